@@ -1,0 +1,105 @@
+// Checks of the effective definitions that a JSON Schema cannot express: references
+// between definitions, field-dictionary limits, and the fields rules may read.
+import { fieldRuleErrors } from './field-types.ts';
+import type { Effective, EffectiveTable, Origin } from './layering.ts';
+import { ruleProblems } from './rules.ts';
+import type { DefinitionProblem } from './validate.ts';
+
+/** System columns every pack table has; definitions may not declare fields of these names. */
+export const SYSTEM_FIELDS = ['AutoID', 'TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy', 'Archive'] as const;
+const SYSTEM = new Set(SYSTEM_FIELDS.map((f) => f.toLowerCase()));
+
+const fileOf = (o: Origin | undefined) => o?.file ?? '(unknown)';
+
+function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const at = (attr: string, o: Origin | undefined, message: string, rule: string) =>
+    problems.push({ file: fileOf(o), pointer: `/${attr}`, rule, message: `table ${table.name}: ${message}` });
+  const names = new Set(table.fields.map((f) => f.name.toLowerCase()));
+  const seen = new Set<string>();
+  for (const field of table.fields) {
+    const where = (attr: string) => ({ file: fileOf(field.origin[attr] ?? field.origin.name), pointer: `/fields/${field.name}/${attr}` });
+    if (SYSTEM.has(field.sqlName)) problems.push({ ...where('name'), rule: 'system-field', message: `field ${field.name} is a system column` });
+    if (seen.has(field.sqlName)) problems.push({ ...where('name'), rule: 'unique-field', message: `field ${field.name} is defined twice (names are case-insensitive)` });
+    seen.add(field.sqlName);
+    for (const [attr, message] of fieldRuleErrors(field)) {
+      problems.push({ ...where(attr), rule: 'field-dictionary', message: `field ${field.name}: ${message}` });
+    }
+    if (field.type === 'list' && field.list && !eff.lists.has(field.list.toLowerCase())) {
+      problems.push({ ...where('list'), rule: 'list-reference', message: `field ${field.name} names list ${field.list}, which is not defined` });
+    }
+    const own = new Set(table.fields.map((f) => f.name).concat(SYSTEM_FIELDS));
+    for (const attr of ['visibleWhen', 'enabledWhen', 'requiredWhen'] as const) {
+      for (const p of ruleProblems(field[attr], own)) {
+        problems.push({ file: where(attr).file, pointer: `${where(attr).pointer}${p.pointer}`, rule: 'rule', message: `field ${field.name}: ${p.message}` });
+      }
+    }
+  }
+  const known = (name: string) => names.has(name.toLowerCase()) || SYSTEM.has(name.toLowerCase());
+  for (const attr of ['searchFields', 'displayFields'] as const) {
+    for (const name of table[attr] ?? []) {
+      if (!names.has(name.toLowerCase())) at(attr, table.origin[attr], `${attr} names ${name}, which is not a field`, 'field-reference');
+    }
+  }
+  for (const name of (table.searchFields ?? [])) {
+    const field = table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    if (field && !['text', 'textarea', 'html', 'select'].includes(field.type)) {
+      at('searchFields', table.origin.searchFields, `search field ${name} is not a text field`, 'search-field');
+    }
+  }
+  if (table.defaultSort && !known(table.defaultSort.split(' ')[0])) {
+    at('defaultSort', table.origin.defaultSort, `defaultSort names an unknown field`, 'field-reference');
+  }
+  for (const index of table.indexes ?? []) {
+    for (const name of index.fields) {
+      if (!known(name)) at('indexes', table.origin.indexes, `index names ${name}, which is not a field`, 'field-reference');
+    }
+  }
+  return problems;
+}
+
+export function effectiveProblems(eff: Effective): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = eff.conflicts.map((c) => ({
+    file: c.file, pointer: c.pointer, rule: 'layer-conflict', message: c.message,
+  }));
+  for (const table of eff.tables.values()) problems.push(...tableProblems(eff, table));
+  const fieldOf = (tableName: string, field: string) => {
+    const table = eff.tables.get(tableName.toLowerCase());
+    return table && (table.fields.some((f) => f.name.toLowerCase() === field.toLowerCase()) || SYSTEM.has(field.toLowerCase()));
+  };
+  const refer = (file: string, pointer: string, tableName: string, fields: string[], what: string) => {
+    if (!eff.tables.has(tableName.toLowerCase())) {
+      problems.push({ file, pointer: '/table', rule: 'table-reference', message: `${what} names table ${tableName}, which is not defined` });
+      return;
+    }
+    for (const f of fields) {
+      if (!fieldOf(tableName, f)) problems.push({ file, pointer, rule: 'field-reference', message: `${what} names ${f}, which is not a field of ${tableName}` });
+    }
+  };
+  for (const { value: list, origin } of eff.lists.values()) {
+    refer(fileOf(origin.name), '/textField', list.table, [list.textField, ...(list.codeField ? [list.codeField] : []),
+      ...Object.values(list.parameters ?? {})], `list ${list.name}`);
+  }
+  for (const { value: form, origin } of eff.forms.values()) {
+    refer(fileOf(origin.groups ?? origin.name), '/groups', form.table, form.groups.flatMap((g) => g.fields), `form ${form.name}`);
+  }
+  for (const { value: grid, origin } of eff.grids.values()) {
+    refer(fileOf(origin.layouts ?? origin.name), '/layouts', grid.table, grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)), `grid ${grid.name}`);
+  }
+  for (const { value: screen, origin } of eff.screens.values()) {
+    refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
+    for (const right of Object.values(screen.rights ?? {})) {
+      if (!eff.rights.has(right)) problems.push({ file: fileOf(origin.rights), pointer: '/rights', rule: 'right-reference', message: `screen ${screen.name} names right ${right}, which is not in the catalogue` });
+    }
+  }
+  for (const table of eff.tables.values()) {
+    if (table.right && !eff.rights.has(table.right)) {
+      problems.push({ file: fileOf(table.origin.right), pointer: '/right', rule: 'right-reference', message: `table ${table.name} names right ${table.right}, which is not in the catalogue` });
+    }
+  }
+  for (const { value: seed, origin } of eff.seeds) {
+    const fields = [...new Set(seed.rows.flatMap((r) => Object.keys(r)))];
+    refer(origin.file, '/rows', seed.table, [seed.key, ...fields], `seed of ${seed.table}`);
+  }
+  return problems;
+}

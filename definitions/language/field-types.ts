@@ -1,0 +1,158 @@
+// Field types: their PostgreSQL column, their form component, their filter operators and
+// the field-dictionary limits (spec 2 section 5). Pure, shared by server and runtime.
+import type { FieldDef, FieldType } from './types.ts';
+
+/** Form input kind codes of spec 1 section 3. */
+export const Component = {
+  BoolInput: 0,
+  DateTimeInput: 1,
+  ListInput: 2,
+  NumericInput: 3,
+  SelectInput: 4,
+  TextAreaInput: 5,
+  TextInput: 6,
+  Code: 98,
+  Variable: 99,
+} as const;
+export type ComponentCode = (typeof Component)[keyof typeof Component];
+
+/** Column formats of spec 1 section 9. */
+export const ColumnFormat = { Time: 3, Date: 5, DateTime: 9, DateTimeSeconds: 10 } as const;
+
+export type ValueKind = 'text' | 'number' | 'bool' | 'date' | 'time' | 'datetime';
+
+interface TypeInfo { kind: ValueKind; component: ComponentCode; format?: number }
+
+const TYPES: Record<FieldType, TypeInfo> = {
+  text: { kind: 'text', component: Component.TextInput },
+  textarea: { kind: 'text', component: Component.TextAreaInput },
+  html: { kind: 'text', component: Component.TextAreaInput },
+  color: { kind: 'text', component: Component.TextInput },
+  image: { kind: 'text', component: Component.TextInput },
+  file: { kind: 'text', component: Component.TextInput },
+  select: { kind: 'text', component: Component.SelectInput },
+  smallint: { kind: 'number', component: Component.NumericInput },
+  integer: { kind: 'number', component: Component.NumericInput },
+  bigint: { kind: 'number', component: Component.NumericInput },
+  decimal: { kind: 'number', component: Component.NumericInput },
+  list: { kind: 'number', component: Component.ListInput },
+  bool: { kind: 'bool', component: Component.BoolInput },
+  date: { kind: 'date', component: Component.DateTimeInput, format: ColumnFormat.Date },
+  time: { kind: 'time', component: Component.DateTimeInput, format: ColumnFormat.Time },
+  datetime: { kind: 'datetime', component: Component.DateTimeInput, format: ColumnFormat.DateTime },
+  'datetime-seconds': { kind: 'datetime', component: Component.DateTimeInput, format: ColumnFormat.DateTimeSeconds },
+};
+
+export const FIELD_TYPES = Object.keys(TYPES) as FieldType[];
+
+export function valueKind(type: FieldType): ValueKind { return TYPES[type].kind; }
+export function componentOf(type: FieldType): ComponentCode { return TYPES[type].component; }
+export function defaultFormat(type: FieldType): number | undefined { return TYPES[type].format; }
+
+/** Digit limits of the field dictionary: most integer digits per numeric type. */
+export const DIGIT_LIMITS = { smallint: 5, integer: 10, bigint: 18, decimal: 38 } as const;
+export const DEFAULT_TEXT_LENGTH = 100;
+export const COLOR_LENGTH = 9;
+export const FILE_REFERENCE_LENGTH = 500;
+
+/** Integer digits a numeric field holds, with the type's default. */
+export function integerDigits(field: FieldDef): number {
+  switch (field.type) {
+    case 'smallint': return field.integers ?? 4;
+    case 'integer': return field.integers ?? 9;
+    case 'bigint': return field.integers ?? 18;
+    case 'decimal': return field.integers ?? 10;
+    default: return 0;
+  }
+}
+export function decimalDigits(field: FieldDef): number {
+  return field.type === 'decimal' ? (field.decimals ?? 2) : 0;
+}
+
+/** Largest magnitude a numeric field accepts: its digits, and the column type's range. */
+export function numericBound(field: FieldDef): number {
+  const byDigits = 10 ** integerDigits(field) - 10 ** -decimalDigits(field);
+  switch (field.type) {
+    case 'smallint': return Math.min(byDigits, 32767);
+    case 'integer': return integerDigits(field) <= 9 ? Math.min(byDigits, 2147483647) : byDigits;
+    case 'bigint': return Math.min(byDigits, Number.MAX_SAFE_INTEGER);
+    default: return byDigits;
+  }
+}
+
+/** Maximum text length a text-kind field accepts. */
+export function textLength(field: FieldDef): number | undefined {
+  switch (field.type) {
+    case 'text': case 'select': return field.maxLength ?? DEFAULT_TEXT_LENGTH;
+    case 'color': return COLOR_LENGTH;
+    case 'image': case 'file': return FILE_REFERENCE_LENGTH;
+    case 'textarea': case 'html': return field.maxLength;
+    default: return undefined;
+  }
+}
+
+/** The PostgreSQL column type of a field, in the canonical spelling information_schema reports. */
+export function columnType(field: FieldDef): string {
+  switch (field.type) {
+    case 'text': case 'select': case 'color': case 'image': case 'file':
+      return `character varying(${textLength(field)})`;
+    case 'textarea': case 'html': return 'text';
+    case 'smallint': return 'smallint';
+    case 'integer': return integerDigits(field) <= 9 ? 'integer' : 'bigint';
+    case 'bigint': case 'list': return 'bigint';
+    case 'decimal': {
+      const d = decimalDigits(field);
+      return `numeric(${integerDigits(field) + d},${d})`;
+    }
+    case 'bool': return 'boolean';
+    case 'date': return 'date';
+    case 'time': return 'time without time zone';
+    case 'datetime': case 'datetime-seconds': return 'timestamp without time zone';
+    default: throw new Error(`unknown field type ${String(field.type)}`);
+  }
+}
+
+/** Filter operators per column type, spec 1 section 5. */
+export const OPERATORS: Record<ValueKind, readonly string[]> = {
+  number: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
+  date: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
+  time: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
+  datetime: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
+  text: ['=', '!=', 'contains', 'notcontains', 'empty'],
+  bool: ['='],
+};
+export function operatorsFor(type: FieldType): readonly string[] { return OPERATORS[valueKind(type)]; }
+
+/**
+ * Field-dictionary rules beyond the JSON Schema (spec 2 section 5 and type coherence).
+ * Answers the broken rules as [attribute, message] pairs; empty when the field is sound.
+ */
+export function fieldRuleErrors(field: FieldDef): [string, string][] {
+  const errors: [string, string][] = [];
+  const t = field.type;
+  if (!t) return errors;
+  const numeric = t === 'smallint' || t === 'integer' || t === 'bigint' || t === 'decimal';
+  if (field.integers !== undefined) {
+    if (!numeric) errors.push(['integers', `integers only applies to numeric fields, not ${t}`]);
+    else if (field.integers < 1) errors.push(['integers', 'integers must be at least 1']);
+    else if (field.integers > DIGIT_LIMITS[t]) errors.push(['integers', `${t} allows at most ${DIGIT_LIMITS[t]} integers`]);
+  }
+  if (field.decimals !== undefined) {
+    if (t !== 'decimal') errors.push(['decimals', `decimals only applies to decimal fields, not ${t}`]);
+    else if (field.decimals < 0) errors.push(['decimals', 'decimals may not be below 0']);
+  }
+  if (t === 'decimal' && integerDigits(field) + decimalDigits(field) > 38) {
+    errors.push(['decimals', 'integers plus decimals may be at most 38']);
+  }
+  if (field.maxLength !== undefined && !['text', 'select', 'textarea', 'html'].includes(t)) {
+    errors.push(['maxLength', `maxLength does not apply to ${t} fields`]);
+  }
+  if (t === 'list' && !field.list) errors.push(['list', 'a list field names its list']);
+  if (t !== 'list' && field.list) errors.push(['list', `list only applies to list fields, not ${t}`]);
+  if (t === 'select' && !(field.options && field.options.length)) errors.push(['options', 'a select field has options']);
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) errors.push(['min', 'min is above max']);
+  if ((field.min !== undefined || field.max !== undefined || field.step !== undefined) && !numeric) {
+    errors.push(['min', `min, max and step only apply to numeric fields, not ${t}`]);
+  }
+  return errors;
+}

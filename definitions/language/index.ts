@@ -1,0 +1,23 @@
+// The metadata language: definition shapes, their schemas, layering and the pure rules
+// that the server and the runtime share. No I/O here.
+export type {
+  Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
+  LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
+  SelectOption, TableDef,
+} from './types.ts';
+export {
+  COLOR_LENGTH, ColumnFormat, Component, DIGIT_LIMITS, FIELD_TYPES, OPERATORS, columnType, componentOf,
+  decimalDigits, defaultFormat, fieldRuleErrors, integerDigits, numericBound, operatorsFor, textLength, valueKind,
+} from './field-types.ts';
+export type { ComponentCode, ValueKind } from './field-types.ts';
+export { evaluateRule, ruleProblems } from './rules.ts';
+export { canonicalText } from './canonical.ts';
+export { KINDS, SCHEMAS } from './schemas.ts';
+export { formatProblem, schemaProblems } from './validate.ts';
+export type { DefinitionProblem } from './validate.ts';
+export { emptyLayer, layer } from './layering.ts';
+export type { Conflict, Effective, EffectiveField, EffectiveTable, Layer, LayerDoc, Named, Origin, Provenance } from './layering.ts';
+export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
+export { MESSAGES, formatMessage, message } from './messages.ts';
+export type { MessageId } from './messages.ts';
+export { DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from './constants.ts';

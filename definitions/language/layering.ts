@@ -1,0 +1,188 @@
+// Layering: base pack, then customer packs in dependency order, then the site layer.
+// A later layer adds and overrides by name, never removes. Every attribute of the result
+// remembers the layer that set it, and an override of something no lower layer has (any
+// more) is a conflict, reported with its file and pointer instead of being dropped silently.
+import type {
+  FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef,
+} from './types.ts';
+
+export interface Origin {
+  layer: string;
+  file: string;
+  /** Site-layer changes carry who made them and when. */
+  by?: string;
+  at?: string;
+}
+
+export interface LayerDoc<T> { value: T; origin: Origin }
+
+export interface Layer {
+  name: string;
+  site?: boolean;
+  tables: LayerDoc<TableDef>[];
+  forms: LayerDoc<FormDef>[];
+  grids: LayerDoc<GridDef>[];
+  screens: LayerDoc<ScreenDef>[];
+  lists: LayerDoc<ListDef>[];
+  rights: LayerDoc<RightDef[]>[];
+  seeds: LayerDoc<SeedDef>[];
+  locales: LayerDoc<{ language: string; messages: Record<string, string> }>[];
+}
+
+export function emptyLayer(name: string, site = false): Layer {
+  return { name, site, tables: [], forms: [], grids: [], screens: [], lists: [], rights: [], seeds: [], locales: [] };
+}
+
+export type Provenance = Record<string, Origin>;
+
+export interface EffectiveField extends FieldDef {
+  type: FieldType;
+  /** PostgreSQL column name: the lower-case field name. */
+  sqlName: string;
+  origin: Provenance;
+}
+
+export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
+  /** PostgreSQL table name: the lower-case table name. */
+  sqlName: string;
+  fields: EffectiveField[];
+  origin: Provenance;
+}
+
+export interface Conflict { layer: string; file: string; pointer: string; message: string }
+
+export interface Named<T> { value: T; origin: Provenance }
+
+export interface Effective {
+  tables: Map<string, EffectiveTable>;
+  forms: Map<string, Named<FormDef>>;
+  grids: Map<string, Named<GridDef>>;
+  screens: Map<string, Named<ScreenDef>>;
+  lists: Map<string, Named<ListDef>>;
+  rights: Map<string, Named<RightDef>>;
+  seeds: LayerDoc<SeedDef>[];
+  locales: Map<string, Record<string, string>>;
+  conflicts: Conflict[];
+}
+
+const key = (name: string) => name.toLowerCase();
+
+function overlay(target: object, origin: Provenance, source: object, from: Origin, skip: string[] = []): void {
+  for (const [attr, value] of Object.entries(source)) {
+    if (skip.includes(attr) || value === undefined) continue;
+    (target as Record<string, unknown>)[attr] = value;
+    origin[attr] = from;
+  }
+}
+
+function provenanceOf(value: object, from: Origin): Provenance {
+  return Object.fromEntries(Object.keys(value).map((attr) => [attr, from]));
+}
+
+function mergeIndexes(existing: IndexDef[] = [], added: IndexDef[] = []): IndexDef[] {
+  const sig = (i: IndexDef) => i.name ?? i.fields.map(key).join(',');
+  const byName = new Map(existing.map((i) => [sig(i), i]));
+  for (const index of added) byName.set(sig(index), index);
+  return [...byName.values()];
+}
+
+function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
+  const { value: def, origin } = doc;
+  const existing = eff.tables.get(key(def.name));
+  if (!def.extends) {
+    if (existing) {
+      eff.conflicts.push({
+        layer: origin.layer, file: origin.file, pointer: '/name',
+        message: `table ${def.name} is already defined by ${existing.origin.name.layer}; set "extends": true to change it`,
+      });
+      return;
+    }
+    const table: EffectiveTable = { name: def.name, sqlName: key(def.name), fields: [], origin: {} };
+    overlay(table, table.origin, def, origin, ['fields', 'extends']);
+    eff.tables.set(key(def.name), table);
+    def.fields.forEach((f, i) => addOrOverrideField(eff, table, f, origin, `/fields/${i}`));
+    return;
+  }
+  if (!existing) {
+    eff.conflicts.push({
+      layer: origin.layer, file: origin.file, pointer: '/name',
+      message: `${origin.layer} extends table ${def.name}, which no lower layer defines`,
+    });
+    return;
+  }
+  overlay(existing, existing.origin, def, origin, ['fields', 'extends', 'name', 'indexes']);
+  if (def.indexes) {
+    existing.indexes = mergeIndexes(existing.indexes, def.indexes);
+    existing.origin.indexes = origin;
+  }
+  def.fields.forEach((f, i) => addOrOverrideField(eff, existing, f, origin, `/fields/${i}`));
+}
+
+function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef, origin: Origin, pointer: string): void {
+  const existing = table.fields.find((f) => key(f.name) === key(def.name));
+  if (existing) {
+    overlay(existing, existing.origin, def, origin, ['name']);
+    return;
+  }
+  if (!def.type) {
+    eff.conflicts.push({
+      layer: origin.layer, file: origin.file, pointer,
+      message: `${origin.layer} overrides field ${def.name} of table ${table.name}, which no lower layer defines (any more)`,
+    });
+    return;
+  }
+  table.fields.push({ ...def, type: def.type, sqlName: key(def.name), origin: provenanceOf(def, origin) });
+}
+
+function applyForm(eff: Effective, doc: LayerDoc<FormDef>): void {
+  const { value: def, origin } = doc;
+  const existing = eff.forms.get(key(def.name));
+  if (!def.extends) {
+    eff.forms.set(key(def.name), { value: structuredClone(def), origin: provenanceOf(def, origin) });
+    return;
+  }
+  if (!existing) {
+    eff.conflicts.push({
+      layer: origin.layer, file: origin.file, pointer: '/name',
+      message: `${origin.layer} extends form ${def.name}, which no lower layer defines`,
+    });
+    return;
+  }
+  for (const group of def.groups) {
+    const at = existing.value.groups.findIndex((g) => g.GroupID === group.GroupID);
+    if (at >= 0) existing.value.groups[at] = { ...existing.value.groups[at], ...group };
+    else existing.value.groups.push(group);
+  }
+  if (def.tabs) existing.value.tabs = def.tabs;
+  existing.origin.groups = origin;
+}
+
+function applyNamed<T extends object>(map: Map<string, Named<T>>, doc: LayerDoc<T>, id: keyof T & string): void {
+  const name = key(String(doc.value[id]));
+  const existing = map.get(name);
+  if (existing) overlay(existing.value, existing.origin, doc.value, doc.origin, [id]);
+  else map.set(name, { value: structuredClone(doc.value), origin: provenanceOf(doc.value, doc.origin) });
+}
+
+/** Lays the layers over each other, lowest first. */
+export function layer(layers: Layer[]): Effective {
+  const eff: Effective = {
+    tables: new Map(), forms: new Map(), grids: new Map(), screens: new Map(), lists: new Map(),
+    rights: new Map(), seeds: [], locales: new Map(), conflicts: [],
+  };
+  for (const l of layers) {
+    for (const doc of l.tables) applyTable(eff, { value: structuredClone(doc.value), origin: doc.origin });
+    for (const doc of l.forms) applyForm(eff, doc);
+    for (const doc of l.grids) applyNamed(eff.grids, doc, 'name');
+    for (const doc of l.screens) applyNamed(eff.screens, doc, 'name');
+    for (const doc of l.lists) applyNamed(eff.lists, doc, 'name');
+    for (const doc of l.rights) {
+      for (const right of doc.value) applyNamed(eff.rights, { value: right, origin: doc.origin }, 'code');
+    }
+    eff.seeds.push(...l.seeds);
+    for (const doc of l.locales) {
+      eff.locales.set(doc.value.language, { ...eff.locales.get(doc.value.language), ...doc.value.messages });
+    }
+  }
+  return eff;
+}

@@ -1,0 +1,35 @@
+// Validation of definition files against their JSON Schemas, with errors that name the
+// file, the JSON pointer and the broken rule.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { KINDS, SCHEMAS } from './schemas.ts';
+import type { DefinitionKind } from './types.ts';
+
+export interface DefinitionProblem { file: string; pointer: string; rule: string; message: string }
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+for (const kind of KINDS) ajv.addSchema(SCHEMAS[kind], `${kind}.schema.json`);
+const validators = new Map<DefinitionKind, ValidateFunction>(
+  KINDS.map((kind) => [kind, ajv.getSchema(`${kind}.schema.json`)!]),
+);
+
+function describe(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `unknown attribute '${(e.params as any).additionalProperty}'`;
+  if (e.keyword === 'enum') return `${e.message}: ${(e.params as any).allowedValues.join(', ')}`;
+  return e.message ?? e.keyword;
+}
+
+export function schemaProblems(kind: DefinitionKind, file: string, value: unknown): DefinitionProblem[] {
+  const validate = validators.get(kind)!;
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => ({
+    file,
+    pointer: e.instancePath || '/',
+    rule: `${e.keyword} (${e.schemaPath})`,
+    message: describe(e),
+  }));
+}
+
+export function formatProblem(p: DefinitionProblem): string {
+  return `${p.file} ${p.pointer}: ${p.message} [${p.rule}]`;
+}

@@ -1,0 +1,31 @@
+// Process configuration from the environment (README "Configuration").
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when unset the embedded one is started under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Port of the embedded PostgreSQL. */
+  embeddedPgPort: number;
+  packsDir: string;
+  packs: string[];
+  adminPassword?: string;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '..');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, '.data')),
+    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    packsDir: path.resolve(env.PACKS_DIR ?? path.join(root, 'definitions', 'packs')),
+    packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,208 @@
+// GetFlexData filters, checked against the effective definition before any SQL exists:
+// an unknown field, an operator the column type does not allow, or a value of the wrong
+// type is a 400 naming the problem. SQL is built only from definition identifiers.
+import {
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, OPERATORS, valueKind,
+  type EffectiveField, type ValueKind,
+} from '../../definitions/language/index.ts';
+import { badRequest } from '../api/errors.ts';
+import type { TableModel } from '../metadata/model.ts';
+import { ident, likePattern } from './sql.ts';
+
+/** A column a filter or sort can name: a field, or one of the system columns. */
+export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; field?: EffectiveField }
+
+const SYSTEM_COLUMNS: Column[] = [
+  { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true },
+  { name: 'CreateDate', sql: 'createdate', kind: 'datetime', sortable: true },
+  { name: 'CreatedBy', sql: 'createdby', kind: 'text', sortable: true },
+  { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true },
+];
+
+export function columnOf(model: TableModel, name: unknown, what: string): Column {
+  if (typeof name !== 'string') throw badRequest(`${what}: FieldName must be text`);
+  const field = model.byName.get(name.toLowerCase());
+  if (field) {
+    return { name: field.name, sql: field.sqlName, kind: valueKind(field.type), field,
+      sortable: field.sortable ?? !['textarea', 'html', 'image', 'file'].includes(field.type) };
+  }
+  const system = SYSTEM_COLUMNS.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (system) return system;
+  if (model.table.archivable && name.toLowerCase() === 'archive') return { name: 'Archive', sql: 'archive', kind: 'bool', sortable: true };
+  throw badRequest(`${what}: unknown field '${name}' in table ${model.table.name}`);
+}
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
+}
+
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const DATETIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$/;
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$/;
+
+/** Checks a filter value against the column's type; answers the value to bind. */
+export function typedValue(col: Column, value: unknown, what: string): unknown {
+  const wrong = (expected: string) => badRequest(`${what}: value for ${col.name} must be ${expected}`);
+  switch (col.kind) {
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw wrong('a number');
+      if (col.field?.type === 'list' || ['smallint', 'integer', 'bigint'].includes(col.field?.type ?? 'integer')) {
+        if (!Number.isInteger(n)) throw wrong('a whole number');
+      }
+      return typeof value === 'string' ? value.trim() : n;
+    }
+    case 'bool':
+      if (value === true || value === 'true' || value === 1 || value === '1') return true;
+      if (value === false || value === 'false' || value === 0 || value === '0') return false;
+      throw wrong('true or false');
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw wrong('a date (YYYY-MM-DD)');
+      return value;
+    case 'datetime':
+      if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(value))) throw wrong('a date-time (YYYY-MM-DDTHH:mm)');
+      return value;
+    case 'time':
+      if (typeof value !== 'string' || !TIME.test(value)) throw wrong('a time (HH:mm)');
+      return value;
+    case 'text':
+      if (typeof value !== 'string' && typeof value !== 'number') throw wrong('text');
+      if (String(value).length > 1000) throw wrong('at most 1000 characters');
+      return String(value);
+  }
+}
+
+export function condition(col: Column, operator: unknown, value: unknown, params: Params, what: string): string {
+  if (typeof operator !== 'string' || !OPERATORS[col.kind].includes(operator)) {
+    throw badRequest(`${what}: operator ${JSON.stringify(operator)} is not allowed for ${col.name}; allowed: ${OPERATORS[col.kind].join(' ')}`);
+  }
+  const c = `t.${ident(col.sql)}`;
+  if (operator === 'empty') return col.kind === 'text' ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
+  if (value === null || value === undefined || value === '') {
+    throw badRequest(`${what}: operator ${operator} on ${col.name} needs a value`);
+  }
+  const v = typedValue(col, value, what);
+  switch (operator) {
+    case 'contains': return `${c} ILIKE ${params.add(likePattern(String(v)))}`;
+    case 'notcontains': return `(${c} IS NULL OR ${c} NOT ILIKE ${params.add(likePattern(String(v)))})`;
+    case '!=': return `${c} IS DISTINCT FROM ${params.add(v)}`;
+    default: return `${c} ${operator} ${params.add(v)}`;
+  }
+}
+
+export interface SortKey { col: Column; expr: string; desc: boolean }
+
+export interface FlexQuery {
+  where: string[];
+  params: Params;
+  sort: SortKey[];
+  pageIndex: number;
+  pageSize: number;
+  columns: Column[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */
+function entries(value: unknown, what: string): { FieldName: unknown; Value: unknown; Operator?: unknown }[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) {
+    return value.map((item, i) => {
+      if (!isObject(item)) throw badRequest(`${what}[${i}] must be an object with FieldName and Value`);
+      return item as { FieldName: unknown; Value: unknown; Operator?: unknown };
+    });
+  }
+  if (isObject(value)) return Object.entries(value).map(([FieldName, Value]) => ({ FieldName, Value }));
+  throw badRequest(`${what} must be a list or an object`);
+}
+
+function integerIn(value: unknown, fallback: number, min: number, max: number, what: string): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw badRequest(`${what} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
+  const join = col.field && model.listJoins.find((j) => j.field === col.field);
+  // A list column sorts by the text the user sees, not by the AutoID it stores.
+  const expr = join ? `${ident(join.alias)}.${ident(join.textColumn)}` : `t.${ident(col.sql)}`;
+  return { col, expr, desc };
+}
+
+export function parseFlexQuery(model: TableModel, body: Record<string, unknown>): FlexQuery {
+  const params = new Params();
+  const where: string[] = [];
+  const table = model.table;
+
+  const dataSource = integerIn(body.dataSource, DATA_SOURCE.Active, 0, 2, 'dataSource');
+  if (table.archivable && dataSource !== DATA_SOURCE.All) where.push(`t.archive = ${dataSource === DATA_SOURCE.Archive}`);
+
+  const search = body.searchExpressions;
+  const terms = (Array.isArray(search) ? search : search === undefined || search === null ? [] : [search])
+    .map((s, i) => {
+      if (typeof s !== 'string') throw badRequest(`searchExpressions[${i}] must be text`);
+      return s;
+    })
+    .flatMap((s) => s.split(/\s+/)).filter(Boolean);
+  if (terms.length) {
+    if (!model.searchColumns.length) throw badRequest(`table ${table.name} has no search fields`);
+    if (terms.length > 10) throw badRequest('searchExpressions: at most 10 search words');
+    for (const term of terms) {
+      if (term.length > 200) throw badRequest('searchExpressions: a search word has at most 200 characters');
+      const p = params.add(likePattern(term));
+      where.push(`(${model.searchColumns.map((c) => `t.${ident(c)} ILIKE ${p}`).join(' OR ')})`);
+    }
+  }
+
+  entries(body.operatorFilter, 'operatorFilter').forEach((f, i) => {
+    const what = `operatorFilter[${i}]`;
+    where.push(condition(columnOf(model, f.FieldName, what), f.Operator, f.Value, params, what));
+  });
+  entries(body.dataFilter, 'dataFilter').forEach((f, i) => {
+    const what = `dataFilter[${i}]`;
+    const col = columnOf(model, f.FieldName, what);
+    where.push(f.Value === null ? `t.${ident(col.sql)} IS NULL` : condition(col, '=', f.Value, params, what));
+  });
+  entries(body.columnFilter, 'columnFilter').forEach((f, i) => {
+    const what = `columnFilter[${i}]`;
+    if (f.Value === null || f.Value === undefined || f.Value === '') return;
+    const col = columnOf(model, f.FieldName, what);
+    // Quick filters: text columns match by contains, the others by equality.
+    where.push(condition(col, col.kind === 'text' ? 'contains' : '=', f.Value, params, what));
+  });
+
+  const sort: SortKey[] = [];
+  const order = body.order ?? null;
+  if (order !== null && order !== '') {
+    if (typeof order !== 'string') throw badRequest(`order must be text of the form 'column direction'`);
+    for (const part of order.split(',')) {
+      const m = /^\s*([A-Za-z][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
+      if (!m) throw badRequest(`order: '${part.trim()}' is not of the form 'column direction'`);
+      const col = columnOf(model, m[1], 'order');
+      if (!col.sortable) throw badRequest(`order: column ${col.name} cannot be sorted`);
+      sort.push(sortKeyOf(model, col, (m[2] ?? 'asc').toLowerCase() === 'desc'));
+    }
+  } else {
+    sort.push(sortKeyOf(model, columnOf(model, model.order.column, 'order'), model.order.desc));
+  }
+  if (!sort.some((s) => s.col.sql === 'autoid')) {
+    // AutoID last makes the order total, which keyset paging needs.
+    sort.push({ col: SYSTEM_COLUMNS[0], expr: 't.autoid', desc: sort[sort.length - 1].desc });
+  }
+
+  const pageIndex = integerIn(body.pageIndex, 0, 0, 1_000_000, 'pageIndex');
+  const pageSize = integerIn(body.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
+
+  let columns: Column[];
+  if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
+    columns = table.fields.map((f) => columnOf(model, f.name, 'flexGridLayoutColumns'));
+  } else {
+    if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('flexGridLayoutColumns must be a list');
+    columns = body.flexGridLayoutColumns.map((c, i) =>
+      columnOf(model, isObject(c) ? c.FieldName : c, `flexGridLayoutColumns[${i}]`));
+  }
+  return { where, params, sort, pageIndex, pageSize, columns };
+}

@@ -1,0 +1,131 @@
+// GetFlexData: one page of a table with its count.
+// Deep pages use keyset paging: the sort key that starts each page is remembered per query,
+// so page n+1 (load-more) or a page asked for again starts from an index seek instead of
+// OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
+// exact counts are reused until the table changes.
+import { ColumnFormat, defaultFormat } from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
+import { rowLimit, selectFrom, sortJoins } from './select.ts';
+import { ident } from './sql.ts';
+import { recordFromRow } from './values.ts';
+import { LruCache, tableGeneration } from './cache.ts';
+
+/** Above this many rows (by the planner's estimate) the count is estimated, not scanned. */
+export const EXACT_COUNT_LIMIT = 100_000;
+const COUNT_TTL_MS = 30_000;
+
+const boundaries = new LruCache<string, unknown[]>(20_000);
+const counts = new LruCache<string, { count: number; at: number }>(5_000);
+
+export interface FlexMeta {
+  Count: number;
+  CountEstimated: boolean;
+  PageIndex: number;
+  PageSize: number;
+  Columns: ReturnType<typeof columnMeta>[];
+}
+
+export function columnMeta(model: TableModel, col: Column) {
+  const f = col.field;
+  const type = f?.type;
+  return {
+    FieldName: col.name,
+    Title: f?.label ?? col.name,
+    ColumnType: type === 'image' ? 2 : 0,
+    ColumnAlignment: f?.align ?? (col.kind === 'number' && type !== 'list' ? 2 : 0),
+    ColumnWidth: f?.width ?? 150,
+    Format: f?.format ?? (type ? defaultFormat(type) : col.kind === 'datetime' ? ColumnFormat.DateTime : undefined),
+    FieldType: type ?? col.kind,
+    IsSortable: col.sortable,
+    Search: model.searchColumns.includes(col.sql),
+    AdvancedFilterType: col.kind,
+  };
+}
+
+/** The condition "comes after this sort key", with NULLS LAST ascending and NULLS FIRST descending. */
+function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): string {
+  const ors: string[] = [];
+  for (let i = 0; i < sort.length; i++) {
+    const ands: string[] = [];
+    for (let j = 0; j < i; j++) ands.push(key[j] === null ? `${sort[j].expr} IS NULL` : `${sort[j].expr} = ${bind(key[j])}`);
+    const { expr, desc } = sort[i];
+    const v = key[i];
+    let beyond: string | null;
+    if (!desc) beyond = v === null ? null : `(${expr} > ${bind(v)} OR ${expr} IS NULL)`;
+    else beyond = v === null ? `${expr} IS NOT NULL` : `${expr} < ${bind(v)}`;
+    if (beyond === null) continue;
+    ands.push(beyond);
+    ors.push(`(${ands.join(' AND ')})`);
+  }
+  return ors.length ? `(${ors.join(' OR ')})` : 'false';
+}
+
+export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
+  const q = parseFlexQuery(model, body);
+  const limit = rowLimit(model, principal, q.params);
+  if (limit) q.where.push(limit);
+  const generation = tableGeneration(model.table.sqlName);
+  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc])]);
+
+  const [rows, count] = await Promise.all([page(db, model, q, queryKey), countRows(db, model, q, queryKey)]);
+  const meta: FlexMeta = {
+    Count: count.count,
+    CountEstimated: count.estimated,
+    PageIndex: q.pageIndex,
+    PageSize: q.pageSize,
+    Columns: q.columns.map((c) => columnMeta(model, c)),
+  };
+  return { Data: rows.map((r) => recordFromRow(model, r)), Meta: meta };
+}
+
+async function page(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
+  const fields = q.columns.flatMap((c) => (c.field ? [c.field] : []));
+  const select = selectFrom(model, [...new Set(fields)]);
+  const selectedJoins = new Set(fields.map((f) => f.sqlName));
+  const sortExprs = q.sort.filter((s) => !(s.col.field && selectedJoins.has(s.col.field.sqlName))).map((s) => s.expr);
+  const keys = q.sort.map((s, i) => `${s.expr} AS ${ident(`__k${i}`)}`).join(', ');
+  const order = q.sort.map((s) => `${s.expr} ${s.desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`).join(', ');
+  const params = [...q.params.values];
+  const bind = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const where = [...q.where];
+
+  // The nearest remembered page start at or before the page asked for.
+  let from = 0;
+  for (let p = q.pageIndex; p > 0; p--) {
+    const key = boundaries.get(`${queryKey}#${p}`);
+    if (key) { where.push(after(q.sort, key, bind)); from = p; break; }
+  }
+  let offset = (q.pageIndex - from) * q.pageSize;
+  // Read the row before the page too, to remember where this page starts.
+  const withPrevious = offset > 0;
+  if (withPrevious) offset -= 1;
+  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${sortJoins(model, sortExprs)}`
+    + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}`
+    + `${offset ? ` OFFSET ${offset}` : ''}`;
+  const result = await db.query(sql, params);
+  let rows = result.rows;
+  const keyOf = (row: Record<string, unknown>) => q.sort.map((_, i) => row[`__k${i}`]);
+  if (withPrevious) {
+    if (rows.length) boundaries.set(`${queryKey}#${q.pageIndex}`, keyOf(rows[0]));
+    rows = rows.slice(1);
+  }
+  if (rows.length === q.pageSize) boundaries.set(`${queryKey}#${q.pageIndex + 1}`, keyOf(rows[rows.length - 1]));
+  return rows;
+}
+
+async function countRows(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string): Promise<{ count: number; estimated: boolean }> {
+  const cached = counts.get(queryKey);
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return { count: cached.count, estimated: false };
+  const where = q.where.length ? ` WHERE ${q.where.join(' AND ')}` : '';
+  const from = `FROM ${ident(model.table.sqlName)} t${where}`;
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, q.params.values);
+  const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
+  const exact = (await db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, q.params.values)).rows[0];
+  const count = Number(exact.n);
+  counts.set(queryKey, { count, at: Date.now() });
+  return { count, estimated: false };
+}

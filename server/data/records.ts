@@ -1,0 +1,204 @@
+// One record of a pack table: blank, read, saved (insert or optimistic update), deleted.
+// Saving validates with the table's compiled record schema and its json-logic rules before
+// any SQL runs, so the API and imports cannot bypass what a form enforces.
+import type { ErrorObject } from 'ajv';
+import { evaluateRule, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
+import { isEmptyValue } from '../../definitions/language/record-schema.ts';
+import { ApiError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../api/errors.ts';
+import { inTransaction, type Queryable } from '../db/pool.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { tableWritten } from './cache.ts';
+import { Params } from './filters.ts';
+import { translatePgError } from './pg-errors.ts';
+import { rowLimit, selectFrom } from './select.ts';
+import { ident } from './sql.ts';
+import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
+import type pg from 'pg';
+
+export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
+  if (!principal.can(model.table.right, action)) throw forbidden();
+}
+
+/** Client-set values of these are ignored: the server keeps them (documented in README). */
+const IGNORED = new Set(['createdate', 'createdby', 'modifiedby']);
+
+function parseAutoId(value: unknown, what = 'autoid'): number {
+  const n = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw badRequest(`${what} must be a whole number of 0 or more`);
+  return n;
+}
+
+export function autoIdOf(body: unknown, query: unknown): number {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).autoid ?? (body as Record<string, unknown>).AutoID : undefined;
+  const fromQuery = query && typeof query === 'object' ? (query as Record<string, unknown>).autoid ?? (query as Record<string, unknown>).AutoID : undefined;
+  const value = fromBody ?? fromQuery;
+  if (value === undefined) throw badRequest('autoid is required');
+  return parseAutoId(value);
+}
+
+export function blankRecord(model: TableModel): Record<string, unknown> {
+  const record: Record<string, unknown> = { AutoID: 0 };
+  for (const field of model.table.fields) {
+    record[field.name] = field.default ?? (field.type === 'bool' ? false : null);
+    if (field.type === 'list') record[descrKey(field)] = null;
+  }
+  if (model.table.archivable) record.Archive = false;
+  record.TimeStamp = 0;
+  return record;
+}
+
+export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
+  const params = new Params();
+  const where = [`t.autoid = ${params.add(autoId)}`];
+  const limit = rowLimit(model, principal, params);
+  if (limit) where.push(limit);
+  const sql = `${selectFrom(model, model.table.fields)} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`;
+  const row = (await db.query(sql, params.values)).rows[0];
+  if (!row) throw notFound();
+  return recordFromRow(model, row);
+}
+
+function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<string, unknown>): Record<string, FieldMessage[]> {
+  const out: Record<string, FieldMessage[]> = {};
+  const add = (field: string, m: FieldMessage) => { (out[field] ??= []).push(m); };
+  for (const e of errors) {
+    const name = e.instancePath.split('/')[1] ?? (e.params as { missingProperty?: string }).missingProperty ?? 'AutoID';
+    const field = model.byName.get(name.toLowerCase());
+    const value = input[name];
+    switch (e.keyword) {
+      case 'maxLength': add(name, { id: 'validation.max_length', args: [(e.params as { limit: number }).limit, String(value).length] }); break;
+      case 'minimum': add(name, { id: 'validation.min', args: [name, (e.params as { limit: number }).limit] }); break;
+      case 'maximum': add(name, { id: 'validation.max', args: [name, (e.params as { limit: number }).limit] }); break;
+      case 'x-digits': {
+        const d = model.validate.schema as any;
+        const limits = d.properties[name]['x-digits'];
+        add(name, { id: 'validation.digits', args: [name, limits.integers, limits.decimals] });
+        break;
+      }
+      case 'enum': add(name, { id: 'validation.option', args: [name] }); break;
+      default: add(name, { id: 'validation.type', args: [name, field?.type ?? 'waarde'] });
+    }
+  }
+  // ajv reports a failing union per branch; one message per field and rule is enough.
+  for (const k of Object.keys(out)) out[k] = out[k].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i);
+  return out;
+}
+
+/**
+ * Checks a save payload: known fields only, right types, limits, rules. Answers the values to
+ * write, by field. `current` is the stored record for an update.
+ */
+export function checkInput(model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null): Map<EffectiveField | 'archive', unknown> {
+  const unknown: Record<string, FieldMessage[]> = {};
+  const input: Record<string, unknown> = {};
+  const listDescr = new Set(model.listJoins.map((j) => descrKey(j.field).toLowerCase()));
+  for (const [key, value] of Object.entries(body)) {
+    const lower = key.toLowerCase();
+    if (lower === 'autoid' || lower === 'timestamp' || IGNORED.has(lower) || listDescr.has(lower)) continue;
+    if (lower === 'archive' && model.table.archivable) { input.Archive = value; continue; }
+    const field = model.byName.get(lower);
+    if (!field) { unknown[key] = [{ id: 'validation.unknown_field', args: [key] }]; continue; }
+    input[field.name] = normaliseInput(field, value);
+  }
+  if (Object.keys(unknown).length) throw invalidFields(unknown);
+
+  // The record as it will be: stored values overlaid with the input, for rules and required.
+  const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), ...input };
+  const values = new Map<EffectiveField | 'archive', unknown>();
+  for (const field of model.table.fields) {
+    if (!(field.name in input)) continue;
+    const enabled = field.enabled !== false && evaluateRule(field.enabledWhen, merged);
+    if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
+    values.set(field, input[field.name]);
+  }
+  if ('Archive' in input) values.set('archive', input.Archive);
+
+  const checked: Record<string, unknown> = {};
+  for (const [k, v] of values) checked[k === 'archive' ? 'Archive' : k.name] = v;
+  const problems: Record<string, FieldMessage[]> = model.validate(checked) ? {} : fieldMessages(model, model.validate.errors ?? [], checked);
+  for (const field of model.table.fields) {
+    if (problems[field.name]) continue;
+    // The required flag an administrator sets in the site layer is enforced by the interface
+    // only (spec 2 section 5); required from a pack, and requiredWhen rules, hold for every caller.
+    const requiredHere = (field.required === true && field.origin.required?.layer !== 'site') || (field.requiredWhen !== undefined && evaluateRule(field.requiredWhen, merged));
+    const visible = evaluateRule(field.visibleWhen, merged);
+    if (requiredHere && visible && isEmptyValue(merged[field.name])) problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
+  }
+  if (Object.keys(problems).length) throw invalidFields(problems);
+  return values;
+}
+
+async function listValuesExist(db: Queryable, model: TableModel, values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
+  const problems: Record<string, FieldMessage[]> = {};
+  for (const join of model.listJoins) {
+    const v = values.get(join.field);
+    if (v === null || v === undefined) continue;
+    const found = await db.query(`SELECT 1 FROM ${ident(join.refTable)} WHERE autoid = $1`, [v]);
+    if (!found.rowCount) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
+  }
+  if (Object.keys(problems).length) throw invalidFields(problems);
+}
+
+export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown): Promise<Record<string, unknown>> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the record must be a JSON object');
+  const record = body as Record<string, unknown>;
+  const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
+  authorize(model, principal, autoId === 0 ? 'create' : 'update');
+  const t = ident(model.table.sqlName);
+  try {
+    return await inTransaction(pool, async (client) => {
+      let id = autoId;
+      if (autoId === 0) {
+        const values = checkInput(model, record, null);
+        await listValuesExist(client, model, values);
+        const cols = ['createdby', 'modifiedby'];
+        const params: unknown[] = [principal.username, principal.username];
+        for (const [f, v] of values) { cols.push(f === 'archive' ? 'archive' : f.sqlName); params.push(f === 'archive' ? v : sqlValue(f, v)); }
+        // Defaults of fields the caller left out.
+        for (const f of model.table.fields) {
+          if (!values.has(f) && f.default !== undefined && f.default !== null) { cols.push(f.sqlName); params.push(sqlValue(f, f.default)); }
+        }
+        const inserted = await client.query<{ autoid: number }>(
+          `INSERT INTO ${t} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`, params);
+        id = inserted.rows[0].autoid;
+      } else {
+        if (record.TimeStamp === undefined || record.TimeStamp === null) {
+          throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
+        }
+        const stamp = parseAutoId(record.TimeStamp, 'TimeStamp');
+        const current = await readRecord(client, model, principal, autoId, true);
+        if (current.TimeStamp !== stamp) {
+          throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
+        }
+        const values = checkInput(model, record, current);
+        await listValuesExist(client, model, values);
+        const params: unknown[] = [autoId, principal.username];
+        const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
+        for (const [f, v] of values) {
+          params.push(f === 'archive' ? v : sqlValue(f, v));
+          sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
+        }
+        await client.query(`UPDATE ${t} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+      }
+      tableWritten(model.table.sqlName);
+      return readRecord(client, model, principal, id);
+    });
+  } catch (err) {
+    throw translatePgError(model, err);
+  }
+}
+
+export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number): Promise<void> {
+  authorize(model, principal, 'delete');
+  try {
+    await inTransaction(pool, async (client) => {
+      await readRecord(client, model, principal, autoId, true);
+      await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+    });
+    tableWritten(model.table.sqlName);
+  } catch (err) {
+    throw translatePgError(model, err, true);
+  }
+}
+

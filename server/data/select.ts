@@ -1,0 +1,41 @@
+// SELECT lists and joins of a pack table: the system columns, the chosen fields and, for list
+// fields, the display text of the referenced row as <Field>_Descr.
+import type { EffectiveField } from '../../definitions/language/index.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import type { Params } from './filters.ts';
+import { ident } from './sql.ts';
+
+export function selectFrom(model: TableModel, fields: EffectiveField[], system = true): string {
+  const t = model.table;
+  const cols = ['t.autoid'];
+  if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
+  if (t.archivable) cols.push('t.archive');
+  const joins: string[] = [];
+  for (const field of fields) {
+    cols.push(`t.${ident(field.sqlName)}`);
+    const join = model.listJoins.find((j) => j.field === field);
+    if (join) {
+      cols.push(`${ident(join.alias)}.${ident(join.textColumn)} AS ${ident(`${field.sqlName}__descr`)}`);
+      joins.push(`LEFT JOIN ${ident(join.refTable)} ${ident(join.alias)} ON ${ident(join.alias)}.autoid = t.${ident(field.sqlName)}`);
+    }
+  }
+  return `SELECT ${cols.join(', ')} FROM ${ident(t.sqlName)} t ${joins.join(' ')}`;
+}
+
+/** Joins that a sort on a list column needs even when the column is not selected. */
+export function sortJoins(model: TableModel, exprs: string[]): string {
+  return model.listJoins
+    .filter((j) => exprs.some((e) => e.startsWith(`${ident(j.alias)}.`)))
+    .map((j) => `LEFT JOIN ${ident(j.refTable)} ${ident(j.alias)} ON ${ident(j.alias)}.autoid = t.${ident(j.field.sqlName)}`)
+    .join(' ');
+}
+
+/** The principal's row limit as a condition, renumbered after the parameters already bound. */
+export function rowLimit(model: TableModel, principal: Principal, params: Params): string | null {
+  const filter = principal.rowFilter(model.table);
+  if (!filter) return null;
+  const offset = params.values.length;
+  params.values.push(...filter.params);
+  return `(${filter.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+}

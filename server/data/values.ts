@@ -1,0 +1,47 @@
+// Between API values and SQL values: reading input of the right type into parameters, and
+// turning rows (lower-case columns) into records named as the definitions name them.
+import { decimalDigits, integerDigits, type EffectiveField } from '../../definitions/language/index.ts';
+import type { TableModel } from '../metadata/model.ts';
+
+/** Decimals beyond what a JS number holds exactly travel as strings. */
+const exactAsNumber = (f: EffectiveField) => integerDigits(f) + decimalDigits(f) <= 15;
+
+export function outputValue(field: EffectiveField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'decimal') return exactAsNumber(field) ? Number(value) : String(value);
+  if (field.type === 'datetime') return String(value).slice(0, 16);
+  if (field.type === 'datetime-seconds') return String(value).slice(0, 19);
+  if (field.type === 'time') return String(value).slice(0, 5);
+  return value;
+}
+
+export const descrKey = (field: EffectiveField) => `${field.name}_Descr`;
+
+export function recordFromRow(model: TableModel, row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = { AutoID: row.autoid };
+  for (const field of model.table.fields) {
+    if (!(field.sqlName in row)) continue;
+    record[field.name] = outputValue(field, row[field.sqlName]);
+    if (field.type === 'list') record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
+  }
+  if ('timestamp' in row) record.TimeStamp = row.timestamp;
+  if ('createdate' in row) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;
+  if ('createdby' in row) record.CreatedBy = row.createdby;
+  if ('modifiedby' in row) record.ModifiedBy = row.modifiedby;
+  if (model.table.archivable && 'archive' in row) record.Archive = row.archive;
+  return record;
+}
+
+/** Normalises input before validation: empty text of non-text fields and picker value 0 mean "no value". */
+export function normaliseInput(field: EffectiveField, value: unknown): unknown {
+  if (value === '' && !['text', 'textarea', 'html'].includes(field.type)) return null;
+  if (field.type === 'list' && value === 0) return null;
+  return value;
+}
+
+export function sqlValue(field: EffectiveField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'decimal') return String(value);
+  if (field.type === 'datetime' || field.type === 'datetime-seconds') return String(value).replace(' ', 'T');
+  return value;
+}

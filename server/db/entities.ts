@@ -1,0 +1,76 @@
+// Core tables of the engine itself (not of packs), declared without decorators.
+import { EntitySchema } from '@mikro-orm/core';
+
+export interface SiteDefinition {
+  id: number;
+  kind: string;
+  name: string;
+  body: Record<string, unknown>;
+  modifiedBy: string;
+  modifiedAt: Date;
+}
+
+export interface SiteDefinitionHistory {
+  id: number;
+  kind: string;
+  name: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  changedBy: string;
+  changedAt: Date;
+}
+
+export interface SchemaChange {
+  id: number;
+  appliedAt: Date;
+  tableName: string;
+  columnName: string | null;
+  change: string;
+  sql: string;
+  forced: boolean;
+  appliedBy: string;
+}
+
+export const SiteDefinitionSchema = new EntitySchema<SiteDefinition>({
+  name: 'SiteDefinition',
+  tableName: 'core_site_definition',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    kind: { type: 'string', length: 20 },
+    name: { type: 'string', length: 100 },
+    body: { type: 'json' },
+    modifiedBy: { type: 'string', length: 100 },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});
+
+export const SiteDefinitionHistorySchema = new EntitySchema<SiteDefinitionHistory>({
+  name: 'SiteDefinitionHistory',
+  tableName: 'core_site_definition_history',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    kind: { type: 'string', length: 20 },
+    name: { type: 'string', length: 100 },
+    before: { type: 'json', nullable: true },
+    after: { type: 'json', nullable: true },
+    changedBy: { type: 'string', length: 100 },
+    changedAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});
+
+export const SchemaChangeSchema = new EntitySchema<SchemaChange>({
+  name: 'SchemaChange',
+  tableName: 'core_schema_change',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    appliedAt: { type: 'Date', columnType: 'timestamptz' },
+    tableName: { type: 'string', length: 63 },
+    columnName: { type: 'string', length: 63, nullable: true },
+    change: { type: 'string', length: 30 },
+    sql: { type: 'text' },
+    forced: { type: 'boolean' },
+    appliedBy: { type: 'string', length: 100 },
+  },
+});
+
+export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema];

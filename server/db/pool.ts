@@ -1,0 +1,34 @@
+// The node-postgres pool the generic data layer and schema sync run their SQL on.
+// Core entities go through MikroORM; pack tables, whose shape is only known at run time,
+// through parameterized SQL here.
+import pg from 'pg';
+
+export interface Queryable {
+  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+// Dates and times of pack tables travel as the ISO-like text the API speaks, not as JS Dates
+// that would shift them through the process time zone.
+pg.types.setTypeParser(1082, (v) => v); // date
+pg.types.setTypeParser(1083, (v) => v.slice(0, 8)); // time
+pg.types.setTypeParser(1114, (v) => v.replace(' ', 'T')); // timestamp without time zone
+pg.types.setTypeParser(20, (v) => Number(v)); // bigint: AutoIDs and counters stay below 2^53
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString, max, idleTimeoutMillis: 30000 });
+}
+
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

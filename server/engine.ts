@@ -1,0 +1,57 @@
+// The engine behind the API: database (embedded or external), core migrations, packs loaded
+// and checked, the effective definitions applied, and the registry following changes.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { openOrm } from './db/orm.ts';
+import { createPool } from './db/pool.ts';
+import { applyDefinitions, type ApplyResult } from './metadata/apply.ts';
+import { loadPacks } from './metadata/packs.ts';
+import { Registry } from './metadata/registry.ts';
+
+export interface Engine {
+  config: Config;
+  databaseUrl: string;
+  pool: pg.Pool;
+  orm: MikroORM;
+  registry: Registry;
+  applied: ApplyResult;
+  close(): Promise<void>;
+}
+
+export const DATABASE_NAME = 'app';
+
+/** Resolves the database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. */
+export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, log);
+  await embedded.createDatabase(DATABASE_NAME);
+  return { url: embedded.url(DATABASE_NAME), embedded };
+}
+
+export async function startEngine(config: Config, opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {}): Promise<Engine> {
+  const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
+  const packs = loadPacks(config.packsDir, config.packs);
+  const orm = await openOrm(db.url);
+  const pool = createPool(db.url, 20);
+  try {
+    const registry = await Registry.open(packs, pool);
+    const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });
+    await registry.listen(db.url, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
+    return {
+      config, databaseUrl: db.url, pool, orm, registry, applied,
+      async close() {
+        await registry.close();
+        await pool.end();
+        await orm.close(true);
+        await db.embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await pool.end();
+    await orm.close(true);
+    await db.embedded?.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,95 @@
+// GetForm: a table's form as Properties and Groups (spec 1 section 3, "Server form
+// definition"), from the form definition when there is one, else from the fields' own
+// tab, column and group.
+import {
+  componentOf, decimalDigits, integerDigits, numericBound, textLength,
+  type EffectiveField, type FormDef,
+} from '../../definitions/language/index.ts';
+import type { Snapshot } from './registry.ts';
+import type { TableModel } from './model.ts';
+
+/** Field visibility codes: Hidden 0, Visible 1, ReadOnly 2, Required 3. */
+const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;
+const DEFAULT_GROUP = 'general';
+
+export const listMethod = (list: string) => `mvc/lists/${list}`;
+
+function property(snapshot: Snapshot, field: EffectiveField, groupId: string, value: unknown) {
+  const numeric = ['smallint', 'integer', 'bigint', 'decimal'].includes(field.type);
+  const bound = numeric ? numericBound(field) : undefined;
+  const list = field.list ? snapshot.list(field.list) : undefined;
+  return {
+    FieldName: field.name,
+    Label: field.label ?? field.name,
+    Value: value,
+    Required: field.required ?? false,
+    Enabled: field.enabled ?? true,
+    Visibility: field.enabled === false ? Visibility.ReadOnly : field.required ? Visibility.Required : Visibility.Visible,
+    Component: componentOf(field.type),
+    FieldType: field.type,
+    QuantityUnit: field.unit ?? null,
+    GroupID: groupId,
+    Tab: field.tab ?? null,
+    Column: field.column ?? 1,
+    Width: field.width ?? null,
+    Height: field.height ?? null,
+    Align: field.align ?? null,
+    Format: field.format ?? null,
+    Settings: {
+      FieldLength: textLength(field) ?? null,
+      min: numeric ? Math.max(field.min ?? -bound!, -bound!) : null,
+      max: numeric ? Math.min(field.max ?? bound!, bound!) : null,
+      step: numeric ? field.step ?? (field.type === 'decimal' ? 10 ** -decimalDigits(field) : 1) : null,
+      Integers: numeric ? integerDigits(field) : null,
+      Decimals: numeric ? decimalDigits(field) : null,
+      Options: field.options ?? null,
+      ListConfig: list ? {
+        ListMethod: listMethod(list.name),
+        SingleMethod: `${listMethod(list.name)}/single`,
+        Parameters: Object.keys(list.parameters ?? {}),
+        GroupID: groupId,
+        ParentList: field.parentList ?? null,
+      } : null,
+    },
+    Rules: {
+      visibleWhen: field.visibleWhen ?? null,
+      enabledWhen: field.enabledWhen ?? null,
+      requiredWhen: field.requiredWhen ?? null,
+    },
+  };
+}
+
+function derivedForm(model: TableModel): FormDef {
+  const groups = new Map<string, { tab?: string; column?: number; fields: string[] }>();
+  for (const field of model.table.fields) {
+    const id = field.group ?? DEFAULT_GROUP;
+    const group = groups.get(id) ?? { tab: field.tab, column: field.column, fields: [] };
+    group.fields.push(field.name);
+    groups.set(id, group);
+  }
+  return {
+    name: model.table.name,
+    table: model.table.name,
+    groups: [...groups].map(([GroupID, g]) => ({ GroupID, label: GroupID === DEFAULT_GROUP ? undefined : GroupID, tab: g.tab, column: g.column, fields: g.fields })),
+  };
+}
+
+export function compileForm(snapshot: Snapshot, model: TableModel, record: Record<string, unknown>) {
+  const form = snapshot.effective.forms.get(model.table.name.toLowerCase())?.value ?? derivedForm(model);
+  const properties = [];
+  const placed = new Set<string>();
+  for (const group of form.groups) {
+    for (const name of group.fields) {
+      const field = model.byName.get(name.toLowerCase());
+      if (!field || placed.has(field.name)) continue;
+      placed.add(field.name);
+      properties.push(property(snapshot, field, group.GroupID, record[field.name] ?? null));
+    }
+  }
+  // Fields a later layer added but the form does not place yet still appear, in a group of their own.
+  const rest = model.table.fields.filter((f) => !placed.has(f.name));
+  for (const field of rest) properties.push(property(snapshot, field, DEFAULT_GROUP, record[field.name] ?? null));
+  const groups = form.groups.map((g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }));
+  if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
+  return { Properties: properties, Groups: groups, Tabs: form.tabs ?? [] };
+}

@@ -1,0 +1,48 @@
+// A table's compiled model: what the data layer and the form compiler need, built once per
+// effective-definitions version.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Effective, EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
+import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
+
+export interface ListJoin { field: EffectiveField; alias: string; refTable: string; textColumn: string }
+
+export interface TableModel {
+  table: EffectiveTable;
+  byName: Map<string, EffectiveField>;
+  listJoins: ListJoin[];
+  searchColumns: string[];
+  order: { column: string; desc: boolean };
+  validate: ValidateFunction;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+addFormats.default(ajv, ['date']);
+ajv.addFormat('local-date-time', { type: 'string', validate: (s: string) => !Number.isNaN(Date.parse(s.replace(' ', 'T'))) });
+ajv.addKeyword({
+  keyword: DIGITS_KEYWORD,
+  schemaType: 'object',
+  validate: (limits: { integers: number; decimals: number }, value: unknown) =>
+    (typeof value !== 'number' && typeof value !== 'string') || digitsFit(value, limits.integers, limits.decimals),
+  errors: false,
+});
+
+export function compileTable(eff: Effective, table: EffectiveTable): TableModel {
+  const byName = new Map(table.fields.map((f) => [f.name.toLowerCase(), f]));
+  const listJoins: ListJoin[] = [];
+  for (const field of table.fields) {
+    if (field.type !== 'list' || !field.list) continue;
+    const list = eff.lists.get(field.list.toLowerCase())!.value;
+    const ref = eff.tables.get(list.table.toLowerCase())!;
+    listJoins.push({ field, alias: `j_${field.sqlName}`.slice(0, 63), refTable: ref.sqlName, textColumn: list.textField.toLowerCase() });
+  }
+  const [sortField, dir] = (table.defaultSort ?? 'AutoID asc').split(' ');
+  return {
+    table,
+    byName,
+    listJoins,
+    searchColumns: (table.searchFields ?? []).map((n) => n.toLowerCase()),
+    order: { column: sortField.toLowerCase(), desc: dir === 'desc' },
+    validate: ajv.compile(recordSchema(table)),
+  };
+}

@@ -1,0 +1,114 @@
+// The metadata registry: effective definitions (packs + site layer), checked, cached, and
+// rebuilt when any process changes the site layer (LISTEN/NOTIFY).
+import pg from 'pg';
+import {
+  effectiveProblems, formatProblem, layer,
+  type DefinitionProblem, type Effective, type EffectiveTable, type Layer, type ListDef,
+} from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import { compileTable, type TableModel } from './model.ts';
+import type { LoadedPacks } from './packs.ts';
+import { DEFINITIONS_CHANNEL, readSiteRows, siteLayer } from './site-layer.ts';
+
+export class DefinitionsInvalid extends Error {
+  constructor(readonly problems: DefinitionProblem[]) {
+    super(`definitions are invalid:\n${problems.map(formatProblem).join('\n')}`);
+  }
+}
+
+export interface Snapshot {
+  version: number;
+  effective: Effective;
+  /** Site-layer definitions left out because they conflict with the packs (e.g. after an upgrade). */
+  siteConflicts: DefinitionProblem[];
+  table(name: string): TableModel | undefined;
+  list(name: string): ListDef | undefined;
+}
+
+/** Lays packs and the site layer; site definitions that break the result are left out and reported. */
+export function compose(packLayers: Layer[], site: { layer: Layer; problems: DefinitionProblem[] }): { effective: Effective; siteConflicts: DefinitionProblem[] } {
+  const base = layer(packLayers);
+  const packProblems = effectiveProblems(base);
+  if (packProblems.length) throw new DefinitionsInvalid(packProblems);
+  const siteConflicts = [...site.problems];
+  let current = site.layer;
+  for (;;) {
+    const effective = layer([...packLayers, current]);
+    const problems = effectiveProblems(effective);
+    if (!problems.length) return { effective, siteConflicts };
+    siteConflicts.push(...problems);
+    const bad = new Set(problems.map((p) => p.file));
+    const keep = <D extends { origin: { file: string } }>(docs: D[]) => docs.filter((d) => !bad.has(d.origin.file));
+    const next: Layer = {
+      ...current, tables: keep(current.tables), forms: keep(current.forms), grids: keep(current.grids),
+      screens: keep(current.screens), lists: keep(current.lists), rights: keep(current.rights),
+      seeds: keep(current.seeds), locales: keep(current.locales),
+    };
+    const count = (l: Layer) => l.tables.length + l.forms.length + l.grids.length + l.screens.length + l.lists.length + l.rights.length + l.seeds.length + l.locales.length;
+    if (count(next) === count(current)) throw new DefinitionsInvalid(problems);
+    current = next;
+  }
+}
+
+function snapshotOf(version: number, effective: Effective, siteConflicts: DefinitionProblem[]): Snapshot {
+  const models = new Map<string, TableModel>();
+  return {
+    version,
+    effective,
+    siteConflicts,
+    table(name) {
+      const key = name.toLowerCase();
+      const cached = models.get(key);
+      if (cached) return cached;
+      const table: EffectiveTable | undefined = effective.tables.get(key);
+      if (!table) return undefined;
+      const model = compileTable(effective, table);
+      models.set(key, model);
+      return model;
+    },
+    list: (name) => effective.lists.get(name.toLowerCase())?.value,
+  };
+}
+
+export class Registry {
+  private current!: Snapshot;
+  private listener?: pg.Client;
+  private readonly onChange: (() => void)[] = [];
+
+  private constructor(readonly packs: LoadedPacks, private readonly db: Queryable) {}
+
+  static async open(packs: LoadedPacks, db: Queryable): Promise<Registry> {
+    if (packs.problems.length) throw new DefinitionsInvalid(packs.problems);
+    const registry = new Registry(packs, db);
+    await registry.refresh();
+    return registry;
+  }
+
+  get snapshot(): Snapshot { return this.current; }
+
+  /** The effective definitions for a given site layer, without making them current. */
+  compose(siteRows: Awaited<ReturnType<typeof readSiteRows>>) {
+    return compose(this.packs.layers, siteLayer(siteRows));
+  }
+
+  async refresh(db: Queryable = this.db): Promise<Snapshot> {
+    const { effective, siteConflicts } = this.compose(await readSiteRows(db));
+    this.current = snapshotOf((this.current?.version ?? 0) + 1, effective, siteConflicts);
+    for (const fn of this.onChange) fn();
+    return this.current;
+  }
+
+  changed(fn: () => void): void { this.onChange.push(fn); }
+
+  /** Follows site-layer changes made by any process on the same database. */
+  async listen(connectionString: string, log: (err: unknown) => void): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    client.on('notification', () => { this.refresh().catch(log); });
+    client.on('error', log);
+    await client.query(`LISTEN ${DEFINITIONS_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> { await this.listener?.end(); }
+}

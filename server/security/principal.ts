@@ -1,0 +1,19 @@
+// The acting principal every data call receives. Rights and row limits plug in here: the
+// data layer asks `can` before touching a table and adds `rowFilter` to every statement.
+import type { EffectiveTable, RightAction } from '../../definitions/language/index.ts';
+
+export interface SqlFilter { sql: string; params: unknown[] }
+
+export interface Principal {
+  username: string;
+  can(right: string | undefined, action: RightAction): boolean;
+  /** A condition limiting which rows of a table the principal sees, with $n placeholders from 1. */
+  rowFilter(table: EffectiveTable): SqlFilter | null;
+}
+
+/** The engine itself: applying packs, seeding, command-line tools. */
+export const SYSTEM_PRINCIPAL: Principal = {
+  username: 'system',
+  can: () => true,
+  rowFilter: () => null,
+};

@@ -1,0 +1,103 @@
+// npm run definitions -- validate | format | diff | apply [--force] | export <dir>
+// Works on the packs named by PACKS (default base,demo) in PACKS_DIR, and for diff, apply
+// and export on the database of DATABASE_URL or the embedded one under DATA_DIR.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { canonicalText, formatProblem, type DefinitionKind } from '../definitions/language/index.ts';
+import { configFromEnv } from '../server/config.ts';
+import { openOrm } from '../server/db/orm.ts';
+import { createPool } from '../server/db/pool.ts';
+import { openDatabase } from '../server/engine.ts';
+import { applyDefinitions } from '../server/metadata/apply.ts';
+import { loadPacks } from '../server/metadata/packs.ts';
+import { compose, DefinitionsInvalid, Registry } from '../server/metadata/registry.ts';
+import { readSiteRows, siteLayer } from '../server/metadata/site-layer.ts';
+import { planAsSql, planSchema } from '../server/metadata/sync/apply.ts';
+
+const [command, ...rest] = process.argv.slice(2);
+const config = configFromEnv();
+const force = rest.includes('--force');
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function withDatabase<T>(work: (registry: Registry, pool: ReturnType<typeof createPool>) => Promise<T>): Promise<T> {
+  const packs = loadPacks(config.packsDir, config.packs);
+  if (packs.problems.length) fail(packs.problems.map(formatProblem).join('\n'));
+  const db = await openDatabase(config);
+  const orm = await openOrm(db.url);
+  const pool = createPool(db.url, 2);
+  try {
+    return await work(await Registry.open(packs, pool), pool);
+  } finally {
+    await pool.end();
+    await orm.close(true);
+    await db.embedded?.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  switch (command) {
+    case 'validate': {
+      const packs = loadPacks(config.packsDir, config.packs);
+      const problems = [...packs.problems];
+      if (!problems.length) {
+        try { compose(packs.layers, siteLayer([])); } catch (err) {
+          if (err instanceof DefinitionsInvalid) problems.push(...err.problems); else throw err;
+        }
+      }
+      if (problems.length) fail(`${problems.map(formatProblem).join('\n')}\n${problems.length} problem(s)`);
+      console.log(`valid: ${packs.files.length} file(s) in ${packs.packs.map((p) => `${p.name} ${p.version}`).join(', ')}`);
+      return;
+    }
+    case 'format': {
+      const packs = loadPacks(config.packsDir, config.packs);
+      let changed = 0;
+      for (const file of packs.files) {
+        const text = canonicalText(file.kind, file.value);
+        if (text !== file.text) { writeFileSync(path.join(config.packsDir, file.file), text); changed++; console.log(`formatted ${file.file}`); }
+      }
+      const left = packs.problems.filter((p) => p.rule !== 'canonical-form');
+      if (left.length) fail(left.map(formatProblem).join('\n'));
+      console.log(`${changed} file(s) formatted`);
+      return;
+    }
+    case 'diff':
+      await withDatabase(async (registry, pool) => {
+        const steps = await planSchema(pool, registry.snapshot.effective);
+        console.log(steps.length ? planAsSql(steps) : '-- the database matches the definitions');
+      });
+      return;
+    case 'apply':
+      await withDatabase(async (registry, pool) => {
+        const { applied, seeded } = await applyDefinitions(pool, registry.snapshot, { force, by: 'definitions-cli' });
+        for (const step of applied) console.log(`applied: ${step.description}`);
+        console.log(`${applied.length} schema change(s), ${seeded} seed row(s)`);
+      });
+      return;
+    case 'export': {
+      const dir = rest.find((a) => !a.startsWith('--'));
+      if (!dir) fail('usage: npm run definitions -- export <dir>');
+      await withDatabase(async (_registry, pool) => {
+        const rows = await readSiteRows(pool);
+        const folder: Record<string, string> = { table: 'tables', form: 'forms', grid: 'grids', screen: 'screens', list: 'lists', seed: 'seed', locale: 'locales' };
+        const name = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^[^a-z]+/, '') || 'site';
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, 'pack.json'), canonicalText('pack', { name, version: '1.0.0', title: `Site layer export ${new Date().toISOString().slice(0, 10)}`, dependsOn: config.packs }));
+        for (const row of rows) {
+          const file = row.kind === 'rights' ? path.join(dir, 'rights.json') : path.join(dir, folder[row.kind], `${row.name}.json`);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, canonicalText(row.kind as DefinitionKind, row.body));
+        }
+        console.log(`exported ${rows.length} site definition(s) to ${dir}`);
+      });
+      return;
+    }
+    default:
+      fail('usage: npm run definitions -- validate | format | diff | apply [--force] | export <dir>');
+  }
+}
+
+main().catch((err) => fail(err instanceof Error ? err.message : String(err)));

@@ -80,8 +80,12 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
       default: add(name, { id: 'validation.type', args: [name, field?.type ?? 'waarde'] });
     }
   }
-  // ajv reports a failing union per branch; one message per field and rule is enough.
-  for (const k of Object.keys(out)) out[k] = out[k].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i);
+  // ajv reports a failing union per branch; one message per field and rule is enough, and a
+  // value out of range needs no digit message besides.
+  for (const k of Object.keys(out)) {
+    const ranged = out[k].some((m) => m.id === 'validation.min' || m.id === 'validation.max');
+    out[k] = out[k].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i && !(ranged && m.id === 'validation.digits'));
+  }
   return out;
 }
 

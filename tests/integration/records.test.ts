@@ -1,0 +1,186 @@
+// GetForm, GetNew, GetItem, save and delete of pack tables, as a client sees them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+const product = (over: Record<string, unknown> = {}) => ({ AutoID: 0, ID: 'P-1', Descr: 'Boormachine', Price: 12.5, Stock: 3, ...over });
+
+describe('GetForm', () => {
+  it('describes every field with label, component, settings and list config, layered by the customer pack', async () => {
+    const { status, body } = await get(server.app, '/mvc/products/GetForm');
+    expect(status).toBe(200);
+    const byName = Object.fromEntries(body.Properties.map((p: any) => [p.FieldName, p]));
+    expect(byName.ID).toMatchObject({ Label: 'Artikelnummer', Required: true, Enabled: true, Component: 6, Settings: { FieldLength: 20 } });
+    // The customer pack relabels Descr and adds Barcode.
+    expect(byName.Descr.Label).toBe('Naam');
+    expect(byName.Barcode).toMatchObject({ Label: 'Streepjescode', Settings: { FieldLength: 40 } });
+    expect(byName.Price).toMatchObject({ Component: 3, QuantityUnit: 'EUR', Settings: { min: 0, max: 99999999.99, step: 0.01 } });
+    expect(byName.Weight.Settings).toMatchObject({ min: -999, max: 999, step: 1 });
+    expect(byName.Active).toMatchObject({ Component: 0, Value: true });
+    expect(byName.Introduced.Component).toBe(1);
+    expect(byName.Notes.Component).toBe(5);
+    expect(byName.Status.Component).toBe(4);
+    expect(byName.Country).toMatchObject({
+      Component: 2,
+      Settings: { ListConfig: { ListMethod: 'mvc/lists/countries', SingleMethod: 'mvc/lists/countries/single', Parameters: [] } },
+    });
+    expect(byName.Group.Settings.ListConfig.Parameters).toEqual(['CountryID']);
+    expect(byName.Discount.Rules.visibleWhen).toEqual({ '==': [{ var: 'Status' }, 'sold'] });
+    expect(body.Groups.map((g: any) => g.GroupID)).toEqual(['Algemeen', 'Prijs', 'general']);
+  });
+
+  it('answers 404 naming an unknown table', async () => {
+    const { status, body } = await get(server.app, '/mvc/nosuchtable/GetForm');
+    expect(status).toBe(404);
+    expect(body.Error).toContain('nosuchtable');
+  });
+});
+
+describe('GetNew, save, GetItem, delete', () => {
+  it('GetNew answers a blank record with defaults and AutoID 0', async () => {
+    const { body } = await post(server.app, '/mvc/products/GetNew');
+    expect(body).toMatchObject({ AutoID: 0, ID: null, Active: true, Archive: false, Country: null, Country_Descr: null });
+  });
+
+  it('creates with AutoID 0, then reads, updates and deletes the record', async () => {
+    const nl = (await post(server.app, '/mvc/lists/countries', { searchKey: 'Nederland' })).body.Data[0];
+    const created = await post(server.app, '/mvc/products/save', product({
+      ID: 'P-100', Country: nl.AutoID, Introduced: '2026-03-01', OpensAt: '08:30', LastCount: '2026-03-01T10:15', Color: '#aabbcc', Status: 'new',
+    }));
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      ID: 'P-100', Price: 12.5, Country: nl.AutoID, Country_Descr: 'Nederland', Introduced: '2026-03-01', OpensAt: '08:30',
+      LastCount: '2026-03-01T10:15', TimeStamp: 1, CreatedBy: 'system', Active: true,
+    });
+    const id = created.body.AutoID;
+    expect(id).toBeGreaterThan(0);
+
+    const read = await post(server.app, '/mvc/products/GetItem', { autoid: id });
+    expect(read.body).toEqual(created.body);
+
+    const updated = await post(server.app, '/mvc/products/save', { ...read.body, Descr: 'Klopboor', Price: '13.75' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ Descr: 'Klopboor', Price: 13.75, TimeStamp: 2 });
+
+    expect((await post(server.app, '/mvc/products/delete', { autoid: id })).status).toBe(200);
+    const gone = await post(server.app, '/mvc/products/GetItem', { autoid: id });
+    expect(gone.status).toBe(404);
+    expect(gone.body.Error).toBe('Het opgevraagde item bestaat niet');
+    expect((await post(server.app, '/mvc/products/delete', { autoid: id })).status).toBe(404);
+  });
+
+  it('refuses a stale TimeStamp with 409 and overwrites nothing', async () => {
+    const created = (await post(server.app, '/mvc/products/save', product({ ID: 'P-409' }))).body;
+    const first = await post(server.app, '/mvc/products/save', { ...created, Descr: 'eerste' });
+    expect(first.status).toBe(200);
+    const second = await post(server.app, '/mvc/products/save', { ...created, Descr: 'tweede' });
+    expect(second.status).toBe(409);
+    expect(second.body.Error).toMatch(/intussen door een ander gewijzigd/);
+    const now = (await post(server.app, '/mvc/products/GetItem', { autoid: created.AutoID })).body;
+    expect(now).toMatchObject({ Descr: 'eerste', TimeStamp: 2 });
+  });
+
+  it('ignores client values for CreatedBy, CreateDate and ModifiedBy', async () => {
+    const res = await post(server.app, '/mvc/products/save', product({ ID: 'P-SYS', CreatedBy: 'mallory', ModifiedBy: 'mallory', CreateDate: '2000-01-01T00:00:00Z' }));
+    expect(res.status).toBe(200);
+    expect(res.body.CreatedBy).toBe('system');
+    expect(res.body.ModifiedBy).toBe('system');
+    expect(res.body.CreateDate.startsWith('2000')).toBe(false);
+  });
+
+  it('a delete of a row still referenced answers 409 and deletes nothing', async () => {
+    const p = (await post(server.app, '/mvc/products/save', product({ ID: 'P-REF' }))).body;
+    const m = await post(server.app, '/mvc/machines/save', { Serial: 'S1', Product: p.AutoID });
+    expect(m.status).toBe(200);
+    expect(m.body.Product_Descr).toBe('Boormachine');
+    const del = await post(server.app, '/mvc/products/delete', { autoid: p.AutoID });
+    expect(del.status).toBe(409);
+    expect((await post(server.app, '/mvc/products/GetItem', { autoid: p.AutoID })).status).toBe(200);
+  });
+});
+
+describe('save validation: 400 naming field and rule, nothing written', () => {
+  const count = async () => (await post(server.app, '/mvc/products/GetFlexData', { dataSource: 2 })).body.Meta.Count;
+
+  async function refused(record: Record<string, unknown>) {
+    const before = await count();
+    const res = await post(server.app, '/mvc/products/save', record);
+    expect(res.status).toBe(400);
+    expect(await count()).toBe(before);
+    return res.body;
+  }
+
+  it('maxLength uses the specified message', async () => {
+    const body = await refused(product({ ID: 'x'.repeat(25) }));
+    expect(body.ModelState.ID).toEqual(['field must be less than or equal to 20 characters, you entered 25']);
+    expect(body.TranslationModelState.ModelState.ID).toEqual([{ Key: 'validation.max_length', Value: ['20', '25'] }]);
+  });
+
+  it('required fields from the pack', async () => {
+    const body = await refused(product({ ID: '' }));
+    expect(body.ModelState.ID[0]).toMatch(/ID is verplicht/);
+  });
+
+  it('min, max and digit limits', async () => {
+    expect((await refused(product({ Price: -1 }))).ModelState.Price[0]).toMatch(/minimaal 0/);
+    expect((await refused(product({ Weight: 1000 }))).ModelState.Weight[0]).toMatch(/maximaal 999/);
+    expect((await refused(product({ Price: 1.234 }))).ModelState.Price[0]).toMatch(/8 cijfers voor en 2 na/);
+  });
+
+  it('values of the wrong type, options and formats', async () => {
+    expect(Object.keys((await refused(product({ Stock: 'veel' }))).ModelState)).toEqual(['Stock']);
+    expect(Object.keys((await refused(product({ Stock: 1.5 }))).ModelState)).toEqual(['Stock']);
+    expect((await refused(product({ Status: 'stolen' }))).ModelState.Status[0]).toMatch(/toegestane keuzes/);
+    expect(Object.keys((await refused(product({ Introduced: '2026-02-31' }))).ModelState)).toEqual(['Introduced']);
+    expect(Object.keys((await refused(product({ OpensAt: '25:00' }))).ModelState)).toEqual(['OpensAt']);
+    expect(Object.keys((await refused(product({ Color: '#aabbccdd' }))).ModelState)).toEqual(['Color']);
+    expect(Object.keys((await refused(product({ Active: 'ja' }))).ModelState)).toEqual(['Active']);
+  });
+
+  it('list values must exist', async () => {
+    expect((await refused(product({ Country: 999999 }))).ModelState.Country[0]).toMatch(/bestaat niet/);
+  });
+
+  it('requiredWhen rules hold on the server', async () => {
+    expect((await refused(product({ Status: 'sold' }))).ModelState.Discount[0]).toMatch(/verplicht/);
+    expect((await post(server.app, '/mvc/products/save', product({ ID: 'P-SOLD', Status: 'sold', Discount: 5 }))).status).toBe(200);
+  });
+
+  it('unknown fields are named', async () => {
+    expect((await refused(product({ Colour: 'red' }))).ModelState.Colour[0]).toMatch(/bestaat niet in deze tabel/);
+  });
+
+  it('__proto__ and constructor keys are refused', async () => {
+    const before = await count();
+    for (const payload of ['{"AutoID":0,"ID":"X","__proto__":{"admin":true}}', '{"AutoID":0,"ID":"X","constructor":{"prototype":{"admin":true}}}']) {
+      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body).Error).toBeTruthy();
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('a body that is not an object, invalid JSON, or too large', async () => {
+    expect((await refused([product()] as any)).Error).toMatch(/JSON object/);
+    const bad = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID": ', headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    const big = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })), headers: { 'content-type': 'application/json' } });
+    expect(big.statusCode).toBe(413);
+    expect(JSON.parse(big.body).Error).toBe('Het verzoek is te groot.');
+  });
+
+  it('an update without TimeStamp is refused', async () => {
+    const created = (await post(server.app, '/mvc/products/save', product({ ID: 'P-NOTS' }))).body;
+    const res = await post(server.app, '/mvc/products/save', { AutoID: created.AutoID, Descr: 'zonder' });
+    expect(res.status).toBe(400);
+    expect(res.body.ModelState.TimeStamp).toBeTruthy();
+  });
+
+  it('a bad autoid is a 400', async () => {
+    expect((await post(server.app, '/mvc/products/GetItem', { autoid: "1; DROP TABLE products" })).status).toBe(400);
+    expect((await post(server.app, '/mvc/products/GetItem', {})).status).toBe(400);
+  });
+});

@@ -9,7 +9,7 @@ export async function openOrm(clientUrl: string): Promise<MikroORM> {
     clientUrl,
     entities: CORE_ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true },
     discovery: { warnWhenNoEntities: false },
     debug: false,
     pool: { min: 0, max: 5 },

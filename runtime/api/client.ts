@@ -1,0 +1,60 @@
+// The runtime's typed client for the generic calls. Every call sends JSON with credentials;
+// a failed call rejects with the server's documented error shape.
+import { DEFAULT_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
+
+export interface ApiErrorBody {
+  Error: string;
+  ModelState: Record<string, string[]>;
+  TranslationModelState: { ModelState: Record<string, { Key: string; Value: string[] }[]> };
+  Authenticated?: boolean;
+}
+
+export class CallFailed extends Error {
+  constructor(readonly status: number, readonly body: ApiErrorBody) { super(body.Error); }
+}
+
+export interface FlexRequest {
+  dataSource?: 0 | 1 | 2;
+  pageIndex?: number;
+  pageSize?: number;
+  order?: string;
+  searchExpressions?: string | string[];
+  flexGridLayoutColumns?: { FieldName: string }[];
+  operatorFilter?: { FieldName: string; Operator: string; Value?: unknown }[];
+  columnFilter?: Record<string, unknown>;
+  dataFilter?: Record<string, unknown>;
+}
+
+export interface FlexAnswer<R = Record<string, unknown>> {
+  Data: R[];
+  Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: Record<string, unknown>[] };
+}
+
+export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
+
+export function createClient(base = '/') {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      credentials: 'include',
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+    const answer = res.status === 204 ? null : await res.json();
+    if (!res.ok) throw new CallFailed(res.status, answer as ApiErrorBody);
+    return answer as T;
+  }
+  const table = (control: string) => `mvc/${encodeURIComponent(control)}`;
+  return {
+    getForm: (control: string) => call<{ Properties: Record<string, unknown>[]; Groups: Record<string, unknown>[] }>('GET', `${table(control)}/GetForm`),
+    getNew: (control: string) => call<Record<string, unknown>>('POST', `${table(control)}/GetNew`),
+    getItem: (control: string, autoid: number) => call<Record<string, unknown>>('POST', `${table(control)}/GetItem`, { autoid }),
+    save: (control: string, record: Record<string, unknown>) => call<Record<string, unknown>>('POST', `${table(control)}/save`, record),
+    remove: (control: string, autoid: number) => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }),
+    flexData: (control: string, request: FlexRequest) =>
+      call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
+    list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
+      call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
+    single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
+  };
+}

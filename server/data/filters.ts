@@ -10,11 +10,11 @@ import type { TableModel } from '../metadata/model.ts';
 import { ident, likePattern } from './sql.ts';
 
 /** A column a filter or sort can name: a field, or one of the system columns. */
-export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; field?: EffectiveField }
+export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; notNull?: boolean; field?: EffectiveField }
 
 const SYSTEM_COLUMNS: Column[] = [
-  { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true },
-  { name: 'CreateDate', sql: 'createdate', kind: 'datetime', sortable: true },
+  { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true, notNull: true },
+  { name: 'CreateDate', sql: 'createdate', kind: 'datetime', sortable: true, notNull: true },
   { name: 'CreatedBy', sql: 'createdby', kind: 'text', sortable: true },
   { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true },
 ];

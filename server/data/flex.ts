@@ -45,22 +45,28 @@ export function columnMeta(model: TableModel, col: Column) {
   };
 }
 
-/** The condition "comes after this sort key", with NULLS LAST ascending and NULLS FIRST descending. */
+/**
+ * The condition "comes after this sort key", with NULLS LAST ascending and NULLS FIRST
+ * descending. A redundant bound on the first key lets the planner seek in its index.
+ */
 function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): string {
   const ors: string[] = [];
   for (let i = 0; i < sort.length; i++) {
     const ands: string[] = [];
     for (let j = 0; j < i; j++) ands.push(key[j] === null ? `${sort[j].expr} IS NULL` : `${sort[j].expr} = ${bind(key[j])}`);
-    const { expr, desc } = sort[i];
+    const { expr, desc, col } = sort[i];
     const v = key[i];
     let beyond: string | null;
-    if (!desc) beyond = v === null ? null : `(${expr} > ${bind(v)} OR ${expr} IS NULL)`;
+    if (!desc) beyond = v === null ? null : col.notNull ? `${expr} > ${bind(v)}` : `(${expr} > ${bind(v)} OR ${expr} IS NULL)`;
     else beyond = v === null ? `${expr} IS NOT NULL` : `${expr} < ${bind(v)}`;
     if (beyond === null) continue;
     ands.push(beyond);
     ors.push(`(${ands.join(' AND ')})`);
   }
-  return ors.length ? `(${ors.join(' OR ')})` : 'false';
+  if (!ors.length) return 'false';
+  const first = sort[0];
+  const seek = key[0] !== null && (first.desc || first.col.notNull) ? ` AND ${first.expr} ${first.desc ? '<=' : '>='} ${bind(key[0])}` : '';
+  return `((${ors.join(' OR ')})${seek})`;
 }
 
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
@@ -68,7 +74,7 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);
-  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc])]);
+  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
 
   const [rows, count] = await Promise.all([page(db, model, q, queryKey), countRows(db, model, q, queryKey)]);
   const meta: FlexMeta = {
@@ -86,7 +92,8 @@ async function page(db: Queryable, model: TableModel, q: FlexQuery, queryKey: st
   const select = selectFrom(model, [...new Set(fields)]);
   const selectedJoins = new Set(fields.map((f) => f.sqlName));
   const sortExprs = q.sort.filter((s) => !(s.col.field && selectedJoins.has(s.col.field.sqlName))).map((s) => s.expr);
-  const keys = q.sort.map((s, i) => `${s.expr} AS ${ident(`__k${i}`)}`).join(', ');
+  // Sort keys travel as text so values keep their full precision (timestamps have microseconds).
+  const keys = q.sort.map((s, i) => `(${s.expr})::text AS ${ident(`__k${i}`)}`).join(', ');
   const order = q.sort.map((s) => `${s.expr} ${s.desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`).join(', ');
   const params = [...q.params.values];
   const bind = (v: unknown) => { params.push(v); return `$${params.length}`; };

@@ -9,7 +9,7 @@ export async function openOrm(clientUrl: string): Promise<MikroORM> {
     clientUrl,
     entities: CORE_ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true, snapshot: false },
     discovery: { warnWhenNoEntities: false },
     debug: false,
     pool: { min: 0, max: 5 },

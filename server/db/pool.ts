@@ -15,7 +15,11 @@ pg.types.setTypeParser(1114, (v) => v.replace(' ', 'T')); // timestamp without t
 pg.types.setTypeParser(20, (v) => Number(v)); // bigint: AutoIDs and counters stay below 2^53
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max, idleTimeoutMillis: 30000 });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30000 });
+  // An idle connection that the database drops (restart, shutdown) is discarded by the pool;
+  // without a listener the error would end the process.
+  pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
+  return pool;
 }
 
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -90,6 +90,13 @@ describe('GetFlexData', () => {
     expect(ids(await flex({ pageIndex: 2 }))).toHaveLength(0);
   });
 
+  it('remembered page starts depend on the page size and keep full timestamp precision', async () => {
+    const all = ids(await flex({ dataSource: 2, pageSize: 60, order: 'CreateDate asc' }));
+    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 1, order: 'CreateDate asc' }))).toEqual(all.slice(10, 20));
+    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(all.slice(20, 30));
+    expect(ids(await flex({ dataSource: 2, pageSize: 25, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(all.slice(50, 60));
+  });
+
   it('returns only the asked layout columns', async () => {
     const res = await flex({ flexGridLayoutColumns: [{ FieldName: 'ID' }, { FieldName: 'Country' }], pageSize: 1 });
     expect(Object.keys(res.body.Data[0]).sort()).toEqual(['Archive', 'AutoID', 'Country', 'Country_Descr', 'CreateDate', 'CreatedBy', 'ID', 'ModifiedBy', 'TimeStamp'].sort());

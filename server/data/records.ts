@@ -144,6 +144,19 @@ async function listValuesExist(db: Queryable, model: TableModel, values: Map<Eff
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
 
+/** Inserts checked values, with the defaults of fields left out; answers the new AutoID. */
+export async function insertRow(db: Queryable, model: TableModel, values: Map<EffectiveField | 'archive', unknown>, username: string): Promise<number> {
+  const cols = ['createdby', 'modifiedby'];
+  const params: unknown[] = [username, username];
+  for (const [f, v] of values) { cols.push(f === 'archive' ? 'archive' : f.sqlName); params.push(f === 'archive' ? v : sqlValue(f, v)); }
+  for (const f of model.table.fields) {
+    if (!values.has(f) && f.default !== undefined && f.default !== null) { cols.push(f.sqlName); params.push(sqlValue(f, f.default)); }
+  }
+  const inserted = await db.query<{ autoid: number }>(
+    `INSERT INTO ${ident(model.table.sqlName)} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`, params);
+  return inserted.rows[0].autoid;
+}
+
 export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the record must be a JSON object');
   const record = body as Record<string, unknown>;
@@ -156,16 +169,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
       if (autoId === 0) {
         const values = checkInput(model, record, null);
         await listValuesExist(client, model, values);
-        const cols = ['createdby', 'modifiedby'];
-        const params: unknown[] = [principal.username, principal.username];
-        for (const [f, v] of values) { cols.push(f === 'archive' ? 'archive' : f.sqlName); params.push(f === 'archive' ? v : sqlValue(f, v)); }
-        // Defaults of fields the caller left out.
-        for (const f of model.table.fields) {
-          if (!values.has(f) && f.default !== undefined && f.default !== null) { cols.push(f.sqlName); params.push(sqlValue(f, f.default)); }
-        }
-        const inserted = await client.query<{ autoid: number }>(
-          `INSERT INTO ${t} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`, params);
-        id = inserted.rows[0].autoid;
+        id = await insertRow(client, model, values, principal.username);
       } else {
         if (record.TimeStamp === undefined || record.TimeStamp === null) {
           throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });

@@ -2,9 +2,8 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/pool.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
-import { checkInput } from '../data/records.ts';
+import { checkInput, insertRow } from '../data/records.ts';
 import { ident } from '../data/sql.ts';
-import { sqlValue } from '../data/values.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Snapshot } from './registry.ts';
 import { applySchema, planSchema } from './sync/apply.ts';
@@ -29,10 +28,7 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
         const detail = err instanceof ApiError ? JSON.stringify(err.body().ModelState) : String(err);
         throw new Error(`${origin.file} /rows/${i}: seed row is invalid: ${detail}`);
       }
-      const cols: string[] = ['createdby', 'modifiedby'];
-      const params: unknown[] = [SYSTEM_PRINCIPAL.username, SYSTEM_PRINCIPAL.username];
-      for (const [f, v] of values) { cols.push(f === 'archive' ? 'archive' : f.sqlName); params.push(f === 'archive' ? v : sqlValue(f, v)); }
-      await client.query(`INSERT INTO ${ident(model.table.sqlName)} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, n) => `$${n + 1}`).join(', ')})`, params);
+      await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
       inserted++;
     }
   }
@@ -50,4 +46,3 @@ export async function applyDefinitions(pool: pg.Pool, snapshot: Snapshot, opts: 
   });
 }
 
-export { planSchema };

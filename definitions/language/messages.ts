@@ -25,6 +25,7 @@ export const MESSAGES = {
   'validation.unique': 'De waarde van {0} bestaat al.',
   'validation.unknown_field': 'Het veld {0} bestaat niet in deze tabel.',
   'validation.read_only': 'Het veld {0} kan niet worden gewijzigd.',
+  'validation.definition': 'Deze definitie is niet toegestaan: {0}',
   'validation.timestamp_required': 'TimeStamp is nodig om een bestaand item op te slaan.',
 } as const;
 

@@ -55,6 +55,11 @@ export interface TableDef {
   extends?: boolean;
   label?: string;
   right?: string;
+  /**
+   * A server behaviour after each write. 'site-dictionary': the table's rows define tables and
+   * fields of the site layer (the field and table dictionaries).
+   */
+  behaviour?: 'site-dictionary';
   archivable?: boolean;
   searchFields?: string[];
   displayFields?: string[];

@@ -3,11 +3,20 @@
 import type { FastifyInstance } from 'fastify';
 import { flexData } from '../data/flex.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
+import { dictionaryHooks } from '../metadata/dictionary.ts';
 import { compileForm } from '../metadata/form.ts';
+import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf, tableContext } from './context.ts';
 
 type Params = { control: string };
+
+/** The write behaviour a table's definition names, and what follows its commit. */
+function behaviourOf(engine: Engine, model: TableModel) {
+  if (model.table.behaviour !== 'site-dictionary') return undefined;
+  // Definitions changed: this process reloads now; others on NOTIFY.
+  return { hooks: dictionaryHooks(engine.registry), committed: () => engine.registry.refresh() };
+}
 
 export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.get<{ Params: Params }>('/mvc/:control/GetForm', async (request) => {
@@ -30,12 +39,17 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    return saveRecord(engine.pool, model, principal, request.body);
+    const behaviour = behaviourOf(engine, model);
+    const saved = await saveRecord(engine.pool, model, principal, request.body, behaviour?.hooks);
+    await behaviour?.committed();
+    return saved;
   });
 
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query));
+    const behaviour = behaviourOf(engine, model);
+    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks);
+    await behaviour?.committed();
     return {};
   });
 

@@ -1,4 +1,6 @@
-// Lookup lists under mvc/lists/{ListName}: a page of entries, or one entry by AutoID.
+// Lookup lists under mvc/_lists/{ListName}: a page of entries, or one entry by AutoID. The
+// underscore keeps the path apart from every table (table names start with a letter), such as
+// the system table `lists`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listItem, listPage } from '../data/lists.ts';
 import { autoIdOf } from '../data/records.ts';
@@ -17,11 +19,11 @@ function listContext(engine: Engine, request: FastifyRequest<{ Params: Params }>
 }
 
 export function listRoutes(app: FastifyInstance, engine: Engine): void {
-  app.post<{ Params: Params }>('/mvc/lists/:list', async (request) => {
+  app.post<{ Params: Params }>('/mvc/_lists/:list', async (request) => {
     const { list, model, principal } = listContext(engine, request);
     return listPage(engine.pool, list, model, principal, bodyOf(request));
   });
-  app.post<{ Params: Params }>('/mvc/lists/:list/single', async (request) => {
+  app.post<{ Params: Params }>('/mvc/_lists/:list/single', async (request) => {
     const { list, model, principal } = listContext(engine, request);
     return listItem(engine.pool, list, model, principal, autoIdOf(request.body, request.query));
   });

@@ -157,7 +157,15 @@ export async function insertRow(db: Queryable, model: TableModel, values: Map<Ef
   return inserted.rows[0].autoid;
 }
 
-export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown): Promise<Record<string, unknown>> {
+/**
+ * A table's behaviour after a write, inside the write's transaction: a failure undoes the
+ * write. Tables name theirs in the definition (`behaviour`); most have none.
+ */
+export interface WriteHooks {
+  afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; principal: Principal }): Promise<void>;
+}
+
+export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, hooks?: WriteHooks): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the record must be a JSON object');
   const record = body as Record<string, unknown>;
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
@@ -166,6 +174,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
   try {
     return await inTransaction(pool, async (client) => {
       let id = autoId;
+      let before: Record<string, unknown> | null = null;
       if (autoId === 0) {
         const values = checkInput(model, record, null);
         await listValuesExist(client, model, values);
@@ -176,6 +185,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         }
         const stamp = parseAutoId(record.TimeStamp, 'TimeStamp');
         const current = await readRecord(client, model, principal, autoId, true);
+        before = current;
         if (current.TimeStamp !== stamp) {
           throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
         }
@@ -189,20 +199,23 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         }
         await client.query(`UPDATE ${t} SET ${sets.join(', ')} WHERE autoid = $1`, params);
       }
+      const saved = await readRecord(client, model, principal, id);
+      await hooks?.afterWrite(client, { before, after: saved, principal });
       tableWritten(model.table.sqlName);
-      return readRecord(client, model, principal, id);
+      return saved;
     });
   } catch (err) {
     throw translatePgError(model, err);
   }
 }
 
-export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number): Promise<void> {
+export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
   authorize(model, principal, 'delete');
   try {
     await inTransaction(pool, async (client) => {
-      await readRecord(client, model, principal, autoId, true);
+      const before = await readRecord(client, model, principal, autoId, true);
       await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+      await hooks?.afterWrite(client, { before, after: null, principal });
     });
     tableWritten(model.table.sqlName);
   } catch (err) {

@@ -12,7 +12,7 @@ import type { TableModel } from './model.ts';
 const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;
 const DEFAULT_GROUP = 'general';
 
-export const listMethod = (list: string) => `mvc/lists/${list}`;
+export const listMethod = (list: string) => `mvc/_lists/${list}`;
 
 function property(snapshot: Snapshot, field: EffectiveField, groupId: string, value: unknown) {
   const numeric = ['smallint', 'integer', 'bigint', 'decimal'].includes(field.type);

@@ -48,6 +48,7 @@ export async function writeSiteDefinition(
 ): Promise<void> {
   const before = (await db.query<{ body: any }>(
     'SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2) FOR UPDATE', [kind, name])).rows[0]?.body ?? null;
+  if (JSON.stringify(before) === JSON.stringify(body)) return;
   if (body === null) {
     await db.query('DELETE FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2)', [kind, name]);
   } else if (before === null) {

@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 
 it('creates, lists, picks and deletes through the typed client', async () => {
-  const nl = (await client.list('mvc/lists/countries', { searchKey: 'Neder' })).Data[0];
-  expect(await client.single('mvc/lists/countries/single', nl.AutoID)).toEqual(nl);
+  const nl = (await client.list('mvc/_lists/countries', { searchKey: 'Neder' })).Data[0];
+  expect(await client.single('mvc/_lists/countries/single', nl.AutoID)).toEqual(nl);
   const saved = await client.save('products', { ...(await client.getNew('products')), ID: 'C-1', Country: nl.AutoID });
   expect((await client.flexData('products', { searchExpressions: 'C-1' })).Data.map((r) => r.Country_Descr)).toEqual(['Nederland']);
   await client.remove('products', saved.AutoID as number);

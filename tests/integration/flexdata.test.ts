@@ -9,7 +9,7 @@ const ids = (res: { body: any }) => res.body.Data.map((r: any) => r.ID);
 
 beforeAll(async () => {
   server = await startTestServer();
-  const countries = (await post(server.app, '/mvc/lists/countries', {})).body.Data;
+  const countries = (await post(server.app, '/mvc/_lists/countries', {})).body.Data;
   const nl = countries.find((c: any) => c.ID === 'NL').AutoID;
   const be = countries.find((c: any) => c.ID === 'BE').AutoID;
   // 60 products: P-00..P-59; every 5th archived; prices 0..59; dates in March; every 3rd in NL.
@@ -136,41 +136,41 @@ describe('GetFlexData', () => {
 
 describe('lookup lists', () => {
   it('pages generic list entries with a search key and load-more flag', async () => {
-    const res = await post(server.app, '/mvc/lists/countries', { searchKey: 'land', pageSize: 1 });
+    const res = await post(server.app, '/mvc/_lists/countries', { searchKey: 'land', pageSize: 1 });
     expect(res.status).toBe(200);
     expect(res.body.Data).toEqual([{ AutoID: expect.any(Number), ID: 'DE', Descr: 'Duitsland', Archive: false }]);
     expect(res.body.Meta.HasMore).toBe(true);
-    const next = await post(server.app, '/mvc/lists/countries', { searchKey: 'land', pageSize: 1, page: 1 });
+    const next = await post(server.app, '/mvc/_lists/countries', { searchKey: 'land', pageSize: 1, page: 1 });
     expect(next.body.Data[0].ID).toBe('NL');
     expect(next.body.Meta.HasMore).toBe(false);
   });
 
   it('answers one entry by AutoID, 404 when missing', async () => {
-    const de = (await post(server.app, '/mvc/lists/countries', { searchKey: 'DE' })).body.Data[0];
-    expect((await post(server.app, '/mvc/lists/countries/single', { AutoID: de.AutoID })).body).toEqual(de);
-    expect((await post(server.app, '/mvc/lists/countries/single', { AutoID: 987654 })).status).toBe(404);
+    const de = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'DE' })).body.Data[0];
+    expect((await post(server.app, '/mvc/_lists/countries/single', { AutoID: de.AutoID })).body).toEqual(de);
+    expect((await post(server.app, '/mvc/_lists/countries/single', { AutoID: 987654 })).status).toBe(404);
   });
 
   it('shows archived entries only to archive-aware lists asked for them', async () => {
-    const be = (await post(server.app, '/mvc/lists/countries', { searchKey: 'BE' })).body.Data[0];
+    const be = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'BE' })).body.Data[0];
     const full = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     expect((await post(server.app, '/mvc/countries/save', { ...full, Archive: true })).status).toBe(200);
-    expect((await post(server.app, '/mvc/lists/countries', {})).body.Data.map((c: any) => c.ID)).toEqual(['DE', 'NL']);
-    expect((await post(server.app, '/mvc/lists/countries', { Archive: true })).body.Data.map((c: any) => c.ID)).toEqual(['BE']);
+    expect((await post(server.app, '/mvc/_lists/countries', {})).body.Data.map((c: any) => c.ID)).toEqual(['DE', 'NL']);
+    expect((await post(server.app, '/mvc/_lists/countries', { Archive: true })).body.Data.map((c: any) => c.ID)).toEqual(['BE']);
     const again = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     await post(server.app, '/mvc/countries/save', { ...again, Archive: false });
   });
 
   it('filters by the list parameters and refuses unknown ones', async () => {
-    const nl = (await post(server.app, '/mvc/lists/countries', { searchKey: 'NL' })).body.Data[0];
+    const nl = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'NL' })).body.Data[0];
     await post(server.app, '/mvc/productgroups/save', { ID: 'G1', Descr: 'Gereedschap', Country: nl.AutoID });
     await post(server.app, '/mvc/productgroups/save', { ID: 'G2', Descr: 'Tuin' });
-    expect((await post(server.app, '/mvc/lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: any) => g.ID)).toEqual(['G1']);
-    expect((await post(server.app, '/mvc/lists/productgroups', {})).body.Data).toHaveLength(2);
-    const bad = await post(server.app, '/mvc/lists/productgroups', { RelationID: 1 });
+    expect((await post(server.app, '/mvc/_lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: any) => g.ID)).toEqual(['G1']);
+    expect((await post(server.app, '/mvc/_lists/productgroups', {})).body.Data).toHaveLength(2);
+    const bad = await post(server.app, '/mvc/_lists/productgroups', { RelationID: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.Error).toMatch(/no filter parameter RelationID; it takes: CountryID/);
-    expect((await post(server.app, '/mvc/lists/productgroups', { CountryID: 'x' })).status).toBe(400);
-    expect((await post(server.app, '/mvc/lists/nolist', {})).status).toBe(404);
+    expect((await post(server.app, '/mvc/_lists/productgroups', { CountryID: 'x' })).status).toBe(400);
+    expect((await post(server.app, '/mvc/_lists/nolist', {})).status).toBe(404);
   });
 });

@@ -25,7 +25,7 @@ describe('GetForm', () => {
     expect(byName.Status.Component).toBe(4);
     expect(byName.Country).toMatchObject({
       Component: 2,
-      Settings: { ListConfig: { ListMethod: 'mvc/lists/countries', SingleMethod: 'mvc/lists/countries/single', Parameters: [] } },
+      Settings: { ListConfig: { ListMethod: 'mvc/_lists/countries', SingleMethod: 'mvc/_lists/countries/single', Parameters: [] } },
     });
     expect(byName.Group.Settings.ListConfig.Parameters).toEqual(['CountryID']);
     expect(byName.Discount.Rules.visibleWhen).toEqual({ '==': [{ var: 'Status' }, 'sold'] });
@@ -46,7 +46,7 @@ describe('GetNew, save, GetItem, delete', () => {
   });
 
   it('creates with AutoID 0, then reads, updates and deletes the record', async () => {
-    const nl = (await post(server.app, '/mvc/lists/countries', { searchKey: 'Nederland' })).body.Data[0];
+    const nl = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'Nederland' })).body.Data[0];
     const created = await post(server.app, '/mvc/products/save', product({
       ID: 'P-100', Country: nl.AutoID, Introduced: '2026-03-01', OpensAt: '08:30', LastCount: '2026-03-01T10:15', Color: '#aabbcc', Status: 'new',
     }));

@@ -1,0 +1,120 @@
+// The field and table dictionaries: system tables whose rows define site-layer tables and
+// fields. A write to one rebuilds the site definitions of the table it names, checks them with
+// the packs (field-dictionary limits, conflicts), and applies the schema, all in the write's
+// own transaction; other processes follow through NOTIFY.
+import type pg from 'pg';
+import type { Effective, FieldDef, TableDef } from '../../definitions/language/index.ts';
+import { ApiError, invalidFields, type FieldMessage } from '../api/errors.ts';
+import type { WriteHooks } from '../data/records.ts';
+import { ident } from '../data/sql.ts';
+import { DefinitionsInvalid, type Registry } from './registry.ts';
+import { readSiteRows, siteFile, writeSiteDefinition } from './site-layer.ts';
+import { applySchema, planSchema, SchemaChangeRefused } from './sync/apply.ts';
+import type { TableModel } from './model.ts';
+
+/** Field-dictionary columns and the field attribute each sets. */
+const FIELD_COLUMNS: [string, keyof FieldDef][] = [
+  ['label', 'label'], ['fieldtype', 'type'], ['maxlength', 'maxLength'], ['integers', 'integers'],
+  ['decimals', 'decimals'], ['list', 'list'], ['parentlist', 'parentList'], ['tab', 'tab'],
+  ['columnnumber', 'column'], ['groupname', 'group'], ['width', 'width'], ['height', 'height'],
+  ['format', 'format'], ['min', 'min'], ['max', 'max'], ['step', 'step'], ['unit', 'unit'],
+];
+/** Flags set only when on, so a row that relabels a pack field does not switch its flags off. */
+const FLAG_COLUMNS: [string, keyof FieldDef][] = [['required', 'required'], ['filter', 'filter'], ['productproperty', 'productProperty']];
+
+const ATTRIBUTE_COLUMN: Record<string, string> = {
+  type: 'FieldType', maxLength: 'MaxLength', integers: 'Integers', decimals: 'Decimals', list: 'List',
+  parentList: 'ParentList', min: 'Min', max: 'Max', step: 'Step', options: 'FieldType', name: 'FieldName',
+};
+
+function fieldOf(row: Record<string, any>): FieldDef {
+  const field: FieldDef = { name: row.fieldname };
+  for (const [col, attr] of FIELD_COLUMNS) {
+    if (row[col] !== null && row[col] !== undefined && row[col] !== '') (field as any)[attr] = typeof row[col] === 'string' && /^-?\d+(\.\d+)?$/.test(row[col]) && attr !== 'label' ? Number(row[col]) : row[col];
+  }
+  for (const [col, attr] of FLAG_COLUMNS) if (row[col] === true) (field as any)[attr] = true;
+  if (row.enabled === false) field.enabled = false;
+  if (row.defaultvalue !== null && row.defaultvalue !== undefined && row.defaultvalue !== '') {
+    const type = field.type;
+    field.default = type === 'bool' ? row.defaultvalue === 'true'
+      : ['smallint', 'integer', 'bigint', 'decimal', 'list'].includes(type ?? '') ? Number(row.defaultvalue) : row.defaultvalue;
+  }
+  return field;
+}
+
+const split = (text: string | null) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+interface Dictionaries { fields: TableModel; tables: TableModel }
+
+async function rows(client: pg.PoolClient, model: TableModel, tableName: string) {
+  return (await client.query(`SELECT * FROM ${ident(model.table.sqlName)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [tableName])).rows;
+}
+
+/** Writes the site definitions of one table from its dictionary rows. */
+async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: string, by: string): Promise<void> {
+  const [tableRow] = await rows(client, dict.tables, tableName);
+  const fields = (await rows(client, dict.fields, tableName)).map(fieldOf);
+  const name = tableRow?.tablename ?? tableName;
+  let table: TableDef | null = null;
+  if (tableRow) {
+    const searchFields = split(tableRow.searchfields);
+    table = {
+      name,
+      label: tableRow.label ?? name,
+      archivable: tableRow.archivable !== false,
+      searchFields: searchFields.length ? searchFields : ['ID', 'Descr'],
+      displayFields: ['Descr'],
+      fields: [
+        { name: 'ID', label: 'Code', type: 'text', maxLength: 20 },
+        { name: 'Descr', label: 'Omschrijving', type: 'text', maxLength: 100 },
+        ...fields.filter((f) => !['id', 'descr'].includes(f.name.toLowerCase())),
+      ],
+    };
+  } else if (fields.length) {
+    table = { name, extends: true, fields };
+  }
+  await writeSiteDefinition(client, 'table', name, table as Record<string, unknown> | null, by);
+  // A table of its own is listed and has a screen, as every system table has.
+  await writeSiteDefinition(client, 'list', name, tableRow ? { name, table: name, textField: 'Descr', codeField: 'ID', archive: true } : null, by);
+  await writeSiteDefinition(client, 'screen', name.toLowerCase(), tableRow
+    ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' } : null, by);
+}
+
+function asFieldErrors(err: DefinitionsInvalid): ApiError {
+  const fields: Record<string, FieldMessage[]> = {};
+  for (const p of err.problems) {
+    const attr = /^\/fields\/[^/]+\/([^/]+)/.exec(p.pointer)?.[1];
+    const column = (attr && ATTRIBUTE_COLUMN[attr]) ?? (p.file.startsWith('site:table/') && p.pointer === '/name' ? 'TableName' : 'FieldName');
+    (fields[column] ??= []).push({ id: 'validation.definition', args: [p.message] });
+  }
+  return invalidFields(fields);
+}
+
+function dictionaries(effective: Effective, registry: Registry): Dictionaries {
+  const own = [...effective.tables.values()].filter((t) => t.behaviour === 'site-dictionary');
+  const fields = own.find((t) => t.fields.some((f) => f.name === 'FieldName'));
+  const tables = own.find((t) => !t.fields.some((f) => f.name === 'FieldName'));
+  if (!fields || !tables) throw new Error('the site-dictionary behaviour needs a field dictionary and a table dictionary table');
+  return { fields: registry.snapshot.table(fields.name)!, tables: registry.snapshot.table(tables.name)! };
+}
+
+export function dictionaryHooks(registry: Registry): WriteHooks {
+  return {
+    async afterWrite(client, { before, after, principal }) {
+      await client.query('SELECT pg_advisory_xact_lock(7405211)');
+      const dict = dictionaries(registry.snapshot.effective, registry);
+      const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
+      for (const name of names) await rebuild(client, dict, name, principal.username);
+      const { effective, siteConflicts } = registry.compose(await readSiteRows(client));
+      const mine = siteConflicts.filter((p) => [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()));
+      if (mine.length) throw asFieldErrors(new DefinitionsInvalid(mine));
+      try {
+        await applySchema(client, await planSchema(client, effective), { by: principal.username });
+      } catch (err) {
+        if (err instanceof SchemaChangeRefused) throw invalidFields({ FieldType: [{ id: 'validation.definition', args: [err.message] }] });
+        throw err;
+      }
+    },
+  };
+}
+

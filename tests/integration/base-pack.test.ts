@@ -1,0 +1,105 @@
+// The shipped packs (base + demo): every system table of spec 3 section 2 has a screen, answers
+// GetForm and a save round trip through the generic calls; every settings page is one record.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post, startTestServer, type TestServer } from './harness.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+/** Spec 3 section 2, "Admin system tables". */
+const SPEC_TABLES = `
+teams budgetcodes ordertemplates locationtypes reportdefinitions miplans workabledays pricelists
+administrations contracttypes fixedassetgroups bookyears ordercosts transportcosts emailtemplates
+meterreadings workflowgroups countries lists formconfigurations brands quantities inspectionnorms
+vatcodes reasons workflowservicelevels workflowpriorities contractindexes locationstatuses
+productstatuses relationstatuses transportmethods personstatuses projectstatuses objectstatuses
+contractstatuses documentkinds managemovepos productrealizations measuringdevicebrands hourkinds
+propertygroups workshops rentalratecodes productproductlines productcategories contentlanguages
+crosslinktypes objectidgenerators objectgroups conditions lockreasons timeschedules locationgroups
+locationidgenerators competences competencetypes addressgroups blockreasons languages relationgroups
+workflowstatuses workingticketstatuses workflowescalationlevels schedulermonitors workflowcategories
+planblocks regions projecttypes currencies generalledgers titles questiongroups stockmutationtypes
+mipriorities questioncategories fieldclientmessagecodes teamroles workhourplans
+workflowsubgroupformaldescriptions mediatypes absencekinds checklists overhaulordertemplates
+costcodes costcategories productgroups hscodes objectcodes
+`.trim().split(/\s+/);
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } }); });
+afterAll(async () => { await server?.close(); });
+
+const screens = () => [...server.engine.registry.snapshot.effective.screens.values()].map((s) => s.value);
+
+/** A valid value for a form property, as a user would fill it in. */
+async function sample(p: any, n: number): Promise<unknown> {
+  const s = p.Settings;
+  switch (p.FieldType) {
+    case 'text': case 'textarea': case 'html': return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
+    case 'select': return s.Options[0].value;
+    case 'color': return '#112233';
+    case 'smallint': case 'integer': case 'bigint': case 'decimal': return Math.min(Math.max(1, s.min), s.max);
+    case 'bool': return true;
+    case 'date': return '2026-01-02';
+    case 'time': return '08:00';
+    case 'datetime': case 'datetime-seconds': return '2026-01-02T08:00';
+    case 'list': {
+      if (!p.Required) return null;
+      const first = (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0];
+      return first?.AutoID ?? null;
+    }
+    default: return null;
+  }
+}
+
+describe('base pack', () => {
+  it('has a system-table screen for every table spec 3 section 2 lists', () => {
+    expect(SPEC_TABLES).toHaveLength(89);
+    const systemTables = screens().filter((s) => s.kind === 'systemtable').map((s) => s.table);
+    expect(SPEC_TABLES.filter((t) => !systemTables.includes(t))).toEqual([]);
+    const switched = screens().filter((s) => s.dataSourceSwitch).map((s) => s.table).sort();
+    expect(switched).toEqual(['competencetypes', 'costcategories', 'costcodes', 'currencies', 'generalledgers', 'locationgroups']);
+    expect(screens().find((s) => s.table === 'productgroups')?.fetchDestination).toBe('productgroups');
+  });
+
+  it('serves GetForm and a save round trip for every system table', async () => {
+    let n = 0;
+    for (const screen of screens().filter((s) => s.kind === 'systemtable')) {
+      const form = await get(server.app, `/mvc/${screen.table}/GetForm`);
+      expect(form.status, screen.table).toBe(200);
+      expect(form.body.Properties.length, screen.table).toBeGreaterThan(1);
+      const record: Record<string, unknown> = (await post(server.app, `/mvc/${screen.table}/GetNew`)).body;
+      for (const p of form.body.Properties) {
+        if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n);
+      }
+      const saved = await post(server.app, `/mvc/${screen.table}/save`, record);
+      expect(saved.status, `${screen.table}: ${JSON.stringify(saved.body)}`).toBe(200);
+      const read = await post(server.app, `/mvc/${screen.table}/GetItem`, { autoid: saved.body.AutoID });
+      expect(read.body, screen.table).toEqual(saved.body);
+    }
+  });
+
+  it('has settings pages of one record each, editable through save', async () => {
+    const settings = screens().filter((s) => s.kind === 'settings');
+    expect(settings.length).toBeGreaterThanOrEqual(21);
+    for (const screen of settings) {
+      const page = await post(server.app, `/mvc/${screen.table}/GetFlexData`, {});
+      expect(page.body.Meta.Count, screen.table).toBe(1);
+      const saved = await post(server.app, `/mvc/${screen.table}/save`, page.body.Data[0]);
+      expect(saved.status, `${screen.table}: ${JSON.stringify(saved.body)}`).toBe(200);
+    }
+    const security = (await post(server.app, '/mvc/securitysettings/GetFlexData', {})).body.Data[0];
+    expect(security.SessionLifetimeMinutes).toBeGreaterThan(0);
+  });
+});
+
+describe('demo pack', () => {
+  it('adds a table, adds fields to a base table and relabels fields', async () => {
+    expect((await get(server.app, '/mvc/servicevans/GetForm')).status).toBe(200);
+    const costcodes = (await get(server.app, '/mvc/costcodes/GetForm')).body.Properties;
+    const byName = Object.fromEntries(costcodes.map((p: any) => [p.FieldName, p]));
+    expect(byName.ServiceVan.Settings.ListConfig.ListMethod).toBe('mvc/_lists/servicevans');
+    expect(byName.ProjectNumber.Label).toBe('Projectnummer');
+    expect(byName.Descr.Label).toBe('Naam kostenplaats');
+    const countries = (await get(server.app, '/mvc/countries/GetForm')).body.Properties;
+    expect(countries.find((p: any) => p.FieldName === 'Descr').Label).toBe('Landnaam');
+  });
+});

@@ -1,9 +1,9 @@
 // npm run definitions -- validate | format | diff | apply [--force] | export <dir>
 // Works on the packs named by PACKS (default base,demo) in PACKS_DIR, and for diff, apply
 // and export on the database of DATABASE_URL or the embedded one under DATA_DIR.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalText, formatProblem, type DefinitionKind } from '../definitions/language/index.ts';
+import { canonicalText, formatProblem } from '../definitions/language/index.ts';
 import { configFromEnv } from '../server/config.ts';
 import { openOrm } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
@@ -11,7 +11,8 @@ import { openDatabase } from '../server/engine.ts';
 import { applyDefinitions } from '../server/metadata/apply.ts';
 import { loadPacks } from '../server/metadata/packs.ts';
 import { compose, DefinitionsInvalid, Registry } from '../server/metadata/registry.ts';
-import { readSiteRows, siteLayer } from '../server/metadata/site-layer.ts';
+import { siteLayer } from '../server/metadata/site-layer.ts';
+import { exportSiteLayer } from '../server/metadata/export.ts';
 import { planAsSql, planSchema } from '../server/metadata/sync/apply.ts';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -81,17 +82,7 @@ async function main(): Promise<void> {
       const dir = rest.find((a) => !a.startsWith('--'));
       if (!dir) fail('usage: npm run definitions -- export <dir>');
       await withDatabase(async (_registry, pool) => {
-        const rows = await readSiteRows(pool);
-        const folder: Record<string, string> = { table: 'tables', form: 'forms', grid: 'grids', screen: 'screens', list: 'lists', seed: 'seed', locale: 'locales' };
-        const name = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^[^a-z]+/, '') || 'site';
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(path.join(dir, 'pack.json'), canonicalText('pack', { name, version: '1.0.0', title: `Site layer export ${new Date().toISOString().slice(0, 10)}`, dependsOn: config.packs }));
-        for (const row of rows) {
-          const file = row.kind === 'rights' ? path.join(dir, 'rights.json') : path.join(dir, folder[row.kind], `${row.name}.json`);
-          mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, canonicalText(row.kind as DefinitionKind, row.body));
-        }
-        console.log(`exported ${rows.length} site definition(s) to ${dir}`);
+        console.log(`exported ${await exportSiteLayer(pool, dir, config.packs)} site definition(s) to ${dir}`);
       });
       return;
     }

@@ -1,0 +1,25 @@
+// The site layer written out as a pack, so an implementer can move a customer's run-time
+// configuration into version control and apply it elsewhere.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { canonicalText } from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import { readSiteRows } from './site-layer.ts';
+
+const FOLDERS: Record<string, string> = { table: 'tables', form: 'forms', grid: 'grids', screen: 'screens', list: 'lists', seed: 'seed', locale: 'locales' };
+
+/** Writes the site layer into dir as a pack named after the folder; answers the number of definitions. */
+export async function exportSiteLayer(db: Queryable, dir: string, dependsOn: string[]): Promise<number> {
+  const rows = await readSiteRows(db);
+  const name = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^[^a-z]+/, '') || 'site';
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'pack.json'), canonicalText('pack', {
+    name, version: '1.0.0', title: `Site layer export ${new Date().toISOString().slice(0, 10)}`, dependsOn,
+  }));
+  for (const row of rows) {
+    const file = row.kind === 'rights' ? path.join(dir, 'rights.json') : path.join(dir, FOLDERS[row.kind], `${row.name}.json`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, canonicalText(row.kind, row.body));
+  }
+  return rows.length;
+}

@@ -1,0 +1,114 @@
+// The field and table dictionaries: an administrator changes tables through the generic calls,
+// the site layer keeps the history, the schema follows, every process sees it, and the site
+// layer exported as a pack reproduces the same forms on another database.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSiteLayer } from '../../server/metadata/export.ts';
+import { get, post, startTestServer, type TestServer } from './harness.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+const shipped = { packsDir: PACKS_DIR, packs: ['base', 'demo'] };
+
+let a: TestServer;
+beforeAll(async () => { a = await startTestServer({ config: shipped }); });
+afterAll(async () => { await a?.close(); });
+
+const form = async (server: TestServer, table: string) => (await get(server.app, `/mvc/${table}/GetForm`)).body;
+const property = async (server: TestServer, table: string, field: string) =>
+  (await form(server, table)).Properties.find((p: any) => p.FieldName === field);
+const addField = (server: TestServer, entry: Record<string, unknown>) => post(server.app, '/mvc/fielddictionary/save', entry);
+const column = async (table: string, name: string) => (await a.engine.pool.query(
+  `SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2 AND NOT attisdropped`, [table, name])).rows[0]?.t;
+
+describe('field dictionary', () => {
+  it('adds a field through the generic calls: column, form and grid at once, in every process, with history', async () => {
+    const b = await startTestServer({ databaseUrl: a.databaseUrl, config: shipped });
+    const versionB = b.engine.registry.snapshot.version;
+    const res = await addField(a, { TableName: 'costcodes', FieldName: 'Region', Label: 'Regio', FieldType: 'list', List: 'regions', GroupName: 'Indeling' });
+    expect(res.status).toBe(200);
+    expect(await column('costcodes', 'region')).toBe('bigint');
+    expect(await property(a, 'costcodes', 'Region')).toMatchObject({ Label: 'Regio', Component: 2, GroupID: 'Indeling', Settings: { ListConfig: { ListMethod: 'mvc/_lists/regions' } } });
+    const grid = await post(a.app, '/mvc/costcodes/GetFlexData', {});
+    expect(grid.body.Meta.Columns.map((c: any) => c.FieldName)).toContain('Region');
+
+    for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await property(b, 'costcodes', 'Region')).toMatchObject({ Label: 'Regio' });
+    await b.close();
+
+    const history = await a.engine.pool.query(`SELECT before, after, changed_by FROM core_site_definition_history WHERE kind = 'table' AND name = 'costcodes'`);
+    expect(history.rows).toEqual([expect.objectContaining({ before: null, changed_by: 'system', after: expect.objectContaining({ extends: true }) })]);
+    const provenance = a.engine.registry.snapshot.effective.tables.get('costcodes')!.fields.find((f) => f.name === 'Region')!.origin.label;
+    expect(provenance).toMatchObject({ layer: 'site', by: 'system' });
+  });
+
+  it('relabels a pack field without touching its other attributes', async () => {
+    expect((await addField(a, { TableName: 'currencies', FieldName: 'Descr', Label: 'Valutanaam' })).status).toBe(200);
+    expect(await property(a, 'currencies', 'Descr')).toMatchObject({ Label: 'Valutanaam', Required: true, Settings: { FieldLength: 100 } });
+  });
+
+  it('applies the field-dictionary limits and writes nothing when they are broken', async () => {
+    const rowsBefore = (await post(a.app, '/mvc/fielddictionary/GetFlexData', {})).body.Meta.Count;
+    const refused = async (entry: Record<string, unknown>, field: string, text: RegExp) => {
+      const res = await addField(a, { TableName: 'costcodes', FieldName: 'Amount', ...entry });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.ModelState[field]?.join(' '), JSON.stringify(res.body.ModelState)).toMatch(text);
+    };
+    await refused({ FieldType: 'decimal', Integers: 30, Decimals: 10 }, 'Decimals', /at most 38/);
+    await refused({ FieldType: 'smallint', Integers: 6 }, 'Integers', /at most 5 integers/);
+    await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', /at most 10 integers/);
+    await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', /minimaal 1/);
+    await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', /minimaal 0/);
+    await refused({ FieldType: 'list', List: 'nolist' }, 'List', /not defined/);
+    await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', /no lower layer defines/);
+    await refused({ FieldName: 'Archive', FieldType: 'bool' }, 'FieldName', /system column/);
+    expect((await post(a.app, '/mvc/fielddictionary/GetFlexData', {})).body.Meta.Count).toBe(rowsBefore);
+    expect(await column('costcodes', 'amount')).toBeUndefined();
+  });
+
+  it('defines a new table with the table dictionary, then fields, lookups and records', async () => {
+    expect((await post(a.app, '/mvc/tabledictionary/save', { TableName: 'vehicles', Label: 'Voertuigen' })).status).toBe(200);
+    expect((await addField(a, { TableName: 'vehicles', FieldName: 'Plate', Label: 'Kenteken', FieldType: 'text', MaxLength: 12, Required: true })).status).toBe(200);
+    const fields = (await form(a, 'vehicles')).Properties.map((p: any) => p.FieldName);
+    expect(fields).toEqual(['ID', 'Descr', 'Plate']);
+    const saved = await post(a.app, '/mvc/vehicles/save', { ID: 'V1', Descr: 'Bestelbus', Plate: 'AB-123-C' });
+    expect(saved.status).toBe(200);
+    expect((await post(a.app, '/mvc/_lists/vehicles', { searchKey: 'bestel' })).body.Data[0]).toMatchObject({ ID: 'V1', Descr: 'Bestelbus' });
+    expect(a.engine.registry.snapshot.effective.screens.get('vehicles')?.value.kind).toBe('systemtable');
+  });
+
+  it('removing a field drops its column only when no row holds data', async () => {
+    const entry = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Plate' })).body.Data[0];
+    const refused = await post(a.app, '/mvc/fielddictionary/delete', { autoid: entry.AutoID });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.ModelState)).toMatch(/would lose data in 1 row\(s\) of vehicles\.plate/);
+    expect((await property(a, 'vehicles', 'Plate'))).toBeTruthy();
+
+    const extra = await addField(a, { TableName: 'vehicles', FieldName: 'Seats', FieldType: 'smallint' });
+    expect(await column('vehicles', 'seats')).toBe('smallint');
+    expect((await post(a.app, '/mvc/fielddictionary/delete', { autoid: extra.body.AutoID })).status).toBe(200);
+    expect(await column('vehicles', 'seats')).toBeUndefined();
+    expect(await property(a, 'vehicles', 'Seats')).toBeUndefined();
+  });
+});
+
+describe('site layer as a pack', () => {
+  it('export, then apply on an empty database, gives the same forms', async () => {
+    const packsDir = mkdtempSync(path.join(tmpdir(), 'export-'));
+    try {
+      cpSync(PACKS_DIR, packsDir, { recursive: true });
+      const written = await exportSiteLayer(a.engine.pool, path.join(packsDir, 'acme'), ['base', 'demo']);
+      expect(written).toBeGreaterThanOrEqual(4);
+      const c = await startTestServer({ config: { packsDir, packs: ['base', 'demo', 'acme'] } });
+      try {
+        for (const table of ['costcodes', 'currencies', 'vehicles']) expect(await form(c, table), table).toEqual(await form(a, table));
+        expect((await post(c.app, '/mvc/vehicles/save', { ID: 'V9', Descr: 'Kraan', Plate: 'X' })).status).toBe(200);
+      } finally {
+        await c.close();
+      }
+    } finally {
+      rmSync(packsDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { ApiError, badRequest } from './api/errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { listRoutes } from './api/lists.ts';
+import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
 import type { Engine } from './engine.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -24,7 +25,11 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
     request.log.error(err);
     return reply.status(500).send(new ApiError(500, 'errors.internal').body());
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(badRequest(`no call ${request.method} ${request.url}`).body()));
+  const withRuntime = await runtimeRoutes(app);
+  app.setNotFoundHandler((request, reply) => {
+    if (withRuntime && isPageRequest(request.method, request.url)) return reply.sendFile('index.html');
+    return reply.status(404).send(badRequest(`no call ${request.method} ${request.url}`).body());
+  });
 
   app.get('/health', async () => ({ status: 'ok' }));
   crudRoutes(app, engine);

@@ -30,6 +30,17 @@ export interface FlexAnswer<R = Record<string, unknown>> {
   Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: Record<string, unknown>[] };
 }
 
+export interface ScreenInfo {
+  name: string;
+  kind: 'maintenance' | 'systemtable' | 'settings' | 'detail';
+  table: string;
+  title: string;
+  parent?: string;
+  rights?: { read?: string; create?: string; update?: string; delete?: string };
+  dataSourceSwitch?: boolean;
+  fetchDestination?: string;
+}
+
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 
 export function createClient(base = '/') {
@@ -56,5 +67,6 @@ export function createClient(base = '/') {
     list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
       call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
+    screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
   };
 }

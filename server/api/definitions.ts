@@ -4,6 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
+  // The route table and menu of the runtime: every screen with its title, parent and rights.
+  app.get('/mvc/definitions/screens', async () => {
+    const { effective } = engine.registry.snapshot;
+    const screens = [...effective.screens.values()].map((s) => s.value).sort((a, b) => a.title.localeCompare(b.title, 'nl'));
+    return { Screens: screens };
+  });
+
   app.get('/mvc/definitions/status', async () => {
     const snapshot = engine.registry.snapshot;
     return {

@@ -1,0 +1,49 @@
+// Language choice and catalog loading. Dutch is the source and the fallback; the language comes
+// from the culture cookie, else from the browser. Catalogs load before the app renders and
+// before a language switch takes effect.
+import { i18n } from '@lingui/core';
+
+export const LOCALES = ['nl', 'en', 'da', 'de', 'es', 'fr', 'pl', 'tr', 'zh'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const CULTURE_COOKIE = 'Culture';
+
+const catalogs: Record<Locale, () => Promise<{ messages: Record<string, any> }>> = {
+  nl: () => import('../../locales/nl/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+  da: () => import('../../locales/da/messages.po'),
+  de: () => import('../../locales/de/messages.po'),
+  es: () => import('../../locales/es/messages.po'),
+  fr: () => import('../../locales/fr/messages.po'),
+  pl: () => import('../../locales/pl/messages.po'),
+  tr: () => import('../../locales/tr/messages.po'),
+  zh: () => import('../../locales/zh/messages.po'),
+};
+
+function supported(tag: string | undefined | null): Locale | null {
+  const lang = (tag ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : null;
+}
+
+/** The culture cookie (a plain code such as "en", or "c=en|uic=en"), else the browser's languages, else Dutch. */
+export function chooseLocale(cookie: string, languages: readonly string[]): Locale {
+  const value = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${CULTURE_COOKIE}=`))?.slice(CULTURE_COOKIE.length + 1);
+  const fromCookie = supported(decodeURIComponent(value ?? '').replace(/^c=/, '').split('|')[0]);
+  if (fromCookie) return fromCookie;
+  for (const language of languages) {
+    const found = supported(language);
+    if (found) return found;
+  }
+  return 'nl';
+}
+
+export async function activate(locale: Locale): Promise<void> {
+  const { messages } = await catalogs[locale]();
+  i18n.loadAndActivate({ locale, messages });
+}
+
+export function setCulture(locale: Locale): Promise<void> {
+  document.cookie = `${CULTURE_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
+  return activate(locale);
+}
+
+export { i18n };

@@ -91,5 +91,10 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   for (const field of rest) properties.push(property(snapshot, field, DEFAULT_GROUP, record[field.name] ?? null));
   const groups = form.groups.map((g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }));
   if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
+  if (model.table.archivable) {
+    // Archiving is a user's action on a record too: the last group offers it.
+    const archive: EffectiveField = { name: 'Archive', label: 'Archief', type: 'bool', sqlName: 'archive', origin: {} };
+    properties.push(property(snapshot, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
+  }
   return { Properties: properties, Groups: groups, Tabs: form.tabs ?? [] };
 }

@@ -71,7 +71,7 @@ describe('field dictionary', () => {
     expect((await post(a.app, '/mvc/tabledictionary/save', { TableName: 'vehicles', Label: 'Voertuigen' })).status).toBe(200);
     expect((await addField(a, { TableName: 'vehicles', FieldName: 'Plate', Label: 'Kenteken', FieldType: 'text', MaxLength: 12, Required: true })).status).toBe(200);
     const fields = (await form(a, 'vehicles')).Properties.map((p: any) => p.FieldName);
-    expect(fields).toEqual(['ID', 'Descr', 'Plate']);
+    expect(fields).toEqual(['ID', 'Descr', 'Plate', 'Archive']);
     const saved = await post(a.app, '/mvc/vehicles/save', { ID: 'V1', Descr: 'Bestelbus', Plate: 'AB-123-C' });
     expect(saved.status).toBe(200);
     expect((await post(a.app, '/mvc/_lists/vehicles', { searchKey: 'bestel' })).body.Data[0]).toMatchObject({ ID: 'V1', Descr: 'Bestelbus' });

@@ -1,0 +1,38 @@
+// Chromium for end-to-end tests: Debian's /usr/bin/chromium, or CHROMIUM_PATH, driven by
+// playwright-core. Test tools cannot download browsers here.
+import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../integration/harness.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'test-artifacts');
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface E2eServer { server: TestServer; url: string }
+
+/** The product as a user gets it: base and demo packs, the built runtime, a real port. */
+export async function startProduct(): Promise<E2eServer> {
+  const server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return { server, url };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,9 +1,12 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Component tests need the lingui macros compiled, as the runtime build does.
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         extends: true,
         test: {

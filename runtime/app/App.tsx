@@ -1,5 +1,35 @@
-import { Trans } from '@lingui/react/macro';
+// The shell: header, navigation menu, page area and the dialog layer.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { DialogLayer } from './dialogs/index.ts';
+import { Header } from './Header.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { PageHost } from './PageHost.tsx';
+import { shell, startApp } from './shell.ts';
+import './app.css';
 
 export function App() {
-  return <h1><Trans id="app.title">Backoffice</Trans></h1>;
+  const { t } = useLingui();
+  const { status } = useSnapshot(shell);
+  useEffect(() => {
+    void startApp();
+  }, []);
+  return (
+    <div className="app-shell">
+      <Header />
+      <div className="app-body">
+        {status === 'ready' && <NavMenu />}
+        {status === 'ready' ? (
+          <PageHost />
+        ) : (
+          <main className="app-main">
+            {status === 'loading' && <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
+            {status === 'failed' && <p className="app-error-text"><Trans>Er is een fout opgetreden bij het laden van de pagina.</Trans></p>}
+          </main>
+        )}
+      </div>
+      <DialogLayer />
+    </div>
+  );
 }

@@ -1,0 +1,41 @@
+// The page area: the current route's screen, chosen by its kind. Screens load on demand.
+import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ScreenInfo } from '../api/index.ts';
+import { currentEntry, currentScreen, router } from './router.ts';
+
+const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
+const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
+
+function Screen({ screen, query }: { screen: ScreenInfo; query: string }) {
+  switch (screen.kind) {
+    case 'maintenance':
+    case 'systemtable':
+      return <MaintenancePage screen={screen} query={query} />;
+    case 'settings':
+      return <SettingsPage screen={screen} />;
+    default:
+      return (
+        <section className="app-page">
+          <h1 className="app-page-title">{screen.title}</h1>
+          <p><Trans>Deze pagina is nog niet beschikbaar.</Trans></p>
+        </section>
+      );
+  }
+}
+
+export function PageHost() {
+  const snap = useSnapshot(router);
+  const entry = currentEntry(snap);
+  const screen = currentScreen(snap);
+  if (!entry || !screen) return null;
+  return (
+    <main className="app-main">
+      <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>
+        {/* Keyed by history position: Back and Forward show a fresh page like a new visit. */}
+        <Screen key={`${snap.index}:${entry.name}`} screen={screen as ScreenInfo} query={entry.query} />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// The modal shell's look: overlay, header with title and optional close button, body, footer.
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import './dialogs.css';
+
+export interface ModalFrameProps {
+  title: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Shows the close button in the header. */
+  onCloseClick?: () => void;
+  leaving?: boolean;
+  busy?: boolean;
+  width?: string;
+  className?: string;
+}
+
+export function ModalFrame({ title, children, footer, onCloseClick, leaving, busy, width, className }: ModalFrameProps) {
+  const { t } = useLingui();
+  return (
+    <div className={`app-modal-overlay${leaving ? ' app-modal--leaving' : ''}`}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        aria-busy={busy || undefined}
+        className={`app-modal${className ? ` ${className}` : ''}`}
+        style={width ? { width } : undefined}
+      >
+        <header className="app-modal-header">
+          <h2 className="app-modal-title">{title}</h2>
+          {onCloseClick && (
+            <button type="button" className="app-modal-close" aria-label={t`Sluiten`} title={t`Sluiten`} onClick={onCloseClick}>
+              ×
+            </button>
+          )}
+        </header>
+        <div className="app-modal-body">{children}</div>
+        {footer && <footer className="app-modal-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// The dialog layer's public entry.
+export { Alerts, Toasts } from './Notices.tsx';
+export { BatchResultDialog } from './BatchResultDialog.tsx';
+export type { BatchResultDialogProps } from './BatchResultDialog.tsx';
+export { batchReducer, isComplete, outcomeOf, progress, runBatch, shouldAutoClose } from './batchResult.ts';
+export type { BatchAction, BatchItem, BatchState, BatchStatus } from './batchResult.ts';
+export { DialogLayer } from './DialogLayer.tsx';
+export {
+  ALERT_MS, MODAL_ENTER_MS, MODAL_LEAVE_MS, TOAST_MS, answer, askUnsaved, bindDialogHistory, closeTop, confirm, dialogs,
+  dismissAlert, dismissToast, onDialogPopState, registerModal, resetDialogs, showAlert, showLoader, toast,
+} from './dialogs.ts';
+export type { AlertType, ConfirmAnswer, DialogState, StackEntry, Toast, ToastType, UnsavedAnswer } from './dialogs.ts';
+export { Modal } from './Modal.tsx';
+export type { ModalProps } from './Modal.tsx';
+export { ModalFrame } from './ModalFrame.tsx';

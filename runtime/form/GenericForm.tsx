@@ -1,0 +1,73 @@
+// The generic form: GetForm + a record in, every user change out. The record lives in local
+// state so a key press re-renders the form only, not the page around it.
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api, type ApiErrorBody } from '../api/index.ts';
+import { compileForm } from './compile.ts';
+import type { FormContext, ListClient } from './context.ts';
+import { serverErrors } from './server-errors.ts';
+import { TEMPLATES } from './templates.tsx';
+import type { FormAnswer } from './types.ts';
+import { WIDGETS } from './widgets/index.ts';
+import './form.css';
+
+export interface GenericFormProps {
+  form: FormAnswer;
+  value: Record<string, unknown>;
+  onChange: (record: Record<string, unknown>) => void;
+  serverError?: ApiErrorBody | null;
+  currentPerson?: string;
+  /** The lookup calls; the page's own API client unless a test or host passes another. */
+  client?: ListClient;
+}
+
+const ignoreErrors = () => {};
+
+export function GenericForm({ form, value, onChange, serverError, currentPerson, client = api }: GenericFormProps) {
+  const [record, setRecord] = useState(value);
+  // A record from outside (another item, the saved answer) replaces ours; our own echo does not.
+  const sent = useRef(value);
+  useEffect(() => {
+    if (value !== sent.current) { sent.current = value; setRecord(value); }
+  }, [value]);
+
+  const compiled = useMemo(() => compileForm(form, record), [form, record]);
+  const errors = useMemo(() => serverErrors(serverError, form.Properties), [serverError, form]);
+  const uiSchema = useMemo(() => ({ ...compiled.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [compiled]);
+  const formContext: FormContext = useMemo(
+    () => ({ currentPerson, record, serverErrors: errors.fields, required: compiled.required, groups: compiled.groups, client }),
+    [currentPerson, record, errors, compiled, client],
+  );
+
+  const change = (event: IChangeEvent) => {
+    const next = (event.formData ?? {}) as Record<string, unknown>;
+    sent.current = next;
+    setRecord(next);
+    onChange(next);
+  };
+
+  return (
+    <div className="form-generic">
+      {errors.general.length > 0 && (
+        <div className="form-general-error" role="alert">
+          {errors.general.map((m, i) => <div key={i}>{m}</div>)}
+        </div>
+      )}
+      <Form
+        schema={compiled.schema}
+        uiSchema={uiSchema}
+        formData={record}
+        formContext={formContext}
+        validator={validator}
+        widgets={WIDGETS}
+        templates={TEMPLATES}
+        noHtml5Validate
+        showErrorList={false}
+        onError={ignoreErrors}
+        onChange={change}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// What the form hands its templates and widgets through rjsf's formContext.
+import type { Registry, WidgetProps } from '@rjsf/utils';
+import type { createClient } from '../api/index.ts';
+import type { FieldOptions } from './compile.ts';
+import type { CompiledGroup } from './compile.ts';
+
+export type ListClient = Pick<ReturnType<typeof createClient>, 'list' | 'single'>;
+
+export interface FormContext {
+  currentPerson?: string;
+  /** The record as the form holds it now (pickers read `<Field>_Descr`). */
+  record: Record<string, unknown>;
+  serverErrors: Record<string, string[]>;
+  required: Record<string, boolean>;
+  groups: CompiledGroup[];
+  client: ListClient;
+}
+
+export function formContextOf(registry: Registry): FormContext {
+  return registry.formContext as FormContext;
+}
+
+export function fieldOptions(props: WidgetProps): FieldOptions {
+  return props.options as unknown as FieldOptions;
+}
+
+export function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+/** Input classes; required inputs get the required style while empty. */
+export function inputClass(props: Pick<WidgetProps, 'required'>, value: unknown, extra = ''): string {
+  return ['form-input', props.required && isEmpty(value) ? 'form-input--required-empty' : '', extra].filter(Boolean).join(' ');
+}

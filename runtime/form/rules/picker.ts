@@ -1,0 +1,130 @@
+// List picker behaviour (spec 1 section 4 "List picker", section 5): a reducer the hook drives,
+// plus the pure decisions around it. Fetching and timers live in usePicker.
+import type { ListEntry } from '../../api/index.ts';
+import type { FormProperty } from '../types.ts';
+
+export const PICKER_SEARCH_DEBOUNCE_MS = 150;
+export const PICKER_SCROLL_THROTTLE_MS = 200;
+/** F4 opens the advanced search. */
+export const ADVANCED_SEARCH_KEY = 'F4';
+export const ADVANCED_SEARCH_KEY_CODE = 115;
+
+export interface PickerState {
+  open: boolean;
+  /** What the input shows: the search while typing, else the selection's text. */
+  text: string;
+  selectedText: string;
+  items: ListEntry[];
+  highlight: number;
+  page: number;
+  hasMore: boolean;
+  loading: boolean;
+  advanced: boolean;
+}
+
+export type PickerAction =
+  | { type: 'focus' }
+  | { type: 'type'; text: string }
+  | { type: 'loading' }
+  | { type: 'results'; items: ListEntry[]; page: number; hasMore: boolean }
+  | { type: 'failed' }
+  | { type: 'move'; by: 1 | -1 }
+  | { type: 'accept'; entry: ListEntry | null }
+  | { type: 'blur' }
+  | { type: 'selected'; text: string }
+  | { type: 'advanced'; open: boolean };
+
+export function initialPicker(selectedText = ''): PickerState {
+  return { open: false, text: selectedText, selectedText, items: [], highlight: -1, page: 0, hasMore: false, loading: false, advanced: false };
+}
+
+export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+  switch (action.type) {
+    case 'focus': return { ...state, open: true, text: '', highlight: -1 };
+    case 'type': return { ...state, open: true, text: action.text, highlight: -1 };
+    case 'loading': return { ...state, loading: true };
+    case 'results': return {
+      ...state,
+      loading: false,
+      items: action.page === 0 ? action.items : [...state.items, ...action.items],
+      page: action.page,
+      hasMore: action.hasMore,
+      highlight: action.page === 0 ? (action.items.length ? 0 : -1) : state.highlight,
+    };
+    case 'failed': return { ...state, loading: false };
+    case 'move': {
+      if (!state.items.length) return { ...state, open: true };
+      const highlight = Math.min(Math.max(state.highlight + action.by, 0), state.items.length - 1);
+      return { ...state, open: true, highlight };
+    }
+    case 'accept': {
+      const selectedText = action.entry ? action.entry.Descr : '';
+      return { ...state, open: false, advanced: false, text: selectedText, selectedText, highlight: -1 };
+    }
+    case 'blur': return { ...state, open: false, text: state.selectedText, highlight: -1 };
+    case 'selected': return { ...state, selectedText: action.text, text: state.open ? state.text : action.text };
+    case 'advanced': return { ...state, advanced: action.open, open: false };
+  }
+}
+
+export type PickerKeyEffect = { kind: 'move'; by: 1 | -1 } | { kind: 'accept' } | { kind: 'blur' } | { kind: 'advanced' } | null;
+
+/** What a key does in the picker's input. */
+export function pickerKey(key: string, keyCode?: number): PickerKeyEffect {
+  if (key === ADVANCED_SEARCH_KEY || keyCode === ADVANCED_SEARCH_KEY_CODE) return { kind: 'advanced' };
+  switch (key) {
+    case 'ArrowDown': return { kind: 'move', by: 1 };
+    case 'ArrowUp': return { kind: 'move', by: -1 };
+    case 'Enter': case 'Tab': return { kind: 'accept' };
+    case 'Escape': return { kind: 'blur' };
+    default: return null;
+  }
+}
+
+/** The entry Enter or Tab accepts: the highlighted one, while the dropdown is open. */
+export function acceptedEntry(state: PickerState): ListEntry | undefined {
+  return state.open && state.highlight >= 0 ? state.items[state.highlight] : undefined;
+}
+
+/** A picker value counts as set only when above 0. */
+export function hasPickerValue(value: unknown): value is number {
+  return typeof value === 'number' && value > 0;
+}
+
+export function canClear(o: { value: unknown; enabled: boolean; allowEmpty: boolean; required: boolean }): boolean {
+  return hasPickerValue(o.value) && o.enabled && o.allowEmpty && !o.required;
+}
+
+/** More results load when the bottom is in view, one page at a time. */
+export function shouldLoadMore(state: PickerState): boolean {
+  return state.hasMore && !state.loading;
+}
+
+/**
+ * The list's filter parameters with their values: each is bound to the value of the field
+ * whose list is the parameter's list (ParentList), else to a field of the same name.
+ */
+export function pickerParameters(property: FormProperty, properties: readonly FormProperty[], record: Record<string, unknown>): Record<string, unknown> {
+  const config = property.Settings.ListConfig;
+  if (!config) return {};
+  const parent = config.ParentList
+    ? properties.find((p) => p !== property && p.Settings.ListConfig?.ListMethod.toLowerCase().endsWith(`/_lists/${config.ParentList!.toLowerCase()}`))
+    : undefined;
+  const bound: Record<string, unknown> = {};
+  for (const name of config.Parameters) {
+    const value = parent ? record[parent.FieldName] : record[name];
+    if (value !== undefined && value !== null && value !== '') bound[name] = value;
+  }
+  return bound;
+}
+
+/** Calls a function at most once per interval (the load-more trigger fires on every scroll). */
+export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, now: () => number = Date.now): (...args: A) => void {
+  let last = -Infinity;
+  return (...args: A) => {
+    const t = now();
+    if (t - last < ms) return;
+    last = t;
+    fn(...args);
+  };
+}

@@ -1,0 +1,64 @@
+// The GetForm answer as the server sends it (README "API", spec 1 section 3 "Server form definition").
+import type { RulesLogic } from 'json-logic-js';
+import type { FieldType } from '../../definitions/language/index.ts';
+
+export interface ListConfig {
+  ListMethod: string;
+  SingleMethod: string;
+  /** Names of the list's filter parameters. */
+  Parameters: string[];
+  GroupID: string | null;
+  /** The list whose chosen value feeds this list's parameters. */
+  ParentList: string | null;
+}
+
+export interface SelectOption { value: string; label: string }
+
+export interface PropertySettings {
+  FieldLength: number | null;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+  Integers: number | null;
+  Decimals: number | null;
+  Options: SelectOption[] | null;
+  ListConfig: ListConfig | null;
+  /** Not sent by the server today; honoured when a definition asks for digit-only keys. */
+  NumericKeys?: boolean;
+  /** Not sent by the server today; a text area with a user stamp. */
+  UserStamp?: boolean;
+}
+
+export interface FormRules {
+  visibleWhen: RulesLogic | boolean | null;
+  enabledWhen: RulesLogic | boolean | null;
+  requiredWhen: RulesLogic | boolean | null;
+}
+
+export interface FormProperty {
+  FieldName: string;
+  Label: string;
+  Value: unknown;
+  Required: boolean;
+  Enabled: boolean;
+  /** Hidden 0, Visible 1, ReadOnly 2, Required 3. */
+  Visibility: number;
+  Component: number;
+  FieldType: FieldType;
+  QuantityUnit: string | null;
+  GroupID: string | null;
+  Tab: string | null;
+  Column: number | null;
+  Settings: PropertySettings;
+  Rules: FormRules;
+}
+
+export interface FormGroup { GroupID: string; Label: string | null; Tab: string | null; Column: number | null }
+
+export interface FormAnswer {
+  Properties: FormProperty[];
+  Groups: FormGroup[];
+  Tabs?: unknown[];
+}
+
+export const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;

@@ -1,0 +1,113 @@
+// The list picker's controller: the pure reducer plus searching (debounced), paging (throttled)
+// and fetching the selected entry's text. Components only draw what it answers.
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
+import { CallFailed, type ListEntry } from '../api/index.ts';
+import type { ListClient } from './context.ts';
+import {
+  PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, hasPickerValue, initialPicker, pickerKey,
+  pickerReducer, shouldLoadMore, throttle,
+} from './rules/index.ts';
+import type { ListConfig } from './types.ts';
+
+export interface PickerOptions {
+  value: unknown;
+  /** The record's `<Field>_Descr`, when the server sent it. */
+  descr?: unknown;
+  config: ListConfig;
+  parameters: Record<string, unknown>;
+  client: ListClient;
+  onChange: (value: number | null) => void;
+}
+
+const errorText = (error: unknown) => (error instanceof CallFailed ? error.body?.Error || error.message : error instanceof Error ? error.message : String(error));
+
+export function usePicker({ value, descr, config, parameters, client, onChange }: PickerOptions) {
+  const [state, dispatch] = useReducer(pickerReducer, typeof descr === 'string' ? descr : '', initialPicker);
+  const [singleError, setSingleError] = useState<string | null>(null);
+  const known = useRef<{ id: unknown; text: string }>({ id: value, text: typeof descr === 'string' ? descr : '' });
+  const request = useRef(0);
+  const paramKey = JSON.stringify(parameters);
+
+  // The selection's text: known after an accept, from the record, else fetched (SingleMethod).
+  useEffect(() => {
+    if (known.current.id === value && (known.current.text || !hasPickerValue(value))) {
+      dispatch({ type: 'selected', text: known.current.text });
+      return;
+    }
+    setSingleError(null);
+    if (!hasPickerValue(value)) { known.current = { id: value, text: '' }; dispatch({ type: 'selected', text: '' }); return; }
+    if (typeof descr === 'string' && descr) { known.current = { id: value, text: descr }; dispatch({ type: 'selected', text: descr }); return; }
+    let live = true;
+    client.single(config.SingleMethod, value).then(
+      (entry) => { if (live) { known.current = { id: value, text: entry.Descr }; dispatch({ type: 'selected', text: entry.Descr }); } },
+      (error) => { if (live) setSingleError(errorText(error)); },
+    );
+    return () => { live = false; };
+  }, [value, descr, config.SingleMethod, client]);
+
+  const load = (page: number, searchKey: string) => {
+    const id = ++request.current;
+    dispatch({ type: 'loading' });
+    client.list(config.ListMethod, { searchKey, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
+      (answer) => { if (id === request.current) dispatch({ type: 'results', items: answer.Data, page, hasMore: answer.Meta.HasMore }); },
+      (error) => {
+        // Search failures are logged only (spec 1 section 8).
+        console.error('list search failed', config.ListMethod, error);
+        if (id === request.current) dispatch({ type: 'failed' });
+      },
+    );
+  };
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  // Typing searches after a pause; opening the dropdown searches at once with the empty text.
+  useEffect(() => {
+    if (!state.open) return;
+    const timer = setTimeout(() => loadRef.current(0, state.text), state.text ? PICKER_SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [state.open, state.text, paramKey]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const loadMore = useMemo(() => throttle(() => {
+    const s = stateRef.current;
+    if (shouldLoadMore(s)) loadRef.current(s.page + 1, s.text);
+  }, PICKER_SCROLL_THROTTLE_MS), []);
+
+  const accept = (entry: ListEntry | null) => {
+    known.current = { id: entry ? entry.AutoID : null, text: entry ? entry.Descr : '' };
+    setSingleError(null);
+    dispatch({ type: 'accept', entry });
+    if ((entry ? entry.AutoID : null) !== (hasPickerValue(value) ? value : null)) onChange(entry ? entry.AutoID : null);
+  };
+
+  /** Answers whether the key was handled (the input then prevents its default). */
+  const onKey = (key: string, keyCode: number | undefined, blur: () => void): boolean => {
+    const effect = pickerKey(key, keyCode);
+    if (!effect) return false;
+    switch (effect.kind) {
+      case 'move': dispatch({ type: 'move', by: effect.by }); return true;
+      case 'accept': {
+        const entry = acceptedEntry(stateRef.current);
+        if (entry) accept(entry);
+        return key === 'Enter' && stateRef.current.open;
+      }
+      case 'blur': blur(); return true;
+      case 'advanced': dispatch({ type: 'advanced', open: true }); return true;
+    }
+  };
+
+  return {
+    state,
+    singleError,
+    focus: () => dispatch({ type: 'focus' }),
+    type: (text: string) => dispatch({ type: 'type', text }),
+    blur: () => dispatch({ type: 'blur' }),
+    closeAdvanced: () => dispatch({ type: 'advanced', open: false }),
+    openAdvanced: () => dispatch({ type: 'advanced', open: true }),
+    accept,
+    onKey,
+    loadMore,
+  };
+}

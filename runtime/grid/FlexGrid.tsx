@@ -1,0 +1,169 @@
+// FlexGrid: one generic grid for every list. It knows no table: columns, titles, formats and
+// filters all come from GetFlexData's Meta.Columns.
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { List, useListRef } from 'react-window';
+import { AdvancedFilters } from './AdvancedFilters.tsx';
+import { hasFilters } from './filters.ts';
+import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
+import { GridHeader } from './GridHeader.tsx';
+import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
+import { GridToolbar } from './GridToolbar.tsx';
+import { selectAllState, showLoadMore } from './state.ts';
+import type { GridRow } from './types.ts';
+import { useFlexGrid } from './useFlexGrid.ts';
+import './grid.css';
+
+export interface FlexGridProps {
+  /** Table name for mvc/{control}/GetFlexData. */
+  control: string;
+  /** Shows the Active/Archive/All selector (0, 1, 2). */
+  dataSourceSwitch?: boolean;
+  onRowClick?: (row: Record<string, unknown>) => void;
+  /** Right-click menu; when given, multi-select exists. */
+  contextMenu?: ContextMenuItem[];
+  /** When it changes, page 1 reloads keeping the filters. */
+  refreshToken?: number;
+  /** URL query string: $dataset selects the data source, other names set column quick filters. */
+  query?: string;
+}
+
+/** Rows shown before the body scrolls; the CSS caps it further on small screens. */
+const VISIBLE_ROWS = 20;
+const BODY_MAX_HEIGHT = 'max(150px, calc(100vh - 300px))';
+
+export function FlexGrid(props: FlexGridProps) {
+  // Another table is another grid: a fresh store, filters and selection.
+  return <FlexGridView key={props.control} {...props} />;
+}
+
+function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query }: FlexGridProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale || 'nl';
+  const { state, actions } = useFlexGrid({ control, query, refreshToken });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [menu, setMenu] = useState<{ x: number; y: number; rows: GridRow[] } | null>(null);
+  const listRef = useListRef(null);
+  const selectable = Boolean(contextMenu?.length);
+  const { rows, columns, selected } = state;
+
+  useEffect(() => {
+    const element = listRef.current?.element;
+    if (element) element.scrollTop = 0;
+  }, [state.scrollToTop, listRef]);
+
+  useEffect(() => {
+    if (!selectable) return;
+    const end = () => actions.dragEnd();
+    window.addEventListener('mouseup', end);
+    return () => window.removeEventListener('mouseup', end);
+  }, [selectable, actions]);
+
+  const openMenu = useCallback((event: MouseEvent, row: GridRow) => {
+    event.preventDefault();
+    setMenu({ x: event.clientX, y: event.clientY, rows: actions.contextSelect(row) });
+  }, [actions]);
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  const handlers = useMemo<RowHandlers>(() => ({
+    click: onRowClick,
+    contextMenu: selectable ? openMenu : undefined,
+    toggle: actions.toggleRow,
+    dragStart: actions.dragStart,
+    dragOver: actions.dragOver,
+  }), [onRowClick, selectable, openMenu, actions]);
+
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const selectLabel = t`Rij selecteren`;
+  const rowProps = useMemo<GridRowProps>(() => ({
+    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers,
+  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers]);
+
+  const width = columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
+  const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT;
+  const searchable = !columns.length || columns.some((c) => c.Search);
+
+  return (
+    <div className="grid">
+      <GridToolbar
+        search={state.search}
+        searchable={searchable}
+        dataSource={state.dataSource}
+        dataSourceSwitch={dataSourceSwitch}
+        pinned={state.pinned}
+        filtersOpen={filtersOpen}
+        filtered={hasFilters(state)}
+        loading={state.loading}
+        count={state.count}
+        countEstimated={state.countEstimated}
+        elapsedMs={state.elapsedMs}
+        locale={locale}
+        onSearch={actions.setSearch}
+        onSearchNow={actions.searchNow}
+        onDataSource={actions.setDataSource}
+        onRefresh={() => actions.refresh()}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        onTogglePin={actions.togglePin}
+        onReset={actions.resetFilters}
+      />
+      {filtersOpen && (
+        <AdvancedFilters
+          columns={columns}
+          filters={state.advancedFilters}
+          onAdd={actions.addAdvancedFilter}
+          onChange={actions.updateAdvancedFilter}
+          onRemove={actions.removeAdvancedFilter}
+        />
+      )}
+      {state.failed && (
+        <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>
+      )}
+      <div className="grid-scroll">
+        <div
+          role="grid"
+          aria-rowcount={state.countEstimated ? -1 : state.count + 2}
+          aria-multiselectable={selectable || undefined}
+          aria-busy={state.loading || undefined}
+          className="grid-table"
+          style={{ width }}
+        >
+          <GridHeader
+            columns={columns}
+            order={state.order}
+            columnFilters={state.columnFilters}
+            selectable={selectable}
+            selectAll={selectAllState(rows, selected)}
+            onSort={actions.toggleSort}
+            onFilter={actions.setColumnFilter}
+            onToggleAll={actions.toggleAll}
+          />
+          {rows.length > 0 && (
+            <List
+              role="rowgroup"
+              className="grid-body"
+              listRef={listRef}
+              rowComponent={GridRowView}
+              rowCount={rows.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              defaultHeight={bodyHeight}
+              overscanCount={10}
+              style={{ height: bodyHeight, maxHeight: BODY_MAX_HEIGHT }}
+            />
+          )}
+        </div>
+      </div>
+      {rows.length === 0 && !state.failed && (
+        <div className="grid-empty" role="status">
+          {state.loading ? t`Laden…` : t({ id: 'grid.no_results', message: 'No results' })}
+        </div>
+      )}
+      {showLoadMore(state) && (
+        <button type="button" className="grid-load-more" disabled={state.busy} aria-busy={state.busy || undefined} onClick={actions.loadMore}>
+          {t`Meer laden`}
+        </button>
+      )}
+      {menu && contextMenu && <GridContextMenu x={menu.x} y={menu.y} items={contextMenu} rows={menu.rows} onClose={closeMenu} />}
+    </div>
+  );
+}

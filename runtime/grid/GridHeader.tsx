@@ -1,0 +1,91 @@
+// Column headers (sortable ones are buttons with an arrow) and the quick-filter row under them.
+import { useLingui } from '@lingui/react/macro';
+import { quickFilterValue, isFilterable, kindOf } from './filters.ts';
+import { cellAlignment } from './format.ts';
+import { SELECT_WIDTH, columnWidth } from './GridRow.tsx';
+import { sortDirection } from './state.ts';
+import type { GridColumn, SelectAllState } from './types.ts';
+
+interface Props {
+  columns: readonly GridColumn[];
+  order: string;
+  columnFilters: Readonly<Record<string, string>>;
+  selectable: boolean;
+  selectAll: SelectAllState;
+  onSort: (column: GridColumn) => void;
+  onFilter: (field: string, text: string, delay?: number) => void;
+  onToggleAll: () => void;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+export function GridHeader({ columns, order, columnFilters, selectable, selectAll, onSort, onFilter, onToggleAll }: Props) {
+  const { t } = useLingui();
+  return (
+    <div role="rowgroup" className="grid-head">
+      <div role="row" aria-rowindex={1} className="grid-row grid-header-row">
+        {selectable && (
+          <div role="columnheader" className="grid-cell grid-select" style={{ width: SELECT_WIDTH }}>
+            <input
+              type="checkbox"
+              aria-label={t`Alles selecteren`}
+              checked={selectAll === 'all'}
+              ref={(el) => { if (el) el.indeterminate = selectAll === 'some'; }}
+              onChange={onToggleAll}
+            />
+          </div>
+        )}
+        {columns.map((column) => {
+          const direction = sortDirection(order, column.FieldName);
+          const title = column.Title ?? column.FieldName;
+          return (
+            <div
+              key={column.FieldName}
+              role="columnheader"
+              aria-sort={column.IsSortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+              className={`grid-cell grid-header-cell grid-align-${cellAlignment(column)}`}
+              style={{ width: columnWidth(column) }}
+              title={title}
+            >
+              {column.IsSortable ? (
+                <button type="button" className="grid-sort" onClick={() => onSort(column)}>
+                  <span className="grid-text">{title}</span>
+                  <span aria-hidden="true" className="grid-sort-arrow">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}</span>
+                </button>
+              ) : <span className="grid-text">{title}</span>}
+            </div>
+          );
+        })}
+      </div>
+      <div role="row" aria-rowindex={2} className="grid-row grid-filter-row">
+        {selectable && <div role="gridcell" className="grid-cell grid-select" style={{ width: SELECT_WIDTH }} />}
+        {columns.map((column) => {
+          const text = columnFilters[column.FieldName] ?? '';
+          const label = t`Filter ${column.Title ?? column.FieldName}`;
+          const invalid = text.trim() !== '' && quickFilterValue(column, text) === undefined;
+          return (
+            <div key={column.FieldName} role="gridcell" className="grid-cell grid-filter-cell" style={{ width: columnWidth(column) }}>
+              {!isFilterable(column) ? null : kindOf(column) === 'bool' ? (
+                <select aria-label={label} value={text} onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}>
+                  <option value="">{t`Alle`}</option>
+                  <option value="true">{t`Ja`}</option>
+                  <option value="false">{t`Nee`}</option>
+                </select>
+              ) : (
+                <input
+                  type="text"
+                  aria-label={label}
+                  aria-invalid={invalid || undefined}
+                  className={invalid ? 'grid-filter-invalid' : undefined}
+                  value={text}
+                  onChange={(e) => onFilter(column.FieldName, e.target.value)}
+                  onKeyDown={(e) => { if (e.key === 'Enter') onFilter(column.FieldName, e.currentTarget.value, 0); }}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

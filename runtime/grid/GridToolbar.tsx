@@ -1,0 +1,79 @@
+// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, and the
+// result count with its timing.
+import { useLingui } from '@lingui/react/macro';
+import { stripBarcode } from './barcode.ts';
+import { formatCount, formatSeconds } from './format.ts';
+import type { DataSource } from './types.ts';
+
+interface Props {
+  search: string;
+  searchable: boolean;
+  dataSource: DataSource;
+  dataSourceSwitch: boolean;
+  pinned: boolean;
+  filtersOpen: boolean;
+  filtered: boolean;
+  loading: boolean;
+  count: number;
+  countEstimated: boolean;
+  elapsedMs: number | null;
+  locale: string;
+  onSearch: (text: string) => void;
+  onSearchNow: (text: string) => void;
+  onDataSource: (source: DataSource) => void;
+  onRefresh: () => void;
+  onToggleFilters: () => void;
+  onTogglePin: () => void;
+  onReset: () => void;
+}
+
+function host(): string {
+  return typeof window === 'undefined' ? '' : window.location.host;
+}
+
+export function GridToolbar(p: Props) {
+  const { t } = useLingui();
+  const countText = formatCount(p.count, p.locale);
+  const seconds = formatSeconds(p.elapsedMs ?? 0, p.locale);
+  return (
+    <div className="grid-toolbar">
+      <input
+        type="search"
+        className="grid-search"
+        aria-label={t`Zoeken`}
+        placeholder={t`Zoeken`}
+        disabled={!p.searchable}
+        value={p.search}
+        onChange={(e) => p.onSearch(e.target.value)}
+        onPaste={(e) => {
+          const pasted = e.clipboardData.getData('text');
+          const code = stripBarcode(pasted, host());
+          if (code !== pasted) { e.preventDefault(); p.onSearchNow(code); }
+        }}
+        onBlur={(e) => {
+          const code = stripBarcode(e.target.value, host());
+          if (code !== e.target.value) p.onSearchNow(code);
+        }}
+        onKeyDown={(e) => { if (e.key === 'Enter') p.onSearchNow(stripBarcode(e.currentTarget.value, host())); }}
+      />
+      {p.dataSourceSwitch && (
+        <select aria-label={t`Gegevensbron`} value={p.dataSource} onChange={(e) => p.onDataSource(Number(e.target.value) as DataSource)}>
+          <option value={0}>{t`Actief`}</option>
+          <option value={1}>{t`Archief`}</option>
+          <option value={2}>{t`Alle`}</option>
+        </select>
+      )}
+      <button type="button" className="grid-button" onClick={p.onRefresh} aria-busy={p.loading || undefined}>{t`Vernieuwen`}</button>
+      <button type="button" className="grid-button" aria-expanded={p.filtersOpen} onClick={p.onToggleFilters}>{t`Filters`}</button>
+      <button type="button" className="grid-button" aria-pressed={p.pinned} onClick={p.onTogglePin}
+        title={p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}>
+        {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
+      </button>
+      <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
+      <span className="grid-count" role="status">
+        {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')
+          : p.countEstimated ? t`± ${countText} resultaten (${seconds} s)` : t`${countText} resultaten (${seconds} s)`}
+      </span>
+    </div>
+  );
+}

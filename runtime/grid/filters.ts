@@ -1,0 +1,98 @@
+// From what the user typed to the GetFlexData request. A quick filter the column's type cannot
+// read (letters in a number column, half a date) is left out rather than sent, since the server
+// answers such a value with 400 and the grid would show nothing.
+import { OPERATORS, type ValueKind } from '../../definitions/language/index.ts';
+import type { FlexRequest } from '../api/index.ts';
+import type { AdvancedFilter, GridColumn, GridQuery } from './types.ts';
+
+export function kindOf(column: GridColumn): ValueKind {
+  return column.AdvancedFilterType ?? 'text';
+}
+
+export function operatorsOf(column: GridColumn | undefined): readonly string[] {
+  return column ? OPERATORS[kindOf(column)] : [];
+}
+
+/** Image columns hold file references: nothing to filter on. */
+export function isFilterable(column: GridColumn): boolean {
+  return column.ColumnType !== 2;
+}
+
+const pad = (n: string) => n.padStart(2, '0');
+
+/** D-M-YYYY (or D-M-YY, with 20 prefixed) or YYYY-MM-DD to YYYY-MM-DD; null when it is no date. */
+export function parseDate(text: string): string | null {
+  const t = text.trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  let y: string, mo: string, d: string;
+  if (m) [, y, mo, d] = m;
+  else {
+    m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(t);
+    if (!m) return null;
+    [, d, mo, y] = m;
+    if (y.length === 2) y = `20${y}`;
+  }
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${pad(mo)}-${pad(d)}`;
+}
+
+/** HH:mm; a missing minute counts as 0. */
+export function parseTime(text: string): string | null {
+  const m = /^(\d{1,2})(?::(\d{1,2}))?$/.exec(text.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2] ?? 0) > 59) return null;
+  return `${pad(m[1])}:${pad(m[2] ?? '0')}`;
+}
+
+/** The value a quick filter sends for a column, or undefined when there is nothing valid to send. */
+export function quickFilterValue(column: GridColumn, text: string): string | undefined {
+  const t = text.trim();
+  if (!t || !isFilterable(column)) return undefined;
+  switch (kindOf(column)) {
+    case 'text': return t;
+    case 'number': {
+      const n = Number(t.replace(',', '.'));
+      // Whole-number columns (and list columns, which hold an AutoID) refuse fractions.
+      if (!Number.isFinite(n) || (column.FieldType !== 'decimal' && !Number.isInteger(n))) return undefined;
+      return String(n);
+    }
+    case 'bool': return t === 'true' || t === 'false' ? t : undefined;
+    case 'date': case 'datetime': return parseDate(t) ?? undefined;
+    case 'time': return parseTime(t) ?? undefined;
+  }
+}
+
+/** An advanced filter is sent once it names a field and an operator, and a value unless the operator is empty. */
+export function advancedFilterEntry(filter: AdvancedFilter, columns: readonly GridColumn[]): { FieldName: string; Operator: string; Value?: unknown } | null {
+  const column = columns.find((c) => c.FieldName === filter.FieldName);
+  if (!column || !operatorsOf(column).includes(filter.Operator)) return null;
+  if (filter.Operator === 'empty') return { FieldName: filter.FieldName, Operator: 'empty' };
+  if (kindOf(column) === 'bool') return { FieldName: filter.FieldName, Operator: filter.Operator, Value: filter.Value === true || filter.Value === 'true' };
+  const value = typeof filter.Value === 'string' ? filter.Value.trim() : '';
+  if (!value) return null;
+  if (kindOf(column) === 'number' && !Number.isFinite(Number(value))) return null;
+  return { FieldName: filter.FieldName, Operator: filter.Operator, Value: value };
+}
+
+export function buildRequest(query: GridQuery, columns: readonly GridColumn[], pageIndex: number, pageSize: number): FlexRequest {
+  const request: FlexRequest = { dataSource: query.dataSource, pageIndex, pageSize };
+  if (query.order) request.order = query.order;
+  const search = query.search.trim();
+  if (search) request.searchExpressions = search;
+  const operatorFilter = query.advancedFilters.map((f) => advancedFilterEntry(f, columns)).filter((f) => f !== null);
+  if (operatorFilter.length) request.operatorFilter = operatorFilter;
+  const columnFilter: Record<string, unknown> = {};
+  for (const [field, text] of Object.entries(query.columnFilters)) {
+    const column = columns.find((c) => c.FieldName === field);
+    const value = column ? quickFilterValue(column, text) : undefined;
+    if (value !== undefined) columnFilter[field] = value;
+  }
+  if (Object.keys(columnFilter).length) request.columnFilter = columnFilter;
+  return request;
+}
+
+/** Whether anything filters the rows (the reset action is offered then). */
+export function hasFilters(query: GridQuery): boolean {
+  return query.search.trim() !== '' || query.dataSource !== 0 || query.advancedFilters.length > 0
+    || Object.values(query.columnFilters).some((v) => v.trim() !== '');
+}

@@ -1,0 +1,86 @@
+// How a cell shows its value (spec 1 section 9): formats 3 time HH:mm, 5 date D-M-YYYY,
+// 9 date and time, 10 with seconds; booleans as a checkbox; images; list fields by their text.
+import { ColumnFormat } from '../../definitions/language/index.ts';
+import type { GridColumn, GridRow } from './types.ts';
+
+export type CellContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'bool'; value: boolean }
+  | { kind: 'image'; src: string };
+
+const NUMERIC_TYPES = new Set(['smallint', 'integer', 'bigint', 'decimal']);
+const DEFAULT_FORMATS: Record<string, number> = {
+  date: ColumnFormat.Date, time: ColumnFormat.Time, datetime: ColumnFormat.DateTime, 'datetime-seconds': ColumnFormat.DateTimeSeconds,
+};
+
+interface Parts { y: number; mo: number; d: number; h: number; mi: number; s: number }
+
+/** Reads dates as the server writes them; a value without a zone is shown as written, one with a zone in local time. */
+function partsOf(value: string): Parts | null {
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  if (time) return { y: 0, mo: 0, d: 0, h: Number(time[1]), mi: Number(time[2]), s: Number(time[3] ?? 0) };
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
+  if (!m) return null;
+  if (m[7]) {
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) return null;
+    return { y: d.getFullYear(), mo: d.getMonth() + 1, d: d.getDate(), h: d.getHours(), mi: d.getMinutes(), s: d.getSeconds() };
+  }
+  return { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+export function formatDateValue(value: string, format: number): string {
+  const p = partsOf(value);
+  if (!p) return value;
+  const date = `${p.d}-${p.mo}-${p.y}`;
+  const hm = `${two(p.h)}:${two(p.mi)}`;
+  switch (format) {
+    case ColumnFormat.Time: return hm;
+    case ColumnFormat.Date: return date;
+    case ColumnFormat.DateTime: return `${date} ${hm}`;
+    case ColumnFormat.DateTimeSeconds: return `${date} ${hm}:${two(p.s)}`;
+    default: return value;
+  }
+}
+
+export function isNumericColumn(column: GridColumn): boolean {
+  return NUMERIC_TYPES.has(column.FieldType ?? '');
+}
+
+export function formatNumber(value: number, locale: string, decimals: boolean): string {
+  // Codes and counts (integers) read better without thousands separators.
+  return decimals ? value.toLocaleString(locale, { maximumFractionDigits: 10 }) : String(value);
+}
+
+export function cellContent(column: GridColumn, row: GridRow, locale: string): CellContent {
+  const value = row[column.FieldName];
+  if (column.FieldType === 'list') return { kind: 'text', text: String(row[`${column.FieldName}_Descr`] ?? '') };
+  if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean') return { kind: 'bool', value: value === true };
+  if (column.ColumnType === 2) return { kind: 'image', src: typeof value === 'string' ? value : '' };
+  if (value === null || value === undefined) return { kind: 'text', text: '' };
+  const format = column.Format ?? DEFAULT_FORMATS[column.FieldType ?? ''];
+  if (format !== undefined && typeof value === 'string') return { kind: 'text', text: formatDateValue(value, format) };
+  if (isNumericColumn(column)) {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (Number.isFinite(n)) return { kind: 'text', text: formatNumber(n, locale, column.FieldType === 'decimal') };
+  }
+  return { kind: 'text', text: typeof value === 'object' ? JSON.stringify(value) : String(value) };
+}
+
+/** ColumnAlignment 1 centers, 2 right-aligns; numbers are right-aligned unless centered. */
+export function cellAlignment(column: GridColumn): 'left' | 'center' | 'right' {
+  if (column.ColumnAlignment === 1) return 'center';
+  if (column.ColumnAlignment === 2 || isNumericColumn(column)) return 'right';
+  return 'left';
+}
+
+/** "801.033" and "0,12" in Dutch: the pieces of the result count message. */
+export function formatCount(count: number, locale: string): string {
+  return count.toLocaleString(locale);
+}
+
+export function formatSeconds(ms: number, locale: string): string {
+  return (ms / 1000).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -1,0 +1,48 @@
+// Shapes the grid works with: the column metadata GetFlexData answers in Meta.Columns
+// (spec 1 section 3) and the filter state the toolbar, headers and filter panel edit.
+import type { ValueKind } from '../../definitions/language/index.ts';
+
+export type GridRow = Record<string, unknown>;
+export type DataSource = 0 | 1 | 2;
+
+export interface GridColumn {
+  FieldName: string;
+  Title?: string;
+  /** 0 text, 2 image. */
+  ColumnType?: number;
+  /** 0 left, 1 center, 2 right. */
+  ColumnAlignment?: number;
+  ColumnWidth?: number;
+  /** 3 time, 5 date, 9 date and time, 10 date and time with seconds. */
+  Format?: number;
+  FieldType?: string;
+  IsSortable?: boolean;
+  Search?: boolean;
+  AdvancedFilterType?: ValueKind;
+}
+
+export interface AdvancedFilter {
+  id: number;
+  FieldName: string;
+  Operator: string;
+  Value: string | boolean;
+}
+
+/** What the user filters and sorts by; everything a request needs besides the page. */
+export interface GridQuery {
+  search: string;
+  dataSource: DataSource;
+  order: string;
+  columnFilters: Readonly<Record<string, string>>;
+  advancedFilters: readonly Readonly<AdvancedFilter>[];
+}
+
+export type SelectAllState = 'all' | 'some' | 'none';
+
+export interface DragSelection {
+  startIndex: number;
+  /** The state every dragged-over row gets: the opposite of the first row's state at drag start. */
+  target: boolean;
+  /** The selection before the drag, so rows left behind by a shrinking drag return to it. */
+  base: readonly number[];
+}

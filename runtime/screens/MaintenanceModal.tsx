@@ -1,0 +1,64 @@
+// The add/edit modal of a maintenance page: the record's generic form and a Save button that
+// shows once something changed. Closing with changes asks save / discard / cancel.
+import { useLingui } from '@lingui/react/macro';
+import { askUnsaved, Modal } from '../app/dialogs/index.ts';
+import { GenericForm } from '../form/index.ts';
+import { useBeforeUnload } from '../state/index.ts';
+import type { RecordEditor } from './useRecordEditor.ts';
+
+export interface MaintenanceModalProps {
+  editor: RecordEditor;
+  isNew: boolean;
+  onClosed: () => void;
+  onSaved: () => void;
+}
+
+export function MaintenanceModal({ editor, isNew, onClosed, onSaved }: MaintenanceModalProps) {
+  const { t } = useLingui();
+  useBeforeUnload(editor.hasMutations);
+
+  const save = async () => {
+    const ok = await editor.save();
+    if (ok) onSaved();
+    return ok;
+  };
+
+  /** Answers whether the modal closed (false keeps it open, e.g. on cancel). */
+  const requestClose = async (): Promise<boolean> => {
+    if (editor.hasMutations) {
+      const choice = await askUnsaved();
+      if (choice === 'cancel') return false;
+      if (choice === 'save') return save();
+    }
+    onClosed();
+    return true;
+  };
+
+  return (
+    <Modal
+      title={isNew ? t`Toevoegen` : t`Bewerken`}
+      history
+      onClose={requestClose}
+      className="app-maintenance-modal"
+      busy={editor.loading || editor.saving}
+      footer={
+        <>
+          {editor.hasMutations && (
+            <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void save()}>
+              {t`Opslaan`}
+            </button>
+          )}
+          <button type="button" className="app-button" onClick={() => void requestClose()}>{t`Sluiten`}</button>
+        </>
+      }
+    >
+      {editor.form && editor.record ? (
+        <GenericForm form={editor.form} value={editor.record} onChange={editor.change} serverError={editor.serverError} />
+      ) : editor.loading ? (
+        <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />
+      ) : (
+        editor.serverError && <p className="app-error-text">{editor.serverError.Error}</p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ScreenInfo } from '../../runtime/api/index.ts';
+import { back, goState, initialState, navigate, navigateState, onPopState, pageQuery, router, setupRouter } from '../../runtime/app/router.ts';
+import type { HistoryPort } from '../../runtime/app/router.ts';
+import { breadcrumbs, menuGroups, startRoute } from '../../runtime/app/routes.ts';
+
+const screen = (name: string, title: string, parent?: string): ScreenInfo => ({ name, title, parent, kind: 'systemtable', table: name });
+const routes = [
+  screen('vatcodes', 'Btw-codes', 'admin'),
+  screen('currencies', 'Valuta', 'admin'),
+  screen('costcodes', 'Kostenplaatsen', 'admin'),
+  screen('orders', 'Orders'),
+  screen('orderlines', 'Orderregels', 'orders'),
+];
+
+function fakeHistory(): HistoryPort & { stack: unknown[]; at: number } {
+  const h = {
+    stack: [null] as unknown[],
+    at: 0,
+    get state() { return h.stack[h.at]; },
+    pushState(state: unknown) { h.stack.splice(h.at + 1); h.stack.push(state); h.at++; },
+    replaceState(state: unknown) { h.stack[h.at] = state; },
+    back() { if (h.at > 0) { h.at--; onPopState(h.stack[h.at]); } },
+  };
+  return h;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('start route', () => {
+  it('starts on the requested route when it exists', () => {
+    expect(startRoute(routes, 'currencies')).toBe('currencies');
+  });
+  it('starts on purchaseorderlines when that route exists', () => {
+    expect(startRoute([...routes, screen('purchaseorderlines', 'Inkooporderregels')], null)).toBe('purchaseorderlines');
+  });
+  it('falls back to the first route of the menu when the default does not exist', () => {
+    // The first group is 'admin' (first seen); its routes sort by title: Btw-codes first.
+    expect(startRoute(routes, 'nope')).toBe('vatcodes');
+    expect(menuGroups(routes)[0].routes.map((r) => r.name)).toEqual(['vatcodes', 'costcodes', 'currencies']);
+  });
+  it('reads ?route= from the query and keeps the rest for the grid', () => {
+    expect(pageQuery('?route=currencies&$dataset=1&ID=EUR')).toEqual({ route: 'currencies', query: '?%24dataset=1&ID=EUR' });
+    expect(pageQuery('')).toEqual({ route: null, query: '' });
+  });
+});
+
+describe('transitions', () => {
+  it('navigates by name, dropping forward entries', () => {
+    let state = initialState(routes, 'vatcodes', '?x=1');
+    state = navigateState(state, 'currencies')!;
+    state = navigateState(state, 'costcodes')!;
+    state = goState(state, 0);
+    state = navigateState(state, 'orders')!;
+    expect(state.entries.map((e) => e.name)).toEqual(['vatcodes', 'orders']);
+    expect(state.index).toBe(1);
+    // Only the start entry carries the page's query.
+    expect(state.entries.map((e) => e.query)).toEqual(['?x=1', '']);
+  });
+  it('an unknown route gives no new state', () => {
+    expect(navigateState(initialState(routes, 'vatcodes'), 'nope')).toBeNull();
+  });
+  it('back and forward clamp to the history', () => {
+    let state = navigateState(initialState(routes, 'vatcodes'), 'currencies')!;
+    state = goState(state, state.index - 1);
+    expect(state.entries[state.index].name).toBe('vatcodes');
+    expect(goState(state, -1).index).toBe(0);
+    expect(goState(state, 5).index).toBe(1);
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('walk the parent chain; a parent that is not a route is a plain label', () => {
+    expect(breadcrumbs(routes, 'currencies')).toEqual([{ parent: 'admin', title: 'admin' }, { route: 'currencies', title: 'Valuta' }]);
+    expect(breadcrumbs(routes, 'orderlines')).toEqual([{ route: 'orders', title: 'Orders' }, { route: 'orderlines', title: 'Orderregels' }]);
+  });
+  it('stop at a cycle', () => {
+    const cyclic = [screen('a', 'A', 'b'), screen('b', 'B', 'a')];
+    expect(breadcrumbs(cyclic, 'a').map((c) => c.title)).toEqual(['B', 'A']);
+  });
+});
+
+describe('store with browser history', () => {
+  it('pushes a history entry per navigation and Back walks the in-memory history', () => {
+    const history = fakeHistory();
+    setupRouter(routes, { search: '?route=costcodes', history });
+    expect(router.entries[router.index].name).toBe('costcodes');
+    expect(navigate('currencies')).toBe(true);
+    expect(navigate('orders')).toBe(true);
+    expect(history.stack).toEqual([{ appRoute: 0 }, { appRoute: 1 }, { appRoute: 2 }]);
+    back();
+    expect(router.entries[router.index].name).toBe('currencies');
+    // Forward: the browser steps to the next entry.
+    history.at++;
+    onPopState(history.stack[history.at]);
+    expect(router.entries[router.index].name).toBe('orders');
+  });
+  it('an unknown route only logs a 404', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const history = fakeHistory();
+    setupRouter(routes, { history });
+    const before = router.index;
+    expect(navigate('nope')).toBe(false);
+    expect(router.index).toBe(before);
+    expect(history.stack).toHaveLength(1);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('404'));
+  });
+  it('ignores history entries that are not the router\'s (a modal\'s entry keeps the page)', () => {
+    setupRouter(routes, { history: fakeHistory() });
+    navigate('currencies');
+    onPopState({ modal: 'x' });
+    expect(router.entries[router.index].name).toBe('currencies');
+  });
+});

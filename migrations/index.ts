@@ -1,7 +1,9 @@
 // Every migration of the core tables, in order. Listed explicitly so the migrator needs no
 // file globbing and works the same from source and from a build.
 import { Migration20261125000000Core } from './Migration20261125000000Core.ts';
+import { Migration20261125010000Sessions } from './Migration20261125010000Sessions.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
+  { name: 'Migration20261125010000Sessions', class: Migration20261125010000Sessions },
 ];

@@ -1,5 +1,9 @@
 // buildApp: the Fastify application over a started engine; main.ts and the tests use it.
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { accountRoutes } from './api/account.ts';
+import { securityRoutes } from './api/security.ts';
+import { sessionGuard } from './security/index.ts';
 import { ApiError, badRequest } from './api/errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { definitionRoutes } from './api/definitions.ts';
@@ -31,7 +35,11 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
     return reply.status(404).send(badRequest(`no call ${request.method} ${request.url}`).body());
   });
 
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', sessionGuard(engine));
   app.get('/health', async () => ({ status: 'ok' }));
+  accountRoutes(app, engine);
+  securityRoutes(app, engine);
   crudRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -13,6 +13,14 @@ export interface Config {
   packs: string[];
   adminPassword?: string;
   logLevel: string;
+  /** Development only: every signed-in user may do everything. Refused in production. */
+  debugPermissions: boolean;
+}
+
+function debugPermissions(env: NodeJS.ProcessEnv): boolean {
+  if (env.DEBUG_PERMISSIONS !== '1') return false;
+  if (env.NODE_ENV === 'production') throw new Error('DEBUG_PERMISSIONS=1 is refused when NODE_ENV=production');
+  return true;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +35,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    debugPermissions: debugPermissions(env),
   };
 }

@@ -9,6 +9,7 @@ import { createPool } from './db/pool.ts';
 import { applyDefinitions, type ApplyResult } from './metadata/apply.ts';
 import { loadPacks } from './metadata/packs.ts';
 import { Registry } from './metadata/registry.ts';
+import { ensureAdministrator } from './security/bootstrap.ts';
 
 export interface Engine {
   config: Config;
@@ -38,6 +39,7 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
   try {
     const registry = await Registry.open(packs, pool);
     const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });
+    await ensureAdministrator(pool, config.adminPassword, (line) => console.log(line));
     await registry.listen(db.url, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
     return {
       config, databaseUrl: db.url, pool, orm, registry, applied,

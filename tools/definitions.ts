@@ -9,7 +9,7 @@ import { openOrm } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
 import { openDatabase } from '../server/engine.ts';
 import { applyDefinitions } from '../server/metadata/apply.ts';
-import { loadPacks } from '../server/metadata/packs.ts';
+import { CORE_PACK_DIR, loadPacks } from '../server/metadata/packs.ts';
 import { compose, DefinitionsInvalid, Registry } from '../server/metadata/registry.ts';
 import { siteLayer } from '../server/metadata/site-layer.ts';
 import { exportSiteLayer } from '../server/metadata/export.ts';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       let changed = 0;
       for (const file of packs.files) {
         const text = canonicalText(file.kind, file.value);
-        if (text !== file.text) { writeFileSync(path.join(config.packsDir, file.file), text); changed++; console.log(`formatted ${file.file}`); }
+        if (text !== file.text) { writeFileSync(path.join(file.file.startsWith('core/') ? path.dirname(CORE_PACK_DIR) : config.packsDir, file.file), text); changed++; console.log(`formatted ${file.file}`); }
       }
       const left = packs.problems.filter((p) => p.rule !== 'canonical-form');
       if (left.length) fail(left.map(formatProblem).join('\n'));

@@ -30,6 +30,8 @@ const TYPES: Record<FieldType, TypeInfo> = {
   color: { kind: 'text', component: Component.TextInput },
   image: { kind: 'text', component: Component.TextInput },
   file: { kind: 'text', component: Component.TextInput },
+  // Stored as a hash, never answered, never filtered.
+  password: { kind: 'text', component: Component.TextInput },
   select: { kind: 'text', component: Component.SelectInput },
   smallint: { kind: 'number', component: Component.NumericInput },
   integer: { kind: 'number', component: Component.NumericInput },
@@ -54,6 +56,8 @@ export const DIGIT_LIMITS = { smallint: 5, integer: 10, bigint: 18, decimal: 38 
 export const DEFAULT_TEXT_LENGTH = 100;
 export const COLOR_LENGTH = 9;
 export const FILE_REFERENCE_LENGTH = 500;
+/** Longest password a user may choose; the column holds its argon2 hash. */
+export const PASSWORD_LENGTH = 200;
 
 /** Integer digits a numeric field holds, with the type's default. */
 export function integerDigits(field: FieldDef): number {
@@ -86,6 +90,7 @@ export function textLength(field: FieldDef): number | undefined {
     case 'text': case 'select': return field.maxLength ?? DEFAULT_TEXT_LENGTH;
     case 'color': return COLOR_LENGTH;
     case 'image': case 'file': return FILE_REFERENCE_LENGTH;
+    case 'password': return PASSWORD_LENGTH;
     case 'textarea': case 'html': return field.maxLength;
     default: return undefined;
   }
@@ -96,6 +101,7 @@ export function columnType(field: FieldDef): string {
   switch (field.type) {
     case 'text': case 'select': case 'color': case 'image': case 'file':
       return `character varying(${textLength(field)})`;
+    case 'password': return 'character varying(200)';
     case 'textarea': case 'html': return 'text';
     case 'smallint': return 'smallint';
     case 'integer': return integerDigits(field) <= 9 ? 'integer' : 'bigint';

@@ -7,6 +7,8 @@ export const MESSAGES = {
   'errors.item_not_found': 'Het opgevraagde item bestaat niet',
   'errors.no_rights': 'U beschikt niet over de juiste rechten',
   'errors.not_authenticated': 'U bent niet aangemeld.',
+  'errors.login_failed': 'Gebruikersnaam of wachtwoord onjuist.',
+  'errors.account_locked': 'Dit account is tijdelijk geblokkeerd. Probeer het later opnieuw.',
   'errors.unknown_control': 'Onbekende tabel of lijst: {0}.',
   'errors.bad_request': 'Ongeldig verzoek: {0}',
   'errors.body_too_large': 'Het verzoek is te groot.',

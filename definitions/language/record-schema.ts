@@ -43,7 +43,7 @@ function fieldSchema(field: EffectiveField): Record<string, unknown> {
     return s;
   };
   switch (field.type) {
-    case 'text': case 'textarea': case 'html': case 'image': case 'file': {
+    case 'text': case 'textarea': case 'html': case 'image': case 'file': case 'password': {
       const max = textLength(field);
       return { ...nullable('string'), ...(max ? { maxLength: max } : {}) };
     }

@@ -8,7 +8,8 @@ export type FieldType =
   | 'bool'
   | 'date' | 'time' | 'datetime' | 'datetime-seconds'
   | 'list' | 'select'
-  | 'image' | 'file';
+  | 'image' | 'file'
+  | 'password';
 
 export type Align = 0 | 1 | 2;
 
@@ -57,9 +58,10 @@ export interface TableDef {
   right?: string;
   /**
    * A server behaviour after each write. 'site-dictionary': the table's rows define tables and
-   * fields of the site layer (the field and table dictionaries).
+   * fields of the site layer (the field and table dictionaries). 'user-account': the rows are
+   * users; a new password ends the user's sessions.
    */
-  behaviour?: 'site-dictionary';
+  behaviour?: 'site-dictionary' | 'user-account';
   archivable?: boolean;
   searchFields?: string[];
   displayFields?: string[];

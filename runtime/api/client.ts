@@ -9,6 +9,23 @@ export interface ApiErrorBody {
   Authenticated?: boolean;
 }
 
+/** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
+export function isUnauthenticated(status: number, body: unknown): boolean {
+  return status === 403 && (body as { Authenticated?: unknown } | null)?.Authenticated === false;
+}
+
+/** Observers of every call: the session timer listens to successes, the login redirect to a lost session. */
+export interface ClientHooks {
+  /** Extra request headers, for clients outside a browser (a browser sends its own cookies). */
+  headers?: Record<string, string>;
+  onSuccess?: () => void;
+  onUnauthenticated?: () => void;
+}
+
+export interface SecurityEntry { ID: string; Action: string; Grant?: boolean }
+
+export interface CurrentUser { AutoID: number; Username: string; Person_Descr: string | null; HomePage?: string | null }
+
 export class CallFailed extends Error {
   constructor(readonly status: number, readonly body: ApiErrorBody) { super(body.Error); }
 }
@@ -32,7 +49,8 @@ export interface FlexAnswer<R = Record<string, unknown>> {
 
 export interface ScreenInfo {
   name: string;
-  kind: 'maintenance' | 'systemtable' | 'settings' | 'detail';
+  /** 'login' is the runtime's own login route; the server never lists it. */
+  kind: 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'login';
   table: string;
   title: string;
   parent?: string;
@@ -43,16 +61,20 @@ export interface ScreenInfo {
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 
-export function createClient(base = '/') {
+export function createClient(base = '/', hooks: ClientHooks = {}) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}${path}`, {
       method,
       credentials: 'include',
-      headers: method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+      headers: { ...hooks.headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     });
     const answer = res.status === 204 ? null : await res.json();
-    if (!res.ok) throw new CallFailed(res.status, answer as ApiErrorBody);
+    if (!res.ok) {
+      if (isUnauthenticated(res.status, answer)) hooks.onUnauthenticated?.();
+      throw new CallFailed(res.status, answer as ApiErrorBody);
+    }
+    hooks.onSuccess?.();
     return answer as T;
   }
   const table = (control: string) => `mvc/${encodeURIComponent(control)}`;
@@ -68,5 +90,10 @@ export function createClient(base = '/') {
       call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
+    login: (credentials: { username: string; password: string }) =>
+      call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
+    logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
+    currentUser: () => call<CurrentUser>('GET', 'mvc/user/getcurrentuser'),
+    authorization: (entries: SecurityEntry[]) => call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),
   };
 }

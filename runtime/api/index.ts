@@ -1,6 +1,9 @@
-// The runtime's one API client, for the page's own origin.
+// The runtime's one API client, for the page's own origin. apiHooks is filled in by the account
+// module at start-up (session timer, login redirect), so the client needs no import of it.
 import { createClient } from './client.ts';
+import type { ClientHooks } from './client.ts';
 
-export { CallFailed, createClient } from './client.ts';
-export type { ApiErrorBody, FlexAnswer, FlexRequest, ListEntry, ScreenInfo } from './client.ts';
-export const api = createClient('/');
+export { CallFailed, createClient, isUnauthenticated } from './client.ts';
+export type { ApiErrorBody, ClientHooks, CurrentUser, FlexAnswer, FlexRequest, ListEntry, ScreenInfo, SecurityEntry } from './client.ts';
+export const apiHooks: ClientHooks = {};
+export const api = createClient('/', apiHooks);

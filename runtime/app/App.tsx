@@ -2,16 +2,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { LOGIN_ROUTE, LoginPage } from '../account/index.ts';
 import { DialogLayer } from './dialogs/index.ts';
 import { Header } from './Header.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
-import { shell, startApp } from './shell.ts';
+import { currentEntry, router } from './router.ts';
+import { afterLogin, shell, startApp } from './shell.ts';
 import './app.css';
 
 export function App() {
   const { t } = useLingui();
   const { status } = useSnapshot(shell);
+  // The login page is a route of its own, shown without the menu.
+  const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
   useEffect(() => {
     void startApp();
   }, []);
@@ -19,10 +23,10 @@ export function App() {
     <div className="app-shell">
       <Header />
       <div className="app-body">
-        {status === 'ready' && <NavMenu />}
-        {status === 'ready' ? (
-          <PageHost />
-        ) : (
+        {status === 'ready' && !onLogin && <NavMenu />}
+        {status === 'ready' && onLogin && <LoginPage onLoggedIn={afterLogin} />}
+        {status === 'ready' && !onLogin && <PageHost />}
+        {status !== 'ready' && (
           <main className="app-main">
             {status === 'loading' && <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
             {status === 'failed' && <p className="app-error-text"><Trans>Er is een fout opgetreden bij het laden van de pagina.</Trans></p>}

@@ -1,6 +1,7 @@
-// Header: menu toggle (narrow screens), app name, breadcrumbs and the language switch.
+// Header: menu toggle (narrow screens), app name, breadcrumbs, the language switch and the user.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
 import { i18n, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
@@ -43,9 +44,11 @@ function Breadcrumbs() {
 export function Header() {
   const { t } = useLingui();
   const { menuOpen } = useSnapshot(shell);
+  // The login page has no menu, so no menu toggle either.
+  const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
   return (
     <header className="app-header">
-      <button
+      {!onLogin && <button
         type="button"
         className="app-menu-toggle"
         aria-expanded={menuOpen}
@@ -54,7 +57,7 @@ export function Header() {
         onClick={() => toggleMenu()}
       >
         ☰
-      </button>
+      </button>}
       <span className="app-name"><Trans id="app.title">Backoffice</Trans></span>
       <Breadcrumbs />
       <select
@@ -65,6 +68,7 @@ export function Header() {
       >
         {SWITCH_LOCALES.map((locale) => <option key={locale} value={locale}>{endonym(locale)}</option>)}
       </select>
+      {!onLogin && <UserMenu />}
     </header>
   );
 }

@@ -25,6 +25,8 @@ export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGrou
   const needle = filter.trim().toLowerCase();
   const groups = new Map<string, ScreenInfo[]>();
   for (const route of routes) {
+    // The login route is reached by redirect, never from the menu.
+    if (route.kind === 'login') continue;
     const key = route.parent ?? '';
     if (!groups.has(key)) groups.set(key, []);
     if (needle && !route.title.toLowerCase().includes(needle) && !route.name.toLowerCase().includes(needle)) continue;

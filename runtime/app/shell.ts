@@ -1,32 +1,63 @@
-// Start-up: load the route table, set up the router and the history bindings.
+// Start-up: load the route table, set up the router and the history bindings. The route table
+// depends on the user (it lists only readable screens), so it is loaded again after a login.
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { proxy } from 'valtio';
-import { api } from '../api/index.ts';
+import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../account/index.ts';
+import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
+import type { ScreenInfo } from '../api/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
-import { onPopState, setupRouter } from './router.ts';
+import { currentEntry, navigate, onPopState, pageQuery, router, setupRouter } from './router.ts';
 
 export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false });
 
 let started = false;
 
-export async function startApp(): Promise<void> {
-  if (started) return;
-  started = true;
+/** The runtime's own login route; the shell renders it without the menu. */
+export const loginScreen = (): ScreenInfo => ({ name: LOGIN_ROUTE, kind: 'login', table: '', title: i18n._(msg`Inloggen`) });
+
+/** Load the screens (and the user) and set up the router on the requested route. */
+async function loadRoutes(search: string): Promise<void> {
+  const requested = pageQuery(search).route;
   try {
-    const { Screens } = await api.screens();
-    setupRouter(Screens, { search: window.location.search, history: window.history });
-    bindDialogHistory(window.history);
-    window.addEventListener('popstate', (event) => {
-      void onDialogPopState(event.state);
-      onPopState(event.state);
-    });
+    const [{ Screens }, user] = await Promise.all([api.screens(), loadCurrentUser()]);
+    const route = requested ?? user?.HomePage ?? null;
+    setupRouter([...Screens, loginScreen()], { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
     shell.status = 'ready';
   } catch (error) {
+    if (error instanceof CallFailed && isUnauthenticated(error.status, error.body)) {
+      // No session yet: only the login page, which returns to the requested route afterwards.
+      sessionMissing(requested === LOGIN_ROUTE ? null : requested);
+      setupRouter([loginScreen()], { search: `?route=${LOGIN_ROUTE}`, history: window.history });
+      shell.status = 'ready';
+      return;
+    }
     console.error(error);
     shell.status = 'failed';
     showAlert(i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })), { autoClearMs: null });
   }
+}
+
+/** Open the login route; before the route table exists the start-up shows it itself. */
+function showLogin(): void {
+  if (router.routes.some((r) => r.name === LOGIN_ROUTE) && currentEntry(router)?.name !== LOGIN_ROUTE) navigate(LOGIN_ROUTE);
+}
+
+export async function startApp(): Promise<void> {
+  if (started) return;
+  started = true;
+  startAccount({ currentRoute: () => currentEntry(router)?.name ?? null, showLogin });
+  bindDialogHistory(window.history);
+  window.addEventListener('popstate', (event) => {
+    void onDialogPopState(event.state);
+    onPopState(event.state);
+  });
+  await loadRoutes(window.location.search);
+}
+
+/** After a login: the new user's route table and menu, opened on the returnurl (else the start route). */
+export async function afterLogin(returnUrl: string | null): Promise<void> {
+  await loadRoutes(returnUrl ? `?route=${encodeURIComponent(returnUrl)}` : '');
 }
 
 export function toggleMenu(open = !shell.menuOpen): void {

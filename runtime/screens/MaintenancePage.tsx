@@ -6,7 +6,7 @@ import { api } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
 import { BatchResultDialog, confirm } from '../app/dialogs/index.ts';
 import { FlexGrid } from '../grid/index.ts';
-import { can } from '../state/index.ts';
+import { useScreenRights } from '../state/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
 import { describeRow } from './rows.ts';
 import { useRecordEditor } from './useRecordEditor.ts';
@@ -27,6 +27,8 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
   const [refreshToken, setRefreshToken] = useState(0);
   const [deleting, setDeleting] = useState<Row[] | null>(null);
   const refresh = useCallback(() => setRefreshToken((n) => n + 1), []);
+  // Add needs create, a row click update, Delete delete (spec 6); all false until the rights are known.
+  const rights = useScreenRights(screen);
 
   const open = (autoid: number) => {
     setEditing({ autoid });
@@ -38,7 +40,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
   };
 
   const contextMenu = useMemo(() => {
-    if (!can('delete', screen)) return undefined;
+    if (!rights.delete) return undefined;
     return [{
       id: 'delete',
       label: t`Verwijderen`,
@@ -49,7 +51,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
         if (answer === 'yes') setDeleting(rows);
       },
     }];
-  }, [screen, t]);
+  }, [rights.delete, t]);
 
   const remove = useCallback((row: Row) => api.remove(screen.table, Number(row.AutoID)), [screen.table]);
   const batchDone = useCallback(() => {
@@ -62,7 +64,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
       <header className="app-page-header">
         <h1 className="app-page-title">{screen.title}</h1>
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
-          {can('create', screen) && (
+          {rights.create && (
             <button type="button" className="app-button" onClick={() => open(0)}>{t`Toevoegen`}</button>
           )}
         </div>
@@ -73,7 +75,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
           dataSourceSwitch={screen.dataSourceSwitch}
           query={query}
           refreshToken={refreshToken}
-          onRowClick={can('update', screen) ? (row) => open(Number(row.AutoID) || 0) : undefined}
+          onRowClick={rights.update ? (row) => open(Number(row.AutoID) || 0) : undefined}
           contextMenu={contextMenu}
         />
       </div>

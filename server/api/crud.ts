@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { flexData } from '../data/flex.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
 import { dictionaryHooks } from '../metadata/dictionary.ts';
+import { userAccountHooks } from '../security/accounts.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
@@ -13,6 +14,7 @@ type Params = { control: string };
 
 /** The write behaviour a table's definition names, and what follows its commit. */
 function behaviourOf(engine: Engine, model: TableModel) {
+  if (model.table.behaviour === 'user-account') return { hooks: userAccountHooks(), committed: async () => {} };
   if (model.table.behaviour !== 'site-dictionary') return undefined;
   // Definitions changed: this process reloads now; others on NOTIFY.
   return { hooks: dictionaryHooks(engine.registry), committed: () => engine.registry.refresh() };

@@ -22,6 +22,7 @@ const SYSTEM_COLUMNS: Column[] = [
 export function columnOf(model: TableModel, name: unknown, what: string): Column {
   if (typeof name !== 'string') throw badRequest(`${what}: FieldName must be text`);
   const field = model.byName.get(name.toLowerCase());
+  if (field?.type === 'password') throw badRequest(`${what}: ${field.name} cannot be filtered, sorted or listed`);
   if (field) {
     return { name: field.name, sql: field.sqlName, kind: valueKind(field.type), field,
       sortable: field.sortable ?? !['textarea', 'html', 'image', 'file'].includes(field.type) };
@@ -198,7 +199,7 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>)
 
   let columns: Column[];
   if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
-    columns = table.fields.map((f) => columnOf(model, f.name, 'flexGridLayoutColumns'));
+    columns = table.fields.filter((f) => f.type !== 'password').map((f) => columnOf(model, f.name, 'flexGridLayoutColumns'));
   } else {
     if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('flexGridLayoutColumns must be a list');
     columns = body.flexGridLayoutColumns.map((c, i) =>

@@ -9,6 +9,7 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { tableWritten } from './cache.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
 import { rowLimit, selectFrom } from './select.ts';
@@ -144,6 +145,16 @@ async function listValuesExist(db: Queryable, model: TableModel, values: Map<Eff
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
 
+/** A password is stored as its hash; an empty one leaves the stored password as it is. */
+async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<Map<EffectiveField | 'archive', unknown>> {
+  for (const [f, v] of values) {
+    if (f === 'archive' || f.type !== 'password') continue;
+    if (v === null || v === undefined || v === '') values.delete(f);
+    else values.set(f, await hashPassword(String(v)));
+  }
+  return values;
+}
+
 /** Inserts checked values, with the defaults of fields left out; answers the new AutoID. */
 export async function insertRow(db: Queryable, model: TableModel, values: Map<EffectiveField | 'archive', unknown>, username: string): Promise<number> {
   const cols = ['createdby', 'modifiedby'];
@@ -162,7 +173,7 @@ export async function insertRow(db: Queryable, model: TableModel, values: Map<Ef
  * write. Tables name theirs in the definition (`behaviour`); most have none.
  */
 export interface WriteHooks {
-  afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; principal: Principal }): Promise<void>;
+  afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; written: string[]; principal: Principal }): Promise<void>;
 }
 
 export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, hooks?: WriteHooks): Promise<Record<string, unknown>> {
@@ -175,8 +186,10 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
     return await inTransaction(pool, async (client) => {
       let id = autoId;
       let before: Record<string, unknown> | null = null;
+      let written: string[] = [];
       if (autoId === 0) {
-        const values = checkInput(model, record, null);
+        const values = await hashPasswords(checkInput(model, record, null));
+        written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
         await listValuesExist(client, model, values);
         id = await insertRow(client, model, values, principal.username);
       } else {
@@ -189,7 +202,8 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         if (current.TimeStamp !== stamp) {
           throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
         }
-        const values = checkInput(model, record, current);
+        const values = await hashPasswords(checkInput(model, record, current));
+        written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
         await listValuesExist(client, model, values);
         const params: unknown[] = [autoId, principal.username];
         const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
@@ -200,7 +214,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         await client.query(`UPDATE ${t} SET ${sets.join(', ')} WHERE autoid = $1`, params);
       }
       const saved = await readRecord(client, model, principal, id);
-      await hooks?.afterWrite(client, { before, after: saved, principal });
+      await hooks?.afterWrite(client, { before, after: saved, written, principal });
       tableWritten(model.table.sqlName);
       return saved;
     });
@@ -215,7 +229,7 @@ export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: 
     await inTransaction(pool, async (client) => {
       const before = await readRecord(client, model, principal, autoId, true);
       await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
-      await hooks?.afterWrite(client, { before, after: null, principal });
+      await hooks?.afterWrite(client, { before, after: null, written: [], principal });
     });
     tableWritten(model.table.sqlName);
   } catch (err) {

@@ -8,6 +8,7 @@ const exactAsNumber = (f: EffectiveField) => integerDigits(f) + decimalDigits(f)
 
 export function outputValue(field: EffectiveField, value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  if (field.type === 'password') return null;
   if (field.type === 'decimal') return exactAsNumber(field) ? Number(value) : String(value);
   if (field.type === 'datetime') return String(value).slice(0, 16);
   if (field.type === 'datetime-seconds') return String(value).slice(0, 19);

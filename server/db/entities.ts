@@ -73,4 +73,30 @@ export const SchemaChangeSchema = new EntitySchema<SchemaChange>({
   },
 });
 
-export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema];
+export interface Session {
+  id: string;
+  userId: number;
+  username: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const SessionSchema = new EntitySchema<Session>({
+  name: 'Session',
+  tableName: 'core_session',
+  properties: {
+    id: { type: 'string', length: 64, primary: true, columnType: 'char(64)' },
+    userId: { type: 'number', columnType: 'bigint' },
+    username: { type: 'string', length: 100 },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    lastSeenAt: { type: 'Date', columnType: 'timestamptz' },
+    ip: { type: 'string', length: 64, nullable: true },
+    userAgent: { type: 'string', length: 300, nullable: true },
+  },
+});
+
+export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema];

@@ -76,12 +76,18 @@ function orderPacks(packs: PackDef[], problems: DefinitionProblem[]): PackDef[] 
   return ordered;
 }
 
-export function loadPacks(packsDir: string, names: string[]): LoadedPacks {
+/** The engine's own pack (users, security groups, grants): always applied first, wherever PACKS_DIR points. */
+export const CORE_PACK = 'core';
+export const CORE_PACK_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs', CORE_PACK);
+
+export function loadPacks(packsDir: string, requested: string[]): LoadedPacks {
   const problems: DefinitionProblem[] = [];
   const files: PackFile[] = [];
   const found: { pack: PackDef; layer: Layer }[] = [];
+  const names = [CORE_PACK, ...requested.filter((n) => n !== CORE_PACK)];
   for (const name of names) {
-    const dir = path.join(packsDir, name);
+    const dir = name === CORE_PACK ? CORE_PACK_DIR : path.join(packsDir, name);
+    const root = path.dirname(dir);
     if (!existsSync(path.join(dir, 'pack.json'))) {
       problems.push({ file: `${name}/pack.json`, pointer: '/', rule: 'pack', message: `pack ${name} not found in ${packsDir}` });
       continue;
@@ -89,7 +95,7 @@ export function loadPacks(packsDir: string, names: string[]): LoadedPacks {
     const layer = emptyLayer(name);
     let pack: PackDef | undefined;
     for (const { file, kind } of packFiles(dir)) {
-      const rel = path.relative(packsDir, file);
+      const rel = path.relative(root, file);
       const loaded = readPackFile(file, kind, problems, rel);
       if (!loaded) continue;
       files.push(loaded);

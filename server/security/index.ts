@@ -1,11 +1,13 @@
-// The security module's public entry. Until users and sessions exist, every call acts as the
-// system principal; the server binds to 127.0.0.1 by default for that reason.
+// The security module's public entry: the acting principal of a request, set by the session guard.
 import type { FastifyRequest } from 'fastify';
+import { notAuthenticated } from './guard.ts';
 import { SYSTEM_PRINCIPAL, type Principal } from './principal.ts';
 
 export type { Principal, SqlFilter } from './principal.ts';
 export { SYSTEM_PRINCIPAL };
+export { sessionGuard } from './guard.ts';
 
-export function principalOf(_request: FastifyRequest): Principal {
-  return SYSTEM_PRINCIPAL;
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw notAuthenticated();
+  return request.principal;
 }

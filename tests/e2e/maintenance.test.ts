@@ -3,6 +3,7 @@
 // stopped before losing unsaved changes.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from '../integration/harness.ts';
 import { launch, screenshot, startProduct, type E2eServer } from './browser.ts';
 
 let product: E2eServer;
@@ -34,8 +35,11 @@ async function addCostCode(code: string, name: string, budget?: string) {
   await expect.poll(() => form.count()).toBe(0);
 }
 
-it('opens a system table from the menu', async () => {
+it('signs in and opens a system table from the menu', async () => {
   await page.goto(product.url);
+  await page.getByLabel('Gebruikersnaam').fill('admin');
+  await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
   await expect.poll(() => page.getByText('No results').count()).toBe(1);

@@ -62,7 +62,9 @@ describe('base pack', () => {
 
   it('walks every table of every pack through GetForm, GetNew, save, GetItem, GetFlexData and delete', async () => {
     let n = 0;
-    const tables = [...server.engine.registry.snapshot.effective.tables.values()].filter((t) => !t.behaviour);
+    // A second group listed first, so a new membership of the administrator is not a duplicate.
+    expect((await post(server.app, '/mvc/securitygroups/save', { ID: 'walk', Descr: 'AAA wandeling' })).status).toBe(200);
+    const tables = [...server.engine.registry.snapshot.effective.tables.values()].filter((t) => t.behaviour !== 'site-dictionary');
     expect(tables.length).toBeGreaterThan(89 + 33);
     for (const table of tables) {
       const name = table.name;

@@ -1,14 +1,14 @@
 // The runtime's typed client against a real listening server.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CallFailed, createClient } from '../../runtime/api/client.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof createClient>;
 beforeAll(async () => {
   server = await startTestServer();
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  client = createClient(`${address}/`);
+  client = createClient(`${address}/`, { headers: authHeaders(server.app) });
 });
 afterAll(async () => { await server?.close(); });
 

@@ -38,9 +38,9 @@ describe('field dictionary', () => {
     await b.close();
 
     const history = await a.engine.pool.query(`SELECT before, after, changed_by FROM core_site_definition_history WHERE kind = 'table' AND name = 'costcodes'`);
-    expect(history.rows).toEqual([expect.objectContaining({ before: null, changed_by: 'system', after: expect.objectContaining({ extends: true }) })]);
+    expect(history.rows).toEqual([expect.objectContaining({ before: null, changed_by: 'admin', after: expect.objectContaining({ extends: true }) })]);
     const provenance = a.engine.registry.snapshot.effective.tables.get('costcodes')!.fields.find((f) => f.name === 'Region')!.origin.label;
-    expect(provenance).toMatchObject({ layer: 'site', by: 'system' });
+    expect(provenance).toMatchObject({ layer: 'site', by: 'admin' });
   });
 
   it('relabels a pack field without touching its other attributes', async () => {

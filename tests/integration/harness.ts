@@ -24,14 +24,33 @@ export async function createTestDatabase(): Promise<string> {
 
 export interface TestServer { app: FastifyInstance; engine: Engine; databaseUrl: string; close(): Promise<void> }
 
+export const ADMIN_PASSWORD = 'admin-test-password';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], ...overrides };
+  return { ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], adminPassword: ADMIN_PASSWORD, ...overrides };
 }
+
+const sessions = new WeakMap<FastifyInstance, string>();
+
+/** Signs in through the API and answers the session cookie header. */
+export async function signIn(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/mvc/account/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'session');
+  return `session=${cookie!.value}`;
+}
+
+/** The headers of the test server's administrator session. */
+export const authHeaders = (app: FastifyInstance): Record<string, string> => {
+  const cookie = sessions.get(app);
+  return cookie ? { cookie } : {};
+};
 
 export async function startTestServer(opts: { databaseUrl?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   const databaseUrl = opts.databaseUrl ?? await createTestDatabase();
   const engine = await startEngine(testConfig(opts.config), { databaseUrl });
   const app = await buildApp(engine);
+  sessions.set(app, await signIn(app));
   return {
     app, engine, databaseUrl,
     async close() { await app.close(); await engine.close(); },
@@ -40,11 +59,11 @@ export async function startTestServer(opts: { databaseUrl?: string; config?: Par
 
 /** POSTs JSON and answers status and parsed body. */
 export async function post(app: FastifyInstance, url: string, body?: unknown) {
-  const res = await app.inject({ method: 'POST', url, payload: body === undefined ? {} : (body as object), headers: { 'content-type': 'application/json' } });
+  const res = await app.inject({ method: 'POST', url, payload: body === undefined ? {} : (body as object), headers: { 'content-type': 'application/json', ...authHeaders(app) } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 
 export async function get(app: FastifyInstance, url: string) {
-  const res = await app.inject({ method: 'GET', url });
+  const res = await app.inject({ method: 'GET', url, headers: authHeaders(app) });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }

@@ -1,6 +1,6 @@
 // GetForm, GetNew, GetItem, save and delete of pack tables, as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -53,7 +53,7 @@ describe('GetNew, save, GetItem, delete', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       ID: 'P-100', Price: 12.5, Country: nl.AutoID, Country_Descr: 'Nederland', Introduced: '2026-03-01', OpensAt: '08:30',
-      LastCount: '2026-03-01T10:15', TimeStamp: 1, CreatedBy: 'system', Active: true,
+      LastCount: '2026-03-01T10:15', TimeStamp: 1, CreatedBy: 'admin', Active: true,
     });
     const id = created.body.AutoID;
     expect(id).toBeGreaterThan(0);
@@ -86,8 +86,8 @@ describe('GetNew, save, GetItem, delete', () => {
   it('ignores client values for CreatedBy, CreateDate and ModifiedBy', async () => {
     const res = await post(server.app, '/mvc/products/save', product({ ID: 'P-SYS', CreatedBy: 'mallory', ModifiedBy: 'mallory', CreateDate: '2000-01-01T00:00:00Z' }));
     expect(res.status).toBe(200);
-    expect(res.body.CreatedBy).toBe('system');
-    expect(res.body.ModifiedBy).toBe('system');
+    expect(res.body.CreatedBy).toBe('admin');
+    expect(res.body.ModifiedBy).toBe('admin');
     expect(res.body.CreateDate.startsWith('2000')).toBe(false);
   });
 
@@ -156,7 +156,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   it('__proto__ and constructor keys are refused', async () => {
     const before = await count();
     for (const payload of ['{"AutoID":0,"ID":"X","__proto__":{"admin":true}}', '{"AutoID":0,"ID":"X","constructor":{"prototype":{"admin":true}}}']) {
-      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload, headers: { 'content-type': 'application/json' } });
+      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload, headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
       expect(res.statusCode).toBe(400);
       expect(JSON.parse(res.body).Error).toBeTruthy();
     }
@@ -165,9 +165,9 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
 
   it('a body that is not an object, invalid JSON, or too large', async () => {
     expect((await refused([product()] as any)).Error).toMatch(/JSON object/);
-    const bad = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID": ', headers: { 'content-type': 'application/json' } });
+    const bad = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID": ', headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
     expect(bad.statusCode).toBe(400);
-    const big = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })), headers: { 'content-type': 'application/json' } });
+    const big = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })), headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
     expect(big.statusCode).toBe(413);
     expect(JSON.parse(big.body).Error).toBe('Het verzoek is te groot.');
   });

@@ -8,11 +8,12 @@ import { NumericWidget } from './NumericWidget.tsx';
 import type { WidgetName } from './registry.ts';
 import { SelectWidget } from './SelectWidget.tsx';
 import { TextAreaWidget } from './TextAreaWidget.tsx';
-import { TextWidget } from './TextWidget.tsx';
+import { PasswordWidget, TextWidget } from './TextWidget.tsx';
 import { TimeWidget } from './TimeWidget.tsx';
 
 export const WIDGETS: Record<WidgetName, RegistryWidgetsType[string]> = {
   FormText: TextWidget,
+  FormPassword: PasswordWidget,
   FormTextArea: TextAreaWidget,
   FormNumeric: NumericWidget,
   FormBool: BoolWidget,

@@ -4,7 +4,7 @@
 import { Component } from '../../../definitions/language/index.ts';
 import type { FormProperty } from '../types.ts';
 
-export const WIDGET_NAMES = ['FormText', 'FormTextArea', 'FormNumeric', 'FormBool', 'FormSelect', 'FormDateTime', 'FormTime', 'FormColor', 'FormListPicker'] as const;
+export const WIDGET_NAMES = ['FormText', 'FormPassword', 'FormTextArea', 'FormNumeric', 'FormBool', 'FormSelect', 'FormDateTime', 'FormTime', 'FormColor', 'FormListPicker'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export const WIDGET_BY_COMPONENT: Readonly<Record<number, WidgetName>> = {
@@ -25,5 +25,6 @@ export function widgetFor(property: Pick<FormProperty, 'FieldName' | 'Component'
   }
   if (name === 'FormDateTime' && property.FieldType === 'time') return 'FormTime';
   if (name === 'FormText' && property.FieldType === 'color') return 'FormColor';
+  if (name === 'FormText' && property.FieldType === 'password') return 'FormPassword';
   return name;
 }

@@ -1,0 +1,63 @@
+// Signing in and out, and the current user. Passwords are checked against argon2 hashes; after
+// the configured number of failures the account locks for the configured minutes. A new session
+// id is issued at every sign-in, and the old one, if any, ends.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Engine } from '../engine.ts';
+import { findUser, securitySettings, userById } from '../security/identity.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { createSession, endSession, LIFETIME_COOKIE, SESSION_COOKIE } from '../security/sessions.ts';
+import { principalOf } from '../security/index.ts';
+import { ApiError, badRequest, notFound } from './errors.ts';
+
+const wrongCredentials = () => new ApiError(400, 'errors.login_failed');
+
+function setCookies(request: FastifyRequest, reply: FastifyReply, token: string, minutes: number) {
+  const secure = request.protocol === 'https';
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.setCookie(LIFETIME_COOKIE, String(minutes), { path: '/', httpOnly: false, sameSite: 'lax', secure });
+}
+
+export function accountRoutes(app: FastifyInstance, engine: Engine): void {
+  app.post('/mvc/account/login', async (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const username = body?.username;
+    const password = body?.password;
+    if (typeof username !== 'string' || typeof password !== 'string' || !username || username.length > 100 || password.length > 200) {
+      throw badRequest('username and password are required text');
+    }
+    const settings = await securitySettings(engine.pool, engine.registry);
+    const user = await findUser(engine.pool, username);
+    if (!user || user.activated === false) throw wrongCredentials();
+    if (user.lockedout || (user.lockeduntil && Date.parse(user.lockeduntil) > Date.now())) {
+      throw new ApiError(403, 'errors.account_locked', [], {}, { Authenticated: false });
+    }
+    if (!(await verifyPassword(user.password, password))) {
+      const failures = (user.failedlogins ?? 0) + 1;
+      const lock = failures >= settings.loginLockAttempts;
+      await engine.pool.query(
+        `UPDATE users SET failedlogins = $2, lockeduntil = CASE WHEN $3 THEN localtimestamp + make_interval(mins => $4) ELSE lockeduntil END WHERE autoid = $1`,
+        [user.autoid, lock ? 0 : failures, lock, settings.loginLockMinutes]);
+      throw wrongCredentials();
+    }
+    await endSession(engine.pool, request.cookies[SESSION_COOKIE]);
+    await engine.pool.query('UPDATE users SET failedlogins = 0, lockeduntil = NULL, lastlogin = localtimestamp WHERE autoid = $1', [user.autoid]);
+    const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    setCookies(request, reply, token, settings.sessionLifetimeMinutes);
+    return { User: { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username } };
+  });
+
+  app.post('/mvc/account/logout', async (request, reply) => {
+    await endSession(engine.pool, request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return {};
+  });
+
+  app.get('/mvc/user/getcurrentuser', async (request) => {
+    const principal = principalOf(request) as { userId?: number };
+    const user = principal.userId ? await userById(engine.pool, principal.userId) : undefined;
+    if (!user) throw notFound();
+    return { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username, Email: user.email, HomePage: user.homepage };
+  });
+}
+

@@ -1,0 +1,49 @@
+// Rights as the runtime asks for them, and explained for administrators.
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../engine.ts';
+import { findUser, grantsOf } from '../security/identity.ts';
+import { ACTION_CODES, decide } from '../security/rights.ts';
+import { principalOf } from '../security/index.ts';
+import { badRequest, forbidden, notFound } from './errors.ts';
+
+/** Explaining another user's rights is for those who manage security groups. */
+const SECURITY_RIGHT = '12.4';
+
+export function securityRoutes(app: FastifyInstance, engine: Engine): void {
+  app.post('/mvc/security/getauthorization', async (request) => {
+    const principal = principalOf(request);
+    const entries = request.body;
+    if (!Array.isArray(entries) || entries.length > 1000) throw badRequest('a list of at most 1000 security entries {ID, Action} is expected');
+    return entries.map((entry, i) => {
+      const id = entry?.ID;
+      const action = ACTION_CODES[String(entry?.Action)] ?? (entry?.Action === 'execute' ? 'execute' : undefined);
+      if (typeof id !== 'string' || !action) throw badRequest(`entry ${i}: ID must be a right code and Action one of ${Object.keys(ACTION_CODES).join(', ')}, execute`);
+      return { ID: id, Action: entry.Action, Grant: principal.can(id, action) };
+    });
+  });
+
+  app.get<{ Querystring: { username?: string; right?: string; action?: string } }>('/mvc/security/explain', async (request) => {
+    if (!principalOf(request).can(SECURITY_RIGHT, 'read')) throw forbidden();
+    const { username, right, action } = request.query;
+    const act = ACTION_CODES[String(action)] ?? action;
+    if (!username || !right || !act || !['read', 'update', 'create', 'delete', 'createorupdate', 'execute'].includes(act)) {
+      throw badRequest('username, right and action (1.1–1.5, read, update, create, delete, createorupdate or execute) are required');
+    }
+    const user = await findUser(engine.pool, username);
+    if (!user) throw notFound();
+    const grants = await grantsOf(engine.pool, user.autoid);
+    const decision = decide(grants, right, act as never);
+    const groups = [...new Set(grants.map((g) => g.group))].map((group) => ({
+      Group: group,
+      FullAccess: grants.some((g) => g.group === group && g.fullaccess),
+      Entries: grants.filter((g) => g.group === group && g.rightcode === right).map((g) => ({ Action: g.action, Grant: g.grant })),
+    }));
+    const reason = decision.deniedBy.length ? `denied by ${decision.deniedBy.join(', ')}`
+      : decision.allowed ? `granted by ${decision.grantedBy.join(', ')}` : 'no group grants it';
+    return {
+      Username: user.username, Right: right, Action: act, Allowed: decision.allowed && user.activated !== false && !user.lockedout,
+      Reason: user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
+      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: null,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+// Every call under /mvc needs a valid session, except signing in and out; the decision is made
+// on the decoded, lower-cased path, so encodings, case and trailing slashes change nothing.
+// Calls that change data from another site's page are refused (CSRF).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../api/errors.ts';
+import type { Engine } from '../engine.ts';
+import { grantsOf, securitySettings } from './identity.ts';
+import { userPrincipal } from './principal-of.ts';
+import { resolveSession, SESSION_COOKIE } from './sessions.ts';
+import type { Principal } from './principal.ts';
+
+const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function normalisedPath(url: string): string | null {
+  try {
+    let p = decodeURIComponent(url.split('?')[0]).toLowerCase().replace(/\/+/g, '/');
+    if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+    return p;
+  } catch {
+    return null;
+  }
+}
+
+/** Pages and files of the runtime are public; every call under /mvc is not, and an unreadable path is treated as a call. */
+export function needsSession(url: string): boolean {
+  const p = normalisedPath(url);
+  if (p === null) return true;
+  if (PUBLIC_CALLS.has(p)) return false;
+  return p.startsWith('/mvc') || p.includes('/mvc/');
+}
+
+export const notAuthenticated = () => new ApiError(403, 'errors.not_authenticated', [], {}, { Authenticated: false });
+
+function crossSite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== request.headers.host;
+    } catch {
+      return true;
+    }
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { principal?: Principal & { userId: number } }
+}
+
+export function sessionGuard(engine: Engine) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!needsSession(request.url)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && crossSite(request)) throw new ApiError(403, 'errors.no_rights', [], {}, { Authenticated: true });
+    const settings = await securitySettings(engine.pool, engine.registry);
+    const session = await resolveSession(engine.pool, token, settings.sessionLifetimeMinutes);
+    if (!session) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      throw notAuthenticated();
+    }
+    request.principal = userPrincipal(session.username, session.userId, await grantsOf(engine.pool, session.userId), engine.config.debugPermissions);
+  };
+}

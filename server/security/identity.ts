@@ -1,0 +1,51 @@
+// Users, security groups and grants live in the core pack's tables (users, securitygroups,
+// securitygrants, usergroups); this module is the one place that reads them for sign-in and
+// rights. Security settings come from the base pack's securitysettings when it is applied.
+import type { Queryable } from '../db/pool.ts';
+import type { Registry } from '../metadata/registry.ts';
+
+export interface UserRow {
+  autoid: number;
+  username: string;
+  personname: string | null;
+  email: string | null;
+  password: string | null;
+  activated: boolean | null;
+  lockedout: boolean | null;
+  lockeduntil: string | null;
+  failedlogins: number | null;
+  homepage: string | null;
+}
+
+export interface GrantRow { group: string; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
+
+export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number }
+const DEFAULT_SETTINGS: SecuritySettings = { sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15 };
+
+export async function findUser(db: Queryable, username: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username])).rows[0];
+}
+
+export async function userById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>('SELECT * FROM users WHERE autoid = $1', [id])).rows[0];
+}
+
+/** Every grant of every active group the user belongs to; groups without grants appear once with nulls. */
+export async function grantsOf(db: Queryable, userId: number): Promise<GrantRow[]> {
+  return (await db.query<GrantRow>(
+    `SELECT g.id AS "group", coalesce(g.fullaccess, false) AS fullaccess, r.rightcode, r.action, r."grant"
+       FROM usergroups m
+       JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive
+       LEFT JOIN securitygrants r ON r.securitygroup = g.autoid
+      WHERE m."user" = $1`, [userId])).rows;
+}
+
+export async function securitySettings(db: Queryable, registry: Registry): Promise<SecuritySettings> {
+  if (!registry.snapshot.table('securitysettings')) return DEFAULT_SETTINGS;
+  const row = (await db.query('SELECT sessionlifetimeminutes, loginlockattempts, loginlockminutes FROM securitysettings ORDER BY autoid LIMIT 1')).rows[0];
+  return {
+    sessionLifetimeMinutes: Number(row?.sessionlifetimeminutes) || DEFAULT_SETTINGS.sessionLifetimeMinutes,
+    loginLockAttempts: Number(row?.loginlockattempts) || DEFAULT_SETTINGS.loginLockAttempts,
+    loginLockMinutes: Number(row?.loginlockminutes) || DEFAULT_SETTINGS.loginLockMinutes,
+  };
+}

@@ -2,6 +2,7 @@
 // save, delete and GetFlexData. No table is named here; the definitions decide.
 import type { FastifyInstance } from 'fastify';
 import { flexData } from '../data/flex.ts';
+import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
 import { dictionaryHooks } from '../metadata/dictionary.ts';
 import { userAccountHooks } from '../security/accounts.ts';
@@ -24,13 +25,13 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.get<{ Params: Params }>('/mvc/:control/GetForm', async (request) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return compileForm(snapshot, model, blankRecord(model));
+    return compileForm(snapshot, model, blankRecord(model), principal.fieldAccess(model.table));
   });
 
   app.post<{ Params: Params }>('/mvc/:control/GetNew', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return blankRecord(model);
+    return withoutHidden(blankRecord(model), hiddenFields(model, principal));
   });
 
   app.post<{ Params: Params }>('/mvc/:control/GetItem', async (request) => {

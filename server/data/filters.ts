@@ -19,9 +19,12 @@ const SYSTEM_COLUMNS: Column[] = [
   { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true },
 ];
 
-export function columnOf(model: TableModel, name: unknown, what: string): Column {
+export function columnOf(model: TableModel, name: unknown, what: string, hidden: readonly EffectiveField[] = []): Column {
   if (typeof name !== 'string') throw badRequest(`${what}: FieldName must be text`);
-  const field = model.byName.get(name.toLowerCase());
+  const visible = model.byName.get(name.toLowerCase());
+  // A hidden field does not exist for this principal.
+  const field = visible && !hidden.includes(visible) ? visible : undefined;
+  if (visible && !field) throw badRequest(`${what}: unknown field '${name}' in table ${model.table.name}`);
   if (field?.type === 'password') throw badRequest(`${what}: ${field.name} cannot be filtered, sorted or listed`);
   if (field) {
     return { name: field.name, sql: field.sqlName, kind: valueKind(field.type), field,
@@ -133,7 +136,8 @@ function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
   return { col, expr, desc };
 }
 
-export function parseFlexQuery(model: TableModel, body: Record<string, unknown>): FlexQuery {
+export function parseFlexQuery(model: TableModel, body: Record<string, unknown>, hidden: readonly EffectiveField[] = []): FlexQuery {
+  const columnNamed = (name: unknown, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
   const where: string[] = [];
   const table = model.table;
@@ -160,17 +164,17 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>)
 
   entries(body.operatorFilter, 'operatorFilter').forEach((f, i) => {
     const what = `operatorFilter[${i}]`;
-    where.push(condition(columnOf(model, f.FieldName, what), f.Operator, f.Value, params, what));
+    where.push(condition(columnNamed(f.FieldName, what), f.Operator, f.Value, params, what));
   });
   entries(body.dataFilter, 'dataFilter').forEach((f, i) => {
     const what = `dataFilter[${i}]`;
-    const col = columnOf(model, f.FieldName, what);
+    const col = columnNamed(f.FieldName, what);
     where.push(f.Value === null ? `t.${ident(col.sql)} IS NULL` : condition(col, '=', f.Value, params, what));
   });
   entries(body.columnFilter, 'columnFilter').forEach((f, i) => {
     const what = `columnFilter[${i}]`;
     if (f.Value === null || f.Value === undefined || f.Value === '') return;
-    const col = columnOf(model, f.FieldName, what);
+    const col = columnNamed(f.FieldName, what);
     // Quick filters: text columns match by contains, the others by equality.
     where.push(condition(col, col.kind === 'text' ? 'contains' : '=', f.Value, params, what));
   });
@@ -182,12 +186,14 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>)
     for (const part of order.split(',')) {
       const m = /^\s*([A-Za-z][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
       if (!m) throw badRequest(`order: '${part.trim()}' is not of the form 'column direction'`);
-      const col = columnOf(model, m[1], 'order');
+      const col = columnNamed(m[1], 'order');
       if (!col.sortable) throw badRequest(`order: column ${col.name} cannot be sorted`);
       sort.push(sortKeyOf(model, col, (m[2] ?? 'asc').toLowerCase() === 'desc'));
     }
   } else {
-    sort.push(sortKeyOf(model, columnOf(model, model.order.column, 'order'), model.order.desc));
+    // The table's default order, unless it is on a field hidden from this principal.
+    const byDefault = hidden.some((f) => f.sqlName === model.order.column) ? 'autoid' : model.order.column;
+    sort.push(sortKeyOf(model, columnNamed(byDefault, 'order'), model.order.desc));
   }
   if (!sort.some((s) => s.col.sql === 'autoid')) {
     // AutoID last makes the order total, which keyset paging needs.
@@ -199,11 +205,11 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>)
 
   let columns: Column[];
   if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
-    columns = table.fields.filter((f) => f.type !== 'password').map((f) => columnOf(model, f.name, 'flexGridLayoutColumns'));
+    columns = table.fields.filter((f) => f.type !== 'password' && !hidden.includes(f)).map((f) => columnNamed(f.name, 'flexGridLayoutColumns'));
   } else {
     if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('flexGridLayoutColumns must be a list');
     columns = body.flexGridLayoutColumns.map((c, i) =>
-      columnOf(model, isObject(c) ? c.FieldName : c, `flexGridLayoutColumns[${i}]`));
+      columnNamed(isObject(c) ? c.FieldName : c, `flexGridLayoutColumns[${i}]`));
   }
   return { where, params, sort, pageIndex, pageSize, columns };
 }

@@ -11,6 +11,7 @@ import { parseFlexQuery, type Column, type FlexQuery, type SortKey } from './fil
 import { rowLimit, selectFrom, sortJoins } from './select.ts';
 import { ident } from './sql.ts';
 import { recordFromRow } from './values.ts';
+import { hiddenFields, withoutHidden } from './access.ts';
 import { LruCache, tableGeneration } from './cache.ts';
 
 /** Above this many rows (by the planner's estimate) the count is estimated, not scanned. */
@@ -70,7 +71,8 @@ function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): s
 }
 
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
-  const q = parseFlexQuery(model, body);
+  const hidden = hiddenFields(model, principal);
+  const q = parseFlexQuery(model, body, hidden);
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);
@@ -84,7 +86,7 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
     PageSize: q.pageSize,
     Columns: q.columns.map((c) => columnMeta(model, c)),
   };
-  return { Data: rows.map((r) => recordFromRow(model, r)), Meta: meta };
+  return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }
 
 async function page(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {

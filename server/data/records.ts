@@ -9,6 +9,7 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { tableWritten } from './cache.ts';
+import { hiddenFields, refuseLimitedChanges, withoutHidden } from './access.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
@@ -57,7 +58,7 @@ export async function readRecord(db: Queryable, model: TableModel, principal: Pr
   const sql = `${selectFrom(model, model.table.fields)} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`;
   const row = (await db.query(sql, params.values)).rows[0];
   if (!row) throw notFound();
-  return recordFromRow(model, row);
+  return withoutHidden(recordFromRow(model, row), hiddenFields(model, principal));
 }
 
 function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<string, unknown>): Record<string, FieldMessage[]> {
@@ -188,6 +189,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
       let before: Record<string, unknown> | null = null;
       let written: string[] = [];
       if (autoId === 0) {
+        refuseLimitedChanges(model, principal, record, null);
         const values = await hashPasswords(checkInput(model, record, null));
         written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
         await listValuesExist(client, model, values);
@@ -202,6 +204,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         if (current.TimeStamp !== stamp) {
           throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
         }
+        refuseLimitedChanges(model, principal, record, current);
         const values = await hashPasswords(checkInput(model, record, current));
         written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
         await listValuesExist(client, model, values);

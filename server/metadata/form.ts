@@ -74,7 +74,10 @@ function derivedForm(model: TableModel): FormDef {
   };
 }
 
-export function compileForm(snapshot: Snapshot, model: TableModel, record: Record<string, unknown>) {
+/** Field limits of the acting principal: hidden fields are left out, read-only ones disabled. */
+export type FieldAccess = ReadonlyMap<string, number>;
+
+export function compileForm(snapshot: Snapshot, model: TableModel, record: Record<string, unknown>, access: FieldAccess = new Map()) {
   const form = snapshot.effective.forms.get(model.table.name.toLowerCase())?.value ?? derivedForm(model);
   const properties = [];
   const placed = new Set<string>();
@@ -96,5 +99,8 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
     const archive: EffectiveField = { name: 'Archive', label: 'Archief', type: 'bool', sqlName: 'archive', origin: {} };
     properties.push(property(snapshot, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
   }
-  return { Properties: properties, Groups: groups, Tabs: form.tabs ?? [] };
+  const visible = properties
+    .filter((p) => access.get(p.FieldName.toLowerCase()) !== 0)
+    .map((p) => (access.get(p.FieldName.toLowerCase()) === 2 ? { ...p, Enabled: false, Visibility: 2 } : p));
+  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [] };
 }

@@ -19,6 +19,19 @@ export interface UserRow {
 
 export interface GrantRow { group: string; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
 
+export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null }
+export interface FieldLimitRow { group: string; tablename: string; fieldname: string; visibility: string }
+
+/** The row and field limits of the user's groups (full-access groups have none). */
+export async function limitsOf(db: Queryable, userId: number): Promise<{ rows: RowLimitRow[]; fields: FieldLimitRow[] }> {
+  const groups = `SELECT g.autoid, g.id FROM usergroups m JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive AND NOT coalesce(g.fullaccess, false) WHERE m."user" = $1`;
+  const [rows, fields] = await Promise.all([
+    db.query<RowLimitRow>(`SELECT g.id AS "group", lower(l.tablename) AS tablename, l.fieldname, l.kind, l.userfield FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid`, [userId]),
+    db.query<FieldLimitRow>(`SELECT g.id AS "group", lower(l.tablename) AS tablename, l.fieldname, l.visibility FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid`, [userId]),
+  ]);
+  return { rows: rows.rows, fields: fields.rows };
+}
+
 export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number }
 const DEFAULT_SETTINGS: SecuritySettings = { sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15 };
 

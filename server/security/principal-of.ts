@@ -1,14 +1,61 @@
-// The principal of a signed-in user: rights decided from the user's groups' grants.
-import type { Principal } from './principal.ts';
-import type { GrantRow } from './identity.ts';
+// The principal of a signed-in user: rights decided from the user's groups' grants, row limits
+// and field limits from the user's groups.
+import type { EffectiveTable } from '../../definitions/language/index.ts';
+import { ident } from '../data/sql.ts';
+import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.ts';
+import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
 import { decide } from './rights.ts';
 
-export function userPrincipal(username: string, userId: number, grants: GrantRow[], allowAll = false): Principal & { userId: number; grants: GrantRow[] } {
+export interface UserPrincipal extends Principal { userId: number; grants: GrantRow[] }
+
+/** Rows no condition can match: a limit that cannot be evaluated denies (fail closed). */
+const NOTHING: SqlFilter = { sql: 'false', params: [] };
+
+function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number): SqlFilter {
+  const field = table.fields.find((f) => f.name.toLowerCase() === limit.fieldname.toLowerCase());
+  if (!field) return NOTHING;
+  if (limit.kind === 'own') return { sql: `t.${ident(field.sqlName)} = $${n}`, params: [user.autoid] };
+  if (limit.kind === 'userfield' && limit.userfield) {
+    const value = (user as unknown as Record<string, unknown>)[limit.userfield.toLowerCase()];
+    if (value === undefined || value === null) return NOTHING;
+    return { sql: `t.${ident(field.sqlName)} = $${n}`, params: [value] };
+  }
+  return NOTHING;
+}
+
+export function userPrincipal(
+  user: UserRow, grants: GrantRow[], limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] }, allowAll = false,
+): UserPrincipal {
+  const groups = new Set(grants.map((g) => g.group));
+  const fullAccess = grants.some((g) => g.fullaccess);
   return {
-    username,
-    userId,
+    username: user.username,
+    userId: user.autoid,
     grants,
     can: (right, action) => allowAll || decide(grants, right, action).allowed,
-    rowFilter: () => null,
+    rowFilter(table) {
+      if (allowAll || fullAccess) return null;
+      const mine = limits.rows.filter((l) => l.tablename === table.sqlName);
+      // A group without a limit on this table sees all of it; otherwise any group's limit admits a row.
+      if (!mine.length || [...groups].some((g) => !mine.some((l) => l.group === g))) return null;
+      const parts: string[] = [];
+      const params: unknown[] = [];
+      for (const limit of mine) {
+        const c = limitCondition(table, limit, user, params.length + 1);
+        parts.push(c.sql);
+        params.push(...c.params);
+      }
+      return { sql: parts.map((p) => `(${p})`).join(' OR '), params };
+    },
+    fieldAccess(table) {
+      const access = new Map<string, FieldVisibility>();
+      if (allowAll || fullAccess) return access;
+      for (const limit of limits.fields.filter((l) => l.tablename === table.sqlName)) {
+        const level = limit.visibility === '0' ? FieldVisibility.Hidden : FieldVisibility.ReadOnly;
+        const key = limit.fieldname.toLowerCase();
+        access.set(key, Math.min(access.get(key) ?? level, level) as FieldVisibility);
+      }
+      return access;
+    },
   };
 }

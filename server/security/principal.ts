@@ -9,11 +9,18 @@ export interface Principal {
   can(right: string | undefined, action: RightAction): boolean;
   /** A condition limiting which rows of a table the principal sees, with $n placeholders from 1. */
   rowFilter(table: EffectiveTable): SqlFilter | null;
+  /** Fields of a table the principal may not see (Hidden 0) or not change (ReadOnly 2), by lower-case name. */
+  fieldAccess(table: EffectiveTable): ReadonlyMap<string, FieldVisibility>;
 }
+
+export const FieldVisibility = { Hidden: 0, ReadOnly: 2 } as const;
+export type FieldVisibility = (typeof FieldVisibility)[keyof typeof FieldVisibility];
+const NO_LIMITS: ReadonlyMap<string, FieldVisibility> = new Map();
 
 /** The engine itself: applying packs, seeding, command-line tools. */
 export const SYSTEM_PRINCIPAL: Principal = {
   username: 'system',
   can: () => true,
   rowFilter: () => null,
+  fieldAccess: () => NO_LIMITS,
 };

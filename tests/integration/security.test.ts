@@ -185,3 +185,55 @@ describe('rights', () => {
     expect((await call(server.app, 'POST', '/mvc/account/login', undefined, { username: 'clerk', password: 'New-pass-2' })).status).toBe(400);
   });
 });
+
+describe('row limits and field limits', () => {
+  let olga: string;
+  let mine: Record<string, unknown>;
+  let other: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const olgaId = (await post(server.app, '/mvc/users/save', { Username: 'olga', Password: 'Olga-pass-1' })).body.AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'owners', Descr: 'Eigenaren' })).body.AutoID;
+    for (const Action of ['read', 'create', 'update', 'delete']) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.2', Action });
+    await post(server.app, '/mvc/usergroups/save', { User: olgaId, SecurityGroup: group });
+    expect((await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'Owner', Kind: 'own' })).status).toBe(200);
+    await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'Price', Visibility: '0' });
+    await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'Stock', Visibility: '2' });
+    mine = (await post(server.app, '/mvc/products/save', { ID: 'P-OLGA', Owner: olgaId, Price: 10, Stock: 1 })).body;
+    other = (await post(server.app, '/mvc/products/save', { ID: 'P-OTHER', Price: 20 })).body;
+    olga = await signIn(server.app, 'olga', 'Olga-pass-1');
+  });
+
+  it('lists, opens, saves and deletes only rows inside the limit; a forged AutoID is a 404 and writes nothing', async () => {
+    const list = await call(server.app, 'POST', '/mvc/products/GetFlexData', olga, { dataSource: 2 });
+    expect(list.body.Data.map((r: any) => r.ID)).toEqual(['P-OLGA']);
+    expect(list.body.Meta.Count).toBe(1);
+    expect((await call(server.app, 'POST', '/mvc/products/GetItem', olga, { autoid: other.AutoID })).status).toBe(404);
+    const before = await products();
+    expect((await call(server.app, 'POST', '/mvc/products/save', olga, { AutoID: other.AutoID, TimeStamp: other.TimeStamp, Descr: 'gekaapt' })).status).toBe(404);
+    expect((await call(server.app, 'POST', '/mvc/products/delete', olga, { autoid: other.AutoID })).status).toBe(404);
+    // A new row outside the limit is not created either.
+    expect((await call(server.app, 'POST', '/mvc/products/save', olga, { ID: 'P-ELSE' })).status).toBe(404);
+    expect(await products()).toBe(before);
+    expect((await post(server.app, '/mvc/products/GetItem', { autoid: other.AutoID })).body.Descr).toBeNull();
+  });
+
+  it('leaves hidden fields out of every answer and refuses changes to read-only and hidden fields', async () => {
+    const form = await call(server.app, 'GET', '/mvc/products/GetForm', olga);
+    const names = form.body.Properties.map((p: any) => p.FieldName);
+    expect(names).not.toContain('Price');
+    expect(form.body.Properties.find((p: any) => p.FieldName === 'Stock')).toMatchObject({ Enabled: false, Visibility: 2 });
+    const item = await call(server.app, 'POST', '/mvc/products/GetItem', olga, { autoid: mine.AutoID });
+    expect('Price' in item.body).toBe(false);
+    expect((await call(server.app, 'POST', '/mvc/products/GetFlexData', olga, { operatorFilter: [{ FieldName: 'Price', Operator: '>', Value: 1 }] })).status).toBe(400);
+    expect((await call(server.app, 'POST', '/mvc/products/GetFlexData', olga, { order: 'Price asc' })).status).toBe(400);
+    const readOnly = await call(server.app, 'POST', '/mvc/products/save', olga, { ...item.body, Stock: 99 });
+    expect(readOnly.status).toBe(400);
+    expect(readOnly.body.ModelState.Stock[0]).toMatch(/kan niet worden gewijzigd/);
+    expect((await call(server.app, 'POST', '/mvc/products/save', olga, { ...item.body, Price: 1 })).status).toBe(400);
+    const saved = await call(server.app, 'POST', '/mvc/products/save', olga, { ...item.body, Descr: 'eigen' });
+    expect(saved.status).toBe(200);
+    const stored = (await post(server.app, '/mvc/products/GetItem', { autoid: mine.AutoID })).body;
+    expect(stored).toMatchObject({ Descr: 'eigen', Price: 10, Stock: 1 });
+  });
+});

@@ -28,6 +28,8 @@ export const MESSAGES = {
   'validation.unknown_field': 'Het veld {0} bestaat niet in deze tabel.',
   'validation.read_only': 'Het veld {0} kan niet worden gewijzigd.',
   'validation.definition': 'Deze definitie is niet toegestaan: {0}',
+  'validation.password_mismatch': 'Het wachtwoord en de herhaling komen niet overeen.',
+  'validation.password_rules': 'Het wachtwoord moet bestaan uit {0}.',
   'validation.timestamp_required': 'TimeStamp is nodig om een bestaand item op te slaan.',
 } as const;
 

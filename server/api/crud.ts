@@ -15,7 +15,7 @@ type Params = { control: string };
 
 /** The write behaviour a table's definition names, and what follows its commit. */
 function behaviourOf(engine: Engine, model: TableModel) {
-  if (model.table.behaviour === 'user-account') return { hooks: userAccountHooks(), committed: async () => {} };
+  if (model.table.behaviour === 'user-account') return { hooks: userAccountHooks(engine.registry), committed: async () => {} };
   if (model.table.behaviour !== 'site-dictionary') return undefined;
   // Definitions changed: this process reloads now; others on NOTIFY.
   return { hooks: dictionaryHooks(engine.registry), committed: () => engine.registry.refresh() };

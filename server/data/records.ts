@@ -174,12 +174,14 @@ export async function insertRow(db: Queryable, model: TableModel, values: Map<Ef
  * write. Tables name theirs in the definition (`behaviour`); most have none.
  */
 export interface WriteHooks {
+  /** Checks (and may adjust) the payload before validation, inside the write's transaction. */
+  beforeWrite?(client: pg.PoolClient, input: Record<string, unknown>, principal: Principal): Promise<void>;
   afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; written: string[]; principal: Principal }): Promise<void>;
 }
 
 export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, hooks?: WriteHooks): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the record must be a JSON object');
-  const record = body as Record<string, unknown>;
+  const record = { ...(body as Record<string, unknown>) };
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
   authorize(model, principal, autoId === 0 ? 'create' : 'update');
   const t = ident(model.table.sqlName);
@@ -188,6 +190,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
       let id = autoId;
       let before: Record<string, unknown> | null = null;
       let written: string[] = [];
+      await hooks?.beforeWrite?.(client, record, principal);
       if (autoId === 0) {
         refuseLimitedChanges(model, principal, record, null);
         const values = await hashPasswords(checkInput(model, record, null));

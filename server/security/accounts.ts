@@ -1,12 +1,41 @@
-// The behaviour of the users table: a new password ends that user's sessions at once.
-// (Deactivating or locking a user ends them too: sessions are only valid for active users.)
+// The behaviour of the users table: a new password must be typed twice and follow the password
+// rules of the security settings (spec 3 section 5); the repetition is checked, never stored;
+// a new password ends that user's sessions at once. (Deactivating or locking a user ends them
+// too: sessions are only valid for active users.)
+import { invalidFields } from '../api/errors.ts';
 import type { WriteHooks } from '../data/records.ts';
+import type { Registry } from '../metadata/registry.ts';
+import { securitySettings, type PasswordRules } from './identity.ts';
 import { endUserSessions } from './sessions.ts';
 
-export function userAccountHooks(): WriteHooks {
+const PASSWORD = 'Password';
+const RETYPE = 'PasswordRetype';
+
+/** The rules a password breaks, in Dutch, to complete 'Het wachtwoord moet bestaan uit {0}.' */
+export function brokenPasswordRules(password: string, rules: PasswordRules): string[] {
+  const broken: string[] = [];
+  if (password.length < rules.minLength) broken.push(`minimaal ${rules.minLength} tekens`);
+  if (rules.digit && !/[0-9]/.test(password)) broken.push('een cijfer');
+  if (rules.lower && !/[a-z]/.test(password)) broken.push('een kleine letter');
+  if (rules.upper && !/[A-Z]/.test(password)) broken.push('een hoofdletter');
+  if (rules.nonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) broken.push('een leesteken');
+  if (new Set(password).size < rules.minUnique) broken.push(`minimaal ${rules.minUnique} verschillende tekens`);
+  return broken;
+}
+
+export function userAccountHooks(registry: Registry): WriteHooks {
   return {
+    async beforeWrite(client, input) {
+      const password = input[PASSWORD];
+      const retype = input[RETYPE];
+      delete input[RETYPE];
+      if (typeof password !== 'string' || password === '') return;
+      if (retype !== password) throw invalidFields({ [RETYPE]: [{ id: 'validation.password_mismatch', args: [] }] });
+      const broken = brokenPasswordRules(password, (await securitySettings(client, registry)).password);
+      if (broken.length) throw invalidFields({ [PASSWORD]: [{ id: 'validation.password_rules', args: [broken.join(', ')] }] });
+    },
     async afterWrite(client, { after, written }) {
-      if (after && written.includes('Password')) await endUserSessions(client, Number(after.AutoID));
+      if (after && written.includes(PASSWORD)) await endUserSessions(client, Number(after.AutoID));
     },
   };
 }

@@ -32,8 +32,12 @@ export async function limitsOf(db: Queryable, userId: number): Promise<{ rows: R
   return { rows: rows.rows, fields: fields.rows };
 }
 
-export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number }
-const DEFAULT_SETTINGS: SecuritySettings = { sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15 };
+export interface PasswordRules { minLength: number; digit: boolean; lower: boolean; upper: boolean; nonAlphanumeric: boolean; minUnique: number }
+export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number; password: PasswordRules }
+const DEFAULT_SETTINGS: SecuritySettings = {
+  sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15,
+  password: { minLength: 8, digit: true, lower: true, upper: true, nonAlphanumeric: true, minUnique: 1 },
+};
 
 export async function findUser(db: Queryable, username: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username])).rows[0];
@@ -55,10 +59,20 @@ export async function grantsOf(db: Queryable, userId: number): Promise<GrantRow[
 
 export async function securitySettings(db: Queryable, registry: Registry): Promise<SecuritySettings> {
   if (!registry.snapshot.table('securitysettings')) return DEFAULT_SETTINGS;
-  const row = (await db.query('SELECT sessionlifetimeminutes, loginlockattempts, loginlockminutes FROM securitysettings ORDER BY autoid LIMIT 1')).rows[0];
+  const row = (await db.query('SELECT * FROM securitysettings ORDER BY autoid LIMIT 1')).rows[0];
+  const flag = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+  const p = DEFAULT_SETTINGS.password;
   return {
     sessionLifetimeMinutes: Number(row?.sessionlifetimeminutes) || DEFAULT_SETTINGS.sessionLifetimeMinutes,
     loginLockAttempts: Number(row?.loginlockattempts) || DEFAULT_SETTINGS.loginLockAttempts,
     loginLockMinutes: Number(row?.loginlockminutes) || DEFAULT_SETTINGS.loginLockMinutes,
+    password: {
+      minLength: Number(row?.passwordminlength) || p.minLength,
+      digit: flag(row?.passwordrequiredigit, p.digit),
+      lower: flag(row?.passwordrequirelowercase, p.lower),
+      upper: flag(row?.passwordrequireuppercase, p.upper),
+      nonAlphanumeric: flag(row?.passwordrequirenonalphanumeric, p.nonAlphanumeric),
+      minUnique: Number(row?.passwordminuniquechars) || p.minUnique,
+    },
   };
 }

@@ -33,6 +33,7 @@ const screens = () => [...server.engine.registry.snapshot.effective.screens.valu
 async function sample(p: any, n: number): Promise<unknown> {
   const s = p.Settings;
   switch (p.FieldType) {
+    case 'password': return 'Walk-pass-1';
     case 'text': case 'textarea': case 'html': return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
     case 'select': return s.Options[0].value;
     case 'color': return '#112233';

@@ -53,7 +53,7 @@ describe('without a session', () => {
 
 describe('sign-in', () => {
   it('refuses wrong credentials with one message, and locks after the configured failures', async () => {
-    await post(server.app, '/mvc/users/save', { Username: 'locky', Password: 'Correct-horse-1' });
+    await post(server.app, '/mvc/users/save', { Username: 'locky', Password: 'Correct-horse-1', PasswordRetype: 'Correct-horse-1' });
     const attempt = (password: string) => call(server.app, 'POST', '/mvc/account/login', undefined, { username: 'locky', password });
     const wrong = await attempt('nope');
     expect(wrong.status).toBe(400);
@@ -111,7 +111,7 @@ describe('rights', () => {
   let denyGroup: number;
 
   beforeAll(async () => {
-    clerkId = (await post(server.app, '/mvc/users/save', { Username: 'clerk', PersonName: 'Klerk', Password: 'Clerk-pass-1' })).body.AutoID;
+    clerkId = (await post(server.app, '/mvc/users/save', { Username: 'clerk', PersonName: 'Klerk', Password: 'Clerk-pass-1', PasswordRetype: 'Clerk-pass-1' })).body.AutoID;
     const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'clerks', Descr: 'Medewerkers' })).body.AutoID;
     denyGroup = (await post(server.app, '/mvc/securitygroups/save', { ID: 'readonly', Descr: 'Alleen lezen' })).body.AutoID;
     for (const Action of ['read', 'create']) {
@@ -120,6 +120,15 @@ describe('rights', () => {
     await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.1', Action: 'read', Grant: true });
     await post(server.app, '/mvc/usergroups/save', { User: clerkId, SecurityGroup: group });
     clerk = await signIn(server.app, 'clerk', 'Clerk-pass-1');
+  });
+
+  it('asks for a password typed twice that follows the password rules', async () => {
+    const mismatch = await post(server.app, '/mvc/users/save', { Username: 'pat', Password: 'Pat-pass-1', PasswordRetype: 'Pat-pass-2' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.ModelState.PasswordRetype[0]).toBe('Het wachtwoord en de herhaling komen niet overeen.');
+    const weak = await post(server.app, '/mvc/users/save', { Username: 'pat', Password: 'kort', PasswordRetype: 'kort' });
+    expect(weak.body.ModelState.Password[0]).toBe('Het wachtwoord moet bestaan uit minimaal 8 tekens, een cijfer, een hoofdletter, een leesteken.');
+    expect((await server.engine.pool.query(`SELECT count(*)::int AS n FROM users WHERE username = 'pat'`)).rows[0].n).toBe(0);
   });
 
   it('never answers a password, and keeps it when a save leaves it empty', async () => {
@@ -145,7 +154,7 @@ describe('rights', () => {
     expect((await call(server.app, 'POST', '/mvc/products/GetItem', clerk, { autoid: created.body.AutoID })).body.Descr).toBeNull();
     // No grant at all on the security tables.
     expect((await call(server.app, 'POST', '/mvc/users/GetFlexData', clerk)).status).toBe(403);
-    expect((await call(server.app, 'POST', '/mvc/users/save', clerk, { Username: 'mallory', Password: 'x' })).status).toBe(403);
+    expect((await call(server.app, 'POST', '/mvc/users/save', clerk, { Username: 'mallory', Password: 'Mallory-1!', PasswordRetype: 'Mallory-1!' })).status).toBe(403);
   });
 
   it('answers getauthorization entries with Grant', async () => {
@@ -176,7 +185,7 @@ describe('rights', () => {
   it('ends the sessions of a user whose password changes or who is deactivated, at once', async () => {
     const session = await signIn(server.app, 'clerk', 'Clerk-pass-1');
     const user = (await post(server.app, '/mvc/users/GetItem', { autoid: clerkId })).body;
-    expect((await post(server.app, '/mvc/users/save', { ...user, Password: 'New-pass-2' })).status).toBe(200);
+    expect((await post(server.app, '/mvc/users/save', { ...user, Password: 'New-pass-2', PasswordRetype: 'New-pass-2' })).status).toBe(200);
     expect((await call(server.app, 'GET', '/mvc/user/getcurrentuser', session)).status).toBe(403);
     const fresh = await signIn(server.app, 'clerk', 'New-pass-2');
     const again = (await post(server.app, '/mvc/users/GetItem', { autoid: clerkId })).body;
@@ -192,7 +201,7 @@ describe('row limits and field limits', () => {
   let other: Record<string, unknown>;
 
   beforeAll(async () => {
-    const olgaId = (await post(server.app, '/mvc/users/save', { Username: 'olga', Password: 'Olga-pass-1' })).body.AutoID;
+    const olgaId = (await post(server.app, '/mvc/users/save', { Username: 'olga', Password: 'Olga-pass-1', PasswordRetype: 'Olga-pass-1' })).body.AutoID;
     const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'owners', Descr: 'Eigenaren' })).body.AutoID;
     for (const Action of ['read', 'create', 'update', 'delete']) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.2', Action });
     await post(server.app, '/mvc/usergroups/save', { User: olgaId, SecurityGroup: group });

@@ -1,7 +1,8 @@
 // Rights as the runtime asks for them, and explained for administrators.
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { findUser, grantsOf } from '../security/identity.ts';
+import { findUser, grantsOf, limitsOf, type UserRow } from '../security/identity.ts';
+import { userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
 import { principalOf } from '../security/index.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
@@ -10,6 +11,15 @@ import { badRequest, forbidden, notFound } from './errors.ts';
 const SECURITY_RIGHT = '12.4';
 
 export function securityRoutes(app: FastifyInstance, engine: Engine): void {
+  /** The row filter the user gets on a table, as the condition the data layer adds. */
+  async function rowFilterOf(user: UserRow, table: string | undefined) {
+    const model = table ? engine.registry.snapshot.table(table) : undefined;
+    if (!model) return null;
+    const principal = userPrincipal(user, await grantsOf(engine.pool, user.autoid), await limitsOf(engine.pool, user.autoid));
+    const filter = principal.rowFilter(model.table);
+    return filter ? { Table: model.table.name, Condition: filter.sql, Values: filter.params } : { Table: model.table.name, Condition: null, Values: [] };
+  }
+
   app.post('/mvc/security/getauthorization', async (request) => {
     const principal = principalOf(request);
     const entries = request.body;
@@ -22,9 +32,9 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     });
   });
 
-  app.get<{ Querystring: { username?: string; right?: string; action?: string } }>('/mvc/security/explain', async (request) => {
+  app.get<{ Querystring: { username?: string; right?: string; action?: string; table?: string } }>('/mvc/security/explain', async (request) => {
     if (!principalOf(request).can(SECURITY_RIGHT, 'read')) throw forbidden();
-    const { username, right, action } = request.query;
+    const { username, right, action, table } = request.query;
     const act = ACTION_CODES[String(action)] ?? action;
     if (!username || !right || !act || !['read', 'update', 'create', 'delete', 'createorupdate', 'execute'].includes(act)) {
       throw badRequest('username, right and action (1.1–1.5, read, update, create, delete, createorupdate or execute) are required');
@@ -43,7 +53,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     return {
       Username: user.username, Right: right, Action: act, Allowed: decision.allowed && user.activated !== false && !user.lockedout,
       Reason: user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
-      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: null,
+      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: await rowFilterOf(user, table),
     };
   });
 }

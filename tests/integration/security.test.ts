@@ -46,6 +46,13 @@ describe('without a session', () => {
     expect(res.status).toBe(403);
   });
 
+  it('a tab in the Content-Type changes nothing', async () => {
+    const before = await products();
+    const res = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID":"TAB"}', headers: { 'content-type': 'application/json\t' } });
+    expect(res.statusCode).toBe(403);
+    expect(await products()).toBe(before);
+  });
+
   it('a forged or expired cookie is no session', async () => {
     expect((await call(server.app, 'GET', '/mvc/products/GetForm', 'session=forged')).status).toBe(403);
   });
@@ -244,5 +251,7 @@ describe('row limits and field limits', () => {
     expect(saved.status).toBe(200);
     const stored = (await post(server.app, '/mvc/products/GetItem', { autoid: mine.AutoID })).body;
     expect(stored).toMatchObject({ Descr: 'eigen', Price: 10, Stock: 1 });
+    const why = await call(server.app, 'GET', '/mvc/security/explain?username=olga&right=9.2&action=1.1&table=products', await signIn(server.app));
+    expect(why.body.RowFilter).toMatchObject({ Table: 'products', Condition: '(t."owner" = $1)' });
   });
 });

@@ -1,0 +1,61 @@
+// A user with read-only rights in Chromium: sees only the screens and actions granted, and after
+// the session expires is sent to login and brought back to where they were.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { post } from '../integration/harness.ts';
+import { launch, startProduct, type E2eServer } from './browser.ts';
+
+let product: E2eServer;
+let browser: Browser;
+let page: Page;
+const PASSWORD = 'Lisa-pass-1';
+
+beforeAll(async () => {
+  product = await startProduct();
+  const app = product.server.app;
+  const lisa = (await post(app, '/mvc/users/save', { Username: 'lisa', PersonName: 'Lisa Lezer', Password: PASSWORD, PasswordRetype: PASSWORD })).body.AutoID;
+  const group = (await post(app, '/mvc/securitygroups/save', { ID: 'viewers', Descr: 'Kijkers' })).body.AutoID;
+  await post(app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '10.85', Action: 'read' });
+  await post(app, '/mvc/usergroups/save', { User: lisa, SecurityGroup: group });
+  await post(app, '/mvc/costcodes/save', { ID: 'KP-1', Descr: 'Werkplaats' });
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
+  page.on('pageerror', (err) => { throw err; });
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.server.close();
+});
+
+const menu = () => page.getByRole('navigation', { name: 'Menu' });
+
+async function signIn() {
+  await page.getByLabel('Gebruikersnaam').fill('lisa');
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+}
+
+it('shows only the screens and actions the user may use', async () => {
+  await page.goto(product.url);
+  await signIn();
+  await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
+  expect(await menu().getByRole('button', { name: 'Valuta', exact: true }).count()).toBe(0);
+  expect(await menu().getByRole('button').count()).toBe(1);
+  await expect.poll(() => page.locator('[role="row"][data-autoid]').count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Toevoegen', exact: true }).count()).toBe(0);
+  await page.locator('[role="row"][data-autoid]').first().click();
+  await page.waitForTimeout(300);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await page.locator('[role="row"][data-autoid]').first().click({ button: 'right' });
+  expect(await page.getByRole('menuitem', { name: 'Verwijderen' }).count()).toBe(0);
+  await page.keyboard.press('Escape');
+});
+
+it('sends an expired session to login and comes back to the same screen', async () => {
+  await product.server.engine.pool.query(`UPDATE core_session SET expires_at = now() - interval '1 second' WHERE username = 'lisa'`);
+  await page.getByRole('button', { name: 'Vernieuwen' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Inloggen' }).count()).toBe(1);
+  await signIn();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
+});

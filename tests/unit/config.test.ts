@@ -1,0 +1,13 @@
+// Configuration from the environment: safe defaults, and the debug mode only outside production.
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('binds to loopback on port 3000 with the base and demo packs by default', () => {
+    expect(configFromEnv({})).toMatchObject({ host: '127.0.0.1', port: 3000, packs: ['base', 'demo'], debugPermissions: false });
+  });
+  it('allows the permissions debug mode only when asked and never in production', () => {
+    expect(configFromEnv({ DEBUG_PERMISSIONS: '1' }).debugPermissions).toBe(true);
+    expect(() => configFromEnv({ DEBUG_PERMISSIONS: '1', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);
+  });
+});

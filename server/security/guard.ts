@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.ts';
 import type { Engine } from '../engine.ts';
-import { grantsOf, limitsOf, securitySettings, userById } from './identity.ts';
+import { principalData, securitySettings } from './identity.ts';
 import { userPrincipal } from './principal-of.ts';
 import { resolveSession, SESSION_COOKIE } from './sessions.ts';
 import type { Principal } from './principal.ts';
@@ -60,10 +60,8 @@ export function sessionGuard(engine: Engine) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       throw notAuthenticated();
     }
-    const [user, grants, limits] = await Promise.all([
-      userById(engine.pool, session.userId), grantsOf(engine.pool, session.userId), limitsOf(engine.pool, session.userId),
-    ]);
-    if (!user) throw notAuthenticated();
-    request.principal = userPrincipal(user, grants, limits, engine.config.debugPermissions);
+    const data = await principalData(engine.pool, session.userId);
+    if (!data) throw notAuthenticated();
+    request.principal = userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions);
   };
 }

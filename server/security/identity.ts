@@ -33,6 +33,26 @@ export async function limitsOf(db: Queryable, userId: number): Promise<{ rows: R
 }
 
 export interface PasswordRules { minLength: number; digit: boolean; lower: boolean; upper: boolean; nonAlphanumeric: boolean; minUnique: number }
+/**
+ * Everything a request's principal needs, in one round trip: the user, the grants and the row and
+ * field limits of the user's active groups (full-access groups have no limits).
+ */
+export async function principalData(db: Queryable, userId: number): Promise<{ user: UserRow; grants: GrantRow[]; limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] } } | undefined> {
+  const groups = `SELECT g.autoid, g.id, coalesce(g.fullaccess, false) AS fullaccess FROM usergroups m
+    JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive WHERE m."user" = u.autoid`;
+  const row = (await db.query(
+    `SELECT to_jsonb(u) AS "user",
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
+          FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield)), '[]')
+          FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS rowlimits,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'visibility', l.visibility)), '[]')
+          FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS fieldlimits
+     FROM users u WHERE u.autoid = $1`, [userId])).rows[0];
+  if (!row) return undefined;
+  return { user: row.user as UserRow, grants: row.grants as GrantRow[], limits: { rows: row.rowlimits as RowLimitRow[], fields: row.fieldlimits as FieldLimitRow[] } };
+}
+
 export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number; password: PasswordRules }
 const DEFAULT_SETTINGS: SecuritySettings = {
   sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15,
@@ -57,7 +77,19 @@ export async function grantsOf(db: Queryable, userId: number): Promise<GrantRow[
       WHERE m."user" = $1`, [userId])).rows;
 }
 
+/** Settings read on every call are kept for a few seconds; a change reaches every process within that time. */
+const SETTINGS_TTL_MS = 5000;
+let cached: { registry: Registry; version: number; at: number; settings: SecuritySettings } | undefined;
+
 export async function securitySettings(db: Queryable, registry: Registry): Promise<SecuritySettings> {
+  const version = registry.snapshot.version;
+  if (cached && cached.registry === registry && cached.version === version && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
+  const settings = await readSecuritySettings(db, registry);
+  cached = { registry, version, at: Date.now(), settings };
+  return settings;
+}
+
+async function readSecuritySettings(db: Queryable, registry: Registry): Promise<SecuritySettings> {
   if (!registry.snapshot.table('securitysettings')) return DEFAULT_SETTINGS;
   const row = (await db.query('SELECT * FROM securitysettings ORDER BY autoid LIMIT 1')).rows[0];
   const flag = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);

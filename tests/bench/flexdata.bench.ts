@@ -29,7 +29,6 @@
 // server, whose benchitems rows are then kept and reused by the next run).
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +37,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
+import { freePort } from '../free-port.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -132,16 +132,6 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
 
@@ -297,8 +287,19 @@ async function startFloor(pool: pg.Pool): Promise<FastifyInstance> {
 
 interface FlexAnswer { Data: { AutoID: number }[]; Meta: { Count: number; CountEstimated: boolean } }
 
+/** The engine's calls need a session, as a signed-in user's would; the floor ignores the cookie. */
+const BENCH_PASSWORD = 'Bench-admin-1';
+const headers: Record<string, string> = { 'content-type': 'application/json' };
+
+async function signIn(base: string): Promise<void> {
+  const res = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers, body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }) });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='));
+  if (!res.ok || !cookie) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  headers.cookie = cookie.split(';')[0];
+}
+
 async function post(url: string, body: FlexBody): Promise<FlexAnswer> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as FlexAnswer;
@@ -320,7 +321,7 @@ interface Throughput { rps: number; problems: string }
 async function throughput(url: string, body: FlexBody, pool: pg.Pool): Promise<Throughput> {
   const r = await autocannon({
     url, connections: CONNECTIONS, duration: DURATION_S, method: 'POST',
-    headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    headers, body: JSON.stringify(body),
   });
   await settle(pool);
   const problems = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean).join(', ');
@@ -426,7 +427,7 @@ async function main(): Promise<void> {
   const base = configFromEnv();
   log(external ? 'using DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`);
   const engine = await startEngine({
-    ...base, dataDir: dataDir ?? base.dataDir, packsDir: PACKS_DIR, packs: ['bench'], embeddedPgPort: await freePort(),
+    ...base, dataDir: dataDir ?? base.dataDir, packsDir: PACKS_DIR, packs: ['bench'], embeddedPgPort: await freePort(), adminPassword: BENCH_PASSWORD,
   }, {});
   const floorPool = new pg.Pool({ connectionString: engine.databaseUrl, max: 20 });
   // pg's Pool.end() resolves before its connections have closed; when the embedded PostgreSQL
@@ -444,7 +445,9 @@ async function main(): Promise<void> {
     app = await buildApp(engine);
     await app.listen({ port: 0, host: '127.0.0.1' });
     floor = await startFloor(floorPool);
-    const engineUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/mvc/${TABLE}/GetFlexData`;
+    const engineBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    await signIn(engineBase);
+    const engineUrl = `${engineBase}/mvc/${TABLE}/GetFlexData`;
     const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}/floor`;
 
     log('page 1000 in detail');

@@ -3,13 +3,13 @@
 // only; goals (first rows under 300 ms, no scroll frame over 50 ms) are printed beside them.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { startEngine } from '../../server/engine.ts';
 import { launch } from '../e2e/browser.ts';
+import { freePort } from '../free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ROWS = 10_500;
@@ -60,22 +60,12 @@ const SCROLL_PIXELS = 300;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'build-runtime.ts')], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'runtime-bench-'));
   chmodSync(dataDir, 0o755);
-  const engine = await startEngine({ ...configFromEnv(), dataDir, packs: ['base', 'demo'], embeddedPgPort: await freePort() });
+  const engine = await startEngine({ ...configFromEnv(), dataDir, packs: ['base', 'demo'], embeddedPgPort: await freePort(), adminPassword: 'Bench-admin-1' });
   const app = await buildApp(engine);
   const browser = await launch();
   try {
@@ -86,6 +76,9 @@ async function main(): Promise<void> {
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
     await page.goto(`${url}/?route=countries`);
+    await page.getByLabel('Gebruikersnaam').fill('admin');
+    await page.getByLabel('Wachtwoord').fill('Bench-admin-1');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await menu.getByRole('button', { name: 'Landen', exact: true }).waitFor();
 

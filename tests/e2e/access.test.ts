@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { launch, startProduct, type E2eServer } from './browser.ts';
+import { launch, openPage, startProduct, type E2eServer } from './browser.ts';
 
 let product: E2eServer;
 let browser: Browser;
@@ -19,8 +19,7 @@ beforeAll(async () => {
   await post(app, '/mvc/usergroups/save', { User: lisa, SecurityGroup: group });
   await post(app, '/mvc/costcodes/save', { ID: 'KP-1', Descr: 'Werkplaats' });
   browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
-  page.on('pageerror', (err) => { throw err; });
+  page = await openPage(browser);
 });
 afterAll(async () => {
   await browser?.close();

@@ -21,6 +21,13 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** A Dutch-speaking user's page; a script error in the page fails the test. */
+export async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
+  page.on('pageerror', (err) => { throw err; });
+  return page;
+}
+
 export interface E2eServer { server: TestServer; url: string }
 
 /** The product as a user gets it: base and demo packs, the built runtime, a real port. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
 
 let product: E2eServer;
 let browser: Browser;
@@ -13,8 +13,7 @@ let page: Page;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
-  page.on('pageerror', (err) => { throw err; });
+  page = await openPage(browser);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,24 +3,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { freePort } from '../free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext { pgAdminUrl: string }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {

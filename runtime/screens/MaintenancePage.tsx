@@ -39,6 +39,12 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
     editor.reset();
   };
 
+  // A stable handler: a new one on every render would redraw every visible grid row.
+  const openRow = useCallback((row: Row) => {
+    setEditing({ autoid: Number(row.AutoID) || 0 });
+    void editor.load(Number(row.AutoID) || 0);
+  }, [editor]);
+
   const contextMenu = useMemo(() => {
     if (!rights.delete) return undefined;
     return [{
@@ -75,7 +81,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
           dataSourceSwitch={screen.dataSourceSwitch}
           query={query}
           refreshToken={refreshToken}
-          onRowClick={rights.update ? (row) => open(Number(row.AutoID) || 0) : undefined}
+          onRowClick={rights.update ? openRow : undefined}
           contextMenu={contextMenu}
         />
       </div>

@@ -2,8 +2,8 @@
 // shows once something changed. Closing with changes asks save / discard / cancel.
 import { useLingui } from '@lingui/react/macro';
 import { askUnsaved, Modal } from '../app/dialogs/index.ts';
-import { GenericForm } from '../form/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
+import { EditorBody } from './EditorBody.tsx';
 import type { RecordEditor } from './useRecordEditor.ts';
 
 export interface MaintenanceModalProps {
@@ -52,13 +52,7 @@ export function MaintenanceModal({ editor, isNew, onClosed, onSaved }: Maintenan
         </>
       }
     >
-      {editor.form && editor.record ? (
-        <GenericForm form={editor.form} value={editor.record} onChange={editor.change} serverError={editor.serverError} />
-      ) : editor.loading ? (
-        <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />
-      ) : (
-        editor.serverError && <p className="app-error-text">{editor.serverError.Error}</p>
-      )}
+      <EditorBody editor={editor} />
     </Modal>
   );
 }

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
-import { GenericForm } from '../form/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
+import { EditorBody } from './EditorBody.tsx';
 import { useRecordEditor } from './useRecordEditor.ts';
 import './screens.css';
 
@@ -40,13 +40,7 @@ export function SettingsPage({ screen }: { screen: ScreenInfo }) {
         </div>
       </header>
       <div className="app-settings-body" aria-busy={editor.loading || undefined}>
-        {editor.form && editor.record ? (
-          <GenericForm form={editor.form} value={editor.record} onChange={editor.change} serverError={editor.serverError} />
-        ) : editor.loading ? (
-          <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />
-        ) : (
-          editor.serverError && <p className="app-error-text">{editor.serverError.Error}</p>
-        )}
+        <EditorBody editor={editor} />
       </div>
     </section>
   );

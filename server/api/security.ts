@@ -1,7 +1,8 @@
 // Rights as the runtime asks for them, and explained for administrators.
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { findUser, grantsOf, limitsOf, type UserRow } from '../security/identity.ts';
+import { findUser, principalData } from '../security/identity.ts';
+import type { Principal } from '../security/principal.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
 import { principalOf } from '../security/index.ts';
@@ -12,10 +13,9 @@ const SECURITY_RIGHT = '12.4';
 
 export function securityRoutes(app: FastifyInstance, engine: Engine): void {
   /** The row filter the user gets on a table, as the condition the data layer adds. */
-  async function rowFilterOf(user: UserRow, table: string | undefined) {
+  function rowFilterOf(principal: Principal, table: string | undefined) {
     const model = table ? engine.registry.snapshot.table(table) : undefined;
     if (!model) return null;
-    const principal = userPrincipal(user, await grantsOf(engine.pool, user.autoid), await limitsOf(engine.pool, user.autoid));
     const filter = principal.rowFilter(model.table);
     return filter ? { Table: model.table.name, Condition: filter.sql, Values: filter.params } : { Table: model.table.name, Condition: null, Values: [] };
   }
@@ -39,9 +39,10 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     if (!username || !right || !act || !['read', 'update', 'create', 'delete', 'createorupdate', 'execute'].includes(act)) {
       throw badRequest('username, right and action (1.1–1.5, read, update, create, delete, createorupdate or execute) are required');
     }
-    const user = await findUser(engine.pool, username);
-    if (!user) throw notFound();
-    const grants = await grantsOf(engine.pool, user.autoid);
+    const found = await findUser(engine.pool, username);
+    const data = found && await principalData(engine.pool, found.autoid);
+    if (!data) throw notFound();
+    const { user, grants } = data;
     const decision = decide(grants, right, act as never);
     const groups = [...new Set(grants.map((g) => g.group))].map((group) => ({
       Group: group,
@@ -53,7 +54,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     return {
       Username: user.username, Right: right, Action: act, Allowed: decision.allowed && user.activated !== false && !user.lockedout,
       Reason: user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
-      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: await rowFilterOf(user, table),
+      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits), table),
     };
   });
 }

@@ -22,16 +22,6 @@ export interface GrantRow { group: string; fullaccess: boolean; rightcode: strin
 export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null }
 export interface FieldLimitRow { group: string; tablename: string; fieldname: string; visibility: string }
 
-/** The row and field limits of the user's groups (full-access groups have none). */
-export async function limitsOf(db: Queryable, userId: number): Promise<{ rows: RowLimitRow[]; fields: FieldLimitRow[] }> {
-  const groups = `SELECT g.autoid, g.id FROM usergroups m JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive AND NOT coalesce(g.fullaccess, false) WHERE m."user" = $1`;
-  const [rows, fields] = await Promise.all([
-    db.query<RowLimitRow>(`SELECT g.id AS "group", lower(l.tablename) AS tablename, l.fieldname, l.kind, l.userfield FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid`, [userId]),
-    db.query<FieldLimitRow>(`SELECT g.id AS "group", lower(l.tablename) AS tablename, l.fieldname, l.visibility FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid`, [userId]),
-  ]);
-  return { rows: rows.rows, fields: fields.rows };
-}
-
 export interface PasswordRules { minLength: number; digit: boolean; lower: boolean; upper: boolean; nonAlphanumeric: boolean; minUnique: number }
 /**
  * Everything a request's principal needs, in one round trip: the user, the grants and the row and
@@ -65,16 +55,6 @@ export async function findUser(db: Queryable, username: string): Promise<UserRow
 
 export async function userById(db: Queryable, id: number): Promise<UserRow | undefined> {
   return (await db.query<UserRow>('SELECT * FROM users WHERE autoid = $1', [id])).rows[0];
-}
-
-/** Every grant of every active group the user belongs to; groups without grants appear once with nulls. */
-export async function grantsOf(db: Queryable, userId: number): Promise<GrantRow[]> {
-  return (await db.query<GrantRow>(
-    `SELECT g.id AS "group", coalesce(g.fullaccess, false) AS fullaccess, r.rightcode, r.action, r."grant"
-       FROM usergroups m
-       JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive
-       LEFT JOIN securitygrants r ON r.securitygroup = g.autoid
-      WHERE m."user" = $1`, [userId])).rows;
 }
 
 /** Settings read on every call are kept for a few seconds; a change reaches every process within that time. */

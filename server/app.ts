@@ -6,6 +6,7 @@ import { securityRoutes } from './api/security.ts';
 import { sessionGuard } from './security/index.ts';
 import { ApiError, badRequest } from './api/errors.ts';
 import { crudRoutes } from './api/crud.ts';
+import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { listRoutes } from './api/lists.ts';
 import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
@@ -41,6 +42,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
   accountRoutes(app, engine);
   securityRoutes(app, engine);
   crudRoutes(app, engine);
+  layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);
   return app;

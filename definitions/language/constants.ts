@@ -4,3 +4,17 @@ export const DEFAULT_PAGE_SIZE = 35;
 export const MAX_PAGE_SIZE = 1000;
 export const PICKER_PAGE_SIZE = 30;
 export const DATA_SOURCE = { Active: 0, Archive: 1, All: 2 } as const;
+
+/** Width of a column a user adds to a view (spec 1 section 9 "New grid column width"). */
+export const NEW_COLUMN_WIDTH = 150;
+export const MAX_COLUMN_WIDTH = 2000;
+/** Flex grid layout types (spec 1 section 3): 0 a system view (or a role's), 1 a user's own. */
+export const LAYOUT_TYPE = { System: 0, User: 1 } as const;
+/** The named permissions for views (spec 1 section 6) and the core pack's right codes for them. */
+export const VIEW_PERMISSIONS = { AllowChangeUserViews: '12.5', AllowChangeSystemViews: '12.6' } as const;
+export type ViewPermission = keyof typeof VIEW_PERMISSIONS;
+/** A view's name: letters and digits only, at most this long. */
+export const LAYOUT_NAME_MAX_LENGTH = 50;
+export const LAYOUT_NAME_PATTERN = /^[\p{L}\p{N}]+$/u;
+/** The name of the standard view ('default' or none shows as the standard view). */
+export const STANDARD_LAYOUT_NAME = 'default';

@@ -20,4 +20,8 @@ export type { Conflict, Effective, EffectiveField, EffectiveTable, Layer, LayerD
 export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
 export { MESSAGES, formatMessage, message } from './messages.ts';
 export type { MessageId } from './messages.ts';
-export { DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from './constants.ts';
+export {
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
+  NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
+} from './constants.ts';
+export type { ViewPermission } from './constants.ts';

@@ -31,6 +31,13 @@ export const MESSAGES = {
   'validation.password_mismatch': 'Het wachtwoord en de herhaling komen niet overeen.',
   'validation.password_rules': 'Het wachtwoord moet bestaan uit {0}.',
   'validation.timestamp_required': 'TimeStamp is nodig om een bestaand item op te slaan.',
+  'layouts.name_required': 'Geef de weergave een naam.',
+  'layouts.name_too_long': 'De naam van een weergave heeft hoogstens {0} tekens.',
+  'layouts.name_characters': 'De naam van een weergave bestaat alleen uit letters en cijfers.',
+  'layouts.name_taken': 'Er is al een weergave met de naam {0} in dit overzicht.',
+  'layouts.from_definitions': 'Deze weergave komt uit de definities en kan hier niet worden gewijzigd of verwijderd; sla haar op onder een nieuwe naam.',
+  'layouts.invalid_column': 'Kolom {0}: {1}',
+  'layouts.unknown_group': 'De beveiligingsgroep {0} bestaat niet.',
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

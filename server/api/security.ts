@@ -1,5 +1,6 @@
 // Rights as the runtime asks for them, and explained for administrators.
 import type { FastifyInstance } from 'fastify';
+import { VIEW_PERMISSIONS, type ViewPermission } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { findUser, principalData } from '../security/identity.ts';
 import type { Principal } from '../security/principal.ts';
@@ -25,10 +26,11 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     const entries = request.body;
     if (!Array.isArray(entries) || entries.length > 1000) throw badRequest('a list of at most 1000 security entries {ID, Action} is expected');
     return entries.map((entry, i) => {
-      const id = entry?.ID;
+      // The named permissions for views may be asked for by name as well as by code.
+      const id = Object.hasOwn(VIEW_PERMISSIONS, String(entry?.ID)) ? VIEW_PERMISSIONS[entry.ID as ViewPermission] : entry?.ID;
       const action = ACTION_CODES[String(entry?.Action)] ?? (entry?.Action === 'execute' ? 'execute' : undefined);
       if (typeof id !== 'string' || !action) throw badRequest(`entry ${i}: ID must be a right code and Action one of ${Object.keys(ACTION_CODES).join(', ')}, execute`);
-      return { ID: id, Action: entry.Action, Grant: principal.can(id, action) };
+      return { ID: entry.ID, Action: entry.Action, Grant: principal.can(id, action) };
     });
   });
 

@@ -2,7 +2,7 @@
 // an unknown field, an operator the column type does not allow, or a value of the wrong
 // type is a 400 naming the problem. SQL is built only from definition identifiers.
 import {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, OPERATORS, valueKind,
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, OPERATORS, valueKind,
   type EffectiveField, type ValueKind,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../api/errors.ts';
@@ -104,6 +104,8 @@ export interface FlexQuery {
   pageIndex: number;
   pageSize: number;
   columns: Column[];
+  /** The view's width and alignment per column, by column name, when the request carried them. */
+  columnLayout: Map<string, { ColumnWidth?: number; ColumnAlignment?: number }>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -204,12 +206,25 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>,
   const pageSize = integerIn(body.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
 
   let columns: Column[];
+  const columnLayout = new Map<string, { ColumnWidth?: number; ColumnAlignment?: number }>();
   if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
     columns = table.fields.filter((f) => f.type !== 'password' && !hidden.includes(f)).map((f) => columnNamed(f.name, 'flexGridLayoutColumns'));
   } else {
     if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('flexGridLayoutColumns must be a list');
-    columns = body.flexGridLayoutColumns.map((c, i) =>
-      columnNamed(isObject(c) ? c.FieldName : c, `flexGridLayoutColumns[${i}]`));
+    if (body.flexGridLayoutColumns.length > 500) throw badRequest('flexGridLayoutColumns: at most 500 columns');
+    columns = body.flexGridLayoutColumns.map((c, i) => {
+      const what = `flexGridLayoutColumns[${i}]`;
+      const col = columnNamed(isObject(c) ? c.FieldName : c, what);
+      if (isObject(c)) {
+        const { ColumnWidth: width, ColumnAlignment: align } = c;
+        if (width !== undefined && (typeof width !== 'number' || !Number.isInteger(width) || width < 0 || width > MAX_COLUMN_WIDTH)) {
+          throw badRequest(`${what}.ColumnWidth must be a whole number from 0 to ${MAX_COLUMN_WIDTH}`);
+        }
+        if (align !== undefined && align !== 0 && align !== 1 && align !== 2) throw badRequest(`${what}.ColumnAlignment must be 0, 1 or 2`);
+        columnLayout.set(col.name, { ColumnWidth: width as number | undefined, ColumnAlignment: align as number | undefined });
+      }
+      return col;
+    });
   }
-  return { where, params, sort, pageIndex, pageSize, columns };
+  return { where, params, sort, pageIndex, pageSize, columns, columnLayout };
 }

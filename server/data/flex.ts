@@ -70,6 +70,8 @@ function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): s
   return `((${ors.join(' OR ')})${seek})`;
 }
 
+const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined));
+
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
   const hidden = hiddenFields(model, principal);
   const q = parseFlexQuery(model, body, hidden);
@@ -84,7 +86,7 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
     CountEstimated: count.estimated,
     PageIndex: q.pageIndex,
     PageSize: q.pageSize,
-    Columns: q.columns.map((c) => columnMeta(model, c)),
+    Columns: q.columns.map((c) => ({ ...columnMeta(model, c), ...definedOnly(q.columnLayout.get(c.name)) })),
   };
   return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }

@@ -99,4 +99,47 @@ export const SessionSchema = new EntitySchema<Session>({
   },
 });
 
-export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema];
+/** A saved view of a grid; its column list is stored as the API answers it (spec 1 section 3). */
+export interface FlexGridLayoutRow {
+  autoid: number;
+  controlName: string;
+  name: string;
+  layoutType: number;
+  ownerId: number | null;
+  securityGroupId: number | null;
+  origin: string | null;
+  definitionHash: string | null;
+  pageSize: number;
+  sort: string;
+  columns: unknown[];
+  defaultLayout: boolean;
+  createDate: Date;
+  createdBy: string;
+  modifiedDate: Date;
+  modifiedBy: string;
+}
+
+export const FlexGridLayoutSchema = new EntitySchema<FlexGridLayoutRow>({
+  name: 'FlexGridLayout',
+  tableName: 'core_flexgridlayout',
+  properties: {
+    autoid: { type: 'number', primary: true, autoincrement: true, columnType: 'bigint' },
+    controlName: { type: 'string', length: 63 },
+    name: { type: 'string', length: 100 },
+    layoutType: { type: 'number', columnType: 'smallint' },
+    ownerId: { type: 'number', columnType: 'bigint', nullable: true },
+    securityGroupId: { type: 'number', columnType: 'bigint', nullable: true },
+    origin: { type: 'string', length: 200, nullable: true },
+    definitionHash: { type: 'string', length: 64, columnType: 'char(64)', nullable: true },
+    pageSize: { type: 'number', columnType: 'integer' },
+    sort: { type: 'string', length: 200 },
+    columns: { type: 'json' },
+    defaultLayout: { type: 'boolean' },
+    createDate: { type: 'Date', columnType: 'timestamptz' },
+    createdBy: { type: 'string', length: 100 },
+    modifiedDate: { type: 'Date', columnType: 'timestamptz' },
+    modifiedBy: { type: 'string', length: 100 },
+  },
+});
+
+export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema, FlexGridLayoutSchema];

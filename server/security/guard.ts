@@ -46,7 +46,7 @@ function crossSite(request: FastifyRequest): boolean {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { principal?: Principal & { userId: number } }
+  interface FastifyRequest { principal?: Principal & { userId: number; groupIds: readonly number[] } }
 }
 
 export function sessionGuard(engine: Engine) {

@@ -17,7 +17,7 @@ export interface UserRow {
   homepage: string | null;
 }
 
-export interface GrantRow { group: string; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
+export interface GrantRow { group: string; groupid: number; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
 
 export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null }
 export interface FieldLimitRow { group: string; tablename: string; fieldname: string; visibility: string }
@@ -32,7 +32,7 @@ export async function principalData(db: Queryable, userId: number): Promise<{ us
     JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive WHERE m."user" = u.autoid`;
   const row = (await db.query(
     `SELECT to_jsonb(u) AS "user",
-       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
           FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield)), '[]')
           FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS rowlimits,

@@ -6,7 +6,12 @@ import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.t
 import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
 import { decide } from './rights.ts';
 
-export interface UserPrincipal extends Principal { userId: number; grants: GrantRow[] }
+export interface UserPrincipal extends Principal {
+  userId: number;
+  grants: GrantRow[];
+  /** AutoIDs of the user's active security groups (the roles views are shared with). */
+  groupIds: readonly number[];
+}
 
 /** Rows no condition can match: a limit that cannot be evaluated denies (fail closed). */
 const NOTHING: SqlFilter = { sql: 'false', params: [] };
@@ -32,6 +37,7 @@ export function userPrincipal(
     username: user.username,
     userId: user.autoid,
     grants,
+    groupIds: [...new Set(grants.map((g) => Number(g.groupid)))],
     can: (right, action) => allowAll || decide(grants, right, action).allowed,
     rowFilter(table) {
       if (allowAll || fullAccess) return null;

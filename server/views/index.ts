@@ -1,0 +1,7 @@
+// Saved views of the grids: the module's public entry.
+export {
+  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, permissionsOf, resetUser,
+  updateLayout, userLayout,
+} from './views.ts';
+export type { LayoutAnswer, ViewContext, ViewPrincipal } from './views.ts';
+export type { LayoutColumn, LayoutContent } from './payload.ts';

@@ -1,0 +1,147 @@
+// A view's content (Columns, PageSize, Sort) as a client sends it, checked against the effective
+// definition and the principal's field limits before anything is written. Every problem is
+// reported under its own path (Columns[2].ColumnWidth, Sort, ...), so nothing half-valid is saved.
+import {
+  DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField,
+} from '../../definitions/language/index.ts';
+import { ApiError, invalidFields, type FieldMessage } from '../api/errors.ts';
+import { columnMeta } from '../data/flex.ts';
+import { columnOf, condition, Params, type Column } from '../data/filters.ts';
+import type { TableModel } from '../metadata/model.ts';
+
+export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
+
+export interface LayoutColumn {
+  FieldName: string;
+  ColumnWidth: number;
+  ColumnAlignment: 0 | 1 | 2;
+  Visible: boolean;
+  Search: string;
+  AdvancedFilters: LayoutFilter[];
+}
+
+export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
+
+const MAX_COLUMNS = 500;
+const MAX_FILTERS = 20;
+const SORT = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/i;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The quick filter of a column: text columns match by contains, the others by equality. */
+export const quickOperator = (col: Column) => (col.kind === 'text' ? 'contains' : '=');
+
+/** A column as a view holds it when nothing about it was chosen yet. */
+export function defaultColumn(model: TableModel, col: Column, width = col.field?.width ?? NEW_COLUMN_WIDTH): LayoutColumn {
+  return {
+    FieldName: col.name, ColumnWidth: width, ColumnAlignment: columnMeta(model, col).ColumnAlignment as 0 | 1 | 2,
+    Visible: true, Search: '', AdvancedFilters: [],
+  };
+}
+
+/**
+ * Checks and completes a view's content. Throws a 400 naming every invalid part; answers the
+ * content with defaults filled in (width, alignment, visibility) and field names in their
+ * defined spelling.
+ */
+export function checkContent(model: TableModel, hidden: readonly EffectiveField[], input: unknown): LayoutContent {
+  const problems: Record<string, FieldMessage[]> = {};
+  const fail = (path: string, text: string) => { (problems[path] ??= []).push({ id: 'errors.bad_request', args: [text] }); };
+  const attempt = <T>(path: string, work: () => T): T | undefined => {
+    try { return work(); } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      fail(path, String(error.args[0] ?? error.message));
+      return undefined;
+    }
+  };
+  const body = isObject(input) ? input : {};
+  if (!isObject(input)) fail('FlexGridLayout', 'FlexGridLayout must be an object with Columns, PageSize and Sort');
+
+  const columns: LayoutColumn[] = [];
+  const raw = body.Columns;
+  if (!Array.isArray(raw)) fail('Columns', 'Columns must be a list');
+  else if (raw.length > MAX_COLUMNS) fail('Columns', `at most ${MAX_COLUMNS} columns`);
+  else {
+    const seen = new Set<string>();
+    raw.forEach((item, i) => {
+      const at = `Columns[${i}]`;
+      if (!isObject(item)) { fail(at, 'a column must be an object with FieldName'); return; }
+      const col = attempt(`${at}.FieldName`, () => columnOf(model, item.FieldName, `${at}.FieldName`, hidden));
+      if (!col) return;
+      if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, `${col.name} appears twice`); return; }
+      seen.add(col.name.toLowerCase());
+      const column = defaultColumn(model, col);
+      if (item.ColumnWidth !== undefined) {
+        const w = item.ColumnWidth;
+        if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > MAX_COLUMN_WIDTH) fail(`${at}.ColumnWidth`, `ColumnWidth must be a whole number from 0 to ${MAX_COLUMN_WIDTH}`);
+        else column.ColumnWidth = w;
+      }
+      if (item.ColumnAlignment !== undefined) {
+        const a = item.ColumnAlignment;
+        if (a !== 0 && a !== 1 && a !== 2) fail(`${at}.ColumnAlignment`, 'ColumnAlignment must be 0 (left), 1 (middle) or 2 (right)');
+        else column.ColumnAlignment = a;
+      }
+      if (item.Visible !== undefined) {
+        if (typeof item.Visible !== 'boolean') fail(`${at}.Visible`, 'Visible must be true or false');
+        else column.Visible = item.Visible;
+      }
+      const search = item.Search ?? '';
+      if (typeof search !== 'string' || search.length > 200) fail(`${at}.Search`, 'Search must be text of at most 200 characters');
+      else if (search !== '' && attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !== undefined) column.Search = search;
+      const filters = item.AdvancedFilters ?? [];
+      if (!Array.isArray(filters) || filters.length > MAX_FILTERS) { fail(`${at}.AdvancedFilters`, `AdvancedFilters must be a list of at most ${MAX_FILTERS} {Operator, Value}`); return; }
+      filters.forEach((f, j) => {
+        const path = `${at}.AdvancedFilters[${j}]`;
+        if (!isObject(f)) { fail(path, 'a filter must be an object with Operator and Value'); return; }
+        const value = f.Value ?? null;
+        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) { fail(`${path}.Value`, 'Value must be text, a number or true/false'); return; }
+        if (attempt(path, () => condition(col, f.Operator, value, new Params(), path)) === undefined) return;
+        column.AdvancedFilters.push({ Operator: String(f.Operator), Value: f.Operator === 'empty' ? null : value as LayoutFilter['Value'] });
+      });
+      columns.push(column);
+    });
+  }
+
+  let pageSize = DEFAULT_PAGE_SIZE;
+  if (body.PageSize !== undefined && body.PageSize !== null) {
+    const p = body.PageSize;
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > MAX_PAGE_SIZE) fail('PageSize', `PageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    else pageSize = p;
+  }
+
+  let sort = '';
+  if (body.Sort !== undefined && body.Sort !== null && body.Sort !== '') {
+    const m = typeof body.Sort === 'string' ? SORT.exec(body.Sort.trim()) : null;
+    if (!m) fail('Sort', "Sort must be 'column direction', for example 'Descr asc'");
+    else {
+      const col = attempt('Sort', () => columnOf(model, m[1], 'Sort', hidden));
+      if (col && !col.sortable) fail('Sort', `column ${col.name} cannot be sorted`);
+      else if (col) sort = `${col.name} ${m[2].toLowerCase()}`;
+    }
+  }
+
+  if (Object.keys(problems).length) throw invalidFields(problems);
+  return { Columns: columns, PageSize: pageSize, Sort: sort };
+}
+
+/**
+ * A stored view as one principal may see it: columns of fields that no longer exist or that
+ * the principal may not see are left out, and so is a sort on them.
+ */
+export function visibleContent(model: TableModel, hidden: readonly EffectiveField[], stored: LayoutContent): LayoutContent {
+  const shown = (name: string) => {
+    try { columnOf(model, name, 'view', hidden); return true; } catch { return false; }
+  };
+  const sortField = stored.Sort.split(' ')[0] ?? '';
+  return {
+    Columns: stored.Columns.filter((c) => shown(c.FieldName)),
+    PageSize: stored.PageSize,
+    Sort: sortField && shown(sortField) ? stored.Sort : '',
+  };
+}
+
+/** Columns of the stored view the principal cannot see: kept when the principal saves over it. */
+export function unseenColumns(model: TableModel, hidden: readonly EffectiveField[], stored: readonly LayoutColumn[]): LayoutColumn[] {
+  const hiddenNames = new Set(hidden.map((f) => f.name.toLowerCase()));
+  return stored.filter((c) => hiddenNames.has(c.FieldName.toLowerCase()));
+}

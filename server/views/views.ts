@@ -1,0 +1,221 @@
+// Saved views of a grid at three levels (user, role, system) with the named permissions of
+// spec 1 section 6: AllowChangeUserViews for user views, AllowChangeSystemViews for system and
+// role views. The API layer only parses requests; every rule is here.
+import {
+  LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
+  type ViewPermission,
+} from '../../definitions/language/index.ts';
+import { ApiError, forbidden, invalidFields, notFound } from '../api/errors.ts';
+import { hiddenFields } from '../data/access.ts';
+import { columnMeta } from '../data/flex.ts';
+import { columnOf } from '../data/filters.ts';
+import { inTransaction, type Queryable } from '../db/pool.ts';
+import type pg from 'pg';
+import type { TableModel } from '../metadata/model.ts';
+import type { Snapshot } from '../metadata/registry.ts';
+import type { Principal } from '../security/principal.ts';
+import { syncDefinitionViews } from './definition-views.ts';
+import { checkContent, unseenColumns, visibleContent, type LayoutContent } from './payload.ts';
+import {
+  defaultView, deleteView, findView, insertView, listViews, namesBeside, resetUserDefaults, setDefault,
+  updateContent, type ViewRow, type Viewer,
+} from './store.ts';
+
+export type ViewPrincipal = Principal & { userId: number; groupIds: readonly number[] };
+
+export interface ViewContext { pool: pg.Pool; snapshot: Snapshot; principal: ViewPrincipal }
+
+export function permissionsOf(principal: Principal): Record<ViewPermission, boolean> {
+  return {
+    AllowChangeUserViews: principal.can(VIEW_PERMISSIONS.AllowChangeUserViews, 'execute'),
+    AllowChangeSystemViews: principal.can(VIEW_PERMISSIONS.AllowChangeSystemViews, 'execute'),
+  };
+}
+
+function viewerOf(principal: ViewPrincipal): Viewer {
+  return { userId: principal.userId, username: principal.username, groupIds: principal.groupIds, managesSystemViews: permissionsOf(principal).AllowChangeSystemViews };
+}
+
+/** Whether the principal may change views of this level: save, delete and set as default. */
+function mayChange(principal: Principal, layoutType: number): boolean {
+  const p = permissionsOf(principal);
+  return layoutType === LAYOUT_TYPE.System ? p.AllowChangeSystemViews : p.AllowChangeUserViews;
+}
+
+const fromDefinitions = () => new ApiError(400, 'layouts.from_definitions');
+
+function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
+  const content = visibleContent(model, hiddenFields(model, principal), { Columns: row.columns, PageSize: row.page_size, Sort: row.sort });
+  return {
+    AutoID: row.autoid,
+    Name: row.name,
+    LayoutType: row.layout_type,
+    ControlName: model.table.name,
+    ...content,
+    DefaultLayout: row.default_layout,
+    CreateDate: new Date(row.create_date).toISOString(),
+    SecurityGroupID: row.security_group_id,
+    SecurityGroup: row.security_group,
+    Owner: row.owner,
+    FromDefinitions: row.origin !== null,
+    CanChange: mayChange(principal, row.layout_type),
+  };
+}
+export type LayoutAnswer = ReturnType<typeof answer>;
+
+/** The grid's views, brought in line with the definitions first. */
+async function ready(ctx: ViewContext, model: TableModel): Promise<string> {
+  await syncDefinitionViews(ctx.pool, ctx.snapshot, model);
+  return model.table.name.toLowerCase();
+}
+
+/** A view the principal sees, with the model of its grid; 404 otherwise. */
+async function visibleView(ctx: ViewContext, id: unknown): Promise<{ row: ViewRow; model: TableModel }> {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw invalidFields({ AutoID: [{ id: 'errors.bad_request', args: ['AutoID must be a positive whole number'] }] });
+  const row = await findView(ctx.pool, id, viewerOf(ctx.principal));
+  const model = row && ctx.snapshot.table(row.control_name);
+  if (!row || !model || !ctx.principal.can(model.table.right, 'read')) throw notFound();
+  return { row, model };
+}
+
+function mustChange(principal: Principal, row: ViewRow): void {
+  if (!mayChange(principal, row.layout_type)) throw forbidden();
+}
+
+export async function userLayout(ctx: ViewContext, model: TableModel) {
+  const control = await ready(ctx, model);
+  const row = await defaultView(ctx.pool, control, viewerOf(ctx.principal));
+  if (!row) throw notFound();
+  return { ...answer(model, ctx.principal, row), Permissions: permissionsOf(ctx.principal) };
+}
+
+export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: unknown; PageIndex?: unknown }) {
+  const control = await ready(ctx, model);
+  const size = typeof filter.PageSize === 'number' && Number.isInteger(filter.PageSize) ? Math.min(Math.max(filter.PageSize, 1), MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+  const index = typeof filter.PageIndex === 'number' && Number.isInteger(filter.PageIndex) && filter.PageIndex >= 0 ? filter.PageIndex : 0;
+  const { rows, count } = await listViews(ctx.pool, control, viewerOf(ctx.principal), size, index * size);
+  return {
+    Data: rows.map((r) => answer(model, ctx.principal, r)),
+    Meta: {
+      Count: count, PageIndex: index, PageSize: size,
+      Columns: [
+        { FieldName: 'Name', Title: 'Naam', IsSortable: true },
+        { FieldName: 'LayoutType', Title: 'Soort', IsSortable: true },
+        { FieldName: 'DefaultLayout', Title: 'Standaard', IsSortable: true },
+        { FieldName: 'CreateDate', Title: 'Aangemaakt', IsSortable: true },
+      ],
+    },
+  };
+}
+
+export async function layout(ctx: ViewContext, id: unknown) {
+  const { row, model } = await visibleView(ctx, id);
+  return answer(model, ctx.principal, row);
+}
+
+function checkName(name: unknown, taken: readonly string[]): string {
+  const problem = (id: 'layouts.name_required' | 'layouts.name_too_long' | 'layouts.name_characters' | 'layouts.name_taken', args: unknown[] = []) =>
+    invalidFields({ Name: [{ id, args }] });
+  const text = typeof name === 'string' ? name.trim() : '';
+  if (!text) throw problem('layouts.name_required');
+  if (text.length > LAYOUT_NAME_MAX_LENGTH) throw problem('layouts.name_too_long', [LAYOUT_NAME_MAX_LENGTH]);
+  if (!LAYOUT_NAME_PATTERN.test(text)) throw problem('layouts.name_characters');
+  if (taken.some((t) => t.toLowerCase() === text.toLowerCase())) throw problem('layouts.name_taken', [text]);
+  return text;
+}
+
+async function securityGroup(db: Queryable, id: unknown): Promise<number | null> {
+  if (id === undefined || id === null || id === 0) return null;
+  const bad = () => invalidFields({ SecurityGroupID: [{ id: 'layouts.unknown_group', args: [String(id)] }] });
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) throw bad();
+  const found = (await db.query('SELECT 1 FROM securitygroups WHERE autoid = $1 AND NOT archive', [id])).rowCount;
+  if (!found) throw bad();
+  return id;
+}
+
+export interface CreateRequest { Name?: unknown; FlexGridLayout?: unknown; LayoutType?: unknown; SetAsDefaultLayout?: unknown; SecurityGroupID?: unknown }
+
+export async function createLayout(ctx: ViewContext, model: TableModel, body: CreateRequest) {
+  const control = await ready(ctx, model);
+  const type = body.LayoutType;
+  if (type !== 0 && type !== 1) throw invalidFields({ LayoutType: [{ id: 'errors.bad_request', args: ['LayoutType must be 0 (system view) or 1 (user view)'] }] });
+  if (!mayChange(ctx.principal, type)) throw forbidden();
+  const groupId = type === LAYOUT_TYPE.System ? await securityGroup(ctx.pool, body.SecurityGroupID) : null;
+  if (type === LAYOUT_TYPE.User && body.SecurityGroupID) throw invalidFields({ SecurityGroupID: [{ id: 'errors.bad_request', args: ['a user view is not shared with a security group'] }] });
+  const viewer = viewerOf(ctx.principal);
+  const content = checkContent(model, hiddenFields(model, ctx.principal), body.FlexGridLayout);
+  const name = checkName(body.Name, await namesBeside(ctx.pool, control, type, viewer));
+  const id = await inTransaction(ctx.pool, async (db) => {
+    const created = await insertView(db, control, { ...content, name, layoutType: type, securityGroupId: groupId }, viewer);
+    if (body.SetAsDefaultLayout === true) {
+      const row = await findView(db, created, viewer);
+      if (row) await setDefault(db, row, viewer.username);
+    }
+    return created;
+  }).catch((error: unknown) => {
+    // Two saves of the same name at once: the index decides, the message is the same.
+    if ((error as { code?: string }).code === '23505') throw invalidFields({ Name: [{ id: 'layouts.name_taken', args: [name] }] });
+    throw error;
+  });
+  return layout(ctx, id);
+}
+
+export async function updateLayout(ctx: ViewContext, id: unknown, content: unknown) {
+  const { row, model } = await visibleView(ctx, id);
+  mustChange(ctx.principal, row);
+  if (row.origin !== null) throw fromDefinitions();
+  if (row.layout_type === LAYOUT_TYPE.User && row.owner_id !== ctx.principal.userId) throw forbidden();
+  const hidden = hiddenFields(model, ctx.principal);
+  const checked: LayoutContent = checkContent(model, hidden, content);
+  // Columns this user cannot see stay in the view for those who can.
+  checked.Columns.push(...unseenColumns(model, hidden, row.columns));
+  await updateContent(ctx.pool, row.autoid, checked, viewerOf(ctx.principal));
+  return layout(ctx, row.autoid);
+}
+
+export async function deleteLayout(ctx: ViewContext, id: unknown): Promise<void> {
+  const { row } = await visibleView(ctx, id);
+  mustChange(ctx.principal, row);
+  if (row.origin !== null) throw fromDefinitions();
+  await deleteView(ctx.pool, row.autoid);
+}
+
+export async function makeDefault(ctx: ViewContext, model: TableModel, id: unknown): Promise<void> {
+  const { row } = await visibleView(ctx, id);
+  if (row.control_name !== model.table.name.toLowerCase()) throw notFound();
+  mustChange(ctx.principal, row);
+  await inTransaction(ctx.pool, (db) => setDefault(db, row, ctx.principal.username));
+}
+
+/** Another user's defaults are reset by a manager of system views; one's own with AllowChangeUserViews. */
+export async function resetUser(ctx: ViewContext, userId: number, model: TableModel | null): Promise<number> {
+  const own = userId === ctx.principal.userId;
+  const p = permissionsOf(ctx.principal);
+  if (!(p.AllowChangeSystemViews || (own && p.AllowChangeUserViews))) throw forbidden();
+  return resetUserDefaults(ctx.pool, userId, model ? model.table.name.toLowerCase() : null);
+}
+
+/** Every column the principal may add to a view of this grid; `selected` when visible in the given view. */
+export async function availableColumns(ctx: ViewContext, model: TableModel, layoutId: unknown) {
+  const hidden = hiddenFields(model, ctx.principal);
+  let visible = new Set<string>();
+  if (layoutId !== undefined && layoutId !== null && layoutId !== 0) {
+    const { row } = await visibleView(ctx, layoutId);
+    visible = new Set(row.columns.filter((c) => c.Visible).map((c) => c.FieldName.toLowerCase()));
+  }
+  return model.table.fields
+    .filter((f) => f.type !== 'password' && !hidden.includes(f))
+    .map((f, i) => ({ FieldName: f.name, ColumnTitle: f.label ?? f.name, AutoID: i + 1, selected: visible.has(f.name.toLowerCase()) }));
+}
+
+/** The filters the grid's advanced filter panel may offer: per column, its type and operators. */
+export function availableFilters(model: TableModel, principal: Principal) {
+  const hidden = hiddenFields(model, principal);
+  return model.table.fields
+    .filter((f) => f.type !== 'password' && !hidden.includes(f))
+    .map((f) => {
+      const col = columnOf(model, f.name, 'filter', hidden);
+      const meta = columnMeta(model, col);
+      return { FieldName: f.name, Title: meta.Title, FilterType: col.kind, Operators: OPERATORS[col.kind] };
+    });
+}

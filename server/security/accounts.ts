@@ -1,11 +1,12 @@
 // The behaviour of the users table: a new password must be typed twice and follow the password
 // rules of the security settings (spec 3 section 5); the repetition is checked, never stored;
 // a new password ends that user's sessions at once. (Deactivating or locking a user ends them
-// too: sessions are only valid for active users.)
+// too: sessions are only valid for active users.) A removed user's own saved views go with them.
 import { invalidFields } from '../api/errors.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { securitySettings, type PasswordRules } from './identity.ts';
+import { deleteUserViews } from '../views/index.ts';
 import { endUserSessions } from './sessions.ts';
 
 const PASSWORD = 'Password';
@@ -34,8 +35,9 @@ export function userAccountHooks(registry: Registry): WriteHooks {
       const broken = brokenPasswordRules(password, (await securitySettings(client, registry)).password);
       if (broken.length) throw invalidFields({ [PASSWORD]: [{ id: 'validation.password_rules', args: [broken.join(', ')] }] });
     },
-    async afterWrite(client, { after, written }) {
+    async afterWrite(client, { before, after, written }) {
       if (after && written.includes(PASSWORD)) await endUserSessions(client, Number(after.AutoID));
+      if (!after && before) await deleteUserViews(client, Number(before.AutoID));
     },
   };
 }

@@ -3,5 +3,6 @@ export {
   availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, permissionsOf, resetUser,
   updateLayout, userLayout,
 } from './views.ts';
+export { deleteUserViews } from './store.ts';
 export type { LayoutAnswer, ViewContext, ViewPrincipal } from './views.ts';
 export type { LayoutColumn, LayoutContent } from './payload.ts';

@@ -117,3 +117,8 @@ export async function resetUserDefaults(db: Queryable, userId: number, control: 
       WHERE layout_type = 1 AND owner_id = $1 AND default_layout AND ($2::text IS NULL OR control_name = $2)`,
     [userId, control])).rowCount ?? 0;
 }
+
+/** A removed user's own views go with the user. */
+export async function deleteUserViews(db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM core_flexgridlayout WHERE layout_type = 1 AND owner_id = $1', [userId]);
+}

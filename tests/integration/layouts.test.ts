@@ -8,6 +8,7 @@ import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 let server: TestServer;
 const cookies: Record<string, string> = {};
 let plannersId: number;
+let userViewsId: number;
 
 async function as(user: string, url: string, body: unknown = {}) {
   const app: FastifyInstance = server.app;
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const readers: [string, string][] = [['9.2', 'read'], ['9.1', 'read']];
   plannersId = await group('planners', readers);
   const userViews = await group('userviews', [['12.5', 'execute']]);
+  userViewsId = userViews;
   const managers = await group('viewmanagers', [...readers, ['12.6', 'execute']]);
   const others = await group('others', readers);
   // Planners do not see prices; view managers do not see stock.
@@ -273,6 +275,18 @@ describe('three levels', () => {
     expect((await defaultOf('piet')).Name).toBe('Iedereen');
     expect((await as('ulla', '/mvc/flexgridlayout/deleteflexgridlayout', { AutoID: mine })).status).toBe(200);
     expect(await names('ulla')).not.toContain('Mijn');
+  });
+});
+
+describe('a removed user', () => {
+  it('takes their own views along', async () => {
+    await user('vera', [plannersId, userViewsId]);
+    expect((await create('vera', 'Vera', 1)).status).toBe(200);
+    const id = (await server.engine.pool.query("SELECT autoid FROM users WHERE username = 'vera'")).rows[0].autoid;
+    const memberships = (await server.engine.pool.query('SELECT autoid FROM usergroups WHERE "user" = $1', [id])).rows;
+    for (const m of memberships) expect((await post(server.app, '/mvc/usergroups/delete', { autoid: m.autoid })).status).toBe(200);
+    expect((await post(server.app, '/mvc/users/delete', { autoid: id })).status).toBe(200);
+    expect((await server.engine.pool.query('SELECT count(*)::int AS n FROM core_flexgridlayout WHERE owner_id = $1', [id])).rows[0].n).toBe(0);
   });
 });
 

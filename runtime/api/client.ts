@@ -1,6 +1,6 @@
 // The runtime's typed client for the generic calls. Every call sends JSON with credentials;
 // a failed call rejects with the server's documented error shape.
-import { DEFAULT_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 
 export interface ApiErrorBody {
   Error: string;
@@ -36,11 +36,68 @@ export interface FlexRequest {
   pageSize?: number;
   order?: string;
   searchExpressions?: string | string[];
-  flexGridLayoutColumns?: { FieldName: string }[];
+  /** The view's visible columns: the server answers only these, with their width and alignment. */
+  flexGridLayoutColumns?: LayoutColumnRequest[];
   operatorFilter?: { FieldName: string; Operator: string; Value?: unknown }[];
   columnFilter?: Record<string, unknown>;
   dataFilter?: Record<string, unknown>;
 }
+
+export type ColumnAlignment = 0 | 1 | 2;
+/** 0 a system view (a role view when it names a security group), 1 a user's own view. */
+export type LayoutType = 0 | 1;
+
+export interface LayoutColumnRequest { FieldName: string; ColumnWidth?: number; ColumnAlignment?: ColumnAlignment }
+
+export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
+
+export interface LayoutColumn {
+  FieldName: string;
+  ColumnWidth: number;
+  ColumnAlignment: ColumnAlignment;
+  Visible: boolean;
+  /** The column's quick filter, '' for none. */
+  Search: string;
+  AdvancedFilters: LayoutFilter[];
+}
+
+/** What a view holds of the grid; the body of a save. */
+export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
+
+/** A saved view (flex grid layout) as docs/saved-views.md describes it. */
+export interface Layout extends LayoutContent {
+  AutoID: number;
+  /** 'default' (or null) is the standard view. */
+  Name: string | null;
+  LayoutType: LayoutType;
+  ControlName: string;
+  DefaultLayout: boolean;
+  CreateDate: string;
+  SecurityGroupID: number | null;
+  SecurityGroup: string | null;
+  Owner: string | null;
+  /** Comes from the definitions: it cannot be updated or deleted, only saved under a new name. */
+  FromDefinitions: boolean;
+  /** The user may update, delete and set it as default (as far as the layout type goes). */
+  CanChange: boolean;
+}
+
+export interface ViewPermissions { AllowChangeUserViews: boolean; AllowChangeSystemViews: boolean }
+
+export interface UserLayout extends Layout { Permissions: ViewPermissions }
+
+export interface NewLayout {
+  Name: string;
+  FlexGridLayout: LayoutContent;
+  ControlName: string;
+  LayoutType: LayoutType;
+  SetAsDefaultLayout: boolean;
+  SecurityGroupID?: number | null;
+}
+
+export interface AvailableColumn { FieldName: string; ColumnTitle: string; AutoID: number; selected: boolean }
+
+export interface AvailableFilter { FieldName: string; Title: string; FilterType: string; Operators: string[] }
 
 export interface FlexAnswer<R = Record<string, unknown>> {
   Data: R[];
@@ -88,6 +145,20 @@ export function createClient(base = '/', hooks: ClientHooks = {}) {
       call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
     list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
       call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
+    userLayout: (control: string) => call<UserLayout>('POST', `${table(control)}/GetUserFlexGridLayout`, { controlName: control }),
+    layouts: (control: string, Filter: { PageSize: number; PageIndex: number } = { PageSize: MAX_PAGE_SIZE, PageIndex: 0 }) =>
+      call<{ Data: Layout[]; Meta: { Count: number; Columns: Record<string, unknown>[] } }>('POST', `${table(control)}/getflexgridlayouts`, { ControlName: control, Filter }),
+    createLayout: (control: string, layout: Omit<NewLayout, 'ControlName'>) =>
+      call<Layout>('POST', `${table(control)}/createnewflexgridlayout`, { ...layout, ControlName: control }),
+    setDefaultLayout: (control: string, AutoID: number) => call<Record<string, never>>('POST', `${table(control)}/updatedefaultlayout`, { AutoID, controlName: control }),
+    availableColumns: (control: string, AutoID?: number) =>
+      call<AvailableColumn[]>('POST', `${table(control)}/GetAvailableColumnsForPage`, AutoID ? { AutoID } : {}),
+    availableFilters: (control: string) => call<AvailableFilter[]>('POST', `${table(control)}/GetAvailableQueryFiltersForPage`),
+    layout: (AutoID: number) => call<Layout>('POST', 'mvc/flexgridlayout/getflexgridlayout', { AutoID }),
+    updateLayout: (AutoID: number, FlexGridLayout: LayoutContent) => call<Layout>('POST', 'mvc/flexgridlayout/updateflexgridlayout', { AutoID, FlexGridLayout }),
+    deleteLayout: (AutoID: number) => call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
+    resetUserLayout: (Username: string, ControlName?: string) =>
+      call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', ControlName ? { Username, ControlName } : { Username }),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     login: (credentials: { username: string; password: string }) =>
@@ -97,3 +168,5 @@ export function createClient(base = '/', hooks: ClientHooks = {}) {
     authorization: (entries: SecurityEntry[]) => call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),
   };
 }
+
+export type ApiClient = ReturnType<typeof createClient>;

@@ -4,6 +4,10 @@ import { createClient } from './client.ts';
 import type { ClientHooks } from './client.ts';
 
 export { CallFailed, createClient, isUnauthenticated } from './client.ts';
-export type { ApiErrorBody, ClientHooks, CurrentUser, FlexAnswer, FlexRequest, ListEntry, ScreenInfo, SecurityEntry } from './client.ts';
+export type {
+  ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, ClientHooks, ColumnAlignment, CurrentUser, FlexAnswer, FlexRequest, Layout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, ScreenInfo, SecurityEntry, UserLayout,
+  ViewPermissions,
+} from './client.ts';
 export const apiHooks: ClientHooks = {};
 export const api = createClient('/', apiHooks);

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../api/index.ts';
+import { HistoryEntryContext } from './historyEntry.ts';
 import { currentEntry, currentScreen, router } from './router.ts';
 
 const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
@@ -33,8 +34,11 @@ export function PageHost() {
   return (
     <main className="app-main">
       <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>
-        {/* Keyed by history position: Back and Forward show a fresh page like a new visit. */}
-        <Screen key={`${snap.index}:${entry.name}`} screen={screen as ScreenInfo} query={entry.query} />
+        {/* Keyed by history entry: every entry mounts its own page; the entry's id lets a page
+            bring back its state when Back or Forward shows that entry again. */}
+        <HistoryEntryContext.Provider key={entry.id} value={entry.id}>
+          <Screen screen={screen as ScreenInfo} query={entry.query} />
+        </HistoryEntryContext.Provider>
       </Suspense>
     </main>
   );

@@ -5,6 +5,8 @@ import type { ScreenInfo } from '../api/index.ts';
 import { startRoute } from './routes.ts';
 
 export interface HistoryEntry {
+  /** Unique in the page's life: Back/Forward show an entry again, a navigation makes a new one. */
+  id: number;
   name: string;
   /** URL query for the grid; only the start entry carries the page's query. */
   query: string;
@@ -14,6 +16,8 @@ export interface RouterState {
   routes: readonly ScreenInfo[];
   entries: readonly HistoryEntry[];
   index: number;
+  /** The id the next entry gets. */
+  nextId: number;
 }
 
 /** What the router needs from window.history; injectable so the logic runs without a browser. */
@@ -24,19 +28,23 @@ export interface HistoryPort {
   readonly state: unknown;
 }
 
-export const emptyRouter = (): RouterState => ({ routes: [], entries: [], index: -1 });
+export const emptyRouter = (): RouterState => ({ routes: [], entries: [], index: -1, nextId: 0 });
 
-/** Start state: the requested route (?route=), else the default, else the first menu route. */
-export function initialState(routes: readonly ScreenInfo[], requested?: string | null, query = ''): RouterState {
+/**
+ * Start state: the requested route (?route=), else the default, else the first menu route.
+ * firstId continues the ids of an earlier router (a new route table after a login), so an id
+ * never names two entries.
+ */
+export function initialState(routes: readonly ScreenInfo[], requested?: string | null, query = '', firstId = 0): RouterState {
   const name = startRoute(routes, requested);
-  return { routes, entries: name ? [{ name, query }] : [], index: name ? 0 : -1 };
+  return { routes, entries: name ? [{ id: firstId, name, query }] : [], index: name ? 0 : -1, nextId: name ? firstId + 1 : firstId };
 }
 
 /** A new state with the route pushed (forward entries dropped), or null when the route is unknown. */
 export function navigateState(state: RouterState, name: string): RouterState | null {
   if (!state.routes.some((r) => r.name === name)) return null;
-  const entries = [...state.entries.slice(0, state.index + 1), { name, query: '' }];
-  return { ...state, entries, index: entries.length - 1 };
+  const entries = [...state.entries.slice(0, state.index + 1), { id: state.nextId, name, query: '' }];
+  return { ...state, entries, index: entries.length - 1, nextId: state.nextId + 1 };
 }
 
 /** Move to a history index (clamped); Back is index - 1. */
@@ -70,11 +78,12 @@ function apply(next: RouterState) {
   router.routes = next.routes;
   router.entries = next.entries;
   router.index = next.index;
+  router.nextId = next.nextId;
 }
 
 export function setupRouter(routes: readonly ScreenInfo[], options: { search?: string; history?: HistoryPort } = {}): void {
   const { route, query } = pageQuery(options.search ?? '');
-  apply(initialState(routes, route, query));
+  apply(initialState(routes, route, query, router.nextId));
   port = options.history ?? null;
   port?.replaceState({ ...(port.state as object | null), appRoute: router.index }, '');
 }

@@ -1,14 +1,15 @@
-// FlexGrid: one generic grid for every list. It knows no table: columns, titles, formats and
-// filters all come from GetFlexData's Meta.Columns.
+// FlexGrid: one generic grid for every list. It knows no table: it works from a saved view (which
+// columns, in which order and width, sort and filters), and titles, formats and filter types come
+// from GetFlexData's Meta.Columns.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { List, useListRef } from 'react-window';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
-import { hasFilters } from './filters.ts';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
+import { GridViews } from './GridViews.tsx';
 import { selectAllState, showLoadMore } from './state.ts';
 import type { GridRow } from './types.ts';
 import { useFlexGrid } from './useFlexGrid.ts';
@@ -92,7 +93,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         dataSourceSwitch={dataSourceSwitch}
         pinned={state.pinned}
         filtersOpen={filtersOpen}
-        filtered={hasFilters(state)}
+        filtered={state.filtered}
         loading={state.loading}
         count={state.count}
         countEstimated={state.countEstimated}
@@ -105,7 +106,16 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         onToggleFilters={() => setFiltersOpen((open) => !open)}
         onTogglePin={actions.togglePin}
         onReset={actions.resetFilters}
-      />
+      >
+        <GridViews
+          control={control}
+          view={state.view}
+          modified={state.modified}
+          permissions={state.permissions}
+          viewColumns={state.viewColumns}
+          actions={actions}
+        />
+      </GridToolbar>
       {filtersOpen && (
         <AdvancedFilters
           columns={columns}
@@ -136,6 +146,8 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
             onSort={actions.toggleSort}
             onFilter={actions.setColumnFilter}
             onToggleAll={actions.toggleAll}
+            onResize={actions.resizeColumn}
+            onMove={actions.moveColumn}
           />
           {rows.length > 0 && (
             <List

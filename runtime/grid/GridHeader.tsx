@@ -1,5 +1,8 @@
 // Column headers (sortable ones are buttons with an arrow) and the quick-filter row under them.
+// A header's right edge resizes its column; dragging a header onto another moves it there.
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ColumnResizer } from './ColumnResizer.tsx';
 import { quickFilterValue, isFilterable, kindOf } from './filters.ts';
 import { cellAlignment } from './format.ts';
 import { SELECT_WIDTH, columnWidth } from './GridRow.tsx';
@@ -15,12 +18,18 @@ interface Props {
   onSort: (column: GridColumn) => void;
   onFilter: (field: string, text: string, delay?: number) => void;
   onToggleAll: () => void;
+  onResize: (field: string, width: number) => void;
+  onMove: (field: string, target: string) => void;
 }
+
+/** The drag carries the column's name under a type of its own, so other drags (text, files) are not drops. */
+const COLUMN_DRAG = 'application/x-grid-column';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function GridHeader({ columns, order, columnFilters, selectable, selectAll, onSort, onFilter, onToggleAll }: Props) {
+export function GridHeader({ columns, order, columnFilters, selectable, selectAll, onSort, onFilter, onToggleAll, onResize, onMove }: Props) {
   const { t } = useLingui();
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
   return (
     <div role="rowgroup" className="grid-head">
       <div role="row" aria-rowindex={1} className="grid-row grid-header-row">
@@ -42,10 +51,32 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
             <div
               key={column.FieldName}
               role="columnheader"
+              // Named by its title alone, not also by the resize handle inside it.
+              aria-label={title}
               aria-sort={column.IsSortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
-              className={`grid-cell grid-header-cell grid-align-${cellAlignment(column)}`}
+              className={`grid-cell grid-header-cell grid-align-${cellAlignment(column)}${dropTarget === column.FieldName ? ' grid-drop-target' : ''}`}
               style={{ width: columnWidth(column) }}
               title={title}
+              draggable
+              onDragStart={(e) => {
+                e.dataTransfer.setData(COLUMN_DRAG, column.FieldName);
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragOver={(e) => {
+                if (!e.dataTransfer.types.includes(COLUMN_DRAG)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+                setDropTarget(column.FieldName);
+              }}
+              onDragLeave={() => setDropTarget((current) => (current === column.FieldName ? null : current))}
+              onDrop={(e) => {
+                const field = e.dataTransfer.getData(COLUMN_DRAG);
+                setDropTarget(null);
+                if (!field) return;
+                e.preventDefault();
+                if (field !== column.FieldName) onMove(field, column.FieldName);
+              }}
+              onDragEnd={() => setDropTarget(null)}
             >
               {column.IsSortable ? (
                 <button type="button" className="grid-sort" onClick={() => onSort(column)}>
@@ -53,6 +84,7 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
                   <span aria-hidden="true" className="grid-sort-arrow">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}</span>
                 </button>
               ) : <span className="grid-text">{title}</span>}
+              <ColumnResizer field={column.FieldName} title={title} width={columnWidth(column)} onResize={onResize} />
             </div>
           );
         })}

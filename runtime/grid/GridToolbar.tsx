@@ -1,6 +1,7 @@
-// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, and the
-// result count with its timing.
+// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, the
+// view's controls (children), and the result count with its timing.
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { stripBarcode } from './barcode.ts';
 import { formatCount, formatSeconds } from './format.ts';
 import type { DataSource } from './types.ts';
@@ -25,6 +26,8 @@ interface Props {
   onToggleFilters: () => void;
   onTogglePin: () => void;
   onReset: () => void;
+  /** The current view's name and actions. */
+  children?: ReactNode;
 }
 
 function host(): string {
@@ -70,6 +73,7 @@ export function GridToolbar(p: Props) {
         {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
       </button>
       <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
+      {p.children}
       <span className="grid-count" role="status">
         {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')
           : p.countEstimated ? t`± ${countText} resultaten (${seconds} s)` : t`${countText} resultaten (${seconds} s)`}

@@ -91,8 +91,16 @@ export function buildRequest(query: GridQuery, columns: readonly GridColumn[], p
   return request;
 }
 
-/** Whether anything filters the rows (the reset action is offered then). */
-export function hasFilters(query: GridQuery): boolean {
-  return query.search.trim() !== '' || query.dataSource !== 0 || query.advancedFilters.length > 0
-    || Object.values(query.columnFilters).some((v) => v.trim() !== '');
+type Filters = Pick<GridQuery, 'columnFilters' | 'advancedFilters'>;
+
+const quickFilters = (f: Filters) =>
+  JSON.stringify(Object.entries(f.columnFilters).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]).sort());
+const advanced = (f: Filters) => JSON.stringify(f.advancedFilters.map(({ FieldName, Operator, Value }) => [FieldName, Operator, Value]));
+
+/**
+ * Whether the rows are filtered beyond the view's own filters (base), so the reset action, which
+ * returns to them, is offered.
+ */
+export function hasFilters(query: GridQuery, base: Filters = { columnFilters: {}, advancedFilters: [] }): boolean {
+  return query.search.trim() !== '' || query.dataSource !== 0 || quickFilters(query) !== quickFilters(base) || advanced(query) !== advanced(base);
 }

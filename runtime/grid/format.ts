@@ -69,11 +69,12 @@ export function cellContent(column: GridColumn, row: GridRow, locale: string): C
   return { kind: 'text', text: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }
 
-/** ColumnAlignment 1 centers, 2 right-aligns; numbers are right-aligned unless centered. */
+/** ColumnAlignment 0 left, 1 center, 2 right, as the view says; without one numbers are right-aligned. */
 export function cellAlignment(column: GridColumn): 'left' | 'center' | 'right' {
   if (column.ColumnAlignment === 1) return 'center';
-  if (column.ColumnAlignment === 2 || isNumericColumn(column)) return 'right';
-  return 'left';
+  if (column.ColumnAlignment === 2) return 'right';
+  if (column.ColumnAlignment === 0) return 'left';
+  return isNumericColumn(column) ? 'right' : 'left';
 }
 
 /** "801.033" and "0,12" in Dutch: the pieces of the result count message. */

@@ -1,6 +1,7 @@
 // Shapes the grid works with: the column metadata GetFlexData answers in Meta.Columns
 // (spec 1 section 3) and the filter state the toolbar, headers and filter panel edit.
 import type { ValueKind } from '../../definitions/language/index.ts';
+import type { ApiClient, ColumnAlignment, LayoutType } from '../api/index.ts';
 
 export type GridRow = Record<string, unknown>;
 export type DataSource = 0 | 1 | 2;
@@ -46,3 +47,23 @@ export interface DragSelection {
   /** The selection before the drag, so rows left behind by a shrinking drag return to it. */
   base: readonly number[];
 }
+
+/** A column of the working view, in display order; hidden ones stay so a save keeps them. */
+export interface ViewColumn {
+  FieldName: string;
+  ColumnWidth: number;
+  ColumnAlignment: ColumnAlignment;
+  Visible: boolean;
+}
+
+/** The saved view the grid works from (the working view may differ from it: 'modified'). */
+export interface CurrentView {
+  AutoID: number;
+  Name: string | null;
+  LayoutType: LayoutType;
+  CanChange: boolean;
+  FromDefinitions: boolean;
+}
+
+/** The calls the view dialogs make; a test hands in a fake. */
+export type ViewClient = Pick<ApiClient, 'availableColumns' | 'createLayout' | 'deleteLayout' | 'layouts' | 'list' | 'setDefaultLayout' | 'updateLayout'>;

@@ -57,6 +57,22 @@ describe('transitions', () => {
     // Only the start entry carries the page's query.
     expect(state.entries.map((e) => e.query)).toEqual(['?x=1', '']);
   });
+  it('gives every entry its own id: Back shows the same entry again, a navigation makes a new one', () => {
+    let state = initialState(routes, 'vatcodes');
+    state = navigateState(state, 'currencies')!;
+    const currencies = state.entries[1].id;
+    state = goState(state, 0);
+    state = goState(state, 1);
+    expect(state.entries[state.index].id).toBe(currencies);
+    state = goState(state, 0);
+    state = navigateState(state, 'currencies')!;
+    // The same route again after Back is a fresh visit: another id.
+    expect(state.entries.map((e) => e.name)).toEqual(['vatcodes', 'currencies']);
+    expect(state.entries[1].id).not.toBe(currencies);
+    expect(new Set(state.entries.map((e) => e.id)).size).toBe(2);
+    // A new route table (after a login) continues the ids.
+    expect(initialState(routes, 'vatcodes', '', state.nextId).entries[0].id).toBe(state.nextId);
+  });
   it('an unknown route gives no new state', () => {
     expect(navigateState(initialState(routes, 'vatcodes'), 'nope')).toBeNull();
   });
@@ -88,12 +104,21 @@ describe('store with browser history', () => {
     expect(navigate('currencies')).toBe(true);
     expect(navigate('orders')).toBe(true);
     expect(history.stack).toEqual([{ appRoute: 0 }, { appRoute: 1 }, { appRoute: 2 }]);
+    const ids = router.entries.map((e) => e.id);
     back();
     expect(router.entries[router.index].name).toBe('currencies');
+    expect(router.entries.map((e) => e.id)).toEqual(ids);
     // Forward: the browser steps to the next entry.
     history.at++;
     onPopState(history.stack[history.at]);
     expect(router.entries[router.index].name).toBe('orders');
+  });
+  it('a second setup (a login) never reuses an id of the first', () => {
+    setupRouter(routes, { search: '?route=costcodes', history: fakeHistory() });
+    navigate('currencies');
+    const before = router.entries.map((e) => e.id);
+    setupRouter(routes, { search: '?route=costcodes', history: fakeHistory() });
+    expect(before).not.toContain(router.entries[0].id);
   });
   it('an unknown route only logs a 404', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -6,6 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HistoryEntryContext } from '../../runtime/app/historyEntry.ts';
+import { dialogs, resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
 import { FlexGrid, type FlexGridProps } from '../../runtime/grid/index.ts';
 
 // The unit project does not run the lingui babel macro; this stand-in renders the Dutch source text.
@@ -31,32 +33,68 @@ const ROWS = [
   { AutoID: 12, ID: 'K2', Descr: 'Kosten twee', CostCategory: null, CostCategory_Descr: null, Budget: null, ValidFrom: null, Blocked: false },
 ];
 
+// The user's default view: every column visible, as the server derives the standard view.
+const LAYOUT = {
+  AutoID: 5, Name: 'default', LayoutType: 0, ControlName: 'costcodes', PageSize: 35, Sort: '', DefaultLayout: true,
+  CreateDate: '2024-01-01T00:00:00Z', SecurityGroupID: null, SecurityGroup: null, Owner: null, FromDefinitions: true, CanChange: false,
+  Columns: COLUMNS.map((c) => ({ FieldName: c.FieldName, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment, Visible: true, Search: '', AdvancedFilters: [] })),
+};
+
 let requests: Record<string, unknown>[];
 let failNext = false;
+let permissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
+let userView: Record<string, unknown> = {};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const flexData = () => requests.filter((r) => String(r.url).endsWith('/GetFlexData'));
 
 beforeEach(() => {
   requests = [];
   failNext = false;
+  permissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
+  userView = {};
   sessionStorage.clear();
+  resetDialogs();
   i18n.loadAndActivate({ locale: 'nl', messages: {} });
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     requests.push({ url, ...body });
+    if (url.endsWith('/GetUserFlexGridLayout')) return json({ ...LAYOUT, ...userView, Permissions: permissions });
+    if (url.endsWith('/updateflexgridlayout')) {
+      if (failNext) { failNext = false; return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500); }
+      return json({ ...LAYOUT, ...userView, ...(body.FlexGridLayout as object), AutoID: body.AutoID });
+    }
+    if (url.endsWith('/GetAvailableColumnsForPage')) return json(COLUMNS.map((c, i) => ({ FieldName: c.FieldName, ColumnTitle: c.Title, AutoID: i + 1, selected: true })));
+    if (url.endsWith('/getflexgridlayouts')) return json({ Data: [LAYOUT], Meta: { Count: 1, Columns: [] } });
+    if (url.includes('/_lists/')) return json({ Data: [], Meta: { HasMore: false } });
+    if (url.endsWith('/createnewflexgridlayout')) {
+      const content = body.FlexGridLayout as Record<string, unknown>;
+      return json({ ...LAYOUT, ...content, AutoID: 77, Name: body.Name, LayoutType: body.LayoutType, FromDefinitions: false, CanChange: true });
+    }
     if (failNext) {
       failNext = false;
-      return new Response(JSON.stringify({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }), { status: 500 });
+      return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500);
     }
+    // The server answers only the view's columns, in the view's order.
+    const wanted = (body.flexGridLayoutColumns as { FieldName: string }[] | undefined)?.map((c) => c.FieldName);
+    const columns = wanted ? wanted.map((name) => COLUMNS.find((c) => c.FieldName === name)!) : COLUMNS;
     const data = body.searchExpressions ? [] : ROWS;
-    return new Response(JSON.stringify({
-      Data: data, Meta: { Count: data.length, CountEstimated: false, PageIndex: 0, PageSize: body.pageSize, Columns: COLUMNS },
-    }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return json({ Data: data, Meta: { Count: data.length, CountEstimated: false, PageIndex: 0, PageSize: body.pageSize, Columns: columns } });
   }));
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
-function show(props: Partial<FlexGridProps> = {}) {
-  return render(createElement(I18nProvider, { i18n }, createElement(FlexGrid, { control: 'costcodes', ...props })));
+function show(props: Partial<FlexGridProps> = {}, historyEntry: number | null = null) {
+  const grid = createElement(FlexGrid, { control: 'costcodes', ...props });
+  return render(createElement(I18nProvider, { i18n }, createElement(HistoryEntryContext.Provider, { value: historyEntry }, grid)));
 }
+
+async function loaded() {
+  const grid = await screen.findByRole('grid');
+  await waitFor(() => expect(grid.querySelector('[data-autoid="11"]')).not.toBeNull());
+  return grid;
+}
+const headerTexts = (grid: HTMLElement) => within(grid).getAllByRole('columnheader').map((h) => h.textContent);
 
 describe('FlexGrid', () => {
   it('draws the headers and rows the server describes', async () => {
@@ -65,7 +103,11 @@ describe('FlexGrid', () => {
     const grid = await screen.findByRole('grid');
     await waitFor(() => expect(grid.querySelector('[data-autoid="11"]')).not.toBeNull());
 
-    expect(requests[0]).toMatchObject({ url: '/mvc/costcodes/GetFlexData', dataSource: 0, pageIndex: 0, pageSize: 35 });
+    // The view comes first; every GetFlexData names the view's visible columns.
+    expect(requests[0]).toMatchObject({ url: '/mvc/costcodes/GetUserFlexGridLayout' });
+    expect(flexData()[0]).toMatchObject({ url: '/mvc/costcodes/GetFlexData', dataSource: 0, pageIndex: 0, pageSize: 35 });
+    expect(flexData()[0].flexGridLayoutColumns).toEqual(COLUMNS.map((c) => ({ FieldName: c.FieldName, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment })));
+    expect(screen.getByText('Standaardweergave')).toBeTruthy();
     const headers = within(grid).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual(['Code', 'Omschrijving', 'Kostensoort', 'Budget', 'Geldig vanaf', 'Geblokkeerd']);
     expect(headers[0].getAttribute('aria-sort')).toBe('none');
@@ -119,5 +161,117 @@ describe('FlexGrid', () => {
     fireEvent.contextMenu(grid.querySelector('[data-autoid="12"]')!);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Verwijderen' }));
     expect(chosen).toEqual([[11, 12]]);
+  });
+});
+
+describe('FlexGrid views', () => {
+  it('shows the view controls only with a view permission, and saving over a view from the definitions is off', async () => {
+    show();
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Kolommen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Weergaven' })).toBeNull();
+    cleanup();
+
+    permissions = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
+    show();
+    await loaded();
+    expect(screen.getByRole('button', { name: 'Kolommen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Weergaven' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Opslaan als…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Weergave opslaan' })).toHaveProperty('disabled', true);
+  });
+
+  it('resizes and reorders columns without fetching rows, and marks the view modified', async () => {
+    show();
+    const grid = await loaded();
+    const fetched = flexData().length;
+    const resizer = screen.getByRole('separator', { name: 'Breedte van Code' });
+    fireEvent.keyDown(resizer, { key: 'ArrowRight' });
+    expect(within(grid).getAllByRole('columnheader')[0].style.width).toBe('130px');
+    fireEvent.mouseDown(resizer, { button: 0, clientX: 100 });
+    fireEvent.mouseMove(window, { clientX: 40 });
+    fireEvent.mouseUp(window);
+    expect(within(grid).getAllByRole('columnheader')[0].style.width).toBe('70px');
+    expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave*');
+
+    const data = new Map<string, string>();
+    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', get types() { return [...data.keys()]; }, effectAllowed: '', dropEffect: '' };
+    const [code, , , budget] = within(grid).getAllByRole('columnheader');
+    fireEvent.dragStart(budget, { dataTransfer });
+    fireEvent.dragOver(code, { dataTransfer });
+    fireEvent.drop(code, { dataTransfer });
+    expect(headerTexts(grid)).toEqual(['Budget', 'Code', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
+    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    expect(flexData()).toHaveLength(fetched);
+  });
+
+  it('the column chooser changes the working view; save as makes it the grid\'s view', async () => {
+    permissions = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
+    show();
+    const grid = await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Kolommen' }));
+    const chooser = screen.getByRole('dialog', { name: 'Kolommen' });
+    fireEvent.click(await within(chooser).findByRole('checkbox', { name: 'Budget' }));
+    fireEvent.click(within(chooser).getByRole('button', { name: 'Lokaal opslaan' }));
+    expect(screen.queryByRole('dialog', { name: 'Kolommen' })).toBeNull();
+    await waitFor(() => expect(headerTexts(grid)).not.toContain('Budget'));
+    expect(flexData().at(-1)!.flexGridLayoutColumns).not.toContainEqual(expect.objectContaining({ FieldName: 'Budget' }));
+    expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave*');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan als…' }));
+    const save = screen.getByRole('dialog', { name: 'Weergave opslaan als' });
+    fireEvent.change(within(save).getByLabelText('Naam'), { target: { value: 'ZonderBudget' } });
+    fireEvent.click(within(save).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Weergave opslaan als' })).toBeNull());
+    const created = requests.find((r) => String(r.url).endsWith('/createnewflexgridlayout'))!;
+    expect(created).toMatchObject({ Name: 'ZonderBudget', LayoutType: 1, ControlName: 'costcodes', SetAsDefaultLayout: false });
+    expect((created.FlexGridLayout as { Columns: { FieldName: string; Visible: boolean }[] }).Columns.find((c) => c.FieldName === 'Budget')?.Visible).toBe(false);
+    expect(screen.getByText('ZonderBudget').textContent).toBe('ZonderBudget');
+    expect(dialogs.toasts.map((t) => t.text)).toContain('De weergave is opgeslagen.');
+    expect(screen.getByRole('button', { name: 'Weergave opslaan' })).toHaveProperty('disabled', false);
+  });
+
+  it('saves over a user view with the working view, and says so; a failure shows the saving error', async () => {
+    permissions = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
+    userView = { AutoID: 21, Name: 'Mijn', LayoutType: 1, FromDefinitions: false, CanChange: true };
+    show();
+    await loaded();
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Breedte van Omschrijving' }), { key: 'ArrowRight' });
+    expect(screen.getByText('Mijn').textContent).toBe('Mijn*');
+    fireEvent.click(screen.getByRole('button', { name: 'Weergave opslaan' }));
+    await waitFor(() => expect(screen.getByText('Mijn').textContent).toBe('Mijn'));
+    const update = requests.find((r) => String(r.url).endsWith('/flexgridlayout/updateflexgridlayout'))!;
+    expect(update.AutoID).toBe(21);
+    expect((update.FlexGridLayout as { Columns: { FieldName: string; ColumnWidth: number }[] }).Columns[1]).toMatchObject({ FieldName: 'Descr', ColumnWidth: 210 });
+    expect(dialogs.toasts.map((t) => t.text)).toEqual(['De weergave is opgeslagen.']);
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failNext = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Weergave opslaan' }));
+    await waitFor(() => expect(dialogs.alerts.map((a) => a.text)).toEqual(['Fout bij het opslaan van de gegevens.']));
+  });
+
+  it('Back or Forward to the same history entry brings the grid back as it was left; a new entry starts fresh', async () => {
+    const first = show({}, 1);
+    let grid = await loaded();
+    fireEvent.change(screen.getByLabelText('Filter Code'), { target: { value: 'K1' } });
+    fireEvent.keyDown(screen.getByLabelText('Filter Code'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Breedte van Code' }), { key: 'ArrowLeft' });
+    await waitFor(() => expect(flexData().at(-1)).toMatchObject({ columnFilter: { ID: 'K1' } }));
+    first.unmount();
+
+    const asked = requests.length;
+    show({}, 1);
+    grid = await loaded();
+    expect((screen.getByLabelText('Filter Code') as HTMLInputElement).value).toBe('K1');
+    expect(within(grid).getAllByRole('columnheader')[0].style.width).toBe('110px');
+    expect(requests.slice(asked).map((r) => String(r.url))).toEqual(['/mvc/costcodes/GetFlexData']);
+    expect(flexData().at(-1)).toMatchObject({ columnFilter: { ID: 'K1' } });
+    cleanup();
+
+    show({}, 2);
+    await loaded();
+    expect((screen.getByLabelText('Filter Code') as HTMLInputElement).value).toBe('');
+    expect(requests.some((r, i) => i > asked && String(r.url).endsWith('/GetUserFlexGridLayout'))).toBe(true);
   });
 });

@@ -185,8 +185,8 @@ describe('pinned filters', () => {
   it('are stored per control and read back', () => {
     const data = new Map<string, string>();
     const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
-    writePinned(storage, 'costcodes', { search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [] });
-    expect(readPinned(storage, 'CostCodes')).toEqual({ search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [] });
+    writePinned(storage, 'costcodes', { search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [], layoutId: 7 });
+    expect(readPinned(storage, 'CostCodes')).toEqual({ search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [], layoutId: 7 });
     expect(readPinned(storage, 'currencies')).toBeNull();
     writePinned(storage, 'costcodes', null);
     expect(readPinned(storage, 'costcodes')).toBeNull();

@@ -19,6 +19,8 @@ describe('catalogs', () => {
     expect(nl.get('errors.error_retrieving')).toBe('Fout bij het ophalen van de gegevens.');
     expect(nl.get('errors.error_saving')).toBe('Fout bij het opslaan van de gegevens.');
     expect(nl.get('grid.no_results')).toBe('No results');
+    expect(nl.get('grid.maintenanceview.layout_saved')).toBe('De weergave is opgeslagen.');
+    expect(nl.get('grid.maintenanceview.errors.creating_layout')).toBe('Fout bij het aanmaken van de weergave.');
   });
   it('hold the same messages in every language', () => {
     const ids = catalog('nl').map(([id]) => id).sort();

@@ -1,0 +1,89 @@
+// The toolbar's view part: the current view's name (marked when the working view differs from it)
+// and, for users who may change views (either permission), the column chooser, the view manager,
+// save (when this view may be saved over) and save-as.
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { api } from '../api/index.ts';
+import type { ViewPermissions } from '../api/index.ts';
+import { showAlert, toast } from '../app/dialogs/index.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import type { GridController } from './controller.ts';
+import { SaveLayoutDialog } from './SaveLayoutDialog.tsx';
+import type { CurrentView, ViewClient, ViewColumn } from './types.ts';
+import { useViewName } from './useViewName.ts';
+import { ViewManager } from './ViewManager.tsx';
+import { canSaveView, showViewSettings } from './viewRules.ts';
+
+export interface GridViewsProps {
+  control: string;
+  view: CurrentView | null;
+  modified: boolean;
+  permissions: ViewPermissions;
+  viewColumns: readonly ViewColumn[];
+  actions: Pick<GridController['actions'], 'applyColumnDiff' | 'layoutContent' | 'switchView' | 'viewDeleted' | 'viewSaved'>;
+  client?: ViewClient;
+}
+
+type Dialog = 'columns' | 'views' | 'saveAs';
+
+export function GridViews({ control, view, modified, permissions, viewColumns, actions, client = api }: GridViewsProps) {
+  const { t } = useLingui();
+  const viewName = useViewName();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const [saving, setSaving] = useState(false);
+  const close = () => setOpen(null);
+
+  const saveView = async () => {
+    if (!view) return;
+    setSaving(true);
+    try {
+      actions.viewSaved(await client.updateLayout(view.AutoID, actions.layoutContent()));
+      toast('success', t({ id: 'grid.maintenanceview.layout_saved', message: 'De weergave is opgeslagen.' }));
+    } catch (error) {
+      console.error('updateflexgridlayout failed', error);
+      showAlert(t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dialog = open === 'columns' ? (
+    <ColumnChooser control={control} viewId={view?.AutoID ?? null} columns={viewColumns} onApply={actions.applyColumnDiff} onClose={close} client={client} />
+  ) : open === 'views' ? (
+    <ViewManager
+      control={control}
+      currentId={view?.AutoID ?? null}
+      permissions={permissions}
+      onApply={actions.switchView}
+      onDeleted={(id) => void actions.viewDeleted(id)}
+      onClose={close}
+      client={client}
+    />
+  ) : open === 'saveAs' ? (
+    <SaveLayoutDialog control={control} permissions={permissions} content={actions.layoutContent} onSaved={actions.viewSaved} onClose={close} client={client} />
+  ) : null;
+
+  return (
+    <>
+      {view && (
+        <span className="grid-view-name" title={modified ? t`De weergave heeft niet-opgeslagen wijzigingen` : undefined}>
+          {viewName(view.Name)}
+          {modified && <span className="grid-view-modified">*</span>}
+        </span>
+      )}
+      {showViewSettings(permissions) && (
+        <>
+          <button type="button" className="grid-button" onClick={() => setOpen('columns')}>{t`Kolommen`}</button>
+          <button type="button" className="grid-button" onClick={() => setOpen('views')}>{t`Weergaven`}</button>
+          <button type="button" className="grid-button" disabled={!canSaveView(permissions, view) || saving} aria-busy={saving || undefined} onClick={() => void saveView()}>
+            {t`Weergave opslaan`}
+          </button>
+          <button type="button" className="grid-button" onClick={() => setOpen('saveAs')}>{t`Opslaan als…`}</button>
+        </>
+      )}
+      {/* The dialogs live outside the toolbar, whose input and button styles are not theirs. */}
+      {dialog && createPortal(dialog, document.body)}
+    </>
+  );
+}

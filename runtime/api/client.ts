@@ -116,6 +116,8 @@ export interface ScreenInfo {
   fetchDestination?: string;
 }
 
+export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
+
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 
 export function createClient(base = '/', hooks: ClientHooks = {}) {
@@ -157,6 +159,8 @@ export function createClient(base = '/', hooks: ClientHooks = {}) {
     layout: (AutoID: number) => call<Layout>('POST', 'mvc/flexgridlayout/getflexgridlayout', { AutoID }),
     updateLayout: (AutoID: number, FlexGridLayout: LayoutContent) => call<Layout>('POST', 'mvc/flexgridlayout/updateflexgridlayout', { AutoID, FlexGridLayout }),
     deleteLayout: (AutoID: number) => call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
+    /** The security groups a system view can be shared with (for managers of system views). */
+    shareableGroups: () => call<ShareableGroup[]>('POST', 'mvc/flexgridlayout/getsecuritygroups'),
     resetUserLayout: (Username: string, ControlName?: string) =>
       call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', ControlName ? { Username, ControlName } : { Username }),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE, MAX_PAGE_SIZE } from '../../definitions/language/index.ts';
 import { api, CallFailed } from '../api/index.ts';
-import type { Layout, LayoutContent, LayoutType, ListEntry, ViewPermissions } from '../api/index.ts';
+import type { Layout, LayoutContent, LayoutType, ShareableGroup, ViewPermissions } from '../api/index.ts';
 import { Modal, showAlert, toast } from '../app/dialogs/index.ts';
 import type { ViewClient } from './types.ts';
 import { layoutNameProblem, permittedTypes, takenNames, type NameProblem } from './viewRules.ts';
@@ -18,11 +18,9 @@ export interface SaveLayoutDialogProps {
   content: () => LayoutContent;
   onSaved: (layout: Layout) => void;
   onClose: () => void;
-  client?: Pick<ViewClient, 'createLayout' | 'layouts' | 'list'>;
+  client?: Pick<ViewClient, 'createLayout' | 'layouts' | 'shareableGroups'>;
 }
 
-/** The security groups' lookup list, as list fields name theirs (ListMethod). */
-const SECURITY_GROUPS = 'mvc/_lists/securitygroups';
 
 type FieldErrors = Record<string, string[]>;
 
@@ -38,7 +36,7 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [listed, setListed] = useState<Layout[]>([]);
-  const [groups, setGroups] = useState<ListEntry[]>([]);
+  const [groups, setGroups] = useState<ShareableGroup[]>([]);
   const offersSystem = types.includes(LAYOUT_TYPE.System);
 
   useEffect(() => {
@@ -49,8 +47,8 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
       (error: unknown) => console.error('getflexgridlayouts failed', error),
     );
     if (offersSystem) {
-      client.list(SECURITY_GROUPS, { searchKey: '', page: 0, pageSize: MAX_PAGE_SIZE }).then(
-        (answer) => { if (live) setGroups(answer.Data.filter((g) => !g.Archive)); },
+      client.shareableGroups().then(
+        (answer) => { if (live) setGroups(answer); },
         (error: unknown) => console.error('security groups failed', error),
       );
     }

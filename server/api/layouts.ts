@@ -6,7 +6,7 @@ import { authorize } from '../data/records.ts';
 import { findUser } from '../security/identity.ts';
 import { principalOf } from '../security/index.ts';
 import {
-  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, updateLayout,
+  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout,
   userLayout, type ViewContext, type ViewPrincipal,
 } from '../views/index.ts';
 import { bodyOf, tableContext } from './context.ts';
@@ -61,6 +61,7 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     await deleteLayout(context(request), bodyOf(request).AutoID);
     return {};
   });
+  app.post('/mvc/flexgridlayout/getsecuritygroups', async (request) => shareableGroups(context(request)));
   app.post('/mvc/flexgridlayout/resetuserlayout', async (request) => {
     const ctx = context(request);
     const body = bodyOf(request);

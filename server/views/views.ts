@@ -195,6 +195,13 @@ export async function resetUser(ctx: ViewContext, userId: number, model: TableMo
   return resetUserDefaults(ctx.pool, userId, model ? model.table.name.toLowerCase() : null);
 }
 
+/** The roles a view can be shared with: for managers of system views, who need not manage security groups. */
+export async function shareableGroups(ctx: ViewContext): Promise<{ AutoID: number; ID: string; Descr: string | null }[]> {
+  if (!permissionsOf(ctx.principal).AllowChangeSystemViews) throw forbidden();
+  return (await ctx.pool.query<{ AutoID: number; ID: string; Descr: string | null }>(
+    'SELECT autoid AS "AutoID", id AS "ID", descr AS "Descr" FROM securitygroups WHERE NOT archive ORDER BY lower(id)')).rows;
+}
+
 /** Every column the principal may add to a view of this grid; `selected` when visible in the given view. */
 export async function availableColumns(ctx: ViewContext, model: TableModel, layoutId: unknown) {
   const hidden = hiddenFields(model, ctx.principal);

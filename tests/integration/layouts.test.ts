@@ -118,6 +118,14 @@ describe('the named permissions', () => {
     }
   });
 
+  it('let a manager of system views list the roles to share with, without security-group rights', async () => {
+    const res = await as('sam', '/mvc/flexgridlayout/getsecuritygroups');
+    expect(res.status).toBe(200);
+    expect(res.body.map((g: { ID: string }) => g.ID)).toEqual(expect.arrayContaining(['planners', 'others', 'admin']));
+    expect((await as('sam', '/mvc/_lists/securitygroups')).status).toBe(403);
+    expect((await as('ulla', '/mvc/flexgridlayout/getsecuritygroups')).status).toBe(403);
+  });
+
   it('are answered by getauthorization by name as well as by code', async () => {
     const res = await as('ulla', '/mvc/security/getauthorization', [
       { ID: 'AllowChangeUserViews', Action: 'execute' }, { ID: 'AllowChangeSystemViews', Action: 'execute' }, { ID: '12.5', Action: 'execute' },

@@ -29,7 +29,7 @@ const perms = (user: boolean, system: boolean): ViewPermissions => ({ AllowChang
 function client() {
   return {
     layouts: vi.fn(async () => ({ Data: LISTED, Meta: { Count: LISTED.length, Columns: [] } })),
-    list: vi.fn(async () => ({ Data: [{ AutoID: 4, ID: 'inkoop', Descr: 'Inkoop', Archive: false }, { AutoID: 5, ID: 'oud', Descr: 'Oud', Archive: true }], Meta: { HasMore: false } })),
+    shareableGroups: vi.fn(async () => [{ AutoID: 4, ID: 'inkoop', Descr: 'Inkoop' }, { AutoID: 6, ID: 'verkoop', Descr: null }]),
     createLayout: vi.fn(async (_control: string, body: { Name: string }) => view(40, body.Name, 1)),
     setDefaultLayout: vi.fn(async () => ({})),
     deleteLayout: vi.fn(async () => ({})),
@@ -73,11 +73,11 @@ describe('save-layout dialog', () => {
     }
   });
 
-  it('offers everyone and the active security groups for a system view', async () => {
+  it('offers everyone and the security groups a view can be shared with, for a system view', async () => {
     const { dialog, api } = open(perms(true, true));
     const group = within(dialog).getByLabelText('Zichtbaar voor') as HTMLSelectElement;
-    await waitFor(() => expect(optionTexts(group)).toEqual(['Iedereen', 'Inkoop']));
-    expect(api.list).toHaveBeenCalledWith('mvc/_lists/securitygroups', expect.objectContaining({ page: 0 }));
+    await waitFor(() => expect(optionTexts(group)).toEqual(['Iedereen', 'Inkoop', 'verkoop']));
+    expect(api.shareableGroups).toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Soort'), { target: { value: '1' } });
     expect(within(dialog).queryByLabelText('Zichtbaar voor')).toBeNull();
   });
@@ -104,7 +104,7 @@ describe('save-layout dialog', () => {
     const api = client();
     api.createLayout.mockImplementationOnce(() => new Promise<Layout>((r) => { resolve = r; }));
     const { dialog, onSaved, onClose } = open(perms(true, true), api);
-    await waitFor(() => expect(optionTexts(within(dialog).getByLabelText('Zichtbaar voor'))).toHaveLength(2));
+    await waitFor(() => expect(optionTexts(within(dialog).getByLabelText('Zichtbaar voor'))).toHaveLength(3));
     fireEvent.change(within(dialog).getByLabelText('Naam'), { target: { value: 'Planning2' } });
     fireEvent.change(within(dialog).getByLabelText('Zichtbaar voor'), { target: { value: '4' } });
     fireEvent.click(within(dialog).getByLabelText('Als standaard instellen'));

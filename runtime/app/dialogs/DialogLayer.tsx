@@ -14,7 +14,8 @@ export function DialogLayer() {
   }, []);
   return (
     <>
-      <DialogStack />
+      {/* Store dialogs (confirm, unsaved changes) are asked from within page modals, so they stack above them. */}
+      <div className="app-dialog-stack"><DialogStack /></div>
       <Alerts />
       <Toasts />
     </>

@@ -116,6 +116,8 @@ export interface ScreenInfo {
   fetchDestination?: string;
 }
 
+export interface UserDefault { Username: string; PersonName: string | null; Layout: string }
+
 export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
@@ -161,8 +163,11 @@ export function createClient(base = '/', hooks: ClientHooks = {}) {
     deleteLayout: (AutoID: number) => call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
     /** The security groups a system view can be shared with (for managers of system views). */
     shareableGroups: () => call<ShareableGroup[]>('POST', 'mvc/flexgridlayout/getsecuritygroups'),
-    resetUserLayout: (Username: string, ControlName?: string) =>
-      call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', ControlName ? { Username, ControlName } : { Username }),
+    /** Clears a user's own defaults (one's own without a Username), of one grid or all. */
+    resetUserLayout: (Username: string | null, ControlName?: string) =>
+      call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', { ...(Username ? { Username } : {}), ...(ControlName ? { ControlName } : {}) }),
+    /** For managers of system views: the users who start this grid with a view of their own. */
+    userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     login: (credentials: { username: string; password: string }) =>

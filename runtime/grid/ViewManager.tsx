@@ -9,6 +9,7 @@ import type { Layout, ViewPermissions } from '../api/index.ts';
 import { confirm, Modal, showAlert } from '../app/dialogs/index.ts';
 import { formatDateValue } from './format.ts';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
+import { ResetDefaults } from './ResetDefaults.tsx';
 import { useViewName } from './useViewName.ts';
 import type { ViewClient } from './types.ts';
 import { canDeleteView, canSetDefault } from './viewRules.ts';
@@ -22,7 +23,7 @@ export interface ViewManagerProps {
   /** A view was deleted (the grid may have to leave it). */
   onDeleted: (AutoID: number) => void;
   onClose: () => void;
-  client?: Pick<ViewClient, 'deleteLayout' | 'layouts' | 'setDefaultLayout'>;
+  client?: Pick<ViewClient, 'deleteLayout' | 'layouts' | 'resetUserLayout' | 'setDefaultLayout' | 'userDefaults'>;
 }
 
 export function ViewManager({ control, currentId, permissions, onApply, onDeleted, onClose, client = api }: ViewManagerProps) {
@@ -141,6 +142,15 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
             </div>
           ))}
         </div>
+      )}
+      {layouts && (
+        <ResetDefaults
+          control={control}
+          permissions={permissions}
+          ownDefault={layouts.some((l) => l.LayoutType === 1 && l.DefaultLayout)}
+          onReset={() => void load()}
+          client={client}
+        />
       )}
       {menu && <GridContextMenu x={menu.x} y={menu.y} items={menu.items} rows={[]} onClose={closeMenu} />}
     </Modal>

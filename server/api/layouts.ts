@@ -6,7 +6,7 @@ import { authorize } from '../data/records.ts';
 import { findUser } from '../security/identity.ts';
 import { principalOf } from '../security/index.ts';
 import {
-  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout,
+  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout, userDefaults,
   userLayout, type ViewContext, type ViewPrincipal,
 } from '../views/index.ts';
 import { bodyOf, tableContext } from './context.ts';
@@ -52,6 +52,11 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     return availableFilters(model, ctx.principal);
   });
 
+  app.post<{ Params: Params }>('/mvc/:control/getuserdefaults', async (request) => {
+    const { ctx, model } = grid(request);
+    return userDefaults(ctx, model);
+  });
+
   app.post('/mvc/flexgridlayout/getflexgridlayout', async (request) => layout(context(request), bodyOf(request).AutoID));
   app.post('/mvc/flexgridlayout/updateflexgridlayout', async (request) => {
     const body = bodyOf(request);
@@ -65,8 +70,9 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
   app.post('/mvc/flexgridlayout/resetuserlayout', async (request) => {
     const ctx = context(request);
     const body = bodyOf(request);
-    if (typeof body.Username !== 'string' || !body.Username) throw badRequest('Username is required');
-    const user = await findUser(engine.pool, body.Username);
+    // Without a Username the caller resets their own defaults.
+    if (body.Username !== undefined && (typeof body.Username !== 'string' || !body.Username)) throw badRequest('Username must be a user name');
+    const user = typeof body.Username === 'string' ? await findUser(engine.pool, body.Username) : { autoid: ctx.principal.userId };
     if (!user) throw notFound();
     let model = null;
     if (body.ControlName !== undefined && body.ControlName !== null) {

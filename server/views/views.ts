@@ -17,7 +17,7 @@ import type { Principal } from '../security/principal.ts';
 import { syncDefinitionViews } from './definition-views.ts';
 import { checkContent, unseenColumns, visibleContent, type LayoutContent } from './payload.ts';
 import {
-  defaultView, deleteView, findView, insertView, listViews, namesBeside, resetUserDefaults, setDefault,
+  defaultView, deleteView, findView, insertView, listViews, namesBeside, ownDefaults, resetUserDefaults, setDefault,
   updateContent, type ViewRow, type Viewer,
 } from './store.ts';
 
@@ -193,6 +193,12 @@ export async function resetUser(ctx: ViewContext, userId: number, model: TableMo
   const p = permissionsOf(ctx.principal);
   if (!(p.AllowChangeSystemViews || (own && p.AllowChangeUserViews))) throw forbidden();
   return resetUserDefaults(ctx.pool, userId, model ? model.table.name.toLowerCase() : null);
+}
+
+/** For a manager of system views: who has a default of their own on this grid, and which. */
+export async function userDefaults(ctx: ViewContext, model: TableModel) {
+  if (!permissionsOf(ctx.principal).AllowChangeSystemViews) throw forbidden();
+  return ownDefaults(ctx.pool, model.table.name.toLowerCase());
 }
 
 /** The roles a view can be shared with: for managers of system views, who need not manage security groups. */

@@ -269,11 +269,22 @@ describe('three levels', () => {
   });
 
   it('an administrator resets a user to the role or system view; a user without rights cannot', async () => {
+    expect((await as('piet', '/mvc/products/getuserdefaults')).status).toBe(403);
+    expect((await as('sam', '/mvc/products/getuserdefaults')).body).toEqual([{ Username: 'ulla', PersonName: 'ulla', Layout: 'Mijn' }]);
     expect((await as('piet', '/mvc/flexgridlayout/resetuserlayout', { Username: 'ulla', ControlName: 'products' })).status).toBe(403);
     const res = await as('sam', '/mvc/flexgridlayout/resetuserlayout', { Username: 'ulla', ControlName: 'products' });
     expect(res.body).toEqual({ Reset: 1 });
     expect((await defaultOf('ulla')).Name).toBe('Planning');
     expect(await names('ulla')).toContain('Mijn');
+    expect((await as('sam', '/mvc/products/getuserdefaults')).body).toEqual([]);
+  });
+
+  it('a user resets their own default', async () => {
+    const second = await create('ulla', 'Tweede', 1, { SetAsDefaultLayout: true });
+    expect((await defaultOf('ulla')).Name).toBe('Tweede');
+    expect((await as('ulla', '/mvc/flexgridlayout/resetuserlayout', { ControlName: 'products' })).body).toEqual({ Reset: 1 });
+    expect((await defaultOf('ulla')).Name).toBe('Planning');
+    expect((await as('ulla', '/mvc/flexgridlayout/deleteflexgridlayout', { AutoID: second.body.AutoID })).status).toBe(200);
   });
 
   it('delete follows the same rule, and the default falls back a level', async () => {

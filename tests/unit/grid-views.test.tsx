@@ -29,6 +29,8 @@ const perms = (user: boolean, system: boolean): ViewPermissions => ({ AllowChang
 function client() {
   return {
     layouts: vi.fn(async () => ({ Data: LISTED, Meta: { Count: LISTED.length, Columns: [] } })),
+    resetUserLayout: vi.fn(async () => ({ Reset: 1 })),
+    userDefaults: vi.fn(async () => [{ Username: 'jan', PersonName: 'Jan Jansen', Layout: 'Zijne' }]),
     shareableGroups: vi.fn(async () => [{ AutoID: 4, ID: 'inkoop', Descr: 'Inkoop' }, { AutoID: 6, ID: 'verkoop', Descr: null }]),
     createLayout: vi.fn(async (_control: string, body: { Name: string }) => view(40, body.Name, 1)),
     setDefaultLayout: vi.fn(async () => ({})),
@@ -177,6 +179,29 @@ describe('view manager', () => {
     fireEvent.contextMenu(await rowNamed(dialog, 'Standaardweergave'));
     expect(screen.queryByRole('menu')).toBeNull();
     expect(within(dialog).getByText('Geselecteerd: Standaardweergave')).toBeTruthy();
+  });
+
+  it('lets a user clear their own default, and a manager reset a user who keeps one', async () => {
+    const { dialog, api } = open(perms(true, true));
+    const own = await within(dialog).findByRole('button', { name: 'Mijn standaard wissen' });
+    const user = await within(dialog).findByLabelText('Eigen standaard van') as HTMLSelectElement;
+    expect(optionTexts(user)).toEqual(['Jan Jansen (Zijne)']);
+    fireEvent.click(own);
+    await waitFor(() => expect(api.resetUserLayout).toHaveBeenCalledWith(null, 'costcodes'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Terugzetten naar standaard' }));
+    await waitFor(() => expect(api.resetUserLayout).toHaveBeenLastCalledWith('jan', 'costcodes'));
+    await waitFor(() => expect(dialogs.toasts.map((t) => t.text)).toContain('De standaardweergave is teruggezet.'));
+    expect(api.layouts.mock.calls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows no reset for a user without an own default, and no user list without AllowChangeSystemViews', async () => {
+    const api = client();
+    api.layouts.mockResolvedValue({ Data: LISTED.filter((l) => l.LayoutType === 0), Meta: { Count: 2, Columns: [] } });
+    const { dialog } = open(perms(true, false), api);
+    await within(dialog).findByRole('grid', { name: 'Weergaven' });
+    expect(within(dialog).queryByRole('button', { name: 'Mijn standaard wissen' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Eigen standaard van')).toBeNull();
+    expect(api.userDefaults).not.toHaveBeenCalled();
   });
 
   it('deletes after confirmation and reloads the list; a failure shows its message', async () => {

@@ -84,7 +84,9 @@ export interface Layout extends LayoutContent {
 
 export interface ViewPermissions { AllowChangeUserViews: boolean; AllowChangeSystemViews: boolean }
 
-export interface UserLayout extends Layout { Permissions: ViewPermissions }
+/** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
+export interface DescribedLayout extends Layout { Meta?: { Columns: Record<string, unknown>[] } }
+export interface UserLayout extends DescribedLayout { Permissions: ViewPermissions }
 
 export interface NewLayout {
   Name: string;
@@ -158,7 +160,7 @@ export function createClient(base = '/', hooks: ClientHooks = {}) {
     availableColumns: (control: string, AutoID?: number) =>
       call<AvailableColumn[]>('POST', `${table(control)}/GetAvailableColumnsForPage`, AutoID ? { AutoID } : {}),
     availableFilters: (control: string) => call<AvailableFilter[]>('POST', `${table(control)}/GetAvailableQueryFiltersForPage`),
-    layout: (AutoID: number) => call<Layout>('POST', 'mvc/flexgridlayout/getflexgridlayout', { AutoID }),
+    layout: (AutoID: number) => call<DescribedLayout>('POST', 'mvc/flexgridlayout/getflexgridlayout', { AutoID }),
     updateLayout: (AutoID: number, FlexGridLayout: LayoutContent) => call<Layout>('POST', 'mvc/flexgridlayout/updateflexgridlayout', { AutoID, FlexGridLayout }),
     deleteLayout: (AutoID: number) => call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
     /** The security groups a system view can be shared with (for managers of system views). */

@@ -6,7 +6,7 @@ import type { ClientHooks } from './client.ts';
 export { CallFailed, createClient, isUnauthenticated } from './client.ts';
 export type {
   ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, ClientHooks, ColumnAlignment, CurrentUser, FlexAnswer, FlexRequest, Layout,
-  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, ScreenInfo, ShareableGroup, UserDefault, SecurityEntry, UserLayout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, ScreenInfo, ShareableGroup, UserDefault, DescribedLayout, SecurityEntry, UserLayout,
   ViewPermissions,
 } from './client.ts';
 export const apiHooks: ClientHooks = {};

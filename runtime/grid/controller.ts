@@ -3,7 +3,7 @@
 // useFlexGrid binds it. The grid always works from a view: the user's default (GetUserFlexGridLayout)
 // unless a pinned state or a Back/Forward snapshot names another.
 import { proxy, ref, snapshot } from 'valtio';
-import type { FlexAnswer, FlexRequest, Layout, UserLayout, ViewPermissions } from '../api/index.ts';
+import type { DescribedLayout, FlexAnswer, FlexRequest, Layout, UserLayout, ViewPermissions } from '../api/index.ts';
 import { buildRequest, hasFilters } from './filters.ts';
 import {
   applyColumnDiff, columnSetKey, columnsFromMeta, displayColumns, layoutContent, moveColumn, requestColumns, resizeColumn,
@@ -46,7 +46,7 @@ export interface GridSnapshot extends GridQuery {
 export interface GridDeps {
   flexData: (control: string, request: FlexRequest) => Promise<FlexAnswer>;
   userLayout: (control: string) => Promise<UserLayout>;
-  layout: (AutoID: number) => Promise<Layout>;
+  layout: (AutoID: number) => Promise<DescribedLayout>;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   now?: () => number;
   log?: (message: string, error: unknown) => void;
@@ -112,8 +112,10 @@ export function createGridController(control: string, deps: GridDeps) {
   }
 
   /** Makes a saved view the working view: its columns, sort, page size and filters. */
-  function applyView(layout: Layout) {
+  function applyView(layout: DescribedLayout) {
     saved = layout;
+    // A layout that describes its columns spares the one-row request its filters would need.
+    if (layout.Meta?.Columns) meta = layout.Meta.Columns as unknown as GridColumn[];
     const view = stateFromLayout(layout, nextFilterId);
     numberFilters(view.advancedFilters);
     baseline = JSON.stringify(layoutContent(view));
@@ -124,8 +126,8 @@ export function createGridController(control: string, deps: GridDeps) {
   }
 
   /** The user's default view, or the pinned one; null when none could be loaded (the grid then shows the server's columns). */
-  async function chooseLayout(pinnedId: number | null): Promise<Layout | null> {
-    let layout: Layout | null = null;
+  async function chooseLayout(pinnedId: number | null): Promise<DescribedLayout | null> {
+    let layout: DescribedLayout | null = null;
     try {
       const answer = await deps.userLayout(control);
       store.permissions = { ...NO_VIEW_PERMISSIONS, ...answer.Permissions };

@@ -63,6 +63,19 @@ function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
 }
 export type LayoutAnswer = ReturnType<typeof answer>;
 
+/**
+ * A layout with the description of its columns as GetFlexData answers it (Meta.Columns): the
+ * grid can draw headers and read the view's filters before the first rows arrive.
+ */
+function withMeta(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
+  const layout = answer(model, principal, row);
+  const hidden = hiddenFields(model, principal);
+  const columns = layout.Columns.map((c) => ({
+    ...columnMeta(model, columnOf(model, c.FieldName, 'view', hidden)), ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment,
+  }));
+  return { ...layout, Meta: { Columns: columns } };
+}
+
 /** The grid's views, brought in line with the definitions first. */
 async function ready(ctx: ViewContext, model: TableModel): Promise<string> {
   await syncDefinitionViews(ctx.pool, ctx.snapshot, model);
@@ -86,7 +99,7 @@ export async function userLayout(ctx: ViewContext, model: TableModel) {
   const control = await ready(ctx, model);
   const row = await defaultView(ctx.pool, control, viewerOf(ctx.principal));
   if (!row) throw notFound();
-  return { ...answer(model, ctx.principal, row), Permissions: permissionsOf(ctx.principal) };
+  return { ...withMeta(model, ctx.principal, row), Permissions: permissionsOf(ctx.principal) };
 }
 
 export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: unknown; PageIndex?: unknown }) {
@@ -110,7 +123,7 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
 
 export async function layout(ctx: ViewContext, id: unknown) {
   const { row, model } = await visibleView(ctx, id);
-  return answer(model, ctx.principal, row);
+  return withMeta(model, ctx.principal, row);
 }
 
 function checkName(name: unknown, taken: readonly string[]): string {

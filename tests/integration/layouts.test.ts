@@ -69,6 +69,9 @@ describe('views from the definitions', () => {
     expect(layout.Columns.map((c: { FieldName: string }) => c.FieldName)).toEqual(['ID', 'Descr', 'Price', 'Stock', 'Country', 'Owner']);
     expect(layout.Columns[0]).toEqual({ FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 0, Visible: true, Search: '', AdvancedFilters: [] });
     expect(layout.Columns[2]).toMatchObject({ FieldName: 'Price', ColumnWidth: 150, ColumnAlignment: 2 });
+    // Described as GetFlexData describes them, so the grid can draw it before the rows arrive.
+    expect(layout.Meta.Columns[0]).toMatchObject({ FieldName: 'ID', Title: expect.any(String), ColumnWidth: 120, AdvancedFilterType: 'text', IsSortable: true });
+    expect(layout.Meta.Columns.map((c: { FieldName: string }) => c.FieldName)).toEqual(layout.Columns.map((c: { FieldName: string }) => c.FieldName));
   });
 
   it('a grid without one gets a standard view derived from its table', async () => {
@@ -80,6 +83,7 @@ describe('views from the definitions', () => {
   it('columns a user may not see are absent from the view, the available columns and the filters', async () => {
     const layout = await defaultOf('piet');
     expect(layout.Columns.map((c: { FieldName: string }) => c.FieldName)).toEqual(['ID', 'Descr', 'Stock', 'Country', 'Owner']);
+    expect(layout.Meta.Columns.map((c: { FieldName: string }) => c.FieldName)).not.toContain('Price');
     expect(layout.Permissions).toEqual({ AllowChangeUserViews: false, AllowChangeSystemViews: false });
     expect(layout.CanChange).toBe(false);
     const available = (await as('piet', '/mvc/products/GetAvailableColumnsForPage', { AutoID: layout.AutoID })).body;

@@ -123,6 +123,18 @@ describe('opening a grid', () => {
     expect(requests.at(-1)).toMatchObject({ columnFilter: { ID: 'K' }, operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }] });
     expect(store.columnFilters).toEqual({ ID: 'K' });
     expect(store.filtered).toBe(false);
+    // Without a description of the columns, one row tells their types first.
+    expect(requests.map((r) => r.pageSize)).toEqual([1, 20]);
+  });
+
+  it('a layout that describes its columns needs no extra request for its filters', async () => {
+    const described = { ...FILTERED, Permissions: PERMISSIONS, Meta: { Columns: META as unknown as Record<string, unknown>[] } };
+    const { deps, requests } = fake({ userLayout: vi.fn(async () => described) });
+    const { store, actions } = createGridController('costcodes', deps);
+    await actions.init(undefined);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ columnFilter: { ID: 'K' }, operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }] });
+    expect(store.columns.map((c) => c.Title)).toEqual(['Code', 'Geblokkeerd', 'Omschrijving']);
   });
 });
 

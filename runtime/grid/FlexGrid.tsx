@@ -113,6 +113,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
           modified={state.modified}
           permissions={state.permissions}
           viewColumns={state.viewColumns}
+          pageSize={state.pageSize}
           actions={actions}
         />
       </GridToolbar>

@@ -21,13 +21,17 @@ export interface GridViewsProps {
   modified: boolean;
   permissions: ViewPermissions;
   viewColumns: readonly ViewColumn[];
-  actions: Pick<GridController['actions'], 'applyColumnDiff' | 'layoutContent' | 'switchView' | 'viewDeleted' | 'viewSaved'>;
+  pageSize: number;
+  actions: Pick<GridController['actions'], 'applyColumnDiff' | 'layoutContent' | 'setPageSize' | 'switchView' | 'viewDeleted' | 'viewSaved'>;
   client?: ViewClient;
 }
 
 type Dialog = 'columns' | 'views' | 'saveAs';
 
-export function GridViews({ control, view, modified, permissions, viewColumns, actions, client = api }: GridViewsProps) {
+/** Page sizes offered; a view's own size is offered too when it is another. */
+const PAGE_SIZES = [25, 35, 50, 100, 200];
+
+export function GridViews({ control, view, modified, permissions, viewColumns, pageSize, actions, client = api }: GridViewsProps) {
   const { t } = useLingui();
   const viewName = useViewName();
   const [open, setOpen] = useState<Dialog | null>(null);
@@ -72,6 +76,9 @@ export function GridViews({ control, view, modified, permissions, viewColumns, a
           {modified && <span className="grid-view-modified">*</span>}
         </span>
       )}
+      <select aria-label={t`Rijen per pagina`} title={t`Rijen per pagina`} value={pageSize} onChange={(e) => actions.setPageSize(Number(e.target.value))}>
+        {[...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b).map((n) => <option key={n} value={n}>{n}</option>)}
+      </select>
       {showViewSettings(permissions) && (
         <>
           <button type="button" className="grid-button" onClick={() => setOpen('columns')}>{t`Kolommen`}</button>

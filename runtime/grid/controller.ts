@@ -3,6 +3,7 @@
 // useFlexGrid binds it. The grid always works from a view: the user's default (GetUserFlexGridLayout)
 // unless a pinned state or a Back/Forward snapshot names another.
 import { proxy, ref, snapshot } from 'valtio';
+import { MAX_PAGE_SIZE } from '../../definitions/language/index.ts';
 import type { DescribedLayout, FlexAnswer, FlexRequest, Layout, UserLayout, ViewPermissions } from '../api/index.ts';
 import { buildRequest, hasFilters } from './filters.ts';
 import {
@@ -340,6 +341,14 @@ export function createGridController(control: string, deps: GridDeps) {
     togglePin() {
       store.pinned = !store.pinned;
       writePinned(deps.storage, control, store.pinned ? pinnedState() : null);
+    },
+    /** Rows per page are part of the view: a new size marks it modified and loads page 1 again. */
+    setPageSize(size: number) {
+      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE || size === store.pageSize) return;
+      store.pageSize = size;
+      refreshStatus();
+      backToTop();
+      void load(0);
     },
     resizeColumn(field: string, width: number) { editColumns(resizeColumn(store.viewColumns, field, width)); },
     moveColumn(field: string, target: string) { editColumns(moveColumn(store.viewColumns, field, target)); },

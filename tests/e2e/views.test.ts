@@ -92,6 +92,7 @@ it('shapes the grid: columns, width, sort and filter', async () => {
   await expect.poll(() => sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort')).toBe('descending');
   await sam.getByLabel('Filter Naam kostenplaats').fill('Wer');
   await expect.poll(() => codes(sam)).toEqual(['KP-4', 'KP-2', 'KP-1']);
+  await sam.getByLabel('Rijen per pagina').selectOption('50');
   await screenshot(sam, 'views-shaped');
 });
 
@@ -128,6 +129,7 @@ it('saves it as a user view, sets it as default and finds it applied after a rel
   expect(await width(sam, 'Naam kostenplaats')).toBeGreaterThan(230);
   expect(await sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort')).toBe('descending');
   expect(await sam.getByLabel('Filter Naam kostenplaats').inputValue()).toBe('Wer');
+  expect(await sam.getByLabel('Rijen per pagina').inputValue()).toBe('50');
   await expect.poll(() => codes(sam)).toEqual(['KP-4', 'KP-2', 'KP-1']);
 });
 

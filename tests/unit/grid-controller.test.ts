@@ -139,6 +139,25 @@ describe('opening a grid', () => {
 });
 
 describe('changing the working view', () => {
+  it('a new page size marks the view modified and loads page 1 with it; the saved size unmarks it', async () => {
+    const { deps, requests } = fake();
+    const { store, actions } = createGridController('costcodes', deps);
+    await actions.init(undefined);
+    actions.setPageSize(50);
+    await settle();
+    expect(requests.at(-1)).toMatchObject({ pageIndex: 0, pageSize: 50 });
+    expect(store.modified).toBe(true);
+    expect(actions.layoutContent().PageSize).toBe(50);
+    actions.setPageSize(20);
+    expect(store.modified).toBe(false);
+    const count = requests.length;
+    actions.setPageSize(0);
+    await settle();
+    // Out of range: ignored.
+    expect(requests).toHaveLength(count);
+    expect(store.pageSize).toBe(20);
+  });
+
   it('resize and reorder mark the view modified and fetch no rows', async () => {
     const { deps, requests } = fake();
     const { store, actions } = createGridController('costcodes', deps);

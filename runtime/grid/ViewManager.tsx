@@ -26,6 +26,8 @@ export interface ViewManagerProps {
   client?: Pick<ViewClient, 'deleteLayout' | 'layouts' | 'resetUserLayout' | 'setDefaultLayout' | 'userDefaults'>;
 }
 
+type SortField = 'Name' | 'LayoutType' | 'DefaultLayout' | 'CreateDate';
+
 export function ViewManager({ control, currentId, permissions, onApply, onDeleted, onClose, client = api }: ViewManagerProps) {
   const { t } = useLingui();
   const viewName = useViewName();
@@ -33,6 +35,7 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
   const [failed, setFailed] = useState(false);
   const [selectedId, setSelectedId] = useState(currentId);
   const [menu, setMenu] = useState<{ x: number; y: number; items: ContextMenuItem[] } | null>(null);
+  const [sort, setSort] = useState<{ field: SortField; desc: boolean } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
 
   const load = useCallback(async () => {
@@ -88,11 +91,34 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
     setMenu(items.length ? { x: event.clientX, y: event.clientY, items } : null);
   };
 
-  const typeOf = (layout: Layout) => {
+  /** The manager's columns sort by a click on their header, like a grid's (spec 1 section 3: IsSortable, Title). */
+  const sortValue = (layout: Layout, field: SortField): string | number => {
+    switch (field) {
+      case 'Name': return viewName(layout.Name).toLowerCase();
+      case 'LayoutType': return typeOf(layout).toLowerCase();
+      case 'DefaultLayout': return layout.DefaultLayout ? 0 : 1;
+      case 'CreateDate': return layout.CreateDate;
+    }
+  };
+  const shown = !layouts || !sort ? layouts : [...layouts].sort((a, b) => {
+    const x = sortValue(a, sort.field);
+    const y = sortValue(b, sort.field);
+    return (x < y ? -1 : x > y ? 1 : 0) * (sort.desc ? -1 : 1);
+  });
+  const header = (field: SortField, title: string) => (
+    <div role="columnheader" aria-sort={sort?.field === field ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="grid-sort" onClick={() => setSort(sort?.field === field && !sort.desc ? { field, desc: true } : { field, desc: false })}>
+        {title}
+        <span aria-hidden="true" className="grid-sort-arrow">{sort?.field === field ? (sort.desc ? '▼' : '▲') : ''}</span>
+      </button>
+    </div>
+  );
+
+  function typeOf(layout: Layout) {
     if (layout.LayoutType === 1) return t`Gebruiker`;
     const group = layout.SecurityGroup ?? (layout.SecurityGroupID === null ? null : String(layout.SecurityGroupID));
     return group ? t`Rol: ${group}` : t`Systeem`;
-  };
+  }
 
   return (
     <Modal
@@ -115,12 +141,12 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
       {layouts && (
         <div role="grid" aria-label={t`Weergaven`} className="grid-views">
           <div role="row" className="grid-views-row grid-views-head">
-            <div role="columnheader">{t`Naam`}</div>
-            <div role="columnheader">{t`Soort`}</div>
-            <div role="columnheader">{t`Standaard`}</div>
-            <div role="columnheader">{t`Aangemaakt`}</div>
+            {header('Name', t`Naam`)}
+            {header('LayoutType', t`Soort`)}
+            {header('DefaultLayout', t`Standaard`)}
+            {header('CreateDate', t`Aangemaakt`)}
           </div>
-          {layouts.map((layout) => (
+          {(shown ?? []).map((layout) => (
             <div
               key={layout.AutoID}
               role="row"

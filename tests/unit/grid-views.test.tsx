@@ -168,6 +168,19 @@ describe('view manager', () => {
     expect(within(dialog).getByText('Geselecteerd: Inkoop')).toBeTruthy();
   });
 
+  it('sorts by a click on a column header, and back on a second click', async () => {
+    const { dialog } = open(perms(true, true));
+    const grid = await within(dialog).findByRole('grid', { name: 'Weergaven' });
+    const names = () => within(grid).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('gridcell')[0].textContent);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Naam' }));
+    expect(names()).toEqual(['Inkoop', 'Mijn', 'Standaardweergave']);
+    expect(within(grid).getAllByRole('columnheader')[0].getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(grid).getByRole('button', { name: 'Naam' }));
+    expect(names()).toEqual(['Standaardweergave', 'Mijn', 'Inkoop']);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Standaard' }));
+    expect(names()[0]).toBe('Mijn');
+  });
+
   it('offers set as default and delete only where that view may be changed', async () => {
     const { dialog } = open(perms(true, false));
     fireEvent.contextMenu(await rowNamed(dialog, 'Mijn'));

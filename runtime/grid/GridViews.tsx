@@ -37,6 +37,8 @@ export function GridViews({ control, view, modified, permissions, viewColumns, p
   const [open, setOpen] = useState<Dialog | null>(null);
   const [saving, setSaving] = useState(false);
   const close = () => setOpen(null);
+  // Unsaved changes are worth marking only to users who can save them.
+  const marked = modified && showViewSettings(permissions);
 
   const saveView = async () => {
     if (!view) return;
@@ -71,9 +73,9 @@ export function GridViews({ control, view, modified, permissions, viewColumns, p
   return (
     <>
       {view && (
-        <span className="grid-view-name" title={modified ? t`De weergave heeft niet-opgeslagen wijzigingen` : undefined}>
+        <span className="grid-view-name" title={marked ? t`De weergave heeft niet-opgeslagen wijzigingen` : undefined}>
           {viewName(view.Name)}
-          {modified && <span className="grid-view-modified">*</span>}
+          {marked && <span className="grid-view-modified">*</span>}
         </span>
       )}
       <select aria-label={t`Rijen per pagina`} title={t`Rijen per pagina`} value={pageSize} onChange={(e) => actions.setPageSize(Number(e.target.value))}>

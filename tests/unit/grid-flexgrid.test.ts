@@ -182,6 +182,7 @@ describe('FlexGrid views', () => {
   });
 
   it('resizes and reorders columns without fetching rows, and marks the view modified', async () => {
+    permissions = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
     show();
     const grid = await loaded();
     const fetched = flexData().length;
@@ -203,6 +204,13 @@ describe('FlexGrid views', () => {
     expect(headerTexts(grid)).toEqual(['Budget', 'Code', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
     await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
     expect(flexData()).toHaveLength(fetched);
+  });
+
+  it('does not mark unsaved changes to a user who cannot save views', async () => {
+    show();
+    await loaded();
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Breedte van Code' }), { key: 'ArrowRight' });
+    expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave');
   });
 
   it('the column chooser changes the working view; save as makes it the grid\'s view', async () => {

@@ -36,6 +36,9 @@ export function columnOf(model: TableModel, name: unknown, what: string, hidden:
   throw badRequest(`${what}: unknown field '${name}' in table ${model.table.name}`);
 }
 
+/** The operator of a column's quick filter: text columns match by contains, the others by equality. */
+export const quickOperator = (col: Column) => (col.kind === 'text' ? 'contains' : '=');
+
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
@@ -177,8 +180,7 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>,
     const what = `columnFilter[${i}]`;
     if (f.Value === null || f.Value === undefined || f.Value === '') return;
     const col = columnNamed(f.FieldName, what);
-    // Quick filters: text columns match by contains, the others by equality.
-    where.push(condition(col, col.kind === 'text' ? 'contains' : '=', f.Value, params, what));
+    where.push(condition(col, quickOperator(col), f.Value, params, what));
   });
 
   const sort: SortKey[] = [];

@@ -6,7 +6,7 @@ import {
 } from '../../definitions/language/index.ts';
 import { ApiError, invalidFields, type FieldMessage } from '../api/errors.ts';
 import { columnMeta } from '../data/flex.ts';
-import { columnOf, condition, Params, type Column } from '../data/filters.ts';
+import { columnOf, condition, Params, quickOperator, type Column } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 
 export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
@@ -27,9 +27,6 @@ const MAX_FILTERS = 20;
 const SORT = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The quick filter of a column: text columns match by contains, the others by equality. */
-export const quickOperator = (col: Column) => (col.kind === 'text' ? 'contains' : '=');
 
 /** A column as a view holds it when nothing about it was chosen yet. */
 export function defaultColumn(model: TableModel, col: Column, width = col.field?.width ?? NEW_COLUMN_WIDTH): LayoutColumn {

@@ -77,6 +77,18 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
                 if (field !== column.FieldName) onMove(field, column.FieldName);
               }}
               onDragEnd={() => setDropTarget(null)}
+              // Alt+Arrow moves the column from the keyboard, as dragging does with the mouse.
+              onKeyDown={(e) => {
+                if (!e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+                const index = columns.indexOf(column) + (e.key === 'ArrowLeft' ? -1 : 1);
+                const target = columns[index];
+                if (!target) return;
+                e.preventDefault();
+                onMove(column.FieldName, target.FieldName);
+                // The moved column keeps the focus, so it can be moved on.
+                const header = e.currentTarget;
+                requestAnimationFrame(() => header.querySelector('button')?.focus());
+              }}
             >
               {column.IsSortable ? (
                 <button type="button" className="grid-sort" onClick={() => onSort(column)}>

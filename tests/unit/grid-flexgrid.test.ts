@@ -202,6 +202,12 @@ describe('FlexGrid views', () => {
     fireEvent.dragOver(code, { dataTransfer });
     fireEvent.drop(code, { dataTransfer });
     expect(headerTexts(grid)).toEqual(['Budget', 'Code', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
+    // From the keyboard: Alt+Arrow on a header moves its column.
+    fireEvent.keyDown(within(grid).getAllByRole('columnheader')[0], { key: 'ArrowRight', altKey: true });
+    expect(headerTexts(grid)).toEqual(['Code', 'Budget', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
+    fireEvent.keyDown(within(grid).getAllByRole('columnheader')[0], { key: 'ArrowLeft', altKey: true });
+    fireEvent.keyDown(within(grid).getAllByRole('columnheader')[0], { key: 'ArrowRight' });
+    expect(headerTexts(grid)).toEqual(['Code', 'Budget', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
     await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
     expect(flexData()).toHaveLength(fetched);
   });

@@ -13,6 +13,8 @@ export interface Config {
   packs: string[];
   adminPassword?: string;
   logLevel: string;
+  /** The longest any statement of a request may run, in milliseconds (STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
   /** Development only: every signed-in user may do everything. Refused in production. */
   debugPermissions: boolean;
 }
@@ -21,6 +23,13 @@ function debugPermissions(env: NodeJS.ProcessEnv): boolean {
   if (env.DEBUG_PERMISSIONS !== '1') return false;
   if (env.NODE_ENV === 'production') throw new Error('DEBUG_PERMISSIONS=1 is refused when NODE_ENV=production');
   return true;
+}
+
+function positive(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, not ${JSON.stringify(text)}`);
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,6 +44,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    statementTimeoutMs: positive(env.STATEMENT_TIMEOUT_MS, 15_000, 'STATEMENT_TIMEOUT_MS'),
     debugPermissions: debugPermissions(env),
   };
 }

@@ -35,7 +35,7 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
   const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
   const orm = await openOrm(db.url);
-  const pool = createPool(db.url, 20);
+  const pool = createPool(db.url, 20, { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: 10_000 });
   try {
     const registry = await Registry.open(packs, pool);
     const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });

@@ -9,6 +9,12 @@ import type { DefinitionProblem } from './validate.ts';
 export const SYSTEM_FIELDS = ['AutoID', 'TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy', 'Archive'] as const;
 const SYSTEM = new Set(SYSTEM_FIELDS.map((f) => f.toLowerCase()));
 
+/**
+ * Names a field may not have: the members every JavaScript object has (a record keyed by
+ * field name would find them on any record) and prototype keys.
+ */
+const RESERVED = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) => n.toLowerCase()));
+
 const fileOf = (o: Origin | undefined) => o?.file ?? '(unknown)';
 
 function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem[] {
@@ -20,6 +26,7 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
   for (const field of table.fields) {
     const where = (attr: string) => ({ file: fileOf(field.origin[attr] ?? field.origin.name), pointer: `/fields/${field.name}/${attr}` });
     if (SYSTEM.has(field.sqlName)) problems.push({ ...where('name'), rule: 'system-field', message: `field ${field.name} is a system column` });
+    if (RESERVED.has(field.sqlName)) problems.push({ ...where('name'), rule: 'reserved-name', message: `field ${field.name} has a reserved name` });
     if (seen.has(field.sqlName)) problems.push({ ...where('name'), rule: 'unique-field', message: `field ${field.name} is defined twice (names are case-insensitive)` });
     seen.add(field.sqlName);
     for (const [attr, message] of fieldRuleErrors(field)) {

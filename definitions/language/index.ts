@@ -11,6 +11,7 @@ export {
 } from './field-types.ts';
 export type { ComponentCode, ValueKind } from './field-types.ts';
 export { evaluateRule, ruleProblems } from './rules.ts';
+export { isCalendarDate, isDateTime, isTimeOfDay } from './dates.ts';
 export { canonicalText } from './canonical.ts';
 export { KINDS, SCHEMAS } from './schemas.ts';
 export { formatProblem, schemaProblems } from './validate.ts';

@@ -121,6 +121,15 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
 function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef, origin: Origin, pointer: string): void {
   const existing = table.fields.find((f) => key(f.name) === key(def.name));
   if (existing) {
+    // A password holds hashes that must never be answered, and other text is no hash: no layer
+    // turns a field into a password or a password into something else.
+    if (def.type && def.type !== existing.type && (def.type === 'password' || existing.type === 'password')) {
+      eff.conflicts.push({
+        layer: origin.layer, file: origin.file, pointer: `${pointer}/type`,
+        message: `${origin.layer} changes the type of field ${def.name} of table ${table.name} from ${existing.type} to ${def.type}; a password field keeps its type`,
+      });
+      return;
+    }
     overlay(existing, existing.origin, def, origin, ['name']);
     return;
   }

@@ -1,11 +1,11 @@
 // Signing in and out, and the current user. Passwords are checked against argon2 hashes; after
-// the configured number of failures the account locks for the configured minutes. A new session
+// the configured number of failures the name locks for the configured minutes (security/login.ts). A new session
 // id is issued at every sign-in, and the old one, if any, ends.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Engine } from '../engine.ts';
-import { findUser, securitySettings, userById } from '../security/identity.ts';
-import { verifyPassword } from '../security/passwords.ts';
+import { securitySettings, userById } from '../security/identity.ts';
+import { attemptLogin } from '../security/login.ts';
 import { createSession, endSession, LIFETIME_COOKIE, SESSION_COOKIE } from '../security/sessions.ts';
 import { principalOf } from '../security/index.ts';
 import { ApiError, badRequest, notFound } from './errors.ts';
@@ -27,21 +27,11 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
       throw badRequest('username and password are required text');
     }
     const settings = await securitySettings(engine.pool, engine.registry);
-    const user = await findUser(engine.pool, username);
-    if (!user || user.activated === false) throw wrongCredentials();
-    if (user.lockedout || (user.lockeduntil && Date.parse(user.lockeduntil) > Date.now())) {
-      throw new ApiError(403, 'errors.account_locked', [], {}, { Authenticated: false });
-    }
-    if (!(await verifyPassword(user.password, password))) {
-      const failures = (user.failedlogins ?? 0) + 1;
-      const lock = failures >= settings.loginLockAttempts;
-      await engine.pool.query(
-        `UPDATE users SET failedlogins = $2, lockeduntil = CASE WHEN $3 THEN localtimestamp + make_interval(mins => $4) ELSE lockeduntil END WHERE autoid = $1`,
-        [user.autoid, lock ? 0 : failures, lock, settings.loginLockMinutes]);
-      throw wrongCredentials();
-    }
+    const outcome = await attemptLogin(engine.pool, settings, username, password);
+    if (outcome.kind === 'locked') throw new ApiError(403, 'errors.account_locked', [], {}, { Authenticated: false });
+    if (outcome.kind === 'failed') throw wrongCredentials();
+    const { user } = outcome;
     await endSession(engine.pool, request.cookies[SESSION_COOKIE]);
-    await engine.pool.query('UPDATE users SET failedlogins = 0, lockeduntil = NULL, lastlogin = localtimestamp WHERE autoid = $1', [user.autoid]);
     const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, { ip: request.ip, userAgent: request.headers['user-agent'] });
     setCookies(request, reply, token, settings.sessionLifetimeMinutes);
     return { User: { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username } };

@@ -1,17 +1,30 @@
-// Field limits of the acting principal applied to what the data layer answers and accepts: a
-// hidden field is absent from every answer and cannot be filtered or sorted on; a read-only or
-// hidden field sent with a new value is refused, not silently written.
-import type { EffectiveField } from '../../definitions/language/index.ts';
+// What the acting principal may see of a table's rows and fields, decided here and nowhere
+// else. Every path that reads or writes pack tables goes through these functions: grids,
+// items, counts, search, lookups, the text of list fields (<Field>_Descr), the existence check of
+// a list value, saved views. A hidden field does not exist for the principal: it is absent from
+// every answer and cannot be filtered, sorted, searched or written; a read-only one can be sent
+// only unchanged. A row outside the principal's row limits, or of a table they may not read,
+// is never shown, counted, joined or accepted as a list value.
+import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../api/errors.ts';
-import type { TableModel } from '../metadata/model.ts';
-import { FieldVisibility, type Principal } from '../security/principal.ts';
+import type { ListJoin, TableModel } from '../metadata/model.ts';
+import { FieldVisibility, type Principal, type SqlFilter } from '../security/principal.ts';
+import type { Params } from './filters.ts';
+import { ident } from './sql.ts';
 import { descrKey } from './values.ts';
 
 export function hiddenFields(model: TableModel, principal: Principal): EffectiveField[] {
-  const access = principal.fieldAccess(model.table);
-  if (!access.size) return [];
-  return model.table.fields.filter((f) => access.get(f.name.toLowerCase()) === FieldVisibility.Hidden);
+  return hiddenOf(model.table, principal);
 }
+
+function hiddenOf(table: EffectiveTable, principal: Principal): EffectiveField[] {
+  const access = principal.fieldAccess(table);
+  if (!access.size) return [];
+  return table.fields.filter((f) => access.get(f.name.toLowerCase()) === FieldVisibility.Hidden);
+}
+
+export const isHidden = (table: EffectiveTable, principal: Principal, fieldName: string) =>
+  principal.fieldAccess(table).get(fieldName.toLowerCase()) === FieldVisibility.Hidden;
 
 export function withoutHidden(record: Record<string, unknown>, hidden: EffectiveField[]): Record<string, unknown> {
   if (!hidden.length) return record;
@@ -20,16 +33,62 @@ export function withoutHidden(record: Record<string, unknown>, hidden: Effective
   return out;
 }
 
-/** Refuses new values for fields the principal may not change; unchanged values pass. */
-export function refuseLimitedChanges(model: TableModel, principal: Principal, input: Record<string, unknown>, current: Record<string, unknown> | null): void {
+/**
+ * The condition admitting the rows of `table` (under `alias`) the principal may see: 'false'
+ * when they may not read the table, their row limit when they have one, else null (all rows).
+ */
+export function visibleRows(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
+  if (!principal.can(table.right, 'read')) return 'false';
+  return bound(principal.rowFilter(table, alias), params);
+}
+
+/** The principal's row limit on the table itself (its right was checked by the call). */
+export function rowLimit(model: TableModel, principal: Principal, params: Params, alias = 't'): string | null {
+  return bound(principal.rowFilter(model.table, alias), params);
+}
+
+/** A row filter renumbered after the parameters already bound. */
+function bound(filter: SqlFilter | null, params: Params): string | null {
+  if (!filter) return null;
+  const offset = params.values.length;
+  params.values.push(...filter.params);
+  return `(${filter.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+}
+
+/**
+ * The join that gives a list field its display text. It finds only a referenced row the
+ * principal may see, and nothing when the text field is hidden from them, so neither the text
+ * nor a sort on it tells anything of a row they cannot open.
+ */
+export function listJoin(join: ListJoin, principal: Principal, params: Params): string {
+  const a = ident(join.alias);
+  const on = [`${a}.autoid = t.${ident(join.field.sqlName)}`];
+  const rows = isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, join.alias, params);
+  if (rows) on.push(rows);
+  return `LEFT JOIN ${ident(join.ref.sqlName)} ${a} ON ${on.join(' AND ')}`;
+}
+
+/** The table's search columns the principal may see. */
+export function searchColumns(model: TableModel, principal: Principal): string[] {
+  const hidden = new Set(hiddenFields(model, principal).map((f) => f.sqlName));
+  return model.searchColumns.filter((c) => !hidden.has(c));
+}
+
+/**
+ * Refuses what a principal may not write: a hidden field in any form (it does not exist for
+ * them, and any answer would tell its value), a read-only field with another value than the
+ * stored one. `stored` is the full stored row of an update, null for a new record.
+ */
+export function refuseLimitedChanges(model: TableModel, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null): void {
   const access = principal.fieldAccess(model.table);
   if (!access.size) return;
   const refused: Record<string, FieldMessage[]> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (!access.has(key.toLowerCase())) continue;
+    const level = access.get(key.toLowerCase());
     const field = model.byName.get(key.toLowerCase());
-    if (!field) continue;
-    const before = current ? current[field.name] : null;
+    if (level === undefined || !field) continue;
+    if (level === FieldVisibility.Hidden) { refused[key] = [{ id: 'validation.unknown_field', args: [key] }]; continue; }
+    const before = stored ? stored[field.name] : null;
     const unchanged = value === before || ((value === null || value === '') && (before === null || before === undefined));
     if (!unchanged) refused[field.name] = [{ id: 'validation.read_only', args: [field.name] }];
   }

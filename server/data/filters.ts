@@ -2,7 +2,7 @@
 // an unknown field, an operator the column type does not allow, or a value of the wrong
 // type is a 400 naming the problem. SQL is built only from definition identifiers.
 import {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, OPERATORS, valueKind,
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, OPERATORS, isCalendarDate, isDateTime, isTimeOfDay, valueKind,
   type EffectiveField, type ValueKind,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../api/errors.ts';
@@ -44,9 +44,8 @@ export class Params {
   add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
 }
 
-const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-const DATETIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$/;
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$/;
+/** The most conditions of each filter list (operatorFilter, dataFilter, columnFilter) of one request. */
+export const MAX_FILTERS = 100;
 
 /** Checks a filter value against the column's type; answers the value to bind. */
 export function typedValue(col: Column, value: unknown, what: string): unknown {
@@ -65,13 +64,13 @@ export function typedValue(col: Column, value: unknown, what: string): unknown {
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
       throw wrong('true or false');
     case 'date':
-      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw wrong('a date (YYYY-MM-DD)');
+      if (typeof value !== 'string' || !isCalendarDate(value)) throw wrong('a date (YYYY-MM-DD)');
       return value;
     case 'datetime':
-      if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(value))) throw wrong('a date-time (YYYY-MM-DDTHH:mm)');
+      if (typeof value !== 'string' || !isDateTime(value, { zone: true })) throw wrong('a date-time (YYYY-MM-DDTHH:mm)');
       return value;
     case 'time':
-      if (typeof value !== 'string' || !TIME.test(value)) throw wrong('a time (HH:mm)');
+      if (typeof value !== 'string' || !isTimeOfDay(value)) throw wrong('a time (HH:mm)');
       return value;
     case 'text':
       if (typeof value !== 'string' && typeof value !== 'number') throw wrong('text');
@@ -116,6 +115,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** Lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */
 function entries(value: unknown, what: string): { FieldName: unknown; Value: unknown; Operator?: unknown }[] {
   if (value === undefined || value === null) return [];
+  const size = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : 0;
+  if (size > MAX_FILTERS) throw badRequest(`${what}: at most ${MAX_FILTERS} conditions`);
   if (Array.isArray(value)) {
     return value.map((item, i) => {
       if (!isObject(item)) throw badRequest(`${what}[${i}] must be an object with FieldName and Value`);
@@ -141,7 +142,9 @@ function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
   return { col, expr, desc };
 }
 
-export function parseFlexQuery(model: TableModel, body: Record<string, unknown>, hidden: readonly EffectiveField[] = []): FlexQuery {
+export function parseFlexQuery(
+  model: TableModel, body: Record<string, unknown>, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
+): FlexQuery {
   const columnNamed = (name: unknown, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
   const where: string[] = [];
@@ -158,12 +161,12 @@ export function parseFlexQuery(model: TableModel, body: Record<string, unknown>,
     })
     .flatMap((s) => s.split(/\s+/)).filter(Boolean);
   if (terms.length) {
-    if (!model.searchColumns.length) throw badRequest(`table ${table.name} has no search fields`);
+    if (!searchable.length) throw badRequest(`table ${table.name} has no search fields`);
     if (terms.length > 10) throw badRequest('searchExpressions: at most 10 search words');
     for (const term of terms) {
       if (term.length > 200) throw badRequest('searchExpressions: a search word has at most 200 characters');
       const p = params.add(likePattern(term));
-      where.push(`(${model.searchColumns.map((c) => `t.${ident(c)} ILIKE ${p}`).join(' OR ')})`);
+      where.push(`(${searchable.map((c) => `t.${ident(c)} ILIKE ${p}`).join(' OR ')})`);
     }
   }
 

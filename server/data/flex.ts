@@ -7,11 +7,11 @@ import { ColumnFormat, defaultFormat } from '../../definitions/language/index.ts
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
-import { rowLimit, selectFrom, sortJoins } from './select.ts';
+import { Params, parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
+import { selectFrom, sortJoins } from './select.ts';
 import { ident } from './sql.ts';
 import { recordFromRow } from './values.ts';
-import { hiddenFields, withoutHidden } from './access.ts';
+import { hiddenFields, rowLimit, searchColumns, withoutHidden } from './access.ts';
 import { LruCache, tableGeneration } from './cache.ts';
 
 /** Above this many rows (by the planner's estimate) the count is estimated, not scanned. */
@@ -74,13 +74,13 @@ const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntri
 
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
   const hidden = hiddenFields(model, principal);
-  const q = parseFlexQuery(model, body, hidden);
+  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal));
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);
   const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
 
-  const [rows, count] = await Promise.all([page(db, model, q, queryKey), countRows(db, model, q, queryKey)]);
+  const [rows, count] = await Promise.all([page(db, model, principal, q, queryKey), countRows(db, model, q, queryKey)]);
   const meta: FlexMeta = {
     Count: count.count,
     CountEstimated: count.estimated,
@@ -91,16 +91,18 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
   return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }
 
-async function page(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
+async function page(db: Queryable, model: TableModel, principal: Principal, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
   const fields = q.columns.flatMap((c) => (c.field ? [c.field] : []));
-  const select = selectFrom(model, [...new Set(fields)]);
+  const params = new Params();
+  params.values.push(...q.params.values);
+  const select = selectFrom(model, [...new Set(fields)], principal, params);
   const selectedJoins = new Set(fields.map((f) => f.sqlName));
   const sortExprs = q.sort.filter((s) => !(s.col.field && selectedJoins.has(s.col.field.sqlName))).map((s) => s.expr);
   // Sort keys travel as text so values keep their full precision (timestamps have microseconds).
   const keys = q.sort.map((s, i) => `(${s.expr})::text AS ${ident(`__k${i}`)}`).join(', ');
   const order = q.sort.map((s) => `${s.expr} ${s.desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`).join(', ');
-  const params = [...q.params.values];
-  const bind = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const joins = sortJoins(model, sortExprs, principal, params);
+  const bind = (v: unknown) => params.add(v);
   const where = [...q.where];
 
   // The nearest remembered page start at or before the page asked for.
@@ -113,10 +115,10 @@ async function page(db: Queryable, model: TableModel, q: FlexQuery, queryKey: st
   // Read the row before the page too, to remember where this page starts.
   const withPrevious = offset > 0;
   if (withPrevious) offset -= 1;
-  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${sortJoins(model, sortExprs)}`
+  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${joins}`
     + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}`
     + `${offset ? ` OFFSET ${offset}` : ''}`;
-  const result = await db.query(sql, params);
+  const result = await db.query(sql, params.values);
   let rows = result.rows;
   const keyOf = (row: Record<string, unknown>) => q.sort.map((_, i) => row[`__k${i}`]);
   if (withPrevious) {

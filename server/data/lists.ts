@@ -7,16 +7,23 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
-import { rowLimit } from './select.ts';
+import { hiddenFields, isHidden, rowLimit } from './access.ts';
 import { ident, likePattern } from './sql.ts';
 
 const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive']);
 
-function entrySelect(model: TableModel, list: ListDef): string {
-  const text = ident(list.textField.toLowerCase());
-  const code = list.codeField ? `t.${ident(list.codeField.toLowerCase())}` : 'NULL';
+/** The list's text and code fields, each only when the principal may see it. */
+function entryFields(model: TableModel, list: ListDef, principal: Principal) {
+  const visible = (name: string | undefined) => (name && !isHidden(model.table, principal, name) ? name : undefined);
+  return { text: visible(list.textField), code: visible(list.codeField) };
+}
+
+function entrySelect(model: TableModel, list: ListDef, principal: Principal): string {
+  const { text: textField, code: codeField } = entryFields(model, list, principal);
+  const text = textField ? `t.${ident(textField.toLowerCase())}` : 'NULL';
+  const code = codeField ? `t.${ident(codeField.toLowerCase())}` : 'NULL';
   const archive = model.table.archivable ? 't.archive' : 'false';
-  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", t.${text} AS "Descr", ${archive} AS "Archive" FROM ${ident(model.table.sqlName)} t`;
+  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive" FROM ${ident(model.table.sqlName)} t`;
 }
 
 function whole(value: unknown, fallback: number, min: number, max: number, what: string): number {
@@ -39,8 +46,9 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   if (body.searchKey !== undefined && body.searchKey !== null && body.searchKey !== '') {
     if (typeof body.searchKey !== 'string' || body.searchKey.length > 200) throw badRequest('searchKey must be text of at most 200 characters');
     const p = params.add(likePattern(body.searchKey));
-    const cols = [list.textField, ...(list.codeField ? [list.codeField] : [])].map((c) => `t.${ident(c.toLowerCase())} ILIKE ${p}`);
-    where.push(`(${cols.join(' OR ')})`);
+    const { text, code } = entryFields(model, list, principal);
+    const cols = [text, code].filter((c): c is string => !!c).map((c) => `t.${ident(c.toLowerCase())} ILIKE ${p}`);
+    where.push(cols.length ? `(${cols.join(' OR ')})` : 'false');
   }
   const bound = new Map(Object.entries(list.parameters ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   for (const [key, value] of Object.entries(body)) {
@@ -48,12 +56,14 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
     const field = bound.get(key.toLowerCase());
     if (!field) throw badRequest(`list ${list.name} has no filter parameter ${key}; it takes: ${[...Object.keys(list.parameters ?? {})].join(', ') || 'none'}`);
     if (value === null || value === undefined || value === '') continue;
-    where.push(condition(columnOf(model, field, key), '=', value, params, key));
+    where.push(condition(columnOf(model, field, key, hiddenFields(model, principal)), '=', value, params, key));
   }
   const limit = rowLimit(model, principal, params);
   if (limit) where.push(limit);
-  const [sortField, dir] = (list.order ?? `${list.textField} asc`).split(' ');
-  const sql = `${entrySelect(model, list)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
+  const [listSort, dir] = (list.order ?? `${list.textField} asc`).split(' ');
+  // A sort on a hidden field would tell its order: such a list is in AutoID order for them.
+  const sortField = isHidden(model.table, principal, listSort) ? 'autoid' : listSort;
+  const sql = `${entrySelect(model, list, principal)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
     + ` ORDER BY t.${ident(sortField.toLowerCase())} ${dir === 'desc' ? 'DESC' : 'ASC'}, t.autoid LIMIT ${pageSize + 1} OFFSET ${page * pageSize}`;
   const rows = (await db.query(sql, params.values)).rows;
   return { Data: rows.slice(0, pageSize), Meta: { Page: page, PageSize: pageSize, HasMore: rows.length > pageSize } };
@@ -65,7 +75,7 @@ export async function listItem(db: Queryable, list: ListDef, model: TableModel, 
   const where = [`t.autoid = ${params.add(autoId)}`];
   const limit = rowLimit(model, principal, params);
   if (limit) where.push(limit);
-  const row = (await db.query(`${entrySelect(model, list)} WHERE ${where.join(' AND ')}`, params.values)).rows[0];
+  const row = (await db.query(`${entrySelect(model, list, principal)} WHERE ${where.join(' AND ')}`, params.values)).rows[0];
   if (!row) throw notFound();
   return row;
 }

@@ -9,11 +9,11 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { tableWritten } from './cache.ts';
-import { hiddenFields, refuseLimitedChanges, withoutHidden } from './access.ts';
+import { hiddenFields, refuseLimitedChanges, rowLimit, visibleRows, withoutHidden } from './access.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
-import { rowLimit, selectFrom } from './select.ts';
+import { selectFrom } from './select.ts';
 import { ident } from './sql.ts';
 import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
 import type pg from 'pg';
@@ -50,15 +50,23 @@ export function blankRecord(model: TableModel): Record<string, unknown> {
   return record;
 }
 
-export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
+/**
+ * The stored record with every field, if the row is within the principal's row limits. Only
+ * for merging a save into: answers go through readRecord.
+ */
+async function readStored(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
+  const select = selectFrom(model, model.table.fields, principal, params);
   const limit = rowLimit(model, principal, params);
   if (limit) where.push(limit);
-  const sql = `${selectFrom(model, model.table.fields)} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`;
-  const row = (await db.query(sql, params.values)).rows[0];
+  const row = (await db.query(`${select} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`, params.values)).rows[0];
   if (!row) throw notFound();
-  return withoutHidden(recordFromRow(model, row), hiddenFields(model, principal));
+  return recordFromRow(model, row);
+}
+
+export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<Record<string, unknown>> {
+  return withoutHidden(await readStored(db, model, principal, autoId), hiddenFields(model, principal));
 }
 
 function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<string, unknown>): Record<string, FieldMessage[]> {
@@ -113,12 +121,12 @@ export function checkInput(model: TableModel, body: Record<string, unknown>, cur
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), ...input };
   const values = new Map<EffectiveField | 'archive', unknown>();
   for (const field of model.table.fields) {
-    if (!(field.name in input)) continue;
+    if (!Object.hasOwn(input, field.name)) continue;
     const enabled = field.enabled !== false && evaluateRule(field.enabledWhen, merged);
     if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
     values.set(field, input[field.name]);
   }
-  if ('Archive' in input) values.set('archive', input.Archive);
+  if (Object.hasOwn(input, 'Archive')) values.set('archive', input.Archive);
 
   const checked: Record<string, unknown> = {};
   for (const [k, v] of values) checked[k === 'archive' ? 'Archive' : k.name] = v;
@@ -135,12 +143,22 @@ export function checkInput(model: TableModel, body: Record<string, unknown>, cur
   return values;
 }
 
-async function listValuesExist(db: Queryable, model: TableModel, values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
+/**
+ * A list value must name a row the principal may see (the rows their lookup offers); a value
+ * the record already holds stays, whoever set it.
+ */
+async function listValuesExist(
+  db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>, stored: Record<string, unknown> | null,
+): Promise<void> {
   const problems: Record<string, FieldMessage[]> = {};
   for (const join of model.listJoins) {
     const v = values.get(join.field);
-    if (v === null || v === undefined) continue;
-    const found = await db.query(`SELECT 1 FROM ${ident(join.refTable)} WHERE autoid = $1`, [v]);
+    if (v === null || v === undefined || (stored && stored[join.field.name] === v)) continue;
+    const params = new Params();
+    const where = [`j.autoid = ${params.add(v)}`];
+    const rows = visibleRows(join.ref, principal, 'j', params);
+    if (rows) where.push(rows);
+    const found = await db.query(`SELECT 1 FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values);
     if (!found.rowCount) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
   }
   if (Object.keys(problems).length) throw invalidFields(problems);
@@ -195,22 +213,24 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         refuseLimitedChanges(model, principal, record, null);
         const values = await hashPasswords(checkInput(model, record, null));
         written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
-        await listValuesExist(client, model, values);
+        await listValuesExist(client, model, principal, values, null);
         id = await insertRow(client, model, values, principal.username);
       } else {
         if (record.TimeStamp === undefined || record.TimeStamp === null) {
           throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
         }
         const stamp = parseAutoId(record.TimeStamp, 'TimeStamp');
-        const current = await readRecord(client, model, principal, autoId, true);
-        before = current;
+        // The stored row with every field: the input is merged into it, so a field the principal
+        // cannot see or change keeps its value and still counts for rules and required fields.
+        const current = await readStored(client, model, principal, autoId, true);
+        before = withoutHidden(current, hiddenFields(model, principal));
         if (current.TimeStamp !== stamp) {
           throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
         }
         refuseLimitedChanges(model, principal, record, current);
         const values = await hashPasswords(checkInput(model, record, current));
         written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
-        await listValuesExist(client, model, values);
+        await listValuesExist(client, model, principal, values, current);
         const params: unknown[] = [autoId, principal.username];
         const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
         for (const [f, v] of values) {
@@ -233,7 +253,7 @@ export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: 
   authorize(model, principal, 'delete');
   try {
     await inTransaction(pool, async (client) => {
-      const before = await readRecord(client, model, principal, autoId, true);
+      const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
       await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
       await hooks?.afterWrite(client, { before, after: null, written: [], principal });
     });

@@ -1,12 +1,13 @@
 // SELECT lists and joins of a pack table: the system columns, the chosen fields and, for list
-// fields, the display text of the referenced row as <Field>_Descr.
+// fields, the display text of the referenced row as <Field>_Descr (joined as access.ts allows).
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
+import { listJoin } from './access.ts';
 import type { Params } from './filters.ts';
 import { ident } from './sql.ts';
 
-export function selectFrom(model: TableModel, fields: EffectiveField[], system = true): string {
+export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true): string {
   const t = model.table;
   const cols = ['t.autoid'];
   if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
@@ -17,25 +18,16 @@ export function selectFrom(model: TableModel, fields: EffectiveField[], system =
     const join = model.listJoins.find((j) => j.field === field);
     if (join) {
       cols.push(`${ident(join.alias)}.${ident(join.textColumn)} AS ${ident(`${field.sqlName}__descr`)}`);
-      joins.push(`LEFT JOIN ${ident(join.refTable)} ${ident(join.alias)} ON ${ident(join.alias)}.autoid = t.${ident(field.sqlName)}`);
+      joins.push(listJoin(join, principal, params));
     }
   }
   return `SELECT ${cols.join(', ')} FROM ${ident(t.sqlName)} t ${joins.join(' ')}`;
 }
 
 /** Joins that a sort on a list column needs even when the column is not selected. */
-export function sortJoins(model: TableModel, exprs: string[]): string {
+export function sortJoins(model: TableModel, exprs: string[], principal: Principal, params: Params): string {
   return model.listJoins
     .filter((j) => exprs.some((e) => e.startsWith(`${ident(j.alias)}.`)))
-    .map((j) => `LEFT JOIN ${ident(j.refTable)} ${ident(j.alias)} ON ${ident(j.alias)}.autoid = t.${ident(j.field.sqlName)}`)
+    .map((j) => listJoin(j, principal, params))
     .join(' ');
-}
-
-/** The principal's row limit as a condition, renumbered after the parameters already bound. */
-export function rowLimit(model: TableModel, principal: Principal, params: Params): string | null {
-  const filter = principal.rowFilter(model.table);
-  if (!filter) return null;
-  const offset = params.values.length;
-  params.values.push(...filter.params);
-  return `(${filter.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
 }

@@ -21,15 +21,15 @@ export const descrKey = (field: EffectiveField) => `${field.name}_Descr`;
 export function recordFromRow(model: TableModel, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: row.autoid };
   for (const field of model.table.fields) {
-    if (!(field.sqlName in row)) continue;
+    if (!Object.hasOwn(row, field.sqlName)) continue;
     record[field.name] = outputValue(field, row[field.sqlName]);
     if (field.type === 'list') record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
   }
-  if ('timestamp' in row) record.TimeStamp = row.timestamp;
-  if ('createdate' in row) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;
-  if ('createdby' in row) record.CreatedBy = row.createdby;
-  if ('modifiedby' in row) record.ModifiedBy = row.modifiedby;
-  if (model.table.archivable && 'archive' in row) record.Archive = row.archive;
+  if (Object.hasOwn(row, 'timestamp')) record.TimeStamp = row.timestamp;
+  if (Object.hasOwn(row, 'createdate')) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;
+  if (Object.hasOwn(row, 'createdby')) record.CreatedBy = row.createdby;
+  if (Object.hasOwn(row, 'modifiedby')) record.ModifiedBy = row.modifiedby;
+  if (model.table.archivable && Object.hasOwn(row, 'archive')) record.Archive = row.archive;
   return record;
 }
 

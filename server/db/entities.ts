@@ -99,6 +99,20 @@ export const SessionSchema = new EntitySchema<Session>({
   },
 });
 
+/** Failed sign-ins of a name that is no user (a user's own are kept on the user). */
+export interface LoginFailure { name: string; failures: number; lockedUntil: Date | null; lastFailureAt: Date }
+
+export const LoginFailureSchema = new EntitySchema<LoginFailure>({
+  name: 'LoginFailure',
+  tableName: 'core_login_failure',
+  properties: {
+    name: { type: 'string', length: 100, primary: true },
+    failures: { type: 'number', columnType: 'integer' },
+    lockedUntil: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    lastFailureAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});
+
 /** A saved view of a grid; its column list is stored as the API answers it (spec 1 section 3). */
 export interface FlexGridLayoutRow {
   autoid: number;
@@ -142,4 +156,4 @@ export const FlexGridLayoutSchema = new EntitySchema<FlexGridLayoutRow>({
   },
 });
 
-export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema, FlexGridLayoutSchema];
+export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema, LoginFailureSchema, FlexGridLayoutSchema];

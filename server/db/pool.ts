@@ -14,11 +14,31 @@ pg.types.setTypeParser(1083, (v) => v.slice(0, 8)); // time
 pg.types.setTypeParser(1114, (v) => v.replace(' ', 'T')); // timestamp without time zone
 pg.types.setTypeParser(20, (v) => Number(v)); // bigint: AutoIDs and counters stay below 2^53
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30000 });
+/**
+ * Every statement of the API runs under a time limit, so no request can hold a connection
+ * for long; a request waits at most this long for a free connection. Schema changes and
+ * tools that need longer say so with SET LOCAL statement_timeout in their transaction.
+ */
+export interface PoolLimits { statementTimeoutMs: number; connectTimeoutMs: number }
+export const DEFAULT_POOL_LIMITS: PoolLimits = { statementTimeoutMs: 15_000, connectTimeoutMs: 10_000 };
+
+export function createPool(connectionString: string, max = 10, limits: PoolLimits = DEFAULT_POOL_LIMITS): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString, max, idleTimeoutMillis: 30000,
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+  });
   // An idle connection that the database drops (restart, shutdown) is discarded by the pool;
   // without a listener the error would end the process.
-  pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
+  // One line per outage, not one per pooled connection.
+  let reported = 0;
+  pool.on('error', (err) => {
+    if (Date.now() - reported < 60_000) return;
+    reported = Date.now();
+    process.stderr.write(`database connection lost: ${err.message}\n`);
+  });
   return pool;
 }
 

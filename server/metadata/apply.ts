@@ -39,6 +39,8 @@ export async function applyDefinitions(pool: pg.Pool, snapshot: Snapshot, opts: 
   return inTransaction(pool, async (client) => {
     // One applier at a time across processes.
     await client.query('SELECT pg_advisory_xact_lock(7405211)');
+    // Building indexes on large tables may take longer than an API statement may.
+    await client.query('SET LOCAL statement_timeout = 0');
     const steps = await planSchema(client, snapshot.effective);
     const applied = await applySchema(client, steps, opts);
     const seeded = await seed(client, snapshot);

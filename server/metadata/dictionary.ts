@@ -102,6 +102,8 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
   return {
     async afterWrite(client, { before, after, principal }) {
       await client.query('SELECT pg_advisory_xact_lock(7405211)');
+      // A schema change (an index on a large table) may take longer than other statements may.
+      await client.query('SET LOCAL statement_timeout = 0');
       const dict = dictionaries(registry.snapshot.effective, registry);
       const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
       for (const name of names) await rebuild(client, dict, name, principal.username);

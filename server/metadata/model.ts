@@ -1,11 +1,11 @@
 // A table's compiled model: what the data layer and the form compiler need, built once per
 // effective-definitions version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { Effective, EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
+import { isCalendarDate, isDateTime, type Effective, type EffectiveField, type EffectiveTable } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 
-export interface ListJoin { field: EffectiveField; alias: string; refTable: string; textColumn: string }
+/** A list field's referenced table and the field of it that gives the display text. */
+export interface ListJoin { field: EffectiveField; alias: string; ref: EffectiveTable; textField: string; textColumn: string }
 
 export interface TableModel {
   table: EffectiveTable;
@@ -17,8 +17,8 @@ export interface TableModel {
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-addFormats.default(ajv, ['date']);
-ajv.addFormat('local-date-time', { type: 'string', validate: (s: string) => !Number.isNaN(Date.parse(s.replace(' ', 'T'))) });
+ajv.addFormat('date', { type: 'string', validate: (s: string) => isCalendarDate(s) });
+ajv.addFormat('local-date-time', { type: 'string', validate: (s: string) => isDateTime(s, { timeRequired: true }) });
 ajv.addKeyword({
   keyword: DIGITS_KEYWORD,
   schemaType: 'object',
@@ -34,7 +34,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     if (field.type !== 'list' || !field.list) continue;
     const list = eff.lists.get(field.list.toLowerCase())!.value;
     const ref = eff.tables.get(list.table.toLowerCase())!;
-    listJoins.push({ field, alias: `j_${field.sqlName}`.slice(0, 63), refTable: ref.sqlName, textColumn: list.textField.toLowerCase() });
+    listJoins.push({ field, alias: `j_${field.sqlName}`.slice(0, 63), ref, textField: list.textField, textColumn: list.textField.toLowerCase() });
   }
   const [sortField, dir] = (table.defaultSort ?? 'AutoID asc').split(' ');
   return {

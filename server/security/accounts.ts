@@ -1,7 +1,7 @@
 // The behaviour of the users table: a new password must be typed twice and follow the password
 // rules of the security settings (spec 3 section 5); the repetition is checked, never stored;
-// a new password ends that user's sessions at once. (Deactivating or locking a user ends them
-// too: sessions are only valid for active users.) A removed user's own saved views go with them.
+// a new password, deactivating or locking out a user ends that user's sessions at once. A removed
+// user's own saved views go with them.
 import { invalidFields } from '../api/errors.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
@@ -36,7 +36,10 @@ export function userAccountHooks(registry: Registry): WriteHooks {
       if (broken.length) throw invalidFields({ [PASSWORD]: [{ id: 'validation.password_rules', args: [broken.join(', ')] }] });
     },
     async afterWrite(client, { before, after, written }) {
-      if (after && written.includes(PASSWORD)) await endUserSessions(client, Number(after.AutoID));
+      // A new password, a deactivation or a lock-out ends the user's sessions for good: taking
+      // it back later does not bring an old session back.
+      const ended = after && (written.includes(PASSWORD) || after.Activated === false || after.LockedOut === true);
+      if (ended) await endUserSessions(client, Number(after.AutoID));
       if (!after && before) await deleteUserViews(client, Number(before.AutoID));
     },
   };

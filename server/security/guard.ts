@@ -22,12 +22,17 @@ export function normalisedPath(url: string): string | null {
   }
 }
 
+function isCall(url: string): boolean {
+  const p = normalisedPath(url);
+  return p === null || p.startsWith('/mvc') || p.includes('/mvc/');
+}
+
 /** Pages and files of the runtime are public; every call under /mvc is not, and an unreadable path is treated as a call. */
 export function needsSession(url: string): boolean {
   const p = normalisedPath(url);
   if (p === null) return true;
   if (PUBLIC_CALLS.has(p)) return false;
-  return p.startsWith('/mvc') || p.includes('/mvc/');
+  return isCall(url);
 }
 
 export const notAuthenticated = () => new ApiError(403, 'errors.not_authenticated', [], {}, { Authenticated: false });
@@ -51,9 +56,11 @@ declare module 'fastify' {
 
 export function sessionGuard(engine: Engine) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // No call that changes anything is taken from another site's page: not a save, and not
+    // signing in or out either (another site could otherwise sign a user out or in as itself).
+    if (isCall(request.url) && crossSite(request)) throw new ApiError(403, 'errors.no_rights', [], {}, { Authenticated: true });
     if (!needsSession(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token && crossSite(request)) throw new ApiError(403, 'errors.no_rights', [], {}, { Authenticated: true });
     const settings = await securitySettings(engine.pool, engine.registry);
     const session = await resolveSession(engine.pool, token, settings.sessionLifetimeMinutes);
     if (!session) {

@@ -16,14 +16,15 @@ export interface UserPrincipal extends Principal {
 /** Rows no condition can match: a limit that cannot be evaluated denies (fail closed). */
 const NOTHING: SqlFilter = { sql: 'false', params: [] };
 
-function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number): SqlFilter {
+function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number, alias: string): SqlFilter {
   const field = table.fields.find((f) => f.name.toLowerCase() === limit.fieldname.toLowerCase());
   if (!field) return NOTHING;
-  if (limit.kind === 'own') return { sql: `t.${ident(field.sqlName)} = $${n}`, params: [user.autoid] };
+  const column = `${ident(alias)}.${ident(field.sqlName)}`;
+  if (limit.kind === 'own') return { sql: `${column} = $${n}`, params: [user.autoid] };
   if (limit.kind === 'userfield' && limit.userfield) {
     const value = (user as unknown as Record<string, unknown>)[limit.userfield.toLowerCase()];
     if (value === undefined || value === null) return NOTHING;
-    return { sql: `t.${ident(field.sqlName)} = $${n}`, params: [value] };
+    return { sql: `${column} = $${n}`, params: [value] };
   }
   return NOTHING;
 }
@@ -39,7 +40,7 @@ export function userPrincipal(
     grants,
     groupIds: [...new Set(grants.map((g) => Number(g.groupid)))],
     can: (right, action) => allowAll || decide(grants, right, action).allowed,
-    rowFilter(table) {
+    rowFilter(table, alias = 't') {
       if (allowAll || fullAccess) return null;
       const mine = limits.rows.filter((l) => l.tablename === table.sqlName);
       // A group without a limit on this table sees all of it; otherwise any group's limit admits a row.
@@ -47,7 +48,7 @@ export function userPrincipal(
       const parts: string[] = [];
       const params: unknown[] = [];
       for (const limit of mine) {
-        const c = limitCondition(table, limit, user, params.length + 1);
+        const c = limitCondition(table, limit, user, params.length + 1, alias);
         parts.push(c.sql);
         params.push(...c.params);
       }

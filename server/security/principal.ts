@@ -7,8 +7,11 @@ export interface SqlFilter { sql: string; params: unknown[] }
 export interface Principal {
   username: string;
   can(right: string | undefined, action: RightAction): boolean;
-  /** A condition limiting which rows of a table the principal sees, with $n placeholders from 1. */
-  rowFilter(table: EffectiveTable): SqlFilter | null;
+  /**
+   * A condition limiting which rows of a table the principal sees, on the table's columns under
+   * `alias` (default t), with $n placeholders from 1. Only server/data/access.ts applies it.
+   */
+  rowFilter(table: EffectiveTable, alias?: string): SqlFilter | null;
   /** Fields of a table the principal may not see (Hidden 0) or not change (ReadOnly 2), by lower-case name. */
   fieldAccess(table: EffectiveTable): ReadonlyMap<string, FieldVisibility>;
 }

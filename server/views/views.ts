@@ -5,7 +5,7 @@ import {
   LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
   type ViewPermission,
 } from '../../definitions/language/index.ts';
-import { ApiError, forbidden, invalidFields, notFound } from '../api/errors.ts';
+import { ApiError, badRequest, forbidden, invalidFields, notFound } from '../api/errors.ts';
 import { hiddenFields } from '../data/access.ts';
 import { columnMeta } from '../data/flex.ts';
 import { columnOf } from '../data/filters.ts';
@@ -104,8 +104,13 @@ export async function userLayout(ctx: ViewContext, model: TableModel) {
 
 export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: unknown; PageIndex?: unknown }) {
   const control = await ready(ctx, model);
-  const size = typeof filter.PageSize === 'number' && Number.isInteger(filter.PageSize) ? Math.min(Math.max(filter.PageSize, 1), MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
-  const index = typeof filter.PageIndex === 'number' && Number.isInteger(filter.PageIndex) && filter.PageIndex >= 0 ? filter.PageIndex : 0;
+  const whole = (v: unknown, fallback: number, min: number, max: number, what: string) => {
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw badRequest(`Filter.${what} must be a whole number from ${min} to ${max}`);
+    return v;
+  };
+  const size = whole(filter.PageSize, MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'PageSize');
+  const index = whole(filter.PageIndex, 0, 0, 1_000_000, 'PageIndex');
   const { rows, count } = await listViews(ctx.pool, control, viewerOf(ctx.principal), size, index * size);
   return {
     Data: rows.map((r) => answer(model, ctx.principal, r)),

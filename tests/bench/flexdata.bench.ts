@@ -203,6 +203,8 @@ async function fillIfNeeded(pool: pg.Pool): Promise<void> {
   if (have === ROWS) { log(`${TABLE} already holds ${ROWS.toLocaleString('en')} rows: fill skipped`); return; }
   log(`filling ${TABLE} with ${ROWS.toLocaleString('en')} rows${have ? ` (replacing ${have} rows)` : ''}...`);
   const client = await pool.connect();
+  // Filling and indexing a million rows takes longer than an API statement may.
+  await client.query('SET statement_timeout = 0');
   try {
     const total = await timed(async () => {
       await client.query('BEGIN');
@@ -234,6 +236,7 @@ async function fillIfNeeded(pool: pg.Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }

@@ -1,0 +1,64 @@
+// The edge of every call: before a handler runs, the request's body and query are checked for
+// the shape the call takes, for text PostgreSQL cannot store (NUL), and for sizes no call needs;
+// and text is brought to one Unicode form (NFC), so what is stored and what is searched match.
+// A failure is a 400 naming the place in the body; no handler, and so no SQL, runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+
+/** The most items of any list and keys of any object in a request (calls document lower ones). */
+export const MAX_LIST_ITEMS = 1000;
+export const MAX_OBJECT_KEYS = 1000;
+/** Deeper than any call's payload. */
+export const MAX_DEPTH = 16;
+
+/** What a call's body is: a JSON object (the default), or a list (getauthorization). */
+export type BodyShape = 'object' | 'list';
+
+declare module 'fastify' {
+  interface FastifyContextConfig { body?: BodyShape }
+}
+
+const where = (path: string) => path || 'body';
+
+/** Checks one value of a request and answers it with its text in NFC. */
+export function checkValue(value: unknown, path: string, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw badRequest(`${where(path)}: text may not contain the NUL character`);
+    return value.normalize('NFC');
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) throw badRequest(`${where(path)}: nested more than ${MAX_DEPTH} levels deep`);
+  if (Array.isArray(value)) {
+    if (value.length > MAX_LIST_ITEMS) throw badRequest(`${where(path)}: a list has at most ${MAX_LIST_ITEMS} items`);
+    for (let i = 0; i < value.length; i++) value[i] = checkValue(value[i], `${path}[${i}]`, depth + 1);
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.length > MAX_OBJECT_KEYS) throw badRequest(`${where(path)}: an object has at most ${MAX_OBJECT_KEYS} keys`);
+  for (const key of keys) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) throw badRequest(`${where(path)}: a key may not contain the NUL character`);
+    object[key] = checkValue(object[key], at, depth + 1);
+  }
+  return object;
+}
+
+function checkBody(request: FastifyRequest): void {
+  const shape: BodyShape = request.routeOptions.config.body ?? 'object';
+  const body = request.body;
+  if (body === undefined) return;
+  if (shape === 'list' ? !Array.isArray(body) : body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest(shape === 'list' ? 'the body must be a JSON list' : 'the body must be a JSON object');
+  }
+  request.body = checkValue(body, '');
+}
+
+/** Registers the checks for every route; text bodies are not JSON and are refused (415). */
+export function requestEdge(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', async (request) => {
+    if (request.query && typeof request.query === 'object') checkValue(request.query, 'query');
+    checkBody(request);
+  });
+}

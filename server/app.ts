@@ -17,6 +17,12 @@ import type { Engine } from './engine.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+export interface Call { method: string; url: string }
+
+declare module 'fastify' {
+  interface FastifyInstance { calls: readonly Call[] }
+}
+
 export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: engine.config.logLevel } : false,
@@ -50,6 +56,12 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
     return reply.status(404).send(new ApiError(404, 'errors.no_such_call', [`${request.method} ${request.url}`]).body());
   });
 
+  // The table of calls, for the OpenAPI-style listing and the tests that attack every call.
+  const calls: Call[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') calls.push({ method, url: route.url });
+  });
+  app.decorate('calls', calls);
   await app.register(fastifyCookie);
   securityHeaders(app);
   requestEdge(app);

@@ -11,11 +11,15 @@ export const MAX_OBJECT_KEYS = 1000;
 /** Deeper than any call's payload. */
 export const MAX_DEPTH = 16;
 
-/** What a call's body is: a JSON object (the default), or a list (getauthorization). */
-export type BodyShape = 'object' | 'list';
+/** What a call's body is: a JSON object (the default), a list (getauthorization), or nothing but {}. */
+export type BodyShape = 'object' | 'list' | 'none';
 
 declare module 'fastify' {
-  interface FastifyContextConfig { body?: BodyShape }
+  interface FastifyContextConfig {
+    body?: BodyShape;
+    /** The parameters an object body may have (case-insensitive); any other is refused. Unset: the call checks them itself. */
+    keys?: readonly string[];
+  }
 }
 
 const where = (path: string) => path || 'body';
@@ -48,8 +52,18 @@ function checkBody(request: FastifyRequest): void {
   const shape: BodyShape = request.routeOptions.config.body ?? 'object';
   const body = request.body;
   if (body === undefined) return;
-  if (shape === 'list' ? !Array.isArray(body) : body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest(shape === 'list' ? 'the body must be a JSON list' : 'the body must be a JSON object');
+  if (shape === 'list') {
+    if (!Array.isArray(body)) throw badRequest('the body must be a JSON list');
+    request.body = checkValue(body, '');
+    return;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body must be a JSON object');
+  if (shape === 'none' && Object.keys(body).length) throw badRequest('this call takes no parameters');
+  const keys = request.routeOptions.config.keys;
+  if (keys) {
+    const known = new Set(keys.map((k) => k.toLowerCase()));
+    const unknown = Object.keys(body).filter((k) => !known.has(k.toLowerCase()));
+    if (unknown.length) throw badRequest(`unknown parameter ${unknown.join(', ')}; this call takes ${keys.join(', ')}`);
   }
   request.body = checkValue(body, '');
 }

@@ -14,6 +14,11 @@ import { recordFromRow } from './values.ts';
 import { hiddenFields, rowLimit, searchColumns, withoutHidden } from './access.ts';
 import { LruCache, tableGeneration } from './cache.ts';
 
+/** The parameters of GetFlexData (README, API). */
+export const FLEX_PARAMETERS = [
+  'dataSource', 'pageIndex', 'pageSize', 'order', 'searchExpressions', 'flexGridLayoutColumns', 'operatorFilter', 'columnFilter', 'dataFilter',
+] as const;
+
 /** Above this many rows (by the planner's estimate) the count is estimated, not scanned. */
 export const EXACT_COUNT_LIMIT = 100_000;
 const COUNT_TTL_MS = 30_000;

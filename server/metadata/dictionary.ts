@@ -107,7 +107,18 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
       const dict = dictionaries(registry.snapshot.effective, registry);
       const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
       for (const name of names) await rebuild(client, dict, name, principal.username);
-      const { effective, siteConflicts } = registry.compose(await readSiteRows(client));
+      const siteRows = await readSiteRows(client);
+      const composed = (() => {
+        try {
+          return registry.compose(siteRows);
+        } catch (err) {
+          // The change makes the definitions invalid as a whole (a search field that is no text
+          // any more, a length on a number): the administrator's input error, on its field.
+          if (err instanceof DefinitionsInvalid) throw asFieldErrors(err);
+          throw err;
+        }
+      })();
+      const { effective, siteConflicts } = composed;
       const mine = siteConflicts.filter((p) => [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()));
       if (mine.length) throw asFieldErrors(new DefinitionsInvalid(mine));
       try {

@@ -93,6 +93,27 @@ describe('field dictionary', () => {
   });
 });
 
+describe('the field dictionary cannot break the definitions', () => {
+  const field = (entry: Record<string, unknown>) => post(a.app, '/mvc/fielddictionary/save', entry);
+  const fieldRows = async () => (await post(a.app, '/mvc/fielddictionary/GetFlexData', {})).body.Meta.Count;
+
+  it('keeps a password a password, refuses reserved names and answers a bad retype with 400', async () => {
+    const before = await fieldRows();
+    const retype = await field({ TableName: 'users', FieldName: 'Password', FieldType: 'text' });
+    expect(retype.status).toBe(400);
+    expect(JSON.stringify(retype.body.ModelState)).toMatch(/password field keeps its type/);
+    const grid = await post(a.app, '/mvc/users/GetFlexData', {});
+    expect(JSON.stringify(grid.body)).not.toMatch(/\$argon2/);
+    const reserved = await field({ TableName: 'costcodes', FieldName: 'constructor', FieldType: 'text' });
+    expect(reserved.status).toBe(400);
+    expect(JSON.stringify(reserved.body.ModelState)).toMatch(/reserved name/);
+    expect((await post(a.app, '/mvc/costcodes/save', { ID: 'AFTER', Descr: 'Na de weigering' })).status).toBe(200);
+    const narrowed = await field({ TableName: 'costcodes', FieldName: 'Descr', FieldType: 'integer' });
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(400);
+    expect(await fieldRows()).toBe(before);
+  });
+});
+
 describe('site layer as a pack', () => {
   it('export, then apply on an empty database, gives the same forms', async () => {
     const packsDir = mkdtempSync(path.join(tmpdir(), 'export-'));

@@ -1,0 +1,227 @@
+// A signed-in user with limited rights, and callers from outside, attack every way data leaves
+// or enters: row limits through list fields, hidden fields through lookups, search and saves,
+// the sign-in lock, sessions, the field dictionary, headers, and the shape of requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PASSWORD, post, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let limited: string;
+let limitedId: number;
+/** Countries: `mine` is inside the limited user's row limit, `hidden` outside it. */
+let mine: Record<string, any>;
+let hidden: Record<string, any>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  limitedId = (await post(server.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })).body.AutoID;
+  const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'limited', Descr: 'Beperkt' })).body.AutoID;
+  for (const RightCode of ['9.1', '9.2']) {
+    for (const Action of ['read', 'create', 'update']) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+  }
+  await post(server.app, '/mvc/usergroups/save', { User: limitedId, SecurityGroup: group });
+  // The user sees the countries whose code is their user name, and no price of a product.
+  expect((await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'countries', FieldName: 'ID', Kind: 'userfield', UserField: 'Username' })).status).toBe(200);
+  await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'Price', Visibility: '0' });
+  mine = (await post(server.app, '/mvc/countries/save', { ID: 'lim', Descr: 'Eigen land' })).body;
+  hidden = (await post(server.app, '/mvc/countries/save', { ID: 'ZZ', Descr: 'Geheim land' })).body;
+  limited = await signIn(server.app, 'lim', 'Lim-pass-1');
+});
+afterAll(async () => { await server?.close(); });
+
+async function call(app: FastifyInstance, url: string, cookie: string | undefined, body: unknown = {}, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...headers }, payload: body as object });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, headers: res.headers };
+}
+const asLimited = (url: string, body: unknown = {}) => call(server.app, url, limited, body);
+const stored = async (table: string, autoid: number) => (await post(server.app, `/mvc/${table}/GetItem`, { autoid })).body;
+
+describe('row limits hold through list fields', () => {
+  it('a list value outside the row limit is refused, and its text is never answered', async () => {
+    expect((await asLimited('/mvc/countries/GetItem', { autoid: hidden.AutoID })).status).toBe(404);
+    const probe = await asLimited('/mvc/products/save', { ID: 'PROBE', Country: hidden.AutoID });
+    expect(probe.status).toBe(400);
+    expect(probe.body.ModelState.Country[0]).toMatch(/bestaat niet/);
+    expect(JSON.stringify(probe.body)).not.toContain('Geheim');
+    const ok = await asLimited('/mvc/products/save', { ID: 'MINE', Country: mine.AutoID });
+    expect(ok.status).toBe(200);
+    expect(ok.body.Country_Descr).toBe('Eigen land');
+  });
+
+  it('a record that refers to a hidden row shows no text of it, in items, grids and sorts, and keeps the reference on save', async () => {
+    const product = (await post(server.app, '/mvc/products/save', { ID: 'ADMINS', Country: hidden.AutoID })).body;
+    const item = await asLimited('/mvc/products/GetItem', { autoid: product.AutoID });
+    expect(item.body).toMatchObject({ Country: hidden.AutoID, Country_Descr: null });
+    const grid = await asLimited('/mvc/products/GetFlexData', { order: 'Country desc', dataSource: 2 });
+    expect(grid.status).toBe(200);
+    expect(JSON.stringify(grid.body)).not.toContain('Geheim');
+    // Searching lists by the text of a hidden row finds nothing.
+    const lookup = await asLimited('/mvc/_lists/countries', { searchKey: 'Geheim' });
+    expect(lookup.body.Data).toEqual([]);
+    expect((await asLimited('/mvc/_lists/countries/single', { AutoID: hidden.AutoID })).status).toBe(404);
+    // Saving the record unchanged keeps a reference an administrator set.
+    const saved = await asLimited('/mvc/products/save', { ...item.body, Descr: 'bijgewerkt' });
+    expect(saved.status).toBe(200);
+    expect((await stored('products', product.AutoID)).Country).toBe(hidden.AutoID);
+  });
+});
+
+describe('hidden fields', () => {
+  let product: Record<string, any>;
+  beforeAll(async () => {
+    product = (await post(server.app, '/mvc/products/save', { ID: 'PRICED', Descr: 'Met prijs', Price: 777 })).body;
+    await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body.Data[0].AutoID, TableName: 'countries', FieldName: 'Descr', Visibility: '0' });
+  });
+
+  it('are not answered by lookups, nor matched by a search or a lookup search', async () => {
+    const lookup = await asLimited('/mvc/_lists/countries', {});
+    expect(lookup.body.Data).toEqual([{ AutoID: mine.AutoID, ID: 'lim', Descr: null, Archive: false }]);
+    expect((await asLimited('/mvc/_lists/countries', { searchKey: 'Eigen' })).body.Data).toEqual([]);
+    expect((await asLimited('/mvc/countries/GetFlexData', { searchExpressions: 'Eigen' })).body.Meta.Count).toBe(0);
+    expect((await asLimited('/mvc/countries/GetFlexData', { searchExpressions: 'lim' })).body.Meta.Count).toBe(1);
+    // Nor as the text of a list field: the join gives no text of a hidden field.
+    const item = await asLimited('/mvc/products/GetItem', { autoid: (await asLimited('/mvc/products/GetFlexData', { dataFilter: { ID: 'MINE' } })).body.Data[0].AutoID });
+    expect(item.body.Country_Descr).toBeNull();
+  });
+
+  it('cannot be wiped or probed by a save, and a hidden required field does not block one', async () => {
+    const item = (await asLimited('/mvc/products/GetItem', { autoid: product.AutoID })).body;
+    expect(item).not.toHaveProperty('Price');
+    for (const Price of [null, 777, 1]) {
+      const res = await asLimited('/mvc/products/save', { ...item, Price });
+      expect(res.status).toBe(400);
+      expect(res.body.ModelState.Price[0]).toMatch(/bestaat niet/);
+    }
+    expect((await stored('products', product.AutoID)).Price).toBe(777);
+    // countries.Descr is required and hidden: an update of the code still goes through.
+    const country = (await asLimited('/mvc/countries/GetItem', { autoid: mine.AutoID })).body;
+    expect(country).not.toHaveProperty('Descr');
+    const renamed = await asLimited('/mvc/countries/save', { ...country, ID: 'lim' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await stored('countries', mine.AutoID)).Descr).toBe('Eigen land');
+  });
+});
+
+describe('denial of service', () => {
+  it('refuses more than 100 conditions in a filter list before any SQL runs', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => ({ FieldName: 'ID', Operator: 'notcontains', Value: `x${i}` }));
+    const res = await asLimited('/mvc/products/GetFlexData', { operatorFilter: many });
+    expect(res.status).toBe(400);
+    expect(res.body.Error).toMatch(/at most 100 conditions/);
+    expect((await asLimited('/mvc/products/GetFlexData', { operatorFilter: many.slice(0, 100) })).status).toBe(200);
+  });
+
+  it('refuses a page size above the maximum for saved views too', async () => {
+    const res = await asLimited('/mvc/products/getflexgridlayouts', { Filter: { PageSize: 100_000 } });
+    expect(res.status).toBe(400);
+    expect(res.body.Error).toMatch(/PageSize must be a whole number from 1 to 1000/);
+  });
+});
+
+describe('signing in', () => {
+  it('counts every failure in the database: a burst of guesses gets no more tries than the lock allows', async () => {
+    await post(server.app, '/mvc/users/save', { Username: 'burst', Password: 'Burst-pass-1', PasswordRetype: 'Burst-pass-1' });
+    const attempt = (password: string) => call(server.app, '/mvc/account/login', undefined, { username: 'burst', password });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(`wrong-${i}`)));
+    // Five places are checked (the security settings' default); every other guess finds the lock.
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(35);
+    const right = await attempt('Burst-pass-1');
+    expect(right.status).toBe(403);
+    expect(right.body.Error).toMatch(/geblokkeerd/);
+  });
+
+  it('a name that is no user fails and locks exactly like one that is', async () => {
+    const real = [];
+    const ghost = [];
+    await post(server.app, '/mvc/users/save', { Username: 'real', Password: 'Real-pass-1', PasswordRetype: 'Real-pass-1' });
+    for (let i = 0; i < 6; i++) {
+      real.push(await call(server.app, '/mvc/account/login', undefined, { username: 'real', password: 'nope' }));
+      ghost.push(await call(server.app, '/mvc/account/login', undefined, { username: 'ghost', password: 'nope' }));
+    }
+    expect(ghost.map((a) => [a.status, a.body.Error])).toEqual(real.map((a) => [a.status, a.body.Error]));
+    expect(real.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 403]);
+  });
+
+  it('a deactivated or locked-out user gets the answer of a wrong password', async () => {
+    const id = (await post(server.app, '/mvc/users/save', { Username: 'gone', Password: 'Gone-pass-1', PasswordRetype: 'Gone-pass-1', Activated: false })).body.AutoID;
+    const res = await call(server.app, '/mvc/account/login', undefined, { username: 'gone', password: 'Gone-pass-1' });
+    expect(res).toMatchObject({ status: 400, body: { Error: 'Gebruikersnaam of wachtwoord onjuist.' } });
+    expect(id).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions', () => {
+  it('end for good when a user is deactivated or locked out: taking it back does not revive them', async () => {
+    const id = (await post(server.app, '/mvc/users/save', { Username: 'revive', Password: 'Revive-pass-1', PasswordRetype: 'Revive-pass-1' })).body.AutoID;
+    for (const change of [{ Activated: false }, { LockedOut: true }]) {
+      const session = await signIn(server.app, 'revive', 'Revive-pass-1');
+      expect((await call(server.app, '/mvc/products/GetFlexData', session)).status).toBe(403 /* no rights, but signed in */);
+      expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } })).statusCode).toBe(200);
+      const user = await stored('users', id);
+      expect((await post(server.app, '/mvc/users/save', { ...user, ...change })).status).toBe(200);
+      const back = await stored('users', id);
+      expect((await post(server.app, '/mvc/users/save', { ...back, Activated: true, LockedOut: false })).status).toBe(200);
+      const res = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } });
+      expect(res.statusCode).toBe(403);
+      expect(JSON.parse(res.body).Authenticated).toBe(false);
+    }
+  });
+
+  it('cannot be ended from another site: sign-out and sign-in are refused cross-site', async () => {
+    const session = await signIn(server.app, 'admin', ADMIN_PASSWORD);
+    const out = await call(server.app, '/mvc/account/logout', session, {}, { origin: 'http://evil.example', host: 'localhost:80' });
+    expect(out.status).toBe(403);
+    expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } })).statusCode).toBe(200);
+    const login = await call(server.app, '/mvc/account/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
+    expect(login.status).toBe(403);
+  });
+});
+
+describe('text and dates at the edge', () => {
+  it('answers impossible dates in filters with 400 naming the field', async () => {
+    for (const [FieldName, Value] of [['Introduced', '2021-02-30'], ['Introduced', '0000-01-01'], ['LastCount', '2021-02-29T10:00'], ['OpensAt', '24:00']]) {
+      const res = await asLimited('/mvc/products/GetFlexData', { operatorFilter: [{ FieldName, Operator: '=', Value }] });
+      expect(res.status, `${FieldName} ${Value}`).toBe(400);
+      expect(res.body.Error).toContain(FieldName);
+    }
+    const saved = await asLimited('/mvc/products/save', { ID: 'DATE', Introduced: '2021-02-30' });
+    expect(saved.status).toBe(400);
+    expect(saved.body.ModelState).toHaveProperty('Introduced');
+    expect((await asLimited('/mvc/products/save', { ID: 'LEAP', Introduced: '2024-02-29' })).status).toBe(200);
+  });
+
+  it('searches case-insensitively beyond ASCII, and decomposed text finds composed text', async () => {
+    await post(server.app, '/mvc/products/save', { ID: 'CREME', Descr: 'Crème brûlée' });
+    for (const term of ['CRÈME', 'crème', 'BRÛLÉE', 'Cre\u0300me']) {
+      const res = await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: term });
+      expect(res.body.Data.map((r: any) => r.ID), term).toEqual(['CREME']);
+    }
+    // Decomposed text is stored composed, so it is found by composed text too.
+    await post(server.app, '/mvc/products/save', { ID: 'CAFE', Descr: 'Cafe\u0301' });
+    expect((await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: 'CAFÉ' })).body.Data.map((r: any) => r.ID)).toEqual(['CAFE']);
+  });
+
+  it('refuses bodies of the wrong shape and text that is not JSON', async () => {
+    for (const payload of ['[]', '42', '"x"', 'null']) {
+      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers: { cookie: limited, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    const plain = await server.app.inject({ method: 'POST', url: '/mvc/products/save', headers: { cookie: limited, 'content-type': 'text/plain' }, payload: '{"ID":"PLAIN"}' });
+    expect(plain.statusCode).toBe(415);
+  });
+});
+
+describe('headers', () => {
+  it('every answer carries the security headers, and call answers are not stored', async () => {
+    for (const url of ['/health', '/mvc/user/getcurrentuser', '/mvc/nothing']) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { cookie: limited } });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+    const api = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: limited } });
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+});

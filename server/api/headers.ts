@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Forms are validated in the browser by ajv, which compiles the JSON Schemas the server sends
+  // at run time into functions; no inline script is allowed.
+  "script-src 'self' 'unsafe-eval'",
   // React and the grid set element styles (widths, positions) at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

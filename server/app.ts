@@ -12,6 +12,7 @@ import { listRoutes } from './api/lists.ts';
 import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
 import { requestEdge } from './api/edge.ts';
 import { securityHeaders } from './api/headers.ts';
+import { fairShare } from './api/fair-share.ts';
 import { databaseFailure, OutageLog } from './db/failures.ts';
 import type { Engine } from './engine.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
   securityHeaders(app);
   requestEdge(app);
   app.addHook('onRequest', sessionGuard(engine));
+  fairShare(app, { perUser: engine.config.userConcurrency, queue: 100 });
   // Liveness: the process answers. Readiness (/health): it can serve, the database answering.
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health', async (_request, reply) => {

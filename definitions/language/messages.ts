@@ -18,6 +18,7 @@ export const MESSAGES = {
   'errors.validation': 'Er zijn één of meerdere fouten in het formulier ({0})',
   'errors.internal': 'Er is iets misgegaan...',
   'errors.database_unavailable': 'De database is tijdelijk niet bereikbaar. Probeer het zo opnieuw.',
+  'errors.too_many_requests': 'Te veel gelijktijdige verzoeken; er lopen er al {0}. Probeer het zo opnieuw.',
   'errors.query_timeout': 'De opdracht duurde te lang en is afgebroken. Verfijn de zoekopdracht of de filters en probeer het opnieuw.',
   'validation.required': 'Het veld {0} is verplicht.',
   'validation.max_length': 'field must be less than or equal to {0} characters, you entered {1}',

@@ -2,7 +2,7 @@
 //
 // What is measured
 //   The product (base and demo packs) with 4,811 cost codes. A separate process (autocannon's
-//   command line) keeps 16 connections busy for BENCH_DURATION seconds with the heaviest grid
+//   command line), signed in as a user who may only read cost codes, keeps 16 connections busy for BENCH_DURATION seconds with the heaviest grid
 //   call the server accepts: 100 'notcontains' conditions (the maximum) and a sort, on every row.
 //   Meanwhile an administrator opens one record after another (GetItem); their latency is
 //   compared with the same calls on the idle server (the floor). A body of 10,000 conditions,
@@ -26,7 +26,14 @@ const ATTACKERS = 16;
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 15;
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PASSWORD = 'Bench-admin-1';
+const COSTCODES_RIGHT = '10.85';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+async function signIn(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  if (!res.ok) throw new Error(`sign-in of ${username}: HTTP ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const conditions = (n: number) => Array.from({ length: n }, (_, i) => ({ FieldName: 'Descr', Operator: 'notcontains', Value: `zz${i}q` }));
@@ -84,18 +91,24 @@ async function main(): Promise<void> {
     await engine.pool.query('ANALYZE costcodes');
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await signIn(base, 'admin');
+    // The attacker is another signed-in user who may read cost codes, nothing more.
+    const call = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    const user = await call('/mvc/users/save', { Username: 'attacker', Password: PASSWORD, PasswordRetype: PASSWORD });
+    const group = await call('/mvc/securitygroups/save', { ID: 'readers', Descr: 'Lezers' });
+    await call('/mvc/securitygrants/save', { SecurityGroup: group.AutoID, RightCode: COSTCODES_RIGHT, Action: 'read' });
+    await call('/mvc/usergroups/save', { User: user.AutoID, SecurityGroup: group.AutoID });
+    const attacker = await signIn(base, 'attacker');
 
     const heavy = { operatorFilter: conditions(100), order: 'Descr desc', dataSource: 2 };
-    const single = await timed(() => fetch(`${base}/mvc/costcodes/GetFlexData`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(heavy) }));
-    const refused = await timed(() => fetch(`${base}/mvc/costcodes/GetFlexData`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ operatorFilter: conditions(10_000) }) }));
+    const single = await timed(() => fetch(`${base}/mvc/costcodes/GetFlexData`, { method: 'POST', headers: { cookie: attacker, 'content-type': 'application/json' }, body: JSON.stringify(heavy) }));
+    const refused = await timed(() => fetch(`${base}/mvc/costcodes/GetFlexData`, { method: 'POST', headers: { cookie: attacker, 'content-type': 'application/json' }, body: JSON.stringify({ operatorFilter: conditions(10_000) }) }));
 
     log('GetItem on the idle server (floor)...');
     const idle = await openRecords(base, cookie, 5_000);
     log(`GetItem during ${DURATION_S} s of ${ATTACKERS} hostile connections...`);
     const [load, during] = await Promise.all([
-      attack(`${base}/mvc/costcodes/GetFlexData`, cookie, heavy),
+      attack(`${base}/mvc/costcodes/GetFlexData`, attacker, heavy),
       (async () => { await new Promise((r) => setTimeout(r, 1_000)); return openRecords(base, cookie, (DURATION_S - 2) * 1_000); })(),
     ]);
 

@@ -36,9 +36,14 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
   }
 
   // After the session guard (onRequest), so the user is known; before the body is read.
-  app.addHook('preParsing', async (request) => {
+  app.addHook('preParsing', async (request, reply) => {
     const user = request.principal?.userId;
     if (user === undefined) return;
+    // A client already gone (while its session was checked) takes no place: its 'close' is past.
+    if (request.raw.socket?.destroyed) throw new ApiError(400, 'errors.bad_request', ['the connection was closed']);
+    // The response's 'close' comes however a call ends: answered, failed, or the client gone
+    // (then no hook may run, and a place kept would be lost for good).
+    reply.raw.once('close', () => leave(request));
     let lane = lanes.get(user);
     if (!lane) { lane = { running: 0, waiting: [] }; lanes.set(user, lane); }
     const place: Place = { user, lane, held: false };
@@ -57,5 +62,4 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
     });
   });
   app.addHook('onResponse', async (request) => leave(request));
-  app.addHook('onRequestAbort', async (request) => leave(request));
 }

@@ -11,7 +11,6 @@
 // Nothing is asserted: the figures are printed.
 //
 // Run: npm run bench (BENCH_DURATION=5 for a short run).
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { startEngine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
+import { load } from './load.ts';
 
 const ROWS = 4_811;
 const ATTACKERS = 16;
@@ -27,7 +27,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.B
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PASSWORD = 'Bench-admin-1';
 const COSTCODES_RIGHT = '10.85';
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 async function signIn(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
@@ -62,22 +61,6 @@ async function openRecords(base: string, cookie: string, ms: number): Promise<{ 
   return { samples, failures };
 }
 
-/** autocannon in a process of its own, so the load does not share this event loop. */
-function attack(url: string, cookie: string, body: unknown): Promise<{ requests: number; statuses: Record<string, number>; p50: number }> {
-  const bin = path.join(ROOT, 'node_modules', '.bin', 'autocannon');
-  const child = spawn(bin, ['-c', String(ATTACKERS), '-d', String(DURATION_S), '-m', 'POST', '-H', `cookie=${cookie}`, '-H', 'content-type=application/json',
-    '-b', JSON.stringify(body), '--json', url], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => {
-      const r = JSON.parse(out);
-      resolve({ requests: r.requests.total, statuses: r.statusCodeStats ?? {}, p50: r.latency.p50 });
-    });
-  });
-}
-
 const fmt = (samples: number[]) => `p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms (${samples.length} calls)`;
 
 async function main(): Promise<void> {
@@ -107,15 +90,15 @@ async function main(): Promise<void> {
     log('GetItem on the idle server (floor)...');
     const idle = await openRecords(base, cookie, 5_000);
     log(`GetItem during ${DURATION_S} s of ${ATTACKERS} hostile connections...`);
-    const [load, during] = await Promise.all([
-      attack(`${base}/mvc/costcodes/GetFlexData`, attacker, heavy),
+    const [attack, during] = await Promise.all([
+      load(`${base}/mvc/costcodes/GetFlexData`, { connections: ATTACKERS, seconds: DURATION_S, headers: { cookie: attacker }, body: heavy }),
       (async () => { await new Promise((r) => setTimeout(r, 1_000)); return openRecords(base, cookie, (DURATION_S - 2) * 1_000); })(),
     ]);
 
     console.log(`\nHostile load on ${ROWS.toLocaleString('en')} rows, ${ATTACKERS} connections from a separate process, ${DURATION_S} s`);
     console.log(`  10,000 conditions (${(JSON.stringify(conditions(10_000)).length / 1024).toFixed(0)} KB): HTTP ${refused.status} in ${refused.ms.toFixed(1)} ms, no SQL`);
     console.log(`  100 conditions (the maximum), one call alone: HTTP ${single.status} in ${single.ms.toFixed(1)} ms`);
-    console.log(`  hostile calls answered: ${load.requests} (${(load.requests / DURATION_S).toFixed(1)}/s), statuses ${JSON.stringify(load.statuses)}, p50 ${load.p50} ms`);
+    console.log(`  hostile calls answered: ${attack.requests} (${(attack.requests / DURATION_S).toFixed(1)}/s), statuses ${JSON.stringify(attack.statuses)}, p50 ${attack.p50} ms`);
     console.log(`  administrator's GetItem, idle (floor):   ${fmt(idle.samples)}`);
     console.log(`  administrator's GetItem, under attack:   ${fmt(during.samples)}${during.failures ? `, ${during.failures} failed` : ''}`);
     console.log(`  ratio under attack / floor: p50 ${(percentile(during.samples, 50) / percentile(idle.samples, 50)).toFixed(1)}x, p99 ${(percentile(during.samples, 99) / percentile(idle.samples, 99)).toFixed(1)}x`);

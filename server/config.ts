@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** The longest any statement of a request may run, in milliseconds (STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY); 1 serves from this process alone. */
+  webConcurrency: number;
   /** Calls one user may have running at once in a process (USER_CONCURRENCY); more wait their turn. */
   userConcurrency: number;
   /** Development only: every signed-in user may do everything. Refused in production. */
@@ -48,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     statementTimeoutMs: positive(env.STATEMENT_TIMEOUT_MS, 15_000, 'STATEMENT_TIMEOUT_MS'),
     userConcurrency: positive(env.USER_CONCURRENCY, 4, 'USER_CONCURRENCY'),
+    webConcurrency: positive(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY'),
     debugPermissions: debugPermissions(env),
   };
 }

@@ -10,6 +10,10 @@ import { applyDefinitions, type ApplyResult } from './metadata/apply.ts';
 import { loadPacks } from './metadata/packs.ts';
 import { Registry } from './metadata/registry.ts';
 import { ensureAdministrator } from './security/bootstrap.ts';
+import { SecurityCache } from './security/cache.ts';
+import { installSecurityTriggers } from './security/change-triggers.ts';
+import type { UserPrincipal } from './security/principal-of.ts';
+import { Notifications } from './db/notifications.ts';
 
 export interface Engine {
   config: Config;
@@ -18,6 +22,12 @@ export interface Engine {
   orm: MikroORM;
   registry: Registry;
   applied: ApplyResult;
+  /** LISTEN/NOTIFY of this process: definition and security changes of every process. */
+  notifications: Notifications;
+  /** Sessions and principals this process has seen, dropped on every change. */
+  security: SecurityCache<UserPrincipal>;
+  /** Closes the connections and leaves an embedded database running (for the processes that serve). */
+  closeConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,21 +46,29 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
   const packs = loadPacks(config.packsDir, config.packs);
   const orm = await openOrm(db.url);
   const pool = createPool(db.url, 20, { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: 10_000 });
+  const notifications = new Notifications(db.url, (line) => process.stderr.write(`${line}\n`));
   try {
     const registry = await Registry.open(packs, pool);
     const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });
     await ensureAdministrator(pool, config.adminPassword, (line) => console.log(line));
-    await registry.listen(db.url, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
+    await installSecurityTriggers(pool);
+    registry.listen(notifications, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
+    const security = new SecurityCache<UserPrincipal>(notifications);
+    await notifications.start();
+    const closeConnections = async () => {
+      await notifications.close();
+      await pool.end();
+      await orm.close(true);
+    };
     return {
-      config, databaseUrl: db.url, pool, orm, registry, applied,
+      config, databaseUrl: db.url, pool, orm, registry, applied, notifications, security, closeConnections,
       async close() {
-        await registry.close();
-        await pool.end();
-        await orm.close(true);
+        await closeConnections();
         await db.embedded?.stop();
       },
     };
   } catch (err) {
+    await notifications.close();
     await pool.end();
     await orm.close(true);
     await db.embedded?.stop();

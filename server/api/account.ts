@@ -31,14 +31,14 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     if (outcome.kind === 'locked') throw new ApiError(403, 'errors.account_locked', [], {}, { Authenticated: false });
     if (outcome.kind === 'failed') throw wrongCredentials();
     const { user } = outcome;
-    await endSession(engine.pool, request.cookies[SESSION_COOKIE]);
+    await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);
     const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, { ip: request.ip, userAgent: request.headers['user-agent'] });
     setCookies(request, reply, token, settings.sessionLifetimeMinutes);
     return { User: { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username } };
   });
 
   app.post('/mvc/account/logout', { config: { body: 'none' } }, async (request, reply) => {
-    await endSession(engine.pool, request.cookies[SESSION_COOKIE]);
+    await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};
   });

@@ -22,10 +22,18 @@ function behaviourOf(engine: Engine, model: TableModel) {
 }
 
 export function crudRoutes(app: FastifyInstance, engine: Engine): void {
-  app.get<{ Params: Params }>('/mvc/:control/GetForm', async (request) => {
+  const forms = new WeakMap<TableModel, Map<string, string>>();
+  app.get<{ Params: Params }>('/mvc/:control/GetForm', async (request, reply) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return compileForm(snapshot, model, blankRecord(model), principal.fieldAccess(model.table));
+    // A form depends only on the definitions (a model is of one version) and the field limits.
+    const access = principal.fieldAccess(model.table);
+    const byAccess = forms.get(model) ?? new Map<string, string>();
+    forms.set(model, byAccess);
+    const key = JSON.stringify([...access]);
+    let form = byAccess.get(key);
+    if (form === undefined) byAccess.set(key, (form = JSON.stringify(compileForm(snapshot, model, blankRecord(model), access))));
+    return reply.type('application/json; charset=utf-8').send(form);
   });
 
   app.post<{ Params: Params }>('/mvc/:control/GetNew', { config: { body: 'none' } }, async (request) => {
@@ -44,6 +52,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(engine, model);
     const saved = await saveRecord(engine.pool, model, principal, request.body, behaviour?.hooks);
+    engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return saved;
   });
@@ -52,6 +61,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(engine, model);
     await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks);
+    engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return {};
   });

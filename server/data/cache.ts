@@ -10,6 +10,8 @@ export class LruCache<K, V> {
     if (value !== undefined) { this.map.delete(key); this.map.set(key, value); }
     return value;
   }
+  delete(key: K): void { this.map.delete(key); }
+  clear(): void { this.map.clear(); }
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);

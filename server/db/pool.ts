@@ -4,7 +4,8 @@
 import pg from 'pg';
 
 export interface Queryable {
-  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** SQL text, or a named statement (prepared once per connection) for the engine's fixed queries. */
+  query<R extends pg.QueryResultRow = any>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>>;
 }
 
 // Dates and times of pack tables travel as the ISO-like text the API speaks, not as JS Dates

@@ -1,10 +1,10 @@
 // The metadata registry: effective definitions (packs + site layer), checked, cached, and
 // rebuilt when any process changes the site layer (LISTEN/NOTIFY).
-import pg from 'pg';
 import {
   effectiveProblems, formatProblem, layer,
   type DefinitionProblem, type Effective, type EffectiveTable, type Layer, type ListDef,
 } from '../../definitions/language/index.ts';
+import type { Notifications } from '../db/notifications.ts';
 import type { Queryable } from '../db/pool.ts';
 import { compileTable, type TableModel } from './model.ts';
 import type { LoadedPacks } from './packs.ts';
@@ -72,7 +72,6 @@ function snapshotOf(version: number, effective: Effective, siteConflicts: Defini
 
 export class Registry {
   private current!: Snapshot;
-  private listener?: pg.Client;
   private readonly onChange: (() => void)[] = [];
 
   private constructor(readonly packs: LoadedPacks, private readonly db: Queryable) {}
@@ -100,15 +99,13 @@ export class Registry {
 
   changed(fn: () => void): void { this.onChange.push(fn); }
 
-  /** Follows site-layer changes made by any process on the same database. */
-  async listen(connectionString: string, log: (err: unknown) => void): Promise<void> {
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    client.on('notification', () => { this.refresh().catch(log); });
-    client.on('error', log);
-    await client.query(`LISTEN ${DEFINITIONS_CHANNEL}`);
-    this.listener = client;
+  /**
+   * Follows site-layer changes made by any process on the same database; after a lost
+   * connection it reloads, since a change may have gone by meanwhile.
+   */
+  listen(notifications: Notifications, log: (err: unknown) => void): void {
+    const reload = () => { this.refresh().catch(log); };
+    notifications.on(DEFINITIONS_CHANNEL, reload);
+    notifications.reconnected(reload);
   }
-
-  async close(): Promise<void> { await this.listener?.end(); }
 }

@@ -5,9 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.ts';
 import type { Engine } from '../engine.ts';
 import { principalData, securitySettings } from './identity.ts';
-import { userPrincipal } from './principal-of.ts';
+import { userPrincipal, type UserPrincipal } from './principal-of.ts';
 import { resolveSession, SESSION_COOKIE } from './sessions.ts';
-import type { Principal } from './principal.ts';
 
 const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -51,7 +50,7 @@ function crossSite(request: FastifyRequest): boolean {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { principal?: Principal & { userId: number; groupIds: readonly number[] } }
+  interface FastifyRequest { principal?: UserPrincipal }
 }
 
 export function sessionGuard(engine: Engine) {
@@ -62,13 +61,17 @@ export function sessionGuard(engine: Engine) {
     if (!needsSession(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     const settings = await securitySettings(engine.pool, engine.registry);
-    const session = await resolveSession(engine.pool, token, settings.sessionLifetimeMinutes);
+    const session = await resolveSession(engine.pool, token, settings.sessionLifetimeMinutes, engine.security);
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       throw notAuthenticated();
     }
-    const data = await principalData(engine.pool, session.userId);
-    if (!data) throw notAuthenticated();
-    request.principal = userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions);
+    const principal = await engine.security.principal(session.userId, async () => {
+      const data = await principalData(engine.pool, session.userId);
+      return data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions);
+    });
+    // A user deactivated or locked out since the session was read has no principal.
+    if (!principal || !principal.active) throw notAuthenticated();
+    request.principal = principal;
   };
 }

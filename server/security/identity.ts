@@ -30,15 +30,18 @@ export interface PasswordRules { minLength: number; digit: boolean; lower: boole
 export async function principalData(db: Queryable, userId: number): Promise<{ user: UserRow; grants: GrantRow[]; limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] } } | undefined> {
   const groups = `SELECT g.autoid, g.id, coalesce(g.fullaccess, false) AS fullaccess FROM usergroups m
     JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive WHERE m."user" = u.autoid`;
-  const row = (await db.query(
-    `SELECT to_jsonb(u) AS "user",
+  const row = (await db.query({
+    name: 'principal-data',
+    text: `SELECT to_jsonb(u) AS "user",
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
           FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield)), '[]')
           FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS rowlimits,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'visibility', l.visibility)), '[]')
           FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS fieldlimits
-     FROM users u WHERE u.autoid = $1`, [userId])).rows[0];
+     FROM users u WHERE u.autoid = $1`,
+    values: [userId],
+  })).rows[0];
   if (!row) return undefined;
   return { user: row.user as UserRow, grants: row.grants as GrantRow[], limits: { rows: row.rowlimits as RowLimitRow[], fields: row.fieldlimits as FieldLimitRow[] } };
 }

@@ -11,6 +11,8 @@ export interface UserPrincipal extends Principal {
   grants: GrantRow[];
   /** AutoIDs of the user's active security groups (the roles views are shared with). */
   groupIds: readonly number[];
+  /** The user may sign in: activated and not locked out. */
+  active: boolean;
 }
 
 /** Rows no condition can match: a limit that cannot be evaluated denies (fail closed). */
@@ -33,13 +35,23 @@ export function userPrincipal(
   user: UserRow, grants: GrantRow[], limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] }, allowAll = false,
 ): UserPrincipal {
   const groups = new Set(grants.map((g) => g.group));
+  // A principal is kept for many calls (security/cache.ts): its decisions are kept with it.
+  const decisions = new Map<string, boolean>();
+  const fieldAccess = new WeakMap<EffectiveTable, Map<string, FieldVisibility>>();
   const fullAccess = grants.some((g) => g.fullaccess);
   return {
     username: user.username,
     userId: user.autoid,
+    active: user.activated === true && !user.lockedout,
     grants,
     groupIds: [...new Set(grants.map((g) => Number(g.groupid)))],
-    can: (right, action) => allowAll || decide(grants, right, action).allowed,
+    can: (right, action) => {
+      if (allowAll) return true;
+      const key = `${right}|${action}`;
+      let allowed = decisions.get(key);
+      if (allowed === undefined) decisions.set(key, (allowed = decide(grants, right, action).allowed));
+      return allowed;
+    },
     rowFilter(table, alias = 't') {
       if (allowAll || fullAccess) return null;
       const mine = limits.rows.filter((l) => l.tablename === table.sqlName);
@@ -55,7 +67,10 @@ export function userPrincipal(
       return { sql: parts.map((p) => `(${p})`).join(' OR '), params };
     },
     fieldAccess(table) {
+      const known = fieldAccess.get(table);
+      if (known) return known;
       const access = new Map<string, FieldVisibility>();
+      fieldAccess.set(table, access);
       if (allowAll || fullAccess) return access;
       for (const limit of limits.fields.filter((l) => l.tablename === table.sqlName)) {
         const level = limit.visibility === '0' ? FieldVisibility.Hidden : FieldVisibility.ReadOnly;

@@ -42,8 +42,12 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   expect(JSON.parse(health.body).status).toBe('unavailable');
   expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
 
+  expect(engine.notifications.connected).toBe(false);
   db = await startEmbeddedPostgres(dir, port);
   expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  // The notification connection comes back by itself, so caches are trusted again.
+  for (let waited = 0; !engine.notifications.connected && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  expect(engine.notifications.connected).toBe(true);
   expect((await grid()).statusCode).toBe(200);
   await app.close();
 }, 120_000);

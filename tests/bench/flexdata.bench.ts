@@ -21,14 +21,13 @@
 //   paging and counting strategies win back on a table large enough for them to matter.
 //
 // Caveats when reading the figures
-//   autocannon runs in the same process and event loop as both servers, and PostgreSQL on the
-//   same machine: absolute req/s are understated, and more so for cheap queries. Both servers
-//   carry the same handicap, so the ratios are the figures to look at. Nothing is asserted.
+//   autocannon runs in a process of its own, but on the same machine as both servers and
+//   PostgreSQL: absolute req/s are understated. Both servers carry the same handicap, so the
+//   ratios are the figures to look at. Nothing is asserted.
 //
 // Run: npm run bench   (BENCH_DURATION=3 for a short run; DATABASE_URL to use an existing
 // server, whose benchitems rows are then kept and reused by the next run).
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +37,7 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
+import { load } from './load.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -56,21 +56,6 @@ const PACKS_DIR = path.resolve(import.meta.dirname, 'packs');
 const TABLE = 'benchitems';
 
 // ---------------------------------------------------------------------------------------------
-// autocannon has no type declarations in this project; this is the part of its API used here.
-
-interface Histogram { average: number; p50: number; p99: number }
-interface AutocannonResult {
-  requests: Histogram & { total: number }; latency: Histogram;
-  /** Seconds the run took. */
-  duration: number;
-  errors: number; timeouts: number; non2xx: number;
-}
-interface AutocannonOptions {
-  url: string; connections: number; duration: number;
-  method: 'POST'; headers: Record<string, string>; body: string;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult>;
-
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 
@@ -322,14 +307,11 @@ async function p50(url: string, body: FlexBody, requests = P50_REQUESTS): Promis
 interface Throughput { rps: number; problems: string }
 
 async function throughput(url: string, body: FlexBody, pool: pg.Pool): Promise<Throughput> {
-  const r = await autocannon({
-    url, connections: CONNECTIONS, duration: DURATION_S, method: 'POST',
-    headers, body: JSON.stringify(body),
-  });
+  const r = await load(url, { connections: CONNECTIONS, seconds: DURATION_S, headers: { cookie: headers.cookie ?? '' }, body });
   await settle(pool);
-  const problems = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean).join(', ');
+  const problems = r.errors ? `${r.errors} errors or non-2xx` : '';
   // Completed requests over the whole run: the per-second average reads 0 for slow queries in short runs.
-  return { rps: r.requests.total / r.duration, problems };
+  return { rps: r.rps, problems };
 }
 
 /** SQL-only median of one statement on the pool. */

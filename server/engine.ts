@@ -14,6 +14,7 @@ import { SecurityCache } from './security/cache.ts';
 import { installSecurityTriggers } from './security/change-triggers.ts';
 import type { UserPrincipal } from './security/principal-of.ts';
 import { Notifications } from './db/notifications.ts';
+import { everyTableWritten, TABLE_WRITTEN_CHANNEL, tableWritten } from './data/cache.ts';
 
 export interface Engine {
   config: Config;
@@ -53,6 +54,8 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     await ensureAdministrator(pool, config.adminPassword, (line) => console.log(line));
     await installSecurityTriggers(pool);
     registry.listen(notifications, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
+    notifications.on(TABLE_WRITTEN_CHANNEL, tableWritten);
+    notifications.reconnected(everyTableWritten);
     const security = new SecurityCache<UserPrincipal>(notifications);
     await notifications.start();
     const closeConnections = async () => {

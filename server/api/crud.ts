@@ -69,6 +69,6 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/GetFlexData', { config: { keys: FLEX_PARAMETERS } }, async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return flexData(engine.pool, model, principal, bodyOf(request));
+    return flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);
   });
 }

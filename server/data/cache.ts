@@ -1,7 +1,9 @@
 // Small in-process caches of derived query facts (page starts, exact counts). They are keyed
-// by the table's write generation, which every write in this process advances; other
-// processes' writes reach them through the counts' time limit, and a remembered page start
-// stays a correct "rows after this one" position whatever changes.
+// by the table's write generation, which every committed write advances in every process
+// (NOTIFY on TABLE_WRITTEN_CHANNEL); a remembered page start stays a correct "rows after this
+// one" position whatever changes.
+import type { Queryable } from '../db/pool.ts';
+
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly max: number) {}
@@ -20,5 +22,16 @@ export class LruCache<K, V> {
 }
 
 const generations = new Map<string, number>();
-export const tableGeneration = (table: string) => generations.get(table) ?? 0;
-export const tableWritten = (table: string) => { generations.set(table, tableGeneration(table) + 1); };
+/** Moves on when writes may have gone unheard (the notification connection was lost). */
+let epoch = 0;
+export const tableGeneration = (table: string) => `${epoch}.${generations.get(table) ?? 0}`;
+export const tableWritten = (table: string) => { generations.set(table, (generations.get(table) ?? 0) + 1); };
+export const everyTableWritten = () => { epoch++; };
+
+/** Every process hears of every committed write on this channel (payload: the table). */
+export const TABLE_WRITTEN_CHANNEL = 'table_written';
+
+/** Announces a write inside its transaction: the notification goes out at commit, or not at all. */
+export async function announceWrite(db: Queryable, table: string): Promise<void> {
+  await db.query({ name: 'announce-write', text: 'SELECT pg_notify($1, $2)', values: [TABLE_WRITTEN_CHANNEL, table] });
+}

@@ -77,7 +77,11 @@ function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): s
 
 const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined));
 
-export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>) {
+/**
+ * `trustCounts`: this process hears every write (its notification connection is up), so an
+ * exact count may be reused until the table is written.
+ */
+export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true) {
   const hidden = hiddenFields(model, principal);
   const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal));
   const limit = rowLimit(model, principal, q.params);
@@ -85,7 +89,7 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
   const generation = tableGeneration(model.table.sqlName);
   const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
 
-  const [rows, count] = await Promise.all([page(db, model, principal, q, queryKey), countRows(db, model, q, queryKey)]);
+  const [rows, count] = await Promise.all([page(db, model, principal, q, queryKey), countRows(db, model, q, queryKey, trustCounts)]);
   const meta: FlexMeta = {
     Count: count.count,
     CountEstimated: count.estimated,
@@ -134,8 +138,8 @@ async function page(db: Queryable, model: TableModel, principal: Principal, q: F
   return rows;
 }
 
-async function countRows(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string): Promise<{ count: number; estimated: boolean }> {
-  const cached = counts.get(queryKey);
+async function countRows(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string, trusted: boolean): Promise<{ count: number; estimated: boolean }> {
+  const cached = trusted ? counts.get(queryKey) : undefined;
   if (cached && Date.now() - cached.at < COUNT_TTL_MS) return { count: cached.count, estimated: false };
   const where = q.where.length ? ` WHERE ${q.where.join(' AND ')}` : '';
   const from = `FROM ${ident(model.table.sqlName)} t${where}`;

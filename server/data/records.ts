@@ -8,7 +8,7 @@ import { ApiError, badRequest, forbidden, invalidFields, notFound, type FieldMes
 import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { tableWritten } from './cache.ts';
+import { announceWrite, tableWritten } from './cache.ts';
 import { hiddenFields, refuseLimitedChanges, rowLimit, visibleRows, withoutHidden } from './access.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
@@ -241,11 +241,14 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
       }
       const saved = await readRecord(client, model, principal, id);
       await hooks?.afterWrite(client, { before, after: saved, written, principal });
-      tableWritten(model.table.sqlName);
+      await announceWrite(client, model.table.sqlName);
       return saved;
     });
   } catch (err) {
     throw translatePgError(model, err);
+  } finally {
+    // After the commit (or the rollback): a count read meanwhile saw the rows as they were.
+    tableWritten(model.table.sqlName);
   }
 }
 
@@ -256,6 +259,7 @@ export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: 
       const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
       await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
       await hooks?.afterWrite(client, { before, after: null, written: [], principal });
+      await announceWrite(client, model.table.sqlName);
     });
     tableWritten(model.table.sqlName);
   } catch (err) {

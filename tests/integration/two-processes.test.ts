@@ -96,3 +96,12 @@ it('a deactivated user and a changed definition reach the other process', async 
   expect((await post(a.app, '/mvc/fielddictionary/save', { TableName: 'costcodes', FieldName: 'Zone', Label: 'Zone', FieldType: 'text' })).status).toBe(200);
   await withinASecond(async () => (await fields()).includes('Zone'), 'the new field');
 });
+
+it('a row written in one process is counted by the other at once', async () => {
+  const admin = await signInOnB('admin', ADMIN_PASSWORD);
+  const count = async () => (await onB('POST', '/mvc/costcodes/GetFlexData', admin)).body.Meta.Count as number;
+  const before = await count();
+  expect(await count()).toBe(before);
+  expect((await post(a.app, '/mvc/costcodes/save', { ID: 'TWO', Descr: 'Uit het andere proces' })).status).toBe(200);
+  await withinASecond(async () => (await count()) === before + 1, 'the new row in the count');
+});

@@ -124,15 +124,31 @@ export interface ShareableGroup { AutoID: number; ID: string; Descr: string | nu
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 
-export function createClient(base = '/', hooks: ClientHooks = {}) {
+/** A 503 or 429 the server marks Retryable did nothing (database away, too busy): try again. */
+export function isRetryable(status: number, body: unknown): boolean {
+  return (status === 503 || status === 429) && (body as { Retryable?: unknown } | null)?.Retryable === true;
+}
+
+/** Tries of a call the server answered as retryable, and the longest wait between two. */
+export const RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5000;
+
+export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      credentials: 'include',
-      headers: { ...hooks.headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
-    const answer = res.status === 204 ? null : await res.json();
+    let res: Response;
+    let answer: unknown;
+    for (let attempt = 0; ; attempt++) {
+      res = await fetch(`${base}${path}`, {
+        method,
+        credentials: 'include',
+        headers: { ...hooks.headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      });
+      answer = res.status === 204 ? null : await res.json();
+      if (attempt >= RETRIES || !isRetryable(res.status, answer)) break;
+      // As long as the server asks (Retry-After, seconds), within reason.
+      await wait(Math.min(Number(res.headers.get('retry-after') ?? 1) * 1000 || 1000, MAX_RETRY_WAIT_MS));
+    }
     if (!res.ok) {
       if (isUnauthenticated(res.status, answer)) hooks.onUnauthenticated?.();
       throw new CallFailed(res.status, answer as ApiErrorBody);

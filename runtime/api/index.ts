@@ -3,7 +3,7 @@
 import { createClient } from './client.ts';
 import type { ClientHooks } from './client.ts';
 
-export { CallFailed, createClient, isUnauthenticated } from './client.ts';
+export { CallFailed, RETRIES, createClient, isRetryable, isUnauthenticated } from './client.ts';
 export type {
   ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, ClientHooks, ColumnAlignment, CurrentUser, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, ScreenInfo, ShareableGroup, UserDefault, DescribedLayout, SecurityEntry, UserLayout,

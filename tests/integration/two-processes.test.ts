@@ -1,6 +1,7 @@
 // Two server processes on one database: what one process changes reaches the other within a
-// second, although the other keeps sessions, principals and definitions in memory. The second
-// process is a real one (server/main.ts), reached over HTTP.
+// second, although the other keeps sessions, principals, counts and definitions in memory. The
+// second process is a real one (server/main.ts), reached over HTTP; so is the cluster of
+// WEB_CONCURRENCY processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -104,4 +105,42 @@ it('a row written in one process is counted by the other at once', async () => {
   expect(await count()).toBe(before);
   expect((await post(a.app, '/mvc/costcodes/save', { ID: 'TWO', Descr: 'Uit het andere proces' })).status).toBe(200);
   await withinASecond(async () => (await count()) === before + 1, 'the new row in the count');
+});
+
+it('a new field limit reaches the other process', async () => {
+  const user = (await post(a.app, '/mvc/users/save', { Username: 'multi2', Password: 'Multi-pass-2', PasswordRetype: 'Multi-pass-2' })).body;
+  const group = (await post(a.app, '/mvc/securitygroups/save', { ID: 'multi2', Descr: 'Velden' })).body;
+  await post(a.app, '/mvc/securitygrants/save', { SecurityGroup: group.AutoID, RightCode: COSTCODES_RIGHT, Action: 'read' });
+  await post(a.app, '/mvc/usergroups/save', { User: user.AutoID, SecurityGroup: group.AutoID });
+  const cookie = await signInOnB('multi2', 'Multi-pass-2');
+  const columns = async () => (await onB('POST', '/mvc/costcodes/GetFlexData', cookie)).body.Meta.Columns.map((c: { FieldName: string }) => c.FieldName);
+  expect(await columns()).toContain('Descr');
+  expect((await post(a.app, '/mvc/fieldlimits/save', { SecurityGroup: group.AutoID, TableName: 'costcodes', FieldName: 'Descr', Visibility: '0' })).status).toBe(200);
+  await withinASecond(async () => !(await columns()).includes('Descr'), 'the field limit');
+});
+
+it('serves from several processes on one port with WEB_CONCURRENCY', async () => {
+  const port = await freePort();
+  const cluster = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: a.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS: 'base,demo', ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '2' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  cluster.stdout!.on('data', (d) => { out += d; });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    for (let waited = 0; !(await fetch(`${url}/health`).then((r) => r.ok, () => false)); waited += 200) {
+      if (waited > 60_000) throw new Error(`the cluster did not start within 60 s:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(out).toMatch(/starting 2 server processes/);
+    const login = await fetch(`${url}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    // Calls spread over both processes find the same session.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/mvc/user/getcurrentuser`, { headers: { cookie } }).then((r) => r.status)));
+    expect(answers).toEqual(Array(20).fill(200));
+  } finally {
+    cluster.kill('SIGTERM');
+  }
 });

@@ -1,10 +1,9 @@
 // The engine behind the API: database (embedded or external), core migrations, packs loaded
 // and checked, the effective definitions applied, and the registry following changes.
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { openOrm } from './db/orm.ts';
+import { migrate } from './db/orm.ts';
 import { createPool } from './db/pool.ts';
 import { applyDefinitions, type ApplyResult } from './metadata/apply.ts';
 import { loadPacks } from './metadata/packs.ts';
@@ -20,7 +19,6 @@ export interface Engine {
   config: Config;
   databaseUrl: string;
   pool: pg.Pool;
-  orm: MikroORM;
   registry: Registry;
   applied: ApplyResult;
   /** LISTEN/NOTIFY of this process: definition and security changes of every process. */
@@ -45,7 +43,7 @@ export async function openDatabase(config: Config, log: (line: string) => void =
 export async function startEngine(config: Config, opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {}): Promise<Engine> {
   const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
-  const orm = await openOrm(db.url);
+  await migrate(db.url);
   const pool = createPool(db.url, 20, { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: 10_000 });
   const notifications = new Notifications(db.url, (line) => process.stderr.write(`${line}\n`));
   try {
@@ -61,10 +59,9 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     const closeConnections = async () => {
       await notifications.close();
       await pool.end();
-      await orm.close(true);
     };
     return {
-      config, databaseUrl: db.url, pool, orm, registry, applied, notifications, security, closeConnections,
+      config, databaseUrl: db.url, pool, registry, applied, notifications, security, closeConnections,
       async close() {
         await closeConnections();
         await db.embedded?.stop();
@@ -73,7 +70,6 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
   } catch (err) {
     await notifications.close();
     await pool.end();
-    await orm.close(true);
     await db.embedded?.stop();
     throw err;
   }

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalText, formatProblem } from '../definitions/language/index.ts';
 import { configFromEnv } from '../server/config.ts';
-import { openOrm } from '../server/db/orm.ts';
+import { migrate } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
 import { openDatabase } from '../server/engine.ts';
 import { applyDefinitions } from '../server/metadata/apply.ts';
@@ -28,13 +28,12 @@ async function withDatabase<T>(work: (registry: Registry, pool: ReturnType<typeo
   const packs = loadPacks(config.packsDir, config.packs);
   if (packs.problems.length) fail(packs.problems.map(formatProblem).join('\n'));
   const db = await openDatabase(config);
-  const orm = await openOrm(db.url);
+  await migrate(db.url);
   const pool = createPool(db.url, 2);
   try {
     return await work(await Registry.open(packs, pool), pool);
   } finally {
     await pool.end();
-    await orm.close(true);
     await db.embedded?.stop();
   }
 }

@@ -4,7 +4,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { CORE_ENTITIES } from './entities.ts';
 
-export async function openOrm(clientUrl: string): Promise<MikroORM> {
+/**
+ * Brings the core tables up to date and closes again: MikroORM serves the migrations only, and a
+ * pool of its own kept for the life of a process would take connections from every process.
+ */
+export async function migrate(clientUrl: string): Promise<void> {
   const orm = await MikroORM.init({
     clientUrl,
     entities: CORE_ENTITIES,
@@ -12,8 +16,11 @@ export async function openOrm(clientUrl: string): Promise<MikroORM> {
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true, snapshot: false },
     discovery: { warnWhenNoEntities: false },
     debug: false,
-    pool: { min: 0, max: 5 },
+    pool: { min: 0, max: 1 },
   });
-  await orm.getMigrator().up();
-  return orm;
+  try {
+    await orm.getMigrator().up();
+  } finally {
+    await orm.close(true);
+  }
 }

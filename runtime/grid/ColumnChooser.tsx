@@ -9,6 +9,7 @@ import { Modal } from '../app/dialogs/index.ts';
 import { GridContextMenu } from './GridContextMenu.tsx';
 import { chooserDiff, type ColumnDiff } from './layout.ts';
 import type { ViewClient, ViewColumn } from './types.ts';
+import { chooserItems, type ChooserItem } from './viewsController.ts';
 
 export interface ColumnChooserProps {
   control: string;
@@ -21,11 +22,9 @@ export interface ColumnChooserProps {
   client?: Pick<ViewClient, 'availableColumns'>;
 }
 
-interface Item { FieldName: string; title: string; selected: boolean; ColumnAlignment: ColumnAlignment }
-
 export function ColumnChooser({ control, viewId, columns, onApply, onClose, client = api }: ColumnChooserProps) {
   const { t } = useLingui();
-  const [items, setItems] = useState<Item[] | null>(null);
+  const [items, setItems] = useState<ChooserItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState('');
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
@@ -33,28 +32,18 @@ export function ColumnChooser({ control, viewId, columns, onApply, onClose, clie
 
   useEffect(() => {
     let live = true;
-    client.availableColumns(control, viewId ?? undefined).then(
-      (available) => {
-        if (!live) return;
-        const working = new Map(columns.map((c) => [c.FieldName.toLowerCase(), c]));
-        setItems(available.map((c) => {
-          const column = working.get(c.FieldName.toLowerCase());
-          // The working view may differ from the saved one the server knows: it decides.
-          return { FieldName: c.FieldName, title: c.ColumnTitle || c.FieldName, selected: columns.length ? !!column?.Visible : c.selected, ColumnAlignment: column?.ColumnAlignment ?? 0 };
-        }));
-      },
-      (error: unknown) => {
-        console.error('GetAvailableColumnsForPage failed', error);
-        if (live) setFailed(true);
-      },
-    );
+    void chooserItems(client, control, viewId, columns).then((answer) => {
+      if (!live) return;
+      if (answer) setItems(answer);
+      else setFailed(true);
+    });
     return () => { live = false; };
     // Loaded once per opening: the working view does not change while the chooser is open.
   }, [client, control, viewId]);
 
   const needle = search.trim().toLowerCase();
   const shown = (items ?? []).filter((item) => item.title.toLowerCase().includes(needle));
-  const change = (field: string, patch: Partial<Item>) =>
+  const change = (field: string, patch: Partial<ChooserItem>) =>
     setItems((list) => list && list.map((item) => (item.FieldName === field ? { ...item, ...patch } : item)));
   /** Select-all and deselect-all act on the columns the search shows. */
   const tickShown = (selected: boolean) => {

@@ -14,6 +14,7 @@ import type { CurrentView, ViewClient, ViewColumn } from './types.ts';
 import { useViewName } from './useViewName.ts';
 import { ViewManager } from './ViewManager.tsx';
 import { canSaveView, showViewSettings } from './viewRules.ts';
+import { updateView } from './viewsController.ts';
 
 export interface GridViewsProps {
   control: string;
@@ -43,15 +44,14 @@ export function GridViews({ control, view, modified, permissions, viewColumns, p
   const saveView = async () => {
     if (!view) return;
     setSaving(true);
-    try {
-      actions.viewSaved(await client.updateLayout(view.AutoID, actions.layoutContent()));
+    const layout = await updateView(client, view.AutoID, actions.layoutContent());
+    if (layout) {
+      actions.viewSaved(layout);
       toast('success', t({ id: 'grid.maintenanceview.layout_saved', message: 'De weergave is opgeslagen.' }));
-    } catch (error) {
-      console.error('updateflexgridlayout failed', error);
+    } else {
       showAlert(t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
-    } finally {
-      setSaving(false);
     }
+    setSaving(false);
   };
 
   const dialog = open === 'columns' ? (

@@ -7,6 +7,7 @@ import { api } from '../api/index.ts';
 import type { UserDefault, ViewPermissions } from '../api/index.ts';
 import { showAlert, toast } from '../app/dialogs/index.ts';
 import type { ViewClient } from './types.ts';
+import { listUserDefaults, resetUserDefault } from './viewsController.ts';
 
 export interface ResetDefaultsProps {
   control: string;
@@ -28,29 +29,23 @@ export function ResetDefaults({ control, permissions, ownDefault, onReset, clien
 
   const load = useCallback(async () => {
     if (!manager) return;
-    try {
-      const answer = await client.userDefaults(control);
-      setUsers(answer);
-      setChosen((current) => (answer.some((u) => u.Username === current) ? current : answer[0]?.Username ?? ''));
-    } catch (error) {
-      console.error('getuserdefaults failed', error);
-    }
+    const answer = await listUserDefaults(client, control);
+    if (!answer) return;
+    setUsers(answer);
+    setChosen((current) => (answer.some((u) => u.Username === current) ? current : answer[0]?.Username ?? ''));
   }, [client, control, manager]);
   useEffect(() => { void load(); }, [load]);
 
   const reset = async (username: string | null) => {
     setBusy(true);
-    try {
-      await client.resetUserLayout(username, control);
+    if (await resetUserDefault(client, control, username)) {
       toast('success', t`De standaardweergave is teruggezet.`);
       onReset();
       await load();
-    } catch (error) {
-      console.error('resetuserlayout failed', error);
+    } else {
       showAlert(t`Fout bij het updaten van de weergave.`);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   const own = permissions.AllowChangeUserViews && ownDefault;

@@ -4,12 +4,13 @@
 // closed on success; the server's ModelState shows under the fields.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE, MAX_PAGE_SIZE } from '../../definitions/language/index.ts';
-import { api, CallFailed } from '../api/index.ts';
+import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE } from '../../definitions/language/index.ts';
+import { api } from '../api/index.ts';
 import type { Layout, LayoutContent, LayoutType, ShareableGroup, ViewPermissions } from '../api/index.ts';
 import { Modal, showAlert, toast } from '../app/dialogs/index.ts';
 import type { ViewClient } from './types.ts';
 import { layoutNameProblem, permittedTypes, takenNames, type NameProblem } from './viewRules.ts';
+import { createView, listShareableGroups, listViews, type FieldErrors } from './viewsController.ts';
 
 export interface SaveLayoutDialogProps {
   control: string;
@@ -21,8 +22,6 @@ export interface SaveLayoutDialogProps {
   client?: Pick<ViewClient, 'createLayout' | 'layouts' | 'shareableGroups'>;
 }
 
-
-type FieldErrors = Record<string, string[]>;
 
 export function SaveLayoutDialog({ control, permissions, content, onSaved, onClose, client = api }: SaveLayoutDialogProps) {
   const { t } = useLingui();
@@ -42,16 +41,8 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
   useEffect(() => {
     let live = true;
     // Only for the name check before saving; the server checks again.
-    client.layouts(control, { PageSize: MAX_PAGE_SIZE, PageIndex: 0 }).then(
-      (answer) => { if (live) setListed(answer.Data); },
-      (error: unknown) => console.error('getflexgridlayouts failed', error),
-    );
-    if (offersSystem) {
-      client.shareableGroups().then(
-        (answer) => { if (live) setGroups(answer); },
-        (error: unknown) => console.error('security groups failed', error),
-      );
-    }
+    void listViews(client, control).then((answer) => { if (live && answer) setListed(answer); });
+    if (offersSystem) void listShareableGroups(client).then((answer) => { if (live && answer) setGroups(answer); });
     return () => { live = false; };
   }, [client, control, offersSystem]);
 
@@ -77,27 +68,16 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
     if (problem || saving) return;
     setSaving(true);
     setServerErrors({});
-    try {
-      const layout = await client.createLayout(control, {
-        Name: name.trim(),
-        FlexGridLayout: content(),
-        LayoutType: type,
-        SetAsDefaultLayout: setAsDefault,
-        ...(type === LAYOUT_TYPE.System ? { SecurityGroupID: group ? Number(group) : null } : {}),
-      });
+    const result = await createView(client, control, { name, content: content(), type, group, setAsDefault });
+    if ('layout' in result) {
       toast('success', t({ id: 'grid.maintenanceview.layout_saved', message: 'De weergave is opgeslagen.' }));
-      onSaved(layout);
+      onSaved(result.layout);
       onClose();
-    } catch (error) {
-      console.error('createnewflexgridlayout failed', error);
-      const body = error instanceof CallFailed ? error.body : null;
-      const fields: FieldErrors = { ...body?.ModelState };
-      if (body?.Error && !Object.values(fields).some((m) => m.includes(body.Error))) fields[''] = [body.Error];
-      setServerErrors(fields);
+    } else {
+      setServerErrors(result.errors);
       showAlert(t({ id: 'grid.maintenanceview.errors.creating_layout', message: 'Fout bij het aanmaken van de weergave.' }));
-    } finally {
-      setSaving(false);
     }
+    setSaving(false);
   };
 
   const fieldErrors = (messages: string[], errorId: string) =>

@@ -3,16 +3,16 @@
 // user may change that view; 'Toepassen' shows the selected view in the grid.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { ColumnFormat, MAX_PAGE_SIZE } from '../../definitions/language/index.ts';
 import { api } from '../api/index.ts';
 import type { Layout, ViewPermissions } from '../api/index.ts';
 import { confirm, Modal, showAlert } from '../app/dialogs/index.ts';
-import { formatDateValue } from './format.ts';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { ResetDefaults } from './ResetDefaults.tsx';
-import { useViewName } from './useViewName.ts';
 import type { ViewClient } from './types.ts';
+import { useViewName } from './useViewName.ts';
+import { ViewList } from './ViewList.tsx';
 import { canDeleteView, canSetDefault } from './viewRules.ts';
+import { deleteView, listViews, setDefaultView } from './viewsController.ts';
 
 export interface ViewManagerProps {
   control: string;
@@ -26,8 +26,6 @@ export interface ViewManagerProps {
   client?: Pick<ViewClient, 'deleteLayout' | 'layouts' | 'resetUserLayout' | 'setDefaultLayout' | 'userDefaults'>;
 }
 
-type SortField = 'Name' | 'LayoutType' | 'DefaultLayout' | 'CreateDate';
-
 export function ViewManager({ control, currentId, permissions, onApply, onDeleted, onClose, client = api }: ViewManagerProps) {
   const { t } = useLingui();
   const viewName = useViewName();
@@ -35,18 +33,12 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
   const [failed, setFailed] = useState(false);
   const [selectedId, setSelectedId] = useState(currentId);
   const [menu, setMenu] = useState<{ x: number; y: number; items: ContextMenuItem[] } | null>(null);
-  const [sort, setSort] = useState<{ field: SortField; desc: boolean } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
 
   const load = useCallback(async () => {
-    try {
-      const answer = await client.layouts(control, { PageSize: MAX_PAGE_SIZE, PageIndex: 0 });
-      setLayouts(answer.Data);
-      setFailed(false);
-    } catch (error) {
-      console.error('getflexgridlayouts failed', error);
-      setFailed(true);
-    }
+    const listed = await listViews(client, control);
+    if (listed) setLayouts(listed);
+    setFailed(!listed);
   }, [client, control]);
   useEffect(() => { void load(); }, [load]);
 
@@ -58,22 +50,14 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
   };
 
   const makeDefault = async (layout: Layout) => {
-    try {
-      await client.setDefaultLayout(control, layout.AutoID);
-      await load();
-    } catch (error) {
-      console.error('updatedefaultlayout failed', error);
-      showAlert(t`Fout bij het updaten van de weergave.`);
-    }
+    if (await setDefaultView(client, control, layout.AutoID)) await load();
+    else showAlert(t`Fout bij het updaten van de weergave.`);
   };
 
   const remove = async (layout: Layout) => {
     const name = viewName(layout.Name);
     if (await confirm(t`Weet u zeker dat u de weergave ${name} wilt verwijderen?`, t`Verwijderen`) !== 'yes') return;
-    try {
-      await client.deleteLayout(layout.AutoID);
-    } catch (error) {
-      console.error('deleteflexgridlayout failed', error);
+    if (!(await deleteView(client, layout.AutoID))) {
       showAlert(t`Fout bij het verwijderen van de layout.`);
       return;
     }
@@ -90,35 +74,6 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
     if (canDeleteView(permissions, layout)) items.push({ id: 'delete', label: t`Verwijderen`, onSelect: () => void remove(layout) });
     setMenu(items.length ? { x: event.clientX, y: event.clientY, items } : null);
   };
-
-  /** The manager's columns sort by a click on their header, like a grid's (spec 1 section 3: IsSortable, Title). */
-  const sortValue = (layout: Layout, field: SortField): string | number => {
-    switch (field) {
-      case 'Name': return viewName(layout.Name).toLowerCase();
-      case 'LayoutType': return typeOf(layout).toLowerCase();
-      case 'DefaultLayout': return layout.DefaultLayout ? 0 : 1;
-      case 'CreateDate': return layout.CreateDate;
-    }
-  };
-  const shown = !layouts || !sort ? layouts : [...layouts].sort((a, b) => {
-    const x = sortValue(a, sort.field);
-    const y = sortValue(b, sort.field);
-    return (x < y ? -1 : x > y ? 1 : 0) * (sort.desc ? -1 : 1);
-  });
-  const header = (field: SortField, title: string) => (
-    <div role="columnheader" aria-sort={sort?.field === field ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" className="grid-sort" onClick={() => setSort(sort?.field === field && !sort.desc ? { field, desc: true } : { field, desc: false })}>
-        {title}
-        <span aria-hidden="true" className="grid-sort-arrow">{sort?.field === field ? (sort.desc ? '▼' : '▲') : ''}</span>
-      </button>
-    </div>
-  );
-
-  function typeOf(layout: Layout) {
-    if (layout.LayoutType === 1) return t`Gebruiker`;
-    const group = layout.SecurityGroup ?? (layout.SecurityGroupID === null ? null : String(layout.SecurityGroupID));
-    return group ? t`Rol: ${group}` : t`Systeem`;
-  }
 
   return (
     <Modal
@@ -138,37 +93,7 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
       }
     >
       {failed && <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>}
-      {layouts && (
-        <div role="grid" aria-label={t`Weergaven`} className="grid-views">
-          <div role="row" className="grid-views-row grid-views-head">
-            {header('Name', t`Naam`)}
-            {header('LayoutType', t`Soort`)}
-            {header('DefaultLayout', t`Standaard`)}
-            {header('CreateDate', t`Aangemaakt`)}
-          </div>
-          {(shown ?? []).map((layout) => (
-            <div
-              key={layout.AutoID}
-              role="row"
-              aria-selected={layout.AutoID === selectedId}
-              tabIndex={0}
-              className={`grid-views-row${layout.AutoID === selectedId ? ' grid-row-selected' : ''}`}
-              onClick={() => setSelectedId(layout.AutoID)}
-              onDoubleClick={() => apply(layout)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') apply(layout);
-                else if (e.key === ' ') { e.preventDefault(); setSelectedId(layout.AutoID); }
-              }}
-              onContextMenu={(e) => openMenu(e, layout)}
-            >
-              <div role="gridcell">{viewName(layout.Name)}</div>
-              <div role="gridcell">{typeOf(layout)}</div>
-              <div role="gridcell">{layout.DefaultLayout ? t`Ja` : t`Nee`}</div>
-              <div role="gridcell">{formatDateValue(layout.CreateDate, ColumnFormat.DateTime)}</div>
-            </div>
-          ))}
-        </div>
-      )}
+      {layouts && <ViewList layouts={layouts} selectedId={selectedId} onSelect={setSelectedId} onApply={apply} onMenu={openMenu} />}
       {layouts && (
         <ResetDefaults
           control={control}

@@ -1,11 +1,30 @@
-// Lint: typescript-eslint's recommended rules, and the module boundary of DESIGN.md:
-// runtime/ and server/ never import each other; both may import definitions/language.
+// Lint: typescript-eslint's recommended rules, and the module boundaries of DESIGN.md:
+// runtime/ and server/ never import each other; both may import definitions/language; and the
+// server's layers only point down, in the order of SERVER_LAYERS.
 import tseslint from 'typescript-eslint';
 
 const boundary = (other) => ({
   'no-restricted-imports': ['error', {
     patterns: [{ group: [`**/${other}/**`, `**/${other}`], message: `runtime/ and server/ do not import each other; share code through definitions/language.` }],
   }],
+});
+
+/** Lowest first: a layer may import the layers before it, never those after it. */
+const SERVER_LAYERS = ['db', 'errors', 'metadata', 'security', 'data', 'views', 'behaviours', 'api'];
+const higher = (layer) => SERVER_LAYERS.slice(SERVER_LAYERS.indexOf(layer) + 1);
+const layerPatterns = (name) => (name === 'errors' ? ['**/errors.ts', '!**/api/errors.ts'] : [`**/${name}/**`]);
+const layerRule = (layer) => ({
+  files: [layer === 'errors' ? 'server/errors.ts' : `server/${layer}/**`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: [`**/runtime/**`], message: 'runtime/ and server/ do not import each other; share code through definitions/language.' },
+        ...higher(layer).map((h) => ({ group: layerPatterns(h), message: `server layers point down (${SERVER_LAYERS.join(' → ')}): ${layer} may not import ${h}.` })),
+        // The composition root (app, engine, main) sits above every layer; only api may know the engine.
+        ...(layer === 'api' ? [] : [{ group: ['**/server/app.ts', '**/server/engine.ts', '**/server/main.ts', '../app.ts', '../engine.ts', '../main.ts', '../../app.ts', '../../engine.ts'], message: `${layer} may not import the composition root (app, engine, main).` }]),
+      ],
+    }],
+  },
 });
 
 export default tseslint.config(
@@ -19,5 +38,6 @@ export default tseslint.config(
   },
   { files: ['runtime/**'], rules: boundary('server') },
   { files: ['server/**'], rules: boundary('runtime') },
+  ...SERVER_LAYERS.map(layerRule),
   { files: ['definitions/language/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/runtime/**', 'node:*'], message: 'definitions/language is pure and shared: no server, runtime or I/O imports.' }] }] } },
 );

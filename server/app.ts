@@ -1,10 +1,11 @@
 // buildApp: the Fastify application over a started engine; main.ts and the tests use it.
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountRoutes } from './api/account.ts';
 import { securityRoutes } from './api/security.ts';
-import { sessionGuard } from './security/index.ts';
-import { ApiError, badRequest } from './api/errors.ts';
+import { sessionGuard } from './api/session-guard.ts';
+import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
+import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
@@ -32,29 +33,32 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
   });
 
   const outage = new OutageLog((line) => (opts.logger ? app.log.error(line) : undefined));
+  const answer = (reply: FastifyReply, err: AppError) => {
+    if (err.retryable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.status(err.status).send(errorBody(err));
+  };
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) return reply.status(err.status).send(err.body());
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(new ApiError(413, 'errors.body_too_large').body());
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(new ApiError(err.statusCode, 'errors.bad_request', [err.message]).body());
-    }
+    if (err instanceof AppError) return answer(reply, err);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, new AppError('BODY_TOO_LARGE'));
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return answer(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(reply, new AppError('BAD_REQUEST', [err.message]));
     switch (databaseFailure(err)) {
       case 'unavailable':
         outage.failed(err);
-        return reply.status(503).header('retry-after', '5').send(new ApiError(503, 'errors.database_unavailable', [], {}, { Retryable: true }).body());
+        return answer(reply, new AppError('DATABASE_UNAVAILABLE'));
       case 'timeout':
-        return reply.status(503).header('retry-after', '5').send(new ApiError(503, 'errors.query_timeout', [], {}, { Retryable: true }).body());
+        return answer(reply, new AppError('QUERY_TIMEOUT'));
       case 'bad-value':
-        return reply.status(400).send(badRequest((err as Error).message).body());
+        return answer(reply, badRequest('request.database_value', (err as Error).message));
     }
     request.log.error(err);
-    return reply.status(500).send(new ApiError(500, 'errors.internal').body());
+    return answer(reply, new AppError('INTERNAL'));
   });
   app.addHook('onResponse', async (_request, reply) => { if (outage.down && reply.statusCode < 500) outage.answered(); });
   const withRuntime = await runtimeRoutes(app);
   app.setNotFoundHandler((request, reply) => {
     if (withRuntime && isPageRequest(request.method, request.url)) return reply.sendFile('index.html');
-    return reply.status(404).send(new ApiError(404, 'errors.no_such_call', [`${request.method} ${request.url}`]).body());
+    return answer(reply, new AppError('NO_SUCH_CALL', [`${request.method} ${request.url}`]));
   });
 
   // The table of calls, for the OpenAPI-style listing and the tests that attack every call.

@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/orm.ts';
 import { createPool } from './db/pool.ts';
-import { applyDefinitions, type ApplyResult } from './metadata/apply.ts';
+import { applyDefinitions, type ApplyResult } from './data/apply.ts';
 import { loadPacks } from './metadata/packs.ts';
 import { Registry } from './metadata/registry.ts';
 import { ensureAdministrator } from './security/bootstrap.ts';

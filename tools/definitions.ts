@@ -8,7 +8,7 @@ import { configFromEnv } from '../server/config.ts';
 import { migrate } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
 import { openDatabase } from '../server/engine.ts';
-import { applyDefinitions } from '../server/metadata/apply.ts';
+import { applyDefinitions } from '../server/data/apply.ts';
 import { CORE_PACK_DIR, loadPacks } from '../server/metadata/packs.ts';
 import { compose, DefinitionsInvalid, Registry } from '../server/metadata/registry.ts';
 import { siteLayer } from '../server/metadata/site-layer.ts';

@@ -7,10 +7,10 @@ import type { Engine } from '../engine.ts';
 import { securitySettings, userById } from '../security/identity.ts';
 import { attemptLogin } from '../security/login.ts';
 import { createSession, endSession, LIFETIME_COOKIE, SESSION_COOKIE } from '../security/sessions.ts';
-import { principalOf } from '../security/index.ts';
-import { ApiError, badRequest, notFound } from './errors.ts';
+import { principalOf } from './context.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
 
-const wrongCredentials = () => new ApiError(400, 'errors.login_failed');
+const wrongCredentials = () => new AppError('LOGIN_FAILED');
 
 function setCookies(request: FastifyRequest, reply: FastifyReply, token: string, minutes: number) {
   const secure = request.protocol === 'https';
@@ -24,11 +24,11 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     const username = body?.username;
     const password = body?.password;
     if (typeof username !== 'string' || typeof password !== 'string' || !username || username.length > 100 || password.length > 200) {
-      throw badRequest('username and password are required text');
+      throw badRequest('request.credentials');
     }
     const settings = await securitySettings(engine.pool, engine.registry);
     const outcome = await attemptLogin(engine.pool, settings, username, password);
-    if (outcome.kind === 'locked') throw new ApiError(403, 'errors.account_locked', [], {}, { Authenticated: false });
+    if (outcome.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (outcome.kind === 'failed') throw wrongCredentials();
     const { user } = outcome;
     await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);

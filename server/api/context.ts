@@ -2,10 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { TableModel } from '../metadata/model.ts';
 import type { Snapshot } from '../metadata/registry.ts';
-import { principalOf } from '../security/index.ts';
-import type { Principal } from '../security/principal.ts';
+import type { Principal } from '../security/index.ts';
 import type { Engine } from '../engine.ts';
-import { unknownControl } from './errors.ts';
+import { notAuthenticated, unknownControl } from '../errors.ts';
 
 export interface CallContext { snapshot: Snapshot; principal: Principal; model: TableModel }
 
@@ -20,3 +19,9 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
   const body = request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 };
+
+/** The acting principal of a request, set by the session guard. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw notAuthenticated();
+  return request.principal;
+}

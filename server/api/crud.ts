@@ -4,22 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { FLEX_PARAMETERS, flexData } from '../data/flex.ts';
 import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
-import { dictionaryHooks } from '../metadata/dictionary.ts';
-import { userAccountHooks } from '../security/accounts.ts';
+import { behaviourOf } from '../behaviours/index.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf, tableContext } from './context.ts';
 
 type Params = { control: string };
-
-/** The write behaviour a table's definition names, and what follows its commit. */
-function behaviourOf(engine: Engine, model: TableModel) {
-  if (model.table.behaviour === 'user-account') return { hooks: userAccountHooks(engine.registry), committed: async () => {} };
-  if (model.table.behaviour !== 'site-dictionary') return undefined;
-  // Definitions changed: this process reloads now; others on NOTIFY.
-  return { hooks: dictionaryHooks(engine.registry), committed: () => engine.registry.refresh() };
-}
 
 export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   const forms = new WeakMap<TableModel, Map<string, string>>();
@@ -50,7 +41,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    const behaviour = behaviourOf(engine, model);
+    const behaviour = behaviourOf(model.table.behaviour, engine.registry);
     const saved = await saveRecord(engine.pool, model, principal, request.body, behaviour?.hooks);
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
@@ -59,7 +50,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<{ Params: Params }>('/mvc/:control/delete', { config: { keys: ['autoid'] } }, async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    const behaviour = behaviourOf(engine, model);
+    const behaviour = behaviourOf(model.table.behaviour, engine.registry);
     await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks);
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();

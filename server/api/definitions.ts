@@ -2,7 +2,7 @@
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { principalOf } from '../security/index.ts';
+import { principalOf } from './context.ts';
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
   // The route table and menu of the runtime: every screen with its title, parent and rights.

@@ -3,7 +3,7 @@
 // and text is brought to one Unicode form (NFC), so what is stored and what is searched match.
 // A failure is a 400 naming the place in the body; no handler, and so no SQL, runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 /** The most items of any list and keys of any object in a request (calls document lower ones). */
 export const MAX_LIST_ITEMS = 1000;
@@ -27,22 +27,22 @@ const where = (path: string) => path || 'body';
 /** Checks one value of a request and answers it with its text in NFC. */
 export function checkValue(value: unknown, path: string, depth = 0): unknown {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw badRequest(`${where(path)}: text may not contain the NUL character`);
+    if (value.includes('\u0000')) throw badRequest('request.nul', where(path));
     return value.normalize('NFC');
   }
   if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_DEPTH) throw badRequest(`${where(path)}: nested more than ${MAX_DEPTH} levels deep`);
+  if (depth >= MAX_DEPTH) throw badRequest('request.too_deep', where(path), MAX_DEPTH);
   if (Array.isArray(value)) {
-    if (value.length > MAX_LIST_ITEMS) throw badRequest(`${where(path)}: a list has at most ${MAX_LIST_ITEMS} items`);
+    if (value.length > MAX_LIST_ITEMS) throw badRequest('request.too_many_items', where(path), MAX_LIST_ITEMS);
     for (let i = 0; i < value.length; i++) value[i] = checkValue(value[i], `${path}[${i}]`, depth + 1);
     return value;
   }
   const object = value as Record<string, unknown>;
   const keys = Object.keys(object);
-  if (keys.length > MAX_OBJECT_KEYS) throw badRequest(`${where(path)}: an object has at most ${MAX_OBJECT_KEYS} keys`);
+  if (keys.length > MAX_OBJECT_KEYS) throw badRequest('request.too_many_keys', where(path), MAX_OBJECT_KEYS);
   for (const key of keys) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) throw badRequest(`${where(path)}: a key may not contain the NUL character`);
+    if (key.includes('\u0000')) throw badRequest('request.nul_key', where(path));
     object[key] = checkValue(object[key], at, depth + 1);
   }
   return object;
@@ -53,17 +53,17 @@ function checkBody(request: FastifyRequest): void {
   const body = request.body;
   if (body === undefined) return;
   if (shape === 'list') {
-    if (!Array.isArray(body)) throw badRequest('the body must be a JSON list');
+    if (!Array.isArray(body)) throw badRequest('request.body_list');
     request.body = checkValue(body, '');
     return;
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body must be a JSON object');
-  if (shape === 'none' && Object.keys(body).length) throw badRequest('this call takes no parameters');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
+  if (shape === 'none' && Object.keys(body).length) throw badRequest('request.no_parameters');
   const keys = request.routeOptions.config.keys;
   if (keys) {
     const known = new Set(keys.map((k) => k.toLowerCase()));
     const unknown = Object.keys(body).filter((k) => !known.has(k.toLowerCase()));
-    if (unknown.length) throw badRequest(`unknown parameter ${unknown.join(', ')}; this call takes ${keys.join(', ')}`);
+    if (unknown.length) throw badRequest('request.unknown_parameter', unknown.join(', '), keys.join(', '));
   }
   request.body = checkValue(body, '');
 }

@@ -4,7 +4,7 @@
 // screen's start wait a moment at most; a script opening many connections gets the share of one
 // user, and the connection pool stays free for everyone else.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 
 export interface FairShare { perUser: number; queue: number }
 
@@ -40,7 +40,7 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
     const user = request.principal?.userId;
     if (user === undefined) return;
     // A client already gone (while its session was checked) takes no place: its 'close' is past.
-    if (request.raw.socket?.destroyed) throw new ApiError(400, 'errors.bad_request', ['the connection was closed']);
+    if (request.raw.socket?.destroyed) throw badRequest('request.connection_closed');
     // The response's 'close' comes however a call ends: answered, failed, or the client gone
     // (then no hook may run, and a place kept would be lost for good).
     reply.raw.once('close', () => leave(request));
@@ -53,7 +53,7 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
       request.fairSharePlace = place;
       return;
     }
-    if (lane.waiting.length >= limits.queue) throw new ApiError(429, 'errors.too_many_requests', [limits.perUser], {}, { Retryable: true });
+    if (lane.waiting.length >= limits.queue) throw new AppError('TOO_MANY_REQUESTS', [limits.perUser]);
     request.fairSharePlace = place;
     // The place is handed over by the call that ends (running stays the same).
     await new Promise<void>((resolve) => {

@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Engine } from '../engine.ts';
 import { authorize } from '../data/records.ts';
 import { findUser } from '../security/identity.ts';
-import { principalOf } from '../security/index.ts';
+import { principalOf } from './context.ts';
 import {
   availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout, userDefaults,
   userLayout, type ViewContext, type ViewPrincipal,
 } from '../views/index.ts';
 import { bodyOf, tableContext } from './context.ts';
-import { badRequest, notFound, unknownControl } from './errors.ts';
+import { badRequest, notFound, unknownControl } from '../errors.ts';
 
 type Params = { control: string };
 
@@ -71,7 +71,7 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     const ctx = context(request);
     const body = bodyOf(request);
     // Without a Username the caller resets their own defaults.
-    if (body.Username !== undefined && (typeof body.Username !== 'string' || !body.Username)) throw badRequest('Username must be a user name');
+    if (body.Username !== undefined && (typeof body.Username !== 'string' || !body.Username)) throw badRequest('request.user_name', 'Username');
     const user = typeof body.Username === 'string' ? await findUser(engine.pool, body.Username) : { autoid: ctx.principal.userId };
     if (!user) throw notFound();
     let model = null;

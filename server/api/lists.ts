@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listItem, listPage } from '../data/lists.ts';
 import { autoIdOf } from '../data/records.ts';
-import { principalOf } from '../security/index.ts';
+import { principalOf } from './context.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf } from './context.ts';
-import { unknownControl } from './errors.ts';
+import { unknownControl } from '../errors.ts';
 
 type Params = { list: string };
 

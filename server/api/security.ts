@@ -6,8 +6,8 @@ import { findUser, principalData } from '../security/identity.ts';
 import type { Principal } from '../security/principal.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
-import { principalOf } from '../security/index.ts';
-import { badRequest, forbidden, notFound } from './errors.ts';
+import { principalOf } from './context.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 
 /** Explaining another user's rights is for those who manage security groups. */
 const SECURITY_RIGHT = '12.4';
@@ -24,12 +24,12 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
   app.post('/mvc/security/getauthorization', { config: { body: 'list' } }, async (request) => {
     const principal = principalOf(request);
     const entries = request.body;
-    if (!Array.isArray(entries) || entries.length > 1000) throw badRequest('a list of at most 1000 security entries {ID, Action} is expected');
+    if (!Array.isArray(entries) || entries.length > 1000) throw badRequest('request.security_list', 1000);
     return entries.map((entry, i) => {
       // The named permissions for views may be asked for by name as well as by code.
       const id = Object.hasOwn(VIEW_PERMISSIONS, String(entry?.ID)) ? VIEW_PERMISSIONS[entry.ID as ViewPermission] : entry?.ID;
       const action = ACTION_CODES[String(entry?.Action)] ?? (entry?.Action === 'execute' ? 'execute' : undefined);
-      if (typeof id !== 'string' || !action) throw badRequest(`entry ${i}: ID must be a right code and Action one of ${Object.keys(ACTION_CODES).join(', ')}, execute`);
+      if (typeof id !== 'string' || !action) throw badRequest('request.security_entry', i, `${Object.keys(ACTION_CODES).join(', ')}, execute`);
       return { ID: entry.ID, Action: entry.Action, Grant: principal.can(id, action) };
     });
   });
@@ -39,7 +39,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     const { username, right, action, table } = request.query;
     const act = ACTION_CODES[String(action)] ?? action;
     if (!username || !right || !act || !['read', 'update', 'create', 'delete', 'createorupdate', 'execute'].includes(act)) {
-      throw badRequest('username, right and action (1.1–1.5, read, update, create, delete, createorupdate or execute) are required');
+      throw badRequest('request.explain');
     }
     const found = await findUser(engine.pool, username);
     const data = found && await principalData(engine.pool, found.autoid);

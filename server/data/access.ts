@@ -6,11 +6,11 @@
 // only unchanged. A row outside the principal's row limits, or of a table they may not read,
 // is never shown, counted, joined or accepted as a list value.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
-import { invalidFields, type FieldMessage } from '../api/errors.ts';
+import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from '../security/principal.ts';
 import type { Params } from './filters.ts';
-import { ident } from './sql.ts';
+import { ident } from '../db/sql.ts';
 import { descrKey } from './values.ts';
 
 export function hiddenFields(model: TableModel, principal: Principal): EffectiveField[] {

@@ -4,23 +4,6 @@
 // one" position whatever changes.
 import type { Queryable } from '../db/pool.ts';
 
-export class LruCache<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) { this.map.delete(key); this.map.set(key, value); }
-    return value;
-  }
-  delete(key: K): void { this.map.delete(key); }
-  clear(): void { this.map.clear(); }
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
-  }
-}
-
 const generations = new Map<string, number>();
 /** Moves on when writes may have gone unheard (the notification connection was lost). */
 let epoch = 0;

@@ -5,9 +5,9 @@ import {
   DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, OPERATORS, isCalendarDate, isDateTime, isTimeOfDay, valueKind,
   type EffectiveField, type ValueKind,
 } from '../../definitions/language/index.ts';
-import { badRequest } from '../api/errors.ts';
+import { badRequest } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
-import { ident, likePattern } from './sql.ts';
+import { ident, likePattern } from '../db/sql.ts';
 
 /** A column a filter or sort can name: a field, or one of the system columns. */
 export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; notNull?: boolean; field?: EffectiveField }
@@ -20,12 +20,12 @@ const SYSTEM_COLUMNS: Column[] = [
 ];
 
 export function columnOf(model: TableModel, name: unknown, what: string, hidden: readonly EffectiveField[] = []): Column {
-  if (typeof name !== 'string') throw badRequest(`${what}: FieldName must be text`);
+  if (typeof name !== 'string') throw badRequest('request.text', `${what}.FieldName`);
   const visible = model.byName.get(name.toLowerCase());
   // A hidden field does not exist for this principal.
   const field = visible && !hidden.includes(visible) ? visible : undefined;
-  if (visible && !field) throw badRequest(`${what}: unknown field '${name}' in table ${model.table.name}`);
-  if (field?.type === 'password') throw badRequest(`${what}: ${field.name} cannot be filtered, sorted or listed`);
+  if (visible && !field) throw badRequest('request.unknown_field', what, name, model.table.name);
+  if (field?.type === 'password') throw badRequest('request.password_field', what, field.name);
   if (field) {
     return { name: field.name, sql: field.sqlName, kind: valueKind(field.type), field,
       sortable: field.sortable ?? !['textarea', 'html', 'image', 'file'].includes(field.type) };
@@ -33,7 +33,7 @@ export function columnOf(model: TableModel, name: unknown, what: string, hidden:
   const system = SYSTEM_COLUMNS.find((c) => c.name.toLowerCase() === name.toLowerCase());
   if (system) return system;
   if (model.table.archivable && name.toLowerCase() === 'archive') return { name: 'Archive', sql: 'archive', kind: 'bool', sortable: true };
-  throw badRequest(`${what}: unknown field '${name}' in table ${model.table.name}`);
+  throw badRequest('request.unknown_field', what, name, model.table.name);
 }
 
 /** The operator of a column's quick filter: text columns match by contains, the others by equality. */
@@ -49,44 +49,45 @@ export const MAX_FILTERS = 100;
 
 /** Checks a filter value against the column's type; answers the value to bind. */
 export function typedValue(col: Column, value: unknown, what: string): unknown {
-  const wrong = (expected: string) => badRequest(`${what}: value for ${col.name} must be ${expected}`);
+  const wrong = (id: 'request.value_number' | 'request.value_whole' | 'request.value_bool' | 'request.value_date' | 'request.value_datetime' | 'request.value_time' | 'request.value_text') =>
+    badRequest(id, what, col.name, 1000);
   switch (col.kind) {
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) throw wrong('a number');
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw wrong('request.value_number');
       if (col.field?.type === 'list' || ['smallint', 'integer', 'bigint'].includes(col.field?.type ?? 'integer')) {
-        if (!Number.isInteger(n)) throw wrong('a whole number');
+        if (!Number.isInteger(n)) throw wrong('request.value_whole');
       }
       return typeof value === 'string' ? value.trim() : n;
     }
     case 'bool':
       if (value === true || value === 'true' || value === 1 || value === '1') return true;
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
-      throw wrong('true or false');
+      throw wrong('request.value_bool');
     case 'date':
-      if (typeof value !== 'string' || !isCalendarDate(value)) throw wrong('a date (YYYY-MM-DD)');
+      if (typeof value !== 'string' || !isCalendarDate(value)) throw wrong('request.value_date');
       return value;
     case 'datetime':
-      if (typeof value !== 'string' || !isDateTime(value, { zone: true })) throw wrong('a date-time (YYYY-MM-DDTHH:mm)');
+      if (typeof value !== 'string' || !isDateTime(value, { zone: true })) throw wrong('request.value_datetime');
       return value;
     case 'time':
-      if (typeof value !== 'string' || !isTimeOfDay(value)) throw wrong('a time (HH:mm)');
+      if (typeof value !== 'string' || !isTimeOfDay(value)) throw wrong('request.value_time');
       return value;
     case 'text':
-      if (typeof value !== 'string' && typeof value !== 'number') throw wrong('text');
-      if (String(value).length > 1000) throw wrong('at most 1000 characters');
+      if (typeof value !== 'string' && typeof value !== 'number') throw wrong('request.value_text');
+      if (String(value).length > 1000) throw wrong('request.value_text');
       return String(value);
   }
 }
 
 export function condition(col: Column, operator: unknown, value: unknown, params: Params, what: string): string {
   if (typeof operator !== 'string' || !OPERATORS[col.kind].includes(operator)) {
-    throw badRequest(`${what}: operator ${JSON.stringify(operator)} is not allowed for ${col.name}; allowed: ${OPERATORS[col.kind].join(' ')}`);
+    throw badRequest('request.operator', what, JSON.stringify(operator), col.name, OPERATORS[col.kind].join(' '));
   }
   const c = `t.${ident(col.sql)}`;
   if (operator === 'empty') return col.kind === 'text' ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
   if (value === null || value === undefined || value === '') {
-    throw badRequest(`${what}: operator ${operator} on ${col.name} needs a value`);
+    throw badRequest('request.operator_value', what, operator, col.name);
   }
   const v = typedValue(col, value, what);
   switch (operator) {
@@ -116,21 +117,21 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 function entries(value: unknown, what: string): { FieldName: unknown; Value: unknown; Operator?: unknown }[] {
   if (value === undefined || value === null) return [];
   const size = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : 0;
-  if (size > MAX_FILTERS) throw badRequest(`${what}: at most ${MAX_FILTERS} conditions`);
+  if (size > MAX_FILTERS) throw badRequest('request.too_many_conditions', what, MAX_FILTERS);
   if (Array.isArray(value)) {
     return value.map((item, i) => {
-      if (!isObject(item)) throw badRequest(`${what}[${i}] must be an object with FieldName and Value`);
+      if (!isObject(item)) throw badRequest('request.filter_entry', `${what}[${i}]`);
       return item as { FieldName: unknown; Value: unknown; Operator?: unknown };
     });
   }
   if (isObject(value)) return Object.entries(value).map(([FieldName, Value]) => ({ FieldName, Value }));
-  throw badRequest(`${what} must be a list or an object`);
+  throw badRequest('request.filter_shape', what);
 }
 
 function integerIn(value: unknown, fallback: number, min: number, max: number, what: string): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`${what} must be a whole number from ${min} to ${max}`);
+    throw badRequest('request.whole_number', what, min, max);
   }
   return value;
 }
@@ -156,15 +157,15 @@ export function parseFlexQuery(
   const search = body.searchExpressions;
   const terms = (Array.isArray(search) ? search : search === undefined || search === null ? [] : [search])
     .map((s, i) => {
-      if (typeof s !== 'string') throw badRequest(`searchExpressions[${i}] must be text`);
+      if (typeof s !== 'string') throw badRequest('request.text', `searchExpressions[${i}]`);
       return s;
     })
     .flatMap((s) => s.split(/\s+/)).filter(Boolean);
   if (terms.length) {
-    if (!searchable.length) throw badRequest(`table ${table.name} has no search fields`);
-    if (terms.length > 10) throw badRequest('searchExpressions: at most 10 search words');
+    if (!searchable.length) throw badRequest('request.no_search_fields', table.name);
+    if (terms.length > 10) throw badRequest('request.search_words', 10);
     for (const term of terms) {
-      if (term.length > 200) throw badRequest('searchExpressions: a search word has at most 200 characters');
+      if (term.length > 200) throw badRequest('request.search_word_length', 200);
       const p = params.add(likePattern(term));
       where.push(`(${searchable.map((c) => `t.${ident(c)} ILIKE ${p}`).join(' OR ')})`);
     }
@@ -189,12 +190,12 @@ export function parseFlexQuery(
   const sort: SortKey[] = [];
   const order = body.order ?? null;
   if (order !== null && order !== '') {
-    if (typeof order !== 'string') throw badRequest(`order must be text of the form 'column direction'`);
+    if (typeof order !== 'string') throw badRequest('request.order_text');
     for (const part of order.split(',')) {
       const m = /^\s*([A-Za-z][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
-      if (!m) throw badRequest(`order: '${part.trim()}' is not of the form 'column direction'`);
+      if (!m) throw badRequest('request.order_part', part.trim());
       const col = columnNamed(m[1], 'order');
-      if (!col.sortable) throw badRequest(`order: column ${col.name} cannot be sorted`);
+      if (!col.sortable) throw badRequest('request.not_sortable', col.name);
       sort.push(sortKeyOf(model, col, (m[2] ?? 'asc').toLowerCase() === 'desc'));
     }
   } else {
@@ -215,17 +216,17 @@ export function parseFlexQuery(
   if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
     columns = table.fields.filter((f) => f.type !== 'password' && !hidden.includes(f)).map((f) => columnNamed(f.name, 'flexGridLayoutColumns'));
   } else {
-    if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('flexGridLayoutColumns must be a list');
-    if (body.flexGridLayoutColumns.length > 500) throw badRequest('flexGridLayoutColumns: at most 500 columns');
+    if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('request.list', 'flexGridLayoutColumns');
+    if (body.flexGridLayoutColumns.length > 500) throw badRequest('request.max_columns', 'flexGridLayoutColumns', 500);
     columns = body.flexGridLayoutColumns.map((c, i) => {
       const what = `flexGridLayoutColumns[${i}]`;
       const col = columnNamed(isObject(c) ? c.FieldName : c, what);
       if (isObject(c)) {
         const { ColumnWidth: width, ColumnAlignment: align } = c;
         if (width !== undefined && (typeof width !== 'number' || !Number.isInteger(width) || width < 0 || width > MAX_COLUMN_WIDTH)) {
-          throw badRequest(`${what}.ColumnWidth must be a whole number from 0 to ${MAX_COLUMN_WIDTH}`);
+          throw badRequest('request.whole_number', `${what}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
         }
-        if (align !== undefined && align !== 0 && align !== 1 && align !== 2) throw badRequest(`${what}.ColumnAlignment must be 0, 1 or 2`);
+        if (align !== undefined && align !== 0 && align !== 1 && align !== 2) throw badRequest('request.alignment', `${what}.ColumnAlignment`);
         columnLayout.set(col.name, { ColumnWidth: width as number | undefined, ColumnAlignment: align as number | undefined });
       }
       return col;

@@ -9,10 +9,11 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { Params, parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
 import { selectFrom, sortJoins } from './select.ts';
-import { ident } from './sql.ts';
+import { ident } from '../db/sql.ts';
 import { recordFromRow } from './values.ts';
 import { hiddenFields, rowLimit, searchColumns, withoutHidden } from './access.ts';
-import { LruCache, tableGeneration } from './cache.ts';
+import { LruCache } from '../db/lru.ts';
+import { tableGeneration } from './cache.ts';
 
 /** The parameters of GetFlexData (README, API). */
 export const FLEX_PARAMETERS = [

@@ -1,14 +1,14 @@
 // Lookup lists: the generic list entry (AutoID, ID, Descr, Archive) of a list definition's
 // source table, searched by text, filtered by the list's parameters, a page at a time.
 import { PICKER_PAGE_SIZE, MAX_PAGE_SIZE, type ListDef } from '../../definitions/language/index.ts';
-import { badRequest, notFound } from '../api/errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
 import { hiddenFields, isHidden, rowLimit } from './access.ts';
-import { ident, likePattern } from './sql.ts';
+import { ident, likePattern } from '../db/sql.ts';
 
 const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive']);
 
@@ -28,7 +28,7 @@ function entrySelect(model: TableModel, list: ListDef, principal: Principal): st
 
 function whole(value: unknown, fallback: number, min: number, max: number, what: string): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw badRequest(`${what} must be a whole number from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw badRequest('request.whole_number', what, min, max);
   return value;
 }
 
@@ -40,11 +40,11 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   const pageSize = whole(body.pageSize, PICKER_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
   if (model.table.archivable) {
     // Archive-aware lists show archived rows on request; others never offer them.
-    if (body.Archive !== undefined && typeof body.Archive !== 'boolean') throw badRequest('Archive must be true or false');
+    if (body.Archive !== undefined && typeof body.Archive !== 'boolean') throw badRequest('request.bool', 'Archive');
     where.push(`t.archive = ${list.archive && body.Archive === true}`);
   }
   if (body.searchKey !== undefined && body.searchKey !== null && body.searchKey !== '') {
-    if (typeof body.searchKey !== 'string' || body.searchKey.length > 200) throw badRequest('searchKey must be text of at most 200 characters');
+    if (typeof body.searchKey !== 'string' || body.searchKey.length > 200) throw badRequest('request.text_max', 'searchKey', 200);
     const p = params.add(likePattern(body.searchKey));
     const { text, code } = entryFields(model, list, principal);
     const cols = [text, code].filter((c): c is string => !!c).map((c) => `t.${ident(c.toLowerCase())} ILIKE ${p}`);
@@ -54,7 +54,7 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   for (const [key, value] of Object.entries(body)) {
     if (RESERVED.has(key.toLowerCase())) continue;
     const field = bound.get(key.toLowerCase());
-    if (!field) throw badRequest(`list ${list.name} has no filter parameter ${key}; it takes: ${[...Object.keys(list.parameters ?? {})].join(', ') || 'none'}`);
+    if (!field) throw badRequest('request.list_parameter', list.name, key, Object.keys(list.parameters ?? {}).join(', ') || '–');
     if (value === null || value === undefined || value === '') continue;
     where.push(condition(columnOf(model, field, key, hiddenFields(model, principal)), '=', value, params, key));
   }

@@ -1,5 +1,5 @@
 // PostgreSQL errors translated in one place into errors a user can act on.
-import { ApiError, invalidFields } from '../api/errors.ts';
+import { AppError, invalidFields } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 
 interface PgError { code?: string; column?: string; constraint?: string; table?: string; detail?: string }
@@ -19,7 +19,7 @@ export function translatePgError(model: TableModel, err: unknown, onDelete = fal
       return invalidFields({ [field]: [{ id: 'validation.unique', args: [field] }] });
     }
     case '23503': {
-      if (onDelete) return new ApiError(409, 'errors.in_use', [e.table ?? 'een ander item']);
+      if (onDelete) return new AppError('IN_USE', [e.table ?? '?']);
       const field = fieldOfConstraint(model, e) ?? 'AutoID';
       return invalidFields({ [field]: [{ id: 'validation.list_value', args: [field] }] });
     }

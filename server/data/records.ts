@@ -4,7 +4,7 @@
 import type { ErrorObject } from 'ajv';
 import { evaluateRule, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
-import { ApiError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../api/errors.ts';
+import { AppError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../errors.ts';
 import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -14,7 +14,7 @@ import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
 import { selectFrom } from './select.ts';
-import { ident } from './sql.ts';
+import { ident } from '../db/sql.ts';
 import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
 import type pg from 'pg';
 
@@ -27,7 +27,7 @@ const IGNORED = new Set(['createdate', 'createdby', 'modifiedby']);
 
 function parseAutoId(value: unknown, what = 'autoid'): number {
   const n = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw badRequest(`${what} must be a whole number of 0 or more`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw badRequest('request.not_negative', what);
   return n;
 }
 
@@ -35,7 +35,7 @@ export function autoIdOf(body: unknown, query: unknown): number {
   const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).autoid ?? (body as Record<string, unknown>).AutoID : undefined;
   const fromQuery = query && typeof query === 'object' ? (query as Record<string, unknown>).autoid ?? (query as Record<string, unknown>).AutoID : undefined;
   const value = fromBody ?? fromQuery;
-  if (value === undefined) throw badRequest('autoid is required');
+  if (value === undefined) throw badRequest('request.required', 'autoid');
   return parseAutoId(value);
 }
 
@@ -198,7 +198,7 @@ export interface WriteHooks {
 }
 
 export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, hooks?: WriteHooks): Promise<Record<string, unknown>> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the record must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
   const record = { ...(body as Record<string, unknown>) };
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
   authorize(model, principal, autoId === 0 ? 'create' : 'update');
@@ -225,7 +225,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
         const current = await readStored(client, model, principal, autoId, true);
         before = withoutHidden(current, hiddenFields(model, principal));
         if (current.TimeStamp !== stamp) {
-          throw new ApiError(409, 'errors.concurrency', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
+          throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
         }
         refuseLimitedChanges(model, principal, record, current);
         const values = await hashPasswords(checkInput(model, record, current));

@@ -5,7 +5,7 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { listJoin } from './access.ts';
 import type { Params } from './filters.ts';
-import { ident } from './sql.ts';
+import { ident } from '../db/sql.ts';
 
 export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true): string {
   const t = model.table;

@@ -3,7 +3,7 @@
 // change-triggers.ts announce each one on SECURITY_CHANNEL and the caches drop what they hold.
 // While the notification connection is down nothing is cached; an answer read from the database
 // while a change went by is not kept (the generation moved on).
-import { LruCache } from '../data/cache.ts';
+import { LruCache } from '../db/lru.ts';
 import type { Notifications } from '../db/notifications.ts';
 import { SECURITY_CHANNEL, SECURITY_TABLES } from './change-triggers.ts';
 

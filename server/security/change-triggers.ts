@@ -4,7 +4,7 @@
 // commit, and the per-process caches (security/cache.ts) drop what they held.
 import type pg from 'pg';
 import { inTransaction } from '../db/pool.ts';
-import { ident } from '../data/sql.ts';
+import { ident } from '../db/sql.ts';
 
 export const SECURITY_CHANNEL = 'security_changed';
 

@@ -1,7 +1,7 @@
 // The principal of a signed-in user: rights decided from the user's groups' grants, row limits
 // and field limits from the user's groups.
 import type { EffectiveTable } from '../../definitions/language/index.ts';
-import { ident } from '../data/sql.ts';
+import { ident } from '../db/sql.ts';
 import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
 import { decide } from './rights.ts';

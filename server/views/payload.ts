@@ -4,7 +4,7 @@
 import {
   DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField,
 } from '../../definitions/language/index.ts';
-import { ApiError, invalidFields, type FieldMessage } from '../api/errors.ts';
+import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import { columnMeta } from '../data/flex.ts';
 import { columnOf, condition, Params, quickOperator, type Column } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -46,8 +46,9 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
   const fail = (path: string, text: string) => { (problems[path] ??= []).push({ id: 'errors.bad_request', args: [text] }); };
   const attempt = <T>(path: string, work: () => T): T | undefined => {
     try { return work(); } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      fail(path, String(error.args[0] ?? error.message));
+      if (!(error instanceof AppError)) throw error;
+      // The problem under its place in the view, in its own words.
+      (problems[path] ??= []).push({ id: error.id, args: error.args });
       return undefined;
     }
   };

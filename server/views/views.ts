@@ -5,7 +5,7 @@ import {
   LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
   type ViewPermission,
 } from '../../definitions/language/index.ts';
-import { ApiError, badRequest, forbidden, invalidFields, notFound } from '../api/errors.ts';
+import { AppError, badRequest, forbidden, invalidFields, notFound } from '../errors.ts';
 import { hiddenFields } from '../data/access.ts';
 import { columnMeta } from '../data/flex.ts';
 import { columnOf } from '../data/filters.ts';
@@ -42,7 +42,7 @@ function mayChange(principal: Principal, layoutType: number): boolean {
   return layoutType === LAYOUT_TYPE.System ? p.AllowChangeSystemViews : p.AllowChangeUserViews;
 }
 
-const fromDefinitions = () => new ApiError(400, 'layouts.from_definitions');
+const fromDefinitions = () => new AppError('VIEW_FROM_DEFINITIONS');
 
 function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
   const content = visibleContent(model, hiddenFields(model, principal), { Columns: row.columns, PageSize: row.page_size, Sort: row.sort });
@@ -106,7 +106,7 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
   const control = await ready(ctx, model);
   const whole = (v: unknown, fallback: number, min: number, max: number, what: string) => {
     if (v === undefined || v === null) return fallback;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw badRequest(`Filter.${what} must be a whole number from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw badRequest('request.whole_number', `Filter.${what}`, min, max);
     return v;
   };
   const size = whole(filter.PageSize, MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'PageSize');

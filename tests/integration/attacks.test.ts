@@ -107,14 +107,14 @@ describe('denial of service', () => {
     const many = Array.from({ length: 101 }, (_, i) => ({ FieldName: 'ID', Operator: 'notcontains', Value: `x${i}` }));
     const res = await asLimited('/mvc/products/GetFlexData', { operatorFilter: many });
     expect(res.status).toBe(400);
-    expect(res.body.Error).toMatch(/at most 100 conditions/);
+    expect(res.body.Error).toMatch(/hoogstens 100 voorwaarden/);
     expect((await asLimited('/mvc/products/GetFlexData', { operatorFilter: many.slice(0, 100) })).status).toBe(200);
   });
 
   it('refuses a page size above the maximum for saved views too', async () => {
     const res = await asLimited('/mvc/products/getflexgridlayouts', { Filter: { PageSize: 100_000 } });
     expect(res.status).toBe(400);
-    expect(res.body.Error).toMatch(/PageSize must be a whole number from 1 to 1000/);
+    expect(res.body.Error).toMatch(/Filter.PageSize moet een geheel getal van 1 tot en met 1000 zijn/);
   });
 });
 

@@ -34,6 +34,8 @@ describe('field dictionary', () => {
     expect(grid.body.Meta.Columns.map((c: any) => c.FieldName)).toContain('Region');
 
     for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++) await new Promise((r) => setTimeout(r, 20));
+    // The other process must have heard of the change (NOTIFY), not merely waited long enough.
+    expect(b.engine.registry.snapshot.version, 'the other process reloaded its definitions').toBeGreaterThan(versionB);
     expect(await property(b, 'costcodes', 'Region')).toMatchObject({ Label: 'Regio' });
     await b.close();
 

@@ -109,28 +109,28 @@ describe('GetFlexData', () => {
       expect(res.status).toBe(400);
       expect(res.body.Error).toMatch(text);
     };
-    await bad({ operatorFilter: [{ FieldName: 'Nope', Operator: '=', Value: 1 }] }, /unknown field 'Nope'/);
-    await bad({ operatorFilter: [{ FieldName: 'Descr', Operator: '>', Value: 'a' }] }, /operator ">" is not allowed for Descr/);
-    await bad({ operatorFilter: [{ FieldName: 'Active', Operator: 'contains', Value: 'a' }] }, /not allowed for Active/);
-    await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>', Value: 'veel' }] }, /must be a number/);
-    await bad({ operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '1 OR 1=1' }] }, /must be a date/);
-    await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>' }] }, /needs a value/);
-    await bad({ operatorFilter: [{ FieldName: 'Price; DROP TABLE products', Operator: '=', Value: 1 }] }, /unknown field/);
-    await bad({ order: 'Notes asc' }, /cannot be sorted/);
-    await bad({ order: 'Price sideways' }, /column direction/);
-    await bad({ order: 'Unknown asc' }, /unknown field 'Unknown'/);
-    await bad({ order: '(SELECT 1) asc' }, /column direction/);
-    await bad({ pageSize: 5000 }, /pageSize must be a whole number from 1 to 1000/);
+    await bad({ operatorFilter: [{ FieldName: 'Nope', Operator: '=', Value: 1 }] }, /onbekend veld Nope/);
+    await bad({ operatorFilter: [{ FieldName: 'Descr', Operator: '>', Value: 'a' }] }, /operator ">" is niet toegestaan voor Descr/);
+    await bad({ operatorFilter: [{ FieldName: 'Active', Operator: 'contains', Value: 'a' }] }, /niet toegestaan voor Active/);
+    await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>', Value: 'veel' }] }, /moet een getal zijn/);
+    await bad({ operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '1 OR 1=1' }] }, /moet een bestaande datum zijn/);
+    await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>' }] }, /vraagt een waarde/);
+    await bad({ operatorFilter: [{ FieldName: 'Price; DROP TABLE products', Operator: '=', Value: 1 }] }, /onbekend veld/);
+    await bad({ order: 'Notes asc' }, /kan niet worden gesorteerd/);
+    await bad({ order: 'Price sideways' }, /kolom richting/);
+    await bad({ order: 'Unknown asc' }, /onbekend veld Unknown/);
+    await bad({ order: '(SELECT 1) asc' }, /kolom richting/);
+    await bad({ pageSize: 5000 }, /pageSize moet een geheel getal van 1 tot en met 1000 zijn/);
     await bad({ pageIndex: -1 }, /pageIndex/);
     await bad({ searchExpressions: { $ne: 1 } }, /searchExpressions/);
-    await bad({ operatorFilter: 'Price > 1' }, /operatorFilter must be a list/);
+    await bad({ operatorFilter: 'Price > 1' }, /operatorFilter moet een lijst of een object zijn/);
     expect((await flex({ dataSource: 2 })).body.Meta.Count).toBe(60);
   });
 
   it('a table without search fields refuses a search', async () => {
     const res = await post(server.app, '/mvc/machines/GetFlexData', { searchExpressions: 'x' });
     expect(res.status).toBe(400);
-    expect(res.body.Error).toMatch(/no search fields/);
+    expect(res.body.Error).toMatch(/heeft geen zoekvelden/);
   });
 });
 
@@ -169,7 +169,7 @@ describe('lookup lists', () => {
     expect((await post(server.app, '/mvc/_lists/productgroups', {})).body.Data).toHaveLength(2);
     const bad = await post(server.app, '/mvc/_lists/productgroups', { RelationID: 1 });
     expect(bad.status).toBe(400);
-    expect(bad.body.Error).toMatch(/no filter parameter RelationID; it takes: CountryID/);
+    expect(bad.body.Error).toMatch(/geen filterparameter RelationID; wel: CountryID/);
     expect((await post(server.app, '/mvc/_lists/productgroups', { CountryID: 'x' })).status).toBe(400);
     expect((await post(server.app, '/mvc/_lists/nolist', {})).status).toBe(404);
   });

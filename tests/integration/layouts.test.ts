@@ -187,11 +187,11 @@ describe('names and content are checked before anything is written', () => {
   });
 
   it.each([
-    [{ Columns: [{ FieldName: 'Nope' }] }, 'Columns[0].FieldName', /unknown field 'Nope'/],
+    [{ Columns: [{ FieldName: 'Nope' }] }, 'Columns[0].FieldName', /onbekend veld Nope/],
     [{ Columns: [{ FieldName: 'ID', ColumnWidth: -1 }] }, 'Columns[0].ColumnWidth', /0 to 2000/],
     [{ Columns: [{ FieldName: 'ID', ColumnAlignment: 3 }] }, 'Columns[0].ColumnAlignment', /0 \(left\)/],
-    [{ Columns: [{ FieldName: 'Price', AdvancedFilters: [{ Operator: 'contains', Value: '1' }] }] }, 'Columns[0].AdvancedFilters[0]', /not allowed for Price/],
-    [{ Columns: [{ FieldName: 'Stock', Search: 'many' }] }, 'Columns[0].Search', /must be a number/],
+    [{ Columns: [{ FieldName: 'Price', AdvancedFilters: [{ Operator: 'contains', Value: '1' }] }] }, 'Columns[0].AdvancedFilters[0]', /niet toegestaan voor Price/],
+    [{ Columns: [{ FieldName: 'Stock', Search: 'many' }] }, 'Columns[0].Search', /moet een getal zijn/],
     [{ Columns: [{ FieldName: 'ID' }, { FieldName: 'id' }] }, 'Columns[1].FieldName', /twice/],
     [{ Columns: [{ FieldName: 'ID' }], Sort: 'Notes asc' }, 'Sort', /cannot be sorted/],
     [{ Columns: [{ FieldName: 'ID' }], PageSize: 5000 }, 'PageSize', /1 to 1000/],

@@ -144,6 +144,17 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
     expect((await refused(product({ Country: 999999 }))).ModelState.Country[0]).toMatch(/bestaat niet/);
   });
 
+  it('a value that must be unique answers 400 on its field, from the database\'s unique index', async () => {
+    const countries = async () => (await post(server.app, '/mvc/countries/GetFlexData', { dataSource: 2 })).body.Meta.Count;
+    expect((await post(server.app, '/mvc/countries/save', { ID: 'UQ', Descr: 'Eerste' })).status).toBe(200);
+    const before = await countries();
+    const twice = await post(server.app, '/mvc/countries/save', { ID: 'UQ', Descr: 'Tweede' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.ModelState.ID).toEqual(['De waarde van ID bestaat al.']);
+    expect(twice.body.TranslationModelState.ModelState.ID).toEqual([{ Key: 'validation.unique', Value: ['ID'] }]);
+    expect(await countries()).toBe(before);
+  });
+
   it('requiredWhen rules hold on the server', async () => {
     expect((await refused(product({ Status: 'sold' }))).ModelState.Discount[0]).toMatch(/verplicht/);
     expect((await post(server.app, '/mvc/products/save', product({ ID: 'P-SOLD', Status: 'sold', Discount: 5 }))).status).toBe(200);
@@ -164,7 +175,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   });
 
   it('a body that is not an object, invalid JSON, or too large', async () => {
-    expect((await refused([product()] as any)).Error).toMatch(/JSON object/);
+    expect((await refused([product()] as any)).Error).toMatch(/JSON-object/);
     const bad = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID": ', headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
     expect(bad.statusCode).toBe(400);
     const big = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })), headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });

@@ -106,6 +106,8 @@ describe('site layer', () => {
 
     // The other process reloads on NOTIFY, without a restart.
     for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++) await new Promise((r) => setTimeout(r, 20));
+    // The other process must have heard of the change (NOTIFY), not merely waited long enough.
+    expect(b.engine.registry.snapshot.version, 'the other process reloaded its definitions').toBeGreaterThan(versionB);
     const fromB = await post(b.app, '/mvc/products/GetFlexData', { searchExpressions: 'S-1' });
     expect(fromB.body.Data[0].Size).toBe(42);
 

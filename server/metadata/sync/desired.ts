@@ -1,6 +1,6 @@
 // The database shape the effective definitions ask for.
 import { columnType, type Effective, type EffectiveTable } from '../../../definitions/language/index.ts';
-import { objectName } from '../../data/sql.ts';
+import { objectName } from '../../db/sql.ts';
 
 export interface DesiredColumn { name: string; type: string; system?: string }
 export interface DesiredIndex { name: string; columns: string[]; unique: boolean; trigram: boolean }

@@ -1,6 +1,6 @@
 // Comparing the desired shape with the actual one: the steps that bring the database in line,
 // each marked safe or with the query that counts the rows it would lose.
-import { ident } from '../../data/sql.ts';
+import { ident } from '../../db/sql.ts';
 import type { ActualTable } from './actual.ts';
 import type { DesiredTable } from './desired.ts';
 

@@ -2,12 +2,12 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/pool.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
-import { checkInput, insertRow } from '../data/records.ts';
-import { ident } from '../data/sql.ts';
-import { ApiError } from '../api/errors.ts';
-import type { Snapshot } from './registry.ts';
-import { applySchema, planSchema } from './sync/apply.ts';
-import type { Step } from './sync/plan.ts';
+import { checkInput, insertRow } from './records.ts';
+import { ident } from '../db/sql.ts';
+import { AppError } from '../errors.ts';
+import type { Snapshot } from '../metadata/registry.ts';
+import { applySchema, planSchema } from '../metadata/sync/apply.ts';
+import type { Step } from '../metadata/sync/plan.ts';
 
 export interface ApplyResult { applied: Step[]; seeded: number }
 
@@ -25,7 +25,7 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
       try {
         values = checkInput(model, row, null);
       } catch (err) {
-        const detail = err instanceof ApiError ? JSON.stringify(err.body().ModelState) : String(err);
+        const detail = err instanceof AppError ? JSON.stringify(err.fields) : String(err);
         throw new Error(`${origin.file} /rows/${i}: seed row is invalid: ${detail}`);
       }
       await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);

@@ -2,12 +2,12 @@
 // rules of the security settings (spec 3 section 5); the repetition is checked, never stored;
 // a new password, deactivating or locking out a user ends that user's sessions at once. A removed
 // user's own saved views go with them.
-import { invalidFields } from '../api/errors.ts';
+import { invalidFields } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
-import { securitySettings, type PasswordRules } from './identity.ts';
+import { securitySettings, type PasswordRules } from '../security/identity.ts';
 import { deleteUserViews } from '../views/index.ts';
-import { endUserSessions } from './sessions.ts';
+import { endUserSessions } from '../security/sessions.ts';
 
 const PASSWORD = 'Password';
 const RETYPE = 'PasswordRetype';

@@ -4,13 +4,13 @@
 // own transaction; other processes follow through NOTIFY.
 import type pg from 'pg';
 import type { Effective, FieldDef, TableDef } from '../../definitions/language/index.ts';
-import { ApiError, invalidFields, type FieldMessage } from '../api/errors.ts';
+import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
-import { ident } from '../data/sql.ts';
-import { DefinitionsInvalid, type Registry } from './registry.ts';
-import { readSiteRows, siteFile, writeSiteDefinition } from './site-layer.ts';
-import { applySchema, planSchema, SchemaChangeRefused } from './sync/apply.ts';
-import type { TableModel } from './model.ts';
+import { ident } from '../db/sql.ts';
+import { DefinitionsInvalid, type Registry } from '../metadata/registry.ts';
+import { readSiteRows, siteFile, writeSiteDefinition } from '../metadata/site-layer.ts';
+import { applySchema, planSchema, SchemaChangeRefused } from '../metadata/sync/apply.ts';
+import type { TableModel } from '../metadata/model.ts';
 
 /** Field-dictionary columns and the field attribute each sets. */
 const FIELD_COLUMNS: [string, keyof FieldDef][] = [
@@ -80,7 +80,7 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
     ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' } : null, by);
 }
 
-function asFieldErrors(err: DefinitionsInvalid): ApiError {
+function asFieldErrors(err: DefinitionsInvalid): AppError {
   const fields: Record<string, FieldMessage[]> = {};
   for (const p of err.problems) {
     const attr = /^\/fields\/[^/]+\/([^/]+)/.exec(p.pointer)?.[1];

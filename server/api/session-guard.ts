@@ -2,11 +2,11 @@
 // on the decoded, lower-cased path, so encodings, case and trailing slashes change nothing.
 // Calls that change data from another site's page are refused (CSRF).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../api/errors.ts';
+import { forbidden, notAuthenticated } from '../errors.ts';
 import type { Engine } from '../engine.ts';
-import { principalData, securitySettings } from './identity.ts';
-import { userPrincipal, type UserPrincipal } from './principal-of.ts';
-import { resolveSession, SESSION_COOKIE } from './sessions.ts';
+import { principalData, securitySettings } from '../security/identity.ts';
+import { userPrincipal, type UserPrincipal } from '../security/principal-of.ts';
+import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
 
 const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,7 +34,6 @@ export function needsSession(url: string): boolean {
   return isCall(url);
 }
 
-export const notAuthenticated = () => new ApiError(403, 'errors.not_authenticated', [], {}, { Authenticated: false });
 
 function crossSite(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
@@ -57,7 +56,7 @@ export function sessionGuard(engine: Engine) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // No call that changes anything is taken from another site's page: not a save, and not
     // signing in or out either (another site could otherwise sign a user out or in as itself).
-    if (isCall(request.url) && crossSite(request)) throw new ApiError(403, 'errors.no_rights', [], {}, { Authenticated: true });
+    if (isCall(request.url) && crossSite(request)) throw forbidden();
     if (!needsSession(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     const settings = await securitySettings(engine.pool, engine.registry);

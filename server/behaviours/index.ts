@@ -1,0 +1,28 @@
+// The named table behaviours a definition can point to (`behaviour` of a table): what runs
+// inside a write's transaction and after its commit. Looked up by name, so the generic calls
+// name no table; the table schema's enum lists the same names, so an unknown one fails
+// `definitions validate`.
+import type { TableDef } from '../../definitions/language/index.ts';
+import type { WriteHooks } from '../data/records.ts';
+import type { Registry } from '../metadata/registry.ts';
+import { dictionaryHooks } from './site-dictionary.ts';
+import { userAccountHooks } from './user-account.ts';
+
+export interface Behaviour {
+  hooks: WriteHooks;
+  /** After the commit. */
+  committed(): Promise<unknown>;
+}
+
+type BehaviourName = NonNullable<TableDef['behaviour']>;
+
+const BEHAVIOURS: Record<BehaviourName, (registry: Registry) => Behaviour> = {
+  // Definitions changed: this process reloads now; others on NOTIFY.
+  'site-dictionary': (registry) => ({ hooks: dictionaryHooks(registry), committed: () => registry.refresh() }),
+  'user-account': (registry) => ({ hooks: userAccountHooks(registry), committed: async () => {} }),
+};
+
+export function behaviourOf(name: BehaviourName | undefined, registry: Registry): Behaviour | undefined {
+  return name ? BEHAVIOURS[name](registry) : undefined;
+}
+

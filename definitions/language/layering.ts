@@ -3,7 +3,7 @@
 // remembers the layer that set it, and an override of something no lower layer has (any
 // more) is a conflict, reported with its file and pointer instead of being dropped silently.
 import type {
-  FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef,
+  DefinitionKind, FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef,
 } from './types.ts';
 
 export interface Origin {
@@ -29,8 +29,36 @@ export interface Layer {
   locales: LayerDoc<{ language: string; messages: Record<string, string> }>[];
 }
 
+/**
+ * Every kind of definition a layer holds, in one table: the folder of a pack it lives in (rights
+ * has a file of its own), and the list of the layer it goes to. Loading packs, the site layer,
+ * exporting and composing all read it.
+ */
+export const LAYER_KINDS = {
+  table: { folder: 'tables', slot: 'tables' },
+  form: { folder: 'forms', slot: 'forms' },
+  grid: { folder: 'grids', slot: 'grids' },
+  screen: { folder: 'screens', slot: 'screens' },
+  list: { folder: 'lists', slot: 'lists' },
+  rights: { file: 'rights.json', slot: 'rights' },
+  seed: { folder: 'seed', slot: 'seeds' },
+  locale: { folder: 'locales', slot: 'locales' },
+} as const satisfies Record<Exclude<DefinitionKind, 'pack'>, { folder?: string; file?: string; slot: keyof Layer }>;
+
+export type LayerKind = keyof typeof LAYER_KINDS;
+export type LayerSlot = (typeof LAYER_KINDS)[LayerKind]['slot'];
+export const LAYER_SLOTS = Object.values(LAYER_KINDS).map((k) => k.slot);
+
+export const isLayerKind = (kind: string): kind is LayerKind => Object.hasOwn(LAYER_KINDS, kind);
+
 export function emptyLayer(name: string, site = false): Layer {
   return { name, site, tables: [], forms: [], grids: [], screens: [], lists: [], rights: [], seeds: [], locales: [] };
+}
+
+/** Puts one checked definition into its list of the layer (a rights file holds the list of rights). */
+export function addToLayer(layer: Layer, kind: LayerKind, value: unknown, origin: Origin): void {
+  const v = kind === 'rights' ? (value as { rights: unknown }).rights : value;
+  (layer[LAYER_KINDS[kind].slot] as LayerDoc<unknown>[]).push({ value: v, origin });
 }
 
 export type Provenance = Record<string, Origin>;

@@ -2,11 +2,10 @@
 // configuration into version control and apply it elsewhere.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalText } from '../../definitions/language/index.ts';
+import { LAYER_KINDS, canonicalText, type LayerKind } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { readSiteRows } from './site-layer.ts';
 
-const FOLDERS: Record<string, string> = { table: 'tables', form: 'forms', grid: 'grids', screen: 'screens', list: 'lists', seed: 'seed', locale: 'locales' };
 
 /** Writes the site layer into dir as a pack named after the folder; answers the number of definitions. */
 export async function exportSiteLayer(db: Queryable, dir: string, dependsOn: string[]): Promise<number> {
@@ -17,7 +16,8 @@ export async function exportSiteLayer(db: Queryable, dir: string, dependsOn: str
     name, version: '1.0.0', title: `Site layer export ${new Date().toISOString().slice(0, 10)}`, dependsOn,
   }));
   for (const row of rows) {
-    const file = row.kind === 'rights' ? path.join(dir, 'rights.json') : path.join(dir, FOLDERS[row.kind], `${row.name}.json`);
+    const where: { folder?: string; file?: string } = LAYER_KINDS[row.kind as LayerKind];
+    const file = where.file ? path.join(dir, where.file) : path.join(dir, where.folder!, `${row.name}.json`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, canonicalText(row.kind, row.body));
   }

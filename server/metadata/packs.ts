@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  canonicalText, emptyLayer, schemaProblems,
+  LAYER_KINDS, addToLayer, canonicalText, emptyLayer, schemaProblems,
   type DefinitionKind, type DefinitionProblem, type Layer, type PackDef,
 } from '../../definitions/language/index.ts';
 
@@ -11,17 +11,16 @@ export interface PackFile { file: string; kind: DefinitionKind; text: string; va
 
 export interface LoadedPacks { layers: Layer[]; files: PackFile[]; problems: DefinitionProblem[]; packs: PackDef[] }
 
-const FOLDERS: [string, DefinitionKind][] = [
-  ['tables', 'table'], ['forms', 'form'], ['grids', 'grid'], ['screens', 'screen'],
-  ['lists', 'list'], ['seed', 'seed'], ['locales', 'locale'],
-];
 
 /** The files of one pack folder with the kind each holds. */
 export function packFiles(dir: string): { file: string; kind: DefinitionKind }[] {
   const files: { file: string; kind: DefinitionKind }[] = [{ file: path.join(dir, 'pack.json'), kind: 'pack' }];
-  if (existsSync(path.join(dir, 'rights.json'))) files.push({ file: path.join(dir, 'rights.json'), kind: 'rights' });
-  for (const [folder, kind] of FOLDERS) {
-    const sub = path.join(dir, folder);
+  for (const [kind, where] of Object.entries(LAYER_KINDS) as [keyof typeof LAYER_KINDS, { folder?: string; file?: string }][]) {
+    if (where.file) {
+      if (existsSync(path.join(dir, where.file))) files.push({ file: path.join(dir, where.file), kind });
+      continue;
+    }
+    const sub = path.join(dir, where.folder!);
     if (!existsSync(sub)) continue;
     for (const name of readdirSync(sub).filter((n) => n.endsWith('.json')).sort()) files.push({ file: path.join(sub, name), kind });
   }
@@ -100,21 +99,9 @@ export function loadPacks(packsDir: string, requested: string[]): LoadedPacks {
       if (!loaded) continue;
       files.push(loaded);
       const origin = { layer: name, file: rel };
-      const v = loaded.value as any;
-      switch (kind) {
-        case 'pack':
-          pack = v;
-          if (v.name !== name) problems.push({ file: rel, pointer: '/name', rule: 'file-name', message: `the folder is ${name} but the pack is named ${v.name}` });
-          break;
-        case 'table': layer.tables.push({ value: v, origin }); break;
-        case 'form': layer.forms.push({ value: v, origin }); break;
-        case 'grid': layer.grids.push({ value: v, origin }); break;
-        case 'screen': layer.screens.push({ value: v, origin }); break;
-        case 'list': layer.lists.push({ value: v, origin }); break;
-        case 'rights': layer.rights.push({ value: v.rights, origin }); break;
-        case 'seed': layer.seeds.push({ value: v, origin }); break;
-        case 'locale': layer.locales.push({ value: v, origin }); break;
-      }
+      if (kind !== 'pack') { addToLayer(layer, kind, loaded.value, origin); continue; }
+      pack = loaded.value as PackDef;
+      if (pack.name !== name) problems.push({ file: rel, pointer: '/name', rule: 'file-name', message: `the folder is ${name} but the pack is named ${pack.name}` });
     }
     if (pack) found.push({ pack, layer });
   }

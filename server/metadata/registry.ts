@@ -1,8 +1,8 @@
 // The metadata registry: effective definitions (packs + site layer), checked, cached, and
 // rebuilt when any process changes the site layer (LISTEN/NOTIFY).
 import {
-  effectiveProblems, formatProblem, layer,
-  type DefinitionProblem, type Effective, type EffectiveTable, type Layer, type ListDef,
+  LAYER_SLOTS, effectiveProblems, formatProblem, layer,
+  type DefinitionProblem, type Effective, type EffectiveTable, type Layer, type LayerDoc, type ListDef,
 } from '../../definitions/language/index.ts';
 import type { Notifications } from '../db/notifications.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -39,12 +39,9 @@ export function compose(packLayers: Layer[], site: { layer: Layer; problems: Def
     siteConflicts.push(...problems);
     const bad = new Set(problems.map((p) => p.file));
     const keep = <D extends { origin: { file: string } }>(docs: D[]) => docs.filter((d) => !bad.has(d.origin.file));
-    const next: Layer = {
-      ...current, tables: keep(current.tables), forms: keep(current.forms), grids: keep(current.grids),
-      screens: keep(current.screens), lists: keep(current.lists), rights: keep(current.rights),
-      seeds: keep(current.seeds), locales: keep(current.locales),
-    };
-    const count = (l: Layer) => l.tables.length + l.forms.length + l.grids.length + l.screens.length + l.lists.length + l.rights.length + l.seeds.length + l.locales.length;
+    const next: Layer = { ...current };
+    for (const slot of LAYER_SLOTS) (next as unknown as Record<string, LayerDoc<unknown>[]>)[slot] = keep(current[slot] as LayerDoc<unknown>[]);
+    const count = (l: Layer) => LAYER_SLOTS.reduce((n, slot) => n + l[slot].length, 0);
     if (count(next) === count(current)) throw new DefinitionsInvalid(problems);
     current = next;
   }

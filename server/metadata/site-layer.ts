@@ -2,13 +2,13 @@
 // with their history (who, when, before and after). Other processes learn of a change
 // through NOTIFY on DEFINITIONS_CHANNEL.
 import {
-  emptyLayer, schemaProblems, type DefinitionKind, type DefinitionProblem, type Layer,
+  LAYER_KINDS, addToLayer, emptyLayer, isLayerKind, schemaProblems, type DefinitionKind, type DefinitionProblem, type Layer,
 } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export const DEFINITIONS_CHANNEL = 'definitions_changed';
 export const SITE_LAYER = 'site';
-export const SITE_KINDS: DefinitionKind[] = ['table', 'form', 'grid', 'screen', 'list', 'rights', 'seed', 'locale'];
+export const SITE_KINDS = Object.keys(LAYER_KINDS) as DefinitionKind[];
 
 export const siteFile = (kind: string, name: string) => `site:${kind}/${name}`;
 
@@ -26,18 +26,8 @@ export function siteLayer(rows: SiteRow[]): { layer: Layer; problems: Definition
     const found = schemaProblems(row.kind, file, row.body);
     if (found.length) { problems.push(...found); continue; }
     const origin = { layer: SITE_LAYER, file, by: row.modified_by, at: new Date(row.modified_at).toISOString() };
-    const v = row.body;
-    switch (row.kind) {
-      case 'table': layer.tables.push({ value: v, origin }); break;
-      case 'form': layer.forms.push({ value: v, origin }); break;
-      case 'grid': layer.grids.push({ value: v, origin }); break;
-      case 'screen': layer.screens.push({ value: v, origin }); break;
-      case 'list': layer.lists.push({ value: v, origin }); break;
-      case 'rights': layer.rights.push({ value: v.rights, origin }); break;
-      case 'seed': layer.seeds.push({ value: v, origin }); break;
-      case 'locale': layer.locales.push({ value: v, origin }); break;
-      default: problems.push({ file, pointer: '/', rule: 'kind', message: `unknown definition kind ${row.kind}` });
-    }
+    if (isLayerKind(row.kind)) addToLayer(layer, row.kind, row.body, origin);
+    else problems.push({ file, pointer: '/', rule: 'kind', message: `unknown definition kind ${row.kind}` });
   }
   return { layer, problems };
 }

@@ -2,7 +2,7 @@
 // rules of the security settings (spec 3 section 5); the repetition is checked, never stored;
 // a new password, deactivating or locking out a user ends that user's sessions at once. A removed
 // user's own saved views go with them.
-import { invalidFields } from '../errors.ts';
+import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { securitySettings, type PasswordRules } from '../security/identity.ts';
@@ -12,15 +12,15 @@ import { endUserSessions } from '../security/sessions.ts';
 const PASSWORD = 'Password';
 const RETYPE = 'PasswordRetype';
 
-/** The rules a password breaks, in Dutch, to complete 'Het wachtwoord moet bestaan uit {0}.' */
-export function brokenPasswordRules(password: string, rules: PasswordRules): string[] {
-  const broken: string[] = [];
-  if (password.length < rules.minLength) broken.push(`minimaal ${rules.minLength} tekens`);
-  if (rules.digit && !/[0-9]/.test(password)) broken.push('een cijfer');
-  if (rules.lower && !/[a-z]/.test(password)) broken.push('een kleine letter');
-  if (rules.upper && !/[A-Z]/.test(password)) broken.push('een hoofdletter');
-  if (rules.nonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) broken.push('een leesteken');
-  if (new Set(password).size < rules.minUnique) broken.push(`minimaal ${rules.minUnique} verschillende tekens`);
+/** The rules a password breaks, one field message each, so a client can say them in its own language. */
+export function brokenPasswordRules(password: string, rules: PasswordRules): FieldMessage[] {
+  const broken: FieldMessage[] = [];
+  if (password.length < rules.minLength) broken.push({ id: 'validation.password_min_length', args: [rules.minLength] });
+  if (rules.digit && !/[0-9]/.test(password)) broken.push({ id: 'validation.password_digit', args: [] });
+  if (rules.lower && !/[a-z]/.test(password)) broken.push({ id: 'validation.password_lower', args: [] });
+  if (rules.upper && !/[A-Z]/.test(password)) broken.push({ id: 'validation.password_upper', args: [] });
+  if (rules.nonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) broken.push({ id: 'validation.password_punctuation', args: [] });
+  if (new Set(password).size < rules.minUnique) broken.push({ id: 'validation.password_unique', args: [rules.minUnique] });
   return broken;
 }
 
@@ -33,7 +33,7 @@ export function userAccountHooks(registry: Registry): WriteHooks {
       if (typeof password !== 'string' || password === '') return;
       if (retype !== password) throw invalidFields({ [RETYPE]: [{ id: 'validation.password_mismatch', args: [] }] });
       const broken = brokenPasswordRules(password, (await securitySettings(client, registry)).password);
-      if (broken.length) throw invalidFields({ [PASSWORD]: [{ id: 'validation.password_rules', args: [broken.join(', ')] }] });
+      if (broken.length) throw invalidFields({ [PASSWORD]: broken });
     },
     async afterWrite(client, { before, after, written }) {
       // A new password, a deactivation or a lock-out ends the user's sessions for good: taking

@@ -29,7 +29,7 @@ export function translatePgError(model: TableModel, err: unknown, onDelete = fal
     }
     case '22001': case '22003': case '22007': case '22008': case '22P02': {
       const field = fieldOfConstraint(model, e) ?? 'AutoID';
-      return invalidFields({ [field]: [{ id: 'validation.type', args: [field, 'waarde'] }] });
+      return invalidFields({ [field]: [{ id: 'validation.invalid', args: [field] }] });
     }
     default:
       return err;

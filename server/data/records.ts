@@ -74,7 +74,6 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
   const add = (field: string, m: FieldMessage) => { (out[field] ??= []).push(m); };
   for (const e of errors) {
     const name = e.instancePath.split('/')[1] ?? (e.params as { missingProperty?: string }).missingProperty ?? 'AutoID';
-    const field = model.byName.get(name.toLowerCase());
     const value = input[name];
     switch (e.keyword) {
       case 'maxLength': add(name, { id: 'validation.max_length', args: [(e.params as { limit: number }).limit, String(value).length] }); break;
@@ -87,7 +86,7 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
         break;
       }
       case 'enum': add(name, { id: 'validation.option', args: [name] }); break;
-      default: add(name, { id: 'validation.type', args: [name, field?.type ?? 'waarde'] });
+      default: add(name, { id: 'validation.invalid', args: [name] });
     }
   }
   // ajv reports a failing union per branch; one message per field and rule is enough, and a

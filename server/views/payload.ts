@@ -2,7 +2,7 @@
 // definition and the principal's field limits before anything is written. Every problem is
 // reported under its own path (Columns[2].ColumnWidth, Sort, ...), so nothing half-valid is saved.
 import {
-  DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField,
+  DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField, type MessageId,
 } from '../../definitions/language/index.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import { columnMeta } from '../data/flex.ts';
@@ -24,6 +24,7 @@ export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort
 
 const MAX_COLUMNS = 500;
 const MAX_FILTERS = 20;
+const MAX_SEARCH = 200;
 const SORT = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -43,7 +44,7 @@ export function defaultColumn(model: TableModel, col: Column, width = col.field?
  */
 export function checkContent(model: TableModel, hidden: readonly EffectiveField[], input: unknown): LayoutContent {
   const problems: Record<string, FieldMessage[]> = {};
-  const fail = (path: string, text: string) => { (problems[path] ??= []).push({ id: 'errors.bad_request', args: [text] }); };
+  const fail = (path: string, id: MessageId, ...args: unknown[]) => { (problems[path] ??= []).push({ id, args }); };
   const attempt = <T>(path: string, work: () => T): T | undefined => {
     try { return work(); } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -53,46 +54,46 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
     }
   };
   const body = isObject(input) ? input : {};
-  if (!isObject(input)) fail('FlexGridLayout', 'FlexGridLayout must be an object with Columns, PageSize and Sort');
+  if (!isObject(input)) fail('FlexGridLayout', 'layouts.content_shape', 'FlexGridLayout');
 
   const columns: LayoutColumn[] = [];
   const raw = body.Columns;
-  if (!Array.isArray(raw)) fail('Columns', 'Columns must be a list');
-  else if (raw.length > MAX_COLUMNS) fail('Columns', `at most ${MAX_COLUMNS} columns`);
+  if (!Array.isArray(raw)) fail('Columns', 'request.list', 'Columns');
+  else if (raw.length > MAX_COLUMNS) fail('Columns', 'request.max_columns', 'Columns', MAX_COLUMNS);
   else {
     const seen = new Set<string>();
     raw.forEach((item, i) => {
       const at = `Columns[${i}]`;
-      if (!isObject(item)) { fail(at, 'a column must be an object with FieldName'); return; }
+      if (!isObject(item)) { fail(at, 'layouts.column_shape', at); return; }
       const col = attempt(`${at}.FieldName`, () => columnOf(model, item.FieldName, `${at}.FieldName`, hidden));
       if (!col) return;
-      if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, `${col.name} appears twice`); return; }
+      if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, 'layouts.column_twice', col.name); return; }
       seen.add(col.name.toLowerCase());
       const column = defaultColumn(model, col);
       if (item.ColumnWidth !== undefined) {
         const w = item.ColumnWidth;
-        if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > MAX_COLUMN_WIDTH) fail(`${at}.ColumnWidth`, `ColumnWidth must be a whole number from 0 to ${MAX_COLUMN_WIDTH}`);
+        if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > MAX_COLUMN_WIDTH) fail(`${at}.ColumnWidth`, 'request.whole_number', `${at}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
         else column.ColumnWidth = w;
       }
       if (item.ColumnAlignment !== undefined) {
         const a = item.ColumnAlignment;
-        if (a !== 0 && a !== 1 && a !== 2) fail(`${at}.ColumnAlignment`, 'ColumnAlignment must be 0 (left), 1 (middle) or 2 (right)');
+        if (a !== 0 && a !== 1 && a !== 2) fail(`${at}.ColumnAlignment`, 'request.alignment', `${at}.ColumnAlignment`);
         else column.ColumnAlignment = a;
       }
       if (item.Visible !== undefined) {
-        if (typeof item.Visible !== 'boolean') fail(`${at}.Visible`, 'Visible must be true or false');
+        if (typeof item.Visible !== 'boolean') fail(`${at}.Visible`, 'request.bool', `${at}.Visible`);
         else column.Visible = item.Visible;
       }
       const search = item.Search ?? '';
-      if (typeof search !== 'string' || search.length > 200) fail(`${at}.Search`, 'Search must be text of at most 200 characters');
+      if (typeof search !== 'string' || search.length > MAX_SEARCH) fail(`${at}.Search`, 'request.text_max', `${at}.Search`, MAX_SEARCH);
       else if (search !== '' && attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !== undefined) column.Search = search;
       const filters = item.AdvancedFilters ?? [];
-      if (!Array.isArray(filters) || filters.length > MAX_FILTERS) { fail(`${at}.AdvancedFilters`, `AdvancedFilters must be a list of at most ${MAX_FILTERS} {Operator, Value}`); return; }
+      if (!Array.isArray(filters) || filters.length > MAX_FILTERS) { fail(`${at}.AdvancedFilters`, 'layouts.filters_list', `${at}.AdvancedFilters`, MAX_FILTERS); return; }
       filters.forEach((f, j) => {
         const path = `${at}.AdvancedFilters[${j}]`;
-        if (!isObject(f)) { fail(path, 'a filter must be an object with Operator and Value'); return; }
+        if (!isObject(f)) { fail(path, 'layouts.filter_shape', path); return; }
         const value = f.Value ?? null;
-        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) { fail(`${path}.Value`, 'Value must be text, a number or true/false'); return; }
+        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) { fail(`${path}.Value`, 'layouts.filter_value', `${path}.Value`); return; }
         if (attempt(path, () => condition(col, f.Operator, value, new Params(), path)) === undefined) return;
         column.AdvancedFilters.push({ Operator: String(f.Operator), Value: f.Operator === 'empty' ? null : value as LayoutFilter['Value'] });
       });
@@ -103,17 +104,17 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
   let pageSize = DEFAULT_PAGE_SIZE;
   if (body.PageSize !== undefined && body.PageSize !== null) {
     const p = body.PageSize;
-    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > MAX_PAGE_SIZE) fail('PageSize', `PageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > MAX_PAGE_SIZE) fail('PageSize', 'request.whole_number', 'PageSize', 1, MAX_PAGE_SIZE);
     else pageSize = p;
   }
 
   let sort = '';
   if (body.Sort !== undefined && body.Sort !== null && body.Sort !== '') {
     const m = typeof body.Sort === 'string' ? SORT.exec(body.Sort.trim()) : null;
-    if (!m) fail('Sort', "Sort must be 'column direction', for example 'Descr asc'");
+    if (!m) fail('Sort', 'layouts.sort_form', 'Sort');
     else {
       const col = attempt('Sort', () => columnOf(model, m[1], 'Sort', hidden));
-      if (col && !col.sortable) fail('Sort', `column ${col.name} cannot be sorted`);
+      if (col && !col.sortable) fail('Sort', 'layouts.not_sortable', col.name);
       else if (col) sort = `${col.name} ${m[2].toLowerCase()}`;
     }
   }

@@ -84,7 +84,7 @@ async function ready(ctx: ViewContext, model: TableModel): Promise<string> {
 
 /** A view the principal sees, with the model of its grid; 404 otherwise. */
 async function visibleView(ctx: ViewContext, id: unknown): Promise<{ row: ViewRow; model: TableModel }> {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw invalidFields({ AutoID: [{ id: 'errors.bad_request', args: ['AutoID must be a positive whole number'] }] });
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw invalidFields({ AutoID: [{ id: 'request.positive', args: ['AutoID'] }] });
   const row = await findView(ctx.pool, id, viewerOf(ctx.principal));
   const model = row && ctx.snapshot.table(row.control_name);
   if (!row || !model || !ctx.principal.can(model.table.right, 'read')) throw notFound();
@@ -156,10 +156,10 @@ export interface CreateRequest { Name?: unknown; FlexGridLayout?: unknown; Layou
 export async function createLayout(ctx: ViewContext, model: TableModel, body: CreateRequest) {
   const control = await ready(ctx, model);
   const type = body.LayoutType;
-  if (type !== 0 && type !== 1) throw invalidFields({ LayoutType: [{ id: 'errors.bad_request', args: ['LayoutType must be 0 (system view) or 1 (user view)'] }] });
+  if (type !== 0 && type !== 1) throw invalidFields({ LayoutType: [{ id: 'layouts.layout_type', args: [] }] });
   if (!mayChange(ctx.principal, type)) throw forbidden();
   const groupId = type === LAYOUT_TYPE.System ? await securityGroup(ctx.pool, body.SecurityGroupID) : null;
-  if (type === LAYOUT_TYPE.User && body.SecurityGroupID) throw invalidFields({ SecurityGroupID: [{ id: 'errors.bad_request', args: ['a user view is not shared with a security group'] }] });
+  if (type === LAYOUT_TYPE.User && body.SecurityGroupID) throw invalidFields({ SecurityGroupID: [{ id: 'layouts.user_view_group', args: [] }] });
   const viewer = viewerOf(ctx.principal);
   const content = checkContent(model, hiddenFields(model, ctx.principal), body.FlexGridLayout);
   const name = checkName(body.Name, await namesBeside(ctx.pool, control, type, viewer));

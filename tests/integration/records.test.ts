@@ -131,7 +131,10 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   });
 
   it('values of the wrong type, options and formats', async () => {
-    expect(Object.keys((await refused(product({ Stock: 'veel' }))).ModelState)).toEqual(['Stock']);
+    const wrongType = await refused(product({ Stock: 'veel' }));
+    expect(Object.keys(wrongType.ModelState)).toEqual(['Stock']);
+    expect(wrongType.ModelState.Stock[0]).toBe('De waarde van Stock is ongeldig.');
+    expect(wrongType.TranslationModelState.ModelState.Stock[0]).toEqual({ Key: 'validation.invalid', Value: ['Stock'] });
     expect(Object.keys((await refused(product({ Stock: 1.5 }))).ModelState)).toEqual(['Stock']);
     expect((await refused(product({ Status: 'stolen' }))).ModelState.Status[0]).toMatch(/toegestane keuzes/);
     expect(Object.keys((await refused(product({ Introduced: '2026-02-31' }))).ModelState)).toEqual(['Introduced']);

@@ -135,7 +135,20 @@ describe('rights', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.ModelState.PasswordRetype[0]).toBe('Het wachtwoord en de herhaling komen niet overeen.');
     const weak = await post(server.app, '/mvc/users/save', { Username: 'pat', Password: 'kort', PasswordRetype: 'kort' });
-    expect(weak.body.ModelState.Password[0]).toBe('Het wachtwoord moet bestaan uit minimaal 8 tekens, een cijfer, een hoofdletter, een leesteken.');
+    expect(weak.status).toBe(400);
+    // One message per broken rule, each said in Dutch and keyed for a client's own language.
+    expect(weak.body.ModelState.Password).toEqual([
+      'Het wachtwoord moet minimaal 8 tekens lang zijn.',
+      'Het wachtwoord moet een cijfer bevatten.',
+      'Het wachtwoord moet een hoofdletter bevatten.',
+      'Het wachtwoord moet een leesteken bevatten.',
+    ]);
+    expect(weak.body.TranslationModelState.ModelState.Password).toEqual([
+      { Key: 'validation.password_min_length', Value: ['8'] },
+      { Key: 'validation.password_digit', Value: [] },
+      { Key: 'validation.password_upper', Value: [] },
+      { Key: 'validation.password_punctuation', Value: [] },
+    ]);
     expect((await server.engine.pool.query(`SELECT count(*)::int AS n FROM users WHERE username = 'pat'`)).rows[0].n).toBe(0);
   });
 

@@ -41,7 +41,10 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
     if (err instanceof AppError) return answer(reply, err);
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, new AppError('BODY_TOO_LARGE'));
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return answer(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(reply, new AppError('BAD_REQUEST', [err.message]));
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return answer(reply, badRequest('request.invalid_json'));
+    // The JSON parser refuses prototype keys with a SyntaxError of its own.
+    if (/prototype property|constructor property/.test(err.message)) return answer(reply, badRequest('request.forbidden_key'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(reply, badRequest('request.framework', err.code ?? err.statusCode));
     switch (databaseFailure(err)) {
       case 'unavailable':
         outage.failed(err);
@@ -49,7 +52,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
       case 'timeout':
         return answer(reply, new AppError('QUERY_TIMEOUT'));
       case 'bad-value':
-        return answer(reply, badRequest('request.database_value', (err as Error).message));
+        return answer(reply, badRequest('request.database_value', (err as { code?: string }).code));
     }
     request.log.error(err);
     return answer(reply, new AppError('INTERNAL'));

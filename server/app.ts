@@ -9,6 +9,8 @@ import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
+import { openApiRoutes } from './api/openapi.ts';
+import { checkAnswers } from './api/answer-check.ts';
 import { listRoutes } from './api/lists.ts';
 import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
 import { requestEdge } from './api/edge.ts';
@@ -25,7 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance { calls: readonly Call[] }
 }
 
-export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAnswers?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: engine.config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
@@ -72,6 +74,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
   app.decorate('calls', calls);
   await app.register(fastifyCookie);
   securityHeaders(app);
+  if (opts.checkAnswers) checkAnswers(app);
   requestEdge(app);
   app.addHook('onRequest', sessionGuard(engine));
   fairShare(app, { perUser: engine.config.userConcurrency, queue: 100 });
@@ -94,5 +97,6 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean } = {}):
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);
+  openApiRoutes(app, engine);
   return app;
 }

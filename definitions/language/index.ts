@@ -26,3 +26,5 @@ export {
   NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
+export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
+export type { CallSchema } from './api-schemas.ts';

@@ -19,7 +19,7 @@ function setCookies(request: FastifyRequest, reply: FastifyReply, token: string,
 }
 
 export function accountRoutes(app: FastifyInstance, engine: Engine): void {
-  app.post('/mvc/account/login', { config: { keys: ['username', 'password'] } }, async (request, reply) => {
+  app.post('/mvc/account/login', async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const username = body?.username;
     const password = body?.password;
@@ -37,7 +37,7 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     return { User: { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username } };
   });
 
-  app.post('/mvc/account/logout', { config: { body: 'none' } }, async (request, reply) => {
+  app.post('/mvc/account/logout', async (request, reply) => {
     await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};

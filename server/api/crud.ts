@@ -1,7 +1,7 @@
 // The generic calls of every pack table under mvc/{ControlName}: GetForm, GetNew, GetItem,
 // save, delete and GetFlexData. No table is named here; the definitions decide.
 import type { FastifyInstance } from 'fastify';
-import { FLEX_PARAMETERS, flexData } from '../data/flex.ts';
+import { flexData } from '../data/flex.ts';
 import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
 import { behaviourOf } from '../behaviours/index.ts';
@@ -27,13 +27,13 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     return reply.type('application/json; charset=utf-8').send(form);
   });
 
-  app.post<{ Params: Params }>('/mvc/:control/GetNew', { config: { body: 'none' } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetNew', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
     return withoutHidden(blankRecord(model), hiddenFields(model, principal));
   });
 
-  app.post<{ Params: Params }>('/mvc/:control/GetItem', { config: { keys: ['autoid'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetItem', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
     return readRecord(engine.pool, model, principal, autoIdOf(request.body, request.query));
@@ -48,7 +48,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     return saved;
   });
 
-  app.post<{ Params: Params }>('/mvc/:control/delete', { config: { keys: ['autoid'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(model.table.behaviour, engine.registry);
     await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks);
@@ -57,7 +57,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     return {};
   });
 
-  app.post<{ Params: Params }>('/mvc/:control/GetFlexData', { config: { keys: FLEX_PARAMETERS } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetFlexData', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
     return flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);

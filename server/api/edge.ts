@@ -1,8 +1,10 @@
 // The edge of every call: before a handler runs, the request's body and query are checked for
-// the shape the call takes, for text PostgreSQL cannot store (NUL), and for sizes no call needs;
-// and text is brought to one Unicode form (NFC), so what is stored and what is searched match.
+// the shape the call's schema declares (definitions/language/api-schemas.ts), for text
+// PostgreSQL cannot store (NUL), and for sizes no call needs; and text is brought to one
+// Unicode form (NFC), so what is stored and what is searched match.
 // A failure is a 400 naming the place in the body; no handler, and so no SQL, runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CALLS, declaredKeys, type CallSchema } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
 
 /** The most items of any list and keys of any object in a request (calls document lower ones). */
@@ -10,17 +12,6 @@ export const MAX_LIST_ITEMS = 1000;
 export const MAX_OBJECT_KEYS = 1000;
 /** Deeper than any call's payload. */
 export const MAX_DEPTH = 16;
-
-/** What a call's body is: a JSON object (the default), a list (getauthorization), or nothing but {}. */
-export type BodyShape = 'object' | 'list' | 'none';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    body?: BodyShape;
-    /** The parameters an object body may have (case-insensitive); any other is refused. Unset: the call checks them itself. */
-    keys?: readonly string[];
-  }
-}
 
 const where = (path: string) => path || 'body';
 
@@ -48,19 +39,22 @@ export function checkValue(value: unknown, path: string, depth = 0): unknown {
   return object;
 }
 
+/** The call's schema (definitions/language/api-schemas.ts), by method and route. */
+const callOf = (request: FastifyRequest): CallSchema | undefined => CALLS[`${request.method} ${request.routeOptions.url}`];
+
 function checkBody(request: FastifyRequest): void {
-  const shape: BodyShape = request.routeOptions.config.body ?? 'object';
+  const schema = callOf(request)?.body;
   const body = request.body;
   if (body === undefined) return;
-  if (shape === 'list') {
+  if (schema?.type === 'array') {
     if (!Array.isArray(body)) throw badRequest('request.body_list');
     request.body = checkValue(body, '');
     return;
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
-  if (shape === 'none' && Object.keys(body).length) throw badRequest('request.no_parameters');
-  const keys = request.routeOptions.config.keys;
-  if (keys) {
+  const keys = declaredKeys(schema);
+  if (keys && !keys.length && Object.keys(body).length) throw badRequest('request.no_parameters');
+  if (keys?.length) {
     const known = new Set(keys.map((k) => k.toLowerCase()));
     const unknown = Object.keys(body).filter((k) => !known.has(k.toLowerCase()));
     if (unknown.length) throw badRequest('request.unknown_parameter', unknown.join(', '), keys.join(', '));

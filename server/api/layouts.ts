@@ -25,49 +25,49 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     return { ctx: context(request), model, body: bodyOf(request) };
   };
 
-  app.post<{ Params: Params }>('/mvc/:control/GetUserFlexGridLayout', { config: { keys: ['controlName'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetUserFlexGridLayout', async (request) => {
     const { ctx, model } = grid(request);
     return userLayout(ctx, model);
   });
-  app.post<{ Params: Params }>('/mvc/:control/getflexgridlayouts', { config: { keys: ['ControlName', 'Filter'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/getflexgridlayouts', async (request) => {
     const { ctx, model, body } = grid(request);
     const filter = body.Filter && typeof body.Filter === 'object' ? body.Filter as Record<string, unknown> : {};
     return layouts(ctx, model, filter);
   });
-  app.post<{ Params: Params }>('/mvc/:control/createnewflexgridlayout', { config: { keys: ['ControlName', 'Name', 'LayoutType', 'SecurityGroupID', 'SetAsDefaultLayout', 'FlexGridLayout'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/createnewflexgridlayout', async (request) => {
     const { ctx, model, body } = grid(request);
     return createLayout(ctx, model, body);
   });
-  app.post<{ Params: Params }>('/mvc/:control/updatedefaultlayout', { config: { keys: ['AutoID', 'controlName'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/updatedefaultlayout', async (request) => {
     const { ctx, model, body } = grid(request);
     await makeDefault(ctx, model, body.AutoID);
     return {};
   });
-  app.post<{ Params: Params }>('/mvc/:control/GetAvailableColumnsForPage', { config: { keys: ['AutoID'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetAvailableColumnsForPage', async (request) => {
     const { ctx, model, body } = grid(request);
     return availableColumns(ctx, model, body.AutoID);
   });
-  app.post<{ Params: Params }>('/mvc/:control/GetAvailableQueryFiltersForPage', { config: { body: 'none' } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/GetAvailableQueryFiltersForPage', async (request) => {
     const { ctx, model } = grid(request);
     return availableFilters(model, ctx.principal);
   });
 
-  app.post<{ Params: Params }>('/mvc/:control/getuserdefaults', { config: { body: 'none' } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/:control/getuserdefaults', async (request) => {
     const { ctx, model } = grid(request);
     return userDefaults(ctx, model);
   });
 
-  app.post('/mvc/flexgridlayout/getflexgridlayout', { config: { keys: ['AutoID'] } }, async (request) => layout(context(request), bodyOf(request).AutoID));
-  app.post('/mvc/flexgridlayout/updateflexgridlayout', { config: { keys: ['AutoID', 'FlexGridLayout'] } }, async (request) => {
+  app.post('/mvc/flexgridlayout/getflexgridlayout', async (request) => layout(context(request), bodyOf(request).AutoID));
+  app.post('/mvc/flexgridlayout/updateflexgridlayout', async (request) => {
     const body = bodyOf(request);
     return updateLayout(context(request), body.AutoID, body.FlexGridLayout);
   });
-  app.post('/mvc/flexgridlayout/deleteflexgridlayout', { config: { keys: ['AutoID'] } }, async (request) => {
+  app.post('/mvc/flexgridlayout/deleteflexgridlayout', async (request) => {
     await deleteLayout(context(request), bodyOf(request).AutoID);
     return {};
   });
-  app.post('/mvc/flexgridlayout/getsecuritygroups', { config: { body: 'none' } }, async (request) => shareableGroups(context(request)));
-  app.post('/mvc/flexgridlayout/resetuserlayout', { config: { keys: ['Username', 'ControlName'] } }, async (request) => {
+  app.post('/mvc/flexgridlayout/getsecuritygroups', async (request) => shareableGroups(context(request)));
+  app.post('/mvc/flexgridlayout/resetuserlayout', async (request) => {
     const ctx = context(request);
     const body = bodyOf(request);
     // Without a Username the caller resets their own defaults.

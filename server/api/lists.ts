@@ -23,7 +23,7 @@ export function listRoutes(app: FastifyInstance, engine: Engine): void {
     const { list, model, principal } = listContext(engine, request);
     return listPage(engine.pool, list, model, principal, bodyOf(request));
   });
-  app.post<{ Params: Params }>('/mvc/_lists/:list/single', { config: { keys: ['AutoID'] } }, async (request) => {
+  app.post<{ Params: Params }>('/mvc/_lists/:list/single', async (request) => {
     const { list, model, principal } = listContext(engine, request);
     return listItem(engine.pool, list, model, principal, autoIdOf(request.body, request.query));
   });

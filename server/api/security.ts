@@ -21,7 +21,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     return filter ? { Table: model.table.name, Condition: filter.sql, Values: filter.params } : { Table: model.table.name, Condition: null, Values: [] };
   }
 
-  app.post('/mvc/security/getauthorization', { config: { body: 'list' } }, async (request) => {
+  app.post('/mvc/security/getauthorization', async (request) => {
     const principal = principalOf(request);
     const entries = request.body;
     if (!Array.isArray(entries) || entries.length > 1000) throw badRequest('request.security_list', 1000);

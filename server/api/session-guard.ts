@@ -31,7 +31,8 @@ export function needsSession(url: string): boolean {
   const p = normalisedPath(url);
   if (p === null) return true;
   if (PUBLIC_CALLS.has(p)) return false;
-  return isCall(url);
+  // The API description names the tables the user may read.
+  return isCall(url) || p === '/openapi.json' || p === '/api-docs';
 }
 
 

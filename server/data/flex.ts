@@ -15,11 +15,6 @@ import { hiddenFields, rowLimit, searchColumns, withoutHidden } from './access.t
 import { LruCache } from '../db/lru.ts';
 import { tableGeneration } from './cache.ts';
 
-/** The parameters of GetFlexData (README, API). */
-export const FLEX_PARAMETERS = [
-  'dataSource', 'pageIndex', 'pageSize', 'order', 'searchExpressions', 'flexGridLayoutColumns', 'operatorFilter', 'columnFilter', 'dataFilter',
-] as const;
-
 /** Above this many rows (by the planner's estimate) the count is estimated, not scanned. */
 export const EXACT_COUNT_LIMIT = 100_000;
 const COUNT_TTL_MS = 30_000;

@@ -49,11 +49,16 @@ export const authHeaders = (app: FastifyInstance): Record<string, string> => {
 export async function startTestServer(opts: { databaseUrl?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   const databaseUrl = opts.databaseUrl ?? await createTestDatabase();
   const engine = await startEngine(testConfig(opts.config), { databaseUrl });
-  const app = await buildApp(engine);
+  // Every answer of every test is checked against the schema the API publishes for its call.
+  const app = await buildApp(engine, { checkAnswers: true });
   sessions.set(app, await signIn(app));
   return {
     app, engine, databaseUrl,
-    async close() { await app.close(); await engine.close(); },
+    async close() {
+      await app.close();
+      await engine.close();
+      if (app.answerProblems.length) throw new Error(`answers that do not match their published schema:\n${app.answerProblems.join('\n')}`);
+    },
   };
 }
 

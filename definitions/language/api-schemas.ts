@@ -1,0 +1,141 @@
+// The JSON Schemas of the API's calls: what each call takes (body, query) and what it answers.
+// The server validates requests with them and publishes them as OpenAPI; the tests check every
+// answer against them. Shared parts are named in API_COMPONENTS (OpenAPI refers to them by name).
+type Schema = Record<string, unknown>;
+
+const object = (properties: Record<string, Schema>, required: string[] = [], more: Schema = {}): Schema =>
+  ({ type: 'object', properties, required, additionalProperties: false, ...more });
+const open = (properties: Record<string, Schema>, required: string[] = []): Schema =>
+  ({ type: 'object', properties, required, additionalProperties: true });
+const list = (items: Schema, maxItems = 1000): Schema => ({ type: 'array', items, maxItems });
+const text = (maxLength = 1000): Schema => ({ type: 'string', maxLength });
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const whole = (minimum = 0, maximum = Number.MAX_SAFE_INTEGER): Schema => ({ type: 'integer', minimum, maximum });
+const anyValue: Schema = {};
+const empty = object({});
+
+const AutoID = { type: ['integer', 'string'], description: 'A whole number of 0 or more (as a number or as digits)' };
+
+/** A record of a table: its fields as the definitions name them (per table in the OpenAPI of a user). */
+export const RecordSchema = open({ AutoID: whole(), TimeStamp: whole() });
+
+export const ErrorAnswer = open({
+  Error: { type: 'string' },
+  Code: { type: 'string' },
+  Key: { type: 'string' },
+  Args: list({ type: 'string' }),
+  ModelState: { type: 'object', additionalProperties: list({ type: 'string' }) },
+  TranslationModelState: object({
+    ModelState: { type: 'object', additionalProperties: list(object({ Key: { type: 'string' }, Value: list({ type: 'string' }) }, ['Key', 'Value'])) },
+  }, ['ModelState']),
+}, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
+
+const Filter = object({ FieldName: text(100), Operator: text(20), Value: anyValue }, ['FieldName']);
+const FieldValues = { anyOf: [{ type: 'object', maxProperties: 100 }, list(Filter, 100)] };
+const LayoutColumnRequest = { anyOf: [text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: { enum: [0, 1, 2] } }, ['FieldName'])] };
+
+export const FlexRequest = object({
+  dataSource: { enum: [0, 1, 2] },
+  pageIndex: whole(0, 1_000_000),
+  pageSize: whole(1, 1000),
+  order: nullable(text(1000)),
+  searchExpressions: nullable({ anyOf: [text(2000), list(text(2000), 10)] }),
+  flexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)),
+  operatorFilter: nullable(list(Filter, 100)),
+  columnFilter: nullable(FieldValues),
+  dataFilter: nullable(FieldValues),
+});
+
+export const FlexAnswer = object({
+  Data: list(RecordSchema, 1000),
+  Meta: open({ Count: whole(), CountEstimated: { type: 'boolean' }, PageIndex: whole(), PageSize: whole(), Columns: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+    ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns']),
+}, ['Data', 'Meta']);
+
+export const ListEntry = object({ AutoID: whole(), ID: nullable({ type: ['string', 'number'] }), Descr: nullable({ type: ['string', 'number'] }), Archive: { type: 'boolean' } }, ['AutoID', 'ID', 'Descr', 'Archive']);
+
+const LayoutFilter = object({ Operator: { type: 'string' }, Value: anyValue }, ['Operator']);
+const LayoutColumn = open({
+  FieldName: { type: 'string' }, ColumnWidth: whole(), ColumnAlignment: { enum: [0, 1, 2] }, Visible: { type: 'boolean' },
+  Search: { type: 'string' }, AdvancedFilters: list(LayoutFilter),
+}, ['FieldName']);
+export const LayoutContent = open({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' } });
+export const Layout = open({
+  AutoID: whole(), Name: nullable({ type: 'string' }), LayoutType: { enum: [0, 1] }, ControlName: { type: 'string' },
+  DefaultLayout: { type: 'boolean' }, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' },
+}, ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns']);
+
+const SecurityEntry = open({ ID: anyValue, Action: anyValue, Grant: { type: 'boolean' } }, ['ID', 'Action']);
+const CurrentUser = open({ AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }) }, ['AutoID', 'Username']);
+const FormAnswer = open({ Properties: list(open({ FieldName: { type: 'string' }, Label: { type: 'string' }, Component: { type: 'integer' } }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
+
+/** Shared parts, by the name OpenAPI gives them. */
+export const API_COMPONENTS: Record<string, Schema> = {
+  Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
+};
+
+export interface CallSchema {
+  summary: string;
+  body?: Schema;
+  query?: Schema;
+  answer: Schema;
+}
+
+const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
+
+/** Every call, by method and route (as the server registers it). */
+export const CALLS: Record<string, CallSchema> = {
+  'GET /health': { summary: 'Readiness: the server and its database answer', answer: open({ status: { type: 'string' } }, ['status']) },
+  'GET /health/live': { summary: 'Liveness: the process answers', answer: open({ status: { type: 'string' } }, ['status']) },
+  'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: open({ openapi: { type: 'string' } }, ['openapi']) },
+  'GET /api-docs': { summary: 'This description as a page', answer: { type: 'string' } },
+  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: text(100), password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
+  'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
+  'GET /mvc/user/getcurrentuser': { summary: 'The signed-in user', answer: CurrentUser },
+  'POST /mvc/security/getauthorization': { summary: 'Whether the user may do each {ID, Action}', body: list(SecurityEntry), answer: list(SecurityEntry) },
+  'GET /mvc/security/explain': {
+    summary: 'Why a user may or may not do something, with the row filter of a table',
+    query: object({ username: text(100), right: text(50), action: text(20), table: text(63) }),
+    answer: open({ Allowed: { type: 'boolean' }, Reason: { type: 'string' } }, ['Allowed', 'Reason']),
+  },
+  'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: { type: 'string' } }, ['name'])) }, ['Screens']) },
+  'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
+  'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
+  'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },
+  'POST /mvc/:control/GetItem': { summary: 'One record', body: byAutoId, query: object({ autoid: AutoID }), answer: RecordSchema },
+  'POST /mvc/:control/save': { summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record', body: RecordSchema, answer: RecordSchema },
+  'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
+  'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
+  'POST /mvc/_lists/:list': {
+    summary: 'A page of a lookup list; the list\'s filter parameters may be given besides',
+    body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: { type: 'boolean' } }),
+    answer: object({ Data: list(ListEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
+  },
+  'POST /mvc/_lists/:list/single': { summary: 'One entry of a lookup list', body: object({ AutoID }, ['AutoID']), query: object({ autoid: AutoID, AutoID }), answer: ListEntry },
+  'POST /mvc/:control/GetUserFlexGridLayout': { summary: 'The view the user starts with', body: object({ controlName: text(63) }), answer: Layout },
+  'POST /mvc/:control/getflexgridlayouts': {
+    summary: 'The views of a grid the user may see',
+    body: object({ ControlName: text(63), Filter: object({ PageSize: whole(1, 1000), PageIndex: whole(0, 1_000_000) }) }),
+    answer: object({ Data: list(Layout), Meta: open({ Count: whole() }, ['Count']) }, ['Data', 'Meta']),
+  },
+  'POST /mvc/:control/createnewflexgridlayout': {
+    summary: 'Saves a new view',
+    body: object({ ControlName: text(63), Name: anyValue, LayoutType: anyValue, SecurityGroupID: anyValue, SetAsDefaultLayout: anyValue, FlexGridLayout: anyValue }),
+    answer: Layout,
+  },
+  'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: anyValue, controlName: text(63) }), answer: empty },
+  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show', body: object({ AutoID: anyValue }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: empty, answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(open({ Username: { type: 'string' } }, ['Username'])) },
+  'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: anyValue }), answer: Layout },
+  'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: anyValue, FlexGridLayout: anyValue }), answer: Layout },
+  'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: anyValue }), answer: empty },
+  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(open({ AutoID: whole() }, ['AutoID'])) },
+  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: anyValue, ControlName: anyValue }), answer: object({ Reset: whole() }, ['Reset']) },
+};
+
+/** The parameters an object body declares, for the edge's "unknown parameter" answer. */
+export function declaredKeys(schema: Schema | undefined): string[] | undefined {
+  if (!schema || schema.type !== 'object' || schema.additionalProperties !== false) return undefined;
+  return Object.keys(schema.properties as Record<string, unknown>);
+}

@@ -1,0 +1,64 @@
+// The API as published: every call the server has is described by a schema, /openapi.json is an
+// OpenAPI 3.1 document whose schemas compile and whose references resolve, with the calls of
+// the tables the user may read (and not of others), and /api-docs shows it as a page. (That
+// every answer matches its schema is checked by the test harness for every test.)
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS } from '../../definitions/language/index.ts';
+import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+const doc = async (headers = authHeaders(server.app)) => {
+  const res = await server.app.inject({ method: 'GET', url: '/openapi.json', headers });
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+};
+
+describe('the published API', () => {
+  it('has a schema for every call of the server', () => {
+    const missing = server.app.calls.filter((c) => !CALLS[`${c.method} ${c.url}`]).map((c) => `${c.method} ${c.url}`);
+    expect(missing).toEqual([]);
+    const stale = Object.keys(CALLS).filter((k) => !server.app.calls.some((c) => `${c.method} ${c.url}` === k));
+    expect(stale).toEqual([]);
+  });
+
+  it('is an OpenAPI 3.1 document whose references resolve and whose schemas compile', async () => {
+    const { status, body } = await doc();
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    const refs = [...JSON.stringify(body).matchAll(/"\$ref":"#\/components\/schemas\/([A-Za-z]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => !body.components.schemas[r])).toEqual([]);
+    const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
+    ajv.addSchema({ $id: 'doc', components: body.components });
+    for (const [url, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.responses?.['200'], `${method} ${url}`).toBeTruthy();
+        const schema = JSON.parse(JSON.stringify(op.responses['200'].content?.['application/json']?.schema ?? {}).replaceAll('"#/components', '"doc#/components'));
+        expect(() => ajv.compile(schema), `${method} ${url}`).not.toThrow();
+      }
+    }
+  });
+
+  it('describes the calls of each table the user may read, with its fields, and no other table', async () => {
+    const { body } = await doc();
+    const item = body.paths['/mvc/products/GetItem'].post;
+    expect(Object.keys(item.responses['200'].content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['ID', 'Descr', 'Price']));
+    await post(server.app, '/mvc/users/save', { Username: 'reader', Password: 'Reader-pass-1', PasswordRetype: 'Reader-pass-1' });
+    const reader = await signIn(server.app, 'reader', 'Reader-pass-1');
+    const theirs = await doc({ cookie: reader });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.paths['/mvc/products/GetItem']).toBeUndefined();
+    expect(theirs.body.paths['/mvc/{control}/GetItem']).toBeTruthy();
+  });
+
+  it('needs a session, and shows as a page at /api-docs', async () => {
+    expect((await doc({})).status).toBe(403);
+    const page = await server.app.inject({ method: 'GET', url: '/api-docs', headers: authHeaders(server.app) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('POST /mvc/{control}/GetFlexData');
+  });
+});

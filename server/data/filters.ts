@@ -8,6 +8,7 @@ import {
 import { badRequest } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { ident, likePattern } from '../db/sql.ts';
+import { isWhole, wholeNumber } from './input.ts';
 
 /** A column a filter or sort can name: a field, or one of the system columns. */
 export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; notNull?: boolean; field?: EffectiveField }
@@ -128,13 +129,6 @@ function entries(value: unknown, what: string): { FieldName: unknown; Value: unk
   throw badRequest('request.filter_shape', what);
 }
 
-function integerIn(value: unknown, fallback: number, min: number, max: number, what: string): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest('request.whole_number', what, min, max);
-  }
-  return value;
-}
 
 function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
   const join = col.field && model.listJoins.find((j) => j.field === col.field);
@@ -151,7 +145,7 @@ export function parseFlexQuery(
   const where: string[] = [];
   const table = model.table;
 
-  const dataSource = integerIn(body.dataSource, DATA_SOURCE.Active, 0, 2, 'dataSource');
+  const dataSource = wholeNumber(body.dataSource, DATA_SOURCE.Active, 0, 2, 'dataSource');
   if (table.archivable && dataSource !== DATA_SOURCE.All) where.push(`t.archive = ${dataSource === DATA_SOURCE.Archive}`);
 
   const search = body.searchExpressions;
@@ -208,8 +202,8 @@ export function parseFlexQuery(
     sort.push({ col: SYSTEM_COLUMNS[0], expr: 't.autoid', desc: sort[sort.length - 1].desc });
   }
 
-  const pageIndex = integerIn(body.pageIndex, 0, 0, 1_000_000, 'pageIndex');
-  const pageSize = integerIn(body.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
+  const pageIndex = wholeNumber(body.pageIndex, 0, 0, 1_000_000, 'pageIndex');
+  const pageSize = wholeNumber(body.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
 
   let columns: Column[];
   const columnLayout = new Map<string, { ColumnWidth?: number; ColumnAlignment?: number }>();
@@ -223,7 +217,7 @@ export function parseFlexQuery(
       const col = columnNamed(isObject(c) ? c.FieldName : c, what);
       if (isObject(c)) {
         const { ColumnWidth: width, ColumnAlignment: align } = c;
-        if (width !== undefined && (typeof width !== 'number' || !Number.isInteger(width) || width < 0 || width > MAX_COLUMN_WIDTH)) {
+        if (width !== undefined && !isWhole(width, 0, MAX_COLUMN_WIDTH)) {
           throw badRequest('request.whole_number', `${what}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
         }
         if (align !== undefined && align !== 0 && align !== 1 && align !== 2) throw badRequest('request.alignment', `${what}.ColumnAlignment`);

@@ -9,6 +9,7 @@ import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
 import { hiddenFields, isHidden, rowLimit } from './access.ts';
 import { ident, likePattern } from '../db/sql.ts';
+import { wholeNumber } from './input.ts';
 
 const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive']);
 
@@ -26,18 +27,13 @@ function entrySelect(model: TableModel, list: ListDef, principal: Principal): st
   return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive" FROM ${ident(model.table.sqlName)} t`;
 }
 
-function whole(value: unknown, fallback: number, min: number, max: number, what: string): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw badRequest('request.whole_number', what, min, max);
-  return value;
-}
 
 export async function listPage(db: Queryable, list: ListDef, model: TableModel, principal: Principal, body: Record<string, unknown>) {
   authorize(model, principal, 'read');
   const params = new Params();
   const where: string[] = [];
-  const page = whole(body.page, 0, 0, 100_000, 'page');
-  const pageSize = whole(body.pageSize, PICKER_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
+  const page = wholeNumber(body.page, 0, 0, 100_000, 'page');
+  const pageSize = wholeNumber(body.pageSize, PICKER_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
   if (model.table.archivable) {
     // Archive-aware lists show archived rows on request; others never offer them.
     if (body.Archive !== undefined && typeof body.Archive !== 'boolean') throw badRequest('request.bool', 'Archive');

@@ -6,6 +6,7 @@ import {
 } from '../../definitions/language/index.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import { columnMeta } from '../data/flex.ts';
+import { isWhole } from '../data/input.ts';
 import { columnOf, condition, Params, quickOperator, type Column } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 
@@ -72,7 +73,7 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
       const column = defaultColumn(model, col);
       if (item.ColumnWidth !== undefined) {
         const w = item.ColumnWidth;
-        if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > MAX_COLUMN_WIDTH) fail(`${at}.ColumnWidth`, 'request.whole_number', `${at}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
+        if (!isWhole(w, 0, MAX_COLUMN_WIDTH)) fail(`${at}.ColumnWidth`, 'request.whole_number', `${at}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
         else column.ColumnWidth = w;
       }
       if (item.ColumnAlignment !== undefined) {
@@ -104,7 +105,7 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
   let pageSize = DEFAULT_PAGE_SIZE;
   if (body.PageSize !== undefined && body.PageSize !== null) {
     const p = body.PageSize;
-    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > MAX_PAGE_SIZE) fail('PageSize', 'request.whole_number', 'PageSize', 1, MAX_PAGE_SIZE);
+    if (!isWhole(p, 1, MAX_PAGE_SIZE)) fail('PageSize', 'request.whole_number', 'PageSize', 1, MAX_PAGE_SIZE);
     else pageSize = p;
   }
 

@@ -5,8 +5,9 @@ import {
   LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
   type ViewPermission,
 } from '../../definitions/language/index.ts';
-import { AppError, badRequest, forbidden, invalidFields, notFound } from '../errors.ts';
+import { AppError, forbidden, invalidFields, notFound } from '../errors.ts';
 import { hiddenFields } from '../data/access.ts';
+import { wholeNumber } from '../data/input.ts';
 import { columnMeta } from '../data/flex.ts';
 import { columnOf } from '../data/filters.ts';
 import { inTransaction, type Queryable } from '../db/pool.ts';
@@ -104,13 +105,8 @@ export async function userLayout(ctx: ViewContext, model: TableModel) {
 
 export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: unknown; PageIndex?: unknown }) {
   const control = await ready(ctx, model);
-  const whole = (v: unknown, fallback: number, min: number, max: number, what: string) => {
-    if (v === undefined || v === null) return fallback;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw badRequest('request.whole_number', `Filter.${what}`, min, max);
-    return v;
-  };
-  const size = whole(filter.PageSize, MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'PageSize');
-  const index = whole(filter.PageIndex, 0, 0, 1_000_000, 'PageIndex');
+  const size = wholeNumber(filter.PageSize, MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'Filter.PageSize');
+  const index = wholeNumber(filter.PageIndex, 0, 0, 1_000_000, 'Filter.PageIndex');
   const { rows, count } = await listViews(ctx.pool, control, viewerOf(ctx.principal), size, index * size);
   return {
     Data: rows.map((r) => answer(model, ctx.principal, r)),

@@ -28,3 +28,8 @@ export {
 export type { ViewPermission } from './constants.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
 export type { CallSchema } from './api-schemas.ts';
+export type {
+  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
+  UserDefault, UserLayout, ViewPermissions,
+} from './api-types.ts';

@@ -1,13 +1,18 @@
 // The runtime's typed client for the generic calls. Every call sends JSON with credentials;
-// a failed call rejects with the server's documented error shape.
+// a failed call rejects with the server's documented error shape. The shapes of the calls are
+// shared with the server (definitions/language/api-types.ts) and re-exported here.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
+import type {
+  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
+  UserDefault, UserLayout, ViewPermissions,
+} from '../../definitions/language/index.ts';
 
-export interface ApiErrorBody {
-  Error: string;
-  ModelState: Record<string, string[]>;
-  TranslationModelState: { ModelState: Record<string, { Key: string; Value: string[] }[]> };
-  Authenticated?: boolean;
-}
+export type {
+  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
+  UserDefault, UserLayout, ViewPermissions,
+};
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
 export function isUnauthenticated(status: number, body: unknown): boolean {
@@ -22,88 +27,8 @@ export interface ClientHooks {
   onUnauthenticated?: () => void;
 }
 
-export interface SecurityEntry { ID: string; Action: string; Grant?: boolean }
-
-export interface CurrentUser { AutoID: number; Username: string; Person_Descr: string | null; HomePage?: string | null }
-
 export class CallFailed extends Error {
   constructor(readonly status: number, readonly body: ApiErrorBody) { super(body.Error); }
-}
-
-export interface FlexRequest {
-  dataSource?: 0 | 1 | 2;
-  pageIndex?: number;
-  pageSize?: number;
-  order?: string;
-  searchExpressions?: string | string[];
-  /** The view's visible columns: the server answers only these, with their width and alignment. */
-  flexGridLayoutColumns?: LayoutColumnRequest[];
-  operatorFilter?: { FieldName: string; Operator: string; Value?: unknown }[];
-  columnFilter?: Record<string, unknown>;
-  dataFilter?: Record<string, unknown>;
-}
-
-export type ColumnAlignment = 0 | 1 | 2;
-/** 0 a system view (a role view when it names a security group), 1 a user's own view. */
-export type LayoutType = 0 | 1;
-
-export interface LayoutColumnRequest { FieldName: string; ColumnWidth?: number; ColumnAlignment?: ColumnAlignment }
-
-export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
-
-export interface LayoutColumn {
-  FieldName: string;
-  ColumnWidth: number;
-  ColumnAlignment: ColumnAlignment;
-  Visible: boolean;
-  /** The column's quick filter, '' for none. */
-  Search: string;
-  AdvancedFilters: LayoutFilter[];
-}
-
-/** What a view holds of the grid; the body of a save. */
-export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
-
-/** A saved view (flex grid layout) as docs/saved-views.md describes it. */
-export interface Layout extends LayoutContent {
-  AutoID: number;
-  /** 'default' (or null) is the standard view. */
-  Name: string | null;
-  LayoutType: LayoutType;
-  ControlName: string;
-  DefaultLayout: boolean;
-  CreateDate: string;
-  SecurityGroupID: number | null;
-  SecurityGroup: string | null;
-  Owner: string | null;
-  /** Comes from the definitions: it cannot be updated or deleted, only saved under a new name. */
-  FromDefinitions: boolean;
-  /** The user may update, delete and set it as default (as far as the layout type goes). */
-  CanChange: boolean;
-}
-
-export interface ViewPermissions { AllowChangeUserViews: boolean; AllowChangeSystemViews: boolean }
-
-/** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
-export interface DescribedLayout extends Layout { Meta?: { Columns: Record<string, unknown>[] } }
-export interface UserLayout extends DescribedLayout { Permissions: ViewPermissions }
-
-export interface NewLayout {
-  Name: string;
-  FlexGridLayout: LayoutContent;
-  ControlName: string;
-  LayoutType: LayoutType;
-  SetAsDefaultLayout: boolean;
-  SecurityGroupID?: number | null;
-}
-
-export interface AvailableColumn { FieldName: string; ColumnTitle: string; AutoID: number; selected: boolean }
-
-export interface AvailableFilter { FieldName: string; Title: string; FilterType: string; Operators: string[] }
-
-export interface FlexAnswer<R = Record<string, unknown>> {
-  Data: R[];
-  Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: Record<string, unknown>[] };
 }
 
 export interface ScreenInfo {
@@ -117,12 +42,6 @@ export interface ScreenInfo {
   dataSourceSwitch?: boolean;
   fetchDestination?: string;
 }
-
-export interface UserDefault { Username: string; PersonName: string | null; Layout: string }
-
-export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
-
-export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 
 /** A 503 or 429 the server marks Retryable did nothing (database away, too busy): try again. */
 export function isRetryable(status: number, body: unknown): boolean {

@@ -1,6 +1,7 @@
 // A view's content (Columns, PageSize, Sort) as a client sends it, checked against the effective
 // definition and the principal's field limits before anything is written. Every problem is
 // reported under its own path (Columns[2].ColumnWidth, Sort, ...), so nothing half-valid is saved.
+import type { LayoutColumn, LayoutContent, LayoutFilter } from '../../definitions/language/index.ts';
 import {
   DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField, type MessageId,
 } from '../../definitions/language/index.ts';
@@ -9,19 +10,6 @@ import { columnMeta } from '../data/flex.ts';
 import { isWhole } from '../data/input.ts';
 import { columnOf, condition, Params, quickOperator, type Column } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
-
-export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
-
-export interface LayoutColumn {
-  FieldName: string;
-  ColumnWidth: number;
-  ColumnAlignment: 0 | 1 | 2;
-  Visible: boolean;
-  Search: string;
-  AdvancedFilters: LayoutFilter[];
-}
-
-export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
 
 const MAX_COLUMNS = 500;
 const MAX_FILTERS = 20;
@@ -145,3 +133,5 @@ export function unseenColumns(model: TableModel, hidden: readonly EffectiveField
   const hiddenNames = new Set(hidden.map((f) => f.name.toLowerCase()));
   return stored.filter((c) => hiddenNames.has(c.FieldName.toLowerCase()));
 }
+
+export type { LayoutColumn, LayoutContent, LayoutFilter };

@@ -208,7 +208,8 @@ describe('FlexGrid views', () => {
     fireEvent.keyDown(within(grid).getAllByRole('columnheader')[0], { key: 'ArrowLeft', altKey: true });
     fireEvent.keyDown(within(grid).getAllByRole('columnheader')[0], { key: 'ArrowRight' });
     expect(headerTexts(grid)).toEqual(['Code', 'Budget', 'Omschrijving', 'Kostensoort', 'Geldig vanaf', 'Geblokkeerd']);
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    // Column changes load nothing: no call is made when React and the store have settled.
+    await act(async () => {});
     expect(flexData()).toHaveLength(fetched);
   });
 

@@ -1,5 +1,6 @@
 // The shapes of the API's calls as TypeScript types, shared by the server and the runtime.
 // They mirror the JSON Schemas of api-schemas.ts, against which the tests check every answer.
+import type { ValueKind } from './field-types.ts';
 
 export interface ApiErrorBody {
   Error: string;
@@ -71,7 +72,7 @@ export interface Layout extends LayoutContent {
 export interface ViewPermissions { AllowChangeUserViews: boolean; AllowChangeSystemViews: boolean }
 
 /** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
-export interface DescribedLayout extends Layout { Meta?: { Columns: Record<string, unknown>[] } }
+export interface DescribedLayout extends Layout { Meta?: { Columns: FlexColumn[] } }
 export interface UserLayout extends DescribedLayout { Permissions: ViewPermissions }
 
 export interface NewLayout {
@@ -87,9 +88,26 @@ export interface AvailableColumn { FieldName: string; ColumnTitle: string; AutoI
 
 export interface AvailableFilter { FieldName: string; Title: string; FilterType: string; Operators: string[] }
 
+/** A grid column as GetFlexData and a described view answer it. */
+export interface FlexColumn {
+  FieldName: string;
+  Title?: string;
+  /** 0 text, 2 image. */
+  ColumnType?: number;
+  /** 0 left, 1 center, 2 right. */
+  ColumnAlignment?: number;
+  ColumnWidth?: number;
+  /** 3 time, 5 date, 9 date and time, 10 date and time with seconds. */
+  Format?: number;
+  FieldType?: string;
+  IsSortable?: boolean;
+  Search?: boolean;
+  AdvancedFilterType?: ValueKind;
+}
+
 export interface FlexAnswer<R = Record<string, unknown>> {
   Data: R[];
-  Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: Record<string, unknown>[] };
+  Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: FlexColumn[] };
 }
 
 export interface UserDefault { Username: string; PersonName: string | null; Layout: string }

@@ -31,5 +31,5 @@ export type { CallSchema } from './api-schemas.ts';
 export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
-  UserDefault, UserLayout, ViewPermissions,
+  UserDefault, UserLayout, ViewPermissions, FlexColumn,
 } from './api-types.ts';

@@ -1,26 +1,13 @@
 // Shapes the grid works with: the column metadata GetFlexData answers in Meta.Columns
 // (spec 1 section 3) and the filter state the toolbar, headers and filter panel edit.
-import type { ValueKind } from '../../definitions/language/index.ts';
+import type { FlexColumn } from '../../definitions/language/index.ts';
 import type { ApiClient, ColumnAlignment, LayoutType } from '../api/index.ts';
 
 export type GridRow = Record<string, unknown>;
 export type DataSource = 0 | 1 | 2;
 
-export interface GridColumn {
-  FieldName: string;
-  Title?: string;
-  /** 0 text, 2 image. */
-  ColumnType?: number;
-  /** 0 left, 1 center, 2 right. */
-  ColumnAlignment?: number;
-  ColumnWidth?: number;
-  /** 3 time, 5 date, 9 date and time, 10 date and time with seconds. */
-  Format?: number;
-  FieldType?: string;
-  IsSortable?: boolean;
-  Search?: boolean;
-  AdvancedFilterType?: ValueKind;
-}
+/** A column as the server describes it (shared with the server). */
+export type GridColumn = FlexColumn;
 
 export interface AdvancedFilter {
   id: number;

@@ -39,7 +39,7 @@ function fake(overrides: Partial<GridDeps> = {}) {
       calls.push('GetFlexData');
       requests.push(request);
       const wanted = request.flexGridLayoutColumns?.map((c) => c.FieldName) ?? META.map((m) => m.FieldName);
-      const Columns = wanted.map((name) => META.find((m) => m.FieldName === name)!) as unknown as Record<string, unknown>[];
+      const Columns = wanted.map((name) => META.find((m) => m.FieldName === name)!);
       const Data = Array.from({ length: Math.min(3, request.pageSize ?? 35) }, (_, i) => ({ AutoID: i + 1 }));
       return { Data, Meta: { Count: 3, CountEstimated: false, PageIndex: request.pageIndex ?? 0, PageSize: request.pageSize ?? 35, Columns } };
     }),
@@ -128,7 +128,7 @@ describe('opening a grid', () => {
   });
 
   it('a layout that describes its columns needs no extra request for its filters', async () => {
-    const described = { ...FILTERED, Permissions: PERMISSIONS, Meta: { Columns: META as unknown as Record<string, unknown>[] } };
+    const described = { ...FILTERED, Permissions: PERMISSIONS, Meta: { Columns: META } };
     const { deps, requests } = fake({ userLayout: vi.fn(async () => described) });
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);

@@ -4,7 +4,6 @@ import { ref } from 'valtio';
 import { buildRequest } from '../filters.ts';
 import { columnSetKey } from '../layout.ts';
 import { applyPage, canRefresh, changeQuery, nextPage } from '../state.ts';
-import type { GridColumn } from '../types.ts';
 import { adoptMeta, filtersNeedMeta, layoutColumns } from './columnMeta.ts';
 import { setSelected } from './selection.ts';
 import { queryOf, stateOf, type GridContext } from './store.ts';
@@ -34,7 +33,7 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
   /** Filters are checked against the columns' types; before they are known one row tells them. */
   async function ensureColumns(id: number): Promise<void> {
     const answer = await deps.flexData(control, { dataSource: store.dataSource, pageIndex: 0, pageSize: 1, ...layoutColumns(store) });
-    if (isCurrent(id)) adoptMeta(store, (answer.Meta.Columns ?? []) as unknown as GridColumn[]);
+    if (isCurrent(id)) adoptMeta(store, answer.Meta.Columns ?? []);
   }
 
   async function load(pageIndex: number): Promise<void> {
@@ -50,7 +49,7 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
       if (!isCurrent(id)) return;
       const answer = await deps.flexData(control, { ...buildRequest(queryOf(store), store.columns, pageIndex, store.pageSize), ...layoutColumns(store) });
       if (!isCurrent(id)) return;
-      const next = applyPage(stateOf(store), pageIndex, answer as unknown as Parameters<typeof applyPage>[2], now() - started);
+      const next = applyPage(stateOf(store), pageIndex, answer, now() - started);
       store.rows = ref([...next.rows]);
       adoptMeta(store, next.columns);
       Object.assign(store, {

@@ -4,7 +4,6 @@ import { ref } from 'valtio';
 import type { DescribedLayout, Layout } from '../../api/index.ts';
 import { hasFilters } from '../filters.ts';
 import { layoutContent, stateFromLayout, viewFilters, viewOf, type WorkingView } from '../layout.ts';
-import type { GridColumn } from '../types.ts';
 import { refreshColumns } from './columnMeta.ts';
 import { numberFilters, queryOf, stateOf, type GridStore } from './store.ts';
 
@@ -31,7 +30,7 @@ export function markSaved(store: GridStore, layout: Layout, content = stateFromL
 /** Makes a saved view the working view: its columns, sort, page size and filters. */
 export function applyView(store: GridStore, layout: DescribedLayout) {
   // A layout that describes its columns spares the one-row request its filters would need.
-  if (layout.Meta?.Columns) store.meta = ref(layout.Meta.Columns as unknown as GridColumn[]);
+  if (layout.Meta?.Columns) store.meta = ref(layout.Meta.Columns);
   const view = stateFromLayout(layout, store.nextFilterId);
   numberFilters(store, view.advancedFilters);
   markSaved(store, layout, view);

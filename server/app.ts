@@ -59,7 +59,9 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
     request.log.error(err);
     return answer(reply, new AppError('INTERNAL'));
   });
-  app.addHook('onResponse', async (_request, reply) => { if (outage.down && reply.statusCode < 500) outage.answered(); });
+  // A new connection the pool made is the database answering again (an answer served from a
+  // cache, or a refusal at the edge, says nothing of it).
+  engine.pool.on('connect', () => outage.answered());
   const withRuntime = await runtimeRoutes(app);
   app.setNotFoundHandler((request, reply) => {
     if (withRuntime && isPageRequest(request.method, request.url)) return reply.sendFile('index.html');

@@ -14,13 +14,9 @@ import { ident } from '../db/sql.ts';
 import { descrKey } from './values.ts';
 
 export function hiddenFields(model: TableModel, principal: Principal): EffectiveField[] {
-  return hiddenOf(model.table, principal);
-}
-
-function hiddenOf(table: EffectiveTable, principal: Principal): EffectiveField[] {
-  const access = principal.fieldAccess(table);
+  const access = principal.fieldAccess(model.table);
   if (!access.size) return [];
-  return table.fields.filter((f) => access.get(f.name.toLowerCase()) === FieldVisibility.Hidden);
+  return model.table.fields.filter((f) => access.get(f.name.toLowerCase()) === FieldVisibility.Hidden);
 }
 
 export const isHidden = (table: EffectiveTable, principal: Principal, fieldName: string) =>

@@ -27,21 +27,18 @@ export async function installSecurityTriggers(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_xact_lock(7405211)');
     await client.query(`CREATE OR REPLACE FUNCTION core_security_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_notify('${SECURITY_CHANNEL}', TG_ARGV[0]); RETURN NULL; END $$`);
-    const statementTrigger = async (table: string, events: string, payload: string) => {
-      const name = ident(`core_${table}_${payload}_changed`);
-      await client.query(`DROP TRIGGER IF EXISTS ${name} ON ${ident(table)}`);
-      await client.query(`CREATE TRIGGER ${name} AFTER ${events} ON ${ident(table)} FOR EACH STATEMENT EXECUTE FUNCTION core_security_changed('${payload}')`);
+    /** A trigger per statement, or per row when it fires only `when` a row changed so. */
+    const trigger = async (name: string, table: string, events: string, payload: string, when?: string) => {
+      await client.query(`DROP TRIGGER IF EXISTS ${ident(name)} ON ${ident(table)}`);
+      await client.query(`CREATE TRIGGER ${ident(name)} AFTER ${events} ON ${ident(table)}
+        FOR EACH ${when ? `ROW WHEN (${when})` : 'STATEMENT'} EXECUTE FUNCTION core_security_changed('${payload}')`);
     };
-    for (const table of PRINCIPAL_TABLES) await statementTrigger(table, 'INSERT OR UPDATE OR DELETE OR TRUNCATE', 'principals');
-    await statementTrigger('users', 'INSERT OR DELETE OR TRUNCATE', 'principals');
-    await client.query('DROP TRIGGER IF EXISTS core_users_update_changed ON users');
-    await client.query(`CREATE TRIGGER core_users_update_changed AFTER UPDATE ON users FOR EACH ROW
-      WHEN (${unchanged('OLD')} IS DISTINCT FROM ${unchanged('NEW')}) EXECUTE FUNCTION core_security_changed('principals')`);
-    await statementTrigger('core_session', 'DELETE OR TRUNCATE', 'sessions');
+    for (const table of PRINCIPAL_TABLES) await trigger(`core_${table}_principals_changed`, table, 'INSERT OR UPDATE OR DELETE OR TRUNCATE', 'principals');
+    await trigger('core_users_principals_changed', 'users', 'INSERT OR DELETE OR TRUNCATE', 'principals');
+    await trigger('core_users_update_changed', 'users', 'UPDATE', 'principals', `${unchanged('OLD')} IS DISTINCT FROM ${unchanged('NEW')}`);
+    await trigger('core_session_sessions_changed', 'core_session', 'DELETE OR TRUNCATE', 'sessions');
     // Slides move the expiry forward every few seconds and change nothing that matters; an expiry
     // moved back (a session cut short by hand) does.
-    await client.query('DROP TRIGGER IF EXISTS core_session_shortened_changed ON core_session');
-    await client.query(`CREATE TRIGGER core_session_shortened_changed AFTER UPDATE ON core_session FOR EACH ROW
-      WHEN (NEW.expires_at < OLD.expires_at) EXECUTE FUNCTION core_security_changed('sessions')`);
+    await trigger('core_session_shortened_changed', 'core_session', 'UPDATE', 'sessions', 'NEW.expires_at < OLD.expires_at');
   });
 }

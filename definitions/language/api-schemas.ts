@@ -1,6 +1,8 @@
 // The JSON Schemas of the API's calls: what each call takes (body, query) and what it answers.
 // The server validates requests with them and publishes them as OpenAPI; the tests check every
 // answer against them. Shared parts are named in API_COMPONENTS (OpenAPI refers to them by name).
+import { ACTION_CODES } from './constants.ts';
+
 type Schema = Record<string, unknown>;
 
 const object = (properties: Record<string, Schema>, required: string[] = [], more: Schema = {}): Schema =>
@@ -10,7 +12,8 @@ const open = (properties: Record<string, Schema>, required: string[] = []): Sche
 const list = (items: Schema, maxItems = 1000): Schema => ({ type: 'array', items, maxItems });
 const text = (maxLength = 1000): Schema => ({ type: 'string', maxLength });
 const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
-const whole = (minimum = 0, maximum = Number.MAX_SAFE_INTEGER): Schema => ({ type: 'integer', minimum, maximum });
+const whole = (minimum = 0, maximum?: number): Schema => ({ type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) });
+const bool: Schema = { type: 'boolean' };
 const anyValue: Schema = {};
 const empty = object({});
 
@@ -30,9 +33,10 @@ export const ErrorAnswer = open({
   }, ['ModelState']),
 }, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
 
+const Alignment = { enum: [0, 1, 2] };
 const Filter = object({ FieldName: text(100), Operator: text(20), Value: anyValue }, ['FieldName']);
 const FieldValues = { anyOf: [{ type: 'object', maxProperties: 100 }, list(Filter, 100)] };
-const LayoutColumnRequest = { anyOf: [text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: { enum: [0, 1, 2] } }, ['FieldName'])] };
+const LayoutColumnRequest = { anyOf: [text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName'])] };
 
 export const FlexRequest = object({
   dataSource: { enum: [0, 1, 2] },
@@ -60,11 +64,23 @@ const LayoutColumn = open({
   Search: { type: 'string' }, AdvancedFilters: list(LayoutFilter),
 }, ['FieldName']);
 export const LayoutContent = open({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' } });
+/** A view's content as a client sends it; its fields, filters and sort are then checked against the table. */
+const LayoutContentRequest = object({
+  Columns: list(object({
+    FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment, Visible: bool, Search: text(200),
+    AdvancedFilters: list(object({ Operator: text(20), Value: { type: ['string', 'number', 'boolean', 'null'] } }, ['Operator']), 20),
+  }, ['FieldName']), 500),
+  PageSize: nullable(whole(1, 1000)),
+  Sort: nullable(text(200)),
+}, ['Columns']);
+const ViewId = whole(1);
 export const Layout = open({
   AutoID: whole(), Name: nullable({ type: 'string' }), LayoutType: { enum: [0, 1] }, ControlName: { type: 'string' },
   DefaultLayout: { type: 'boolean' }, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' },
 }, ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns']);
 
+const Action = { enum: [...Object.keys(ACTION_CODES), ...new Set(Object.values(ACTION_CODES)), 'execute'] };
+const SecurityQuestion = object({ ID: text(100), Action, Grant: bool }, ['ID', 'Action']);
 const SecurityEntry = open({ ID: anyValue, Action: anyValue, Grant: { type: 'boolean' } }, ['ID', 'Action']);
 const CurrentUser = open({ AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }) }, ['AutoID', 'Username']);
 const FormAnswer = open({ Properties: list(open({ FieldName: { type: 'string' }, Label: { type: 'string' }, Component: { type: 'integer' } }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
@@ -89,13 +105,13 @@ export const CALLS: Record<string, CallSchema> = {
   'GET /health/live': { summary: 'Liveness: the process answers', answer: open({ status: { type: 'string' } }, ['status']) },
   'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: open({ openapi: { type: 'string' } }, ['openapi']) },
   'GET /api-docs': { summary: 'This description as a page', answer: { type: 'string' } },
-  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: text(100), password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
+  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: { type: 'string', minLength: 1, maxLength: 100 }, password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
   'GET /mvc/user/getcurrentuser': { summary: 'The signed-in user', answer: CurrentUser },
-  'POST /mvc/security/getauthorization': { summary: 'Whether the user may do each {ID, Action}', body: list(SecurityEntry), answer: list(SecurityEntry) },
+  'POST /mvc/security/getauthorization': { summary: 'Whether the user may do each {ID, Action}', body: list(SecurityQuestion), answer: list(SecurityEntry) },
   'GET /mvc/security/explain': {
     summary: 'Why a user may or may not do something, with the row filter of a table',
-    query: object({ username: text(100), right: text(50), action: text(20), table: text(63) }),
+    query: object({ username: text(100), right: text(50), action: Action, table: text(63) }, ['username', 'right', 'action']),
     answer: open({ Allowed: { type: 'boolean' }, Reason: { type: 'string' } }, ['Allowed', 'Reason']),
   },
   'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: { type: 'string' } }, ['name'])) }, ['Screens']) },
@@ -108,7 +124,7 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
   'POST /mvc/_lists/:list': {
     summary: 'A page of a lookup list; the list\'s filter parameters may be given besides',
-    body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: { type: 'boolean' } }),
+    body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: bool }),
     answer: object({ Data: list(ListEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
   },
   'POST /mvc/_lists/:list/single': { summary: 'One entry of a lookup list', body: object({ AutoID }, ['AutoID']), query: object({ autoid: AutoID, AutoID }), answer: ListEntry },
@@ -120,18 +136,18 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/:control/createnewflexgridlayout': {
     summary: 'Saves a new view',
-    body: object({ ControlName: text(63), Name: anyValue, LayoutType: anyValue, SecurityGroupID: anyValue, SetAsDefaultLayout: anyValue, FlexGridLayout: anyValue }),
+    body: object({ ControlName: text(63), Name: anyValue, LayoutType: anyValue, SecurityGroupID: nullable(whole(0)), SetAsDefaultLayout: bool, FlexGridLayout: LayoutContentRequest }, ['FlexGridLayout']),
     answer: Layout,
   },
-  'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: anyValue, controlName: text(63) }), answer: empty },
-  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show', body: object({ AutoID: anyValue }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']), answer: empty },
+  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show', body: object({ AutoID: nullable(whole(0)) }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
   'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: empty, answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
   'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(open({ Username: { type: 'string' } }, ['Username'])) },
-  'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: anyValue }), answer: Layout },
-  'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: anyValue, FlexGridLayout: anyValue }), answer: Layout },
-  'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: anyValue }), answer: empty },
+  'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: ViewId }, ['AutoID']), answer: Layout },
+  'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']), answer: Layout },
+  'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: ViewId }, ['AutoID']), answer: empty },
   'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(open({ AutoID: whole() }, ['AutoID'])) },
-  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: anyValue, ControlName: anyValue }), answer: object({ Reset: whole() }, ['Reset']) },
+  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: { type: 'string', minLength: 1, maxLength: 100 }, ControlName: nullable(text(63)) }), answer: object({ Reset: whole() }, ['Reset']) },
 };
 
 /** The parameters an object body declares, for the edge's "unknown parameter" answer. */

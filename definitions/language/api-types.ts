@@ -17,17 +17,21 @@ export interface SecurityEntry { ID: string; Action: string; Grant?: boolean }
 
 export interface CurrentUser { AutoID: number; Username: string; Person_Descr: string | null; HomePage?: string | null }
 
+/** A condition on a field; columnFilter and dataFilter may also be maps of FieldName to Value. */
+export interface FieldCondition { FieldName: string; Operator?: string; Value?: unknown }
+type FieldValues = Record<string, unknown> | FieldCondition[];
+
 export interface FlexRequest {
   dataSource?: 0 | 1 | 2;
   pageIndex?: number;
   pageSize?: number;
-  order?: string;
-  searchExpressions?: string | string[];
+  order?: string | null;
+  searchExpressions?: string | string[] | null;
   /** The view's visible columns: the server answers only these, with their width and alignment. */
-  flexGridLayoutColumns?: LayoutColumnRequest[];
-  operatorFilter?: { FieldName: string; Operator: string; Value?: unknown }[];
-  columnFilter?: Record<string, unknown>;
-  dataFilter?: Record<string, unknown>;
+  flexGridLayoutColumns?: (string | LayoutColumnRequest)[] | null;
+  operatorFilter?: (FieldCondition & { Operator: string })[] | null;
+  columnFilter?: FieldValues | null;
+  dataFilter?: FieldValues | null;
 }
 
 export type ColumnAlignment = 0 | 1 | 2;
@@ -48,8 +52,15 @@ export interface LayoutColumn {
   AdvancedFilters: LayoutFilter[];
 }
 
-/** What a view holds of the grid; the body of a save. */
+/** What a view holds of the grid. */
 export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
+
+/** A view's content as a save sends it: what is left out takes its default. */
+export interface LayoutContentRequest {
+  Columns: (Pick<LayoutColumn, 'FieldName'> & Partial<LayoutColumn>)[];
+  PageSize?: number | null;
+  Sort?: string | null;
+}
 
 /** A saved view (flex grid layout) as docs/saved-views.md describes it. */
 export interface Layout extends LayoutContent {

@@ -18,3 +18,6 @@ export const LAYOUT_NAME_MAX_LENGTH = 50;
 export const LAYOUT_NAME_PATTERN = /^[\p{L}\p{N}]+$/u;
 /** The name of the standard view ('default' or none shows as the standard view). */
 export const STANDARD_LAYOUT_NAME = 'default';
+
+/** Action codes of spec 1 section 6, as getauthorization and explain take them (besides 'execute'). */
+export const ACTION_CODES = { '1.1': 'read', '1.2': 'update', '1.3': 'create', '1.4': 'delete', '1.5': 'createorupdate' } as const;

@@ -22,14 +22,14 @@ export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
 export { MESSAGES, formatMessage, message } from './messages.ts';
 export type { MessageId } from './messages.ts';
 export {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
+  ACTION_CODES, DATA_SOURCE, DEFAULT_PAGE_SIZE, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
   NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
 export type { CallSchema } from './api-schemas.ts';
 export type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
-  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
+  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
+  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
   UserDefault, UserLayout, ViewPermissions, FlexColumn,
 } from './api-types.ts';

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CALLS, declaredKeys, type CallSchema } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
+import { checkSchema } from './request-schema.ts';
 
 /** The most items of any list and keys of any object in a request (calls document lower ones). */
 export const MAX_LIST_ITEMS = 1000;
@@ -42,31 +43,46 @@ export function checkValue(value: unknown, path: string, depth = 0): unknown {
 /** The call's schema (definitions/language/api-schemas.ts), by method and route. */
 const callOf = (request: FastifyRequest): CallSchema | undefined => CALLS[`${request.method} ${request.routeOptions.url}`];
 
+/**
+ * Parameter names are matched without regard to case, as clients of this API have always done;
+ * each is renamed to the spelling its call declares, so handlers and the schema see one name.
+ */
+function declaredSpelling(body: Record<string, unknown>, schema: CallSchema['body']): Record<string, unknown> {
+  const keys = declaredKeys(schema);
+  if (!keys?.length) return body;
+  const spelling = new Map<string, string>();
+  for (const key of keys) if (!spelling.has(key.toLowerCase())) spelling.set(key.toLowerCase(), key);
+  const named: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const declared = keys.includes(key) ? key : spelling.get(key.toLowerCase()) ?? key;
+    if (!(declared in named)) named[declared] = value;
+  }
+  return named;
+}
+
 function checkBody(request: FastifyRequest): void {
   const schema = callOf(request)?.body;
-  const body = request.body;
+  let body = request.body;
   if (body === undefined) return;
   if (schema?.type === 'array') {
     if (!Array.isArray(body)) throw badRequest('request.body_list');
-    request.body = checkValue(body, '');
-    return;
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
-  const keys = declaredKeys(schema);
-  if (keys && !keys.length && Object.keys(body).length) throw badRequest('request.no_parameters');
-  if (keys?.length) {
-    const known = new Set(keys.map((k) => k.toLowerCase()));
-    const unknown = Object.keys(body).filter((k) => !known.has(k.toLowerCase()));
-    if (unknown.length) throw badRequest('request.unknown_parameter', unknown.join(', '), keys.join(', '));
+  } else {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
+    body = declaredSpelling(body as Record<string, unknown>, schema);
   }
   request.body = checkValue(body, '');
+  if (schema) checkSchema(schema, request.body);
 }
 
 /** Registers the checks for every route; text bodies are not JSON and are refused (415). */
 export function requestEdge(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {
-    if (request.query && typeof request.query === 'object') checkValue(request.query, 'query');
+    if (request.query && typeof request.query === 'object') {
+      checkValue(request.query, 'query');
+      const schema = callOf(request)?.query;
+      if (schema) checkSchema(schema, request.query, 'query');
+    }
     checkBody(request);
   });
 }

@@ -7,10 +7,11 @@ import { findUser } from '../security/identity.ts';
 import { principalOf } from './context.ts';
 import {
   availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout, userDefaults,
-  userLayout, type ViewContext, type ViewPrincipal,
+  userLayout, type CreateRequest, type ViewContext, type ViewPrincipal,
 } from '../views/index.ts';
-import { bodyOf, tableContext } from './context.ts';
-import { badRequest, notFound, unknownControl } from '../errors.ts';
+import { tableContext } from './context.ts';
+import { notFound, unknownControl } from '../errors.ts';
+import type { LayoutContentRequest } from '../../definitions/language/index.ts';
 
 type Params = { control: string };
 
@@ -22,30 +23,31 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
   const grid = (request: FastifyRequest<{ Params: Params }>) => {
     const { model, principal } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return { ctx: context(request), model, body: bodyOf(request) };
+    return { ctx: context(request), model };
   };
+  // Bodies have the shapes their calls declare (api-schemas), checked at the edge.
+  type ById = { AutoID: number };
 
   app.post<{ Params: Params }>('/mvc/:control/GetUserFlexGridLayout', async (request) => {
     const { ctx, model } = grid(request);
     return userLayout(ctx, model);
   });
-  app.post<{ Params: Params }>('/mvc/:control/getflexgridlayouts', async (request) => {
-    const { ctx, model, body } = grid(request);
-    const filter = body.Filter && typeof body.Filter === 'object' ? body.Filter as Record<string, unknown> : {};
-    return layouts(ctx, model, filter);
+  app.post<{ Params: Params; Body: { Filter?: { PageSize?: number; PageIndex?: number } } }>('/mvc/:control/getflexgridlayouts', async (request) => {
+    const { ctx, model } = grid(request);
+    return layouts(ctx, model, request.body?.Filter ?? {});
   });
-  app.post<{ Params: Params }>('/mvc/:control/createnewflexgridlayout', async (request) => {
-    const { ctx, model, body } = grid(request);
-    return createLayout(ctx, model, body);
+  app.post<{ Params: Params; Body: CreateRequest }>('/mvc/:control/createnewflexgridlayout', async (request) => {
+    const { ctx, model } = grid(request);
+    return createLayout(ctx, model, request.body);
   });
-  app.post<{ Params: Params }>('/mvc/:control/updatedefaultlayout', async (request) => {
-    const { ctx, model, body } = grid(request);
-    await makeDefault(ctx, model, body.AutoID);
+  app.post<{ Params: Params; Body: ById }>('/mvc/:control/updatedefaultlayout', async (request) => {
+    const { ctx, model } = grid(request);
+    await makeDefault(ctx, model, request.body.AutoID);
     return {};
   });
-  app.post<{ Params: Params }>('/mvc/:control/GetAvailableColumnsForPage', async (request) => {
-    const { ctx, model, body } = grid(request);
-    return availableColumns(ctx, model, body.AutoID);
+  app.post<{ Params: Params; Body: { AutoID?: number | null } }>('/mvc/:control/GetAvailableColumnsForPage', async (request) => {
+    const { ctx, model } = grid(request);
+    return availableColumns(ctx, model, request.body?.AutoID);
   });
   app.post<{ Params: Params }>('/mvc/:control/GetAvailableQueryFiltersForPage', async (request) => {
     const { ctx, model } = grid(request);
@@ -57,27 +59,25 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     return userDefaults(ctx, model);
   });
 
-  app.post('/mvc/flexgridlayout/getflexgridlayout', async (request) => layout(context(request), bodyOf(request).AutoID));
-  app.post('/mvc/flexgridlayout/updateflexgridlayout', async (request) => {
-    const body = bodyOf(request);
-    return updateLayout(context(request), body.AutoID, body.FlexGridLayout);
-  });
-  app.post('/mvc/flexgridlayout/deleteflexgridlayout', async (request) => {
-    await deleteLayout(context(request), bodyOf(request).AutoID);
+  app.post<{ Body: ById }>('/mvc/flexgridlayout/getflexgridlayout', async (request) => layout(context(request), request.body.AutoID));
+  app.post<{ Body: ById & { FlexGridLayout: LayoutContentRequest } }>('/mvc/flexgridlayout/updateflexgridlayout', async (request) => (
+    updateLayout(context(request), request.body.AutoID, request.body.FlexGridLayout)
+  ));
+  app.post<{ Body: ById }>('/mvc/flexgridlayout/deleteflexgridlayout', async (request) => {
+    await deleteLayout(context(request), request.body.AutoID);
     return {};
   });
   app.post('/mvc/flexgridlayout/getsecuritygroups', async (request) => shareableGroups(context(request)));
-  app.post('/mvc/flexgridlayout/resetuserlayout', async (request) => {
+  app.post<{ Body: { Username?: string; ControlName?: string | null } | undefined }>('/mvc/flexgridlayout/resetuserlayout', async (request) => {
     const ctx = context(request);
-    const body = bodyOf(request);
+    const { Username, ControlName } = request.body ?? {};
     // Without a Username the caller resets their own defaults.
-    if (body.Username !== undefined && (typeof body.Username !== 'string' || !body.Username)) throw badRequest('request.user_name', 'Username');
-    const user = typeof body.Username === 'string' ? await findUser(engine.pool, body.Username) : { autoid: ctx.principal.userId };
+    const user = Username !== undefined ? await findUser(engine.pool, Username) : { autoid: ctx.principal.userId };
     if (!user) throw notFound();
     let model = null;
-    if (body.ControlName !== undefined && body.ControlName !== null) {
-      model = typeof body.ControlName === 'string' ? ctx.snapshot.table(body.ControlName) ?? null : null;
-      if (!model) throw unknownControl(String(body.ControlName));
+    if (ControlName !== undefined && ControlName !== null) {
+      model = ctx.snapshot.table(ControlName) ?? null;
+      if (!model) throw unknownControl(ControlName);
     }
     return { Reset: await resetUser(ctx, user.autoid, model) };
   });

@@ -2,13 +2,12 @@
 // an unknown field, an operator the column type does not allow, or a value of the wrong
 // type is a 400 naming the problem. SQL is built only from definition identifiers.
 import {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, OPERATORS, isCalendarDate, isDateTime, isTimeOfDay, valueKind,
-  type EffectiveField, type ValueKind,
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, OPERATORS, isCalendarDate, isDateTime, isTimeOfDay, valueKind,
+  type EffectiveField, type FieldCondition, type FlexRequest, type ValueKind,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { ident, likePattern } from '../db/sql.ts';
-import { isWhole, wholeNumber } from './input.ts';
 
 /** A column a filter or sort can name: a field, or one of the system columns. */
 export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; notNull?: boolean; field?: EffectiveField }
@@ -20,8 +19,7 @@ const SYSTEM_COLUMNS: Column[] = [
   { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true },
 ];
 
-export function columnOf(model: TableModel, name: unknown, what: string, hidden: readonly EffectiveField[] = []): Column {
-  if (typeof name !== 'string') throw badRequest('request.text', `${what}.FieldName`);
+export function columnOf(model: TableModel, name: string, what: string, hidden: readonly EffectiveField[] = []): Column {
   const visible = model.byName.get(name.toLowerCase());
   // A hidden field does not exist for this principal.
   const field = visible && !hidden.includes(visible) ? visible : undefined;
@@ -44,9 +42,6 @@ export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
 }
-
-/** The most conditions of each filter list (operatorFilter, dataFilter, columnFilter) of one request. */
-export const MAX_FILTERS = 100;
 
 /** Checks a filter value against the column's type; answers the value to bind. */
 export function typedValue(col: Column, value: unknown, what: string): unknown {
@@ -112,21 +107,11 @@ export interface FlexQuery {
   columnLayout: Map<string, { ColumnWidth?: number; ColumnAlignment?: number }>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */
-function entries(value: unknown, what: string): { FieldName: unknown; Value: unknown; Operator?: unknown }[] {
-  if (value === undefined || value === null) return [];
-  const size = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : 0;
-  if (size > MAX_FILTERS) throw badRequest('request.too_many_conditions', what, MAX_FILTERS);
-  if (Array.isArray(value)) {
-    return value.map((item, i) => {
-      if (!isObject(item)) throw badRequest('request.filter_entry', `${what}[${i}]`);
-      return item as { FieldName: unknown; Value: unknown; Operator?: unknown };
-    });
-  }
-  if (isObject(value)) return Object.entries(value).map(([FieldName, Value]) => ({ FieldName, Value }));
-  throw badRequest('request.filter_shape', what);
+/** Conditions as lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */
+function entries(value: FlexRequest['columnFilter']): FieldCondition[] {
+  if (!value) return [];
+  return Array.isArray(value) ? value : Object.entries(value).map(([FieldName, Value]) => ({ FieldName, Value }));
 }
 
 
@@ -138,22 +123,19 @@ function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
 }
 
 export function parseFlexQuery(
-  model: TableModel, body: Record<string, unknown>, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
+  model: TableModel, body: FlexRequest, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
 ): FlexQuery {
-  const columnNamed = (name: unknown, what: string) => columnOf(model, name, what, hidden);
+  const columnNamed = (name: string, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
   const where: string[] = [];
   const table = model.table;
 
-  const dataSource = wholeNumber(body.dataSource, DATA_SOURCE.Active, 0, 2, 'dataSource');
+  // The request's shape was checked at the edge (api-schemas FlexRequest): here, what the definitions decide.
+  const dataSource = body.dataSource ?? DATA_SOURCE.Active;
   if (table.archivable && dataSource !== DATA_SOURCE.All) where.push(`t.archive = ${dataSource === DATA_SOURCE.Archive}`);
 
   const search = body.searchExpressions;
-  const terms = (Array.isArray(search) ? search : search === undefined || search === null ? [] : [search])
-    .map((s, i) => {
-      if (typeof s !== 'string') throw badRequest('request.text', `searchExpressions[${i}]`);
-      return s;
-    })
+  const terms = (Array.isArray(search) ? search : search ? [search] : [])
     .flatMap((s) => s.split(/\s+/)).filter(Boolean);
   if (terms.length) {
     if (!searchable.length) throw badRequest('request.no_search_fields', table.name);
@@ -165,16 +147,16 @@ export function parseFlexQuery(
     }
   }
 
-  entries(body.operatorFilter, 'operatorFilter').forEach((f, i) => {
+  entries(body.operatorFilter).forEach((f, i) => {
     const what = `operatorFilter[${i}]`;
     where.push(condition(columnNamed(f.FieldName, what), f.Operator, f.Value, params, what));
   });
-  entries(body.dataFilter, 'dataFilter').forEach((f, i) => {
+  entries(body.dataFilter).forEach((f, i) => {
     const what = `dataFilter[${i}]`;
     const col = columnNamed(f.FieldName, what);
     where.push(f.Value === null ? `t.${ident(col.sql)} IS NULL` : condition(col, '=', f.Value, params, what));
   });
-  entries(body.columnFilter, 'columnFilter').forEach((f, i) => {
+  entries(body.columnFilter).forEach((f, i) => {
     const what = `columnFilter[${i}]`;
     if (f.Value === null || f.Value === undefined || f.Value === '') return;
     const col = columnNamed(f.FieldName, what);
@@ -182,9 +164,8 @@ export function parseFlexQuery(
   });
 
   const sort: SortKey[] = [];
-  const order = body.order ?? null;
-  if (order !== null && order !== '') {
-    if (typeof order !== 'string') throw badRequest('request.order_text');
+  const order = body.order;
+  if (order) {
     for (const part of order.split(',')) {
       const m = /^\s*([A-Za-z][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
       if (!m) throw badRequest('request.order_part', part.trim());
@@ -202,27 +183,17 @@ export function parseFlexQuery(
     sort.push({ col: SYSTEM_COLUMNS[0], expr: 't.autoid', desc: sort[sort.length - 1].desc });
   }
 
-  const pageIndex = wholeNumber(body.pageIndex, 0, 0, 1_000_000, 'pageIndex');
-  const pageSize = wholeNumber(body.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'pageSize');
+  const pageIndex = body.pageIndex ?? 0;
+  const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
 
   let columns: Column[];
   const columnLayout = new Map<string, { ColumnWidth?: number; ColumnAlignment?: number }>();
-  if (body.flexGridLayoutColumns === undefined || body.flexGridLayoutColumns === null) {
+  if (!body.flexGridLayoutColumns) {
     columns = table.fields.filter((f) => f.type !== 'password' && !hidden.includes(f)).map((f) => columnNamed(f.name, 'flexGridLayoutColumns'));
   } else {
-    if (!Array.isArray(body.flexGridLayoutColumns)) throw badRequest('request.list', 'flexGridLayoutColumns');
-    if (body.flexGridLayoutColumns.length > 500) throw badRequest('request.max_columns', 'flexGridLayoutColumns', 500);
     columns = body.flexGridLayoutColumns.map((c, i) => {
-      const what = `flexGridLayoutColumns[${i}]`;
-      const col = columnNamed(isObject(c) ? c.FieldName : c, what);
-      if (isObject(c)) {
-        const { ColumnWidth: width, ColumnAlignment: align } = c;
-        if (width !== undefined && !isWhole(width, 0, MAX_COLUMN_WIDTH)) {
-          throw badRequest('request.whole_number', `${what}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
-        }
-        if (align !== undefined && align !== 0 && align !== 1 && align !== 2) throw badRequest('request.alignment', `${what}.ColumnAlignment`);
-        columnLayout.set(col.name, { ColumnWidth: width as number | undefined, ColumnAlignment: align as number | undefined });
-      }
+      const col = columnNamed(typeof c === 'string' ? c : c.FieldName, `flexGridLayoutColumns[${i}]`);
+      if (typeof c !== 'string') columnLayout.set(col.name, { ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment });
       return col;
     });
   }

@@ -1,11 +1,11 @@
 // Deciding rights from grants: an action is allowed only if some grant of the user's groups
 // allows it and no matching grant denies it. A full-access group grants everything; a deny
 // elsewhere still denies. CreateOrUpdate grants and denies both create and update.
-import type { RightAction } from '../../definitions/language/index.ts';
+import { ACTION_CODES as CODES, type RightAction } from '../../definitions/language/index.ts';
 import type { GrantRow } from './identity.ts';
 
 /** Action codes of spec 1 section 6. */
-export const ACTION_CODES: Record<string, RightAction> = { '1.1': 'read', '1.2': 'update', '1.3': 'create', '1.4': 'delete', '1.5': 'createorupdate' };
+export const ACTION_CODES: Record<string, RightAction> = CODES;
 
 function matches(grantAction: string | null, action: RightAction): boolean {
   if (grantAction === action) return true;

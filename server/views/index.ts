@@ -4,5 +4,5 @@ export {
   updateLayout, userLayout,
 } from './views.ts';
 export { deleteUserViews } from './store.ts';
-export type { LayoutAnswer, ViewContext, ViewPrincipal } from './views.ts';
+export type { CreateRequest, LayoutAnswer, ViewContext, ViewPrincipal } from './views.ts';
 export type { LayoutColumn, LayoutContent } from './payload.ts';

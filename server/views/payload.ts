@@ -1,22 +1,16 @@
 // A view's content (Columns, PageSize, Sort) as a client sends it, checked against the effective
 // definition and the principal's field limits before anything is written. Every problem is
-// reported under its own path (Columns[2].ColumnWidth, Sort, ...), so nothing half-valid is saved.
-import type { LayoutColumn, LayoutContent, LayoutFilter } from '../../definitions/language/index.ts';
+// reported under its own path (FlexGridLayout.Columns[2].FieldName, ...), so nothing half-valid is saved.
 import {
-  DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField, type MessageId,
+  DEFAULT_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField, type LayoutColumn, type LayoutContent, type LayoutContentRequest,
+  type LayoutFilter, type MessageId,
 } from '../../definitions/language/index.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import { columnMeta } from '../data/flex.ts';
-import { isWhole } from '../data/input.ts';
 import { columnOf, condition, Params, quickOperator, type Column } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 
-const MAX_COLUMNS = 500;
-const MAX_FILTERS = 20;
-const MAX_SEARCH = 200;
 const SORT = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/i;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A column as a view holds it when nothing about it was chosen yet. */
 export function defaultColumn(model: TableModel, col: Column, width = col.field?.width ?? NEW_COLUMN_WIDTH): LayoutColumn {
@@ -26,12 +20,16 @@ export function defaultColumn(model: TableModel, col: Column, width = col.field?
   };
 }
 
+/** Where a view's content sits in the body of a save: problems are reported under this place. */
+const AT = 'FlexGridLayout';
+
 /**
- * Checks and completes a view's content. Throws a 400 naming every invalid part; answers the
- * content with defaults filled in (width, alignment, visibility) and field names in their
- * defined spelling.
+ * Checks a view's content against the table and the principal's field limits (its shape was
+ * checked at the edge: api-schemas LayoutContentRequest). Throws a 400 naming every invalid part;
+ * answers the content with defaults filled in (width, alignment, visibility) and field names in
+ * their defined spelling.
  */
-export function checkContent(model: TableModel, hidden: readonly EffectiveField[], input: unknown): LayoutContent {
+export function checkContent(model: TableModel, hidden: readonly EffectiveField[], input: LayoutContentRequest): LayoutContent {
   const problems: Record<string, FieldMessage[]> = {};
   const fail = (path: string, id: MessageId, ...args: unknown[]) => { (problems[path] ??= []).push({ id, args }); };
   const attempt = <T>(path: string, work: () => T): T | undefined => {
@@ -42,74 +40,49 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
       return undefined;
     }
   };
-  const body = isObject(input) ? input : {};
-  if (!isObject(input)) fail('FlexGridLayout', 'layouts.content_shape', 'FlexGridLayout');
 
   const columns: LayoutColumn[] = [];
-  const raw = body.Columns;
-  if (!Array.isArray(raw)) fail('Columns', 'request.list', 'Columns');
-  else if (raw.length > MAX_COLUMNS) fail('Columns', 'request.max_columns', 'Columns', MAX_COLUMNS);
-  else {
-    const seen = new Set<string>();
-    raw.forEach((item, i) => {
-      const at = `Columns[${i}]`;
-      if (!isObject(item)) { fail(at, 'layouts.column_shape', at); return; }
-      const col = attempt(`${at}.FieldName`, () => columnOf(model, item.FieldName, `${at}.FieldName`, hidden));
-      if (!col) return;
-      if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, 'layouts.column_twice', col.name); return; }
-      seen.add(col.name.toLowerCase());
-      const column = defaultColumn(model, col);
-      if (item.ColumnWidth !== undefined) {
-        const w = item.ColumnWidth;
-        if (!isWhole(w, 0, MAX_COLUMN_WIDTH)) fail(`${at}.ColumnWidth`, 'request.whole_number', `${at}.ColumnWidth`, 0, MAX_COLUMN_WIDTH);
-        else column.ColumnWidth = w;
-      }
-      if (item.ColumnAlignment !== undefined) {
-        const a = item.ColumnAlignment;
-        if (a !== 0 && a !== 1 && a !== 2) fail(`${at}.ColumnAlignment`, 'request.alignment', `${at}.ColumnAlignment`);
-        else column.ColumnAlignment = a;
-      }
-      if (item.Visible !== undefined) {
-        if (typeof item.Visible !== 'boolean') fail(`${at}.Visible`, 'request.bool', `${at}.Visible`);
-        else column.Visible = item.Visible;
-      }
-      const search = item.Search ?? '';
-      if (typeof search !== 'string' || search.length > MAX_SEARCH) fail(`${at}.Search`, 'request.text_max', `${at}.Search`, MAX_SEARCH);
-      else if (search !== '' && attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !== undefined) column.Search = search;
-      const filters = item.AdvancedFilters ?? [];
-      if (!Array.isArray(filters) || filters.length > MAX_FILTERS) { fail(`${at}.AdvancedFilters`, 'layouts.filters_list', `${at}.AdvancedFilters`, MAX_FILTERS); return; }
-      filters.forEach((f, j) => {
-        const path = `${at}.AdvancedFilters[${j}]`;
-        if (!isObject(f)) { fail(path, 'layouts.filter_shape', path); return; }
-        const value = f.Value ?? null;
-        if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) { fail(`${path}.Value`, 'layouts.filter_value', `${path}.Value`); return; }
-        if (attempt(path, () => condition(col, f.Operator, value, new Params(), path)) === undefined) return;
-        column.AdvancedFilters.push({ Operator: String(f.Operator), Value: f.Operator === 'empty' ? null : value as LayoutFilter['Value'] });
-      });
-      columns.push(column);
+  const seen = new Set<string>();
+  input.Columns.forEach((item, i) => {
+    const at = `${AT}.Columns[${i}]`;
+    const col = attempt(`${at}.FieldName`, () => columnOf(model, item.FieldName, `${at}.FieldName`, hidden));
+    if (!col) return;
+    if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, 'layouts.column_twice', col.name); return; }
+    seen.add(col.name.toLowerCase());
+    const column = { ...defaultColumn(model, col), ...definedOf(item), FieldName: col.name, Search: '', AdvancedFilters: [] as LayoutFilter[] };
+    const search = item.Search ?? '';
+    if (search !== '' && attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !== undefined) column.Search = search;
+    (item.AdvancedFilters ?? []).forEach((f, j) => {
+      const path = `${at}.AdvancedFilters[${j}]`;
+      const value = f.Value ?? null;
+      if (attempt(path, () => condition(col, f.Operator, value, new Params(), path)) === undefined) return;
+      column.AdvancedFilters.push({ Operator: f.Operator, Value: f.Operator === 'empty' ? null : value });
     });
-  }
-
-  let pageSize = DEFAULT_PAGE_SIZE;
-  if (body.PageSize !== undefined && body.PageSize !== null) {
-    const p = body.PageSize;
-    if (!isWhole(p, 1, MAX_PAGE_SIZE)) fail('PageSize', 'request.whole_number', 'PageSize', 1, MAX_PAGE_SIZE);
-    else pageSize = p;
-  }
+    columns.push(column);
+  });
 
   let sort = '';
-  if (body.Sort !== undefined && body.Sort !== null && body.Sort !== '') {
-    const m = typeof body.Sort === 'string' ? SORT.exec(body.Sort.trim()) : null;
-    if (!m) fail('Sort', 'layouts.sort_form', 'Sort');
+  if (input.Sort) {
+    const m = SORT.exec(input.Sort.trim());
+    if (!m) fail(`${AT}.Sort`, 'layouts.sort_form', `${AT}.Sort`);
     else {
-      const col = attempt('Sort', () => columnOf(model, m[1], 'Sort', hidden));
-      if (col && !col.sortable) fail('Sort', 'layouts.not_sortable', col.name);
+      const col = attempt(`${AT}.Sort`, () => columnOf(model, m[1], `${AT}.Sort`, hidden));
+      if (col && !col.sortable) fail(`${AT}.Sort`, 'layouts.not_sortable', col.name);
       else if (col) sort = `${col.name} ${m[2].toLowerCase()}`;
     }
   }
 
   if (Object.keys(problems).length) throw invalidFields(problems);
-  return { Columns: columns, PageSize: pageSize, Sort: sort };
+  return { Columns: columns, PageSize: input.PageSize ?? DEFAULT_PAGE_SIZE, Sort: sort };
+}
+
+/** The width, alignment and visibility a client chose (the schema let through only valid ones). */
+function definedOf(item: LayoutContentRequest['Columns'][number]): Partial<LayoutColumn> {
+  const chosen: Partial<LayoutColumn> = {};
+  if (item.ColumnWidth !== undefined) chosen.ColumnWidth = item.ColumnWidth;
+  if (item.ColumnAlignment !== undefined) chosen.ColumnAlignment = item.ColumnAlignment;
+  if (item.Visible !== undefined) chosen.Visible = item.Visible;
+  return chosen;
 }
 
 /**

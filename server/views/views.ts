@@ -3,11 +3,10 @@
 // role views. The API layer only parses requests; every rule is here.
 import {
   LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
-  type ViewPermission,
+  type LayoutContentRequest, type ViewPermission,
 } from '../../definitions/language/index.ts';
 import { AppError, forbidden, invalidFields, notFound } from '../errors.ts';
 import { hiddenFields } from '../data/access.ts';
-import { wholeNumber } from '../data/input.ts';
 import { columnMeta } from '../data/flex.ts';
 import { columnOf } from '../data/filters.ts';
 import { inTransaction, type Queryable } from '../db/pool.ts';
@@ -84,8 +83,7 @@ async function ready(ctx: ViewContext, model: TableModel): Promise<string> {
 }
 
 /** A view the principal sees, with the model of its grid; 404 otherwise. */
-async function visibleView(ctx: ViewContext, id: unknown): Promise<{ row: ViewRow; model: TableModel }> {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw invalidFields({ AutoID: [{ id: 'request.positive', args: ['AutoID'] }] });
+async function visibleView(ctx: ViewContext, id: number): Promise<{ row: ViewRow; model: TableModel }> {
   const row = await findView(ctx.pool, id, viewerOf(ctx.principal));
   const model = row && ctx.snapshot.table(row.control_name);
   if (!row || !model || !ctx.principal.can(model.table.right, 'read')) throw notFound();
@@ -103,10 +101,10 @@ export async function userLayout(ctx: ViewContext, model: TableModel) {
   return { ...withMeta(model, ctx.principal, row), Permissions: permissionsOf(ctx.principal) };
 }
 
-export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: unknown; PageIndex?: unknown }) {
+export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: number; PageIndex?: number }) {
   const control = await ready(ctx, model);
-  const size = wholeNumber(filter.PageSize, MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE, 'Filter.PageSize');
-  const index = wholeNumber(filter.PageIndex, 0, 0, 1_000_000, 'Filter.PageIndex');
+  const size = filter.PageSize ?? MAX_PAGE_SIZE;
+  const index = filter.PageIndex ?? 0;
   const { rows, count } = await listViews(ctx.pool, control, viewerOf(ctx.principal), size, index * size);
   return {
     Data: rows.map((r) => answer(model, ctx.principal, r)),
@@ -122,7 +120,7 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
   };
 }
 
-export async function layout(ctx: ViewContext, id: unknown) {
+export async function layout(ctx: ViewContext, id: number) {
   const { row, model } = await visibleView(ctx, id);
   return withMeta(model, ctx.principal, row);
 }
@@ -138,16 +136,15 @@ function checkName(name: unknown, taken: readonly string[]): string {
   return text;
 }
 
-async function securityGroup(db: Queryable, id: unknown): Promise<number | null> {
-  if (id === undefined || id === null || id === 0) return null;
-  const bad = () => invalidFields({ SecurityGroupID: [{ id: 'layouts.unknown_group', args: [String(id)] }] });
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) throw bad();
+async function securityGroup(db: Queryable, id: number | null | undefined): Promise<number | null> {
+  if (!id) return null;
   const found = (await db.query('SELECT 1 FROM securitygroups WHERE autoid = $1 AND NOT archive', [id])).rowCount;
-  if (!found) throw bad();
+  if (!found) throw invalidFields({ SecurityGroupID: [{ id: 'layouts.unknown_group', args: [String(id)] }] });
   return id;
 }
 
-export interface CreateRequest { Name?: unknown; FlexGridLayout?: unknown; LayoutType?: unknown; SetAsDefaultLayout?: unknown; SecurityGroupID?: unknown }
+/** As checked at the edge (api-schemas); Name and LayoutType are checked here, with the form's own messages. */
+export interface CreateRequest { Name?: unknown; FlexGridLayout: LayoutContentRequest; LayoutType?: unknown; SetAsDefaultLayout?: boolean; SecurityGroupID?: number | null }
 
 export async function createLayout(ctx: ViewContext, model: TableModel, body: CreateRequest) {
   const control = await ready(ctx, model);
@@ -174,7 +171,7 @@ export async function createLayout(ctx: ViewContext, model: TableModel, body: Cr
   return layout(ctx, id);
 }
 
-export async function updateLayout(ctx: ViewContext, id: unknown, content: unknown) {
+export async function updateLayout(ctx: ViewContext, id: number, content: LayoutContentRequest) {
   const { row, model } = await visibleView(ctx, id);
   mustChange(ctx.principal, row);
   if (row.origin !== null) throw fromDefinitions();
@@ -187,14 +184,14 @@ export async function updateLayout(ctx: ViewContext, id: unknown, content: unkno
   return layout(ctx, row.autoid);
 }
 
-export async function deleteLayout(ctx: ViewContext, id: unknown): Promise<void> {
+export async function deleteLayout(ctx: ViewContext, id: number): Promise<void> {
   const { row } = await visibleView(ctx, id);
   mustChange(ctx.principal, row);
   if (row.origin !== null) throw fromDefinitions();
   await deleteView(ctx.pool, row.autoid);
 }
 
-export async function makeDefault(ctx: ViewContext, model: TableModel, id: unknown): Promise<void> {
+export async function makeDefault(ctx: ViewContext, model: TableModel, id: number): Promise<void> {
   const { row } = await visibleView(ctx, id);
   if (row.control_name !== model.table.name.toLowerCase()) throw notFound();
   mustChange(ctx.principal, row);
@@ -223,10 +220,10 @@ export async function shareableGroups(ctx: ViewContext): Promise<{ AutoID: numbe
 }
 
 /** Every column the principal may add to a view of this grid; `selected` when visible in the given view. */
-export async function availableColumns(ctx: ViewContext, model: TableModel, layoutId: unknown) {
+export async function availableColumns(ctx: ViewContext, model: TableModel, layoutId: number | null | undefined) {
   const hidden = hiddenFields(model, ctx.principal);
   let visible = new Set<string>();
-  if (layoutId !== undefined && layoutId !== null && layoutId !== 0) {
+  if (layoutId) {
     const { row } = await visibleView(ctx, layoutId);
     visible = new Set(row.columns.filter((c) => c.Visible).map((c) => c.FieldName.toLowerCase()));
   }

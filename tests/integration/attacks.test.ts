@@ -107,7 +107,7 @@ describe('denial of service', () => {
     const many = Array.from({ length: 101 }, (_, i) => ({ FieldName: 'ID', Operator: 'notcontains', Value: `x${i}` }));
     const res = await asLimited('/mvc/products/GetFlexData', { operatorFilter: many });
     expect(res.status).toBe(400);
-    expect(res.body.Error).toMatch(/hoogstens 100 voorwaarden/);
+    expect(res.body.Error).toMatch(/operatorFilter: een lijst heeft hoogstens 100 elementen/);
     expect((await asLimited('/mvc/products/GetFlexData', { operatorFilter: many.slice(0, 100) })).status).toBe(200);
   });
 

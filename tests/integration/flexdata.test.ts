@@ -123,7 +123,7 @@ describe('GetFlexData', () => {
     await bad({ pageSize: 5000 }, /pageSize moet een geheel getal van 1 tot en met 1000 zijn/);
     await bad({ pageIndex: -1 }, /pageIndex/);
     await bad({ searchExpressions: { $ne: 1 } }, /searchExpressions/);
-    await bad({ operatorFilter: 'Price > 1' }, /operatorFilter moet een lijst of een object zijn/);
+    await bad({ operatorFilter: 'Price > 1' }, /^operatorFilter heeft niet het verwachte type \(array, null\)\.$/);
     expect((await flex({ dataSource: 2 })).body.Meta.Count).toBe(60);
   });
 

@@ -82,3 +82,53 @@ describe('hostile bodies', () => {
     expect(JSON.parse(res.body).Error).toMatch(/Notes: tekst mag het NUL-teken niet bevatten/);
   });
 });
+
+describe('values checked against the call schemas', () => {
+  const send = async (url: string, payload: unknown, method: 'POST' | 'GET' = 'POST') => {
+    const res = await server.app.inject({ method, url, headers: authHeaders(server.app), ...(method === 'POST' ? { payload: payload as object } : {}) });
+    return { status: res.statusCode, body: JSON.parse(res.body) };
+  };
+
+  it.each([
+    ['/mvc/products/GetFlexData', { pageSize: 'ten' }, 'pageSize', 'request.whole_number', 'pageSize moet een geheel getal van 1 tot en met 1000 zijn.'],
+    ['/mvc/products/GetFlexData', { pageIndex: 1.5 }, 'pageIndex', 'request.whole_number', 'pageIndex moet een geheel getal van 0 tot en met 1000000 zijn.'],
+    ['/mvc/products/GetFlexData', { dataSource: 5 }, 'dataSource', 'request.one_of', 'dataSource moet een van deze waarden zijn: 0, 1, 2.'],
+    ['/mvc/products/GetFlexData', { order: 5 }, 'order', 'request.types', 'order heeft niet het verwachte type (string, null).'],
+    ['/mvc/products/GetFlexData', { searchExpressions: ['ok', 5] }, 'searchExpressions[1]', 'request.text', 'searchExpressions[1] moet tekst zijn.'],
+    ['/mvc/products/GetFlexData', { flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 5000 }] }, 'flexGridLayoutColumns[0].ColumnWidth', 'request.whole_number',
+      'flexGridLayoutColumns[0].ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn.'],
+    ['/mvc/products/GetFlexData', { operatorFilter: [{ Operator: '=' }] }, 'operatorFilter[0].FieldName', 'request.required', 'operatorFilter[0].FieldName is verplicht.'],
+    ['/mvc/products/GetFlexData', { rows: 5 }, 'rows', 'request.unknown_parameter', 'Onbekende parameter rows; deze aanroep kent dataSource, pageIndex, pageSize, order, searchExpressions, flexGridLayoutColumns, operatorFilter, columnFilter, dataFilter.'],
+    ['/mvc/_lists/countries', { Archive: 'ja' }, 'Archive', 'request.bool', 'Archive moet true of false zijn.'],
+    ['/mvc/_lists/countries', { searchKey: 'x'.repeat(201) }, 'searchKey', 'request.text_max', 'searchKey moet tekst van hoogstens 200 tekens zijn.'],
+    ['/mvc/security/getauthorization', [{ ID: '9.1', Action: 'fly' }], '[0].Action', 'request.one_of', '[0].Action moet een van deze waarden zijn: 1.1, 1.2, 1.3, 1.4, 1.5, read, update, create, delete, createorupdate, execute.'],
+    ['/mvc/flexgridlayout/getflexgridlayout', { AutoID: 'one' }, 'AutoID', 'request.positive', 'AutoID moet een geheel getal groter dan 0 zijn.'],
+    ['/mvc/account/login', { username: '', password: 'x' }, 'username', 'request.required', 'username is verplicht.'],
+  ])('%s %j is refused under %s', async (url, payload, place, key, text) => {
+    const res = await send(url, payload);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ Code: 'BAD_REQUEST', Key: key, Error: text });
+    expect(res.body.ModelState[place]).toEqual([text]);
+    expect(res.body.TranslationModelState.ModelState[place][0].Key).toBe(key);
+  });
+
+  it('every problem of a body is listed under its place, the first one as the Error', async () => {
+    const res = await send('/mvc/products/GetFlexData', { pageSize: 0, pageIndex: -1, dataSource: 'all' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState).sort()).toEqual(['dataSource', 'pageIndex', 'pageSize']);
+    expect(res.body.Error).toBe(res.body.ModelState[Object.keys(res.body.ModelState)[0]][0]);
+  });
+
+  it('a query parameter is checked against the query schema', async () => {
+    const res = await send('/mvc/security/explain?username=admin&right=9.1', null, 'GET');
+    expect(res.status).toBe(400);
+    expect(res.body.ModelState['query.action']).toEqual(['query.action is verplicht.']);
+  });
+
+  it('parameter names are matched without regard to case, and honoured in the declared spelling', async () => {
+    const res = await send('/mvc/products/GetFlexData', { PAGESIZE: 2, PageIndex: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.Meta.PageSize).toBe(2);
+    expect(res.body.Data.length).toBeLessThanOrEqual(2);
+  });
+});

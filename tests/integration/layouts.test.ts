@@ -188,21 +188,23 @@ describe('names and content are checked before anything is written', () => {
 
   it.each([
     [{ Columns: [{ FieldName: 'Nope' }] }, 'Columns[0].FieldName', /onbekend veld Nope/, 'request.unknown_field'],
-    [{ Columns: [{ FieldName: 'ID', ColumnWidth: -1 }] }, 'Columns[0].ColumnWidth', /^Columns\[0\]\.ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn\.$/, 'request.whole_number'],
-    [{ Columns: [{ FieldName: 'ID', ColumnAlignment: 3 }] }, 'Columns[0].ColumnAlignment', /^Columns\[0\]\.ColumnAlignment moet 0, 1 of 2 zijn\.$/, 'request.alignment'],
+    [{ Columns: [{ FieldName: 'ID', ColumnWidth: -1 }] }, 'Columns[0].ColumnWidth', /^FlexGridLayout\.Columns\[0\]\.ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn\.$/, 'request.whole_number'],
+    [{ Columns: [{ FieldName: 'ID', ColumnAlignment: 3 }] }, 'Columns[0].ColumnAlignment', /^FlexGridLayout\.Columns\[0\]\.ColumnAlignment moet een van deze waarden zijn: 0, 1, 2\.$/, 'request.one_of'],
     [{ Columns: [{ FieldName: 'Price', AdvancedFilters: [{ Operator: 'contains', Value: '1' }] }] }, 'Columns[0].AdvancedFilters[0]', /niet toegestaan voor Price/, 'request.operator'],
     [{ Columns: [{ FieldName: 'Stock', Search: 'many' }] }, 'Columns[0].Search', /moet een getal zijn/, 'request.value_number'],
     [{ Columns: [{ FieldName: 'ID' }, { FieldName: 'id' }] }, 'Columns[1].FieldName', /^Kolom ID komt twee keer voor\.$/, 'layouts.column_twice'],
     [{ Columns: [{ FieldName: 'ID' }], Sort: 'Notes asc' }, 'Sort', /^Op kolom Notes kan niet worden gesorteerd\.$/, 'layouts.not_sortable'],
-    [{ Columns: [{ FieldName: 'ID' }], PageSize: 5000 }, 'PageSize', /^PageSize moet een geheel getal van 1 tot en met 1000 zijn\.$/, 'request.whole_number'],
-    [{ Columns: 'ID' }, 'Columns', /^Columns moet een lijst zijn\.$/, 'request.list'],
-    [{ Columns: [{ FieldName: 'ID', Visible: 'ja' }] }, 'Columns[0].Visible', /^Columns\[0\]\.Visible moet true of false zijn\.$/, 'request.bool'],
-    [{ Columns: [{ FieldName: 'ID', AdvancedFilters: [{ Operator: 'eq', Value: [1] }] }] }, 'Columns[0].AdvancedFilters[0].Value', /moet tekst, een getal of true\/false zijn/, 'layouts.filter_value'],
-    [{ Columns: [{ FieldName: 'ID' }], Sort: 'ID' }, 'Sort', /^Sort moet tekst zijn van de vorm 'kolom richting'/, 'layouts.sort_form'],
-  ])('content %j is refused at %s', async (layout, path, message, key) => {
+    [{ Columns: [{ FieldName: 'ID' }], PageSize: 5000 }, 'PageSize', /^FlexGridLayout\.PageSize moet een geheel getal van 1 tot en met 1000 zijn\.$/, 'request.whole_number'],
+    [{ Columns: 'ID' }, 'Columns', /^FlexGridLayout\.Columns moet een lijst zijn\.$/, 'request.list'],
+    [{ Columns: [{ FieldName: 'ID', Visible: 'ja' }] }, 'Columns[0].Visible', /^FlexGridLayout\.Columns\[0\]\.Visible moet true of false zijn\.$/, 'request.bool'],
+    [{ Columns: [{ FieldName: 'ID', AdvancedFilters: [{ Operator: 'eq', Value: [1] }] }] }, 'Columns[0].AdvancedFilters[0].Value', /niet het verwachte type \(string, number, boolean, null\)/, 'request.types'],
+    [{ Columns: [{ FieldName: 'ID' }], Sort: 'ID' }, 'Sort', /^FlexGridLayout\.Sort moet tekst zijn van de vorm 'kolom richting'/, 'layouts.sort_form'],
+    [{ Columns: [{ FieldName: 'ID', Colour: 'red' }] }, 'Columns[0].Colour', /^Onbekende parameter FlexGridLayout\.Columns\[0\]\.Colour; deze aanroep kent FieldName, /, 'request.unknown_parameter'],
+  ])('content %j is refused at FlexGridLayout.%s', async (layout, place, message, key) => {
     const before = await views();
     const res = await as('admin', '/mvc/products/createnewflexgridlayout', { Name: 'Fout', ControlName: 'products', LayoutType: 1, FlexGridLayout: layout });
     expect(res.status).toBe(400);
+    const path = `FlexGridLayout.${place}`;
     expect(res.body.ModelState[path][0]).toMatch(message);
     expect(res.body.TranslationModelState.ModelState[path][0].Key).toBe(key);
     expect(await views()).toBe(before);
@@ -211,8 +213,8 @@ describe('names and content are checked before anything is written', () => {
   it('a view that is not an object, an unknown type or a shared user view is refused with a keyed message', async () => {
     const shapeless = await as('admin', '/mvc/products/createnewflexgridlayout', { Name: 'Fout', ControlName: 'products', LayoutType: 1, FlexGridLayout: 'ID' });
     expect(shapeless.status).toBe(400);
-    expect(shapeless.body.ModelState.FlexGridLayout).toEqual(['FlexGridLayout moet een object met Columns, PageSize en Sort zijn.']);
-    expect(shapeless.body.TranslationModelState.ModelState.FlexGridLayout).toEqual([{ Key: 'layouts.content_shape', Value: ['FlexGridLayout'] }]);
+    expect(shapeless.body.ModelState.FlexGridLayout).toEqual(['FlexGridLayout moet een object zijn.']);
+    expect(shapeless.body.TranslationModelState.ModelState.FlexGridLayout).toEqual([{ Key: 'request.object', Value: ['FlexGridLayout'] }]);
     const typeless = await as('admin', '/mvc/products/createnewflexgridlayout', { Name: 'Fout', ControlName: 'products', LayoutType: 7, FlexGridLayout: content(['ID']) });
     expect(typeless.status).toBe(400);
     expect(typeless.body.ModelState.LayoutType).toEqual(['LayoutType moet 0 (systeemweergave) of 1 (gebruikersweergave) zijn.']);
@@ -223,6 +225,7 @@ describe('names and content are checked before anything is written', () => {
     expect(shared.body.TranslationModelState.ModelState.SecurityGroupID).toEqual([{ Key: 'layouts.user_view_group', Value: [] }]);
     const nameless = await as('admin', '/mvc/flexgridlayout/getflexgridlayout', { AutoID: -3 });
     expect(nameless.status).toBe(400);
+    expect(nameless.body.Error).toBe('AutoID moet een geheel getal groter dan 0 zijn.');
     expect(nameless.body.ModelState.AutoID).toEqual(['AutoID moet een geheel getal groter dan 0 zijn.']);
     expect(nameless.body.TranslationModelState.ModelState.AutoID).toEqual([{ Key: 'request.positive', Value: ['AutoID'] }]);
   });
@@ -230,7 +233,7 @@ describe('names and content are checked before anything is written', () => {
   it('a hidden column cannot be put in a view by the user it is hidden from', async () => {
     const res = await as('ulla', '/mvc/products/createnewflexgridlayout', { Name: 'Prijzen', ControlName: 'products', LayoutType: 1, FlexGridLayout: content(['ID', 'Price']) });
     expect(res.status).toBe(400);
-    expect(res.body.ModelState['Columns[1].FieldName'][0]).toMatch(/Price/);
+    expect(res.body.ModelState['FlexGridLayout.Columns[1].FieldName'][0]).toMatch(/Price/);
   });
 });
 

@@ -38,6 +38,11 @@ describe('error catalogue', () => {
     expect(named.filter((id) => !(id in MESSAGES))).toEqual([]);
   });
 
+  it('every message is said somewhere (a catalogue of unused messages only grows)', () => {
+    const said = ['server', 'runtime'].flatMap((dir) => sources(path.join(ROOT, dir))).map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(Object.keys(MESSAGES).filter((id) => !said.includes(`'${id}'`))).toEqual([]);
+  });
+
   it.each(LANGUAGES)('every message is translated in %s with the same placeholders', (language) => {
     const catalog = JSON.parse(readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8')) as Record<string, string>;
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(MESSAGES).sort());

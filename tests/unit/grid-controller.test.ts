@@ -38,7 +38,7 @@ function fake(overrides: Partial<GridDeps> = {}) {
     flexData: vi.fn(async (_control: string, request: FlexRequest): Promise<FlexAnswer> => {
       calls.push('GetFlexData');
       requests.push(request);
-      const wanted = request.flexGridLayoutColumns?.map((c) => c.FieldName) ?? META.map((m) => m.FieldName);
+      const wanted = request.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName)) ?? META.map((m) => m.FieldName);
       const Columns = wanted.map((name) => META.find((m) => m.FieldName === name)!);
       const Data = Array.from({ length: Math.min(3, request.pageSize ?? 35) }, (_, i) => ({ AutoID: i + 1 }));
       return { Data, Meta: { Count: 3, CountEstimated: false, PageIndex: request.pageIndex ?? 0, PageSize: request.pageSize ?? 35, Columns } };
@@ -96,7 +96,7 @@ describe('opening a grid', () => {
     expect(store.view?.AutoID).toBe(12);
     expect(store.pinned).toBe(true);
     expect(requests.at(-1)).toMatchObject({ searchExpressions: 'kosten', dataSource: 1, order: 'ID desc', columnFilter: { Descr: 'a' } });
-    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => c.FieldName)).toEqual(['ID', 'Blocked', 'Descr']);
+    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName))).toEqual(['ID', 'Blocked', 'Descr']);
 
     const again = fake({ storage: deps.storage });
     await createGridController('costcodes', again.deps).actions.init('?$dataset=2');
@@ -204,7 +204,7 @@ describe('changing the working view', () => {
     });
     await settle();
     expect(requests.at(-1)).toMatchObject({ pageIndex: 0 });
-    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => `${c.FieldName}:${c.ColumnWidth}`)).toEqual(['ID:120', 'Descr:200', 'Budget:150']);
+    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : `${c.FieldName}:${c.ColumnWidth}`))).toEqual(['ID:120', 'Descr:200', 'Budget:150']);
     expect(requests.at(-1)!.columnFilter).toBeUndefined();
     expect(store.columnFilters).toEqual({});
     expect(headers(store)).toEqual(['ID:120', 'Descr:200', 'Budget:150']);

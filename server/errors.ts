@@ -36,7 +36,7 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 
 /** A message under a field: the form shows it beneath that field. */
-export interface FieldMessage { id: MessageId; args: unknown[] }
+export interface FieldMessage { id: MessageId; args: readonly unknown[] }
 
 export class AppError extends Error {
   readonly status: number;

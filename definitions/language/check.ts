@@ -3,6 +3,7 @@
 import { fieldRuleErrors } from './field-types.ts';
 import type { Effective, EffectiveTable, Origin } from './layering.ts';
 import { ruleProblems } from './rules.ts';
+import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
 
 /** System columns every pack table has; definitions may not declare fields of these names. */
@@ -19,47 +20,57 @@ const fileOf = (o: Origin | undefined) => o?.file ?? '(unknown)';
 
 function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  const at = (attr: string, o: Origin | undefined, message: string, rule: string) =>
-    problems.push({ file: fileOf(o), pointer: `/${attr}`, rule, message: `table ${table.name}: ${message}` });
+  const at = (attr: string, o: Origin | undefined, message: string, rule: string, said: Said) =>
+    problems.push({ file: fileOf(o), pointer: `/${attr}`, rule, message: `table ${table.name}: ${message}`, said });
   const names = new Set(table.fields.map((f) => f.name.toLowerCase()));
+  const notAField = (attr: string, name: string): Said => ({ id: 'definition.field_reference', args: [attr, name, table.name] });
   const seen = new Set<string>();
   for (const field of table.fields) {
     const where = (attr: string) => ({ file: fileOf(field.origin[attr] ?? field.origin.name), pointer: `/fields/${field.name}/${attr}` });
-    if (SYSTEM.has(field.sqlName)) problems.push({ ...where('name'), rule: 'system-field', message: `field ${field.name} is a system column` });
-    if (RESERVED.has(field.sqlName)) problems.push({ ...where('name'), rule: 'reserved-name', message: `field ${field.name} has a reserved name` });
-    if (seen.has(field.sqlName)) problems.push({ ...where('name'), rule: 'unique-field', message: `field ${field.name} is defined twice (names are case-insensitive)` });
+    const named = { id: 'definition.system_field', args: [field.name] } as const;
+    if (SYSTEM.has(field.sqlName)) problems.push({ ...where('name'), rule: 'system-field', message: `field ${field.name} is a system column`, said: named });
+    if (RESERVED.has(field.sqlName)) problems.push({ ...where('name'), rule: 'reserved-name', message: `field ${field.name} has a reserved name`, said: { ...named, id: 'definition.reserved_name' } });
+    if (seen.has(field.sqlName)) {
+      problems.push({ ...where('name'), rule: 'unique-field', message: `field ${field.name} is defined twice (names are case-insensitive)`, said: { ...named, id: 'definition.field_twice' } });
+    }
     seen.add(field.sqlName);
-    for (const [attr, message] of fieldRuleErrors(field)) {
-      problems.push({ ...where(attr), rule: 'field-dictionary', message: `field ${field.name}: ${message}` });
+    for (const { attr, message, said } of fieldRuleErrors(field)) {
+      problems.push({ ...where(attr), rule: 'field-dictionary', message: `field ${field.name}: ${message}`, said });
     }
     if (field.type === 'list' && field.list && !eff.lists.has(field.list.toLowerCase())) {
-      problems.push({ ...where('list'), rule: 'list-reference', message: `field ${field.name} names list ${field.list}, which is not defined` });
+      problems.push({
+        ...where('list'), rule: 'list-reference', message: `field ${field.name} names list ${field.list}, which is not defined`,
+        said: { id: 'definition.list_missing', args: [field.name, field.list] },
+      });
     }
     const own = new Set(table.fields.map((f) => f.name).concat(SYSTEM_FIELDS));
     for (const attr of ['visibleWhen', 'enabledWhen', 'requiredWhen'] as const) {
       for (const p of ruleProblems(field[attr], own)) {
-        problems.push({ file: where(attr).file, pointer: `${where(attr).pointer}${p.pointer}`, rule: 'rule', message: `field ${field.name}: ${p.message}` });
+        problems.push({
+          file: where(attr).file, pointer: `${where(attr).pointer}${p.pointer}`, rule: 'rule', message: `field ${field.name}: ${p.message}`,
+          said: { id: p.said.id, args: [field.name, ...p.said.args] },
+        });
       }
     }
   }
   const known = (name: string) => names.has(name.toLowerCase()) || SYSTEM.has(name.toLowerCase());
   for (const attr of ['searchFields', 'displayFields'] as const) {
     for (const name of table[attr] ?? []) {
-      if (!names.has(name.toLowerCase())) at(attr, table.origin[attr], `${attr} names ${name}, which is not a field`, 'field-reference');
+      if (!names.has(name.toLowerCase())) at(attr, table.origin[attr], `${attr} names ${name}, which is not a field`, 'field-reference', notAField(attr, name));
     }
   }
   for (const name of (table.searchFields ?? [])) {
     const field = table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     if (field && !['text', 'textarea', 'html', 'select'].includes(field.type)) {
-      at('searchFields', table.origin.searchFields, `search field ${name} is not a text field`, 'search-field');
+      at('searchFields', table.origin.searchFields, `search field ${name} is not a text field`, 'search-field', { id: 'definition.search_field', args: [name] });
     }
   }
   if (table.defaultSort && !known(table.defaultSort.split(' ')[0])) {
-    at('defaultSort', table.origin.defaultSort, `defaultSort names an unknown field`, 'field-reference');
+    at('defaultSort', table.origin.defaultSort, `defaultSort names an unknown field`, 'field-reference', notAField('defaultSort', table.defaultSort.split(' ')[0]));
   }
   for (const index of table.indexes ?? []) {
     for (const name of index.fields) {
-      if (!known(name)) at('indexes', table.origin.indexes, `index names ${name}, which is not a field`, 'field-reference');
+      if (!known(name)) at('indexes', table.origin.indexes, `index names ${name}, which is not a field`, 'field-reference', notAField('indexes', name));
     }
   }
   return problems;
@@ -67,7 +78,7 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
 
 export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   const problems: DefinitionProblem[] = eff.conflicts.map((c) => ({
-    file: c.file, pointer: c.pointer, rule: 'layer-conflict', message: c.message,
+    file: c.file, pointer: c.pointer, rule: 'layer-conflict', message: c.message, said: c.said,
   }));
   for (const table of eff.tables.values()) problems.push(...tableProblems(eff, table));
   const fieldOf = (tableName: string, field: string) => {

@@ -1,5 +1,6 @@
 // Field types: their PostgreSQL column, their form component, their filter operators and
 // the field-dictionary limits (spec 2 section 5). Pure, shared by server and runtime.
+import type { MessageId, Said } from './messages.ts';
 import type { FieldDef, FieldType } from './types.ts';
 
 /** Form input kind codes of spec 1 section 3. */
@@ -129,36 +130,40 @@ export const OPERATORS: Record<ValueKind, readonly string[]> = {
 };
 export function operatorsFor(type: FieldType): readonly string[] { return OPERATORS[valueKind(type)]; }
 
+/** A broken field-dictionary rule: the attribute, the implementer's text, and the user's message. */
+export interface FieldRuleError { attr: string; message: string; said: Said }
+
 /**
  * Field-dictionary rules beyond the JSON Schema (spec 2 section 5 and type coherence).
- * Answers the broken rules as [attribute, message] pairs; empty when the field is sound.
+ * Answers the broken rules; empty when the field is sound.
  */
-export function fieldRuleErrors(field: FieldDef): [string, string][] {
-  const errors: [string, string][] = [];
+export function fieldRuleErrors(field: FieldDef): FieldRuleError[] {
+  const errors: FieldRuleError[] = [];
+  const broken = (attr: string, message: string, id: MessageId, ...args: unknown[]) => errors.push({ attr, message, said: { id, args } });
   const t = field.type;
   if (!t) return errors;
   const numeric = t === 'smallint' || t === 'integer' || t === 'bigint' || t === 'decimal';
   if (field.integers !== undefined) {
-    if (!numeric) errors.push(['integers', `integers only applies to numeric fields, not ${t}`]);
-    else if (field.integers < 1) errors.push(['integers', 'integers must be at least 1']);
-    else if (field.integers > DIGIT_LIMITS[t]) errors.push(['integers', `${t} allows at most ${DIGIT_LIMITS[t]} integers`]);
+    if (!numeric) broken('integers', `integers only applies to numeric fields, not ${t}`, 'definition.numeric_only', 'integers', t);
+    else if (field.integers < 1) broken('integers', 'integers must be at least 1', 'definition.at_least', 'integers', 1);
+    else if (field.integers > DIGIT_LIMITS[t]) broken('integers', `${t} allows at most ${DIGIT_LIMITS[t]} integers`, 'definition.digits_max', t, DIGIT_LIMITS[t]);
   }
   if (field.decimals !== undefined) {
-    if (t !== 'decimal') errors.push(['decimals', `decimals only applies to decimal fields, not ${t}`]);
-    else if (field.decimals < 0) errors.push(['decimals', 'decimals may not be below 0']);
+    if (t !== 'decimal') broken('decimals', `decimals only applies to decimal fields, not ${t}`, 'definition.decimal_only', t);
+    else if (field.decimals < 0) broken('decimals', 'decimals may not be below 0', 'definition.at_least', 'decimals', 0);
   }
   if (t === 'decimal' && integerDigits(field) + decimalDigits(field) > 38) {
-    errors.push(['decimals', 'integers plus decimals may be at most 38']);
+    broken('decimals', 'integers plus decimals may be at most 38', 'definition.digits_total', 38);
   }
   if (field.maxLength !== undefined && !['text', 'select', 'textarea', 'html'].includes(t)) {
-    errors.push(['maxLength', `maxLength does not apply to ${t} fields`]);
+    broken('maxLength', `maxLength does not apply to ${t} fields`, 'definition.text_only', t);
   }
-  if (t === 'list' && !field.list) errors.push(['list', 'a list field names its list']);
-  if (t !== 'list' && field.list) errors.push(['list', `list only applies to list fields, not ${t}`]);
-  if (t === 'select' && !(field.options && field.options.length)) errors.push(['options', 'a select field has options']);
-  if (field.min !== undefined && field.max !== undefined && field.min > field.max) errors.push(['min', 'min is above max']);
+  if (t === 'list' && !field.list) broken('list', 'a list field names its list', 'definition.list_required');
+  if (t !== 'list' && field.list) broken('list', `list only applies to list fields, not ${t}`, 'definition.list_only', t);
+  if (t === 'select' && !(field.options && field.options.length)) broken('options', 'a select field has options', 'definition.options_required');
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) broken('min', 'min is above max', 'definition.min_above_max');
   if ((field.min !== undefined || field.max !== undefined || field.step !== undefined) && !numeric) {
-    errors.push(['min', `min, max and step only apply to numeric fields, not ${t}`]);
+    broken('min', `min, max and step only apply to numeric fields, not ${t}`, 'definition.numeric_only', 'min, max, step', t);
   }
   return errors;
 }

@@ -5,6 +5,7 @@
 import type {
   DefinitionKind, FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef,
 } from './types.ts';
+import type { Said } from './messages.ts';
 
 export interface Origin {
   layer: string;
@@ -77,7 +78,7 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   origin: Provenance;
 }
 
-export interface Conflict { layer: string; file: string; pointer: string; message: string }
+export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
 
 export interface Named<T> { value: T; origin: Provenance }
 
@@ -122,6 +123,7 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
       eff.conflicts.push({
         layer: origin.layer, file: origin.file, pointer: '/name',
         message: `table ${def.name} is already defined by ${existing.origin.name.layer}; set "extends": true to change it`,
+        said: { id: 'definition.table_exists', args: [def.name, existing.origin.name.layer] },
       });
       return;
     }
@@ -135,6 +137,7 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
     eff.conflicts.push({
       layer: origin.layer, file: origin.file, pointer: '/name',
       message: `${origin.layer} extends table ${def.name}, which no lower layer defines`,
+      said: { id: 'definition.table_unknown', args: [def.name] },
     });
     return;
   }
@@ -155,6 +158,7 @@ function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef
       eff.conflicts.push({
         layer: origin.layer, file: origin.file, pointer: `${pointer}/type`,
         message: `${origin.layer} changes the type of field ${def.name} of table ${table.name} from ${existing.type} to ${def.type}; a password field keeps its type`,
+        said: { id: 'definition.password_type', args: [def.name] },
       });
       return;
     }
@@ -165,6 +169,7 @@ function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef
     eff.conflicts.push({
       layer: origin.layer, file: origin.file, pointer,
       message: `${origin.layer} overrides field ${def.name} of table ${table.name}, which no lower layer defines (any more)`,
+      said: { id: 'definition.field_unknown', args: [def.name, table.name] },
     });
     return;
   }
@@ -182,6 +187,7 @@ function applyForm(eff: Effective, doc: LayerDoc<FormDef>): void {
     eff.conflicts.push({
       layer: origin.layer, file: origin.file, pointer: '/name',
       message: `${origin.layer} extends form ${def.name}, which no lower layer defines`,
+      said: { id: 'definition.form_unknown', args: [def.name] },
     });
     return;
   }

@@ -72,7 +72,34 @@ export const MESSAGES = {
   'validation.unique': 'De waarde van {0} bestaat al.',
   'validation.unknown_field': 'Het veld {0} bestaat niet in deze tabel.',
   'validation.read_only': 'Het veld {0} kan niet worden gewijzigd.',
-  'validation.definition': 'Deze definitie is niet toegestaan: {0}',
+  'validation.definition': 'Deze definitie is niet toegestaan (regel {0}).',
+  'definition.system_field': 'Het veld {0} heeft de naam van een systeemveld; kies een andere naam.',
+  'definition.reserved_name': 'De naam {0} is gereserveerd; kies een andere naam.',
+  'definition.field_twice': 'Het veld {0} bestaat al in deze tabel (hoofdletters tellen niet mee).',
+  'definition.list_missing': 'Het veld {0} noemt de lijst {1}, die niet bestaat.',
+  'definition.rule_one_operator': 'Een regel van veld {0} heeft per object precies één operator.',
+  'definition.rule_operator': 'Een regel van veld {0} gebruikt de operator {1}, die niet is toegestaan.',
+  'definition.rule_names': 'Een regel van veld {0}: {1} neemt veldnamen als tekst.',
+  'definition.rule_field': 'Een regel van veld {0} leest {1}, dat geen veld van dit record is.',
+  'definition.field_reference': '{0} noemt {1}, dat geen veld van tabel {2} is.',
+  'definition.search_field': 'Zoekveld {0} is geen tekstveld.',
+  'definition.numeric_only': '{0} geldt alleen voor getalvelden, niet voor het type {1}.',
+  'definition.at_least': '{0} moet minstens {1} zijn.',
+  'definition.digits_max': 'Het type {0} heeft hoogstens {1} cijfers voor de komma.',
+  'definition.decimal_only': 'Cijfers na de komma gelden alleen voor decimale velden, niet voor het type {0}.',
+  'definition.digits_total': 'Cijfers voor en na de komma zijn samen hoogstens {0}.',
+  'definition.text_only': 'Een maximale lengte geldt alleen voor tekstvelden, niet voor het type {0}.',
+  'definition.list_required': 'Een lijstveld noemt de lijst waaruit het kiest.',
+  'definition.list_only': 'Een lijst geldt alleen voor lijstvelden, niet voor het type {0}.',
+  'definition.options_required': 'Een keuzeveld heeft keuzes.',
+  'definition.min_above_max': 'Het minimum ligt boven het maximum.',
+  'definition.table_exists': 'Tabel {0} bestaat al (in laag {1}).',
+  'definition.table_unknown': 'Tabel {0} bestaat in geen onderliggende laag.',
+  'definition.password_type': 'Het type van veld {0} kan niet van of naar wachtwoord veranderen.',
+  'definition.field_unknown': 'Veld {0} van tabel {1} bestaat in geen onderliggende laag (meer).',
+  'definition.form_unknown': 'Formulier {0} bestaat in geen onderliggende laag.',
+  'definition.schema': 'De waarde bij {0} voldoet niet aan de regel {1}.',
+  'definition.data_loss': 'Deze wijziging zou gegevens verliezen in {0} rij(en) van {1}; pas eerst die gegevens aan.',
   'validation.password_mismatch': 'Het wachtwoord en de herhaling komen niet overeen.',
   'validation.password_min_length': 'Het wachtwoord moet minimaal {0} tekens lang zijn.',
   'validation.password_digit': 'Het wachtwoord moet een cijfer bevatten.',
@@ -95,6 +122,9 @@ export const MESSAGES = {
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;
+
+/** A message by id with its arguments: what a user is told, in their language. */
+export interface Said { id: MessageId; args: readonly unknown[] }
 
 /** Fills {0}, {1}, ... in a message template. */
 export function formatMessage(template: string, args: readonly unknown[] = []): string {

@@ -10,23 +10,26 @@ const OPERATORS = new Set([
   'in', 'cat', 'substr', '+', '-', '*', '/', '%', 'min', 'max', 'var', 'missing', 'missing_some',
 ]);
 
-export interface RuleProblem { pointer: string; message: string }
+import type { Said } from './messages.ts';
+
+/** A rule's problem; `said` names the field through `{0}`, filled in by the caller. */
+export interface RuleProblem { pointer: string; message: string; said: Said }
 
 /** Checks a rule's operators and the fields it reads; answers every problem with its JSON pointer. */
 export function ruleProblems(rule: unknown, fieldNames: ReadonlySet<string>, pointer = ''): RuleProblem[] {
   if (rule === null || typeof rule !== 'object') return [];
   if (Array.isArray(rule)) return rule.flatMap((r, i) => ruleProblems(r, fieldNames, `${pointer}/${i}`));
   const keys = Object.keys(rule);
-  if (keys.length !== 1) return [{ pointer, message: 'a rule object has exactly one operator' }];
+  if (keys.length !== 1) return [{ pointer, message: 'a rule object has exactly one operator', said: { id: 'definition.rule_one_operator', args: [] } }];
   const op = keys[0];
   const args = (rule as Record<string, unknown>)[op];
   const here = `${pointer}/${op.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-  if (!OPERATORS.has(op)) return [{ pointer: here, message: `operator '${op}' is not allowed in rules` }];
+  if (!OPERATORS.has(op)) return [{ pointer: here, message: `operator '${op}' is not allowed in rules`, said: { id: 'definition.rule_operator', args: [op] } }];
   if (op === 'var' || op === 'missing' || op === 'missing_some') {
     const names = varNames(op, args);
-    if (names === null) return [{ pointer: here, message: `${op} takes field names as plain strings` }];
+    if (names === null) return [{ pointer: here, message: `${op} takes field names as plain strings`, said: { id: 'definition.rule_names', args: [op] } }];
     return names.filter((n) => !fieldNames.has(n))
-      .map((n) => ({ pointer: here, message: `rule reads '${n}', which is not a field of this record` }));
+      .map((n) => ({ pointer: here, message: `rule reads '${n}', which is not a field of this record`, said: { id: 'definition.rule_field', args: [n] } }));
   }
   return ruleProblems(args, fieldNames, here);
 }

@@ -3,9 +3,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { KINDS, SCHEMAS } from './schemas.ts';
+import type { Said } from './messages.ts';
 import type { DefinitionKind } from './types.ts';
 
-export interface DefinitionProblem { file: string; pointer: string; rule: string; message: string }
+/**
+ * A problem of the definitions: `message` for implementers (the definitions command, logs), and
+ * `said` for a problem an administrator can cause at run time (the dictionaries), in their language.
+ */
+export interface DefinitionProblem { file: string; pointer: string; rule: string; message: string; said?: Said }
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 for (const kind of KINDS) ajv.addSchema(SCHEMAS[kind], `${kind}.schema.json`);
@@ -27,6 +32,7 @@ export function schemaProblems(kind: DefinitionKind, file: string, value: unknow
     pointer: e.instancePath || '/',
     rule: `${e.keyword} (${e.schemaPath})`,
     message: describe(e),
+    said: { id: 'definition.schema', args: [e.instancePath || '/', `${e.keyword} ${JSON.stringify(e.params)}`] },
   }));
 }
 

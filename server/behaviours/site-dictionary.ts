@@ -85,7 +85,8 @@ function asFieldErrors(err: DefinitionsInvalid): AppError {
   for (const p of err.problems) {
     const attr = /^\/fields\/[^/]+\/([^/]+)/.exec(p.pointer)?.[1];
     const column = (attr && ATTRIBUTE_COLUMN[attr]) ?? (p.file.startsWith('site:table/') && p.pointer === '/name' ? 'TableName' : 'FieldName');
-    (fields[column] ??= []).push({ id: 'validation.definition', args: [p.message] });
+    // The administrator's words; a problem only implementers can cause is named by its rule.
+    (fields[column] ??= []).push(p.said ?? { id: 'validation.definition', args: [p.rule] });
   }
   return invalidFields(fields);
 }
@@ -124,7 +125,11 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
       try {
         await applySchema(client, await planSchema(client, effective), { by: principal.username });
       } catch (err) {
-        if (err instanceof SchemaChangeRefused) throw invalidFields({ FieldType: [{ id: 'validation.definition', args: [err.message] }] });
+        if (err instanceof SchemaChangeRefused) {
+          throw invalidFields({
+            FieldType: err.refusals.map((r) => ({ id: 'definition.data_loss', args: [r.rows, r.step.column ? `${r.step.table}.${r.step.column}` : r.step.table] })),
+          });
+        }
         throw err;
       }
     },

@@ -52,19 +52,24 @@ describe('field dictionary', () => {
 
   it('applies the field-dictionary limits and writes nothing when they are broken', async () => {
     const rowsBefore = (await post(a.app, '/mvc/fielddictionary/GetFlexData', {})).body.Meta.Count;
-    const refused = async (entry: Record<string, unknown>, field: string, text: RegExp) => {
+    // Each problem under its field, in the administrator's language, with its message key.
+    const refused = async (entry: Record<string, unknown>, field: string, text: string, key?: string) => {
       const res = await addField(a, { TableName: 'costcodes', FieldName: 'Amount', ...entry });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(res.body.ModelState[field]?.join(' '), JSON.stringify(res.body.ModelState)).toMatch(text);
+      expect(res.body.ModelState[field], JSON.stringify(res.body.ModelState)).toContain(text);
+      if (key) expect(res.body.TranslationModelState.ModelState[field].map((m: { Key: string }) => m.Key)).toContain(key);
     };
-    await refused({ FieldType: 'decimal', Integers: 30, Decimals: 10 }, 'Decimals', /at most 38/);
-    await refused({ FieldType: 'smallint', Integers: 6 }, 'Integers', /at most 5 integers/);
-    await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', /at most 10 integers/);
-    await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', /minimaal 1/);
-    await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', /minimaal 0/);
-    await refused({ FieldType: 'list', List: 'nolist' }, 'List', /not defined/);
-    await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', /no lower layer defines/);
-    await refused({ FieldName: 'Archive', FieldType: 'bool' }, 'FieldName', /system column/);
+    await refused({ FieldType: 'decimal', Integers: 30, Decimals: 10 }, 'Decimals', 'Cijfers voor en na de komma zijn samen hoogstens 38.', 'definition.digits_total');
+    await refused({ FieldType: 'smallint', Integers: 6 }, 'Integers', 'Het type smallint heeft hoogstens 5 cijfers voor de komma.', 'definition.digits_max');
+    await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', 'Het type integer heeft hoogstens 10 cijfers voor de komma.');
+    await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', 'De waarde van Integers moet minimaal 1 zijn.');
+    await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', 'De waarde van Decimals moet minimaal 0 zijn.');
+    await refused({ FieldType: 'list', List: 'nolist' }, 'List', 'Het veld Amount noemt de lijst nolist, die niet bestaat.', 'definition.list_missing');
+    await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', 'Veld Amount van tabel costcodes bestaat in geen onderliggende laag (meer).', 'definition.field_unknown');
+    await refused({ FieldName: 'Archive', FieldType: 'bool' }, 'FieldName', 'Het veld Archive heeft de naam van een systeemveld; kies een andere naam.', 'definition.system_field');
+    // No problem reaches an administrator in the words of the definitions command.
+    const english = await addField(a, { TableName: 'costcodes', FieldName: 'Amount', FieldType: 'list', List: 'nolist' });
+    expect(JSON.stringify(english.body)).not.toMatch(/which is not defined|names list/);
     expect((await post(a.app, '/mvc/fielddictionary/GetFlexData', {})).body.Meta.Count).toBe(rowsBefore);
     expect(await column('costcodes', 'amount')).toBeUndefined();
   });
@@ -84,7 +89,7 @@ describe('field dictionary', () => {
     const entry = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Plate' })).body.Data[0];
     const refused = await post(a.app, '/mvc/fielddictionary/delete', { autoid: entry.AutoID });
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body.ModelState)).toMatch(/would lose data in 1 row\(s\) of vehicles\.plate/);
+    expect(refused.body.ModelState.FieldType).toEqual(['Deze wijziging zou gegevens verliezen in 1 rij(en) van vehicles.plate; pas eerst die gegevens aan.']);
     expect((await property(a, 'vehicles', 'Plate'))).toBeTruthy();
 
     const extra = await addField(a, { TableName: 'vehicles', FieldName: 'Seats', FieldType: 'smallint' });
@@ -103,12 +108,12 @@ describe('the field dictionary cannot break the definitions', () => {
     const before = await fieldRows();
     const retype = await field({ TableName: 'users', FieldName: 'Password', FieldType: 'text' });
     expect(retype.status).toBe(400);
-    expect(JSON.stringify(retype.body.ModelState)).toMatch(/password field keeps its type/);
+    expect(JSON.stringify(retype.body.ModelState)).toMatch(/Het type van veld Password kan niet van of naar wachtwoord veranderen/);
     const grid = await post(a.app, '/mvc/users/GetFlexData', {});
     expect(JSON.stringify(grid.body)).not.toMatch(/\$argon2/);
     const reserved = await field({ TableName: 'costcodes', FieldName: 'constructor', FieldType: 'text' });
     expect(reserved.status).toBe(400);
-    expect(JSON.stringify(reserved.body.ModelState)).toMatch(/reserved name/);
+    expect(JSON.stringify(reserved.body.ModelState)).toMatch(/De naam constructor is gereserveerd/);
     expect((await post(a.app, '/mvc/costcodes/save', { ID: 'AFTER', Descr: 'Na de weigering' })).status).toBe(200);
     const narrowed = await field({ TableName: 'costcodes', FieldName: 'Descr', FieldType: 'integer' });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(400);

@@ -39,7 +39,9 @@ describe('error catalogue', () => {
   });
 
   it('every message is said somewhere (a catalogue of unused messages only grows)', () => {
-    const said = ['server', 'runtime'].flatMap((dir) => sources(path.join(ROOT, dir))).map((f) => readFileSync(f, 'utf8')).join('\n');
+    // Where messages are said: the catalogue itself does not count.
+    const said = ['server', 'runtime', 'definitions/language'].flatMap((dir) => sources(path.join(ROOT, dir)))
+      .filter((f) => !f.endsWith('messages.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
     expect(Object.keys(MESSAGES).filter((id) => !said.includes(`'${id}'`))).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ describe('schema validation', () => {
 });
 
 describe('field dictionary limits (spec 2 section 5)', () => {
-  const errs = (f: FieldDef) => fieldRuleErrors(f).map(([, m]) => m);
+  const errs = (f: FieldDef) => fieldRuleErrors(f).map((e) => e.message);
   it('applies the digit limits', () => {
     expect(errs({ name: 'a', type: 'smallint', integers: 5 })).toEqual([]);
     expect(errs({ name: 'a', type: 'smallint', integers: 6 })).toEqual(['smallint allows at most 5 integers']);

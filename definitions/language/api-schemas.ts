@@ -45,6 +45,7 @@ export const FlexRequest = object({
   order: nullable(text(1000)),
   searchExpressions: nullable({ anyOf: [text(2000), list(text(2000), 10)] }),
   flexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)),
+  dataSet: nullable(text(100)),
   operatorFilter: nullable(list(Filter, 100)),
   columnFilter: nullable(FieldValues),
   dataFilter: nullable(FieldValues),
@@ -85,9 +86,25 @@ const SecurityEntry = open({ ID: anyValue, Action: anyValue, Grant: { type: 'boo
 const CurrentUser = open({ AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }) }, ['AutoID', 'Username']);
 const FormAnswer = open({ Properties: list(open({ FieldName: { type: 'string' }, Label: { type: 'string' }, Component: { type: 'integer' } }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
 
+const StateValue = { type: ['string', 'number', 'boolean'] };
+const Prompt = open({
+  Name: { type: 'string' }, Label: { type: 'string' }, Type: { type: 'string' }, Required: bool, ListMethod: { type: 'string' },
+  Options: list(open({ value: { type: 'string' }, label: { type: 'string' } })), MaxLength: whole(),
+}, ['Name', 'Label', 'Type', 'Required']);
+const BatchItem = object({
+  AutoID: whole(), ID: nullable({ type: 'string' }), Description: nullable({ type: 'string' }), Result: { enum: ['SUCCESS', 'FAILED', 'IGNORED'] },
+  Error: nullable({ type: 'string' }), Key: nullable({ type: 'string' }), Args: list({ type: 'string' }),
+}, ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args']);
+const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Failed: whole(), Ignored: whole() }, ['Results', 'Succeeded', 'Failed', 'Ignored']);
+/** Values of prompts, by prompt name. */
+const PromptValues = { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } };
+const AutoIds = { type: 'array', items: whole(1), minItems: 1, maxItems: 1000 };
+const ByRecord = object({ autoid: whole(1) }, ['autoid']);
+
 /** Shared parts, by the name OpenAPI gives them. */
 export const API_COMPONENTS: Record<string, Schema> = {
   Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
+  Prompt, BatchAnswer,
 };
 
 export interface CallSchema {
@@ -122,6 +139,41 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/:control/save': { summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record', body: RecordSchema, answer: RecordSchema },
   'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
   'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
+  'POST /mvc/:control/GetTransitions': {
+    summary: 'The status transitions the user may make on a record now, with their prompts',
+    body: ByRecord,
+    answer: object({
+      Field: { type: 'string' }, Status: nullable(StateValue), StatusLabel: nullable({ type: 'string' }),
+      Transitions: list(object({ Name: { type: 'string' }, Label: { type: 'string' }, To: StateValue, ToLabel: { type: 'string' }, Warning: nullable({ type: 'string' }), Prompts: list(Prompt) },
+        ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'])),
+    }, ['Field', 'Status', 'StatusLabel', 'Transitions']),
+  },
+  'POST /mvc/:control/ChangeStatus': {
+    summary: 'Makes a transition on each record, each in its own transaction',
+    body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues }, ['autoids', 'Transition']),
+    answer: BatchAnswer,
+  },
+  'POST /mvc/:control/GetStatusLog': {
+    summary: 'The status log of a record',
+    body: ByRecord,
+    answer: object({ Data: list(object({
+      AutoID: whole(), Transition: nullable({ type: 'string' }), From: nullable(StateValue), FromLabel: nullable({ type: 'string' }), To: StateValue, ToLabel: { type: 'string' },
+      Reason: nullable({ type: 'string' }), Comment: nullable({ type: 'string' }), Date: nullable({ type: 'string' }), By: { type: 'string' }, At: { type: 'string' },
+    }, ['AutoID', 'Transition', 'From', 'FromLabel', 'To', 'ToLabel', 'Reason', 'Comment', 'Date', 'By', 'At'])) }, ['Data']),
+  },
+  'POST /mvc/:control/RunAction': {
+    summary: 'Runs a screen action on each record, each in its own transaction',
+    body: object({ Action: text(100), autoids: AutoIds, Values: PromptValues }, ['Action', 'autoids']),
+    answer: BatchAnswer,
+  },
+  'POST /mvc/:control/GetDashboard': {
+    summary: 'Counts of a dashboard tab: the child rows per group and per month',
+    body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
+    answer: object({
+      ByGroup: list(object({ Value: nullable(StateValue), Label: { type: 'string' }, Count: whole() }, ['Value', 'Label', 'Count'])),
+      ByMonth: list(object({ Month: { type: 'string' }, Count: whole() }, ['Month', 'Count'])),
+    }, ['ByGroup', 'ByMonth']),
+  },
   'POST /mvc/_lists/:list': {
     summary: 'A page of a lookup list; the list\'s filter parameters may be given besides',
     body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: bool }),

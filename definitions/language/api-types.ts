@@ -32,6 +32,8 @@ export interface FlexRequest {
   operatorFilter?: (FieldCondition & { Operator: string })[] | null;
   columnFilter?: FieldValues | null;
   dataFilter?: FieldValues | null;
+  /** A named data set of the table's screen (active, mine …), applied on the server. */
+  dataSet?: string | null;
 }
 
 export type ColumnAlignment = 0 | 1 | 2;
@@ -126,3 +128,57 @@ export interface UserDefault { Username: string; PersonName: string | null; Layo
 export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
+
+/** A value asked of the user when starting a transition or an action (see PromptDef). */
+export interface PromptInfo {
+  Name: string;
+  Label: string;
+  Type: 'text' | 'textarea' | 'date' | 'datetime' | 'integer' | 'decimal' | 'bool' | 'list' | 'select';
+  Required: boolean;
+  ListMethod?: string;
+  Options?: { value: string; label: string }[];
+  MaxLength?: number;
+}
+
+export type StateValue = string | number | boolean;
+
+export interface TransitionInfo { Name: string; Label: string; To: StateValue; ToLabel: string; Warning: string | null; Prompts: PromptInfo[] }
+
+export interface TransitionsAnswer { Field: string; Status: StateValue | null; StatusLabel: string | null; Transitions: TransitionInfo[] }
+
+/** SUCCESS, FAILED or IGNORED per item (spec 3 section 9; PENDING is the runtime's while it waits). */
+export type BatchResultKind = 'SUCCESS' | 'FAILED' | 'IGNORED';
+
+export interface BatchItem {
+  AutoID: number;
+  ID: string | null;
+  Description: string | null;
+  Result: BatchResultKind;
+  Error: string | null;
+  Key: string | null;
+  Args: string[];
+}
+
+export interface BatchAnswer { Results: BatchItem[]; Succeeded: number; Failed: number; Ignored: number }
+
+export interface ChangeStatusRequest { autoids: number[]; Transition: string; Values?: Record<string, unknown> }
+export interface RunActionRequest { Action: string; autoids: number[]; Values?: Record<string, unknown> }
+
+export interface StatusLogEntry {
+  AutoID: number;
+  Transition: string | null;
+  From: StateValue | null;
+  FromLabel: string | null;
+  To: StateValue;
+  ToLabel: string;
+  Reason: string | null;
+  Comment: string | null;
+  Date: string | null;
+  By: string;
+  At: string;
+}
+
+export interface DashboardAnswer {
+  ByGroup: { Value: StateValue | null; Label: string; Count: number }[];
+  ByMonth: { Month: string; Count: number }[];
+}

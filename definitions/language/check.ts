@@ -3,6 +3,7 @@
 import { fieldRuleErrors } from './field-types.ts';
 import type { Effective, EffectiveTable, Origin } from './layering.ts';
 import { ruleProblems } from './rules.ts';
+import { recordProblems } from './check-records.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -119,5 +120,6 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
     const fields = [...new Set(seed.rows.flatMap((r) => Object.keys(r)))];
     refer(origin.file, '/rows', seed.table, [seed.key, ...fields], `seed of ${seed.table}`);
   }
+  problems.push(...recordProblems(eff));
   return problems;
 }

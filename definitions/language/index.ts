@@ -3,7 +3,8 @@
 export type {
   Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
   LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
-  SelectOption, TableDef,
+  SelectOption, TableDef, ActionDef, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
+  WorkflowDef,
 } from './types.ts';
 export {
   COLOR_LENGTH, ColumnFormat, Component, DIGIT_LIMITS, FIELD_TYPES, OPERATORS, columnType, componentOf,
@@ -20,7 +21,7 @@ export { LAYER_KINDS, LAYER_SLOTS, addToLayer, emptyLayer, isLayerKind, layer } 
 export type { Conflict, Effective, EffectiveField, EffectiveTable, Layer, LayerDoc, LayerKind, Named, Origin, Provenance } from './layering.ts';
 export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
 export { MESSAGES, formatMessage, message } from './messages.ts';
-export type { MessageId } from './messages.ts';
+export type { MessageId, Said } from './messages.ts';
 export {
   ACTION_CODES, DATA_SOURCE, DEFAULT_PAGE_SIZE, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
   NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
@@ -31,5 +32,6 @@ export type { CallSchema } from './api-schemas.ts';
 export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
-  UserDefault, UserLayout, ViewPermissions, FlexColumn,
+  UserDefault, UserLayout, ViewPermissions, FlexColumn, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
+  PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer,
 } from './api-types.ts';

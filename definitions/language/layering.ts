@@ -3,7 +3,7 @@
 // remembers the layer that set it, and an override of something no lower layer has (any
 // more) is a conflict, reported with its file and pointer instead of being dropped silently.
 import type {
-  DefinitionKind, FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef,
+  DefinitionKind, FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef, WorkflowDef,
 } from './types.ts';
 import type { Said } from './messages.ts';
 
@@ -28,6 +28,7 @@ export interface Layer {
   rights: LayerDoc<RightDef[]>[];
   seeds: LayerDoc<SeedDef>[];
   locales: LayerDoc<{ language: string; messages: Record<string, string> }>[];
+  workflows: LayerDoc<WorkflowDef>[];
 }
 
 /**
@@ -44,6 +45,7 @@ export const LAYER_KINDS = {
   rights: { file: 'rights.json', slot: 'rights' },
   seed: { folder: 'seed', slot: 'seeds' },
   locale: { folder: 'locales', slot: 'locales' },
+  workflow: { folder: 'workflows', slot: 'workflows' },
 } as const satisfies Record<Exclude<DefinitionKind, 'pack'>, { folder?: string; file?: string; slot: keyof Layer }>;
 
 export type LayerKind = keyof typeof LAYER_KINDS;
@@ -53,7 +55,7 @@ export const LAYER_SLOTS = Object.values(LAYER_KINDS).map((k) => k.slot);
 export const isLayerKind = (kind: string): kind is LayerKind => Object.hasOwn(LAYER_KINDS, kind);
 
 export function emptyLayer(name: string, site = false): Layer {
-  return { name, site, tables: [], forms: [], grids: [], screens: [], lists: [], rights: [], seeds: [], locales: [] };
+  return { name, site, tables: [], forms: [], grids: [], screens: [], lists: [], rights: [], seeds: [], locales: [], workflows: [] };
 }
 
 /** Puts one checked definition into its list of the layer (a rights file holds the list of rights). */
@@ -88,6 +90,7 @@ export interface Effective {
   grids: Map<string, Named<GridDef>>;
   screens: Map<string, Named<ScreenDef>>;
   lists: Map<string, Named<ListDef>>;
+  workflows: Map<string, Named<WorkflowDef>>;
   rights: Map<string, Named<RightDef>>;
   seeds: LayerDoc<SeedDef>[];
   locales: Map<string, Record<string, string>>;
@@ -210,7 +213,7 @@ function applyNamed<T extends object>(map: Map<string, Named<T>>, doc: LayerDoc<
 /** Lays the layers over each other, lowest first. */
 export function layer(layers: Layer[]): Effective {
   const eff: Effective = {
-    tables: new Map(), forms: new Map(), grids: new Map(), screens: new Map(), lists: new Map(),
+    tables: new Map(), forms: new Map(), grids: new Map(), screens: new Map(), lists: new Map(), workflows: new Map(),
     rights: new Map(), seeds: [], locales: new Map(), conflicts: [],
   };
   for (const l of layers) {
@@ -219,6 +222,7 @@ export function layer(layers: Layer[]): Effective {
     for (const doc of l.grids) applyNamed(eff.grids, doc, 'name');
     for (const doc of l.screens) applyNamed(eff.screens, doc, 'name');
     for (const doc of l.lists) applyNamed(eff.lists, doc, 'name');
+    for (const doc of l.workflows) applyNamed(eff.workflows, doc, 'name');
     for (const doc of l.rights) {
       for (const right of doc.value) applyNamed(eff.rights, { value: right, origin: doc.origin }, 'code');
     }

@@ -8,10 +8,11 @@ import list from './schema/list.schema.json' with { type: 'json' };
 import rights from './schema/rights.schema.json' with { type: 'json' };
 import seed from './schema/seed.schema.json' with { type: 'json' };
 import locale from './schema/locale.schema.json' with { type: 'json' };
+import workflow from './schema/workflow.schema.json' with { type: 'json' };
 import type { DefinitionKind } from './types.ts';
 
-export const KINDS: DefinitionKind[] = ['pack', 'table', 'form', 'grid', 'screen', 'list', 'rights', 'seed', 'locale'];
+export const KINDS: DefinitionKind[] = ['pack', 'table', 'form', 'grid', 'screen', 'list', 'rights', 'seed', 'locale', 'workflow'];
 
 export type JsonSchema = Record<string, unknown>;
 
-export const SCHEMAS: Record<DefinitionKind, JsonSchema> = { pack, table, form, grid, screen, list, rights, seed, locale };
+export const SCHEMAS: Record<DefinitionKind, JsonSchema> = { pack, table, form, grid, screen, list, rights, seed, locale, workflow };

@@ -46,6 +46,8 @@ export interface FieldDef {
   visibleWhen?: RulesLogic;
   enabledWhen?: RulesLogic;
   requiredWhen?: RulesLogic;
+  /** Set when the record is created and never changed after (the parent key of a child table). */
+  fixed?: boolean;
 }
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
@@ -68,7 +70,34 @@ export interface TableDef {
   defaultSort?: string;
   indexes?: IndexDef[];
   fields: FieldDef[];
+  /** An empty ID on create draws the next number of a counter row. */
+  numbering?: NumberingDef;
+  /** Rules across fields, checked on the server and live in the form. */
+  checks?: CheckDef[];
+  /** Questions the form asks before a save (the server does not ask). */
+  confirms?: ConfirmDef[];
 }
+
+/**
+ * Numbering: on create with an empty `field`, the counter row's prefix and next number give the
+ * value (zero-padded to the minimal length) and the next number goes up by one, atomically.
+ */
+export interface NumberingDef {
+  field: string;
+  /** The table holding the counters, and its prefix, next-number and minimal-length fields. */
+  table: string;
+  prefix: string;
+  next: string;
+  length: string;
+  /** A list field of this record naming the counter row; else the row whose `defaultFlag` is true. */
+  via?: string;
+  defaultFlag?: string;
+}
+
+/** A record is valid when `validWhen` holds; else `message` shows under `fields`. */
+export interface CheckDef { name: string; validWhen: RulesLogic; message: string; fields: string[] }
+/** When `when` holds, the form asks `message` before it saves. */
+export interface ConfirmDef { name: string; when: RulesLogic; message: string }
 
 export interface FormGroupDef { GroupID: string; label?: string; tab?: string; column?: number; fields: string[] }
 export interface FormDef {
@@ -89,6 +118,94 @@ export interface GridLayoutDef { Name: string; PageSize?: number; Sort?: string;
 export interface GridDef { name: string; table: string; layouts: GridLayoutDef[] }
 
 export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail';
+
+/** A value a user gives when starting an action or a transition. */
+export interface PromptDef {
+  /** Reason, Comment and Date go to the status log; any other name is a field of the record. */
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'date' | 'datetime' | 'integer' | 'decimal' | 'bool' | 'list' | 'select';
+  list?: string;
+  options?: SelectOption[];
+  required?: boolean;
+  maxLength?: number;
+}
+
+/** A tab of a detail screen. */
+export type TabDef =
+  /** The groups of the table's form whose `tab` is `formTab` (all groups without a tab when absent). */
+  | { name: string; title: string; kind: 'form'; formTab?: string }
+  /** The rows of `table` whose `parentField` is this record: Add fixes the parent. */
+  | { name: string; title: string; kind: 'grid'; table: string; parentField: string }
+  /** The status log of the record (every transition: who, when, from, to, reason, comment). */
+  | { name: string; title: string; kind: 'statuslog' }
+  /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
+  | { name: string; title: string; kind: 'dashboard'; table: string; parentField: string; groupField: string; dateField: string };
+
+/**
+ * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of
+ * `transition`, `set`, `merge` or `behaviour` says what it does.
+ */
+export interface ActionDef {
+  name: string;
+  label: string;
+  /** The execute right the action needs; the table's update right is needed besides. */
+  right?: string;
+  confirm?: string;
+  /** Offered on several selected rows at once. */
+  batch?: boolean;
+  prompts?: PromptDef[];
+  transition?: string;
+  /** Fields set on each row: a literal, or "$prompt.Name", "$currentUser", "$today", "$now". */
+  set?: Record<string, unknown>;
+  /** Merges the selected rows into the one chosen in the prompt `Target`: references move, the rows go. */
+  merge?: boolean;
+  behaviour?: string;
+}
+
+/** A named filter of a screen's grid (active, mine, within 7 days …) in the GetFlexData grammar. */
+export interface DataSetDef {
+  name: string;
+  title: string;
+  /** Values may be "$currentUser" (the user's AutoID), "$username", "$today" or "$today+N" / "$today-N" (days). */
+  filter: { FieldName: string; Operator: string; Value?: unknown }[];
+  default?: boolean;
+}
+
+/** A status workflow: the states of one field of a table and the transitions between them. */
+export interface WorkflowDef {
+  name: string;
+  table: string;
+  field: string;
+  states: StateDef[];
+  transitions: TransitionDef[];
+}
+export interface StateDef {
+  value: string | number | boolean;
+  label: string;
+  /** The right to see records in this state (a right per status list); without it they are not shown. */
+  right?: string;
+}
+export interface TransitionDef {
+  name: string;
+  label: string;
+  /** The states it leaves from ("*": any). */
+  from: (string | number | boolean)[] | '*';
+  to: string | number | boolean;
+  /** The execute right it needs besides the table's update right. */
+  right?: string;
+  prompts?: PromptDef[];
+  warning?: string;
+  /** The transition is allowed only when this json-logic rule holds on the record. */
+  guard?: RulesLogic;
+  guardMessage?: string;
+  /** Record fields that must have a value on entering the new state. */
+  requires?: string[];
+  /** Fields set on the record by the transition (as ActionDef.set). */
+  set?: Record<string, unknown>;
+  /** Child rows moved along: rows of `table` under this record in one of `from` go to `to`. */
+  cascade?: { table: string; parentField: string; field: string; from?: (string | number | boolean)[]; to: string | number | boolean }[];
+}
 export interface ScreenDef {
   name: string;
   kind: ScreenKind;
@@ -99,8 +216,11 @@ export interface ScreenDef {
   rights?: { read?: string; create?: string; update?: string; delete?: string };
   dataSourceSwitch?: boolean;
   fetchDestination?: string;
-  tabs?: { name: string; title: string; table: string; parentField: string }[];
-  actions?: { name: string; label: string; right?: string; batch?: boolean }[];
+  /** Detail screens: the fields shown in the record's header. */
+  header?: string[];
+  tabs?: TabDef[];
+  actions?: ActionDef[];
+  dataSets?: DataSetDef[];
 }
 
 export interface ListDef {
@@ -123,4 +243,4 @@ export interface SeedDef { table: string; key: string; rows: Record<string, unkn
 export interface PackDef { name: string; version: string; title: string; dependsOn?: string[] }
 export interface LocaleDef { language: string; messages: Record<string, string> }
 
-export type DefinitionKind = 'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale';
+export type DefinitionKind = 'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow';

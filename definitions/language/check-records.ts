@@ -1,0 +1,143 @@
+// Checks of the business-record definitions a JSON Schema cannot express: workflows, detail
+// tabs, actions, data sets, numbering and checks across fields name tables, fields, lists,
+// states and rights that exist, and each says one thing.
+import type { Effective, EffectiveTable } from './layering.ts';
+import { ruleProblems } from './rules.ts';
+import type { PromptDef, ScreenDef, WorkflowDef } from './types.ts';
+import type { DefinitionProblem } from './validate.ts';
+
+/** Prompt names that go to the status log rather than to a field of the record. */
+export const LOG_PROMPTS = ['Reason', 'Comment', 'Date'] as const;
+/** Field types a workflow's status field may have: values that can be listed as states. */
+export const STATUS_TYPES = ['select', 'bool', 'smallint', 'integer', 'bigint', 'text'];
+
+type Report = (pointer: string, rule: string, message: string) => void;
+
+const fieldOf = (table: EffectiveTable | undefined, name: string) => table?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
+function checkPrompts(eff: Effective, table: EffectiveTable | undefined, prompts: PromptDef[] | undefined, at: string, report: Report): void {
+  (prompts ?? []).forEach((p, i) => {
+    const isLog = (LOG_PROMPTS as readonly string[]).includes(p.name);
+    if (!isLog && p.name !== 'Target' && table && !fieldOf(table, p.name)) report(`${at}/prompts/${i}/name`, 'field-reference', `prompt ${p.name} is neither ${LOG_PROMPTS.join(', ')} nor a field of ${table.name}`);
+    if (p.type === 'list' && (!p.list || !eff.lists.has(p.list.toLowerCase()))) report(`${at}/prompts/${i}/list`, 'list-reference', `prompt ${p.name} names list ${p.list ?? '(none)'}, which is not defined`);
+    if (p.type === 'select' && !p.options?.length) report(`${at}/prompts/${i}/options`, 'field-dictionary', `prompt ${p.name} is a select without options`);
+  });
+}
+
+function checkSet(table: EffectiveTable | undefined, set: Record<string, unknown> | undefined, prompts: PromptDef[] | undefined, at: string, report: Report): void {
+  for (const [name, value] of Object.entries(set ?? {})) {
+    if (table && !fieldOf(table, name)) report(`${at}/set/${name}`, 'field-reference', `set names ${name}, which is not a field of ${table.name}`);
+    const prompt = typeof value === 'string' && value.startsWith('$prompt.') ? value.slice(8) : null;
+    if (prompt && !(prompts ?? []).some((p) => p.name === prompt)) report(`${at}/set/${name}`, 'prompt-reference', `set uses ${value}, which is not a prompt`);
+  }
+}
+
+function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
+  const table = eff.tables.get(wf.table.toLowerCase());
+  if (!table) { report('/table', 'table-reference', `workflow ${wf.name} names table ${wf.table}, which is not defined`); return; }
+  const field = fieldOf(table, wf.field);
+  if (!field) report('/field', 'field-reference', `workflow ${wf.name} names ${wf.field}, which is not a field of ${table.name}`);
+  else if (!STATUS_TYPES.includes(field.type)) report('/field', 'status-field', `the status field ${field.name} is of type ${field.type}; allowed: ${STATUS_TYPES.join(', ')}`);
+  const states = new Set(wf.states.map((s) => JSON.stringify(s.value)));
+  if (states.size !== wf.states.length) report('/states', 'unique-state', `workflow ${wf.name} lists a state twice`);
+  if (field?.type === 'select') {
+    const options = new Set((field.options ?? []).map((o) => JSON.stringify(o.value)));
+    for (const s of wf.states) if (!options.has(JSON.stringify(s.value))) report('/states', 'state-reference', `state ${String(s.value)} is not an option of ${field.name}`);
+  }
+  const rights = [...wf.states.map((s) => s.right), ...wf.transitions.map((t) => t.right)].filter((r): r is string => !!r);
+  for (const right of rights) if (!eff.rights.has(right)) report('/transitions', 'right-reference', `workflow ${wf.name} names right ${right}, which is not in the catalogue`);
+  const names = new Set<string>();
+  const own = new Set(table.fields.map((f) => f.name));
+  wf.transitions.forEach((t, i) => {
+    const at = `/transitions/${i}`;
+    if (names.has(t.name)) report(`${at}/name`, 'unique-transition', `transition ${t.name} is defined twice`);
+    names.add(t.name);
+    for (const v of [...(t.from === '*' ? [] : t.from), t.to]) {
+      if (!states.has(JSON.stringify(v))) report(at, 'state-reference', `transition ${t.name} names state ${String(v)}, which is not a state of ${wf.name}`);
+    }
+    for (const r of t.requires ?? []) if (!fieldOf(table, r)) report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
+    checkPrompts(eff, table, t.prompts, at, report);
+    checkSet(table, t.set, t.prompts, at, report);
+    for (const p of ruleProblems(t.guard, own)) report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    (t.cascade ?? []).forEach((c, j) => {
+      const child = eff.tables.get(c.table.toLowerCase());
+      if (!child) report(`${at}/cascade/${j}`, 'table-reference', `cascade names table ${c.table}, which is not defined`);
+      else for (const f of [c.parentField, c.field]) if (!fieldOf(child, f)) report(`${at}/cascade/${j}`, 'field-reference', `cascade names ${f}, which is not a field of ${child.name}`);
+    });
+  });
+}
+
+function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
+  const table = eff.tables.get(screen.table.toLowerCase());
+  if (!table) return;
+  for (const name of screen.header ?? []) if (!fieldOf(table, name)) report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
+  (screen.tabs ?? []).forEach((tab, i) => {
+    if (tab.kind !== 'grid' && tab.kind !== 'dashboard') return;
+    const child = eff.tables.get(tab.table.toLowerCase());
+    if (!child) { report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`); return; }
+    const parent = fieldOf(child, tab.parentField);
+    const list = parent?.list ? eff.lists.get(parent.list.toLowerCase())?.value : undefined;
+    if (!parent || parent.type !== 'list' || list?.table.toLowerCase() !== table.name.toLowerCase()) {
+      report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`);
+    } else if (tab.kind === 'grid' && !parent.fixed) {
+      report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`);
+    }
+    if (tab.kind === 'dashboard') {
+      for (const f of [tab.groupField, tab.dateField]) if (!fieldOf(child, f) && f !== 'CreateDate') report(`/tabs/${i}`, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
+    }
+  });
+  const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());
+  (screen.actions ?? []).forEach((action, i) => {
+    const at = `/actions/${i}`;
+    const kinds = [action.transition, action.set, action.merge, action.behaviour].filter((k) => k !== undefined).length;
+    if (kinds !== 1) report(at, 'action-kind', `action ${action.name} must have exactly one of transition, set, merge or behaviour`);
+    if (action.right && !eff.rights.has(action.right)) report(`${at}/right`, 'right-reference', `action ${action.name} names right ${action.right}, which is not in the catalogue`);
+    if (action.transition && !workflows.some((w) => w.value.transitions.some((t) => t.name === action.transition))) {
+      report(`${at}/transition`, 'transition-reference', `action ${action.name} names transition ${action.transition}, which no workflow of ${table.name} has`);
+    }
+    if (action.merge && !(action.prompts ?? []).some((p) => p.name === 'Target' && p.type === 'list')) {
+      report(`${at}/prompts`, 'merge-target', `merge action ${action.name} needs a list prompt named Target`);
+    }
+    checkPrompts(eff, table, action.prompts, at, report);
+    checkSet(table, action.set, action.prompts, at, report);
+  });
+  (screen.dataSets ?? []).forEach((set, i) => {
+    for (const f of set.filter) if (!fieldOf(table, f.FieldName) && f.FieldName !== 'CreateDate') report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} names ${f.FieldName}, which is not a field of ${table.name}`);
+  });
+}
+
+function checkTable(eff: Effective, table: EffectiveTable, report: Report): void {
+  const n = table.numbering;
+  if (n) {
+    const counters = eff.tables.get(n.table.toLowerCase());
+    if (!fieldOf(table, n.field)) report('/numbering/field', 'field-reference', `numbering names ${n.field}, which is not a field of ${table.name}`);
+    if (!counters) report('/numbering/table', 'table-reference', `numbering names table ${n.table}, which is not defined`);
+    else for (const f of [n.prefix, n.next, n.length, ...(n.defaultFlag ? [n.defaultFlag] : [])]) if (!fieldOf(counters, f)) report('/numbering', 'field-reference', `numbering names ${f}, which is not a field of ${counters.name}`);
+    if (n.via && fieldOf(table, n.via)?.type !== 'list') report('/numbering/via', 'field-reference', `numbering via ${n.via} must be a list field of ${table.name}`);
+    if (!n.via && !n.defaultFlag) report('/numbering', 'numbering-row', 'numbering names neither via nor defaultFlag: no counter row can be chosen');
+  }
+  const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
+  (table.checks ?? []).forEach((c, i) => {
+    for (const f of c.fields) if (!fieldOf(table, f)) report(`/checks/${i}/fields`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
+    for (const p of ruleProblems(c.validWhen, own)) report(`/checks/${i}/validWhen${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
+  });
+  (table.confirms ?? []).forEach((c, i) => {
+    for (const p of ruleProblems(c.when, own)) report(`/confirms/${i}/when${p.pointer}`, 'rule', `confirm ${c.name}: ${p.message}`);
+  });
+}
+
+export function recordProblems(eff: Effective): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const reporter = (file: string): Report => (pointer, rule, message) => problems.push({ file, pointer, rule, message });
+  const fileOf = (origin: Record<string, { file: string } | undefined>) => origin.name?.file ?? '(unknown)';
+  for (const { value, origin } of eff.workflows.values()) checkWorkflow(eff, value, reporter(fileOf(origin)));
+  const byField = new Map<string, string>();
+  for (const { value } of eff.workflows.values()) {
+    const key = `${value.table}.${value.field}`.toLowerCase();
+    if (byField.has(key)) problems.push({ file: value.name, pointer: '/field', rule: 'one-workflow', message: `${key} has two workflows: ${byField.get(key)} and ${value.name}` });
+    byField.set(key, value.name);
+  }
+  for (const { value, origin } of eff.screens.values()) checkScreen(eff, value, reporter(fileOf(origin)));
+  for (const table of eff.tables.values()) checkTable(eff, table, reporter(table.origin.name?.file ?? '(unknown)'));
+  return problems;
+}

@@ -48,6 +48,8 @@ export interface FieldDef {
   requiredWhen?: RulesLogic;
   /** Set when the record is created and never changed after (the parent key of a child table). */
   fixed?: boolean;
+  /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
+  logChanges?: boolean;
 }
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }

@@ -4,10 +4,12 @@ import { Migration20261125000000Core } from './Migration20261125000000Core.ts';
 import { Migration20261125010000Sessions } from './Migration20261125010000Sessions.ts';
 import { Migration20261126000000Layouts } from './Migration20261126000000Layouts.ts';
 import { Migration20261127000000LoginFailures } from './Migration20261127000000LoginFailures.ts';
+import { Migration20261128000000StatusLog } from './Migration20261128000000StatusLog.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
   { name: 'Migration20261125010000Sessions', class: Migration20261125010000Sessions },
   { name: 'Migration20261126000000Layouts', class: Migration20261126000000Layouts },
   { name: 'Migration20261127000000LoginFailures', class: Migration20261127000000LoginFailures },
+  { name: 'Migration20261128000000StatusLog', class: Migration20261128000000StatusLog },
 ];

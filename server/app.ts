@@ -7,6 +7,7 @@ import { sessionGuard } from './api/session-guard.ts';
 import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
+import { businessRoutes } from './api/business.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -96,6 +97,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   accountRoutes(app, engine);
   securityRoutes(app, engine);
   crudRoutes(app, engine);
+  businessRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -11,7 +11,7 @@ export {
   decimalDigits, defaultFormat, fieldRuleErrors, integerDigits, numericBound, operatorsFor, textLength, valueKind,
 } from './field-types.ts';
 export type { ComponentCode, ValueKind } from './field-types.ts';
-export { evaluateRule, ruleProblems } from './rules.ts';
+export { evaluateRule, ruleFields, ruleProblems } from './rules.ts';
 export { isCalendarDate, isDateTime, isTimeOfDay } from './dates.ts';
 export { canonicalText } from './canonical.ts';
 export { KINDS, SCHEMAS } from './schemas.ts';

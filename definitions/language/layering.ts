@@ -78,6 +78,8 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   sqlName: string;
   fields: EffectiveField[];
   origin: Provenance;
+  /** From the table's workflow: states only users with their right may see (a right per status list). */
+  stateRights?: { column: string; states: { value: string | number | boolean; right: string }[] };
 }
 
 export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
@@ -231,5 +233,16 @@ export function layer(layers: Layer[]): Effective {
       eff.locales.set(doc.value.language, { ...eff.locales.get(doc.value.language), ...doc.value.messages });
     }
   }
+  deriveStateRights(eff);
   return eff;
+}
+
+/** Each table learns which of its states need a right to be seen, from its workflow. */
+function deriveStateRights(eff: Effective): void {
+  for (const { value: wf } of eff.workflows.values()) {
+    const table = eff.tables.get(key(wf.table));
+    const field = table?.fields.find((f) => key(f.name) === key(wf.field));
+    const states = wf.states.filter((s) => s.right).map((s) => ({ value: s.value, right: s.right! }));
+    if (table && field && states.length) table.stateRights = { column: field.sqlName, states };
+  }
 }

@@ -34,6 +34,14 @@ export function ruleProblems(rule: unknown, fieldNames: ReadonlySet<string>, poi
   return ruleProblems(args, fieldNames, here);
 }
 
+/** The fields a rule reads. */
+export function ruleFields(rule: unknown): string[] {
+  if (rule === null || typeof rule !== 'object') return [];
+  if (Array.isArray(rule)) return rule.flatMap(ruleFields);
+  return Object.entries(rule as Record<string, unknown>).flatMap(([op, args]) =>
+    (op === 'var' || op === 'missing' || op === 'missing_some' ? varNames(op, args) ?? [] : ruleFields(args)));
+}
+
 function varNames(op: string, args: unknown): string[] | null {
   const list = Array.isArray(args) ? args : [args];
   if (op === 'var') {

@@ -42,7 +42,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(model.table.behaviour, engine.registry);
-    const saved = await saveRecord(engine.pool, model, principal, request.body, behaviour?.hooks);
+    const saved = await saveRecord(engine.pool, model, principal, request.body, { hooks: behaviour?.hooks, tableOf: (name) => engine.registry.snapshot.table(name) });
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return saved;

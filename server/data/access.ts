@@ -35,12 +35,27 @@ export function withoutHidden(record: Record<string, unknown>, hidden: Effective
  */
 export function visibleRows(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
   if (!principal.can(table.right, 'read')) return 'false';
-  return bound(principal.rowFilter(table, alias), params);
+  return limits(table, principal, alias, params);
 }
 
 /** The principal's row limit on the table itself (its right was checked by the call). */
 export function rowLimit(model: TableModel, principal: Principal, params: Params, alias = 't'): string | null {
-  return bound(principal.rowFilter(model.table, alias), params);
+  return limits(model.table, principal, alias, params);
+}
+
+/** The row limits and the states the principal lacks the right to see, as one condition. */
+function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
+  const parts = [bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params)].filter((p): p is string => !!p);
+  return parts.length ? parts.join(' AND ') : null;
+}
+
+/** Records in a state whose right (a right per status list) the principal lacks are not theirs to see. */
+function unseenStates(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
+  const rights = table.stateRights;
+  const hidden = rights?.states.filter((s) => !principal.can(s.right, 'read')) ?? [];
+  if (!rights || !hidden.length) return null;
+  const column = `${ident(alias)}.${ident(rights.column)}`;
+  return `(${column} IS NULL OR ${column} NOT IN (${hidden.map((s) => params.add(s.value)).join(', ')}))`;
 }
 
 /** A row filter renumbered after the parameters already bound. */

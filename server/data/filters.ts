@@ -108,6 +108,20 @@ export interface FlexQuery {
 }
 
 
+/** Whom `$currentUser` and `$username` in a data set stand for. */
+export interface Who { userId: number; username: string }
+
+/** A data set's value with its placeholders filled in: the user, today, today plus or minus days. */
+export function dataSetValue(value: unknown, who: Who, today = new Date()): unknown {
+  if (value === '$currentUser') return who.userId;
+  if (value === '$username') return who.username;
+  const m = typeof value === 'string' ? /^\$today(?:([+-])(\d{1,4}))?$/.exec(value) : null;
+  if (!m) return value;
+  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  day.setUTCDate(day.getUTCDate() + (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0));
+  return day.toISOString().slice(0, 10);
+}
+
 /** Conditions as lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */
 function entries(value: FlexRequest['columnFilter']): FieldCondition[] {
   if (!value) return [];
@@ -124,6 +138,7 @@ function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
 
 export function parseFlexQuery(
   model: TableModel, body: FlexRequest, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
+  who: Who = { userId: 0, username: '' },
 ): FlexQuery {
   const columnNamed = (name: string, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
@@ -147,6 +162,14 @@ export function parseFlexQuery(
     }
   }
 
+  if (body.dataSet) {
+    const set = model.dataSets.get(body.dataSet);
+    if (!set) throw badRequest('request.data_set', body.dataSet, [...model.dataSets.keys()].join(', ') || '–');
+    set.filter.forEach((f, i) => {
+      const what = `dataSet ${set.name} [${i}]`;
+      where.push(condition(columnNamed(f.FieldName, what), f.Operator, dataSetValue(f.Value, who), params, what));
+    });
+  }
   entries(body.operatorFilter).forEach((f, i) => {
     const what = `operatorFilter[${i}]`;
     where.push(condition(columnNamed(f.FieldName, what), f.Operator, f.Value, params, what));

@@ -79,7 +79,7 @@ const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntri
  */
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true) {
   const hidden = hiddenFields(model, principal);
-  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal));
+  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal);
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);

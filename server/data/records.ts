@@ -16,6 +16,8 @@ import { translatePgError } from './pg-errors.ts';
 import { selectFrom } from './select.ts';
 import { ident } from '../db/sql.ts';
 import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
+import { drawNumber } from './numbering.ts';
+import { writeStatusLog } from './statuslog.ts';
 import type pg from 'pg';
 
 export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
@@ -54,7 +56,7 @@ export function blankRecord(model: TableModel): Record<string, unknown> {
  * The stored record with every field, if the row is within the principal's row limits. Only
  * for merging a save into: answers go through readRecord.
  */
-async function readStored(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
+export async function readStored(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
   const select = selectFrom(model, model.table.fields, principal, params);
@@ -102,7 +104,9 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
  * Checks a save payload: known fields only, right types, limits, rules. Answers the values to
  * write, by field. `current` is the stored record for an update.
  */
-export function checkInput(model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null): Map<EffectiveField | 'archive', unknown> {
+export function checkInput(
+  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null, opts: { statusChange?: boolean } = {},
+): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
   const listDescr = new Set(model.listJoins.map((j) => descrKey(j.field).toLowerCase()));
@@ -121,6 +125,11 @@ export function checkInput(model: TableModel, body: Record<string, unknown>, cur
   const values = new Map<EffectiveField | 'archive', unknown>();
   for (const field of model.table.fields) {
     if (!Object.hasOwn(input, field.name)) continue;
+    if (current && input[field.name] !== current[field.name] && !(isEmptyValue(input[field.name]) && isEmptyValue(current[field.name] ?? null))) {
+      // A parent key stays; a status moves only through its workflow's transitions.
+      if (field.fixed) throw invalidFields({ [field.name]: [{ id: 'validation.fixed', args: [field.name] }] });
+      if (field === model.workflow?.field && !opts.statusChange) throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [field.name] }] });
+    }
     const enabled = field.enabled !== false && evaluateRule(field.enabledWhen, merged);
     if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
     values.set(field, input[field.name]);
@@ -137,6 +146,11 @@ export function checkInput(model: TableModel, body: Record<string, unknown>, cur
     const requiredHere = (field.required === true && field.origin.required?.layer !== 'site') || (field.requiredWhen !== undefined && evaluateRule(field.requiredWhen, merged));
     const visible = evaluateRule(field.visibleWhen, merged);
     if (requiredHere && visible && isEmptyValue(merged[field.name])) problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
+  }
+  // Rules across fields: the record is valid when each check's rule holds.
+  for (const check of model.table.checks ?? []) {
+    if (evaluateRule(check.validWhen, merged)) continue;
+    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message] });
   }
   if (Object.keys(problems).length) throw invalidFields(problems);
   return values;
@@ -196,50 +210,95 @@ export interface WriteHooks {
   afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; written: string[]; principal: Principal }): Promise<void>;
 }
 
-export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, hooks?: WriteHooks): Promise<Record<string, unknown>> {
+/** What a write needs besides the record: other tables (a numbering's counters), a transition. */
+export interface WriteContext {
+  tableOf?: (name: string) => TableModel | undefined;
+  hooks?: WriteHooks;
+  /** Set by a workflow transition: its status `field` may change, and the log row says which transition. */
+  transition?: { name: string; field: string; reason?: string | null; comment?: string | null; date?: string | null };
+}
+
+/** Inserts a new record inside the caller's transaction; answers its AutoID and the fields written. */
+export async function createIn(
+  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, ctx: WriteContext = {},
+): Promise<{ id: number; written: string[] }> {
+  authorize(model, principal, 'create');
+  await ctx.hooks?.beforeWrite?.(client, record, principal);
+  refuseLimitedChanges(model, principal, record, null);
+  if (model.table.numbering) await drawNumber(client, model, ctx.tableOf?.(model.table.numbering.table), record);
+  const values = await hashPasswords(checkInput(model, record, null));
+  await listValuesExist(client, model, principal, values, null);
+  const id = await insertRow(client, model, values, principal.username);
+  await logChanges(client, model, id, null, values, principal, ctx);
+  return { id, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
+}
+
+/**
+ * Updates a stored record inside the caller's transaction, merging the input into the stored
+ * row (locked). `stamp` is the TimeStamp the client read (a save), absent for an action.
+ * Answers the full stored row before the change and the fields written.
+ */
+export async function updateIn(
+  client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, record: Record<string, unknown>, ctx: WriteContext = {}, stamp?: number,
+): Promise<{ current: Record<string, unknown>; written: string[] }> {
+  authorize(model, principal, 'update');
+  await ctx.hooks?.beforeWrite?.(client, record, principal);
+  // The stored row with every field: the input is merged into it, so a field the principal
+  // cannot see or change keeps its value and still counts for rules and required fields.
+  const current = await readStored(client, model, principal, autoId, true);
+  if (stamp !== undefined && current.TimeStamp !== stamp) {
+    throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
+  }
+  refuseLimitedChanges(model, principal, record, current);
+  const values = await hashPasswords(checkInput(model, record, current, { statusChange: ctx.transition?.field === model.workflow?.field.name }));
+  await listValuesExist(client, model, principal, values, current);
+  const params: unknown[] = [autoId, principal.username];
+  const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
+  for (const [f, v] of values) {
+    params.push(f === 'archive' ? v : sqlValue(f, v));
+    sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
+  }
+  await client.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+  await logChanges(client, model, autoId, current, values, principal, ctx);
+  return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
+}
+
+/** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */
+async function logChanges(
+  client: pg.PoolClient, model: TableModel, id: number, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, ctx: WriteContext,
+): Promise<void> {
+  for (const [f, to] of values) {
+    const moved = f !== 'archive' && ctx.transition?.field === f.name;
+    if (f === 'archive' || !(f.logChanges || f === model.workflow?.field || moved)) continue;
+    const from = current ? current[f.name] ?? null : null;
+    if (from === to || (from === null && (to === null || to === undefined))) continue;
+    const t = moved ? ctx.transition : undefined;
+    await writeStatusLog(client, model, id, { field: f, transition: t?.name, from, to, reason: t?.reason, comment: t?.comment, date: t?.date }, principal.username);
+  }
+}
+
+export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext = {}): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
   const record = { ...(body as Record<string, unknown>) };
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
   authorize(model, principal, autoId === 0 ? 'create' : 'update');
-  const t = ident(model.table.sqlName);
   try {
     return await inTransaction(pool, async (client) => {
       let id = autoId;
       let before: Record<string, unknown> | null = null;
-      let written: string[] = [];
-      await hooks?.beforeWrite?.(client, record, principal);
+      let written: string[];
       if (autoId === 0) {
-        refuseLimitedChanges(model, principal, record, null);
-        const values = await hashPasswords(checkInput(model, record, null));
-        written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
-        await listValuesExist(client, model, principal, values, null);
-        id = await insertRow(client, model, values, principal.username);
+        ({ id, written } = await createIn(client, model, principal, record, ctx));
       } else {
         if (record.TimeStamp === undefined || record.TimeStamp === null) {
           throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
         }
-        const stamp = parseAutoId(record.TimeStamp, 'TimeStamp');
-        // The stored row with every field: the input is merged into it, so a field the principal
-        // cannot see or change keeps its value and still counts for rules and required fields.
-        const current = await readStored(client, model, principal, autoId, true);
-        before = withoutHidden(current, hiddenFields(model, principal));
-        if (current.TimeStamp !== stamp) {
-          throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
-        }
-        refuseLimitedChanges(model, principal, record, current);
-        const values = await hashPasswords(checkInput(model, record, current));
-        written = [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
-        await listValuesExist(client, model, principal, values, current);
-        const params: unknown[] = [autoId, principal.username];
-        const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
-        for (const [f, v] of values) {
-          params.push(f === 'archive' ? v : sqlValue(f, v));
-          sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
-        }
-        await client.query(`UPDATE ${t} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+        const update = await updateIn(client, model, principal, autoId, record, ctx, parseAutoId(record.TimeStamp, 'TimeStamp'));
+        before = withoutHidden(update.current, hiddenFields(model, principal));
+        written = update.written;
       }
       const saved = await readRecord(client, model, principal, id);
-      await hooks?.afterWrite(client, { before, after: saved, written, principal });
+      await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
       await announceWrite(client, model.table.sqlName);
       return saved;
     });
@@ -251,13 +310,18 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
   }
 }
 
-export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
+/** Deletes a record the principal may see inside the caller's transaction. */
+export async function deleteIn(client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
   authorize(model, principal, 'delete');
+  const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
+  await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+  await hooks?.afterWrite(client, { before, after: null, written: [], principal });
+}
+
+export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
   try {
     await inTransaction(pool, async (client) => {
-      const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
-      await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
-      await hooks?.afterWrite(client, { before, after: null, written: [], principal });
+      await deleteIn(client, model, principal, autoId, hooks);
       await announceWrite(client, model.table.sqlName);
     });
     tableWritten(model.table.sqlName);

@@ -2,7 +2,7 @@
 // definition"), from the form definition when there is one, else from the fields' own
 // tab, column and group.
 import {
-  componentOf, decimalDigits, integerDigits, numericBound, textLength,
+  componentOf, decimalDigits, integerDigits, numericBound, ruleFields, textLength,
   type EffectiveField, type FormDef,
 } from '../../definitions/language/index.ts';
 import type { Snapshot } from './registry.ts';
@@ -102,5 +102,11 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   const visible = properties
     .filter((p) => access.get(p.FieldName.toLowerCase()) !== 0)
     .map((p) => (access.get(p.FieldName.toLowerCase()) === 2 ? { ...p, Enabled: false, Visibility: 2 } : p));
-  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [] };
+  // Rules across fields: checked live by the form (the server checks them on save as well), and
+  // questions asked before a save. A rule reading a field the principal cannot see is left out.
+  const seen = (rule: unknown) => !ruleFields(rule).some((name) => access.get(name.toLowerCase()) === 0);
+  const checks = (model.table.checks ?? []).filter((c) => seen(c.validWhen))
+    .map((c) => ({ Name: c.name, ValidWhen: c.validWhen, Message: c.message, Fields: c.fields }));
+  const confirms = (model.table.confirms ?? []).filter((c) => seen(c.when)).map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
+  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [], Checks: checks, Confirms: confirms };
 }

@@ -1,7 +1,9 @@
 // A table's compiled model: what the data layer and the form compiler need, built once per
 // effective-definitions version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { isCalendarDate, isDateTime, type Effective, type EffectiveField, type EffectiveTable } from '../../definitions/language/index.ts';
+import {
+  isCalendarDate, isDateTime, type DataSetDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
+} from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
@@ -14,6 +16,12 @@ export interface TableModel {
   searchColumns: string[];
   order: { column: string; desc: boolean };
   validate: ValidateFunction;
+  /** The table's status workflow and its field: the field changes only through transitions. */
+  workflow?: { def: WorkflowDef; field: EffectiveField };
+  /** The named data sets of the table's screens, by name. */
+  dataSets: Map<string, DataSetDef>;
+  /** The screens showing this table (their tabs and actions). */
+  screens: ScreenDef[];
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -37,6 +45,12 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     listJoins.push({ field, alias: `j_${field.sqlName}`.slice(0, 63), ref, textField: list.textField, textColumn: list.textField.toLowerCase() });
   }
   const [sortField, dir] = (table.defaultSort ?? 'AutoID asc').split(' ');
+  const own = (name: string) => name.toLowerCase() === table.sqlName;
+  const def = [...eff.workflows.values()].map((w) => w.value).find((w) => own(w.table));
+  const statusField = def && byName.get(def.field.toLowerCase());
+  const screens = [...eff.screens.values()].map((s) => s.value).filter((s) => own(s.table));
+  const dataSets = new Map<string, DataSetDef>();
+  for (const screen of screens) for (const set of screen.dataSets ?? []) if (!dataSets.has(set.name)) dataSets.set(set.name, set);
   return {
     table,
     byName,
@@ -44,5 +58,8 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     searchColumns: (table.searchFields ?? []).map((n) => n.toLowerCase()),
     order: { column: sortField.toLowerCase(), desc: dir === 'desc' },
     validate: ajv.compile(recordSchema(table)),
+    workflow: def && statusField ? { def, field: statusField } : undefined,
+    dataSets,
+    screens,
   };
 }

@@ -7,7 +7,6 @@ import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts'
 import { decide } from './rights.ts';
 
 export interface UserPrincipal extends Principal {
-  userId: number;
   grants: GrantRow[];
   /** AutoIDs of the user's active security groups (the roles views are shared with). */
   groupIds: readonly number[];

@@ -6,6 +6,8 @@ export interface SqlFilter { sql: string; params: unknown[] }
 
 export interface Principal {
   username: string;
+  /** The user's AutoID; 0 for the engine itself. */
+  userId: number;
   can(right: string | undefined, action: RightAction): boolean;
   /**
    * A condition limiting which rows of a table the principal sees, on the table's columns under
@@ -23,6 +25,7 @@ const NO_LIMITS: ReadonlyMap<string, FieldVisibility> = new Map();
 /** The engine itself: applying packs, seeding, command-line tools. */
 export const SYSTEM_PRINCIPAL: Principal = {
   username: 'system',
+  userId: 0,
   can: () => true,
   rowFilter: () => null,
   fieldAccess: () => NO_LIMITS,

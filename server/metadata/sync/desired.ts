@@ -48,6 +48,12 @@ export function desiredTable(eff: Effective, table: EffectiveTable): DesiredTabl
     if (!ref) continue;
     foreignKeys.push({ name: objectName(t, field.sqlName, 'fk'), column: field.sqlName, refTable: ref.sqlName });
     indexes.push({ name: objectName(t, field.sqlName, 'idx'), columns: [field.sqlName], unique: false, trigram: false });
+    if (field.fixed) {
+      // A parent key: the child grid under one parent is a seek in the table's own order.
+      const sort = sqlOf((table.defaultSort ?? 'AutoID').split(' ')[0]);
+      const columns = [field.sqlName, ...(sort === 'autoid' || sort === field.sqlName ? [] : [sort]), 'autoid'];
+      indexes.push({ name: objectName(t, field.sqlName, 'parent'), columns, unique: false, trigram: false });
+    }
   }
   const seen = new Set<string>();
   return { name: t, columns, indexes: indexes.filter((i) => !seen.has(i.name) && seen.add(i.name)), foreignKeys };

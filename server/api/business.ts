@@ -1,0 +1,51 @@
+// The business-record calls per table under mvc/{ControlName}: transitions, status changes and
+// screen actions as batches, the status log and dashboards. The rules live in server/business.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeStatusRequest, RunActionRequest } from '../../definitions/language/index.ts';
+import type { Engine } from '../engine.ts';
+import { authorize } from '../data/records.ts';
+import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
+import { tableContext } from './context.ts';
+
+type Params = { control: string };
+type ByRecord = { Params: Params; Body: { autoid: number } };
+
+export function businessRoutes(app: FastifyInstance, engine: Engine): void {
+  const business = (request: FastifyRequest<{ Params: Params }>) => {
+    const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
+    authorize(model, principal, 'read');
+    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal };
+    return { ctx, model };
+  };
+
+  app.post<ByRecord>('/mvc/:control/GetTransitions', async (request) => {
+    const { ctx, model } = business(request);
+    return transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid);
+  });
+
+  app.post<{ Params: Params; Body: ChangeStatusRequest }>('/mvc/:control/ChangeStatus', async (request) => {
+    const { ctx, model } = business(request);
+    const { autoids, Transition, Values } = request.body;
+    const answer = await changeStatus(ctx, model, autoids, Transition, Values);
+    engine.security.written(model.table.sqlName);
+    return answer;
+  });
+
+  app.post<{ Params: Params; Body: RunActionRequest }>('/mvc/:control/RunAction', async (request) => {
+    const { ctx, model } = business(request);
+    const { Action, autoids, Values } = request.body;
+    const answer = await runAction(ctx, model, Action, autoids, Values);
+    engine.security.written(model.table.sqlName);
+    return answer;
+  });
+
+  app.post<ByRecord>('/mvc/:control/GetStatusLog', async (request) => {
+    const { ctx, model } = business(request);
+    return { Data: await statusLog(ctx.pool, model, ctx.principal, request.body.autoid) };
+  });
+
+  app.post<{ Params: Params; Body: { autoid: number; Tab: string } }>('/mvc/:control/GetDashboard', async (request) => {
+    const { ctx, model } = business(request);
+    return dashboard(ctx.pool, ctx.snapshot, model, ctx.principal, request.body.autoid, request.body.Tab);
+  });
+}

@@ -1,0 +1,91 @@
+// Screen actions on selected records, each record in its own transaction: a workflow
+// transition, fields set from prompts, a merge into another record, or a named behaviour.
+import type pg from 'pg';
+import type { ActionDef, BatchAnswer } from '../../definitions/language/index.ts';
+import { badRequest, forbidden, invalidFields } from '../errors.ts';
+import { ident } from '../db/sql.ts';
+import { authorize, deleteIn, readStored, updateIn } from '../data/records.ts';
+import type { TableModel } from '../metadata/model.ts';
+import { Ignored, runBatch } from './batch.ts';
+import { writeContext, type BusinessContext } from './context.ts';
+import { changesOf, checkPrompts } from './prompts.ts';
+import { makeTransition, transitionNamed } from './transitions.ts';
+
+export function actionNamed(model: TableModel, name: string): ActionDef {
+  for (const screen of model.screens) {
+    const action = screen.actions?.find((a) => a.name === name);
+    if (action) return action;
+  }
+  throw badRequest('request.unknown_action', name);
+}
+
+/** Makes a transition on each record. */
+export function changeStatus(ctx: BusinessContext, model: TableModel, ids: readonly number[], transition: string, values: Record<string, unknown> = {}): Promise<BatchAnswer> {
+  const t = transitionNamed(model, transition);
+  // A refusal that holds for every record is one answer, not a batch of the same failure.
+  authorize(model, ctx.principal, 'update');
+  if (t.right && !ctx.principal.can(t.right, 'execute')) throw forbidden();
+  checkPrompts(t.prompts, values);
+  return runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx)));
+}
+
+/** Runs a screen action on each record. */
+export function runAction(ctx: BusinessContext, model: TableModel, name: string, ids: readonly number[], values: Record<string, unknown> = {}): Promise<BatchAnswer> {
+  const action = actionNamed(model, name);
+  authorize(model, ctx.principal, 'update');
+  if (action.right && !ctx.principal.can(action.right, 'execute')) throw forbidden();
+  if (action.transition) return changeStatus(ctx, model, ids, action.transition, values);
+  const prompts = checkPrompts(action.prompts, values);
+  if (action.merge) return merge(ctx, model, ids, prompts.Target as number);
+  if (action.behaviour) {
+    const behaviour = ctx.behaviours?.get(action.behaviour);
+    if (!behaviour) throw badRequest('request.unknown_behaviour', action.behaviour);
+    return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
+      await behaviour(client, model, ctx.principal, id, prompts);
+      return [model.table.sqlName];
+    });
+  }
+  const changes = changesOf(action.set, prompts, ctx.principal);
+  return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
+    const current = await readStored(client, model, ctx.principal, id, true);
+    if (Object.entries(changes).every(([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value)) {
+      throw new Ignored('actions.nothing_changes');
+    }
+    await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx));
+    return [model.table.sqlName];
+  });
+}
+
+/** Every list field of any table that holds an AutoID of `model`'s table. */
+function references(ctx: BusinessContext, model: TableModel) {
+  const target = model.table.sqlName;
+  return [...ctx.snapshot.effective.tables.values()].flatMap((table) => {
+    const m = ctx.snapshot.table(table.name);
+    return m ? m.listJoins.filter((j) => j.ref.sqlName === target).map((j) => ({ table: m.table.sqlName, column: j.field.sqlName })) : [];
+  });
+}
+
+/**
+ * Merges each record into `target`: every reference to it moves to the target, then it is
+ * deleted. The action's right decides who may; references in rows the user cannot see move too,
+ * or the merged record could not go.
+ */
+function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], target: number): Promise<BatchAnswer> {
+  authorize(model, ctx.principal, 'delete');
+  if (ids.includes(target)) throw invalidFields({ Target: [{ id: 'actions.merge_self', args: [] }] });
+  const refs = references(ctx, model);
+  return runBatch(ctx.pool, model, ctx.principal, ids, async (client: pg.PoolClient, id) => {
+    await readStored(client, model, ctx.principal, target, true);
+    const written = new Set<string>([model.table.sqlName]);
+    for (const ref of refs) {
+      const moved = await client.query(
+        `UPDATE ${ident(ref.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2`,
+        [target, id, ctx.principal.username],
+      );
+      if (moved.rowCount) written.add(ref.table);
+    }
+    await deleteIn(client, model, ctx.principal, id);
+    return [...written];
+  });
+}
+

@@ -1,0 +1,75 @@
+// A batch: the same work on each of many records, each in its own transaction, so one failure
+// undoes nothing else. Every item answers SUCCESS, FAILED (with its message) or IGNORED (nothing
+// to do); records the user cannot see fail as not found without any work.
+import type pg from 'pg';
+import { message, type BatchAnswer, type BatchItem, type MessageId } from '../../definitions/language/index.ts';
+import { inTransaction } from '../db/pool.ts';
+import { ident } from '../db/sql.ts';
+import { AppError } from '../errors.ts';
+import { announceWrite, tableWritten } from '../data/cache.ts';
+import { rowLimit } from '../data/access.ts';
+import { Params } from '../data/filters.ts';
+import { translatePgError } from '../data/pg-errors.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+
+/** Thrown by an item's work when there is nothing to do: the item is IGNORED, not FAILED. */
+export class Ignored extends Error {
+  constructor(readonly id: MessageId, readonly args: unknown[] = []) { super(message(id, ...args)); }
+}
+
+/** The code and description of each record the principal may see, by AutoID. */
+async function described(pool: pg.Pool, model: TableModel, principal: Principal, ids: number[]) {
+  const params = new Params();
+  const idField = model.byName.get('id');
+  const text = model.byName.get((model.table.displayFields?.[0] ?? 'descr').toLowerCase());
+  const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
+  const limit = rowLimit(model, principal, params);
+  if (limit) where.push(limit);
+  const rows = (await pool.query(
+    `SELECT t.autoid, ${idField ? `t.${ident(idField.sqlName)}` : 'NULL'}::text AS code, ${text ? `t.${ident(text.sqlName)}` : 'NULL'}::text AS descr
+       FROM ${ident(model.table.sqlName)} t WHERE ${where.join(' AND ')}`, params.values)).rows;
+  return new Map(rows.map((r) => [Number(r.autoid), { ID: r.code as string | null, Description: r.descr as string | null }]));
+}
+
+function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
+  if (err instanceof AppError) {
+    // A per-field refusal says its first field's message: that is what went wrong for this item.
+    const first = Object.values(err.fields)[0]?.[0];
+    return first ? { Error: message(first.id, ...first.args), Key: first.id, Args: first.args.map(String) } : { Error: err.message, Key: err.id, Args: err.args.map(String) };
+  }
+  throw err;
+}
+
+/**
+ * Runs `work` for each id (once each, in the given order) and answers the batch result. The
+ * tables `work` may write are announced after each item, so counts and caches stay true.
+ */
+export async function runBatch(
+  pool: pg.Pool, model: TableModel, principal: Principal, ids: readonly number[],
+  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>,
+): Promise<BatchAnswer> {
+  const unique = [...new Set(ids)];
+  const seen = await described(pool, model, principal, unique);
+  const results: BatchItem[] = [];
+  for (const id of unique) {
+    const about = seen.get(id);
+    const item = { AutoID: id, ID: about?.ID ?? null, Description: about?.Description ?? null, Error: null, Key: null, Args: [] as string[] };
+    if (!about) { results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) }); continue; }
+    let written: readonly string[] = [];
+    try {
+      await inTransaction(pool, async (client) => {
+        written = await work(client, id);
+        for (const table of written) await announceWrite(client, table);
+      });
+      results.push({ ...item, Result: 'SUCCESS' });
+    } catch (err) {
+      if (err instanceof Ignored) results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
+      else results.push({ ...item, Result: 'FAILED', ...failure(translatePgError(model, err)) });
+    } finally {
+      for (const table of written) tableWritten(table);
+    }
+  }
+  const count = (r: BatchItem['Result']) => results.filter((x) => x.Result === r).length;
+  return { Results: results, Succeeded: count('SUCCESS'), Failed: count('FAILED'), Ignored: count('IGNORED') };
+}

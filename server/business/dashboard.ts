@@ -1,0 +1,51 @@
+// A dashboard tab: the child rows of a record counted per group (a status, a kind) and per month
+// of a date, over the rows the principal may see.
+import type { DashboardAnswer, StateValue } from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import { ident } from '../db/sql.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { isHidden, rowLimit } from '../data/access.ts';
+import { Params } from '../data/filters.ts';
+import { authorize, readRecord } from '../data/records.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Snapshot } from '../metadata/registry.ts';
+import type { Principal } from '../security/principal.ts';
+import { valueLabel } from './labels.ts';
+
+/** Months shown, the current one included. */
+const MONTHS = 12;
+
+export async function dashboard(db: Queryable, snapshot: Snapshot, model: TableModel, principal: Principal, recordId: number, tabName: string): Promise<DashboardAnswer> {
+  const tab = model.screens.flatMap((s) => s.tabs ?? []).find((t) => t.name === tabName && t.kind === 'dashboard');
+  if (!tab || tab.kind !== 'dashboard') throw badRequest('request.unknown_tab', tabName);
+  await readRecord(db, model, principal, recordId);
+  const child = snapshot.table(tab.table);
+  if (!child) throw notFound();
+  authorize(child, principal, 'read');
+  const column = (name: string) => {
+    if (name === 'CreateDate') return 'createdate';
+    const f = child.byName.get(name.toLowerCase());
+    // A field hidden from the principal is not theirs to count by.
+    if (!f || isHidden(child.table, principal, f.name)) throw notFound();
+    return f.sqlName;
+  };
+  const params = new Params();
+  const where = [`t.${ident(column(tab.parentField))} = ${params.add(recordId)}`];
+  const limit = rowLimit(child, principal, params);
+  if (limit) where.push(limit);
+  const group = ident(column(tab.groupField));
+  const date = ident(column(tab.dateField));
+  const from = `FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')}`;
+  const [groups, months] = await Promise.all([
+    db.query(`SELECT t.${group} AS value, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`, params.values),
+    db.query(
+      `SELECT to_char(date_trunc('month', t.${date}), 'YYYY-MM') AS month, count(*)::int AS n ${from}
+         AND t.${date} >= date_trunc('month', now()) - interval '${MONTHS - 1} months' GROUP BY 1 ORDER BY 1`, params.values),
+  ]);
+  return {
+    ByGroup: await Promise.all(groups.rows.map(async (r) => ({
+      Value: r.value as StateValue | null, Label: (await valueLabel(db, child, principal, tab.groupField, r.value)) ?? '–', Count: r.n,
+    }))),
+    ByMonth: months.rows.map((r) => ({ Month: r.month, Count: r.n })),
+  };
+}

@@ -1,0 +1,6 @@
+// Business records: status workflows, screen actions as batches, status logs and dashboards.
+export { changeStatus, runAction } from './actions.ts';
+export type { ActionBehaviour, BusinessContext } from './context.ts';
+export { dashboard } from './dashboard.ts';
+export { statusLog } from './statuslog.ts';
+export { transitionsOf } from './transitions.ts';

@@ -1,0 +1,32 @@
+// A record's status log as its readers see it: with the words for each value.
+import type { StateValue, StatusLogEntry } from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import { readRecord } from '../data/records.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { valueLabel } from './labels.ts';
+
+/** The log of one record, newest first; a 404 when the principal may not read the record. */
+export async function statusLog(db: Queryable, model: TableModel, principal: Principal, recordId: number): Promise<StatusLogEntry[]> {
+  await readRecord(db, model, principal, recordId);
+  const rows = (await db.query(
+    `SELECT autoid, field_name, transition, from_value, to_value, reason, comment, to_char(status_date, 'YYYY-MM-DD') AS status_date, changed_by,
+            to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at
+       FROM core_status_log WHERE table_name = $1 AND record_id = $2 ORDER BY autoid DESC LIMIT 1000`,
+    [model.table.sqlName, recordId],
+  )).rows;
+  const label = (field: string, value: unknown) => valueLabel(db, model, principal, field, value);
+  return Promise.all(rows.map(async (r) => ({
+    AutoID: Number(r.autoid),
+    Transition: r.transition,
+    From: r.from_value as StateValue | null,
+    FromLabel: await label(r.field_name, r.from_value),
+    To: r.to_value as StateValue,
+    ToLabel: (await label(r.field_name, r.to_value)) ?? String(r.to_value),
+    Reason: r.reason,
+    Comment: r.comment,
+    Date: r.status_date,
+    By: r.changed_by,
+    At: r.changed_at,
+  })));
+}

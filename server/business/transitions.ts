@@ -1,0 +1,99 @@
+// Status workflows: which transitions a user may make on a record now, and making one. A
+// transition checks, in this order: the right (403), the state it leaves from, its prompts, its
+// guard and the fields it requires (400, naming the part); then it writes the record through the
+// same checks as any save, a status log row, and its cascades to child rows.
+import type pg from 'pg';
+import {
+  evaluateRule, type TransitionDef, type TransitionsAnswer,
+} from '../../definitions/language/index.ts';
+import { isEmptyValue } from '../../definitions/language/record-schema.ts';
+import { badRequest, forbidden, invalidFields } from '../errors.ts';
+import { authorize, readStored, updateIn, type WriteContext } from '../data/records.ts';
+import { Params } from '../data/filters.ts';
+import { rowLimit } from '../data/access.ts';
+import { ident } from '../db/sql.ts';
+import type { Queryable } from '../db/pool.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { Ignored } from './batch.ts';
+import { stateLabel } from './labels.ts';
+import { changesOf, checkPrompts, logPart, promptInfo } from './prompts.ts';
+
+function workflowOf(model: TableModel) {
+  if (!model.workflow) throw badRequest('request.no_workflow', model.table.name);
+  return model.workflow;
+}
+
+const leavesFrom = (t: TransitionDef, status: unknown) => t.from === '*' || t.from.some((v) => v === status);
+const mayMake = (model: TableModel, principal: Principal, t: TransitionDef) =>
+  principal.can(model.table.right, 'update') && (!t.right || principal.can(t.right, 'execute'));
+
+/** The transitions the principal may make on the record now (right, state and guard hold). */
+export async function transitionsOf(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<TransitionsAnswer> {
+  const { def, field } = workflowOf(model);
+  const record = await readStored(db, model, principal, autoId);
+  const status = record[field.name] ?? null;
+  const open = def.transitions.filter((t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t) && evaluateRule(t.guard, record));
+  return {
+    Field: field.name,
+    Status: status as TransitionsAnswer['Status'],
+    StatusLabel: stateLabel(model, status),
+    Transitions: open.map((t) => ({
+      Name: t.name, Label: t.label, To: t.to, ToLabel: stateLabel(model, t.to) ?? String(t.to), Warning: t.warning ?? null, Prompts: (t.prompts ?? []).map(promptInfo),
+    })),
+  };
+}
+
+export function transitionNamed(model: TableModel, name: string): TransitionDef {
+  const t = workflowOf(model).def.transitions.find((x) => x.name === name);
+  if (!t) throw badRequest('request.unknown_transition', name);
+  return t;
+}
+
+/**
+ * Makes one transition on one record inside the caller's transaction. Answers the tables it
+ * wrote (the record's, and those its cascades reached).
+ */
+export async function makeTransition(
+  client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, t: TransitionDef, values: Record<string, unknown>, ctx: WriteContext,
+): Promise<string[]> {
+  const { field } = workflowOf(model);
+  authorize(model, principal, 'update');
+  if (!mayMake(model, principal, t)) throw forbidden();
+  const record = await readStored(client, model, principal, autoId, true);
+  const status = record[field.name] ?? null;
+  if (status === t.to) throw new Ignored('workflow.already', [stateLabel(model, t.to) ?? String(t.to)]);
+  if (!leavesFrom(t, status)) throw invalidFields({ [field.name]: [{ id: 'workflow.not_from_state', args: [t.label, stateLabel(model, status) ?? String(status)] }] });
+  const prompts = checkPrompts(t.prompts, values);
+  const changes = { ...changesOf(t.set, prompts, principal), [field.name]: t.to };
+  const merged = { ...record, ...changes };
+  if (!evaluateRule(t.guard, merged)) {
+    throw invalidFields({ [field.name]: [t.guardMessage ? { id: 'validation.check', args: [t.guardMessage] } : { id: 'workflow.guard', args: [t.label] }] });
+  }
+  const missing = (t.requires ?? []).map((n) => model.byName.get(n.toLowerCase())!).filter((f) => isEmptyValue(merged[f.name] ?? null));
+  if (missing.length) throw invalidFields(Object.fromEntries(missing.map((f) => [f.name, [{ id: 'workflow.requires', args: [f.label ?? f.name, stateLabel(model, t.to) ?? String(t.to)] }]])));
+  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } });
+  const written = [model.table.sqlName];
+  for (const cascade of t.cascade ?? []) {
+    const child = ctx.tableOf?.(cascade.table);
+    if (!child) continue;
+    written.push(...await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx));
+  }
+  return written;
+}
+
+/** Child rows of the record in one of the cascade's states move to its state, each as a transition of its own. */
+async function cascadeTo(
+  client: pg.PoolClient, child: TableModel, principal: Principal, parentId: number, cascade: NonNullable<TransitionDef['cascade']>[number], name: string, ctx: WriteContext,
+): Promise<string[]> {
+  const parent = child.byName.get(cascade.parentField.toLowerCase())!;
+  const status = child.byName.get(cascade.field.toLowerCase())!;
+  const params = new Params();
+  const where = [`t.${ident(parent.sqlName)} = ${params.add(parentId)}`, `t.${ident(status.sqlName)} IS DISTINCT FROM ${params.add(cascade.to)}`];
+  if (cascade.from) where.push(`t.${ident(status.sqlName)} = ANY(${params.add(cascade.from)})`);
+  const limit = rowLimit(child, principal, params);
+  if (limit) where.push(limit);
+  const ids = (await client.query(`SELECT t.autoid FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
+  for (const id of ids) await updateIn(client, child, principal, id, { [status.name]: cascade.to }, { ...ctx, transition: { name, field: status.name } });
+  return ids.length ? [child.table.sqlName] : [];
+}

@@ -25,3 +25,6 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw notAuthenticated();
   return request.principal;
 }
+
+/** The tables of the definitions of the moment, by name: row limits resolve their paths with it. */
+export const tablesOf = (engine: Engine) => (name: string) => engine.registry.snapshot.effective.tables.get(name.toLowerCase());

@@ -6,7 +6,7 @@ import { findUser, principalData } from '../security/identity.ts';
 import type { Principal } from '../security/principal.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
-import { principalOf } from './context.ts';
+import { principalOf, tablesOf } from './context.ts';
 import { forbidden, notFound } from '../errors.ts';
 
 /** An action as asked: by its code (1.1–1.5) or its name. */
@@ -53,7 +53,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     return {
       Username: user.username, Right: right, Action: act, Allowed: decision.allowed && user.activated !== false && !user.lockedout,
       Reason: user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
-      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits), table),
+      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits, false, tablesOf(engine)), table),
     };
   });
 }

@@ -7,6 +7,7 @@ import type { Engine } from '../engine.ts';
 import { principalData, securitySettings } from '../security/identity.ts';
 import { userPrincipal, type UserPrincipal } from '../security/principal-of.ts';
 import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
+import { tablesOf } from './context.ts';
 
 const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -68,7 +69,7 @@ export function sessionGuard(engine: Engine) {
     }
     const principal = await engine.security.principal(session.userId, async () => {
       const data = await principalData(engine.pool, session.userId);
-      return data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions);
+      return data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions, tablesOf(engine));
     });
     // A user deactivated or locked out since the session was read has no principal.
     if (!principal || !principal.active) throw notAuthenticated();

@@ -19,7 +19,7 @@ export interface UserRow {
 
 export interface GrantRow { group: string; groupid: number; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
 
-export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null }
+export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null; path?: string | null; tree?: string | null }
 export interface FieldLimitRow { group: string; tablename: string; fieldname: string; visibility: string }
 
 export interface PasswordRules { minLength: number; digit: boolean; lower: boolean; upper: boolean; nonAlphanumeric: boolean; minUnique: number }
@@ -35,7 +35,7 @@ export async function principalData(db: Queryable, userId: number): Promise<{ us
     text: `SELECT to_jsonb(u) AS "user",
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
           FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
-       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield)), '[]')
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield, 'path', l.path, 'tree', l.tree)), '[]')
           FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS rowlimits,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'visibility', l.visibility)), '[]')
           FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS fieldlimits

@@ -17,21 +17,60 @@ export interface UserPrincipal extends Principal {
 /** Rows no condition can match: a limit that cannot be evaluated denies (fail closed). */
 const NOTHING: SqlFilter = { sql: 'false', params: [] };
 
-function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number, alias: string): SqlFilter {
-  const field = table.fields.find((f) => f.name.toLowerCase() === limit.fieldname.toLowerCase());
-  if (!field) return NOTHING;
-  const column = `${ident(alias)}.${ident(field.sqlName)}`;
+/** The definitions of the moment: row limits name tables and fields by their defined names. */
+export type TableOf = (name: string) => EffectiveTable | undefined;
+
+const columnOf = (table: EffectiveTable, name: string) =>
+  (name.toLowerCase() === 'autoid' ? 'autoid' : table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName);
+
+/**
+ * A path from the user to values: steps `table.MatchField:TakeField` joined by `>`. The first
+ * step's rows are those whose MatchField is the user; each next step's rows are those whose
+ * MatchField is among the values taken so far. `persons.User:Relation` is the user's own relation;
+ * `persons.User:Relation > persons.Relation:AutoID` the persons of that relation (contact persons).
+ * Answers the SQL of the values, or null when a name is not in the definitions (fail closed).
+ */
+function pathValues(path: string, tableOf: TableOf, n: number): string | null {
+  let values = `$${n}::bigint`;
+  const steps = path.split('>').map((s) => s.trim());
+  for (const [i, step] of steps.entries()) {
+    const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*):([A-Za-z][A-Za-z0-9_]*)$/.exec(step);
+    const table = m && tableOf(m[1]);
+    const match = table && columnOf(table, m[2]);
+    const take = table && columnOf(table, m[3]);
+    if (!table || !match || !take) return null;
+    const a = ident(`p${i}`);
+    values = `SELECT ${a}.${ident(take)} FROM ${ident(table.sqlName)} ${a} WHERE ${a}.${ident(match)} IN (${values})`;
+  }
+  return values;
+}
+
+function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number, alias: string, tableOf: TableOf): SqlFilter {
+  const name = columnOf(table, limit.fieldname);
+  if (!name) return NOTHING;
+  const column = `${ident(alias)}.${ident(name)}`;
   if (limit.kind === 'own') return { sql: `${column} = $${n}`, params: [user.autoid] };
   if (limit.kind === 'userfield' && limit.userfield) {
     const value = (user as unknown as Record<string, unknown>)[limit.userfield.toLowerCase()];
     if (value === undefined || value === null) return NOTHING;
     return { sql: `${column} = $${n}`, params: [value] };
   }
+  const values = limit.path ? pathValues(limit.path, tableOf, n) : null;
+  if (limit.kind === 'linked' && values) return { sql: `${column} IN (${values})`, params: [user.autoid] };
+  if (limit.kind === 'tree' && values && limit.tree) {
+    // The linked rows and every row below them: rows whose parent field is in the tree.
+    const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/.exec(limit.tree.trim());
+    const tree = m && tableOf(m[1]);
+    const parent = tree && columnOf(tree, m[2]);
+    if (!tree || !parent) return NOTHING;
+    const sql = `${column} IN (WITH RECURSIVE tree(id) AS (${values} UNION SELECT c.autoid FROM ${ident(tree.sqlName)} c JOIN tree ON c.${ident(parent)} = tree.id) SELECT id FROM tree)`;
+    return { sql, params: [user.autoid] };
+  }
   return NOTHING;
 }
 
 export function userPrincipal(
-  user: UserRow, grants: GrantRow[], limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] }, allowAll = false,
+  user: UserRow, grants: GrantRow[], limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] }, allowAll = false, tableOf: TableOf = () => undefined,
 ): UserPrincipal {
   const groups = new Set(grants.map((g) => g.group));
   // A principal is kept for many calls (security/cache.ts): its decisions are kept with it.
@@ -59,7 +98,7 @@ export function userPrincipal(
       const parts: string[] = [];
       const params: unknown[] = [];
       for (const limit of mine) {
-        const c = limitCondition(table, limit, user, params.length + 1, alias);
+        const c = limitCondition(table, limit, user, params.length + 1, alias, tableOf);
         parts.push(c.sql);
         params.push(...c.params);
       }

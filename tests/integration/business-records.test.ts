@@ -265,3 +265,43 @@ describe('checks, forms and dashboards', () => {
     expect((await admin('/mvc/tickets/GetDashboard', { autoid: t.AutoID, Tab: 'lines' })).body.Key).toBe('request.unknown_tab');
   });
 });
+
+describe('row limits through linked rows (own relation, contact persons, group hierarchies)', () => {
+  /** A user in a group of their own with the tickets right and one row limit on tickets.Team. */
+  async function plannerWith(name: string, limit: Record<string, unknown>) {
+    const user = (await admin('/mvc/users/save', { Username: name, Password: 'Plan-pass-1', PasswordRetype: 'Plan-pass-1' })).body.AutoID;
+    const group = (await admin('/mvc/securitygroups/save', { ID: name, Descr: name })).body.AutoID;
+    await admin('/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '70.1', Action: 'read' });
+    await admin('/mvc/usergroups/save', { User: user, SecurityGroup: group });
+    expect((await admin('/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'tickets', FieldName: 'Team', ...limit })).status).toBe(200);
+    return { user, cookie: await signIn(server.app, name, 'Plan-pass-1') };
+  }
+  const seen = async (cookie: string) => {
+    const res = await server.app.inject({ method: 'POST', url: '/mvc/tickets/GetFlexData', payload: { searchExpressions: 'Teamwerk', pageSize: 100 }, headers: { cookie } });
+    return (res.json().Data as { Descr: string }[]).map((r) => r.Descr).sort();
+  };
+
+  it('a path from the user (teammembers.User:Team) admits the rows of their own team; a tree adds the teams below it', async () => {
+    const team = async (ID: string, ParentTeam?: number) => (await admin('/mvc/teams/save', { ID, Descr: ID, ParentTeam })).body.AutoID as number;
+    const north = await team('noord');
+    const northWest = await team('noordwest', north);
+    const south = await team('zuid');
+    for (const [Descr, Team] of [['Teamwerk noord', north], ['Teamwerk noordwest', northWest], ['Teamwerk zuid', south]] as const) await ticket({ Descr, Team });
+
+    const linked = await plannerWith('plan1', { Kind: 'linked', Path: 'teammembers.User:Team' });
+    const tree = await plannerWith('plan2', { Kind: 'tree', Path: 'teammembers.User:Team', Tree: 'teams.ParentTeam' });
+    const broken = await plannerWith('plan3', { Kind: 'linked', Path: 'nosuchtable.User:Team' });
+    for (const who of [linked, tree, broken]) expect((await admin('/mvc/teammembers/save', { Team: north, User: who.user })).status).toBe(200);
+
+    expect(await seen(linked.cookie)).toEqual(['Teamwerk noord']);
+    expect(await seen(tree.cookie)).toEqual(['Teamwerk noord', 'Teamwerk noordwest']);
+    // A path the definitions do not know admits nothing (fail closed).
+    expect(await seen(broken.cookie)).toEqual([]);
+    // Steps: the tickets of every team of anyone in the user's teams.
+    const steps = await plannerWith('plan4', { Kind: 'linked', Path: 'teammembers.User:Team > teammembers.Team:User > teammembers.User:Team' });
+    await admin('/mvc/teammembers/save', { Team: south, User: steps.user });
+    expect(await seen(steps.cookie)).toEqual(['Teamwerk zuid']);
+    await admin('/mvc/teammembers/save', { Team: south, User: linked.user });
+    expect(await seen(steps.cookie)).toEqual(['Teamwerk noord', 'Teamwerk zuid']);
+  });
+});

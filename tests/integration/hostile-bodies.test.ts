@@ -98,7 +98,7 @@ describe('values checked against the call schemas', () => {
     ['/mvc/products/GetFlexData', { flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 5000 }] }, 'flexGridLayoutColumns[0].ColumnWidth', 'request.whole_number',
       'flexGridLayoutColumns[0].ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn.'],
     ['/mvc/products/GetFlexData', { operatorFilter: [{ Operator: '=' }] }, 'operatorFilter[0].FieldName', 'request.required', 'operatorFilter[0].FieldName is verplicht.'],
-    ['/mvc/products/GetFlexData', { rows: 5 }, 'rows', 'request.unknown_parameter', 'Onbekende parameter rows; deze aanroep kent dataSource, pageIndex, pageSize, order, searchExpressions, flexGridLayoutColumns, operatorFilter, columnFilter, dataFilter.'],
+    ['/mvc/products/GetFlexData', { rows: 5 }, 'rows', 'request.unknown_parameter', 'Onbekende parameter rows; deze aanroep kent dataSource, pageIndex, pageSize, order, searchExpressions, flexGridLayoutColumns, dataSet, operatorFilter, columnFilter, dataFilter.'],
     ['/mvc/_lists/countries', { Archive: 'ja' }, 'Archive', 'request.bool', 'Archive moet true of false zijn.'],
     ['/mvc/_lists/countries', { searchKey: 'x'.repeat(201) }, 'searchKey', 'request.text_max', 'searchKey moet tekst van hoogstens 200 tekens zijn.'],
     ['/mvc/security/getauthorization', [{ ID: '9.1', Action: 'fly' }], '[0].Action', 'request.one_of', '[0].Action moet een van deze waarden zijn: 1.1, 1.2, 1.3, 1.4, 1.5, read, update, create, delete, createorupdate, execute.'],

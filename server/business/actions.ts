@@ -51,7 +51,7 @@ export function runAction(ctx: BusinessContext, model: TableModel, name: string,
     if (Object.entries(changes).every(([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value)) {
       throw new Ignored('actions.nothing_changes');
     }
-    await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx));
+    await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx), undefined, current);
     return [model.table.sqlName];
   });
 }

@@ -42,8 +42,8 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
 }
 
 /**
- * Runs `work` for each id (once each, in the given order) and answers the batch result. The
- * tables `work` may write are announced after each item, so counts and caches stay true.
+ * Runs `work` for each id (once each, in the given order) and answers the batch result. `work`
+ * answers the tables it wrote: this process's counts of them are renewed after each item.
  */
 export async function runBatch(
   pool: pg.Pool, model: TableModel, principal: Principal, ids: readonly number[],
@@ -52,24 +52,22 @@ export async function runBatch(
   const unique = [...new Set(ids)];
   const seen = await described(pool, model, principal, unique);
   const results: BatchItem[] = [];
+  const touched = new Set<string>();
   for (const id of unique) {
     const about = seen.get(id);
     const item = { AutoID: id, ID: about?.ID ?? null, Description: about?.Description ?? null, Error: null, Key: null, Args: [] as string[] };
     if (!about) { results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) }); continue; }
-    let written: readonly string[] = [];
     try {
-      await inTransaction(pool, async (client) => {
-        written = await work(client, id);
-        for (const table of written) await announceWrite(client, table);
-      });
+      const written = await inTransaction(pool, (client) => work(client, id));
+      for (const table of written) { touched.add(table); tableWritten(table); }
       results.push({ ...item, Result: 'SUCCESS' });
     } catch (err) {
       if (err instanceof Ignored) results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
       else results.push({ ...item, Result: 'FAILED', ...failure(translatePgError(model, err)) });
-    } finally {
-      for (const table of written) tableWritten(table);
     }
   }
+  // Other processes hear of the writes once, after the batch, rather than once per record.
+  for (const table of touched) await announceWrite(pool, table);
   const count = (r: BatchItem['Result']) => results.filter((x) => x.Result === r).length;
   return { Results: results, Succeeded: count('SUCCESS'), Failed: count('FAILED'), Ignored: count('IGNORED') };
 }

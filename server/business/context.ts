@@ -16,4 +16,5 @@ export interface BusinessContext {
   behaviours?: ReadonlyMap<string, ActionBehaviour>;
 }
 
-export const writeContext = (ctx: BusinessContext): WriteContext => ({ tableOf: (name) => ctx.snapshot.table(name) });
+/** Writes of transitions and actions: what they set comes from the definitions. */
+export const writeContext = (ctx: BusinessContext): WriteContext => ({ tableOf: (name) => ctx.snapshot.table(name), byDefinition: true });

@@ -72,7 +72,7 @@ export async function makeTransition(
   }
   const missing = (t.requires ?? []).map((n) => model.byName.get(n.toLowerCase())!).filter((f) => isEmptyValue(merged[f.name] ?? null));
   if (missing.length) throw invalidFields(Object.fromEntries(missing.map((f) => [f.name, [{ id: 'workflow.requires', args: [f.label ?? f.name, stateLabel(model, t.to) ?? String(t.to)] }]])));
-  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } });
+  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, undefined, record);
   const written = [model.table.sqlName];
   for (const cascade of t.cascade ?? []) {
     const child = ctx.tableOf?.(cascade.table);

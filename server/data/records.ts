@@ -105,7 +105,7 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
  * write, by field. `current` is the stored record for an update.
  */
 export function checkInput(
-  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null, opts: { statusChange?: boolean } = {},
+  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null, opts: { statusChange?: boolean; byDefinition?: boolean } = {},
 ): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
@@ -130,7 +130,9 @@ export function checkInput(
       if (field.fixed) throw invalidFields({ [field.name]: [{ id: 'validation.fixed', args: [field.name] }] });
       if (field === model.workflow?.field && !opts.statusChange) throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [field.name] }] });
     }
-    const enabled = field.enabled !== false && evaluateRule(field.enabledWhen, merged);
+    // A field the form shows read-only is still written by what the definitions do (a
+    // transition's or an action's `set`); a user's input to it is ignored.
+    const enabled = opts.byDefinition || (field.enabled !== false && evaluateRule(field.enabledWhen, merged));
     if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
     values.set(field, input[field.name]);
   }
@@ -214,6 +216,8 @@ export interface WriteHooks {
 export interface WriteContext {
   tableOf?: (name: string) => TableModel | undefined;
   hooks?: WriteHooks;
+  /** The changes come from the definitions (a transition, an action's set): read-only fields take them. */
+  byDefinition?: boolean;
   /** Set by a workflow transition: its status `field` may change, and the log row says which transition. */
   transition?: { name: string; field: string; reason?: string | null; comment?: string | null; date?: string | null };
 }
@@ -240,17 +244,21 @@ export async function createIn(
  */
 export async function updateIn(
   client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, record: Record<string, unknown>, ctx: WriteContext = {}, stamp?: number,
+  locked?: Record<string, unknown>,
 ): Promise<{ current: Record<string, unknown>; written: string[] }> {
   authorize(model, principal, 'update');
   await ctx.hooks?.beforeWrite?.(client, record, principal);
-  // The stored row with every field: the input is merged into it, so a field the principal
-  // cannot see or change keeps its value and still counts for rules and required fields.
-  const current = await readStored(client, model, principal, autoId, true);
+  // The stored row with every field (`locked` when the caller read it FOR UPDATE already): the
+  // input is merged into it, so a field the principal cannot see or change keeps its value and
+  // still counts for rules and required fields.
+  const current = locked ?? await readStored(client, model, principal, autoId, true);
   if (stamp !== undefined && current.TimeStamp !== stamp) {
     throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
   }
   refuseLimitedChanges(model, principal, record, current);
-  const values = await hashPasswords(checkInput(model, record, current, { statusChange: ctx.transition?.field === model.workflow?.field.name }));
+  const values = await hashPasswords(checkInput(model, record, current, {
+    statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition,
+  }));
   await listValuesExist(client, model, principal, values, current);
   const params: unknown[] = [autoId, principal.username];
   const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];

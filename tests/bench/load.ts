@@ -5,6 +5,7 @@ import path from 'node:path';
 
 const BIN = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'autocannon');
 const SEQUENTIAL = path.resolve(import.meta.dirname, 'sequential.ts');
+const ONCE = path.resolve(import.meta.dirname, 'once.ts');
 
 function run(command: string, args: string[], stderr: 'inherit' | 'ignore' = 'inherit'): Promise<string> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', stderr] });
@@ -20,6 +21,13 @@ function run(command: string, args: string[], stderr: 'inherit' | 'ignore' = 'in
 export async function latency(url: string, opts: Omit<LoadOptions, 'connections'>): Promise<{ p50: number; n: number; failures: number }> {
   const headers = { 'content-type': 'application/json', ...opts.headers };
   const out = await run(process.execPath, ['--import', 'tsx', SEQUENTIAL, url, opts.method ?? 'POST', JSON.stringify(headers), JSON.stringify(opts.body ?? {}), String(opts.seconds)]);
+  return JSON.parse(out);
+}
+
+/** One request from a process of its own, timed: for calls that change data and cannot repeat. */
+export async function once(url: string, opts: Omit<LoadOptions, 'connections' | 'seconds'>): Promise<{ ms: number; status: number; answer: string }> {
+  const headers = { 'content-type': 'application/json', ...opts.headers };
+  const out = await run(process.execPath, ['--import', 'tsx', ONCE, url, opts.method ?? 'POST', JSON.stringify(headers), JSON.stringify(opts.body ?? {})]);
   return JSON.parse(out);
 }
 

@@ -108,7 +108,9 @@ describe('status workflow', () => {
     expect(done.body.Results[0].Result).toBe('SUCCESS');
     const after = await item(t.AutoID);
     expect(after).toMatchObject({ Status: 'done', Resolution: 'Gerepareerd' });
+    // ClosedAt is read-only in the form: the transition's set writes it, a user's save does not.
     expect(after.ClosedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    expect((await admin('/mvc/tickets/save', { ...after, ClosedAt: '2000-01-01T00:00' })).body.ClosedAt).toBe(after.ClosedAt);
     expect((await admin('/mvc/tickets/GetStatusLog', { autoid: t.AutoID })).body.Data[0]).toMatchObject({ Transition: 'finish', Comment: 'Klant tevreden' });
   });
 

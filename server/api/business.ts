@@ -5,6 +5,7 @@ import type { ChangeStatusRequest, RunActionRequest } from '../../definitions/la
 import type { Engine } from '../engine.ts';
 import { authorize } from '../data/records.ts';
 import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
+import { ACTION_BEHAVIOURS } from '../behaviours/index.ts';
 import { tableContext } from './context.ts';
 
 type Params = { control: string };
@@ -14,7 +15,7 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal };
+    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal, behaviours: ACTION_BEHAVIOURS };
     return { ctx, model };
   };
 

@@ -5,6 +5,7 @@
 import type { TableDef } from '../../definitions/language/index.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
+import type { ActionBehaviour } from '../business/index.ts';
 import { dictionaryHooks } from './site-dictionary.ts';
 import { userAccountHooks } from './user-account.ts';
 
@@ -26,3 +27,10 @@ export function behaviourOf(name: BehaviourName | undefined, registry: Registry)
   return name ? BEHAVIOURS[name](registry) : undefined;
 }
 
+
+/**
+ * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
+ * actions no definition can express; each runs per record inside the batch item's transaction.
+ * None is needed yet: status changes, field updates and merges are definitions.
+ */
+export const ACTION_BEHAVIOURS: ReadonlyMap<string, ActionBehaviour> = new Map();

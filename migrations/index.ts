@@ -5,6 +5,7 @@ import { Migration20261125010000Sessions } from './Migration20261125010000Sessio
 import { Migration20261126000000Layouts } from './Migration20261126000000Layouts.ts';
 import { Migration20261127000000LoginFailures } from './Migration20261127000000LoginFailures.ts';
 import { Migration20261128000000StatusLog } from './Migration20261128000000StatusLog.ts';
+import { Migration20261128010000Events } from './Migration20261128010000Events.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000000Layouts', class: Migration20261126000000Layouts },
   { name: 'Migration20261127000000LoginFailures', class: Migration20261127000000LoginFailures },
   { name: 'Migration20261128000000StatusLog', class: Migration20261128000000StatusLog },
+  { name: 'Migration20261128010000Events', class: Migration20261128010000Events },
 ];

@@ -8,6 +8,7 @@ import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
+import { eventRoutes } from './api/events.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -98,6 +99,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   securityRoutes(app, engine);
   crudRoutes(app, engine);
   businessRoutes(app, engine);
+  eventRoutes(app, engine, engine.events);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -14,6 +14,8 @@ import { installSecurityTriggers } from './security/change-triggers.ts';
 import type { UserPrincipal } from './security/principal-of.ts';
 import { Notifications } from './db/notifications.ts';
 import { everyTableWritten, TABLE_WRITTEN_CHANNEL, tableWritten } from './data/cache.ts';
+import { LIVE_EVENT_CHANNEL } from './data/events.ts';
+import { EventHub } from './events/index.ts';
 
 export interface Engine {
   config: Config;
@@ -25,6 +27,8 @@ export interface Engine {
   notifications: Notifications;
   /** Sessions and principals this process has seen, dropped on every change. */
   security: SecurityCache<UserPrincipal>;
+  /** The live events of this process's streams, fed by every process's commits. */
+  events: EventHub;
   /** Closes the connections and leaves an embedded database running (for the processes that serve). */
   closeConnections(): Promise<void>;
   close(): Promise<void>;
@@ -55,13 +59,19 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     notifications.on(TABLE_WRITTEN_CHANNEL, tableWritten);
     notifications.reconnected(everyTableWritten);
     const security = new SecurityCache<UserPrincipal>(notifications);
+    const events = new EventHub(pool, (sqlName) => registry.snapshot.table(sqlName), (line) => process.stderr.write(`${line}\n`));
+    await events.start();
+    notifications.on(LIVE_EVENT_CHANNEL, () => events.wake());
+    // Events committed while the listener was away are read now.
+    notifications.reconnected(() => events.wake());
     await notifications.start();
     const closeConnections = async () => {
+      events.close();
       await notifications.close();
       await pool.end();
     };
     return {
-      config, databaseUrl: db.url, pool, registry, applied, notifications, security, closeConnections,
+      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, closeConnections,
       async close() {
         await closeConnections();
         await db.embedded?.stop();

@@ -100,6 +100,9 @@ const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Faile
 const PromptValues = { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } };
 const AutoIds = { type: 'array', items: whole(1), minItems: 1, maxItems: 1000 };
 const ByRecord = object({ autoid: whole(1) }, ['autoid']);
+/** Where a client is in the event stream: an opaque position the server answered. */
+const Position = { type: 'string', pattern: '^[0-9]{1,20}$' };
+const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'object' }, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
 
 /** Shared parts, by the name OpenAPI gives them. */
 export const API_COMPONENTS: Record<string, Schema> = {
@@ -139,6 +142,16 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/:control/save': { summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record', body: RecordSchema, answer: RecordSchema },
   'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
   'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
+  'POST /mvc/liveevents/poll': {
+    summary: 'Live events since the last received position (the stream\'s fallback; poll every 30,000 ms)',
+    body: object({ LastReceived: nullable(Position) }),
+    answer: object({ Events: list(LiveEvent), LastReceived: Position }, ['Events', 'LastReceived']),
+  },
+  'GET /mvc/liveevents/stream': {
+    summary: 'Live events as a server-sent stream (text/event-stream); each message is {EventType, EventData, LastReceived}',
+    query: object({ LastReceived: Position }),
+    answer: { type: 'string' },
+  },
   'POST /mvc/:control/GetTransitions': {
     summary: 'The status transitions the user may make on a record now, with their prompts',
     body: ByRecord,

@@ -38,7 +38,8 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
   // After the session guard (onRequest), so the user is known; before the body is read.
   app.addHook('preParsing', async (request, reply) => {
     const user = request.principal?.userId;
-    if (user === undefined) return;
+    // A stream is open for as long as the page is: it has limits of its own (api/events.ts).
+    if (user === undefined || request.routeOptions.config?.stream) return;
     // A client already gone (while its session was checked) takes no place: its 'close' is past.
     if (request.raw.socket?.destroyed) throw badRequest('request.connection_closed');
     // The response's 'close' comes however a call ends: answered, failed, or the client gone

@@ -11,6 +11,7 @@ import { DefinitionsInvalid, type Registry } from '../metadata/registry.ts';
 import { readSiteRows, siteFile, writeSiteDefinition } from '../metadata/site-layer.ts';
 import { applySchema, planSchema, SchemaChangeRefused } from '../metadata/sync/apply.ts';
 import type { TableModel } from '../metadata/model.ts';
+import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 
 /** Field-dictionary columns and the field attribute each sets. */
 const FIELD_COLUMNS: [string, keyof FieldDef][] = [
@@ -103,6 +104,8 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
   return {
     async afterWrite(client, { before, after, principal }) {
       await client.query('SELECT pg_advisory_xact_lock(7405211)');
+      // Open screens learn that forms and grids may have changed, once this commits.
+      await emitEvent(client, { type: EVENT_TYPES.DefinitionsChanged });
       // A schema change (an index on a large table) may take longer than other statements may.
       await client.query('SET LOCAL statement_timeout = 0');
       const dict = dictionaries(registry.snapshot.effective, registry);

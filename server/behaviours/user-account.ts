@@ -4,6 +4,7 @@
 // user's own saved views go with them.
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
+import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { securitySettings, type PasswordRules } from '../security/identity.ts';
 import { deleteUserViews } from '../views/index.ts';
@@ -39,7 +40,10 @@ export function userAccountHooks(registry: Registry): WriteHooks {
       // A new password, a deactivation or a lock-out ends the user's sessions for good: taking
       // it back later does not bring an old session back.
       const ended = after && (written.includes(PASSWORD) || after.Activated === false || after.LockedOut === true);
-      if (ended) await endUserSessions(client, Number(after.AutoID));
+      // Their open streams hear of it and end.
+      if (ended && await endUserSessions(client, Number(after.AutoID))) {
+        await emitEvent(client, { type: EVENT_TYPES.SessionEnded, userId: Number(after.AutoID) });
+      }
       if (!after && before) await deleteUserViews(client, Number(before.AutoID));
     },
   };

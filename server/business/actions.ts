@@ -5,6 +5,7 @@ import type { ActionDef, BatchAnswer } from '../../definitions/language/index.ts
 import { badRequest, forbidden, invalidFields } from '../errors.ts';
 import { ident } from '../db/sql.ts';
 import { authorize, deleteIn, readStored, updateIn } from '../data/records.ts';
+import { recordChanged } from '../data/events.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
@@ -79,10 +80,11 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
     const written = new Set<string>([model.table.sqlName]);
     for (const ref of refs) {
       const moved = await client.query(
-        `UPDATE ${ident(ref.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2`,
+        `UPDATE ${ident(ref.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
         [target, id, ctx.principal.username],
       );
       if (moved.rowCount) written.add(ref.table);
+      for (const row of moved.rows) await recordChanged(client, ctx.snapshot.table(ref.table)!, Number(row.autoid), 'updated');
     }
     await deleteIn(client, model, ctx.principal, id);
     return [...written];

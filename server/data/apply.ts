@@ -5,77 +5,95 @@ import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
 import { checkInput, insertRow } from './records.ts';
 import { ident } from '../db/sql.ts';
 import { AppError } from '../errors.ts';
-import type { TableModel } from '../metadata/model.ts';
+import type { ListJoin, TableModel } from '../metadata/model.ts';
+import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { applySchema, planSchema } from '../metadata/sync/apply.ts';
 import type { Step } from '../metadata/sync/plan.ts';
 
 export interface ApplyResult { applied: Step[]; seeded: number }
 
+type SeedDoc = Snapshot['effective']['seeds'][number];
+
 /**
- * Seeds in an order where a table's rows come after the rows they refer to: a seed whose list
- * fields point at another seeded table goes after that table's seed (the file order otherwise).
+ * Seeds in an order where a table's rows come after the rows they refer to. Tables that refer to
+ * each other (relations ↔ persons) cannot all wait: then the seed most others wait for goes
+ * first, and its references into the cycle are filled in afterwards (see `seed`).
  */
-function seedOrder(snapshot: Snapshot): Snapshot['effective']['seeds'] {
-  const seeds = snapshot.effective.seeds;
-  const tableOf = (s: (typeof seeds)[number]) => s.value.table.toLowerCase();
-  const seeded = new Set(seeds.map(tableOf));
-  const needs = (s: (typeof seeds)[number]) => new Set((snapshot.table(s.value.table)?.listJoins ?? [])
-    .map((j) => j.ref.sqlName).filter((t) => t !== tableOf(s) && seeded.has(t)));
-  const ordered: typeof seeds = [];
-  const done = new Set<string>();
-  const pending = [...seeds];
+function seedOrder(snapshot: Snapshot): SeedDoc[] {
+  const tableOf = (s: SeedDoc) => s.value.table.toLowerCase();
+  const pending = [...snapshot.effective.seeds];
+  const needs = (s: SeedDoc) => new Set((snapshot.table(s.value.table)?.listJoins ?? [])
+    .map((j) => j.ref.sqlName).filter((t) => t !== tableOf(s) && pending.some((p) => tableOf(p) === t)));
+  const ordered: SeedDoc[] = [];
   while (pending.length) {
-    // A seed whose referenced tables are all seeded goes next; a cycle keeps the file order.
-    const i = Math.max(0, pending.findIndex((s) => [...needs(s)].every((t) => done.has(t) || !pending.some((p) => tableOf(p) === t))));
-    const [next] = pending.splice(i, 1);
-    ordered.push(next);
-    if (!pending.some((p) => tableOf(p) === tableOf(next))) done.add(tableOf(next));
+    let i = pending.findIndex((s) => needs(s).size === 0);
+    if (i < 0) {
+      const waitedFor = (s: SeedDoc) => pending.filter((p) => needs(p).has(tableOf(s))).length;
+      i = pending.reduce((best, s, j) => (waitedFor(s) > waitedFor(pending[best]) ? j : best), 0);
+    }
+    ordered.push(...pending.splice(i, 1));
   }
   return ordered;
 }
 
-/**
- * A seed names a list value by the referenced row's code (the list's code field), since AutoIDs
- * differ between databases; a number is taken as an AutoID.
- */
-async function byCode(client: pg.PoolClient, snapshot: Snapshot, model: TableModel, row: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const out = { ...row };
-  for (const join of model.listJoins) {
-    const key = Object.keys(out).find((k) => k.toLowerCase() === join.field.name.toLowerCase());
-    const value = key === undefined ? undefined : out[key];
-    if (key === undefined || typeof value !== 'string') continue;
-    const list = snapshot.list(join.field.list!);
-    const code = list?.codeField && snapshot.table(list.table)?.byName.get(list.codeField.toLowerCase());
-    if (!code) throw new Error(`${join.field.name}: list ${join.field.list} has no code field to find ${value} by`);
-    const found = (await client.query(`SELECT autoid FROM ${ident(join.ref.sqlName)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`, [value])).rows[0];
-    if (!found) throw new Error(`${join.field.name}: no ${join.ref.name} with code ${value}`);
-    out[key] = Number(found.autoid);
-  }
-  return out;
+/** A list value of a seed: the referenced row's code (the list's code field), or an AutoID. */
+async function resolveCode(client: pg.PoolClient, snapshot: Snapshot, join: ListJoin, value: string): Promise<number | undefined> {
+  const list = snapshot.list(join.field.list!);
+  const code = list?.codeField && snapshot.table(list.table)?.byName.get(list.codeField.toLowerCase());
+  if (!code) throw new Error(`${join.field.name}: list ${join.field.list} has no code field to find ${value} by`);
+  const found = (await client.query(`SELECT autoid FROM ${ident(join.ref.sqlName)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`, [value])).rows[0];
+  return found ? Number(found.autoid) : undefined;
 }
 
-/** Seed rows are inserted when their key is missing; rows already there are left as they are. */
+/** A reference of a seed row that waits until every seed is in: the code of a row seeded later. */
+interface Deferred { model: TableModel; key: unknown; keyField: EffectiveField; join: ListJoin; code: string; where: string }
+
+/**
+ * Seed rows are inserted when their key is missing; rows already there are left as they are. A
+ * seed names list values by code (AutoIDs differ between databases); a code of a row not seeded
+ * yet is filled in after all seeds, so tables that refer to each other can be seeded.
+ */
 async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> {
   let inserted = 0;
+  const deferred: Deferred[] = [];
   for (const { value: seedDef, origin } of seedOrder(snapshot)) {
     const model = snapshot.table(seedDef.table)!;
     const keyField = model.byName.get(seedDef.key.toLowerCase())!;
-    for (const [i, row] of seedDef.rows.entries()) {
-      const keyValue = Object.entries(row).find(([k]) => k.toLowerCase() === seedDef.key.toLowerCase())?.[1];
-      const found = await client.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE ${ident(keyField.sqlName)} = $1`, [keyValue]);
-      if (found.rowCount) continue;
-      let values;
+    for (const [i, original] of seedDef.rows.entries()) {
+      const where = `${origin.file} /rows/${i}`;
       try {
+        const row = { ...original };
+        for (const join of model.listJoins) {
+          const key = Object.keys(row).find((k) => k.toLowerCase() === join.field.name.toLowerCase());
+          const value = key === undefined ? undefined : row[key];
+          if (key === undefined || typeof value !== 'string') continue;
+          const id = await resolveCode(client, snapshot, join, value);
+          if (id !== undefined) { row[key] = id; continue; }
+          delete row[key];
+          deferred.push({ model, key: null, keyField, join, code: value, where });
+        }
+        const keyValue = Object.entries(row).find(([k]) => k.toLowerCase() === seedDef.key.toLowerCase())?.[1];
+        for (const d of deferred) if (d.key === null && d.model === model) d.key = keyValue;
+        const found = await client.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE ${ident(keyField.sqlName)} = $1`, [keyValue]);
+        if (found.rowCount) {
+          // A row already there keeps its values: nothing of it waits.
+          deferred.splice(0, deferred.length, ...deferred.filter((d) => !(d.model === model && d.key === keyValue)));
+          continue;
+        }
         // Seeds are definitions: read-only fields take their values too.
-        values = checkInput(model, await byCode(client, snapshot, model, row), null, { byDefinition: true });
+        await insertRow(client, model, checkInput(model, row, null, { byDefinition: true }), SYSTEM_PRINCIPAL.username);
+        inserted++;
       } catch (err) {
         const detail = err instanceof AppError ? JSON.stringify(err.fields) : String(err instanceof Error ? err.message : err);
-        throw new Error(`${origin.file} /rows/${i}: seed row is invalid: ${detail}`);
+        throw new Error(`${where}: seed row is invalid: ${detail}`);
       }
-      await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
-      inserted++;
     }
+  }
+  for (const d of deferred) {
+    const id = await resolveCode(client, snapshot, d.join, d.code);
+    if (id === undefined) throw new Error(`${d.where}: seed row is invalid: ${d.join.field.name}: no ${d.join.ref.name} with code ${d.code}`);
+    await client.query(`UPDATE ${ident(d.model.table.sqlName)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`, [id, d.key]);
   }
   return inserted;
 }

@@ -18,6 +18,7 @@ import { ident } from '../db/sql.ts';
 import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
 import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
+import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
 export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
@@ -234,6 +235,7 @@ export async function createIn(
   await listValuesExist(client, model, principal, values, null);
   const id = await insertRow(client, model, values, principal.username);
   await logChanges(client, model, id, null, values, principal, ctx);
+  await recordChanged(client, model, id, 'created');
   return { id, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
 }
 
@@ -268,6 +270,7 @@ export async function updateIn(
   }
   await client.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, params);
   await logChanges(client, model, autoId, current, values, principal, ctx);
+  await recordChanged(client, model, autoId, 'updated');
   return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
 }
 
@@ -323,6 +326,7 @@ export async function deleteIn(client: pg.PoolClient, model: TableModel, princip
   authorize(model, principal, 'delete');
   const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
   await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+  await recordChanged(client, model, autoId, 'deleted');
   await hooks?.afterWrite(client, { before, after: null, written: [], principal });
 }
 

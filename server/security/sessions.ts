@@ -80,6 +80,13 @@ export async function endSession(db: Queryable, token: string | undefined, cache
   cache?.forgetSession(idOf(token));
 }
 
-export async function endUserSessions(db: Queryable, userId: number): Promise<void> {
-  await db.query('DELETE FROM core_session WHERE user_id = $1', [userId]);
+/** Ends every session of the user; answers how many there were. */
+export async function endUserSessions(db: Queryable, userId: number): Promise<number> {
+  return (await db.query('DELETE FROM core_session WHERE user_id = $1', [userId])).rowCount ?? 0;
+}
+
+/** Whether the session of this token still exists (a stream asks when it hears one ended). */
+export async function sessionAlive(db: Queryable, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  return ((await db.query('SELECT 1 FROM core_session WHERE id = $1 AND expires_at > now()', [idOf(token)])).rowCount ?? 0) > 0;
 }

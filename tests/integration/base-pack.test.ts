@@ -108,6 +108,18 @@ describe('base pack', () => {
     }
   });
 
+  it('seeds the demo relations and persons with their addresses, absences and links, by code', async () => {
+    const count = async (table: string, body: unknown = {}) => (await post(server.app, `/mvc/${table}/GetFlexData`, body)).body.Meta.Count;
+    expect(await count('relations', { dataSource: 2 })).toBeGreaterThanOrEqual(25);
+    expect(await count('relationaddresses')).toBeGreaterThan(40);
+    expect(await count('personabsences')).toBeGreaterThan(0);
+    // Relations and persons refer to each other: both directions are filled in.
+    const persons = (await post(server.app, '/mvc/persons/GetFlexData', { pageSize: 100 })).body.Data as { Relation: number | null; Relation_Descr: string | null }[];
+    expect(persons.filter((p) => p.Relation !== null && p.Relation_Descr).length).toBe(persons.length);
+    const relations = (await post(server.app, '/mvc/relations/GetFlexData', { pageSize: 100, dataSource: 2 })).body.Data as { MainContact: number | null }[];
+    expect(relations.some((r) => r.MainContact !== null)).toBe(true);
+  });
+
   it('has settings pages of one record each, editable through save', async () => {
     const settings = screens().filter((s) => s.kind === 'settings');
     expect(settings.length).toBeGreaterThanOrEqual(21);

@@ -1,0 +1,98 @@
+// Live events (spec 1 §3/§7, spec 3 §7): a server-sent stream and the polling call, each taking
+// the last received position (`LastReceived`, an opaque text the server answers) and answering
+// {EventType, EventData, LastReceived}. A stream catches up from where the client was (its
+// `LastReceived`, or the browser's Last-Event-ID on a reconnect), then follows the hub.
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../engine.ts';
+import { AppError } from '../errors.ts';
+import { currentHorizon, eventsSince, messageOf, visibleTo, type EventHub, type ModelOf } from '../events/index.ts';
+import { EVENT_TYPES } from '../data/events.ts';
+import { principalOf } from './context.ts';
+import { SESSION_COOKIE, sessionAlive } from '../security/sessions.ts';
+
+/** Streams one user may hold open at once (tabs, windows). */
+export const MAX_STREAMS_PER_USER = 10;
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig { stream?: boolean }
+}
+
+export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub): void {
+  const modelOf: ModelOf = (sqlName) => engine.registry.snapshot.table(sqlName);
+  const streams = new Map<number, number>();
+
+  app.post<{ Body: { LastReceived?: string | null } }>('/mvc/liveevents/poll', async (request) => {
+    const principal = principalOf(request);
+    const since = request.body?.LastReceived;
+    if (!since) return { Events: [], LastReceived: await currentHorizon(engine.pool) };
+    const { events, horizon } = await eventsSince(engine.pool, since);
+    const seen = await visibleTo(engine.pool, principal, events, modelOf);
+    return { Events: seen.map((e) => messageOf(e, horizon)), LastReceived: horizon };
+  });
+
+  app.get<{ Querystring: { LastReceived?: string } }>('/mvc/liveevents/stream', { config: { stream: true } }, async (request, reply) => {
+    const principal = principalOf(request);
+    const user = principal.userId;
+    if ((streams.get(user) ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
+    const header = request.headers['last-event-id'];
+    const since = request.query.LastReceived ?? (typeof header === 'string' && /^\d{1,20}$/.test(header) ? header : undefined);
+    streams.set(user, (streams.get(user) ?? 0) + 1);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
+    });
+    let caughtUpTo: bigint | null = null;
+    const pending: { events: Parameters<Parameters<EventHub['subscribe']>[1]>[0]; horizon: string }[] = [];
+    const token = request.cookies[SESSION_COOKIE];
+    // A stream that ended (the client left, the session ended) takes nothing more.
+    const send = (text: string) => { if (!raw.writableEnded && !raw.destroyed) raw.write(text); };
+    const write = (events: typeof pending[number]['events'], horizon: string) => {
+      for (const e of events) {
+        // A session ended elsewhere ends its streams; the news of an older session's end does not.
+        if (e.type === EVENT_TYPES.SessionEnded) {
+          void sessionAlive(engine.pool, token).then((alive) => {
+            if (alive || raw.writableEnded) return;
+            send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
+            raw.end();
+          }, () => raw.end());
+          continue;
+        }
+        send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
+      }
+    };
+    // Subscribe first, so nothing committed during the catch-up is lost; what the catch-up
+    // already sent is not sent again.
+    const unsubscribe = hub.subscribe(principal, (events, horizon) => {
+      if (caughtUpTo === null) { pending.push({ events, horizon }); return; }
+      const after = caughtUpTo;
+      write(events.filter((e) => BigInt(e.txid) >= after), horizon);
+    });
+    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      const left = (streams.get(user) ?? 1) - 1;
+      if (left) streams.set(user, left); else streams.delete(user);
+    });
+    try {
+      let horizon = since ?? await currentHorizon(engine.pool);
+      send(`retry: 3000\nid: ${horizon}\n: open\n\n`);
+      if (since) {
+        for (let more = true; more;) {
+          const read = await eventsSince(engine.pool, horizon);
+          write(await visibleTo(engine.pool, principal, read.events, modelOf), read.horizon);
+          more = read.horizon !== horizon && read.events.length > 0;
+          horizon = read.horizon;
+        }
+      }
+      caughtUpTo = BigInt(horizon);
+      for (const p of pending.splice(0)) write(p.events.filter((e) => BigInt(e.txid) >= caughtUpTo!), p.horizon);
+    } catch (err) {
+      request.log.error(err);
+      raw.end();
+    }
+  });
+}

@@ -21,12 +21,25 @@ export interface Config {
   userConcurrency: number;
   /** Development only: every signed-in user may do everything. Refused in production. */
   debugPermissions: boolean;
+  /** Where uploaded and generated files live, named by their SHA-256 (FILES_DIR, default DATA_DIR/files). */
+  filesDir: string;
+  /** Background jobs this process runs at once per job kind (WORKERS); 0 serves HTTP only. */
+  workers: number;
+  /** How often (seconds) the job queue looks for jobs past their time limit and due schedules (JOB_MAINTENANCE_SECONDS). */
+  jobMaintenanceSeconds: number;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
   if (env.DEBUG_PERMISSIONS !== '1') return false;
   if (env.NODE_ENV === 'production') throw new Error('DEBUG_PERMISSIONS=1 is refused when NODE_ENV=production');
   return true;
+}
+
+function wholeNumber(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of 0 or more, not ${JSON.stringify(text)}`);
+  return n;
 }
 
 function positive(text: string | undefined, fallback: number, name: string): number {
@@ -38,11 +51,12 @@ function positive(text: string | undefined, fallback: number, name: string): num
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '..');
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, '.data')),
+    dataDir,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     packsDir: path.resolve(env.PACKS_DIR ?? path.join(root, 'definitions', 'packs')),
     packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
@@ -52,5 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     userConcurrency: positive(env.USER_CONCURRENCY, 4, 'USER_CONCURRENCY'),
     webConcurrency: positive(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY'),
     debugPermissions: debugPermissions(env),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    workers: wholeNumber(env.WORKERS, 2, 'WORKERS'),
+    jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
   };
 }

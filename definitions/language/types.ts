@@ -142,7 +142,9 @@ export type TabDef =
   /** The status log of the record (every transition: who, when, from, to, reason, comment). */
   | { name: string; title: string; kind: 'statuslog' }
   /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
-  | { name: string; title: string; kind: 'dashboard'; table: string; parentField: string; groupField: string; dateField: string };
+  | { name: string; title: string; kind: 'dashboard'; table: string; parentField: string; groupField: string; dateField: string }
+  /** The documents of the record (the `documents` of files and documents, visible to those who see the record). */
+  | { name: string; title: string; kind: 'documents' };
 
 /**
  * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of

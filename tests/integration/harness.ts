@@ -1,4 +1,6 @@
 // A test server over a fresh database: the engine with the test packs, and the Fastify app.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -26,8 +28,14 @@ export interface TestServer { app: FastifyInstance; engine: Engine; databaseUrl:
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
+/** Files of the tests' servers: one temporary folder per test process. */
+const TEST_FILES_DIR = mkdtempSync(path.join(tmpdir(), 'test-files-'));
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], adminPassword: ADMIN_PASSWORD, ...overrides };
+  return {
+    ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], adminPassword: ADMIN_PASSWORD, filesDir: TEST_FILES_DIR,
+    jobMaintenanceSeconds: 1, ...overrides,
+  };
 }
 
 const sessions = new WeakMap<FastifyInstance, string>();

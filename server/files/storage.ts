@@ -1,0 +1,83 @@
+// Files on disk, named by their SHA-256: a file is written once however often it is uploaded or
+// generated. A write streams through a hash into a temporary file and is renamed into place only
+// when complete, so an aborted write leaves nothing behind.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+
+export interface StoredFile { sha256: string; size: number }
+
+/** Thrown when a stream passes its limit: nothing is kept. */
+export class TooLarge extends Error {
+  constructor(readonly limit: number) { super(`larger than ${limit} bytes`); }
+}
+
+/** Where files live; a small interface so another store (object storage) can take its place. */
+export interface FileStore {
+  /** Stores a stream of at most `maxBytes`; `check` sees the first bytes and may refuse (throw). */
+  put(stream: Readable, opts: { maxBytes: number; check?: (head: Buffer) => void }): Promise<StoredFile>;
+  open(sha256: string): Readable;
+  size(sha256: string): Promise<number | null>;
+  remove(sha256: string): Promise<void>;
+}
+
+const HEAD_BYTES = 4100;
+const isSha = (s: string) => /^[0-9a-f]{64}$/.test(s);
+
+export function diskStore(root: string): FileStore {
+  const where = (sha: string) => {
+    if (!isSha(sha)) throw new Error(`not a file name: ${sha}`);
+    return path.join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
+  };
+  return {
+    async put(stream, { maxBytes, check }) {
+      const tmpDir = path.join(root, 'tmp');
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, randomUUID());
+      const hash = createHash('sha256');
+      let size = 0;
+      let head: Buffer[] | null = [];
+      let headSize = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > maxBytes) { done(new TooLarge(maxBytes)); return; }
+          if (head) {
+            head.push(chunk);
+            headSize += chunk.length;
+            if (headSize >= HEAD_BYTES) {
+              try { check?.(Buffer.concat(head)); } catch (err) { done(err as Error); return; }
+              head = null;
+            }
+          }
+          hash.update(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          if (head) { try { check?.(Buffer.concat(head)); } catch (err) { done(err as Error); return; } }
+          done();
+        },
+      });
+      try {
+        await pipeline(stream, meter, createWriteStream(tmp, { flags: 'wx' }));
+        const sha256 = hash.digest('hex');
+        const final = where(sha256);
+        await mkdir(path.dirname(final), { recursive: true });
+        await rename(tmp, final);
+        return { sha256, size };
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    open: (sha) => createReadStream(where(sha)),
+    async size(sha) {
+      try { return (await stat(where(sha))).size; } catch { return null; }
+    },
+    async remove(sha) { await rm(where(sha), { force: true }); },
+  };
+}

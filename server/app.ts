@@ -9,6 +9,7 @@ import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
 import { eventRoutes } from './api/events.ts';
+import { downloadRoutes } from './api/downloads.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -100,6 +101,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   crudRoutes(app, engine);
   businessRoutes(app, engine);
   eventRoutes(app, engine, engine.events);
+  downloadRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

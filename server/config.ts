@@ -27,6 +27,8 @@ export interface Config {
   workers: number;
   /** How often (seconds) the job queue looks for jobs past their time limit and due schedules (JOB_MAINTENANCE_SECONDS). */
   jobMaintenanceSeconds: number;
+  /** Caps the time limit of every job kind (JOB_EXPIRE_CAP_SECONDS; development and tests). */
+  jobExpireCapSeconds?: number;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -69,5 +71,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     workers: wholeNumber(env.WORKERS, 2, 'WORKERS'),
     jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
+    jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
   };
 }

@@ -16,6 +16,8 @@ import { Notifications } from './db/notifications.ts';
 import { everyTableWritten, TABLE_WRITTEN_CHANNEL, tableWritten } from './data/cache.ts';
 import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
+import { diskStore, type FileStore } from './files/storage.ts';
+import { JOB_KINDS, JobService } from './jobs/index.ts';
 
 export interface Engine {
   config: Config;
@@ -29,6 +31,10 @@ export interface Engine {
   security: SecurityCache<UserPrincipal>;
   /** The live events of this process's streams, fed by every process's commits. */
   events: EventHub;
+  /** Background work shared by every process (pg-boss). */
+  jobs: JobService;
+  /** Uploaded and generated files. */
+  files: FileStore;
   /** Closes the connections and leaves an embedded database running (for the processes that serve). */
   closeConnections(): Promise<void>;
   close(): Promise<void>;
@@ -65,13 +71,22 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     // Events committed while the listener was away are read now.
     notifications.reconnected(() => events.wake());
     await notifications.start();
+    const files = diskStore(config.filesDir);
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const jobs = new JobService({ pool, snapshot: () => registry.snapshot, files, log }, JOB_KINDS, {
+      url: db.url, workers: config.workers, maintenanceSeconds: config.jobMaintenanceSeconds, expireCapSeconds: config.jobExpireCapSeconds,
+    });
+    await jobs.start();
+    // An administrator changed a scheduled task: every process follows its schedule.
+    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => { if (table === 'scheduledtasks') void jobs.syncSchedules(); });
     const closeConnections = async () => {
+      await jobs.stop();
       events.close();
       await notifications.close();
       await pool.end();
     };
     return {
-      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, closeConnections,
+      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, jobs, files, closeConnections,
       async close() {
         await closeConnections();
         await db.embedded?.stop();

@@ -152,6 +152,16 @@ export const CALLS: Record<string, CallSchema> = {
     query: object({ LastReceived: Position }),
     answer: { type: 'string' },
   },
+  'POST /mvc/downloadrequests/RequestExport': {
+    summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background; answers the download request',
+    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200) }, ['Table']),
+    answer: RecordSchema,
+  },
+  'GET /mvc/downloadrequests/download': {
+    summary: 'The file of a finished download request (Content-Disposition names it)',
+    query: object({ autoid: AutoID }, ['autoid']),
+    answer: { type: 'string' },
+  },
   'POST /mvc/:control/GetTransitions': {
     summary: 'The status transitions the user may make on a record now, with their prompts',
     body: ByRecord,

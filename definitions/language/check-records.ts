@@ -72,6 +72,12 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   if (!table) return;
   for (const name of screen.header ?? []) if (!fieldOf(table, name)) report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
   (screen.tabs ?? []).forEach((tab, i) => {
+    if (tab.kind === 'documents') {
+      const belonging = [...eff.tables.values()].filter((t) => t.belongsTo);
+      const rows = tab.table ? eff.tables.get(tab.table.toLowerCase()) : belonging.length === 1 ? belonging[0] : undefined;
+      if (!rows?.belongsTo) report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} must name a table with belongsTo (${belonging.map((t) => t.name).join(', ') || 'none is defined'})`);
+      return;
+    }
     if (tab.kind !== 'grid' && tab.kind !== 'dashboard') return;
     const child = eff.tables.get(tab.table.toLowerCase());
     if (!child) { report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`); return; }
@@ -106,6 +112,26 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   });
 }
 
+/** What a row belongs to is named by a fixed text field and a fixed whole-number field; its retention by a list field's row. */
+function checkBelonging(eff: Effective, table: EffectiveTable, report: Report): void {
+  const b = table.belongsTo;
+  if (b) {
+    const name = fieldOf(table, b.table);
+    const record = fieldOf(table, b.record);
+    if (name?.type !== 'text' || !name.fixed) report('/belongsTo/table', 'field-reference', `belongsTo ${b.table} must be a fixed text field of ${table.name}`);
+    if (!record || !['integer', 'bigint'].includes(record.type) || !record.fixed) report('/belongsTo/record', 'field-reference', `belongsTo ${b.record} must be a fixed integer or bigint field of ${table.name}`);
+  }
+  const r = table.retention;
+  if (!r) return;
+  const via = fieldOf(table, r.field);
+  const kinds = via?.list ? eff.tables.get(eff.lists.get(via.list.toLowerCase())?.value.table.toLowerCase() ?? '') : undefined;
+  if (!kinds) { report('/retention/field', 'field-reference', `retention ${r.field} must be a list field of ${table.name}`); return; }
+  const typed = (name: string, types: string[]) => types.includes(fieldOf(kinds, name)?.type ?? '');
+  if (!typed(r.use, ['bool'])) report('/retention/use', 'field-reference', `retention use ${r.use} must be a bool field of ${kinds.name}`);
+  if (!typed(r.period, ['smallint', 'integer', 'bigint'])) report('/retention/period', 'field-reference', `retention period ${r.period} must be a whole-number field of ${kinds.name}`);
+  if (!typed(r.unit, ['select', 'text'])) report('/retention/unit', 'field-reference', `retention unit ${r.unit} must be a select or text field of ${kinds.name}`);
+}
+
 function checkTable(eff: Effective, table: EffectiveTable, report: Report): void {
   const n = table.numbering;
   if (n) {
@@ -116,6 +142,18 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     if (n.via && fieldOf(table, n.via)?.type !== 'list') report('/numbering/via', 'field-reference', `numbering via ${n.via} must be a list field of ${table.name}`);
     if (!n.via && !n.defaultFlag) report('/numbering', 'numbering-row', 'numbering names neither via nor defaultFlag: no counter row can be chosen');
   }
+  for (const field of table.fields.filter((f) => f.autoStatus)) {
+    const list = field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+    const statuses = list && eff.tables.get(list.table.toLowerCase());
+    if (field.type !== 'list' || !statuses) { report(`/fields/${field.name}/autoStatus`, 'auto-status', `autoStatus needs a list field of a status table: ${field.name}`); continue; }
+    const a = field.autoStatus!;
+    for (const name of [a.change, a.to, a.archive, a.delay].filter((n): n is string => !!n)) {
+      if (!fieldOf(statuses, name)) report(`/fields/${field.name}/autoStatus`, 'field-reference', `autoStatus names ${name}, which is not a field of ${statuses.name}`);
+    }
+    if (!!a.change !== !!a.to) report(`/fields/${field.name}/autoStatus`, 'auto-status', 'autoStatus names both change and to, or neither');
+  }
+  if (table.ownedBy && fieldOf(table, table.ownedBy)?.type !== 'list') report('/ownedBy', 'field-reference', `ownedBy ${table.ownedBy} must be a list field of ${table.name}`);
+  checkBelonging(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   (table.checks ?? []).forEach((c, i) => {
     for (const f of c.fields) if (!fieldOf(table, f)) report(`/checks/${i}/fields`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);

@@ -80,6 +80,8 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   origin: Provenance;
   /** From the table's workflow: states only users with their right may see (a right per status list). */
   stateRights?: { column: string; states: { value: string | number | boolean; right: string }[] };
+  /** From the screens' documents tabs on this table (one with `belongsTo`): the tables its rows may belong to. */
+  owners?: EffectiveTable[];
 }
 
 export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
@@ -234,6 +236,7 @@ export function layer(layers: Layer[]): Effective {
     }
   }
   deriveStateRights(eff);
+  deriveOwners(eff);
   return eff;
 }
 
@@ -244,5 +247,24 @@ function deriveStateRights(eff: Effective): void {
     const field = table?.fields.find((f) => key(f.name) === key(wf.field));
     const states = wf.states.filter((s) => s.right).map((s) => ({ value: s.value, right: s.right! }));
     if (table && field && states.length) table.stateRights = { column: field.sqlName, states };
+  }
+}
+
+/**
+ * Each table whose rows belong to records of other tables (`belongsTo`) learns which tables those
+ * are: the tables of the screens with a documents tab on it. A tab without `table` means the one
+ * table that has `belongsTo`.
+ */
+function deriveOwners(eff: Effective): void {
+  const belonging = [...eff.tables.values()].filter((t) => t.belongsTo);
+  for (const { value: screen } of eff.screens.values()) {
+    const owner = eff.tables.get(key(screen.table));
+    for (const tab of screen.tabs ?? []) {
+      if (tab.kind !== 'documents' || !owner) continue;
+      const table = tab.table ? eff.tables.get(key(tab.table)) : belonging.length === 1 ? belonging[0] : undefined;
+      if (!table?.belongsTo) continue;
+      table.owners ??= [];
+      if (!table.owners.includes(owner)) table.owners.push(owner);
+    }
   }
 }

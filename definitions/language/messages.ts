@@ -46,6 +46,7 @@ export const MESSAGES = {
   'request.types': '{0} heeft niet het verwachte type ({1}).',
   'request.list_parameter': 'Lijst {0} heeft geen filterparameter {1}; wel: {2}.',
   'request.data_set': 'Onbekende gegevensset {0}; wel: {1}.',
+  'request.not_finished': 'Deze download is nog niet klaar.',
   'request.unknown_field': '{0}: onbekend veld {1} in tabel {2}.',
   'request.password_field': '{0}: op {1} kan niet worden gefilterd, gesorteerd of getoond.',
   'request.value_number': '{0}: de waarde voor {1} moet een getal zijn.',
@@ -135,6 +136,20 @@ export const MESSAGES = {
   'layouts.layout_type': 'LayoutType moet 0 (systeemweergave) of 1 (gebruikersweergave) zijn.',
   'layouts.unknown_group': 'De beveiligingsgroep {0} bestaat niet.',
   'layouts.user_view_group': 'Een gebruikersweergave wordt niet gedeeld met een beveiligingsgroep.',
+  'files.multipart_required': 'Een upload is multipart/form-data met een of meer bestanden.',
+  'files.none': 'Kies een of meer bestanden om te uploaden.',
+  'files.too_large': 'Het bestand {0} is groter dan {1} MB.',
+  'files.too_many': 'Hoogstens {0} bestanden per upload.',
+  'files.zip_alone': 'Een zip-bestand groter dan {0} MB wordt alleen geüpload, zonder andere bestanden.',
+  'files.unsupported_type': 'Dit bestandstype ({0}) wordt niet ondersteund.',
+  'files.type_mismatch': 'Het bestand {0} is volgens zijn naam of type {1}, maar de inhoud is {2}.',
+  'files.incomplete': 'Het bestand {0} is niet volledig ontvangen.',
+  'validation.file_value': 'Het gekozen bestand voor {0} bestaat niet.',
+  'validation.image_value': 'Het bestand voor {0} is geen afbeelding.',
+  'validation.owner_table': 'Bij records van tabel {0} kunnen geen documenten worden vastgelegd.',
+  'validation.owner_record': 'Record {1} van tabel {0} bestaat niet.',
+  'request.file_field': '{0} is geen bestandsveld van tabel {1}.',
+  'request.one_file_field': 'Tabel {0} heeft niet precies één bestandsveld; vraag het bestand op met file?field=.',
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

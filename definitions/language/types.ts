@@ -50,6 +50,12 @@ export interface FieldDef {
   fixed?: boolean;
   /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
   logChanges?: boolean;
+  /**
+   * A list field of a status table whose rows say what happens after a delay: fields of that
+   * table telling whether to change (`change`, to `to`) and whether to archive (`archive`), after
+   * `delay` days in the status (counted from the status log, else from the record's creation).
+   */
+  autoStatus?: { change?: string; to?: string; archive?: string; delay: string };
 }
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
@@ -78,7 +84,25 @@ export interface TableDef {
   checks?: CheckDef[];
   /** Questions the form asks before a save (the server does not ask). */
   confirms?: ConfirmDef[];
+  /** A list field of users: each row is seen only by that user (and by full-access groups). */
+  ownedBy?: string;
+  /**
+   * Each row belongs to one record of another table, named by two of its fields (the table's
+   * name and the record's AutoID): it is seen only by users who see that record. The tables a
+   * row may belong to are those whose screens have a `documents` tab on this table.
+   */
+  belongsTo?: BelongsToDef;
+  /** Rows are removed once older than the retention their kind (a list field) gives. */
+  retention?: RetentionDef;
 }
+
+export interface BelongsToDef { table: string; record: string }
+
+/**
+ * The retention of a row read from the row its list field `field` names: when `use` is true
+ * there, the row goes `period` `unit`s (days, weeks, months, years) after its CreateDate.
+ */
+export interface RetentionDef { field: string; use: string; period: string; unit: string }
 
 /**
  * Numbering: on create with an empty `field`, the counter row's prefix and next number give the
@@ -143,8 +167,11 @@ export type TabDef =
   | { name: string; title: string; kind: 'statuslog' }
   /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
   | { name: string; title: string; kind: 'dashboard'; table: string; parentField: string; groupField: string; dateField: string }
-  /** The documents of the record (the `documents` of files and documents, visible to those who see the record). */
-  | { name: string; title: string; kind: 'documents' };
+  /**
+   * The documents of the record (the `documents` of files and documents, visible to those who see
+   * the record): the rows of `table` (a table with `belongsTo`) that belong to it.
+   */
+  | { name: string; title: string; kind: 'documents'; table?: string };
 
 /**
  * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of

@@ -5,17 +5,18 @@ import type { ChangeStatusRequest, RunActionRequest } from '../../definitions/la
 import type { Engine } from '../engine.ts';
 import { authorize } from '../data/records.ts';
 import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
-import { ACTION_BEHAVIOURS } from '../behaviours/index.ts';
+import { actionBehaviours } from '../behaviours/index.ts';
 import { tableContext } from './context.ts';
 
 type Params = { control: string };
 type ByRecord = { Params: Params; Body: { autoid: number } };
 
 export function businessRoutes(app: FastifyInstance, engine: Engine): void {
+  const behaviours = actionBehaviours(engine.jobs);
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal, behaviours: ACTION_BEHAVIOURS };
+    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal, behaviours };
     return { ctx, model };
   };
 

@@ -6,6 +6,8 @@ import type { TableDef } from '../../definitions/language/index.ts';
 import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { ActionBehaviour } from '../business/index.ts';
+import { readStored } from '../data/records.ts';
+import { badRequest } from '../errors.ts';
 import { dictionaryHooks } from './site-dictionary.ts';
 import { userAccountHooks } from './user-account.ts';
 
@@ -31,6 +33,15 @@ export function behaviourOf(name: BehaviourName | undefined, registry: Registry)
 /**
  * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
  * actions no definition can express; each runs per record inside the batch item's transaction.
- * None is needed yet: status changes, field updates and merges are definitions.
+ * `runNow`: the selected scheduled tasks run now, once, on whichever process has a free worker.
  */
-export const ACTION_BEHAVIOURS: ReadonlyMap<string, ActionBehaviour> = new Map();
+export function actionBehaviours(jobs: { send(kind: string, data: Record<string, unknown>): Promise<string>; knows(kind: string): boolean }): ReadonlyMap<string, ActionBehaviour> {
+  return new Map<string, ActionBehaviour>([
+    ['runNow', async (client, model, principal, autoId) => {
+      const row = await readStored(client, model, principal, autoId);
+      const kind = String(row.ID ?? '');
+      if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
+      await jobs.send(kind, { requestedBy: principal.userId });
+    }],
+  ]);
+}

@@ -45,8 +45,16 @@ export function rowLimit(model: TableModel, principal: Principal, params: Params
 
 /** The row limits and the states the principal lacks the right to see, as one condition. */
 function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
-  const parts = [bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params)].filter((p): p is string => !!p);
+  const parts = [bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params), othersRows(table, principal, alias, params)]
+    .filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
+}
+
+/** A table whose rows belong to users (`ownedBy`): each user sees their own, full access sees all. */
+function othersRows(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
+  const owner = table.ownedBy && table.fields.find((f) => f.name.toLowerCase() === table.ownedBy!.toLowerCase());
+  if (!owner || principal.fullAccess) return null;
+  return `${ident(alias)}.${ident(owner.sqlName)} = ${params.add(principal.userId)}`;
 }
 
 /** Records in a state whose right (a right per status list) the principal lacks are not theirs to see. */

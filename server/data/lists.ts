@@ -36,7 +36,7 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   const pageSize = (body.pageSize as number | undefined) ?? PICKER_PAGE_SIZE;
   if (model.table.archivable) {
     // Archive-aware lists show archived rows on request; others never offer them.
-    where.push(`t.archive = ${list.archive && body.Archive === true}`);
+    where.push(`t.archive = ${list.archive === true && body.Archive === true}`);
   }
   if (typeof body.searchKey === 'string' && body.searchKey !== '') {
     const p = params.add(likePattern(body.searchKey));

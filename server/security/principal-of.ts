@@ -80,6 +80,7 @@ export function userPrincipal(
   return {
     username: user.username,
     userId: user.autoid,
+    fullAccess: allowAll || fullAccess,
     active: user.activated === true && !user.lockedout,
     grants,
     groupIds: [...new Set(grants.map((g) => Number(g.groupid)))],

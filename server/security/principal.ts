@@ -8,6 +8,8 @@ export interface Principal {
   username: string;
   /** The user's AutoID; 0 for the engine itself. */
   userId: number;
+  /** In a full-access group (or the engine): no row is another's to them. */
+  fullAccess: boolean;
   can(right: string | undefined, action: RightAction): boolean;
   /**
    * A condition limiting which rows of a table the principal sees, on the table's columns under
@@ -26,6 +28,7 @@ const NO_LIMITS: ReadonlyMap<string, FieldVisibility> = new Map();
 export const SYSTEM_PRINCIPAL: Principal = {
   username: 'system',
   userId: 0,
+  fullAccess: true,
   can: () => true,
   rowFilter: () => null,
   fieldAccess: () => NO_LIMITS,

@@ -181,7 +181,8 @@ describe('a limited user probing each path', () => {
     expect(grid.body.Data).toEqual([]);
     expect(grid.body.Meta.Count).toBe(0);
     expect((await asLimited('/mvc/tickets/GetItem', { autoid: t.AutoID })).status).toBe(404);
-    expect((await asLimited('/mvc/_lists/tickets', { searchKey: 'Geheim' })).body.Data).toEqual([]);
+    const lookup = await asLimited('/mvc/_lists/tickets', { searchKey: 'Geheim' });
+    expect(lookup.body.Data, JSON.stringify(lookup.body)).toEqual([]);
     expect((await asLimited('/mvc/tickets/GetStatusLog', { autoid: t.AutoID })).status).toBe(404);
     expect((await asLimited('/mvc/tickets/GetTransitions', { autoid: t.AutoID })).status).toBe(404);
     const batch = await asLimited('/mvc/tickets/ChangeStatus', { autoids: [t.AutoID], Transition: 'open' });
@@ -305,5 +306,25 @@ describe('row limits through linked rows (own relation, contact persons, group h
     expect(await seen(steps.cookie)).toEqual(['Teamwerk zuid']);
     await admin('/mvc/teammembers/save', { Team: south, User: linked.user });
     expect(await seen(steps.cookie)).toEqual(['Teamwerk noord', 'Teamwerk zuid']);
+  });
+});
+
+describe('automatic status changes (the auto-status task)', () => {
+  it('moves a record that has been in a status for its delay, archives where the status says so, and logs it', async () => {
+    const phase = async (ID: string) => Number((await server.engine.pool.query('SELECT autoid FROM ticketphases WHERE id = $1', [ID])).rows[0].autoid);
+    const [wait, later, done] = [await phase('wait'), await phase('later'), await phase('done')];
+    const moving = await ticket({ Descr: 'Wacht', Phase: wait });
+    const staying = await ticket({ Descr: 'Later', Phase: later });
+    const { autoStatus } = await import('../../server/jobs/auto-status.ts');
+    const run = () => autoStatus.run({ pool: server.engine.pool, snapshot: () => server.engine.registry.snapshot, files: server.engine.files, log: () => {} }, {});
+    await run();
+    expect((await item(moving.AutoID)).Phase).toBe(done);
+    expect((await item(staying.AutoID)).Phase).toBe(later);
+    const log = (await admin('/mvc/tickets/GetStatusLog', { autoid: moving.AutoID })).body.Data[0];
+    expect(log).toMatchObject({ Transition: 'auto', FromLabel: 'Wachten', ToLabel: 'Afgerond', By: 'system' });
+    // In "done" it is archived on the next run (the status's own delay is 0 days).
+    await run();
+    expect((await item(moving.AutoID)).Archive).toBe(true);
+    expect((await item(staying.AutoID)).Archive).toBe(false);
   });
 });

@@ -3,15 +3,18 @@
 // shared with the server (definitions/language/api-types.ts) and re-exported here.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
-  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
-  UserDefault, UserLayout, ViewPermissions,
+  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ColumnAlignment, CurrentUser, DashboardAnswer,
+  DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter,
+  LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry, TransitionInfo,
+  TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
 } from '../../definitions/language/index.ts';
+import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
 export type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FlexAnswer, FlexRequest, Layout,
-  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
-  UserDefault, UserLayout, ViewPermissions,
+  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ColumnAlignment, CurrentUser, DashboardAnswer,
+  DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter,
+  LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry, TransitionInfo,
+  TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
 };
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
@@ -31,17 +34,16 @@ export class CallFailed extends Error {
   constructor(readonly status: number, readonly body: ApiErrorBody) { super(body.Error); }
 }
 
-export interface ScreenInfo {
-  name: string;
+/** Read-only all the way down: screens live in the router's store, whose snapshots are frozen. */
+type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+
+/** A screen as GET mvc/definitions/screens answers it (the full definition), plus the runtime's own login route. */
+export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
   /** 'login' is the runtime's own login route; the server never lists it. */
-  kind: 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'login';
-  table: string;
-  title: string;
-  parent?: string;
-  rights?: { read?: string; create?: string; update?: string; delete?: string };
-  dataSourceSwitch?: boolean;
-  fetchDestination?: string;
-}
+  kind: ScreenKind | 'login';
+  /** A route pattern with parameters ('/membershiprequest/:requestid'); else the name (and ':id?' on detail screens). */
+  path?: string;
+}>;
 
 /** A 503 or 429 the server marks Retryable did nothing (database away, too busy): try again. */
 export function isRetryable(status: number, body: unknown): boolean {
@@ -107,6 +109,12 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
+    // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
+    transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
+    changeStatus: (control: string, request: ChangeStatusRequest) => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request),
+    runAction: (control: string, request: RunActionRequest) => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request),
+    statusLog: (control: string, autoid: number) => call<{ Data: StatusLogEntry[] }>('POST', `${table(control)}/GetStatusLog`, { autoid }),
+    dashboard: (control: string, autoid: number, Tab: string) => call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     login: (credentials: { username: string; password: string }) =>
       call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),

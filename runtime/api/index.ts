@@ -5,9 +5,10 @@ import type { ClientHooks } from './client.ts';
 
 export { CallFailed, RETRIES, createClient, isRetryable, isUnauthenticated } from './client.ts';
 export type {
-  ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, ClientHooks, ColumnAlignment, CurrentUser, FlexAnswer, FlexRequest, Layout,
-  LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, ScreenInfo, ShareableGroup, UserDefault, DescribedLayout, SecurityEntry, UserLayout,
-  ViewPermissions,
+  ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ClientHooks, ColumnAlignment, CurrentUser,
+  DashboardAnswer, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
+  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo, SecurityEntry, ShareableGroup, StatusLogEntry,
+  TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
 } from './client.ts';
 export const apiHooks: ClientHooks = {};
 export const api = createClient('/', apiHooks);

@@ -4,13 +4,17 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../api/index.ts';
 import { HistoryEntryContext } from './historyEntry.ts';
+import type { RouteParams } from './paths.ts';
 import { currentEntry, currentScreen, router } from './router.ts';
 
 const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
 const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
+const DetailPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
 
-function Screen({ screen, query }: { screen: ScreenInfo; query: string }) {
+function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; params: RouteParams }) {
   switch (screen.kind) {
+    case 'detail':
+      return <DetailPage screen={screen} query={query} params={params} />;
     case 'maintenance':
     case 'systemtable':
       return <MaintenancePage screen={screen} query={query} />;
@@ -34,10 +38,11 @@ export function PageHost() {
   return (
     <main className="app-main">
       <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>
-        {/* Keyed by history entry: every entry mounts its own page; the entry's id lets a page
-            bring back its state when Back or Forward shows that entry again. */}
-        <HistoryEntryContext.Provider key={entry.id} value={entry.id}>
-          <Screen screen={screen as ScreenInfo} query={entry.query} />
+        {/* Keyed by page: every navigation mounts its own page, while the entries a page pushes
+            for its parameters (an open record) keep it mounted; the page's id lets it bring back
+            its state when Back or Forward shows it again. */}
+        <HistoryEntryContext.Provider key={entry.page} value={entry.page}>
+          <Screen screen={screen as ScreenInfo} query={entry.query} params={entry.params} />
         </HistoryEntryContext.Provider>
       </Suspense>
     </main>

@@ -3,8 +3,9 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, type ApiErrorBody } from '../api/index.ts';
+import { checkMessages } from './checks.ts';
 import { compileForm } from './compile.ts';
 import type { FormContext, ListClient } from './context.ts';
 import { serverErrors } from './server-errors.ts';
@@ -26,6 +27,9 @@ export interface GenericFormProps {
 const ignoreErrors = () => {};
 
 export function GenericForm({ form, value, onChange, serverError, currentPerson, client = api }: GenericFormProps) {
+  // Two forms on one page (a record and an action's prompts) must not share input ids, or a
+  // label would name the other form's input.
+  const idPrefix = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const [record, setRecord] = useState(value);
   // A record from outside (another item, the saved answer) replaces ours; our own echo does not.
   const sent = useRef(value);
@@ -34,7 +38,20 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
   }, [value]);
 
   const compiled = useMemo(() => compileForm(form, record), [form, record]);
-  const errors = useMemo(() => serverErrors(serverError, form.Properties), [serverError, form]);
+  const server = useMemo(() => serverErrors(serverError, form.Properties), [serverError, form]);
+  // The table's checks, live like the field rules: under the fields they name when those show.
+  const checks = useMemo(
+    () => checkMessages(form.Checks, record, new Set(compiled.groups.flatMap((g) => g.fields))),
+    [form.Checks, record, compiled],
+  );
+  const errors = useMemo(() => {
+    const fields: Record<string, string[]> = { ...server.fields };
+    for (const [name, messages] of Object.entries(checks.fields)) {
+      fields[name] = [...(fields[name] ?? []), ...messages.filter((m) => !fields[name]?.includes(m))];
+    }
+    const general = [...server.general, ...checks.general.filter((m) => !server.general.includes(m))];
+    return { fields, general };
+  }, [server, checks]);
   const uiSchema = useMemo(() => ({ ...compiled.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [compiled]);
   const formContext: FormContext = useMemo(
     () => ({ currentPerson, record, serverErrors: errors.fields, required: compiled.required, groups: compiled.groups, client }),
@@ -60,6 +77,7 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
         uiSchema={uiSchema}
         formData={record}
         formContext={formContext}
+        idPrefix={idPrefix}
         validator={validator}
         widgets={WIDGETS}
         templates={TEMPLATES}

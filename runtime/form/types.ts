@@ -55,10 +55,18 @@ export interface FormProperty {
 
 export interface FormGroup { GroupID: string; Label: string | null; Tab: string | null; Column: number | null }
 
+/** A rule across fields (table `checks`): the record is valid when ValidWhen holds, else Message shows under Fields. */
+export interface FormCheck { Name: string; ValidWhen: RulesLogic | boolean; Message: string; Fields: string[] }
+
+/** A question before a save (table `confirms`): asked when When holds. */
+export interface FormConfirm { Name: string; When: RulesLogic | boolean; Message: string }
+
 export interface FormAnswer {
   Properties: FormProperty[];
   Groups: FormGroup[];
   Tabs?: unknown[];
+  Checks?: FormCheck[];
+  Confirms?: FormConfirm[];
 }
 
 export const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;

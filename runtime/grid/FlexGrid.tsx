@@ -2,7 +2,7 @@
 // columns, in which order and width, sort and filters), and titles, formats and filter types come
 // from GetFlexData's Meta.Columns.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { List, useListRef } from 'react-window';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
@@ -10,9 +10,9 @@ import { GridHeader } from './GridHeader.tsx';
 import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
-import { selectAllState, showLoadMore } from './state.ts';
+import { rowId, selectAllState, showLoadMore } from './state.ts';
 import type { GridRow } from './types.ts';
-import { useFlexGrid } from './useFlexGrid.ts';
+import { useFlexGrid, type GridScope } from './useFlexGrid.ts';
 import './grid.css';
 
 export interface FlexGridProps {
@@ -27,6 +27,12 @@ export interface FlexGridProps {
   refreshToken?: number;
   /** URL query string: $dataset selects the data source, other names set column quick filters. */
   query?: string;
+  /** Fixed on every request: the parent's rows (dataFilter), a named data set. */
+  scope?: GridScope;
+  /** The owner's toolbar controls, given the selected rows (actions on the selection). */
+  toolbar?: (selected: GridRow[]) => ReactNode;
+  /** An accessible name for the grid (several grids on one screen). */
+  label?: string;
 }
 
 /** Rows shown before the body scrolls; the CSS caps it further on small screens. */
@@ -38,10 +44,10 @@ export function FlexGrid(props: FlexGridProps) {
   return <FlexGridView key={props.control} {...props} />;
 }
 
-function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query }: FlexGridProps) {
+function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query, scope, toolbar, label }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
-  const { state, actions } = useFlexGrid({ control, query, refreshToken });
+  const { state, actions } = useFlexGrid({ control, query, refreshToken, scope });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [menu, setMenu] = useState<{ x: number; y: number; rows: GridRow[] } | null>(null);
   const listRef = useListRef(null);
@@ -75,6 +81,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
   }), [onRowClick, selectable, openMenu, actions]);
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const selectedRows = useMemo(() => rows.filter((r) => selectedSet.has(rowId(r))), [rows, selectedSet]);
   const selectLabel = t`Rij selecteren`;
   const rowProps = useMemo<GridRowProps>(() => ({
     rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers,
@@ -116,6 +123,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
           pageSize={state.pageSize}
           actions={actions}
         />
+        {toolbar?.(selectedRows)}
       </GridToolbar>
       {filtersOpen && (
         <AdvancedFilters
@@ -132,6 +140,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
       <div className="grid-scroll">
         <div
           role="grid"
+          aria-label={label}
           aria-rowcount={state.countEstimated ? -1 : state.count + 2}
           aria-multiselectable={selectable || undefined}
           aria-busy={state.loading || undefined}

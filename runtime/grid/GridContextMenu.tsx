@@ -2,14 +2,20 @@
 import { useEffect, useRef } from 'react';
 import type { GridRow } from './types.ts';
 
-export interface ContextMenuItem { id: string; label: string; onSelect: (rows: GridRow[]) => void }
+export interface ContextMenuItem {
+  id: string;
+  label: string;
+  onSelect: (rows: GridRow[]) => void;
+  /** Whether the item applies to these rows (an action on exactly one row); shown disabled otherwise. */
+  enabled?: (rows: GridRow[]) => boolean;
+}
 
 interface Props { x: number; y: number; items: readonly ContextMenuItem[]; rows: GridRow[]; onClose: () => void }
 
 export function GridContextMenu({ x, y, items, rows, onClose }: Props) {
   const menu = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    menu.current?.querySelector('button')?.focus();
+    menu.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
     const outside = (e: Event) => { if (!menu.current?.contains(e.target as Node)) onClose(); };
     const key = (e: KeyboardEvent) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } };
     document.addEventListener('mousedown', outside);
@@ -26,11 +32,15 @@ export function GridContextMenu({ x, y, items, rows, onClose }: Props) {
   const top = Math.max(0, Math.min(y, window.innerHeight - items.length * 32 - 8));
   return (
     <ul ref={menu} role="menu" className="grid-menu" style={{ left, top }}>
-      {items.map((item) => (
-        <li key={item.id} role="none">
-          <button type="button" role="menuitem" onClick={() => { onClose(); item.onSelect(rows); }}>{item.label}</button>
-        </li>
-      ))}
+      {items.map((item) => {
+        const enabled = item.enabled?.(rows) ?? true;
+        return (
+          <li key={item.id} role="none">
+            <button type="button" role="menuitem" disabled={!enabled} aria-disabled={!enabled || undefined}
+              onClick={() => { if (!enabled) return; onClose(); item.onSelect(rows); }}>{item.label}</button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

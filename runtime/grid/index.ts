@@ -3,6 +3,7 @@ export { FlexGrid } from './FlexGrid.tsx';
 export type { FlexGridProps } from './FlexGrid.tsx';
 export type { ContextMenuItem } from './GridContextMenu.tsx';
 export { useFlexGrid } from './useFlexGrid.ts';
+export type { GridScope } from './useFlexGrid.ts';
 export { createGridController, SEARCH_DEBOUNCE_MS } from './controller.ts';
 export type { GridController, GridDeps, GridSnapshot, GridStore } from './controller.ts';
 export { ColumnChooser } from './ColumnChooser.tsx';

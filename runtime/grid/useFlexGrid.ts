@@ -3,15 +3,19 @@
 // router history entry.
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../api/index.ts';
+import { api, type FlexRequest } from '../api/index.ts';
 import { useHistoryEntry } from '../app/historyEntry.ts';
 import { createGridController, type GridDeps } from './controller.ts';
 import { keepGrid, keptGrid, memoryKey } from './gridMemory.ts';
+
+/** What the owner fixes on every request, beyond the user's filters: a parent's rows, a data set. */
+export type GridScope = Pick<FlexRequest, 'dataFilter' | 'dataSet'>;
 
 export interface UseFlexGridOptions {
   control: string;
   query?: string;
   refreshToken?: number;
+  scope?: GridScope;
   deps?: Partial<GridDeps>;
 }
 
@@ -19,9 +23,12 @@ function sessionStore(): Storage | undefined {
   try { return globalThis.sessionStorage; } catch { return undefined; }
 }
 
-export function useFlexGrid({ control, query, refreshToken, deps }: UseFlexGridOptions) {
+export function useFlexGrid({ control, query, refreshToken, scope, deps }: UseFlexGridOptions) {
+  // Read at each request, so a new scope needs no new controller (the grid keeps its view and filters).
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
   const [controller] = useState(() => createGridController(control, {
-    flexData: (c, request) => api.flexData(c, request),
+    flexData: (c, request) => api.flexData(c, { ...request, ...scopeRef.current }),
     userLayout: (c) => api.userLayout(c),
     layout: (id) => api.layout(id),
     storage: sessionStore(),
@@ -45,6 +52,14 @@ export function useFlexGrid({ control, query, refreshToken, deps }: UseFlexGridO
     lastToken.current = refreshToken;
     controller.actions.refresh(true);
   }, [controller, refreshToken]);
+  // Another data set (or parent) is other rows: page 1 again, keeping the user's filters.
+  const scopeKey = JSON.stringify(scope ?? null);
+  const lastScope = useRef(scopeKey);
+  useEffect(() => {
+    if (lastScope.current === scopeKey) return;
+    lastScope.current = scopeKey;
+    controller.actions.refresh(true);
+  }, [controller, scopeKey]);
   const state = useSnapshot(controller.store, { sync: true }); // sync keeps the caret of bound inputs in place
   return { state, actions: controller.actions };
 }

@@ -9,11 +9,13 @@ import type { RecordEditor } from './useRecordEditor.ts';
 export interface MaintenanceModalProps {
   editor: RecordEditor;
   isNew: boolean;
+  /** Fields shown read-only (a child's parent key, fixed by the screen). */
+  locked?: readonly string[];
   onClosed: () => void;
   onSaved: () => void;
 }
 
-export function MaintenanceModal({ editor, isNew, onClosed, onSaved }: MaintenanceModalProps) {
+export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: MaintenanceModalProps) {
   const { t } = useLingui();
   useBeforeUnload(editor.hasMutations);
 
@@ -52,7 +54,7 @@ export function MaintenanceModal({ editor, isNew, onClosed, onSaved }: Maintenan
         </>
       }
     >
-      <EditorBody editor={editor} />
+      <EditorBody editor={editor} locked={locked} />
     </Modal>
   );
 }

@@ -2,5 +2,10 @@
 export { MaintenancePage } from './MaintenancePage.tsx';
 export type { MaintenancePageProps } from './MaintenancePage.tsx';
 export { SettingsPage } from './SettingsPage.tsx';
+export { DetailPage } from './detail/index.ts';
+export type { DetailPageProps } from './detail/index.ts';
+export { settleChanges } from './settleChanges.ts';
 export { describeFailure } from './failures.ts';
 export { describeRow } from './rows.ts';
+export { useTableMaintenance } from './useTableMaintenance.tsx';
+export type { TableMaintenance } from './useTableMaintenance.tsx';

@@ -1,11 +1,14 @@
 // Editing one record of a table: its form definition, load (new or by AutoID), change tracking
-// (has-mutations), save with the spec's error handling. Pages only draw what this returns.
+// (has-mutations), save with the spec's error handling and the table's confirms, discard, and a
+// quiet reload that tells when the record is gone (no longer visible to the user). Pages only
+// draw what this returns.
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../api/index.ts';
+import { api, CallFailed } from '../api/index.ts';
 import type { ApiErrorBody } from '../api/index.ts';
-import { showAlert, toast } from '../app/dialogs/index.ts';
+import { confirm, showAlert, toast } from '../app/dialogs/index.ts';
+import { confirmsFor } from '../form/index.ts';
 import type { FormAnswer } from '../form/index.ts';
 import { describeFailure } from './failures.ts';
 
@@ -18,11 +21,17 @@ export interface RecordEditor {
   saving: boolean;
   hasMutations: boolean;
   serverError: ApiErrorBody | null;
-  /** Load a blank record (autoid 0) or an existing one; false when loading failed. */
-  load: (autoid: number | (() => Promise<number>)) => Promise<boolean>;
+  /** Load a blank record (autoid 0, with defaults over the server's) or an existing one; false when loading failed. */
+  load: (autoid: number | (() => Promise<number>), options?: { defaults?: Row }) => Promise<boolean>;
   change: (record: Row) => void;
-  /** Save; true on success (toast shown, flag cleared). */
+  /** Save after the table's confirms; true on success (toast shown, flag cleared). */
   save: () => Promise<boolean>;
+  /** Back to the record as last loaded or saved. */
+  discard: () => void;
+  /** The record as it is now (after a save: as saved), outside the render cycle. */
+  current: () => Row | null;
+  /** Read the open record again (after an action): 'gone' when the server no longer shows it (404). */
+  reload: () => Promise<'ok' | 'gone' | 'failed'>;
   reset: () => void;
 }
 
@@ -39,24 +48,30 @@ export function useRecordEditor(table: string): RecordEditor {
   const [serverError, setServerError] = useState<ApiErrorBody | null>(null);
   const formRef = useRef<FormAnswer | null>(null);
   const recordRef = useRef<Row | null>(null);
+  /** The record as last loaded or saved, which discard returns to. */
+  const storedRef = useRef<Row | null>(null);
   const generation = useRef(0);
 
-  const load = useCallback(async (autoid: number | (() => Promise<number>)) => {
+  const show = (row: Row | null) => {
+    recordRef.current = row;
+    storedRef.current = row;
+    setRecord(row);
+    setMutations(false);
+  };
+
+  const load = useCallback(async (autoid: number | (() => Promise<number>), options: { defaults?: Row } = {}) => {
     const mine = ++generation.current;
     setLoading(true);
     setServerError(null);
-    setMutations(false);
-    setRecord(null);
-    recordRef.current = null;
+    show(null);
     try {
       const formPromise = formRef.current ? Promise.resolve(formRef.current) : (api.getForm(table) as Promise<unknown> as Promise<FormAnswer>);
       const id = typeof autoid === 'function' ? await autoid() : autoid;
       const [definition, item] = await Promise.all([formPromise, id ? api.getItem(table, id) : api.getNew(table)]);
       if (mine !== generation.current) return false;
       formRef.current = definition;
-      recordRef.current = item;
       setForm(definition);
-      setRecord(item);
+      show(id ? item : { ...item, ...options.defaults });
       return true;
     } catch (error) {
       if (mine !== generation.current) return false;
@@ -79,14 +94,16 @@ export function useRecordEditor(table: string): RecordEditor {
   const save = useCallback(async () => {
     const current = recordRef.current;
     if (!current) return false;
+    // The table's confirms: each question that applies must be answered yes.
+    for (const question of confirmsFor(formRef.current?.Confirms, current)) {
+      if ((await confirm(question)) !== 'yes') return false;
+    }
     setSaving(true);
     try {
       const answer = await api.save(table, current);
       // Keep fields the save answer leaves out (e.g. list descriptions).
       const merged = { ...current, ...answer };
-      recordRef.current = merged;
-      setRecord(merged);
-      setMutations(false);
+      show(merged);
       setServerError(null);
       toast('success', saved());
       return true;
@@ -100,14 +117,40 @@ export function useRecordEditor(table: string): RecordEditor {
     }
   }, [table]);
 
+  const discard = useCallback(() => {
+    recordRef.current = storedRef.current;
+    setRecord(storedRef.current);
+    setMutations(false);
+    setServerError(null);
+  }, []);
+
+  const reload = useCallback(async (): Promise<'ok' | 'gone' | 'failed'> => {
+    const id = Number(recordRef.current?.AutoID ?? 0);
+    if (!id) return 'ok';
+    const mine = ++generation.current;
+    try {
+      const item = await api.getItem(table, id);
+      if (mine === generation.current) {
+        show(item);
+        setServerError(null);
+      }
+      return 'ok';
+    } catch (error) {
+      if (error instanceof CallFailed && error.status === 404) return 'gone';
+      console.error(error);
+      showAlert(retrieving());
+      return 'failed';
+    }
+  }, [table]);
+
   const reset = useCallback(() => {
     generation.current++;
-    recordRef.current = null;
-    setRecord(null);
-    setMutations(false);
+    show(null);
     setServerError(null);
     setLoading(false);
   }, []);
 
-  return { form, record, loading, saving: isSaving, hasMutations, serverError, load, change, save, reset };
+  const current = useCallback(() => recordRef.current, []);
+
+  return { form, record, loading, saving: isSaving, hasMutations, serverError, load, change, save, discard, current, reload, reset };
 }

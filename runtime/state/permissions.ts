@@ -6,10 +6,10 @@ import { proxy, useSnapshot } from 'valtio';
 import { api } from '../api/index.ts';
 import type { ScreenInfo, SecurityEntry } from '../api/index.ts';
 
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'createOrUpdate';
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'createOrUpdate' | 'execute';
 
-/** The server's action codes (spec 6 "Authentication"). */
-export const ACTION_CODES: Record<Action, string> = { read: '1.1', update: '1.2', create: '1.3', delete: '1.4', createOrUpdate: '1.5' };
+/** The server's action codes (spec 6 "Authentication"); execute (actions, transitions) has no number and goes by name. */
+export const ACTION_CODES: Record<Action, string> = { read: '1.1', update: '1.2', create: '1.3', delete: '1.4', createOrUpdate: '1.5', execute: 'execute' };
 
 /** One right code or a list of them (a page may take lists of permissions). */
 export type Rights = string | readonly string[] | null | undefined;

@@ -1,6 +1,8 @@
 // The modal shell's look: overlay, header with title and optional close button, body, footer.
+// It takes and keeps focus while open and gives it back when it closes (useDialogFocus).
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { trapTab, useDialogFocus } from './useDialogFocus.ts';
 import './dialogs.css';
 
 export interface ModalFrameProps {
@@ -17,9 +19,14 @@ export interface ModalFrameProps {
 
 export function ModalFrame({ title, children, footer, onCloseClick, leaving, busy, width, className }: ModalFrameProps) {
   const { t } = useLingui();
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref);
   return (
     <div className={`app-modal-overlay${leaving ? ' app-modal--leaving' : ''}`}>
       <div
+        ref={ref}
+        tabIndex={-1}
+        onKeyDown={trapTab}
         role="dialog"
         aria-modal="true"
         aria-label={title}

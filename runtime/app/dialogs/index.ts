@@ -2,8 +2,10 @@
 export { Alerts, Toasts } from './Notices.tsx';
 export { BatchResultDialog } from './BatchResultDialog.tsx';
 export type { BatchResultDialogProps } from './BatchResultDialog.tsx';
-export { batchReducer, isComplete, outcomeOf, progress, runBatch, shouldAutoClose } from './batchResult.ts';
-export type { BatchAction, BatchItem, BatchState, BatchStatus } from './batchResult.ts';
+export {
+  BATCH_CHUNK_SIZE, batchReducer, chunk, failedIndexes, isComplete, outcomeOf, outcomesOf, progress, runBatch, runChunks, shouldAutoClose,
+} from './batchResult.ts';
+export type { BatchAction, BatchItem, BatchOutcome, BatchState, BatchStatus } from './batchResult.ts';
 export { DialogLayer } from './DialogLayer.tsx';
 export {
   ALERT_MS, MODAL_ENTER_MS, MODAL_LEAVE_MS, TOAST_MS, answer, askUnsaved, bindDialogHistory, closeTop, confirm, dialogs,
@@ -13,3 +15,5 @@ export type { AlertType, ConfirmAnswer, DialogState, StackEntry, Toast, ToastTyp
 export { Modal } from './Modal.tsx';
 export type { ModalProps } from './Modal.tsx';
 export { ModalFrame } from './ModalFrame.tsx';
+export type { ModalFrameProps } from './ModalFrame.tsx';
+export { firstTarget, focusables, trapTab, useDialogFocus } from './useDialogFocus.ts';

@@ -1,0 +1,123 @@
+// Actions as the runtime offers them (docs/business-records.md): a screen's actions (RunAction)
+// and the open record's workflow transitions (ChangeStatus), each with its confirm, prompts and
+// warning; which of them apply to a selection; and prompts as a generated form. Pure.
+import { componentOf, type FieldType, type PromptDef } from '../../../definitions/language/index.ts';
+import type { PromptInfo, ScreenInfo, TransitionInfo } from '../../api/index.ts';
+import type { FormAnswer, FormProperty } from '../../form/index.ts';
+
+/** One thing a user can start on rows or on the open record. */
+export interface ActionSpec {
+  /** Unique among the offered actions. */
+  key: string;
+  label: string;
+  /** 'action': RunAction {Action: name}; 'transition': ChangeStatus {Transition: name}. */
+  call: 'action' | 'transition';
+  name: string;
+  /** Offered on several selected rows at once; otherwise on exactly one. */
+  batch: boolean;
+  confirm: string | null;
+  prompts: readonly PromptInfo[];
+  warning: string | null;
+  /** The execute right it needs (besides the table's update right). */
+  right: string | null;
+  /** A screen action that makes a workflow transition: its prompts and warning are the transition's. */
+  transition: string | null;
+}
+
+/** Where a list prompt finds its entries: the list's lookup call. */
+export const listMethod = (list: string) => `mvc/_lists/${list}`;
+
+/** A prompt of a definition as the calls describe prompts (PromptInfo). */
+export function promptInfo(def: PromptDef): PromptInfo {
+  return {
+    Name: def.name, Label: def.label, Type: def.type, Required: def.required ?? false,
+    ...(def.list ? { ListMethod: listMethod(def.list) } : {}),
+    ...(def.options ? { Options: def.options.map((o) => ({ ...o })) } : {}),
+    ...(def.maxLength ? { MaxLength: def.maxLength } : {}),
+  };
+}
+
+/** The screen's actions, in the definition's order. */
+export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[] {
+  return (screen.actions ?? []).map((a) => ({
+    key: `action:${a.name}`, label: a.label, call: 'action', name: a.name, batch: a.batch ?? false,
+    confirm: a.confirm ?? null, prompts: (a.prompts ?? []).map((p) => promptInfo(p as PromptDef)), warning: null,
+    right: a.right ?? null, transition: a.transition ?? null,
+  }));
+}
+
+/** A transition the open record may make now (GetTransitions). */
+export function transitionAction(t: TransitionInfo): ActionSpec {
+  return {
+    key: `transition:${t.Name}`, label: t.Label, call: 'transition', name: t.Name, batch: false, confirm: null,
+    prompts: t.Prompts, warning: t.Warning, right: null, transition: t.Name,
+  };
+}
+
+/**
+ * What the open record's toolbar offers: its transitions, then the screen's actions that are not
+ * transitions (a transition action is already there when the record may make it, else it is not
+ * possible now).
+ */
+export function recordActions(screen: Pick<ScreenInfo, 'actions'>, transitions: readonly TransitionInfo[]): ActionSpec[] {
+  return [...transitions.map(transitionAction), ...screenActions(screen).filter((a) => !a.transition)];
+}
+
+/** A batch action applies to one or more rows, any other to exactly one. */
+export function appliesTo(action: Pick<ActionSpec, 'batch'>, count: number): boolean {
+  return action.batch ? count >= 1 : count === 1;
+}
+
+/** A screen action that makes a transition takes the transition's prompts and warning when it has none itself. */
+export function withTransition(action: ActionSpec, transition: TransitionInfo | undefined): ActionSpec {
+  if (!transition) return action;
+  return { ...action, prompts: action.prompts.length ? action.prompts : transition.Prompts, warning: action.warning ?? transition.Warning };
+}
+
+const FIELD_TYPE: Record<PromptInfo['Type'], FieldType> = {
+  text: 'text', textarea: 'textarea', date: 'date', datetime: 'datetime', integer: 'integer', decimal: 'decimal', bool: 'bool', list: 'list', select: 'select',
+};
+const PROMPT_GROUP = 'prompts';
+
+function property(prompt: PromptInfo): FormProperty {
+  const type = FIELD_TYPE[prompt.Type];
+  const numeric = type === 'integer' || type === 'decimal';
+  return {
+    FieldName: prompt.Name, Label: prompt.Label, Value: null, Required: prompt.Required, Enabled: true,
+    Visibility: prompt.Required ? 3 : 1, Component: componentOf(type), FieldType: type, QuantityUnit: null,
+    GroupID: PROMPT_GROUP, Tab: null, Column: 1,
+    Settings: {
+      FieldLength: prompt.MaxLength ?? null, min: null, max: null, step: numeric ? (type === 'integer' ? 1 : 0.01) : null,
+      Integers: null, Decimals: type === 'decimal' ? 2 : null, Options: prompt.Options ? prompt.Options.map((o) => ({ ...o })) : null,
+      ListConfig: prompt.ListMethod
+        ? { ListMethod: prompt.ListMethod, SingleMethod: `${prompt.ListMethod}/single`, Parameters: [], GroupID: PROMPT_GROUP, ParentList: null }
+        : null,
+    },
+    Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
+  };
+}
+
+/** The prompts as a form for the generic form machinery: one group, one field per prompt. */
+export function promptForm(prompts: readonly PromptInfo[]): FormAnswer {
+  return { Properties: prompts.map(property), Groups: [{ GroupID: PROMPT_GROUP, Label: null, Tab: null, Column: 1 }] };
+}
+
+const empty = (v: unknown) => v === null || v === undefined || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+/** Required prompts without a value (a list value counts only above 0). */
+export function missingPrompts(prompts: readonly PromptInfo[], values: Record<string, unknown>): string[] {
+  return prompts.filter((p) => {
+    if (!p.Required) return false;
+    const v = values[p.Name];
+    if (p.Type === 'list') return !(typeof v === 'number' && v > 0);
+    if (p.Type === 'bool') return v === undefined || v === null;
+    return empty(v);
+  }).map((p) => p.Name);
+}
+
+/** The values sent with the call: the prompts' values by name, empty ones left out. */
+export function promptValues(prompts: readonly PromptInfo[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of prompts) if (!empty(values[p.Name])) out[p.Name] = values[p.Name];
+  return out;
+}

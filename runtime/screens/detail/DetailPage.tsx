@@ -1,0 +1,148 @@
+// A detail screen (docs/business-records.md): the table's grid with its data sets and actions; a
+// row click (or ?id= at start) opens the record as a full-screen modal with a history entry of its
+// own, Add opens a blank one there. After an action the grid and the open record reload; a record
+// the user can no longer see in its new status closes, back on the overview, with a notice.
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ScreenInfo } from '../../api/index.ts';
+import { showAlert } from '../../app/dialogs/index.ts';
+import { useHistoryEntry } from '../../app/historyEntry.ts';
+import type { RouteParams } from '../../app/paths.ts';
+import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.ts';
+import { useScreenRights } from '../../state/index.ts';
+import { appliesTo, screenActions, useActionRights, useActionRunner, type ActionSpec } from '../actions/index.ts';
+import { useRecordEditor, type RecordEditor } from '../useRecordEditor.ts';
+import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dataSets.ts';
+import { RecordScreen } from './RecordScreen.tsx';
+import { useOpenRecord } from './useOpenRecord.ts';
+import '../screens.css';
+import './detail.css';
+
+export interface DetailPageProps {
+  screen: ScreenInfo;
+  query?: string;
+  params: RouteParams;
+}
+
+type Row = Record<string, unknown>;
+
+export function DetailPage({ screen, query, params }: DetailPageProps) {
+  const { t } = useLingui();
+  const rights = useScreenRights(screen);
+  const page = useHistoryEntry();
+  const memoryKey = `${page ?? 'none'}:${screen.name}`;
+  const dataSets = orderedDataSets(screen);
+  const [dataSet, setDataSet] = useState(() => initialDataSet(screen, keptDataSet(memoryKey)));
+  const [refreshToken, setRefreshToken] = useState(0);
+  const [version, setVersion] = useState(0);
+  const refresh = useCallback(() => setRefreshToken((n) => n + 1), []);
+
+  // Every save of the open record (button, before a tab change, before closing) reloads the grid;
+  // a new record's entry learns its AutoID.
+  const base = useRecordEditor(screen.table);
+  const savedRef = useRef<(autoid: number) => void>(() => {});
+  const editor: RecordEditor = {
+    ...base,
+    save: async () => {
+      const wasNew = !Number(base.current()?.AutoID ?? 0);
+      if (!(await base.save())) return false;
+      refresh();
+      setVersion((v) => v + 1);
+      if (wasNew) savedRef.current(Number(base.current()?.AutoID ?? 0));
+      return true;
+    },
+  };
+  const record = useOpenRecord(params, editor);
+  savedRef.current = record.saved;
+
+  const all = useMemo(() => screenActions(screen), [screen]);
+  const allowed = useActionRights(screen, all);
+  const offered = useMemo(() => all.filter(allowed), [all, allowed]);
+
+  const afterAction = useCallback(async (_action: ActionSpec, rows: Row[]) => {
+    refresh();
+    const open = record.shown;
+    if (!open || !rows.some((r) => Number(r.AutoID) === open)) return;
+    const outcome = await editor.reload();
+    if (outcome === 'gone') {
+      // The spec: without rights for the new status the user is sent back to the overview.
+      record.leave();
+      showAlert(t`Het item is in de nieuwe status niet meer voor u zichtbaar.`, { type: 'info' });
+      return;
+    }
+    setVersion((v) => v + 1);
+  }, [refresh, record, editor, t]);
+  const runner = useActionRunner(screen.table, (action, rows) => void afterAction(action, rows));
+
+  const contextMenu = useMemo<ContextMenuItem[] | undefined>(() => {
+    if (offered.length === 0) return undefined;
+    return offered.map((action) => ({
+      id: action.key,
+      label: action.label,
+      enabled: (rows: GridRow[]) => appliesTo(action, rows.length),
+      onSelect: (rows: GridRow[]) => void runner.start(action, rows),
+    }));
+  }, [offered, runner.start]);
+
+  const toolbar = useCallback((selected: GridRow[]) => offered.length > 0 && (
+    <span className="detail-grid-actions" role="group" aria-label={t`Acties`}>
+      {offered.map((action) => (
+        <button key={action.key} type="button" className="grid-button" disabled={!appliesTo(action, selected.length)}
+          onClick={() => void runner.start(action, selected)}>
+          {action.label}
+        </button>
+      ))}
+    </span>
+  ), [offered, runner.start, t]);
+
+  const chooseDataSet = (name: string) => {
+    setDataSet(name);
+    keepDataSet(memoryKey, name);
+  };
+  const openRow = useCallback((row: Row) => record.open(Number(row.AutoID) || 0), [record.open]);
+  const scope = useMemo(() => (dataSet ? { dataSet } : undefined), [dataSet]);
+
+  return (
+    <section className="app-page">
+      <header className="app-page-header">
+        <h1 className="app-page-title">{screen.title}</h1>
+        {dataSets.length > 0 && (
+          <div className="detail-datasets" role="group" aria-label={t`Gegevensset`}>
+            {dataSets.map((set) => (
+              <button key={set.name} type="button" className="grid-button" aria-pressed={set.name === dataSet} onClick={() => chooseDataSet(set.name)}>
+                {set.title}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
+          {rights.create && <button type="button" className="app-button" onClick={() => record.open(0)}>{t`Toevoegen`}</button>}
+        </div>
+      </header>
+      <div className="app-page-grid">
+        <FlexGrid
+          control={screen.fetchDestination ?? screen.table}
+          dataSourceSwitch={screen.dataSourceSwitch}
+          query={query}
+          scope={scope}
+          refreshToken={refreshToken}
+          onRowClick={openRow}
+          contextMenu={contextMenu}
+          toolbar={toolbar}
+        />
+      </div>
+      {record.shown !== null && (
+        <RecordScreen
+          screen={screen}
+          editor={editor}
+          autoid={Number(editor.record?.AutoID ?? record.shown) || 0}
+          version={version}
+          allowed={allowed}
+          onAction={(action, row) => void runner.start(action, [row])}
+          onClose={record.requestClose}
+        />
+      )}
+      {runner.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+// The open record of a detail screen, as a full-screen modal: its header (title, header fields,
+// change tracker), the actions and transitions it may take now, and its tabs. Changing tabs or
+// starting an action with unsaved changes asks first (spec 2 section 5 "Save before changing tabs").
+import { useLingui } from '@lingui/react/macro';
+import { useId, useMemo, useState } from 'react';
+import type { ScreenInfo } from '../../api/index.ts';
+import { Modal } from '../../app/dialogs/index.ts';
+import { useBeforeUnload } from '../../state/index.ts';
+import { recordActions, type ActionSpec } from '../actions/index.ts';
+import { EditorBody } from '../EditorBody.tsx';
+import { describeRow } from '../rows.ts';
+import { settleChanges } from '../settleChanges.ts';
+import type { RecordEditor } from '../useRecordEditor.ts';
+import { ChildGridTab } from './ChildGridTab.tsx';
+import { DashboardTab } from './DashboardTab.tsx';
+import { DetailTabs } from './DetailTabs.tsx';
+import { RecordHeader } from './RecordHeader.tsx';
+import { StatusLogTab } from './StatusLogTab.tsx';
+import { detailTabs, tabEnabled, tabOfForm, type DetailTab } from './tabs.ts';
+import { useTransitions } from './useTransitions.ts';
+
+export interface RecordScreenProps {
+  screen: ScreenInfo;
+  editor: RecordEditor;
+  autoid: number;
+  /** Bumped after an action or a save: tabs and transitions read again. */
+  version: number;
+  allowed: (action: ActionSpec) => boolean;
+  onAction: (action: ActionSpec, record: Record<string, unknown>) => void;
+  onClose: () => Promise<boolean>;
+}
+
+export function RecordScreen({ screen, editor, autoid, version, allowed, onAction, onClose }: RecordScreenProps) {
+  const { t } = useLingui();
+  const idPrefix = useId();
+  useBeforeUnload(editor.hasMutations);
+  const tabs = detailTabs(screen, t`Details`);
+  const [selected, setSelected] = useState(tabs[0].name);
+  const tab: DetailTab = tabs.find((x) => x.name === selected) ?? tabs[0];
+  const saved = autoid > 0;
+  const transitions = useTransitions(screen.table, autoid, version);
+  const actions = useMemo(
+    () => (saved ? recordActions(screen, transitions?.Transitions ?? []).filter(allowed) : []),
+    [saved, screen, transitions, allowed],
+  );
+  const record = editor.record;
+
+  const selectTab = async (name: string) => {
+    if (await settleChanges(editor)) setSelected(name);
+  };
+  const start = async (action: ActionSpec) => {
+    if (record && (await settleChanges(editor))) onAction(action, record);
+  };
+
+  const panel = () => {
+    if (!record) return <EditorBody editor={editor} />;
+    switch (tab.kind) {
+      // The workflow's field moves only through its transitions: read-only in the form.
+      case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} />;
+      case 'grid': return <ChildGridTab parent={screen} tab={tab} parentId={autoid} version={version} />;
+      case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
+      case 'dashboard': return <DashboardTab table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
+    }
+  };
+
+  return (
+    <Modal
+      title={screen.title}
+      onClose={onClose}
+      className="app-record-screen"
+      busy={editor.loading || editor.saving}
+      footer={
+        <>
+          {editor.hasMutations && (
+            <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void editor.save()}>{t`Opslaan`}</button>
+          )}
+          <button type="button" className="app-button" onClick={() => void onClose()}>{t`Sluiten`}</button>
+        </>
+      }
+    >
+      {record && (
+        <RecordHeader
+          title={saved ? describeRow(record) : t`Nieuw`}
+          fields={screen.header ?? []}
+          properties={editor.form?.Properties ?? []}
+          record={record}
+          saved={saved}
+        />
+      )}
+      {(actions.length > 0 || transitions?.StatusLabel) && (
+        <div className="detail-actions" role="toolbar" aria-label={t`Acties`}>
+          {transitions?.StatusLabel && <span className="detail-status">{t`Status: ${transitions.StatusLabel}`}</span>}
+          {actions.map((action) => (
+            <button key={action.key} type="button" className="app-button" disabled={editor.saving} onClick={() => void start(action)}>{action.label}</button>
+          ))}
+        </div>
+      )}
+      {screen.tabs?.length ? (
+        <DetailTabs
+          label={t`Tabbladen`}
+          idPrefix={idPrefix}
+          tabs={tabs.map((x) => ({ name: x.name, title: x.title, disabled: !tabEnabled(x, saved) }))}
+          selected={tab.name}
+          onSelect={(name) => void selectTab(name)}
+        >
+          {panel()}
+        </DetailTabs>
+      ) : panel()}
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+// The record's header: the screen's header fields with their labels and values shown as text, and
+// the change tracker's fields (spec 2 section 6). Pure, from the form's properties and the record.
+import { ColumnFormat } from '../../../definitions/language/index.ts';
+import type { FormProperty } from '../../form/index.ts';
+import { formatDateValue } from '../../grid/index.ts';
+
+type Row = Record<string, unknown>;
+
+export interface HeaderItem { field: string; label: string; text: string }
+
+const DATE_FORMATS: Record<string, number> = {
+  date: ColumnFormat.Date, time: ColumnFormat.Time, datetime: ColumnFormat.DateTime, 'datetime-seconds': ColumnFormat.DateTimeSeconds,
+};
+
+/** A value as text: a list field by its description, a choice by its label, yes/no, dates D-M-YYYY. */
+export function valueText(property: Pick<FormProperty, 'FieldName' | 'FieldType' | 'Settings'> | undefined, field: string, record: Row, yesNo: [string, string]): string {
+  const value = record[field];
+  if (property?.FieldType === 'list') return String(record[`${field}_Descr`] ?? '');
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
+  const option = property?.Settings.Options?.find((o) => o.value === String(value));
+  if (option) return option.label;
+  const format = property ? DATE_FORMATS[property.FieldType] : undefined;
+  if (format !== undefined && typeof value === 'string') return formatDateValue(value, format);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The header fields of the screen, in its order; a field the form does not have shows by name. */
+export function headerItems(fields: readonly string[], properties: readonly FormProperty[], record: Row, yesNo: [string, string]): HeaderItem[] {
+  return fields.map((field) => {
+    const property = properties.find((p) => p.FieldName.toLowerCase() === field.toLowerCase());
+    const name = property?.FieldName ?? field;
+    return { field: name, label: property?.Label ?? field, text: valueText(property, name, record, yesNo) };
+  });
+}
+
+/** The change tracker's fields (spec 2 section 6), in the spec's order. */
+export const TRACKER_FIELDS = ['TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy'] as const;
+
+export function trackerValue(field: (typeof TRACKER_FIELDS)[number], record: Row): string {
+  const value = record[field];
+  if (value === null || value === undefined || value === '') return '';
+  if (field === 'CreateDate' && typeof value === 'string') return formatDateValue(value, ColumnFormat.DateTimeSeconds);
+  return String(value);
+}

@@ -115,6 +115,10 @@ export interface CallSchema {
   body?: Schema;
   query?: Schema;
   answer: Schema;
+  /** The body's media type when it is not JSON (an upload). */
+  bodyType?: string;
+  /** The answer's media type when it is not JSON (a file). */
+  answerType?: string;
 }
 
 const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
@@ -162,11 +166,29 @@ export const CALLS: Record<string, CallSchema> = {
     query: object({ autoid: AutoID }, ['autoid']),
     answer: { type: 'string' },
   },
+  'POST /mvc/files/upload': {
+    summary: 'Uploads files (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB), typed by their content; answers a FileID per file, in order',
+    bodyType: 'multipart/form-data',
+    body: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'a file part (any name, repeated per file)' } } },
+    answer: list(object({ FileID: { type: 'string', format: 'uuid' }, FileName: { type: 'string' }, MediaType: { type: 'string' }, Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
+  },
+  'GET /mvc/:control/file': {
+    summary: 'The file of a file or image field of a record (thumbnail=1: the image itself), streamed as an attachment under its name',
+    query: object({ autoid: AutoID, field: text(100), thumbnail: { enum: ['0', '1', 'true', 'false'] } }, ['autoid', 'field']),
+    answer: { type: 'string', format: 'binary' },
+    answerType: 'application/octet-stream',
+  },
+  'GET /mvc/:control/download': {
+    summary: 'The file of a record of a table with one file field (a document), streamed as an attachment under its name',
+    query: object({ autoid: AutoID }, ['autoid']),
+    answer: { type: 'string', format: 'binary' },
+    answerType: 'application/octet-stream',
+  },
   'POST /mvc/:control/GetTransitions': {
     summary: 'The status transitions the user may make on a record now, with their prompts',
     body: ByRecord,
     answer: object({
-      Field: { type: 'string' }, Status: nullable(StateValue), StatusLabel: nullable({ type: 'string' }),
+      Field: nullable({ type: 'string' }), Status: nullable(StateValue), StatusLabel: nullable({ type: 'string' }),
       Transitions: list(object({ Name: { type: 'string' }, Label: { type: 'string' }, To: StateValue, ToLabel: { type: 'string' }, Warning: nullable({ type: 'string' }), Prompts: list(Prompt) },
         ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'])),
     }, ['Field', 'Status', 'StatusLabel', 'Transitions']),

@@ -144,7 +144,7 @@ export type StateValue = string | number | boolean;
 
 export interface TransitionInfo { Name: string; Label: string; To: StateValue; ToLabel: string; Warning: string | null; Prompts: PromptInfo[] }
 
-export interface TransitionsAnswer { Field: string; Status: StateValue | null; StatusLabel: string | null; Transitions: TransitionInfo[] }
+export interface TransitionsAnswer { Field: string | null; Status: StateValue | null; StatusLabel: string | null; Transitions: TransitionInfo[] }
 
 /** SUCCESS, FAILED or IGNORED per item (spec 3 section 9; PENDING is the runtime's while it waits). */
 export type BatchResultKind = 'SUCCESS' | 'FAILED' | 'IGNORED';

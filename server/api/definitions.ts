@@ -1,8 +1,23 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
+import type { ScreenDef } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
+import type { TableModel } from '../metadata/model.ts';
 import { principalOf } from './context.ts';
+
+/**
+ * A screen with what the runtime needs of its table's workflow: whether it has one, and for an
+ * action that makes a transition, the transition's prompts and warning (the action's own first).
+ */
+function withTransitions(screen: ScreenDef, model: TableModel | undefined): ScreenDef & { workflow: boolean } {
+  const transitions = model?.workflow?.def.transitions ?? [];
+  const actions = screen.actions?.map((a) => {
+    const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
+    return t ? { ...a, prompts: a.prompts ?? t.prompts, warning: t.warning } : a;
+  });
+  return { ...screen, ...(actions ? { actions } : {}), workflow: !!model?.workflow };
+}
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
   // The route table and menu of the runtime: every screen with its title, parent and rights.
@@ -12,7 +27,8 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     // Only the screens the user may read: a screen's read right, else its table's.
     const screens = [...effective.screens.values()].map((s) => s.value)
       .filter((s) => principal.can(s.rights?.read ?? effective.tables.get(s.table.toLowerCase())?.right, 'read'))
-      .sort((a, b) => a.title.localeCompare(b.title, 'nl'));
+      .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
+      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table)));
     return { Screens: screens };
   });
 

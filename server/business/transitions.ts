@@ -30,8 +30,10 @@ const mayMake = (model: TableModel, principal: Principal, t: TransitionDef) =>
 
 /** The transitions the principal may make on the record now (right, state and guard hold). */
 export async function transitionsOf(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<TransitionsAnswer> {
-  const { def, field } = workflowOf(model);
   const record = await readStored(db, model, principal, autoId);
+  // A table without a workflow has no transitions to offer.
+  if (!model.workflow) return { Field: null, Status: null, StatusLabel: null, Transitions: [] };
+  const { def, field } = model.workflow;
   const status = record[field.name] ?? null;
   const open = def.transitions.filter((t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t) && evaluateRule(t.guard, record));
   return {

@@ -34,6 +34,15 @@ const item = async (id: number) => (await admin('/mvc/tickets/GetItem', { autoid
 const logRows = async () => Number((await server.engine.pool.query('SELECT count(*) FROM core_status_log')).rows[0].count);
 const change = (ids: number[], Transition: string, Values: Record<string, unknown> = {}) => admin('/mvc/tickets/ChangeStatus', { autoids: ids, Transition, Values });
 
+describe('the screens answer', () => {
+  it('says whether a table has a workflow, and gives a transition action the prompts and warning of its transition', async () => {
+    const { get } = await import('./harness.ts');
+    const screen = (await get(server.app, '/mvc/definitions/screens')).body.Screens.find((s: { name: string }) => s.name === 'tickets');
+    expect(screen.workflow).toBe(true);
+    expect(screen.actions.find((a: { name: string }) => a.name === 'cancel')).toMatchObject({ warning: 'Regels worden ook geannuleerd.', prompts: [expect.objectContaining({ name: 'Reason', required: true })] });
+  });
+});
+
 describe('numbering', () => {
   it('an empty ID draws prefix and zero-padded next number; 50 parallel creates get 50 distinct numbers', async () => {
     const first = await ticket();
@@ -161,7 +170,9 @@ describe('status workflow', () => {
     expect((await change([t.AutoID], 'teleport')).body).toMatchObject({ Key: 'request.unknown_transition' });
     expect((await admin('/mvc/tickets/RunAction', { Action: 'fly', autoids: [t.AutoID] })).body).toMatchObject({ Key: 'request.unknown_action' });
     expect((await admin('/mvc/tickets/ChangeStatus', { autoids: Array.from({ length: 1001 }, (_, i) => i + 1), Transition: 'open' })).status).toBe(400);
-    expect((await admin('/mvc/countries/GetTransitions', { autoid: 1 })).body).toMatchObject({ Key: 'request.no_workflow' });
+    const country = (await admin('/mvc/countries/save', { ID: 'WF', Descr: 'Zonder workflow' })).body;
+    expect((await admin('/mvc/countries/GetTransitions', { autoid: country.AutoID })).body).toEqual({ Field: null, Status: null, StatusLabel: null, Transitions: [] });
+    expect((await admin('/mvc/countries/ChangeStatus', { autoids: [country.AutoID], Transition: 'open' })).body).toMatchObject({ Key: 'request.no_workflow' });
   });
 });
 

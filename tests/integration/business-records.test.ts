@@ -39,7 +39,7 @@ describe('the screens answer', () => {
     const { get } = await import('./harness.ts');
     const screen = (await get(server.app, '/mvc/definitions/screens')).body.Screens.find((s: { name: string }) => s.name === 'tickets');
     expect(screen.workflow).toBe(true);
-    expect(screen.actions.find((a: { name: string }) => a.name === 'cancel')).toMatchObject({ warning: 'Regels worden ook geannuleerd.', prompts: [expect.objectContaining({ name: 'Reason', required: true })] });
+    expect(screen.actions.find((a: { name: string }) => a.name === 'cancel')).toMatchObject({ warning: 'Regels worden ook geannuleerd.', prompts: [expect.objectContaining({ name: 'Reason', required: true }), expect.objectContaining({ name: 'Comment' }), expect.objectContaining({ name: 'Date' })] });
   });
 });
 

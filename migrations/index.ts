@@ -6,6 +6,7 @@ import { Migration20261126000000Layouts } from './Migration20261126000000Layouts
 import { Migration20261127000000LoginFailures } from './Migration20261127000000LoginFailures.ts';
 import { Migration20261128000000StatusLog } from './Migration20261128000000StatusLog.ts';
 import { Migration20261128010000Events } from './Migration20261128010000Events.ts';
+import { Migration20261128020000Files } from './Migration20261128020000Files.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000000LoginFailures', class: Migration20261127000000LoginFailures },
   { name: 'Migration20261128000000StatusLog', class: Migration20261128000000StatusLog },
   { name: 'Migration20261128010000Events', class: Migration20261128010000Events },
+  { name: 'Migration20261128020000Files', class: Migration20261128020000Files },
 ];

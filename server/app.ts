@@ -9,6 +9,8 @@ import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
 import { eventRoutes } from './api/events.ts';
+import { fileRoutes } from './api/files.ts';
+import { documentRoutes } from './api/documents.ts';
 import { downloadRoutes } from './api/downloads.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
@@ -101,6 +103,8 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   crudRoutes(app, engine);
   businessRoutes(app, engine);
   eventRoutes(app, engine, engine.events);
+  fileRoutes(app, engine);
+  documentRoutes(app, engine);
   downloadRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);

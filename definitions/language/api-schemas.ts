@@ -161,27 +161,22 @@ export const CALLS: Record<string, CallSchema> = {
     body: object({ Table: text(63), Request: FlexRequest, Descr: text(200) }, ['Table']),
     answer: RecordSchema,
   },
-  'GET /mvc/downloadrequests/download': {
-    summary: 'The file of a finished download request (Content-Disposition names it)',
-    query: object({ autoid: AutoID }, ['autoid']),
-    answer: { type: 'string' },
-  },
   'POST /mvc/files/upload': {
     summary: 'Uploads files (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB), typed by their content; answers a FileID per file, in order',
     bodyType: 'multipart/form-data',
-    body: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'a file part (any name, repeated per file)' } } },
-    answer: list(object({ FileID: { type: 'string', format: 'uuid' }, FileName: { type: 'string' }, MediaType: { type: 'string' }, Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
+    body: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'a file part (any name, repeated per file)' } } },
+    answer: list(object({ FileID: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }, FileName: { type: 'string' }, MediaType: { type: 'string' }, Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
   },
   'GET /mvc/:control/file': {
     summary: 'The file of a file or image field of a record (thumbnail=1: the image itself), streamed as an attachment under its name',
     query: object({ autoid: AutoID, field: text(100), thumbnail: { enum: ['0', '1', 'true', 'false'] } }, ['autoid', 'field']),
-    answer: { type: 'string', format: 'binary' },
+    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
     answerType: 'application/octet-stream',
   },
   'GET /mvc/:control/download': {
     summary: 'The file of a record of a table with one file field (a document), streamed as an attachment under its name',
     query: object({ autoid: AutoID }, ['autoid']),
-    answer: { type: 'string', format: 'binary' },
+    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
     answerType: 'application/octet-stream',
   },
   'POST /mvc/:control/GetTransitions': {

@@ -46,7 +46,6 @@ export const MESSAGES = {
   'request.types': '{0} heeft niet het verwachte type ({1}).',
   'request.list_parameter': 'Lijst {0} heeft geen filterparameter {1}; wel: {2}.',
   'request.data_set': 'Onbekende gegevensset {0}; wel: {1}.',
-  'request.not_finished': 'Deze download is nog niet klaar.',
   'request.unknown_field': '{0}: onbekend veld {1} in tabel {2}.',
   'request.password_field': '{0}: op {1} kan niet worden gefilterd, gesorteerd of getoond.',
   'request.value_number': '{0}: de waarde voor {1} moet een getal zijn.',

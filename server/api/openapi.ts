@@ -20,14 +20,14 @@ function referenced(schema: unknown): unknown {
 
 function operation(call: CallSchema, record?: Schema): Schema {
   const swap = (s: Schema | undefined) => (record && s === API_COMPONENTS.Record ? record : s);
-  const content = (s: Schema) => ({ 'application/json': { schema: referenced(s) } });
+  const content = (s: Schema, type = 'application/json') => ({ [type]: { schema: referenced(s) } });
   const query = call.query ? Object.entries((call.query.properties ?? {}) as Record<string, Schema>)
     .map(([name, schema]) => ({ name, in: 'query', required: false, schema: referenced(schema) })) : [];
   return {
     summary: call.summary,
     ...(query.length ? { parameters: query } : {}),
-    ...(call.body ? { requestBody: { required: false, content: content(swap(call.body)!) } } : {}),
-    responses: { 200: { description: 'OK', content: content(swap(call.answer)!) }, default: { description: 'Error', content: content(ErrorAnswer) } },
+    ...(call.body ? { requestBody: { required: false, content: content(swap(call.body)!, call.bodyType) } } : {}),
+    responses: { 200: { description: 'OK', content: content(swap(call.answer)!, call.answerType) }, default: { description: 'Error', content: content(ErrorAnswer) } },
   };
 }
 

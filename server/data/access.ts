@@ -4,7 +4,8 @@
 // a list value, saved views. A hidden field does not exist for the principal: it is absent from
 // every answer and cannot be filtered, sorted, searched or written; a read-only one can be sent
 // only unchanged. A row outside the principal's row limits, or of a table they may not read,
-// is never shown, counted, joined or accepted as a list value.
+// is never shown, counted, joined or accepted as a list value; a row that belongs to a record of
+// another table (a document) is seen only with that record.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -43,11 +44,38 @@ export function rowLimit(model: TableModel, principal: Principal, params: Params
   return limits(model.table, principal, alias, params);
 }
 
-/** The row limits and the states the principal lacks the right to see, as one condition. */
-function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
-  const parts = [bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params), othersRows(table, principal, alias, params)]
-    .filter((p): p is string => !!p);
+/** The row limits, the states the principal lacks the right to see and the records rows belong to, as one condition. */
+function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth = 0): string | null {
+  const parts = [
+    bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params), othersRows(table, principal, alias, params),
+    unseenRecords(table, principal, alias, params, depth),
+  ].filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
+}
+
+/** Rows that belong to rows that belong to … records: deeper than this admits nothing. */
+const MAX_BELONGING_DEPTH = 3;
+
+/**
+ * A table whose rows belong to records of other tables (`belongsTo`, the documents of any
+ * record): a row is seen only when its record is, in a table that shows such rows (a documents
+ * tab) and that the principal may read, within their row limits there. Full access sees every
+ * record, but a row whose record is gone is nobody's.
+ */
+function unseenRecords(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth: number): string | null {
+  const b = table.belongsTo;
+  if (!b) return null;
+  const column = (name: string) => table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName;
+  const tableName = column(b.table);
+  const record = column(b.record);
+  if (!tableName || !record || depth >= MAX_BELONGING_DEPTH) return 'false';
+  const a = ident(alias);
+  const admitted = (table.owners ?? []).filter((owner) => principal.can(owner.right, 'read')).map((owner, i) => {
+    const o = ident(`bt${depth}_${i}`);
+    const inner = limits(owner, principal, `bt${depth}_${i}`, params, depth + 1);
+    return `(${a}.${ident(tableName)} = ${params.add(owner.name)} AND EXISTS (SELECT 1 FROM ${ident(owner.sqlName)} ${o} WHERE ${o}.autoid = ${a}.${ident(record)}${inner ? ` AND ${inner}` : ''}))`;
+  });
+  return admitted.length ? `(${admitted.join(' OR ')})` : 'false';
 }
 
 /** A table whose rows belong to users (`ownedBy`): each user sees their own, full access sees all. */

@@ -15,7 +15,9 @@ import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
 import { selectFrom } from './select.ts';
 import { ident } from '../db/sql.ts';
-import { descrKey, normaliseInput, recordFromRow, sqlValue } from './values.ts';
+import { descrKey, hasDescr, normaliseInput, recordFromRow, sqlValue } from './values.ts';
+import { fileValuesExist } from './file-values.ts';
+import { belongingRecordVisible } from './belonging.ts';
 import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
 import { recordChanged } from './events.ts';
@@ -46,7 +48,7 @@ export function blankRecord(model: TableModel): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: 0 };
   for (const field of model.table.fields) {
     record[field.name] = field.default ?? (field.type === 'bool' ? false : null);
-    if (field.type === 'list') record[descrKey(field)] = null;
+    if (hasDescr(field)) record[descrKey(field)] = null;
   }
   if (model.table.archivable) record.Archive = false;
   record.TimeStamp = 0;
@@ -110,7 +112,7 @@ export function checkInput(
 ): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
-  const listDescr = new Set(model.listJoins.map((j) => descrKey(j.field).toLowerCase()));
+  const listDescr = new Set(model.table.fields.filter(hasDescr).map((f) => descrKey(f).toLowerCase()));
   for (const [key, value] of Object.entries(body)) {
     const lower = key.toLowerCase();
     if (lower === 'autoid' || lower === 'timestamp' || IGNORED.has(lower) || listDescr.has(lower)) continue;
@@ -233,6 +235,8 @@ export async function createIn(
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf?.(model.table.numbering.table), record);
   const values = await hashPasswords(checkInput(model, record, null));
   await listValuesExist(client, model, principal, values, null);
+  await fileValuesExist(client, model, principal, values, null);
+  await belongingRecordVisible(client, model, principal, values);
   const id = await insertRow(client, model, values, principal.username);
   await logChanges(client, model, id, null, values, principal, ctx);
   await recordChanged(client, model, id, 'created');
@@ -262,6 +266,7 @@ export async function updateIn(
     statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition,
   }));
   await listValuesExist(client, model, principal, values, current);
+  await fileValuesExist(client, model, principal, values, current);
   const params: unknown[] = [autoId, principal.username];
   const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
   for (const [f, v] of values) {

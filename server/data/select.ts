@@ -1,11 +1,13 @@
 // SELECT lists and joins of a pack table: the system columns, the chosen fields and, for list
-// fields, the display text of the referenced row as <Field>_Descr (joined as access.ts allows).
+// fields, the display text of the referenced row as <Field>_Descr (joined as access.ts allows);
+// for file fields, the file's name.
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { listJoin } from './access.ts';
 import type { Params } from './filters.ts';
 import { ident } from '../db/sql.ts';
+import { isFileField } from './values.ts';
 
 export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true): string {
   const t = model.table;
@@ -15,6 +17,8 @@ export function selectFrom(model: TableModel, fields: EffectiveField[], principa
   const joins: string[] = [];
   for (const field of fields) {
     cols.push(`t.${ident(field.sqlName)}`);
+    // A file field's text is its file's name (core_file is indexed on the id's text form).
+    if (isFileField(field)) cols.push(`(SELECT f.file_name FROM core_file f WHERE f.id::text = t.${ident(field.sqlName)}) AS ${ident(`${field.sqlName}__descr`)}`);
     const join = model.listJoins.find((j) => j.field === field);
     if (join) {
       cols.push(`${ident(join.alias)}.${ident(join.textColumn)} AS ${ident(`${field.sqlName}__descr`)}`);

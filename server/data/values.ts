@@ -18,12 +18,18 @@ export function outputValue(field: EffectiveField, value: unknown): unknown {
 
 export const descrKey = (field: EffectiveField) => `${field.name}_Descr`;
 
+/** A file or image field holds a FileID; its `<Field>_Descr` is the file's name. */
+export const isFileField = (field: EffectiveField) => field.type === 'file' || field.type === 'image';
+
+/** Fields answered with a display text besides their value: list fields and file fields. */
+export const hasDescr = (field: EffectiveField) => field.type === 'list' || isFileField(field);
+
 export function recordFromRow(model: TableModel, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: row.autoid };
   for (const field of model.table.fields) {
     if (!Object.hasOwn(row, field.sqlName)) continue;
     record[field.name] = outputValue(field, row[field.sqlName]);
-    if (field.type === 'list') record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
+    if (hasDescr(field)) record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
   }
   if (Object.hasOwn(row, 'timestamp')) record.TimeStamp = row.timestamp;
   if (Object.hasOwn(row, 'createdate')) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;

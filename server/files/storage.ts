@@ -9,7 +9,12 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 
-export interface StoredFile { sha256: string; size: number }
+export interface StoredFile {
+  sha256: string;
+  size: number;
+  /** False when the same content was stored already: removing it again is not this write's to do. */
+  created: boolean;
+}
 
 /** Thrown when a stream passes its limit: nothing is kept. */
 export class TooLarge extends Error {
@@ -67,8 +72,9 @@ export function diskStore(root: string): FileStore {
         const sha256 = hash.digest('hex');
         const final = where(sha256);
         await mkdir(path.dirname(final), { recursive: true });
+        const existed = (await stat(final).catch(() => null)) !== null;
         await rename(tmp, final);
-        return { sha256, size };
+        return { sha256, size, created: !existed };
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;

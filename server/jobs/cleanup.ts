@@ -1,4 +1,6 @@
-// Scheduled housekeeping: sessions past their expiry and live events nobody can still ask for.
+// Scheduled housekeeping: sessions past their expiry, live events nobody can still ask for, and
+// documents and files past their retention.
+import { removeExpiredDocuments } from '../data/retention.ts';
 import type { JobKind } from './context.ts';
 
 /** Events older than this are gone: a client away longer starts again from now. */
@@ -17,5 +19,13 @@ export const eventsCleanup: JobKind = {
   async run({ pool }) {
     const removed = (await pool.query(`DELETE FROM core_event WHERE created_at < now() - interval '${EVENT_RETENTION_HOURS} hours'`)).rowCount ?? 0;
     return `${removed} oude gebeurtenissen verwijderd`;
+  },
+};
+
+export const documentsRetention: JobKind = {
+  name: 'documents-retention', retryLimit: 2, retryDelaySeconds: 300, expireInSeconds: 60 * 60,
+  async run(ctx) {
+    const removed = await removeExpiredDocuments(ctx.pool, ctx.snapshot().effective, ctx.files);
+    return `${removed.expired} verlopen en ${removed.orphaned} verweesde documenten, ${removed.files} bestanden verwijderd`;
   },
 };

@@ -7,11 +7,14 @@ import type { FlexRequest } from '../../definitions/language/index.ts';
 import { flexData } from '../data/flex.ts';
 import { authorize } from '../data/records.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
+import { insertFiles } from '../files/index.ts';
 import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import type { JobContext, JobKind } from './context.ts';
 
-export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest }
+export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string }
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const PAGE = 1000;
 /** The largest export file kept. */
@@ -57,7 +60,10 @@ export const gridExport: JobKind<ExportJob> = {
       sheet.commit();
       await book.commit();
       const file = await stored;
-      await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, filehash: file.sha256 });
+      // The export is a file like an upload: the request's file field names it, so it is
+      // downloaded, kept and cleaned up as every file is.
+      const [row] = await insertFiles(ctx.pool, [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }], principal.username);
+      await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, file: row.id });
       await progress(ctx, job, { CurrentRow: written, TotalRows: written, Finished: true });
       return `${written} rijen`;
     } catch (err) {

@@ -1,6 +1,6 @@
 // Background work: the job service and the kinds of job the product runs.
 import { autoStatus } from './auto-status.ts';
-import { eventsCleanup, sessionsCleanup } from './cleanup.ts';
+import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts';
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
 
@@ -9,4 +9,4 @@ export type { ExportJob } from './export.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
 /** Every kind of job, by the name its queue (and its scheduled task) has. */
-export const JOB_KINDS: readonly JobKind<never>[] = [sessionsCleanup, eventsCleanup, autoStatus, gridExport as JobKind<never>];
+export const JOB_KINDS: readonly JobKind<never>[] = [sessionsCleanup, eventsCleanup, documentsRetention, autoStatus, gridExport as JobKind<never>];

@@ -92,6 +92,8 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
       async function* parts(): AsyncGenerator<UploadPart> {
         for await (const part of request.files({
           limits: { fileSize: UPLOAD_LIMITS.zipBytes + 1, files: UPLOAD_LIMITS.files, fields: MAX_FIELDS, fieldSize: 1000, parts: UPLOAD_LIMITS.files + MAX_FIELDS, headerPairs: 20 },
+          // Large buffers: a big file streams in fewer, larger pieces (the stages per piece cost more than the bytes).
+          fileHwm: 1024 * 1024, highWaterMark: 1024 * 1024,
         })) {
           current = part.filename;
           yield { file: part.file, filename: part.filename, mimetype: part.mimetype };

@@ -1,6 +1,6 @@
 // The database goes away and comes back: calls answer 503 with a retryable code instead of
 // 500, readiness (/health) says so while liveness (/health/live) does not, and once the database
-// is back every call works again without a restart.
+// is back every call works again without a restart, live events and background jobs included.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   const cookie = await signIn(app, 'admin', ADMIN_PASSWORD);
   const grid = () => app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers: { cookie }, payload: {} });
   expect((await grid()).statusCode).toBe(200);
+  const before = (await app.inject({ method: 'POST', url: '/mvc/liveevents/poll', headers: { cookie }, payload: {} })).json().LastReceived;
 
   await db.stop();
   for (const res of [await grid(), await app.inject({ method: 'POST', url: '/mvc/account/login', payload: { username: 'admin', password: ADMIN_PASSWORD } })]) {
@@ -49,5 +50,19 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   for (let waited = 0; !engine.notifications.connected && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   expect(engine.notifications.connected).toBe(true);
   expect((await grid()).statusCode).toBe(200);
+
+  // Live events and background jobs come back too: a position taken before the outage still
+  // reads what is committed after it, and a job queued now runs.
+  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+  const saved = (await post('/mvc/countries/save', { ID: 'OU', Descr: 'Na de storing' })).json();
+  const events = (await post('/mvc/liveevents/poll', { LastReceived: before })).json();
+  expect(events.Events.map((e: { EventData: { AutoID: number } }) => e.EventData.AutoID)).toContain(saved.AutoID);
+  const task = (await post('/mvc/scheduledtasks/GetFlexData', { searchExpressions: 'sessions' })).json().Data[0];
+  expect((await post('/mvc/scheduledtasks/RunAction', { Action: 'runNow', autoids: [task.AutoID] })).json().Succeeded).toBe(1);
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if ((await post('/mvc/scheduledtasks/GetItem', { autoid: task.AutoID })).json().LastState === '2') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect((await post('/mvc/scheduledtasks/GetItem', { autoid: task.AutoID })).json().LastState).toBe('2');
   await app.close();
 }, 120_000);

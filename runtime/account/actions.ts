@@ -12,6 +12,8 @@ export interface AccountShell {
   currentRoute: () => string | null;
   /** Show the login page (the router's login route). */
   showLogin: () => void;
+  /** The user is gone (logout, an expired or ended session): what ran for them stops. */
+  signedOut?: () => void;
 }
 
 let shell: AccountShell | null = null;
@@ -27,6 +29,7 @@ function forgetUser(): void {
   account.user = null;
   clearPermissions();
   timer.stop();
+  shell?.signedOut?.();
 }
 
 /** Send the user to login with the current route as returnurl, unless already there. */

@@ -28,6 +28,15 @@ export interface ClientHooks {
   headers?: Record<string, string>;
   onSuccess?: () => void;
   onUnauthenticated?: () => void;
+  /** Writes of this page (saves, deletes, batches): their live events are its own news, not someone else's. */
+  writes?: WriteObserver;
+}
+
+export interface WriteObserver {
+  /** A write to the table is sent. */
+  begin: (control: string) => void;
+  /** It answered, having written these records (none when it failed). */
+  end: (control: string, autoids: number[]) => void;
 }
 
 export class CallFailed extends Error {
@@ -78,12 +87,27 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     return answer as T;
   }
   const table = (control: string) => `mvc/${encodeURIComponent(control)}`;
+  /** Calls that write say when they start, and which records they wrote when they answer. */
+  const wrote = async <T>(control: string, send: () => Promise<T>, ids: (answer: T) => number[]): Promise<T> => {
+    const observer = hooks.writes;
+    observer?.begin(control);
+    let written: number[] = [];
+    try {
+      const answer = await send();
+      written = ids(answer).filter((id) => id > 0);
+      return answer;
+    } finally {
+      observer?.end(control, written);
+    }
+  };
+  const succeeded = (answer: BatchAnswer) => answer.Results.filter((r) => r.Result === 'SUCCESS').map((r) => r.AutoID);
   return {
     getForm: (control: string) => call<{ Properties: Record<string, unknown>[]; Groups: Record<string, unknown>[] }>('GET', `${table(control)}/GetForm`),
     getNew: (control: string) => call<Record<string, unknown>>('POST', `${table(control)}/GetNew`),
     getItem: (control: string, autoid: number) => call<Record<string, unknown>>('POST', `${table(control)}/GetItem`, { autoid }),
-    save: (control: string, record: Record<string, unknown>) => call<Record<string, unknown>>('POST', `${table(control)}/save`, record),
-    remove: (control: string, autoid: number) => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }),
+    save: (control: string, record: Record<string, unknown>) =>
+      wrote(control, () => call<Record<string, unknown>>('POST', `${table(control)}/save`, record), (saved) => [Number(saved.AutoID)]),
+    remove: (control: string, autoid: number) => wrote(control, () => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }), () => [autoid]),
     flexData: (control: string, request: FlexRequest) =>
       call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
     list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
@@ -111,10 +135,16 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
     transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
-    changeStatus: (control: string, request: ChangeStatusRequest) => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request),
-    runAction: (control: string, request: RunActionRequest) => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request),
+    changeStatus: (control: string, request: ChangeStatusRequest) =>
+      wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request), succeeded),
+    runAction: (control: string, request: RunActionRequest) => wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),
     statusLog: (control: string, autoid: number) => call<{ Data: StatusLogEntry[] }>('POST', `${table(control)}/GetStatusLog`, { autoid }),
     dashboard: (control: string, autoid: number, Tab: string) => call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
+    // Live events (README "Background work and live events"): the polling call; the stream is an EventSource.
+    livePoll: (LastReceived: string | null) => call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
+    /** Exports a grid's GetFlexData request in the background; answers the download request. */
+    requestExport: (Table: string, Request: FlexRequest) =>
+      call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', { Table, Request: { ...Request, pageIndex: 0 } }),
     login: (credentials: { username: string; password: string }) =>
       call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
@@ -124,3 +154,7 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
 }
 
 export type ApiClient = ReturnType<typeof createClient>;
+
+/** One live event as the stream and the polling call answer it (spec 1 section 3). */
+export interface LiveMessage { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
+export interface LivePollAnswer { Events: LiveMessage[]; LastReceived: string }

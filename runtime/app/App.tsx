@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { LOGIN_ROUTE, LoginPage } from '../account/index.ts';
+import { JobNotices } from '../live/index.ts';
 import { DialogLayer } from './dialogs/index.ts';
 import { Header } from './Header.tsx';
 import { NavMenu } from './NavMenu.tsx';
@@ -34,6 +35,7 @@ export function App() {
         )}
       </div>
       <DialogLayer />
+      <JobNotices />
     </div>
   );
 }

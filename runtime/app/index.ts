@@ -2,7 +2,7 @@
 export { App } from './App.tsx';
 export {
   back, currentEntry, currentScreen, goState, initialState, navigate, navigateState, onPopState, pageQuery, previousOnPage, pushParams,
-  pushParamsState, replaceParams, replaceParamsState, returnTo, router, setupRouter, startOf,
+  pushParamsState, replaceParams, replaceParamsState, replaceRoutes, returnTo, router, setupRouter, startOf,
 } from './router.ts';
 export type { HistoryEntry, HistoryPort, RouterState } from './router.ts';
 export { formPath, matchPath, patternParams, routeOfPath, routePattern, splitParams } from './paths.ts';

@@ -136,6 +136,11 @@ export function setupRouter(routes: readonly ScreenInfo[], options: { search?: s
   port?.replaceState({ ...(port.state as object | null), appRoute: router.index }, '');
 }
 
+/** A new route table in place (the definitions changed): the history stays where it is. */
+export function replaceRoutes(routes: readonly ScreenInfo[]): void {
+  router.routes = routes;
+}
+
 export function navigate(name: string, params: RouteParams = {}): boolean {
   const next = navigateState(router, name, params);
   if (!next) {

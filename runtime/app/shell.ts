@@ -6,8 +6,9 @@ import { proxy } from 'valtio';
 import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../account/index.ts';
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
+import { startLive, stopLive } from '../live/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
-import { currentEntry, navigate, onPopState, pageQuery, router, setupRouter } from './router.ts';
+import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
 
 export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false });
 
@@ -24,6 +25,7 @@ async function loadRoutes(search: string): Promise<void> {
     const route = requested ?? user?.HomePage ?? null;
     setupRouter([...Screens, loginScreen()], { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
     shell.status = 'ready';
+    startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void reloadScreens() });
   } catch (error) {
     if (error instanceof CallFailed && isUnauthenticated(error.status, error.body)) {
       // No session yet: only the login page, which returns to the requested route afterwards.
@@ -38,6 +40,31 @@ async function loadRoutes(search: string): Promise<void> {
   }
 }
 
+/** The definitions changed (a live event): the route table and menu are read again, the page stays. */
+async function reloadScreens(): Promise<void> {
+  try {
+    const { Screens } = await api.screens();
+    replaceRoutes([...Screens, loginScreen()]);
+  } catch (error) {
+    console.warn('Reloading the screens after a definitions change failed', error);
+  }
+}
+
+/**
+ * The server ended the user's sessions. The stream says so only to a session that ended; a poll
+ * may tell of another session of the user, so the page asks whether its own still stands. A 403
+ * sends it to the login (the client's hook); the notice says why.
+ */
+async function sessionEnded(): Promise<void> {
+  try {
+    await api.currentUser();
+  } catch (error) {
+    if (!(error instanceof CallFailed && isUnauthenticated(error.status, error.body))) return;
+    stopLive();
+    showAlert(i18n._(msg`Uw sessie is beëindigd. Meld u opnieuw aan.`), { type: 'info', autoClearMs: null });
+  }
+}
+
 /** Open the login route; before the route table exists the start-up shows it itself. */
 function showLogin(): void {
   if (router.routes.some((r) => r.name === LOGIN_ROUTE) && currentEntry(router)?.name !== LOGIN_ROUTE) navigate(LOGIN_ROUTE);
@@ -46,7 +73,7 @@ function showLogin(): void {
 export async function startApp(): Promise<void> {
   if (started) return;
   started = true;
-  startAccount({ currentRoute: () => currentEntry(router)?.name ?? null, showLogin });
+  startAccount({ currentRoute: () => currentEntry(router)?.name ?? null, showLogin, signedOut: stopLive });
   bindDialogHistory(window.history);
   window.addEventListener('popstate', (event) => {
     void onDialogPopState(event.state);

@@ -22,11 +22,14 @@ export interface GenericFormProps {
   currentPerson?: string;
   /** The lookup calls; the page's own API client unless a test or host passes another. */
   client?: ListClient;
+  /** The record's table and its stored state, for file and image fields. */
+  table?: string;
+  stored?: Record<string, unknown> | null;
 }
 
 const ignoreErrors = () => {};
 
-export function GenericForm({ form, value, onChange, serverError, currentPerson, client = api }: GenericFormProps) {
+export function GenericForm({ form, value, onChange, serverError, currentPerson, client = api, table, stored }: GenericFormProps) {
   // Two forms on one page (a record and an action's prompts) must not share input ids, or a
   // label would name the other form's input.
   const idPrefix = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -54,8 +57,8 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
   }, [server, checks]);
   const uiSchema = useMemo(() => ({ ...compiled.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [compiled]);
   const formContext: FormContext = useMemo(
-    () => ({ currentPerson, record, serverErrors: errors.fields, required: compiled.required, groups: compiled.groups, client }),
-    [currentPerson, record, errors, compiled, client],
+    () => ({ currentPerson, record, serverErrors: errors.fields, required: compiled.required, groups: compiled.groups, client, table, stored }),
+    [currentPerson, record, errors, compiled, client, table, stored],
   );
 
   const change = (event: IChangeEvent) => {

@@ -14,6 +14,10 @@ export interface FormContext {
   required: Record<string, boolean>;
   groups: CompiledGroup[];
   client: ListClient;
+  /** The table the record belongs to (file fields link to its stored files). */
+  table?: string;
+  /** The record as last loaded or saved: a file field whose value is still this one is stored. */
+  stored?: Record<string, unknown> | null;
 }
 
 export function formContextOf(registry: Registry): FormContext {

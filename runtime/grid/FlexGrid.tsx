@@ -4,6 +4,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { List, useListRef } from 'react-window';
+import { fileUrls } from '../api/index.ts';
+import { startExport } from '../live/index.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { GridHeader } from './GridHeader.tsx';
@@ -47,7 +49,7 @@ export function FlexGrid(props: FlexGridProps) {
 function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query, scope, toolbar, label }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
-  const { state, actions } = useFlexGrid({ control, query, refreshToken, scope });
+  const { state, actions, currentRequest } = useFlexGrid({ control, query, refreshToken, scope });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [menu, setMenu] = useState<{ x: number; y: number; rows: GridRow[] } | null>(null);
   const listRef = useListRef(null);
@@ -83,9 +85,10 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const selectedRows = useMemo(() => rows.filter((r) => selectedSet.has(rowId(r))), [rows, selectedSet]);
   const selectLabel = t`Rij selecteren`;
+  const fileUrl = useCallback((field: string, autoid: number, thumbnail: boolean) => fileUrls.field(control, autoid, field, thumbnail), [control]);
   const rowProps = useMemo<GridRowProps>(() => ({
-    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers,
-  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers]);
+    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers, fileUrl,
+  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl]);
 
   const width = columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
   const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT;
@@ -113,6 +116,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         onToggleFilters={() => setFiltersOpen((open) => !open)}
         onTogglePin={actions.togglePin}
         onReset={actions.resetFilters}
+        onExport={() => void startExport(control, currentRequest())}
       >
         <GridViews
           control={control}
@@ -133,6 +137,12 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
           onChange={actions.updateAdvancedFilter}
           onRemove={actions.removeAdvancedFilter}
         />
+      )}
+      {state.stale && (
+        <div className="grid-stale" role="status">
+          <span>{t`Deze gegevens zijn intussen gewijzigd.`}</span>
+          <button type="button" className="grid-button" onClick={() => actions.refresh(true)}>{t`Vernieuwen`}</button>
+        </div>
       )}
       {state.failed && (
         <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>

@@ -2,7 +2,8 @@
 // re-render only the small selection cell, which keeps 10,000 loaded rows smooth.
 import { memo, type MouseEvent } from 'react';
 import type { RowComponentProps } from 'react-window';
-import { cellAlignment, cellContent } from './format.ts';
+import { FileLink } from '../files/index.ts';
+import { cellAlignment, cellContent, type FileUrl } from './format.ts';
 import { rowId } from './state.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
@@ -30,15 +31,18 @@ export interface GridRowProps {
   locale: string;
   selectLabel: string;
   handlers: RowHandlers;
+  /** Where the rows' files are (file and image columns). */
+  fileUrl: FileUrl;
 }
 
-const GridCells = memo(function GridCells({ row, columns, locale }: { row: GridRow; columns: readonly GridColumn[]; locale: string }) {
+const GridCells = memo(function GridCells({ row, columns, locale, fileUrl }: { row: GridRow; columns: readonly GridColumn[]; locale: string; fileUrl: FileUrl }) {
   return columns.map((column) => {
-    const content = cellContent(column, row, locale);
+    const content = cellContent(column, row, locale, fileUrl);
     return (
       <div key={column.FieldName} role="gridcell" className={`grid-cell grid-align-${cellAlignment(column)}`} style={{ width: columnWidth(column) }}>
         {content.kind === 'bool' ? <input type="checkbox" checked={content.value} disabled readOnly tabIndex={-1} aria-label={column.Title ?? column.FieldName} />
           : content.kind === 'image' ? (content.src ? <img src={content.src} alt="" loading="lazy" className="grid-image" /> : null)
+          : content.kind === 'file' ? <FileLink path={content.path} name={content.name} className="grid-text files-link" />
           : <span className="grid-text" title={content.text}>{content.text}</span>}
       </div>
     );
@@ -47,7 +51,7 @@ const GridCells = memo(function GridCells({ row, columns, locale }: { row: GridR
 
 const noop = () => {};
 
-export function GridRowView({ index, style, rows, columns, selected, selectable, locale, selectLabel, handlers }: RowComponentProps<GridRowProps>) {
+export function GridRowView({ index, style, rows, columns, selected, selectable, locale, selectLabel, handlers, fileUrl }: RowComponentProps<GridRowProps>) {
   const row = rows[index];
   const id = rowId(row);
   const isSelected = selected.has(id);
@@ -83,7 +87,7 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
           />
         </div>
       )}
-      <GridCells row={row} columns={columns} locale={locale} />
+      <GridCells row={row} columns={columns} locale={locale} fileUrl={fileUrl} />
     </div>
   );
 }

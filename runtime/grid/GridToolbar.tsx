@@ -1,5 +1,5 @@
-// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, the
-// view's controls (children), and the result count with its timing.
+// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, export,
+// the view's controls (children), and the result count with its timing.
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { stripBarcode } from './barcode.ts';
@@ -26,6 +26,8 @@ interface Props {
   onToggleFilters: () => void;
   onTogglePin: () => void;
   onReset: () => void;
+  /** Exports the rows as they show now (a background job; the notice follows). */
+  onExport: () => void;
   /** The current view's name and actions. */
   children?: ReactNode;
 }
@@ -73,6 +75,7 @@ export function GridToolbar(p: Props) {
         {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
       </button>
       <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
+      <button type="button" className="grid-button" onClick={p.onExport}>{t`Exporteren`}</button>
       {p.children}
       <span className="grid-count" role="status">
         {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')

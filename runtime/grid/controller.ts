@@ -27,6 +27,8 @@ export function createGridController(control: string, deps: GridDeps) {
     dispose: loading.dispose,
     refresh: loading.refresh,
     loadMore: loading.loadMore,
+    markStale: loading.markStale,
+    currentRequest: loading.currentRequest,
     togglePin: () => togglePin(ctx),
     ...createFilters(ctx, loading),
     ...createColumns(ctx, loading),

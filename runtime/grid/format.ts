@@ -1,12 +1,17 @@
 // How a cell shows its value (spec 1 section 9): formats 3 time HH:mm, 5 date D-M-YYYY,
-// 9 date and time, 10 with seconds; booleans as a checkbox; images; list fields by their text.
+// 9 date and time, 10 with seconds; booleans as a checkbox; images; files as a download by name;
+// list fields by their text.
 import { ColumnFormat } from '../../definitions/language/index.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
 export type CellContent =
   | { kind: 'text'; text: string }
   | { kind: 'bool'; value: boolean }
-  | { kind: 'image'; src: string };
+  | { kind: 'image'; src: string }
+  | { kind: 'file'; name: string; path: string };
+
+/** Where a row's file is (README "Files"): the grid knows its table, the format does not. */
+export type FileUrl = (field: string, autoid: number, thumbnail: boolean) => string;
 
 const NUMERIC_TYPES = new Set(['smallint', 'integer', 'bigint', 'decimal']);
 const DEFAULT_FORMATS: Record<string, number> = {
@@ -54,11 +59,22 @@ export function formatNumber(value: number, locale: string, decimals: boolean): 
   return decimals ? value.toLocaleString(locale, { maximumFractionDigits: 10 }) : String(value);
 }
 
-export function cellContent(column: GridColumn, row: GridRow, locale: string): CellContent {
+/** A file or image field holds a FileID; the row's file is fetched by its record and field, the name is `<Field>_Descr`. */
+function fileContent(column: GridColumn, row: GridRow, fileUrl?: FileUrl): CellContent {
+  const value = row[column.FieldName];
+  const present = typeof value === 'string' && value !== '';
+  const autoid = Number(row.AutoID ?? 0);
+  const url = present && fileUrl && autoid > 0 ? (thumbnail: boolean) => fileUrl(column.FieldName, autoid, thumbnail) : null;
+  if (column.ColumnType === 2 || column.FieldType === 'image') return { kind: 'image', src: !present ? '' : url ? `/${url(true)}` : value };
+  const name = String(row[`${column.FieldName}_Descr`] ?? '') || (present ? value : '');
+  return url ? { kind: 'file', name, path: url(false) } : { kind: 'text', text: name };
+}
+
+export function cellContent(column: GridColumn, row: GridRow, locale: string, fileUrl?: FileUrl): CellContent {
   const value = row[column.FieldName];
   if (column.FieldType === 'list') return { kind: 'text', text: String(row[`${column.FieldName}_Descr`] ?? '') };
   if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean') return { kind: 'bool', value: value === true };
-  if (column.ColumnType === 2) return { kind: 'image', src: typeof value === 'string' ? value : '' };
+  if (column.ColumnType === 2 || column.FieldType === 'image' || column.FieldType === 'file') return fileContent(column, row, fileUrl);
   if (value === null || value === undefined) return { kind: 'text', text: '' };
   const format = column.Format ?? DEFAULT_FORMATS[column.FieldType ?? ''];
   if (format !== undefined && typeof value === 'string') return { kind: 'text', text: formatDateValue(value, format) };

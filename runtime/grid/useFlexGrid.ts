@@ -1,10 +1,11 @@
 // React binding of a grid controller: one store per mounted grid, first load on mount, a reload of
-// page 1 whenever the owner's refresh token changes, and the state kept for Back/Forward per
-// router history entry.
+// page 1 whenever the owner's refresh token changes, the state kept for Back/Forward per router
+// history entry, and the news of others' changes to its table (live events).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, type FlexRequest } from '../api/index.ts';
 import { useHistoryEntry } from '../app/historyEntry.ts';
+import { EVENT_TYPES, recordChange, sameTable, useLiveEvents } from '../live/index.ts';
 import { createGridController, type GridDeps } from './controller.ts';
 import { keepGrid, keptGrid, memoryKey } from './gridMemory.ts';
 
@@ -60,6 +61,13 @@ export function useFlexGrid({ control, query, refreshToken, scope, deps }: UseFl
     lastScope.current = scopeKey;
     controller.actions.refresh(true);
   }, [controller, scopeKey]);
+  // Changes of others do not reload the rows under the user's eyes: the grid says it is out of date.
+  useLiveEvents((message) => {
+    const change = recordChange(message);
+    if ((change && sameTable(change.table, control)) || message.EventType === EVENT_TYPES.DefinitionsChanged) controller.actions.markStale();
+  });
+  /** The request of the rows as they show now, with the owner's scope: what an export takes. */
+  const currentRequest = (): FlexRequest => ({ ...controller.actions.currentRequest(), ...scopeRef.current });
   const state = useSnapshot(controller.store, { sync: true }); // sync keeps the caret of bound inputs in place
-  return { state, actions: controller.actions };
+  return { state, actions: controller.actions, currentRequest };
 }

@@ -24,7 +24,9 @@ export function EditorBody({ editor, locked, tab }: EditorBodyProps) {
     return lockFields(shown, lockedKey ? lockedKey.split(',') : []);
   }, [editor.form, onTab, formTab, lockedKey]);
   if (form && editor.record) {
-    return <GenericForm form={form} value={editor.record} onChange={editor.change} serverError={editor.serverError} />;
+    return (
+      <GenericForm form={form} value={editor.record} onChange={editor.change} serverError={editor.serverError} table={editor.table} stored={editor.stored} />
+    );
   }
   if (editor.loading) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;
   return editor.serverError ? <p className="app-error-text">{editor.serverError.Error}</p> : null;

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { askUnsaved, Modal } from '../app/dialogs/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody } from './EditorBody.tsx';
+import { RecordChangedNotice } from './RecordChangedNotice.tsx';
 import type { RecordEditor } from './useRecordEditor.ts';
 
 export interface MaintenanceModalProps {
@@ -54,6 +55,7 @@ export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: M
         </>
       }
     >
+      <RecordChangedNotice editor={editor} />
       <EditorBody editor={editor} locked={locked} />
     </Modal>
   );

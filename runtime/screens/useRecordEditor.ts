@@ -4,19 +4,25 @@
 // draw what this returns.
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { api, CallFailed } from '../api/index.ts';
 import type { ApiErrorBody } from '../api/index.ts';
 import { confirm, showAlert, toast } from '../app/dialogs/index.ts';
 import { confirmsFor } from '../form/index.ts';
 import type { FormAnswer } from '../form/index.ts';
+import { definitions } from '../live/index.ts';
 import { describeFailure } from './failures.ts';
 
 type Row = Record<string, unknown>;
 
 export interface RecordEditor {
+  /** The table edited. */
+  table: string;
   form: FormAnswer | null;
   record: Row | null;
+  /** The record as last loaded or saved (what discard returns to). */
+  stored: Row | null;
   loading: boolean;
   saving: boolean;
   hasMutations: boolean;
@@ -42,6 +48,7 @@ const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgesla
 export function useRecordEditor(table: string): RecordEditor {
   const [form, setForm] = useState<FormAnswer | null>(null);
   const [record, setRecord] = useState<Row | null>(null);
+  const [stored, setStored] = useState<Row | null>(null);
   const [loading, setLoading] = useState(false);
   const [isSaving, setSaving] = useState(false);
   const [hasMutations, setMutations] = useState(false);
@@ -56,8 +63,23 @@ export function useRecordEditor(table: string): RecordEditor {
     recordRef.current = row;
     storedRef.current = row;
     setRecord(row);
+    setStored(row);
     setMutations(false);
   };
+
+  // The definitions changed (live event): the form is read again; the record and its edits stay.
+  const definitionsVersion = useSnapshot(definitions).version;
+  const seenVersion = useRef(definitionsVersion);
+  useEffect(() => {
+    if (seenVersion.current === definitionsVersion) return;
+    seenVersion.current = definitionsVersion;
+    if (!formRef.current) return;
+    formRef.current = null;
+    api.getForm(table).then((answer) => {
+      formRef.current = answer as unknown as FormAnswer;
+      setForm(formRef.current);
+    }, (error) => console.warn(`GetForm ${table} after a definitions change`, error));
+  }, [definitionsVersion, table]);
 
   const load = useCallback(async (autoid: number | (() => Promise<number>), options: { defaults?: Row } = {}) => {
     const mine = ++generation.current;
@@ -152,5 +174,5 @@ export function useRecordEditor(table: string): RecordEditor {
 
   const current = useCallback(() => recordRef.current, []);
 
-  return { form, record, loading, saving: isSaving, hasMutations, serverError, load, change, save, discard, current, reload, reset };
+  return { table, form, record, stored, loading, saving: isSaving, hasMutations, serverError, load, change, save, discard, current, reload, reset };
 }

@@ -1,9 +1,10 @@
-// Draws the store-driven dialogs: confirm, unsaved changes and the loader.
+// Draws the store-driven dialogs: confirm, unsaved changes, the loader and the print-blob dialog.
 import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { answer, dialogs } from './dialogs.ts';
 import type { StackEntry } from './dialogs.ts';
 import { ModalFrame } from './ModalFrame.tsx';
+import { PrintBlobDialog } from './PrintBlobDialog.tsx';
 
 function ConfirmDialog({ entry }: { entry: StackEntry }) {
   const { t } = useLingui();
@@ -65,6 +66,7 @@ export function DialogStack() {
           case 'confirm': return <ConfirmDialog key={entry.id} entry={entry} />;
           case 'unsaved': return <UnsavedDialog key={entry.id} entry={entry} />;
           case 'loader': return <LoaderDialog key={entry.id} entry={entry} />;
+          case 'blob': return <PrintBlobDialog key={entry.id} entry={entry} />;
           default: return null;
         }
       })}

@@ -18,12 +18,14 @@ export interface Toast { id: number; type: ToastType; text: string }
 export interface Alert { id: number; type: AlertType; text: string }
 export interface StackEntry {
   id: number;
-  kind: 'confirm' | 'unsaved' | 'loader' | 'modal';
+  kind: 'confirm' | 'unsaved' | 'loader' | 'modal' | 'blob';
   key?: string;
   title?: string;
   text?: string;
   /** A full-screen modal owns a browser history entry, so Back closes it. */
   history?: boolean;
+  /** The print-blob dialog's file: an object URL of its bytes. */
+  blob?: { url: string; fileName: string };
 }
 
 export interface DialogState { toasts: Toast[]; alerts: Alert[]; stack: StackEntry[] }
@@ -32,6 +34,9 @@ export const dialogs = proxy<DialogState>({ toasts: [], alerts: [], stack: [] })
 
 let nextId = 1;
 const resolvers = new Map<number, (answer: string) => void>();
+/** The blobs behind print-blob dialogs, by entry, so closing the dialog lets them go. */
+const blobs = new Map<number, Blob>();
+const REVOKE_AFTER_MS = 60_000;
 const modalHandlers = new Map<string, { onClose: () => unknown; popped: boolean }>();
 const pendingRemoval = new Set<string>();
 let port: HistoryPort | null = null;
@@ -104,6 +109,31 @@ export function showLoader(text?: string): () => void {
 }
 
 /**
+ * The print-blob dialog (spec 1 section 2): a file the browser can show and print (a PDF) is
+ * offered to view, print or save; the blob stays until the dialog closes.
+ */
+export function showPrintBlob(blob: Blob, fileName: string): number {
+  const id = nextId++;
+  blobs.set(id, blob);
+  dialogs.stack.push({ id, kind: 'blob', title: fileName, blob: { url: URL.createObjectURL(blob), fileName } });
+  return id;
+}
+
+/** The blob an open print-blob dialog shows (to save it). */
+export function blobOf(id: number): Blob | undefined {
+  return blobs.get(id);
+}
+
+export function closePrintBlob(id: number): void {
+  const entry = dialogs.stack.find((e) => e.id === id);
+  const url = entry?.blob?.url;
+  blobs.delete(id);
+  removeEntry(id);
+  // A tab opened to view or print it may still be reading it.
+  if (url) setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+/**
  * onClose answers false (or a promise of false) when the page keeps the modal open.
  * A page-rendered modal joins the stack so Escape reaches the top-most one. Registration is keyed
  * and removal deferred a microtask, so React's StrictMode unmount/remount keeps one entry (and
@@ -143,6 +173,7 @@ export function closeTop(): boolean {
   const top = dialogs.stack[dialogs.stack.length - 1];
   if (!top) return false;
   if (top.kind === 'confirm' || top.kind === 'unsaved') answer(top.id, 'cancel');
+  else if (top.kind === 'blob') closePrintBlob(top.id);
   else if (top.kind === 'modal') void modalHandlers.get(top.key!)?.onClose();
   else return false;
   return true;
@@ -171,6 +202,7 @@ export function resetDialogs(): void {
   dialogs.alerts.splice(0);
   dialogs.stack.splice(0);
   resolvers.clear();
+  blobs.clear();
   modalHandlers.clear();
   pendingRemoval.clear();
 }

@@ -8,9 +8,10 @@ export {
 export type { BatchAction, BatchItem, BatchOutcome, BatchState, BatchStatus } from './batchResult.ts';
 export { DialogLayer } from './DialogLayer.tsx';
 export {
-  ALERT_MS, MODAL_ENTER_MS, MODAL_LEAVE_MS, TOAST_MS, answer, askUnsaved, bindDialogHistory, closeTop, confirm, dialogs,
-  dismissAlert, dismissToast, onDialogPopState, registerModal, resetDialogs, showAlert, showLoader, toast,
+  ALERT_MS, MODAL_ENTER_MS, MODAL_LEAVE_MS, TOAST_MS, answer, askUnsaved, bindDialogHistory, blobOf, closePrintBlob, closeTop, confirm,
+  dialogs, dismissAlert, dismissToast, onDialogPopState, registerModal, resetDialogs, showAlert, showLoader, showPrintBlob, toast,
 } from './dialogs.ts';
+export { isPrintable, saveBlob } from './saveBlob.ts';
 export type { AlertType, ConfirmAnswer, DialogState, StackEntry, Toast, ToastType, UnsavedAnswer } from './dialogs.ts';
 export { Modal } from './Modal.tsx';
 export type { ModalProps } from './Modal.tsx';

@@ -16,9 +16,14 @@ export function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(visible);
 }
 
-/** Where a dialog's focus starts: its first field in the body, else its first button, else none. */
+/**
+ * Where a dialog's focus starts: what the dialog marks with data-autofocus (its first step is not
+ * a field, e.g. choosing files), else its first field in the body, else its first button, else none.
+ */
 export function firstTarget(root: HTMLElement): HTMLElement | null {
   const body = root.querySelector<HTMLElement>('.app-modal-body') ?? root;
+  const marked = [...body.querySelectorAll<HTMLElement>('[data-autofocus]')].find(visible);
+  if (marked) return marked;
   const field = [...body.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
   if (field) return field;
   const footer = root.querySelector<HTMLElement>('.app-modal-footer');

@@ -3,6 +3,7 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import { BoolWidget } from './BoolWidget.tsx';
 import { ColorWidget } from './ColorWidget.tsx';
 import { DateTimeWidget } from './DateTimeWidget.tsx';
+import { FileWidget } from './FileWidget.tsx';
 import { ListPickerWidget } from './ListPickerWidget.tsx';
 import { NumericWidget } from './NumericWidget.tsx';
 import type { WidgetName } from './registry.ts';
@@ -22,4 +23,5 @@ export const WIDGETS: Record<WidgetName, RegistryWidgetsType[string]> = {
   FormTime: TimeWidget,
   FormColor: ColorWidget,
   FormListPicker: ListPickerWidget,
+  FormFile: FileWidget,
 };

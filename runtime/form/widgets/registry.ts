@@ -4,7 +4,9 @@
 import { Component } from '../../../definitions/language/index.ts';
 import type { FormProperty } from '../types.ts';
 
-export const WIDGET_NAMES = ['FormText', 'FormPassword', 'FormTextArea', 'FormNumeric', 'FormBool', 'FormSelect', 'FormDateTime', 'FormTime', 'FormColor', 'FormListPicker'] as const;
+export const WIDGET_NAMES = [
+  'FormText', 'FormPassword', 'FormTextArea', 'FormNumeric', 'FormBool', 'FormSelect', 'FormDateTime', 'FormTime', 'FormColor', 'FormListPicker', 'FormFile',
+] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export const WIDGET_BY_COMPONENT: Readonly<Record<number, WidgetName>> = {
@@ -26,5 +28,7 @@ export function widgetFor(property: Pick<FormProperty, 'FieldName' | 'Component'
   if (name === 'FormDateTime' && property.FieldType === 'time') return 'FormTime';
   if (name === 'FormText' && property.FieldType === 'color') return 'FormColor';
   if (name === 'FormText' && property.FieldType === 'password') return 'FormPassword';
+  // A file or image field holds a FileID: it is chosen and uploaded, never typed.
+  if (name === 'FormText' && (property.FieldType === 'file' || property.FieldType === 'image')) return 'FormFile';
   return name;
 }

@@ -43,6 +43,8 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
     store.loading = true;
     store.busy = pageIndex > 0;
     store.failed = false;
+    // The first page is asked for now: news from before this moment is in it.
+    if (pageIndex === 0) store.stale = false;
     const started = now();
     try {
       if (filtersNeedMeta(store, queryOf(store))) await ensureColumns(id);
@@ -88,6 +90,12 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
     loadMore() {
       const page = nextPage(store);
       if (page !== null) void load(page);
+    },
+    /** Someone else changed the table: the grid says so and waits for the user to refresh. */
+    markStale() { store.stale = true; },
+    /** The request of the rows as they show now, from the first row (what an export takes). */
+    currentRequest() {
+      return { ...buildRequest(queryOf(store), store.columns, 0, store.pageSize), ...layoutColumns(store) };
     },
   };
 }

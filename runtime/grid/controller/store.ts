@@ -31,6 +31,8 @@ export interface GridStore extends GridState {
   nextFilterId: number;
   /** The drag selection under way, if any. */
   drag: DragSelection | null;
+  /** Someone else changed the table (or the definitions) since the rows were asked for. */
+  stale: boolean;
 }
 
 export interface GridDeps {
@@ -56,7 +58,7 @@ export function createGridContext(control: string, deps: GridDeps): GridContext 
   const store = proxy<GridStore>({
     ...initialGridState(), rows: ref([]), columns: ref([]), selected: ref([]), pinned: false,
     view: null, viewColumns: ref([]), permissions: NO_VIEW_PERMISSIONS, modified: false, filtered: false,
-    saved: null, baseline: '', meta: ref([]), ready: false, nextFilterId: 1, drag: null,
+    saved: null, baseline: '', meta: ref([]), ready: false, nextFilterId: 1, drag: null, stale: false,
   });
   return {
     control, store, deps,

@@ -14,6 +14,8 @@ import type { RecordEditor } from '../useRecordEditor.ts';
 import { ChildGridTab } from './ChildGridTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { DetailTabs } from './DetailTabs.tsx';
+import { DocumentsTab } from './DocumentsTab.tsx';
+import { RecordChangedNotice } from '../RecordChangedNotice.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
 import { StatusLogTab } from './StatusLogTab.tsx';
 import { detailTabs, tabEnabled, tabOfForm, type DetailTab } from './tabs.ts';
@@ -60,6 +62,8 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, onActio
       case 'grid': return <ChildGridTab parent={screen} tab={tab} parentId={autoid} version={version} />;
       case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
       case 'dashboard': return <DashboardTab table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
+      // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
+      default: return <DocumentsTab parent={screen} tab={tab} parentId={autoid} version={version} />;
     }
   };
 
@@ -78,6 +82,7 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, onActio
         </>
       }
     >
+      {record && <RecordChangedNotice editor={editor} />}
       {record && (
         <RecordHeader
           title={saved ? describeRow(record) : t`Nieuw`}

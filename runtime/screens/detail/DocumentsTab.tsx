@@ -1,0 +1,68 @@
+// A documents tab: the record's documents as a grid (description, kind, language, the file to
+// download by its name), Add opens the dialog that uploads files as new documents, a row opens a
+// document to edit, and the context menu deletes. Rights: the documents table's own screen when
+// there is one, else the record's screen (the server checks its own either way).
+import { useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ScreenInfo } from '../../api/index.ts';
+import { HistoryEntryContext } from '../../app/historyEntry.ts';
+import { router } from '../../app/router.ts';
+import { FlexGrid } from '../../grid/index.ts';
+import { sameTable } from '../../live/index.ts';
+import { useScreenRights } from '../../state/index.ts';
+import { useTableMaintenance } from '../useTableMaintenance.tsx';
+import { AddDocumentsDialog } from './AddDocumentsDialog.tsx';
+import { ownerFilter, ownerValues } from './documents.ts';
+
+export interface DocumentsTabProps {
+  parent: ScreenInfo;
+  tab: { name: string; title: string; table?: string };
+  parentId: number;
+  version: number;
+}
+
+export function DocumentsTab({ parent, tab, parentId, version }: DocumentsTabProps) {
+  const { t } = useLingui();
+  if (!tab.table) return <p className="app-error-text">{t`Deze tab noemt de tabel van zijn documenten niet.`}</p>;
+  return <Documents parent={parent} table={tab.table} title={tab.title} parentId={parentId} version={version} />;
+}
+
+function Documents({ parent, table, title, parentId, version }: { parent: ScreenInfo; table: string; title: string; parentId: number; version: number }) {
+  const { t } = useLingui();
+  const { routes } = useSnapshot(router);
+  const own = routes.find((r) => sameTable(r.table, table) && r.kind !== 'detail');
+  const rights = useScreenRights(own ?? parent);
+  const owner = useMemo(() => ({ table: parent.table, autoid: parentId }), [parent.table, parentId]);
+  const fixed = useMemo(() => ownerValues(owner), [owner]);
+  const maintenance = useTableMaintenance(table, rights, fixed);
+  const scope = useMemo(() => ({ dataFilter: ownerFilter(owner) }), [owner]);
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="detail-child">
+      <div className="app-edit-menu detail-child-menu" role="toolbar" aria-label={t`Bewerken`}>
+        {rights.create && <button type="button" className="app-button" onClick={() => setAdding(true)}>{t`Toevoegen`}</button>}
+      </div>
+      {/* Another record has other documents: nothing is kept for Back and Forward. */}
+      <HistoryEntryContext.Provider value={null}>
+        <FlexGrid
+          control={table}
+          label={title}
+          scope={scope}
+          refreshToken={maintenance.refreshToken + version}
+          onRowClick={maintenance.openRow}
+          contextMenu={maintenance.contextMenu}
+        />
+      </HistoryEntryContext.Provider>
+      {maintenance.dialogs}
+      {adding && (
+        <AddDocumentsDialog
+          table={table}
+          owner={owner}
+          onClose={() => setAdding(false)}
+          onAdded={() => { setAdding(false); maintenance.refresh(); }}
+        />
+      )}
+    </div>
+  );
+}

@@ -182,3 +182,10 @@ export interface DashboardAnswer {
   ByGroup: { Value: StateValue | null; Label: string; Count: number }[];
   ByMonth: { Month: string; Count: number }[];
 }
+
+/** One live event as the stream and the polling call answer it (spec 1 §3). */
+export interface LiveMessage { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
+export interface LivePollAnswer { Events: LiveMessage[]; LastReceived: string }
+
+/** An uploaded file, as `POST mvc/files/upload` answers it. */
+export interface UploadedFile { FileID: string; FileName: string; MediaType: string; Size: number }

@@ -21,3 +21,19 @@ export const STANDARD_LAYOUT_NAME = 'default';
 
 /** Action codes of spec 1 section 6, as getauthorization and explain take them (besides 'execute'). */
 export const ACTION_CODES = { '1.1': 'read', '1.2': 'update', '1.3': 'create', '1.4': 'delete', '1.5': 'createorupdate' } as const;
+
+/** Live event types (spec 1 §3 "Live event"; README "Background work and live events"). */
+export const EVENT_TYPES = {
+  /** A record was created, updated or deleted: EventData {Table, AutoID, Action}. */
+  RecordChanged: 'RecordChanged',
+  /** The definitions changed: screens and forms should be fetched again. */
+  DefinitionsChanged: 'DefinitionsChanged',
+  /** The user's session was ended elsewhere (a password change, a deactivation). */
+  SessionEnded: 'SessionEnded',
+  /** Progress of one of the user's background jobs: EventData {JobKind, RequestID, Descr, CurrentRow, TotalRows, Finished, Failed}. */
+  JobProgress: 'JobProgress',
+} as const;
+
+const MB = 1024 * 1024;
+/** What one upload may hold (spec 3 §9): at most 1,000 loose files of 10 MB each, or one zip of at most 1,024 MB. */
+export const UPLOAD_LIMITS = { files: 1000, fileBytes: 10 * MB, zipBytes: 1024 * MB } as const;

@@ -171,7 +171,7 @@ export type TabDef =
    * The documents of the record (the `documents` of files and documents, visible to those who see
    * the record): the rows of `table` (a table with `belongsTo`) that belong to it.
    */
-  | { name: string; title: string; kind: 'documents'; table?: string };
+  | { name: string; title: string; kind: 'documents'; table?: string; /** Filled in by the screens answer. */ belongsTo?: BelongsToDef };
 
 /**
  * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of

@@ -155,6 +155,6 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
 
 export type ApiClient = ReturnType<typeof createClient>;
 
-/** One live event as the stream and the polling call answer it (spec 1 section 3). */
-export interface LiveMessage { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
-export interface LivePollAnswer { Events: LiveMessage[]; LastReceived: string }
+import type { LiveMessage, LivePollAnswer } from '../../definitions/language/index.ts';
+
+export type { LiveMessage, LivePollAnswer };

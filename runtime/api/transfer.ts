@@ -5,7 +5,9 @@ import { CallFailed, isUnauthenticated, type ApiErrorBody, type ClientHooks } fr
 import { fileNameOf } from './disposition.ts';
 
 /** What the upload answers per file, in the order sent. */
-export interface UploadedFile { FileID: string; FileName: string; MediaType: string; Size: number }
+import type { UploadedFile } from '../../definitions/language/index.ts';
+
+export type { UploadedFile };
 
 /** A file fetched whole: its bytes, its name (Content-Disposition, else the fallback) and type. */
 export interface FetchedFile { blob: Blob; fileName: string; type: string }

@@ -4,7 +4,9 @@
 // browser reports without the server's words).
 const MB = 1024 * 1024;
 
-export const UPLOAD_LIMITS = { files: 1000, fileBytes: 10 * MB, zipBytes: 1024 * MB } as const;
+import { UPLOAD_LIMITS } from '../../definitions/language/index.ts';
+
+export { UPLOAD_LIMITS };
 
 export type UploadProblem =
   | { kind: 'none' }

@@ -4,16 +4,13 @@ import type { LiveMessage } from '../api/index.ts';
 
 export type { LiveMessage };
 
-export const EVENT_TYPES = {
-  RecordChanged: 'RecordChanged',
-  DefinitionsChanged: 'DefinitionsChanged',
-  SessionEnded: 'SessionEnded',
-  JobProgress: 'JobProgress',
-} as const;
+import { EVENT_TYPES } from '../../definitions/language/index.ts';
+
+export { EVENT_TYPES };
 
 export type RecordAction = 'created' | 'updated' | 'deleted';
 export interface RecordChange { table: string; autoid: number; action: RecordAction }
-export interface JobProgress { kind: string; requestId: number; current: number; total: number; finished: boolean; failed: boolean }
+export interface JobProgress { kind: string; requestId: number; label: string | null; current: number; total: number; finished: boolean; failed: boolean }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -39,7 +36,7 @@ export function jobProgress(message: LiveMessage): JobProgress | null {
   if (typeof d.RequestID !== 'number') return null;
   const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
-    kind: typeof d.JobKind === 'string' ? d.JobKind : '', requestId: d.RequestID,
+    kind: typeof d.JobKind === 'string' ? d.JobKind : '', requestId: d.RequestID, label: typeof d.Descr === 'string' ? d.Descr : null,
     current: count(d.CurrentRow), total: count(d.TotalRows), finished: d.Finished === true, failed: d.Failed === true,
   };
 }

@@ -6,7 +6,7 @@ import type { JobProgress } from './events.ts';
 export interface JobNotice {
   /** The download request's AutoID. */
   id: number;
-  /** What is exported (the request's description), when this page started it. */
+  /** What is exported (the request's description). */
   label: string | null;
   current: number;
   total: number;
@@ -36,8 +36,10 @@ export function trackExport(id: number, label: string | null): void {
 /** A JobProgress event of an export (the only kind the user downloads from). */
 export function jobProgressed(progress: JobProgress): void {
   if (progress.kind !== 'export') return;
-  const { current, total, finished, failed } = progress;
-  upsert(progress.requestId, failed ? { finished: true, failed: true } : { current, total, finished });
+  const { current, total, finished, failed, label } = progress;
+  // The request's description names the export in every tab, also those that did not start it.
+  const named = label && !jobs.list.find((j) => j.id === progress.requestId)?.label ? { label } : {};
+  upsert(progress.requestId, failed ? { finished: true, failed: true, ...named } : { current, total, finished, ...named });
 }
 
 export function dismissJob(id: number): void {

@@ -1,7 +1,7 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
-import type { ScreenDef } from '../../definitions/language/index.ts';
+import type { Effective, ScreenDef } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf } from './context.ts';
@@ -10,13 +10,20 @@ import { principalOf } from './context.ts';
  * A screen with what the runtime needs of its table's workflow: whether it has one, and for an
  * action that makes a transition, the transition's prompts and warning (the action's own first).
  */
-function withTransitions(screen: ScreenDef, model: TableModel | undefined): ScreenDef & { workflow: boolean } {
+function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean } {
   const transitions = model?.workflow?.def.transitions ?? [];
   const actions = screen.actions?.map((a) => {
     const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
     return t ? { ...a, prompts: a.prompts ?? t.prompts, warning: t.warning } : a;
   });
-  return { ...screen, ...(actions ? { actions } : {}), workflow: !!model?.workflow };
+  // A documents tab says which table holds the documents and which two fields name their record.
+  const belonging = [...effective.tables.values()].filter((t) => t.belongsTo);
+  const tabs = screen.tabs?.map((tab) => {
+    if (tab.kind !== 'documents') return tab;
+    const table = tab.table ? effective.tables.get(tab.table.toLowerCase()) : belonging.length === 1 ? belonging[0] : undefined;
+    return table?.belongsTo ? { ...tab, table: table.name, belongsTo: table.belongsTo } : tab;
+  });
+  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow };
 }
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
@@ -28,7 +35,7 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const screens = [...effective.screens.values()].map((s) => s.value)
       .filter((s) => principal.can(s.rights?.read ?? effective.tables.get(s.table.toLowerCase())?.right, 'read'))
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
-      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table)));
+      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table), effective));
     return { Screens: screens };
   });
 

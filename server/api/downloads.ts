@@ -35,7 +35,7 @@ export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
     ]);
     const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
     const job: ExportJob = {
-      requestId: id, userId: principal.userId, table: model.table.name, request: { ...request.body.Request, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`,
+      requestId: id, userId: principal.userId, table: model.table.name, request: { ...request.body.Request, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr,
     };
     await engine.jobs.send('export', job as unknown as Record<string, unknown>);
     return readRecord(engine.pool, requests, principal, id);

@@ -37,7 +37,9 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
     const user = principal.userId;
     if ((streams.get(user) ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
     const header = request.headers['last-event-id'];
-    const since = request.query.LastReceived ?? (typeof header === 'string' && /^\d{1,20}$/.test(header) ? header : undefined);
+    // The browser's own reconnect sends the last position it received as Last-Event-ID, and the
+    // address it first opened: the header is the newer of the two.
+    const since = (typeof header === 'string' && /^\d{1,20}$/.test(header) ? header : undefined) ?? request.query.LastReceived;
     streams.set(user, (streams.get(user) ?? 0) + 1);
     reply.hijack();
     const raw = reply.raw;

@@ -1,20 +1,12 @@
 // Live events are written in the transaction of the change they tell, and a NOTIFY (delivered at
 // commit, one per transaction however many events) wakes every process's event hub.
+import { EVENT_TYPES } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 
 export const LIVE_EVENT_CHANNEL = 'live_event';
 
-export const EVENT_TYPES = {
-  /** A record was created, updated or deleted: EventData {Table, AutoID, Action}. */
-  RecordChanged: 'RecordChanged',
-  /** The definitions changed: screens and forms should be fetched again. */
-  DefinitionsChanged: 'DefinitionsChanged',
-  /** The user's session was ended elsewhere (a password change, a deactivation). */
-  SessionEnded: 'SessionEnded',
-  /** Progress of one of the user's background jobs: EventData {JobID, Kind, State, CurrentRow, TotalRows, Finished}. */
-  JobProgress: 'JobProgress',
-} as const;
+export { EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
 export interface LiveEvent {

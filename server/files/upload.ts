@@ -4,6 +4,7 @@
 // partial file, the request's rows are deleted, and content it stored is removed again unless
 // another row names it.
 import { Transform, type Readable } from 'node:stream';
+import { UPLOAD_LIMITS } from '../../definitions/language/index.ts';
 import { AppError } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import { safeFileName } from './names.ts';
@@ -14,7 +15,7 @@ import type { FileStore, StoredFile } from './storage.ts';
 const MB = 1024 * 1024;
 
 /** Spec 3 §9: at most 1,000 loose files of 10 MB each, or one zip of at most 1,024 MB. */
-export const UPLOAD_LIMITS = { files: 1000, fileBytes: 10 * MB, zipBytes: 1024 * MB } as const;
+export { UPLOAD_LIMITS };
 
 /** Room for a part's boundary and headers in a request body. */
 const PART_OVERHEAD = 16 * 1024;

@@ -12,7 +12,7 @@ import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import type { JobContext, JobKind } from './context.ts';
 
-export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string }
+export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -26,7 +26,7 @@ async function setRequest(ctx: JobContext, id: number, values: Record<string, un
 }
 
 const progress = (ctx: JobContext, job: ExportJob, data: Record<string, unknown>) =>
-  emitEvent(ctx.pool, { type: EVENT_TYPES.JobProgress, userId: job.userId, data: { JobKind: 'export', RequestID: job.requestId, ...data } });
+  emitEvent(ctx.pool, { type: EVENT_TYPES.JobProgress, userId: job.userId, data: { JobKind: 'export', RequestID: job.requestId, Descr: job.descr, ...data } });
 
 export const gridExport: JobKind<ExportJob> = {
   name: 'export', retryLimit: 1, retryDelaySeconds: 10, expireInSeconds: 30 * 60,

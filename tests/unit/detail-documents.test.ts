@@ -1,7 +1,7 @@
 // The documents of a record: found by the record's table and AutoID, made one row per uploaded
 // file with both set, and filled in through the documents form without the owner and file fields.
 import { describe, expect, it } from 'vitest';
-import { BELONGS_TO, documentForm, documentRow, fileFieldOf, missingFields, ownerFilter } from '../../runtime/screens/detail/documents.ts';
+import { documentForm, documentRow, fileFieldOf, missingFields, ownerFilter } from '../../runtime/screens/detail/documents.ts';
 import { compileForm, type FormAnswer, type FormProperty } from '../../runtime/form/index.ts';
 
 const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
@@ -17,22 +17,22 @@ const form: FormAnswer = {
   ],
   Groups: [{ GroupID: 'Document', Label: 'Document', Tab: null, Column: null }],
 };
-const owner = { table: 'relations', autoid: 42 };
+const fields = { table: 'TableName', record: 'RecordID' };
+const owner = { table: 'relations', autoid: 42, fields };
 
 describe('documents of a record', () => {
   it('are picked by the record\'s table and AutoID', () => {
-    expect(BELONGS_TO).toEqual({ table: 'TableName', record: 'RecordID' });
     expect(ownerFilter(owner)).toEqual([{ FieldName: 'TableName', Value: 'relations' }, { FieldName: 'RecordID', Value: 42 }]);
   });
 
   it('are filled in without the owner fields and the file, which the dialog sets itself', () => {
-    expect(documentForm(form).Properties.map((p) => p.FieldName)).toEqual(['DocumentKind', 'Language', 'Descr']);
+    expect(documentForm(form, fields).Properties.map((p) => p.FieldName)).toEqual(['DocumentKind', 'Language', 'Descr']);
     expect(fileFieldOf(form)).toBe('File');
     expect(fileFieldOf({ ...form, Properties: form.Properties.filter((p) => p.FieldType !== 'file') })).toBeNull();
   });
 
   it('wait for the kind and the language (required)', () => {
-    const shown = documentForm(form);
+    const shown = documentForm(form, fields);
     const values = { DocumentKind: null, Language: 3, Descr: '' };
     expect(missingFields(shown, compileForm(shown, values).required, values)).toEqual(['DocumentKind']);
     const filled = { ...values, DocumentKind: 1 };

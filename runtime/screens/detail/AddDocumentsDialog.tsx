@@ -42,7 +42,7 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
     return () => { live = false; };
   }, [table, t]);
 
-  const shown = useMemo(() => (form ? documentForm(form) : null), [form]);
+  const shown = useMemo(() => (form ? documentForm(form, owner.fields) : null), [form, owner.fields]);
   const fileField = form ? fileFieldOf(form) : null;
   const missing = shown && values ? missingFields(shown, compileForm(shown, values).required, values) : [];
   const ready = Boolean(shown && values && fileField && files.length > 0 && missing.length === 0 && !busy);

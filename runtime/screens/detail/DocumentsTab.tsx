@@ -13,27 +13,27 @@ import { sameTable } from '../../live/index.ts';
 import { useScreenRights } from '../../state/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
 import { AddDocumentsDialog } from './AddDocumentsDialog.tsx';
-import { ownerFilter, ownerValues } from './documents.ts';
+import { ownerFilter, ownerValues, type BelongsTo } from './documents.ts';
 
 export interface DocumentsTabProps {
   parent: ScreenInfo;
-  tab: { name: string; title: string; table?: string };
+  tab: { name: string; title: string; table?: string; belongsTo?: BelongsTo };
   parentId: number;
   version: number;
 }
 
 export function DocumentsTab({ parent, tab, parentId, version }: DocumentsTabProps) {
   const { t } = useLingui();
-  if (!tab.table) return <p className="app-error-text">{t`Deze tab noemt de tabel van zijn documenten niet.`}</p>;
-  return <Documents parent={parent} table={tab.table} title={tab.title} parentId={parentId} version={version} />;
+  if (!tab.table || !tab.belongsTo) return <p className="app-error-text">{t`Deze tab noemt de tabel van zijn documenten niet.`}</p>;
+  return <Documents parent={parent} table={tab.table} fields={tab.belongsTo} title={tab.title} parentId={parentId} version={version} />;
 }
 
-function Documents({ parent, table, title, parentId, version }: { parent: ScreenInfo; table: string; title: string; parentId: number; version: number }) {
+function Documents({ parent, table, fields, title, parentId, version }: { parent: ScreenInfo; table: string; fields: BelongsTo; title: string; parentId: number; version: number }) {
   const { t } = useLingui();
   const { routes } = useSnapshot(router);
   const own = routes.find((r) => sameTable(r.table, table) && r.kind !== 'detail');
   const rights = useScreenRights(own ?? parent);
-  const owner = useMemo(() => ({ table: parent.table, autoid: parentId }), [parent.table, parentId]);
+  const owner = useMemo(() => ({ table: parent.table, autoid: parentId, fields }), [parent.table, parentId, fields]);
   const fixed = useMemo(() => ownerValues(owner), [owner]);
   const maintenance = useTableMaintenance(table, rights, fixed);
   const scope = useMemo(() => ({ dataFilter: ownerFilter(owner) }), [owner]);

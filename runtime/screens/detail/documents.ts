@@ -4,19 +4,20 @@
 import type { FieldCondition } from '../../api/index.ts';
 import type { FormAnswer } from '../../form/index.ts';
 
-/** The two fields that say whose a document is (the documents table's belongsTo). */
-export const BELONGS_TO = { table: 'TableName', record: 'RecordID' } as const;
+/** The two fields of the documents table that say whose a document is (its belongsTo, from the screens answer). */
+export interface BelongsTo { table: string; record: string }
 
-export interface Owner { table: string; autoid: number }
+/** The record the documents belong to, and the fields that name it. */
+export interface Owner { table: string; autoid: number; fields: BelongsTo }
 
 /** The conditions that pick the documents of one record. */
 export function ownerFilter(owner: Owner): FieldCondition[] {
-  return [{ FieldName: BELONGS_TO.table, Value: owner.table }, { FieldName: BELONGS_TO.record, Value: owner.autoid }];
+  return [{ FieldName: owner.fields.table, Value: owner.table }, { FieldName: owner.fields.record, Value: owner.autoid }];
 }
 
 /** The values every new document of the record carries. */
 export function ownerValues(owner: Owner): Record<string, unknown> {
-  return { [BELONGS_TO.table]: owner.table, [BELONGS_TO.record]: owner.autoid };
+  return { [owner.fields.table]: owner.table, [owner.fields.record]: owner.autoid };
 }
 
 const isFile = (type: string) => type === 'file' || type === 'image';
@@ -28,8 +29,8 @@ export function fileFieldOf(form: FormAnswer): string | null {
 }
 
 /** What the user fills in for new documents: the form without the owner fields and the file. */
-export function documentForm(form: FormAnswer): FormAnswer {
-  const skip = new Set<string>([BELONGS_TO.table, BELONGS_TO.record].map((f) => f.toLowerCase()));
+export function documentForm(form: FormAnswer, fields: BelongsTo): FormAnswer {
+  const skip = new Set<string>([fields.table, fields.record].map((f) => f.toLowerCase()));
   return { ...form, Properties: form.Properties.filter((p) => !skip.has(p.FieldName.toLowerCase()) && !isFile(p.FieldType)) };
 }
 

@@ -4,13 +4,9 @@
 // parent screen's.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../../api/index.ts';
-import { HistoryEntryContext } from '../../app/historyEntry.ts';
-import { router } from '../../app/router.ts';
-import { FlexGrid } from '../../grid/index.ts';
-import { useScreenRights } from '../../state/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
+import { ChildRowsGrid, useChildRights } from './ChildRows.tsx';
 
 export interface ChildGridTabProps {
   parent: ScreenInfo;
@@ -22,9 +18,7 @@ export interface ChildGridTabProps {
 
 export function ChildGridTab({ parent, tab, parentId, version }: ChildGridTabProps) {
   const { t } = useLingui();
-  const { routes } = useSnapshot(router);
-  const own = routes.find((r) => r.table.toLowerCase() === tab.table.toLowerCase() && r.kind !== 'detail');
-  const rights = useScreenRights(own ?? parent);
+  const rights = useChildRights(parent, tab.table);
   const fixed = useMemo(() => ({ [tab.parentField]: parentId }), [tab.parentField, parentId]);
   const maintenance = useTableMaintenance(tab.table, rights, fixed);
   const scope = useMemo(() => ({ dataFilter: [{ FieldName: tab.parentField, Value: parentId }] }), [tab.parentField, parentId]);
@@ -33,17 +27,7 @@ export function ChildGridTab({ parent, tab, parentId, version }: ChildGridTabPro
       <div className="app-edit-menu detail-child-menu" role="toolbar" aria-label={t`Bewerken`}>
         {rights.create && <button type="button" className="app-button" onClick={maintenance.add}>{t`Toevoegen`}</button>}
       </div>
-      {/* Child rows are not kept for Back and Forward: another record has other children. */}
-      <HistoryEntryContext.Provider value={null}>
-        <FlexGrid
-          control={tab.table}
-          label={tab.title}
-          scope={scope}
-          refreshToken={maintenance.refreshToken + version}
-          onRowClick={maintenance.openRow}
-          contextMenu={maintenance.contextMenu}
-        />
-      </HistoryEntryContext.Provider>
+      <ChildRowsGrid table={tab.table} title={tab.title} scope={scope} maintenance={maintenance} version={version} />
       {maintenance.dialogs}
     </div>
   );

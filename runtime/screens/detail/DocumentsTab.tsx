@@ -4,14 +4,9 @@
 // there is one, else the record's screen (the server checks its own either way).
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../../api/index.ts';
-import { HistoryEntryContext } from '../../app/historyEntry.ts';
-import { router } from '../../app/router.ts';
-import { FlexGrid } from '../../grid/index.ts';
-import { sameTable } from '../../live/index.ts';
-import { useScreenRights } from '../../state/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
+import { ChildRowsGrid, useChildRights } from './ChildRows.tsx';
 import { AddDocumentsDialog } from './AddDocumentsDialog.tsx';
 import { ownerFilter, ownerValues, type BelongsTo } from './documents.ts';
 
@@ -30,9 +25,7 @@ export function DocumentsTab({ parent, tab, parentId, version }: DocumentsTabPro
 
 function Documents({ parent, table, fields, title, parentId, version }: { parent: ScreenInfo; table: string; fields: BelongsTo; title: string; parentId: number; version: number }) {
   const { t } = useLingui();
-  const { routes } = useSnapshot(router);
-  const own = routes.find((r) => sameTable(r.table, table) && r.kind !== 'detail');
-  const rights = useScreenRights(own ?? parent);
+  const rights = useChildRights(parent, table);
   const owner = useMemo(() => ({ table: parent.table, autoid: parentId, fields }), [parent.table, parentId, fields]);
   const fixed = useMemo(() => ownerValues(owner), [owner]);
   const maintenance = useTableMaintenance(table, rights, fixed);
@@ -43,17 +36,7 @@ function Documents({ parent, table, fields, title, parentId, version }: { parent
       <div className="app-edit-menu detail-child-menu" role="toolbar" aria-label={t`Bewerken`}>
         {rights.create && <button type="button" className="app-button" onClick={() => setAdding(true)}>{t`Toevoegen`}</button>}
       </div>
-      {/* Another record has other documents: nothing is kept for Back and Forward. */}
-      <HistoryEntryContext.Provider value={null}>
-        <FlexGrid
-          control={table}
-          label={title}
-          scope={scope}
-          refreshToken={maintenance.refreshToken + version}
-          onRowClick={maintenance.openRow}
-          contextMenu={maintenance.contextMenu}
-        />
-      </HistoryEntryContext.Provider>
+      <ChildRowsGrid table={table} title={title} scope={scope} maintenance={maintenance} version={version} />
       {maintenance.dialogs}
       {adding && (
         <AddDocumentsDialog

@@ -1,0 +1,42 @@
+// The rows of another table that belong to the open record (child rows, documents): their
+// rights, and their grid. Rights come from the child table's own screen when there is one, else
+// the record's screen (the server checks its own either way).
+import { useSnapshot } from 'valtio';
+import type { ScreenInfo } from '../../api/index.ts';
+import { HistoryEntryContext } from '../../app/historyEntry.ts';
+import { router } from '../../app/router.ts';
+import { FlexGrid, type GridScope } from '../../grid/index.ts';
+import { sameTable } from '../../live/index.ts';
+import { useScreenRights } from '../../state/index.ts';
+import type { useTableMaintenance } from '../useTableMaintenance.tsx';
+
+export function useChildRights(parent: ScreenInfo, table: string) {
+  const { routes } = useSnapshot(router);
+  const own = routes.find((r) => sameTable(r.table, table) && r.kind !== 'detail');
+  return useScreenRights(own ?? parent);
+}
+
+interface ChildRowsGridProps {
+  table: string;
+  title: string;
+  scope: GridScope;
+  maintenance: ReturnType<typeof useTableMaintenance>;
+  /** Bumped when the record changed (an action may have moved its rows along). */
+  version: number;
+}
+
+export function ChildRowsGrid({ table, title, scope, maintenance, version }: ChildRowsGridProps) {
+  return (
+    // Another record has other rows: nothing is kept for Back and Forward.
+    <HistoryEntryContext.Provider value={null}>
+      <FlexGrid
+        control={table}
+        label={title}
+        scope={scope}
+        refreshToken={maintenance.refreshToken + version}
+        onRowClick={maintenance.openRow}
+        contextMenu={maintenance.contextMenu}
+      />
+    </HistoryEntryContext.Provider>
+  );
+}

@@ -20,11 +20,12 @@ export interface LiveEvent {
 }
 
 export async function emitEvent(db: Queryable, event: LiveEvent): Promise<void> {
+  // One round trip: the row and the wake-up (NOTIFY is sent at commit, once per transaction).
   await db.query(
-    `INSERT INTO core_event (event_type, table_name, record_id, user_id, data) VALUES ($1, $2, $3, $4, $5)`,
+    `WITH e AS (INSERT INTO core_event (event_type, table_name, record_id, user_id, data) VALUES ($1, $2, $3, $4, $5) RETURNING 1)
+     SELECT pg_notify('${LIVE_EVENT_CHANNEL}', '') FROM e`,
     [event.type, event.table ?? null, event.recordId ?? null, event.userId ?? null, JSON.stringify(event.data ?? {})],
   );
-  await db.query(`SELECT pg_notify('${LIVE_EVENT_CHANNEL}', '')`);
 }
 
 /** A record of the table was created, updated or deleted. */

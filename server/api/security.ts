@@ -7,6 +7,8 @@ import type { Principal } from '../security/principal.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
 import { principalOf, tablesOf } from './context.ts';
+import { rowLimit } from '../data/access.ts';
+import { Params } from '../data/filters.ts';
 import { forbidden, notFound } from '../errors.ts';
 
 /** An action as asked: by its code (1.1–1.5) or its name. */
@@ -16,12 +18,16 @@ const actionOf = (asked: string): RightAction => ACTION_CODES[asked] ?? (asked a
 const SECURITY_RIGHT = '12.4';
 
 export function securityRoutes(app: FastifyInstance, engine: Engine): void {
-  /** The row filter the user gets on a table, as the condition the data layer adds. */
+  /**
+   * The condition the data layer adds to every statement of the table for this user: their row
+   * limits, the states they may not see, rows owned by others, rows of records they cannot see.
+   */
   function rowFilterOf(principal: Principal, table: string | undefined) {
     const model = table ? engine.registry.snapshot.table(table) : undefined;
     if (!model) return null;
-    const filter = principal.rowFilter(model.table);
-    return filter ? { Table: model.table.name, Condition: filter.sql, Values: filter.params } : { Table: model.table.name, Condition: null, Values: [] };
+    const params = new Params();
+    const condition = rowLimit(model, principal, params);
+    return { Table: model.table.name, Condition: condition, Values: params.values };
   }
 
   app.post<{ Body: { ID: string; Action: string }[] }>('/mvc/security/getauthorization', async (request) => {

@@ -203,6 +203,10 @@ describe('a limited user probing each path', () => {
     expect(line.status).toBe(400);
     expect(line.body.TranslationModelState.ModelState.Ticket[0].Key).toBe('validation.list_value');
     expect((await admin('/mvc/tickets/GetFlexData', { searchExpressions: 'Geheim' })).body.Meta.Count).toBe(1);
+    // An administrator asking why sees the same condition the data layer adds for this user.
+    const { get } = await import('./harness.ts');
+    const why = (await get(server.app, '/mvc/security/explain?username=lim&right=70.1&action=read&table=tickets')).body;
+    expect(why.RowFilter).toEqual({ Table: 'tickets', Condition: '("t"."status" IS NULL OR "t"."status" NOT IN ($1))', Values: ['cancelled'] });
   });
 });
 

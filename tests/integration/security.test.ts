@@ -266,6 +266,6 @@ describe('row limits and field limits', () => {
     const stored = (await post(server.app, '/mvc/products/GetItem', { autoid: mine.AutoID })).body;
     expect(stored).toMatchObject({ Descr: 'eigen', Price: 10, Stock: 1 });
     const why = await call(server.app, 'GET', '/mvc/security/explain?username=olga&right=9.2&action=1.1&table=products', await signIn(server.app));
-    expect(why.body.RowFilter).toMatchObject({ Table: 'products', Condition: '("t"."owner" = $1)' });
+    expect(why.body.RowFilter).toMatchObject({ Table: 'products', Condition: '(("t"."owner" = $1))' });
   });
 });

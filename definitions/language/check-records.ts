@@ -170,9 +170,9 @@ export function recordProblems(eff: Effective): DefinitionProblem[] {
   const fileOf = (origin: Record<string, { file: string } | undefined>) => origin.name?.file ?? '(unknown)';
   for (const { value, origin } of eff.workflows.values()) checkWorkflow(eff, value, reporter(fileOf(origin)));
   const byField = new Map<string, string>();
-  for (const { value } of eff.workflows.values()) {
+  for (const { value, origin } of eff.workflows.values()) {
     const key = `${value.table}.${value.field}`.toLowerCase();
-    if (byField.has(key)) problems.push({ file: value.name, pointer: '/field', rule: 'one-workflow', message: `${key} has two workflows: ${byField.get(key)} and ${value.name}` });
+    if (byField.has(key)) reporter(fileOf(origin))('/field', 'one-workflow', `${key} has two workflows: ${byField.get(key)} and ${value.name}`);
     byField.set(key, value.name);
   }
   for (const { value, origin } of eff.screens.values()) checkScreen(eff, value, reporter(fileOf(origin)));

@@ -255,14 +255,23 @@ function deriveStateRights(eff: Effective): void {
  * are: the tables of the screens with a documents tab on it. A tab without `table` means the one
  * table that has `belongsTo`.
  */
-function deriveOwners(eff: Effective): void {
+/** The table (with `belongsTo`) a documents tab shows: the one it names, else the only such table. */
+export function documentsTable(eff: Effective, tab: { table?: string }): EffectiveTable | undefined {
+  if (tab.table) {
+    const named = eff.tables.get(key(tab.table));
+    return named?.belongsTo ? named : undefined;
+  }
   const belonging = [...eff.tables.values()].filter((t) => t.belongsTo);
+  return belonging.length === 1 ? belonging[0] : undefined;
+}
+
+function deriveOwners(eff: Effective): void {
   for (const { value: screen } of eff.screens.values()) {
     const owner = eff.tables.get(key(screen.table));
     for (const tab of screen.tabs ?? []) {
       if (tab.kind !== 'documents' || !owner) continue;
-      const table = tab.table ? eff.tables.get(key(tab.table)) : belonging.length === 1 ? belonging[0] : undefined;
-      if (!table?.belongsTo) continue;
+      const table = documentsTable(eff, tab);
+      if (!table) continue;
       table.owners ??= [];
       if (!table.owners.includes(owner)) table.owners.push(owner);
     }

@@ -1,7 +1,7 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
-import type { Effective, ScreenDef } from '../../definitions/language/index.ts';
+import { documentsTable, type Effective, type ScreenDef } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf } from './context.ts';
@@ -17,10 +17,9 @@ function withTransitions(screen: ScreenDef, model: TableModel | undefined, effec
     return t ? { ...a, prompts: a.prompts ?? t.prompts, warning: t.warning } : a;
   });
   // A documents tab says which table holds the documents and which two fields name their record.
-  const belonging = [...effective.tables.values()].filter((t) => t.belongsTo);
   const tabs = screen.tabs?.map((tab) => {
     if (tab.kind !== 'documents') return tab;
-    const table = tab.table ? effective.tables.get(tab.table.toLowerCase()) : belonging.length === 1 ? belonging[0] : undefined;
+    const table = documentsTable(effective, tab);
     return table?.belongsTo ? { ...tab, table: table.name, belongsTo: table.belongsTo } : tab;
   });
   return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow };

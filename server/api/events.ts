@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
 import { AppError } from '../errors.ts';
-import { currentHorizon, eventsSince, messageOf, visibleTo, type EventHub, type ModelOf } from '../events/index.ts';
+import { currentHorizon, eventsSince, messageOf, visibleTo, type EventHub, type ModelOf, type StoredEvent } from '../events/index.ts';
 import { EVENT_TYPES } from '../data/events.ts';
 import { principalOf } from './context.ts';
 import { SESSION_COOKIE, sessionAlive } from '../security/sessions.ts';
@@ -47,11 +47,11 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
       'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
     });
     let caughtUpTo: bigint | null = null;
-    const pending: { events: Parameters<Parameters<EventHub['subscribe']>[1]>[0]; horizon: string }[] = [];
+    const pending: { events: StoredEvent[]; horizon: string }[] = [];
     const token = request.cookies[SESSION_COOKIE];
     // A stream that ended (the client left, the session ended) takes nothing more.
     const send = (text: string) => { if (!raw.writableEnded && !raw.destroyed) raw.write(text); };
-    const write = (events: typeof pending[number]['events'], horizon: string) => {
+    const write = (events: StoredEvent[], horizon: string) => {
       for (const e of events) {
         // A session ended elsewhere ends its streams; the news of an older session's end does not.
         if (e.type === EVENT_TYPES.SessionEnded) {

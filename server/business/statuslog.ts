@@ -15,7 +15,14 @@ export async function statusLog(db: Queryable, model: TableModel, principal: Pri
        FROM core_status_log WHERE table_name = $1 AND record_id = $2 ORDER BY autoid DESC LIMIT 1000`,
     [model.table.sqlName, recordId],
   )).rows;
-  const label = (field: string, value: unknown) => valueLabel(db, model, principal, field, value);
+  // A log repeats the same few values: each one's label is looked up once per call.
+  const labels = new Map<string, Promise<string | null>>();
+  const label = (field: string, value: unknown) => {
+    const key = JSON.stringify([field, value]);
+    let found = labels.get(key);
+    if (!found) labels.set(key, (found = valueLabel(db, model, principal, field, value)));
+    return found;
+  };
   return Promise.all(rows.map(async (r) => ({
     AutoID: Number(r.autoid),
     Transition: r.transition,

@@ -93,7 +93,11 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
         if (entry) accept(entry);
         return key === 'Enter' && stateRef.current.open;
       }
-      case 'blur': blur(); return true;
+      // Escape closes an open list only; with the list closed it reaches the dialog, which closes.
+      case 'blur':
+        if (!stateRef.current.open) return false;
+        blur();
+        return true;
       case 'advanced': dispatch({ type: 'advanced', open: true }); return true;
     }
   };

@@ -209,6 +209,8 @@ it('shows a check of the table under its fields while typing, and asks the table
   await record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).click();
   await dialog('Bevestigen').getByRole('button', { name: 'Ja', exact: true }).click();
   await expect.poll(async () => (await sql('SELECT privateperson FROM relations WHERE autoid = $1', [ids.acme])).rows[0].privateperson).toBe(true);
+  // Saved: nothing is left to save, so the footer no longer offers it.
+  await expect.poll(() => record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
 });
 
 it('closes with Escape, back on the overview without the blocked relation', async () => {
@@ -254,7 +256,13 @@ it('changes the status of three persons at once, one refused, and retries it', a
     await page.keyboard.press('Tab');
     expect(await focusIn('[role="dialog"]')).toBe(true);
   }
-  // Escape closes it, and focus returns to the button that opened it.
+  // In the status picker Escape first closes its open list; the next Escape closes the dialog,
+  // and focus returns to the button that opened it.
+  await prompt.getByLabel('Nieuwe status', { exact: true }).focus();
+  await expect.poll(() => prompt.getByRole('listbox').count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => prompt.getByRole('listbox').count()).toBe(0);
+  expect(await prompt.count()).toBe(1);
   await page.keyboard.press('Escape');
   await expect.poll(() => prompt.count()).toBe(0);
   await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);

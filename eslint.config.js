@@ -10,7 +10,7 @@ const boundary = (other) => ({
 });
 
 /** Lowest first: a layer may import the layers before it, never those after it. */
-const SERVER_LAYERS = ['db', 'errors', 'files', 'metadata', 'security', 'data', 'views', 'business', 'events', 'jobs', 'behaviours', 'api'];
+const SERVER_LAYERS = ['db', 'errors', 'files', 'metadata', 'security', 'data', 'views', 'business', 'events', 'imports', 'jobs', 'behaviours', 'api'];
 const higher = (layer) => SERVER_LAYERS.slice(SERVER_LAYERS.indexOf(layer) + 1);
 const layerPatterns = (name) => (name === 'errors' ? ['**/errors.ts', '!**/api/errors.ts'] : [`**/${name}/**`]);
 const layerRule = (layer) => ({

@@ -7,6 +7,7 @@ import { Migration20261127000000LoginFailures } from './Migration20261127000000L
 import { Migration20261128000000StatusLog } from './Migration20261128000000StatusLog.ts';
 import { Migration20261128010000Events } from './Migration20261128010000Events.ts';
 import { Migration20261128020000Files } from './Migration20261128020000Files.ts';
+import { Migration20261129000000Imports } from './Migration20261129000000Imports.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128000000StatusLog', class: Migration20261128000000StatusLog },
   { name: 'Migration20261128010000Events', class: Migration20261128010000Events },
   { name: 'Migration20261128020000Files', class: Migration20261128020000Files },
+  { name: 'Migration20261129000000Imports', class: Migration20261129000000Imports },
 ];

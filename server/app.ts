@@ -12,6 +12,7 @@ import { eventRoutes } from './api/events.ts';
 import { fileRoutes } from './api/files.ts';
 import { documentRoutes } from './api/documents.ts';
 import { downloadRoutes } from './api/downloads.ts';
+import { importRoutes } from './api/imports.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -106,6 +107,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   fileRoutes(app, engine);
   documentRoutes(app, engine);
   downloadRoutes(app, engine);
+  importRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -1,7 +1,7 @@
 // The JSON Schemas of the API's calls: what each call takes (body, query) and what it answers.
 // The server validates requests with them and publishes them as OpenAPI; the tests check every
 // answer against them. Shared parts are named in API_COMPONENTS (OpenAPI refers to them by name).
-import { ACTION_CODES } from './constants.ts';
+import { ACTION_CODES, IMPORT } from './constants.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -105,6 +105,22 @@ const Position = { type: 'string', pattern: '^[0-9]{1,20}$' };
 const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'object' }, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
 
 /** Shared parts, by the name OpenAPI gives them. */
+const Destination = object({ ID: { type: 'string' }, Descr: { type: 'string' } }, ['ID', 'Descr']);
+const AdvancedMode = object({ AdvancedMode: bool }, ['AdvancedMode']);
+const ImportForm = object({
+  Destination: text(63), FileName: text(255), Overwrite: { enum: ['true', 'false'] }, DryRun: { enum: ['true', 'false'] },
+  BooleanFormat: { enum: [...IMPORT.BooleanFormat] }, DecimalFormat: { enum: [...IMPORT.DecimalFormat] }, DateFormat: { enum: [...IMPORT.DateFormat] },
+  File: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' },
+}, ['Destination', 'File']);
+const ImportTask = open({
+  AutoID: whole(), Destination: { type: 'string' }, ProcessState: { enum: Object.values(IMPORT.ProcessState) }, ProcessState_Enum: { type: 'string' },
+  ProcessResult: { enum: Object.values(IMPORT.ProcessResult) }, ProcessResult_Enum: { type: 'string' }, ErrorMessage: nullable({ type: 'string' }),
+  TotalRecords: whole(), ProcessedRecords: whole(), FailedRecords: whole(), SkippedRecords: whole(), CurrentRow: whole(),
+  ProcessDate: nullable({ type: 'string' }), ProcessDuration: nullable({ type: 'number' }), Filename: nullable({ type: 'string' }), OutputFilename: nullable({ type: 'string' }),
+  DecimalFormat: { enum: [...IMPORT.DecimalFormat] }, BooleanFormat: { enum: [...IMPORT.BooleanFormat] }, DateFormat: { enum: [...IMPORT.DateFormat] },
+  Overwrite: bool, DryRun: bool,
+}, ['AutoID', 'Destination', 'ProcessState', 'ProcessState_Enum', 'ProcessResult', 'ProcessResult_Enum', 'TotalRecords', 'ProcessedRecords', 'FailedRecords', 'SkippedRecords', 'CurrentRow']);
+
 export const API_COMPONENTS: Record<string, Schema> = {
   Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
   Prompt, BatchAnswer,
@@ -157,9 +173,49 @@ export const CALLS: Record<string, CallSchema> = {
     answer: { type: 'string' },
   },
   'POST /mvc/downloadrequests/RequestExport': {
-    summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background; answers the download request',
-    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200) }, ['Table']),
+    summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background, as the grid shows it (GridLayout) or as an import takes it back (ImportLayout); answers the download request',
+    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: { enum: [...IMPORT.ExportLayout] } }, ['Table']),
     answer: RecordSchema,
+  },
+  'POST /mvc/import/GetDestinations': {
+    summary: 'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',
+    body: object({ filter: nullable(text(100)) }),
+    answer: object({ Data: list(Destination) }, ['Data']),
+  },
+  'POST /mvc/import/GetAdvancedMode': { summary: 'Whether the user\'s imports may have more than 5,000 rows', body: empty, answer: AdvancedMode },
+  'POST /mvc/import/GetCode': { summary: 'The code the user confirms advanced mode with', body: empty, answer: object({ Code: { type: 'string' } }, ['Code']) },
+  'POST /mvc/import/SetAdvancedMode': {
+    summary: 'Turns advanced mode on (VerificationCode: the code of GetCode, typed) or off (AdvancedMode false)',
+    body: object({ Code: text(20), VerificationCode: text(20), AdvancedMode: bool }),
+    answer: AdvancedMode,
+  },
+  'POST /mvc/import/GetItem': { summary: 'An import task', body: empty, query: object({ autoid: AutoID }, ['autoid']), answer: ImportTask },
+  'POST /mvc/import/Cancel': {
+    summary: 'Cancels a pending or running import task: rows written stay, the rest are skipped',
+    body: empty, query: object({ autoid: AutoID }, ['autoid']), answer: ImportTask,
+  },
+  'POST /mvc/import/StartImport': {
+    summary: 'Starts an import (multipart/form-data: the import form\'s fields, then the file as the part File); answers the import task',
+    bodyType: 'multipart/form-data',
+    body: ImportForm,
+    answer: ImportTask,
+  },
+  'POST /mvc/import/GenerateTemplate': {
+    summary: 'A spreadsheet to fill in for a destination: a column per importable field, its rules in a notes row',
+    body: object({ Destination: text(63), ObjectTypeID: nullable(whole()), LocationTypeID: nullable(whole()) }, ['Destination']),
+    answer: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    answerType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  'GET /mvc/import/GetFile': {
+    summary: 'The input file (Result=false) or the output file with a result per row (Result=true) of an import task',
+    query: object({ ImportId: AutoID, Result: { enum: ['true', 'false'] } }, ['ImportId']),
+    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
+    answerType: 'application/octet-stream',
+  },
+  'GET /mvc/importprogresseventstream/message': {
+    summary: 'Progress of an import task as a server-sent stream; each message is {CurrentRow, TotalRows, Finished}',
+    query: object({ importtaskid: AutoID }, ['importtaskid']),
+    answer: { type: 'string' },
   },
   'POST /mvc/files/upload': {
     summary: 'Uploads files (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB), typed by their content; answers a FileID per file, in order',

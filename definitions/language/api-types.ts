@@ -1,6 +1,7 @@
 // The shapes of the API's calls as TypeScript types, shared by the server and the runtime.
 // They mirror the JSON Schemas of api-schemas.ts, against which the tests check every answer.
 import type { ValueKind } from './field-types.ts';
+import type { IMPORT } from './constants.ts';
 
 export interface ApiErrorBody {
   Error: string;
@@ -189,3 +190,38 @@ export interface LivePollAnswer { Events: LiveMessage[]; LastReceived: string }
 
 /** An uploaded file, as `POST mvc/files/upload` answers it. */
 export interface UploadedFile { FileID: string; FileName: string; MediaType: string; Size: number }
+
+/** Spreadsheet import (spec 1 §3, spec 3 §7). A destination is a table, by name and label. */
+export interface ImportDestination { ID: string; Descr: string }
+export type BooleanFormat = (typeof IMPORT.BooleanFormat)[number];
+export type DecimalFormat = (typeof IMPORT.DecimalFormat)[number];
+export type DateFormat = (typeof IMPORT.DateFormat)[number];
+export type ExportLayout = (typeof IMPORT.ExportLayout)[number];
+export interface ImportNotations { BooleanFormat: BooleanFormat; DecimalFormat: DecimalFormat; DateFormat: DateFormat }
+/** The import form (multipart StartImport): the notations, Overwrite, DryRun, and the file as the part File. */
+export interface ImportForm extends ImportNotations { Destination: string; FileName?: string; Overwrite: boolean; DryRun?: boolean }
+export interface ImportTask extends ImportNotations {
+  AutoID: number;
+  Descr?: string | null;
+  Destination: string;
+  ProcessState: number;
+  ProcessState_Enum: string;
+  ProcessResult: number;
+  ProcessResult_Enum: string;
+  ErrorMessage: string | null;
+  TotalRecords: number;
+  ProcessedRecords: number;
+  FailedRecords: number;
+  SkippedRecords: number;
+  CurrentRow: number;
+  ProcessDate: string | null;
+  /** Seconds. */
+  ProcessDuration: number | null;
+  Filename: string | null;
+  OutputFilename: string | null;
+  Overwrite: boolean;
+  DryRun: boolean;
+}
+/** A message of the import progress stream. */
+export interface ImportProgress { CurrentRow: number; TotalRows: number; Finished: boolean }
+export interface TemplateRequest { Destination: string; ObjectTypeID?: number | null; LocationTypeID?: number | null }

@@ -32,8 +32,41 @@ export const EVENT_TYPES = {
   SessionEnded: 'SessionEnded',
   /** Progress of one of the user's background jobs: EventData {JobKind, RequestID, Descr, CurrentRow, TotalRows, Finished, Failed}. */
   JobProgress: 'JobProgress',
+  /** Progress of one of the user's imports: EventData {ImportTaskID, CurrentRow, TotalRows, Finished}. */
+  ImportProgress: 'ImportProgress',
 } as const;
 
 const MB = 1024 * 1024;
 /** What one upload may hold (spec 3 §9): at most 1,000 loose files of 10 MB each, or one zip of at most 1,024 MB. */
 export const UPLOAD_LIMITS = { files: 1000, fileBytes: 10 * MB, zipBytes: 1024 * MB } as const;
+
+/** Spreadsheet import (spec 1 §3/§4/§9, spec 3 §9; README "Import and export"). */
+export const IMPORT = {
+  /** Import task ProcessState: 0 pending, 1 running, 2 processed, 3 cancelled. */
+  ProcessState: { Pending: 0, Running: 1, Processed: 2, Cancelled: 3 },
+  /** Import task ProcessResult: 1 (all rows as asked) shows green; every other value red. */
+  ProcessResult: { NotSet: 0, Succeeded: 1, SucceededWithFailures: 2, Failed: 3 },
+  /** The row result written beside each row of the output file (spec 3 §9). */
+  RowResult: { NotSet: 0, CreateSuccess: 1, OverwriteSuccess: 2, CreateFailed: 3, OverwriteFailed: 4, Skipped: 5, Failed: 6, Pending: 7 },
+  BooleanFormat: ['TrueFalse', 'YesNo', 'TF', 'YN', 'OneZero'],
+  DecimalFormat: ['Comma', 'Dot'],
+  DateFormat: ['DMYYYY', 'DMYYYY_Dash', 'DDMMYYYY', 'MDYYYY', 'MDYYYY_Dash', 'MMDDYYYY'],
+  ExportLayout: ['ImportLayout', 'GridLayout'],
+  /** More rows than this need advanced mode (the verification code). */
+  VerificationRows: 5000,
+  DefaultTemplateName: 'import_template.xlsx',
+} as const;
+
+/** What one import may be: the file, its archive, its rows. */
+export const IMPORT_LIMITS = {
+  fileBytes: 100 * MB,
+  /** The archive inside an .xlsx: entries, all of them inflated, and how far one may inflate. */
+  entries: 2000,
+  inflatedBytes: 1024 * MB,
+  ratio: 200,
+  rows: 200_000,
+  columns: 200,
+  cellChars: 32_767,
+  /** The heap of the worker that reads the sheet. */
+  workerHeapMb: 256,
+} as const;

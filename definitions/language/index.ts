@@ -23,7 +23,7 @@ export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
 export { MESSAGES, formatMessage, message } from './messages.ts';
 export type { MessageId, Said } from './messages.ts';
 export {
-  ACTION_CODES, DATA_SOURCE, DEFAULT_PAGE_SIZE, EVENT_TYPES, UPLOAD_LIMITS, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
+  ACTION_CODES, DATA_SOURCE, DEFAULT_PAGE_SIZE, EVENT_TYPES, IMPORT, IMPORT_LIMITS, UPLOAD_LIMITS, LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE,
   NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
@@ -34,4 +34,5 @@ export type {
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
   UserDefault, UserLayout, ViewPermissions, FlexColumn, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
   PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, LiveMessage, LivePollAnswer, UploadedFile,
+  ImportDestination, BooleanFormat, DecimalFormat, DateFormat, ExportLayout, ImportNotations, ImportForm, ImportTask, ImportProgress, TemplateRequest,
 } from './api-types.ts';

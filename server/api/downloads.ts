@@ -3,7 +3,7 @@
 // generic download of a table's file field). The requests themselves are the `downloadrequests`
 // table, seen by the generic calls; each user sees their own (its `ownedBy`).
 import type { FastifyInstance } from 'fastify';
-import type { EffectiveField, FlexRequest } from '../../definitions/language/index.ts';
+import type { EffectiveField, ExportLayout, FlexRequest } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -20,7 +20,7 @@ export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
     return model;
   };
 
-  app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string } }>('/mvc/downloadrequests/RequestExport', async (request) => {
+  app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string; Layout?: ExportLayout } }>('/mvc/downloadrequests/RequestExport', async (request) => {
     const principal = principalOf(request);
     const requests = requestsModel();
     const model = engine.registry.snapshot.table(request.body.Table);
@@ -35,7 +35,7 @@ export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
     ]);
     const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
     const job: ExportJob = {
-      requestId: id, userId: principal.userId, table: model.table.name, request: { ...request.body.Request, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr,
+      requestId: id, userId: principal.userId, table: model.table.name, request: { ...request.body.Request, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr, layout: request.body.Layout,
     };
     await engine.jobs.send('export', job as unknown as Record<string, unknown>);
     return readRecord(engine.pool, requests, principal, id);

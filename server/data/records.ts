@@ -205,6 +205,17 @@ export async function insertRow(db: Queryable, model: TableModel, values: Map<Ef
   return inserted.rows[0].autoid;
 }
 
+/** Writes checked values into a stored row, bumping its TimeStamp. */
+export async function updateRow(db: Queryable, model: TableModel, autoId: number, values: Map<EffectiveField | 'archive', unknown>, username: string): Promise<void> {
+  const params: unknown[] = [autoId, username];
+  const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
+  for (const [f, v] of values) {
+    params.push(f === 'archive' ? v : sqlValue(f, v));
+    sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
+  }
+  await db.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+}
+
 /**
  * A table's behaviour after a write, inside the write's transaction: a failure undoes the
  * write. Tables name theirs in the definition (`behaviour`); most have none.
@@ -267,13 +278,7 @@ export async function updateIn(
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
-  const params: unknown[] = [autoId, principal.username];
-  const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
-  for (const [f, v] of values) {
-    params.push(f === 'archive' ? v : sqlValue(f, v));
-    sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
-  }
-  await client.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+  await updateRow(client, model, autoId, values, principal.username);
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await recordChanged(client, model, autoId, 'updated');
   return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };

@@ -19,6 +19,6 @@ export interface JobKind<D = Record<string, unknown>> {
   retryDelaySeconds: number;
   /** The longest one run may take; past it the job is failed (and retried while tries remain). */
   expireInSeconds: number;
-  /** Does the work; answers a message for the task's log. */
-  run(ctx: JobContext, data: D): Promise<string>;
+  /** Does the work; answers a message for the task's log. `attempt.last`: no try comes after this one. */
+  run(ctx: JobContext, data: D, attempt: { last: boolean }): Promise<string>;
 }

@@ -3,16 +3,18 @@
 // into the file store a page at a time, with progress told to the user as live events.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FlexRequest } from '../../definitions/language/index.ts';
+import type { ExportLayout, FlexRequest } from '../../definitions/language/index.ts';
 import { flexData } from '../data/flex.ts';
 import { authorize } from '../data/records.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 import { insertFiles } from '../files/index.ts';
+import { importableFields, safeCell } from '../imports/index.ts';
+import { listCodes } from './list-codes.ts';
 import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import type { JobContext, JobKind } from './context.ts';
 
-export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string }
+export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string; layout?: ExportLayout }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,13 +45,26 @@ export const gridExport: JobKind<ExportJob> = {
       const stored = ctx.files.put(out, { maxBytes: MAX_BYTES });
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const sheet = book.addWorksheet(model.table.label ?? model.table.name);
+      // ImportLayout: the ID and every field an import takes, list fields by code, so the file
+      // comes back in as it went out. GridLayout: the view's columns as the grid shows them.
+      const forImport = job.layout === 'ImportLayout';
+      const fields = forImport ? importableFields(model, principal) : [];
+      const request = forImport ? { ...job.request, flexGridLayoutColumns: fields.map((f) => f.name) } : job.request;
       let written = 0;
       for (let pageIndex = 0; ; pageIndex++) {
-        const answer = await flexData(ctx.pool, model, principal, { ...job.request, pageIndex, pageSize: PAGE }, false);
-        if (pageIndex === 0) sheet.columns = answer.Meta.Columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
+        const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false);
+        if (pageIndex === 0) {
+          sheet.columns = forImport
+            ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
+            : answer.Meta.Columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
+        }
+        const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
         for (const row of answer.Data) {
-          // A list field shows its text, as the grid does.
-          sheet.addRow(Object.fromEntries(answer.Meta.Columns.map((c) => [c.FieldName, row[`${c.FieldName}_Descr`] ?? row[c.FieldName] ?? null]))).commit();
+          const cells = forImport
+            ? [['AutoID', row.AutoID], ...fields.map((f) => [f.name, codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : row[f.name] ?? null)])]
+            // A list field shows its text, as the grid does.
+            : answer.Meta.Columns.map((c) => [c.FieldName, row[`${c.FieldName}_Descr`] ?? row[c.FieldName] ?? null]);
+          sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
         }
         written += answer.Data.length;
         const total = Math.max(written, answer.Meta.Count);

@@ -3,10 +3,12 @@ import { autoStatus } from './auto-status.ts';
 import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts';
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
+import { spreadsheetImport } from './import.ts';
 
 export type { JobContext, JobKind } from './context.ts';
 export type { ExportJob } from './export.ts';
+export type { ImportJob } from './import.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
 /** Every kind of job, by the name its queue (and its scheduled task) has. */
-export const JOB_KINDS: readonly JobKind<never>[] = [sessionsCleanup, eventsCleanup, documentsRetention, autoStatus, gridExport as JobKind<never>];
+export const JOB_KINDS: readonly JobKind<never>[] = [sessionsCleanup, eventsCleanup, documentsRetention, autoStatus, gridExport as JobKind<never>, spreadsheetImport as JobKind<never>];

@@ -51,11 +51,11 @@ export class JobService {
 
   private async run(kind: JobKind<never>, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<void> {
     await this.report(kind.name, TASK_STATE.Processing, null);
+    const last = job.retryCount >= job.retryLimit;
     try {
-      const message = await kind.run(this.ctx, job.data as never);
+      const message = await kind.run(this.ctx, job.data as never, { last });
       await this.report(kind.name, TASK_STATE.Succeeded, message);
     } catch (err) {
-      const last = job.retryCount >= job.retryLimit;
       await this.report(kind.name, last ? TASK_STATE.Failed : TASK_STATE.FailedTryAgain, err instanceof Error ? err.message : String(err));
       throw err;
     }

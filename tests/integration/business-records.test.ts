@@ -331,7 +331,7 @@ describe('automatic status changes (the auto-status task)', () => {
     const moving = await ticket({ Descr: 'Wacht', Phase: wait });
     const staying = await ticket({ Descr: 'Later', Phase: later });
     const { autoStatus } = await import('../../server/jobs/auto-status.ts');
-    const run = () => autoStatus.run({ pool: server.engine.pool, snapshot: () => server.engine.registry.snapshot, files: server.engine.files, log: () => {} }, {});
+    const run = () => autoStatus.run({ pool: server.engine.pool, snapshot: () => server.engine.registry.snapshot, files: server.engine.files, log: () => {} }, {}, { last: true });
     await run();
     expect((await item(moving.AutoID)).Phase).toBe(done);
     expect((await item(staying.AutoID)).Phase).toBe(later);

@@ -1,0 +1,213 @@
+// An import task, run as a background job: the sheet read a chunk at a time in a worker, each
+// chunk's rows made ready and checked, then written in one transaction together with their
+// results and the task's counts. The last row stored is the checkpoint: a job run again after
+// its process died, or after PostgreSQL went away, reads the sheet again and goes on after it,
+// so no row is written twice. A bad row never stops the import; a sheet that cannot be read
+// ends it with the rows before it written and said. At the end the output file is written
+// from the stored results and the results are removed.
+import type pg from 'pg';
+import { IMPORT, message, EVENT_TYPES } from '../../definitions/language/index.ts';
+import { inTransaction } from '../db/pool.ts';
+import { announceWrite, tableWritten } from '../data/cache.ts';
+import { emitEvent } from '../data/events.ts';
+import { fileById, insertFiles, type FileStore } from '../files/index.ts';
+import type { Snapshot } from '../metadata/registry.ts';
+import type { TableModel } from '../metadata/model.ts';
+import { principalData } from '../security/identity.ts';
+import { userPrincipal } from '../security/principal-of.ts';
+import type { Principal } from '../security/principal.ts';
+import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
+import { cellsToStore, writeOutput } from './output.ts';
+import { prepareRows, type Prepared } from './rows.ts';
+import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
+import { addCounts, readTask, setTask, type TaskRow } from './tasks.ts';
+import { writeRows } from './write.ts';
+
+/** What an import works with (a background job's context). */
+export interface ImportContext {
+  pool: pg.Pool;
+  snapshot(): Snapshot;
+  files: FileStore;
+  log(line: string): void;
+}
+
+const S = IMPORT.ProcessState;
+const R = IMPORT.RowResult;
+const CHUNK_ROWS = 1000;
+
+/** An import that cannot go on: said on the task, not tried again. */
+class ImportStopped extends Error {}
+
+export function progress(db: pg.Pool | pg.PoolClient, task: TaskRow, data: { CurrentRow: number; TotalRows: number; Finished: boolean }) {
+  return emitEvent(db, { type: EVENT_TYPES.ImportProgress, userId: task.userId, data: { ImportTaskID: task.id, ...data } });
+}
+
+async function resultRows(client: pg.PoolClient, taskId: number, rows: Prepared[]): Promise<void> {
+  await client.query(
+    `INSERT INTO core_import_row (task_id, row_no, result, message, record_id, cells)
+     SELECT $1, * FROM unnest($2::int[], $3::int2[], $4::text[], $5::int8[], $6::jsonb[])`,
+    [taskId, rows.map((p) => p.rowNo), rows.map((p) => p.result), rows.map((p) => p.message), rows.map((p) => p.id), rows.map((p) => cellsToStore(p.cells))],
+  );
+}
+
+interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number }
+
+/** Where an earlier run stopped: its last row, the IDs its rows named. */
+async function checkpoint(pool: pg.Pool, taskId: number) {
+  const last = Number((await pool.query('SELECT coalesce(max(row_no), 0) AS last FROM core_import_row WHERE task_id = $1', [taskId])).rows[0].last);
+  const ids = (await pool.query('SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL', [taskId])).rows.map((r) => Number(r.record_id));
+  return { last, seenIds: new Set(ids) };
+}
+
+function columnsOf(run: Run, header: Cell[]): ColumnMap {
+  const snapshot = run.ctx.snapshot();
+  const fields = importableFields(run.model, run.principal);
+  const columns = mapColumns(header, fields, (f) => listColumn(f, (n) => snapshot.effective.lists.get(n.toLowerCase())?.value, (n) => snapshot.effective.tables.get(n.toLowerCase())));
+  if (!columns.columns.length) throw new ImportStopped(message('import.no_columns', run.model.table.label ?? run.model.table.name));
+  return columns;
+}
+
+async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenIds: Set<number>): Promise<void> {
+  const { ctx, task, model, principal } = run;
+  const snapshot = ctx.snapshot();
+  const prepared = await prepareRows(ctx.pool, rows, {
+    columns, notations: task, overwrite: task.overwrite, principal, tableOf: (n) => snapshot.effective.tables.get(n.toLowerCase()),
+  });
+  await inTransaction(ctx.pool, async (client) => {
+    const written = await writeRows(client, prepared, { model, principal, overwrite: task.overwrite, dryRun: task.dryRun, tableOf: (n) => snapshot.table(n), seenIds });
+    await resultRows(client, task.id, prepared);
+    const count = (r: number) => prepared.filter((p) => p.result === r).length;
+    const current = rows[rows.length - 1][0];
+    await addCounts(client, task.id, {
+      processed: written, failed: prepared.length - written - count(R.Skipped), skipped: count(R.Skipped), currentRow: current,
+    });
+    if (written && !task.dryRun) {
+      // One event for the chunk, not one per row: open grids of the table know to read again.
+      await emitEvent(client, { type: EVENT_TYPES.RecordChanged, table: model.table.sqlName, data: { Table: model.table.name, Action: 'imported', Count: written } });
+      await announceWrite(client, model.table.sqlName);
+    }
+    const done = Number((await client.query('SELECT count(*)::int AS n FROM core_import_row WHERE task_id = $1', [task.id])).rows[0].n);
+    await progress(client, task, { CurrentRow: done, TotalRows: Math.max(run.total, done), Finished: false });
+  });
+  tableWritten(model.table.sqlName);
+}
+
+async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
+  return Number((await pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId])).rows[0]?.processstate) === S.Cancelled;
+}
+
+/** Reads the sheet and writes its rows after the checkpoint; answers the header and any notice. */
+async function importRows(run: Run): Promise<{ header: Cell[]; notice: string | null; stoppedBy: string | null }> {
+  const { ctx, task } = run;
+  const file = await fileById(ctx.pool, task.fileId);
+  if (!file) throw new ImportStopped(message('import.not_spreadsheet'));
+  const local = await ctx.files.local(file.sha256);
+  const { last, seenIds } = await checkpoint(ctx.pool, task.id);
+  let header: Cell[] | null = null;
+  let headerRow = 0;
+  let columns: ColumnMap | null = null;
+  try {
+    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS })) {
+      let rows = chunk;
+      if (!header && rows.length) {
+        [headerRow, header] = rows[0];
+        columns = columnsOf(run, header);
+        rows = rows.slice(1);
+        // The template's notes row under the header is not data.
+        if (rows.length && rows[0][0] === headerRow + 1 && isNotesRow(rows[0][1])) rows = rows.slice(1);
+      }
+      rows = rows.filter(([n]) => n > last);
+      if (!rows.length) continue;
+      if (await cancelled(ctx.pool, task.id)) return { header: header ?? [], notice: null, stoppedBy: message('import.cancelled') };
+      await writeChunk(run, rows, columns!, seenIds);
+    }
+  } catch (err) {
+    if (!(err instanceof SheetFailed)) throw err;
+    const why = err.reason === 'memory' ? message('import.sheet_memory')
+      : err.reason === 'columns' ? message('import.too_many_columns', err.row ?? '?', 200)
+        : message('import.sheet_unreadable', err.row ? `rij ${err.row}` : err.message);
+    if (!header) throw new ImportStopped(why);
+    return { header, notice: null, stoppedBy: why };
+  } finally {
+    await local.release();
+  }
+  if (!header) throw new ImportStopped(message('import.no_sheet'));
+  const notices = [
+    columns!.ignored.length ? message('import.columns_ignored', columns!.ignored.join(', ')) : null,
+    columns!.twice.length ? message('import.column_twice', columns!.twice.join(', ')) : null,
+  ].filter(Boolean);
+  return { header, notice: notices.join(' ') || null, stoppedBy: null };
+}
+
+/** Counts, the output file and the end state; the rows' results are removed. */
+async function finish(run: Run, header: Cell[], outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean }): Promise<string> {
+  const { ctx, task } = run;
+  const counts = (await ctx.pool.query(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
+            count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`, [task.id],
+  )).rows[0];
+  const failed = counts.total - counts.processed - counts.skipped;
+  let output: { id: string; name: string } | null = null;
+  if (counts.total > 0) {
+    const stored = await writeOutput(ctx.pool, ctx.files, task.id, header, task.dryRun);
+    const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
+    const [row] = await insertFiles(ctx.pool, [{ sha256: stored.sha256, fileName: name, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: stored.size }], run.principal.username);
+    output = { id: row.id, name };
+  }
+  const wasCancelled = await cancelled(ctx.pool, task.id);
+  const result = outcome.failed ? IMPORT.ProcessResult.Failed
+    : failed > 0 || counts.skipped > 0 || outcome.stoppedBy ? IMPORT.ProcessResult.SucceededWithFailures : IMPORT.ProcessResult.Succeeded;
+  const text = [outcome.stoppedBy, outcome.notice, task.dryRun ? message('import.dry_run') : null].filter(Boolean).join(' ') || null;
+  await inTransaction(ctx.pool, async (client) => {
+    await client.query(
+      `UPDATE importtasks SET processstate = $2, processresult = $3, errormessage = $4, totalrecords = $5, processedrecords = $6, failedrecords = $7,
+              skippedrecords = $8, currentrow = $5, outputfile = $9, outputfilename = $10,
+              processduration = round(extract(epoch FROM (now() - coalesce(processdate, now())))::numeric, 1), timestamp = timestamp + 1
+        WHERE autoid = $1`,
+      [task.id, String(wasCancelled ? S.Cancelled : S.Processed), String(result), text, counts.total, counts.processed, failed, counts.skipped, output?.id ?? null, output?.name ?? null],
+    );
+    await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
+    await progress(client, task, { CurrentRow: counts.total, TotalRows: counts.total, Finished: true });
+  });
+  return `${counts.processed} verwerkt, ${failed} mislukt, ${counts.skipped} overgeslagen`;
+}
+
+/** Runs (or goes on with) an import task. `last`: no try comes after this one. */
+export async function runImport(ctx: ImportContext, taskId: number, last: boolean): Promise<string> {
+  const task = await readTask(ctx.pool, taskId);
+  if (!task || task.state === S.Processed || task.state === S.Cancelled) return 'niets te doen';
+  // One run of a task at a time, across processes: a session lock, gone with its connection.
+  const lock = await ctx.pool.connect();
+  try {
+    const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0].ok;
+    if (!got) throw new Error(`import ${taskId} runs elsewhere`);
+    const snapshot = ctx.snapshot();
+    const model = snapshot.table(task.destination);
+    const data = await principalData(ctx.pool, task.userId);
+    if (!model || !data) return await stop(ctx, task, message('import.destination', task.destination));
+    const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
+    const total = Number((await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ?? 0);
+    await ctx.pool.query(`UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1 WHERE autoid = $1`, [taskId]);
+    const run: Run = { ctx, task, model, principal, total };
+    await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: total, Finished: false });
+    try {
+      const { header, notice, stoppedBy } = await importRows(run);
+      return await finish(run, header, { notice, stoppedBy });
+    } catch (err) {
+      if (err instanceof ImportStopped) return await finish(run, [], { notice: null, stoppedBy: err.message, failed: true });
+      // PostgreSQL gone, the process stopping: the next try goes on from the checkpoint. After
+      // the last try the task says it failed, with the rows written until then.
+      if (last) await finish(run, [], { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
+      throw err;
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', ['import', taskId]).catch(() => {});
+    lock.release();
+  }
+}
+
+async function stop(ctx: ImportContext, task: TaskRow, why: string): Promise<string> {
+  await setTask(ctx.pool, task.id, { processstate: String(S.Processed), processresult: String(IMPORT.ProcessResult.Failed), errormessage: why });
+  await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: 0, Finished: true });
+  return why;
+}

@@ -1,0 +1,57 @@
+// The rows of a sheet, read in a worker thread (sheet-worker.mjs) a chunk at a time: the next
+// chunk is read only when the import has written the last one. The worker's heap is capped, so
+// a sheet that would take more memory ends the worker and this import, and nothing else.
+import { Worker } from 'node:worker_threads';
+import { IMPORT_LIMITS } from '../../definitions/language/index.ts';
+
+/** A cell as read: text, number, boolean, a date, or why it cannot be used. */
+export type Cell = string | number | boolean | Date | null | { error: 'formula' | 'value' | 'too_long' | 'date'; text?: string };
+/** A row by its number in the sheet (as the spreadsheet shows it) and its cells from column A. */
+export type SheetRow = [number, Cell[]];
+
+/** The sheet could not be read to its end: why (a message key) and the row it stopped at. */
+export class SheetFailed extends Error {
+  constructor(readonly reason: 'columns' | 'rows' | 'unreadable' | 'memory', readonly row: number | null, detail = '') {
+    super(`sheet ${reason}${row ? ` at row ${row}` : ''}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+export interface SheetOptions { chunkRows?: number; maxRows?: number; heapMb?: number }
+
+type WorkerMessage =
+  | { kind: 'rows'; rows: SheetRow[]; last?: boolean }
+  | { kind: 'failed'; reason: 'columns' | 'rows' | 'unreadable'; row?: number; message?: string };
+
+/** Reads the first worksheet of the .xlsx at `path`, in chunks of rows. */
+export async function* readSheet(path: string, opts: SheetOptions = {}): AsyncGenerator<SheetRow[]> {
+  const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
+    workerData: {
+      path, chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows,
+      maxColumns: IMPORT_LIMITS.columns, maxChars: IMPORT_LIMITS.cellChars,
+    },
+    resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
+    stdout: true, stderr: true,
+  });
+  const queue: (WorkerMessage | { kind: 'died'; error: Error | null })[] = [];
+  let wake: (() => void) | null = null;
+  const push = (m: (typeof queue)[number]) => { queue.push(m); wake?.(); wake = null; };
+  worker.on('message', (m: WorkerMessage) => push(m));
+  worker.on('error', (error) => push({ kind: 'died', error }));
+  worker.on('exit', () => push({ kind: 'died', error: null }));
+  try {
+    for (;;) {
+      if (!queue.length) await new Promise<void>((resolve) => { wake = resolve; });
+      const m = queue.shift()!;
+      if (m.kind === 'died') {
+        const memory = m.error && /memory|heap/i.test(`${(m.error as { code?: string }).code ?? ''} ${m.error.message}`);
+        throw new SheetFailed(memory ? 'memory' : 'unreadable', null, m.error?.message ?? 'the reader stopped');
+      }
+      if (m.kind === 'failed') throw new SheetFailed(m.reason, m.row ?? null, m.message);
+      yield m.rows;
+      if (m.last) return;
+      worker.postMessage('next');
+    }
+  } finally {
+    await worker.terminate();
+  }
+}

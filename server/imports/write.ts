@@ -1,0 +1,178 @@
+// Writes one chunk of prepared rows into its table inside the caller's transaction, with the
+// checks of a save: row limits and read-only fields (refuseLimitedChanges), the record schema,
+// required fields and the table's checks (checkInput). New rows of a plain table go in one
+// statement; when that statement fails (a unique value, a constraint), each row is written on
+// its own so only the rows at fault fail. A table whose records do more on a save (numbering,
+// a workflow, logged fields, records they belong to) is written a record at a time through the
+// save's own functions. A dry run writes the same and rolls it back.
+import type pg from 'pg';
+import { IMPORT, type EffectiveField } from '../../definitions/language/index.ts';
+import { ident } from '../db/sql.ts';
+import { refuseLimitedChanges, rowLimit } from '../data/access.ts';
+import { Params } from '../data/filters.ts';
+import { translatePgError } from '../data/pg-errors.ts';
+import { checkInput, createIn, updateIn, updateRow } from '../data/records.ts';
+import { selectFrom } from '../data/select.ts';
+import { recordFromRow, sqlValue } from '../data/values.ts';
+import { AppError } from '../errors.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { message } from '../../definitions/language/index.ts';
+import { describeProblems, labelOf, type Prepared } from './rows.ts';
+
+type Values = Map<EffectiveField | 'archive', unknown>;
+
+export interface WriteOptions {
+  model: TableModel;
+  principal: Principal;
+  overwrite: boolean;
+  dryRun: boolean;
+  tableOf(name: string): TableModel | undefined;
+  /** IDs earlier rows of this import named: a second row for the same record fails. */
+  seenIds: Set<number>;
+}
+
+/** Whether a save of this table does more than write its row (then rows go one at a time). */
+export function writesOneByOne(model: TableModel): boolean {
+  const t = model.table;
+  return Boolean(t.numbering || t.belongsTo || model.workflow || t.fields.some((f) => f.logChanges));
+}
+
+function failed(p: Prepared, overwrite: boolean, text: string): void {
+  p.record = null;
+  p.result = p.id !== null && overwrite ? IMPORT.RowResult.OverwriteFailed : IMPORT.RowResult.CreateFailed;
+  p.message = text;
+}
+
+function failure(p: Prepared, err: AppError, model: TableModel, overwrite: boolean): void {
+  failed(p, overwrite, Object.keys(err.fields).length ? describeProblems(err.fields, labelOf(model.table.fields)) : err.message);
+}
+
+/** A row's own failure (its values, a constraint) as its result; anything else ends the batch. */
+function rowFailure(p: Prepared, err: unknown, model: TableModel, overwrite: boolean): void {
+  const translated = translatePgError(model, err);
+  if (!(translated instanceof AppError)) throw err;
+  failure(p, translated, model, overwrite);
+}
+
+async function storedRows(client: pg.PoolClient, model: TableModel, principal: Principal, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (!ids.length) return new Map();
+  const params = new Params();
+  const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
+  const limit = rowLimit(model, principal, params);
+  if (limit) where.push(limit);
+  const rows = (await client.query(`${selectFrom(model, model.table.fields, principal, params)} WHERE ${where.join(' AND ')} FOR UPDATE OF t`, params.values)).rows;
+  return new Map(rows.map((r) => [Number(r.autoid), recordFromRow(model, r)]));
+}
+
+/** Inserts rows of checked values in one statement; answers their AutoIDs in order. */
+async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values[], username: string): Promise<number[]> {
+  const fields = model.table.fields.filter((f) => rows.some((v) => v.has(f)) || (f.default !== undefined && f.default !== null));
+  const archive = rows.some((v) => v.has('archive'));
+  const params: unknown[] = [username];
+  const tuples = rows.map((v) => {
+    const cells = ['$1', '$1'];
+    for (const f of fields) {
+      params.push(sqlValue(f, v.has(f) ? v.get(f) : f.default ?? null));
+      cells.push(`$${params.length}`);
+    }
+    if (archive) { params.push(v.get('archive') ?? false); cells.push(`$${params.length}`); }
+    return `(${cells.join(', ')})`;
+  });
+  const cols = ['createdby', 'modifiedby', ...fields.map((f) => f.sqlName), ...(archive ? ['archive'] : [])].map(ident);
+  const result = await client.query(`INSERT INTO ${ident(model.table.sqlName)} (${cols.join(', ')}) VALUES ${tuples.join(', ')} RETURNING autoid`, params);
+  return result.rows.map((r) => Number(r.autoid));
+}
+
+async function inSavepoint<T>(client: pg.PoolClient, name: string, work: () => Promise<T>): Promise<T> {
+  await client.query(`SAVEPOINT ${name}`);
+  try {
+    const out = await work();
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    return out;
+  } catch (err) {
+    await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    throw err;
+  }
+}
+
+/** Writes the rows still pending; each ends with its result. Answers the AutoIDs written. */
+export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: WriteOptions): Promise<number> {
+  const { model, principal, overwrite } = opts;
+  const pending = rows.filter((p) => p.record !== null);
+  const named = pending.filter((p) => p.id !== null);
+  for (const p of named) {
+    if (opts.seenIds.has(p.id!)) failed(p, overwrite, message('import.duplicate_id', p.id));
+    else opts.seenIds.add(p.id!);
+  }
+  const stored = await storedRows(client, model, principal, named.filter((p) => p.record).map((p) => p.id!));
+  for (const p of named) {
+    if (!p.record) continue;
+    if (overwrite && !stored.has(p.id!)) failed(p, overwrite, message('import.id_not_found', p.id));
+    else if (!overwrite && stored.has(p.id!)) { p.record = null; p.result = IMPORT.RowResult.Skipped; p.message = message('import.exists_skipped', p.id); }
+  }
+  const updates = pending.filter((p) => p.record && p.id !== null && overwrite);
+  const creates = pending.filter((p) => p.record && !(p.id !== null && overwrite));
+
+  const work = async () => {
+    if (writesOneByOne(model)) {
+      for (const p of [...updates, ...creates]) {
+        try {
+          await inSavepoint(client, 'import_row', async () => {
+            if (p.id !== null && overwrite) await updateIn(client, model, principal, p.id, p.record!, { tableOf: opts.tableOf }, undefined, stored.get(p.id));
+            else await createIn(client, model, principal, p.record!, { tableOf: opts.tableOf });
+          });
+          p.result = p.id !== null && overwrite ? IMPORT.RowResult.OverwriteSuccess : IMPORT.RowResult.CreateSuccess;
+        } catch (err) {
+          rowFailure(p, err, model, overwrite);
+        }
+      }
+      return;
+    }
+    const checked = new Map<Prepared, Values>();
+    for (const p of [...updates, ...creates]) {
+      const current = p.id !== null && overwrite ? stored.get(p.id)! : null;
+      try {
+        refuseLimitedChanges(model, principal, p.record!, current);
+        checked.set(p, checkInput(model, p.record!, current));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failure(p, err, model, overwrite);
+      }
+    }
+    for (const p of updates) {
+      if (!checked.has(p)) continue;
+      try {
+        await inSavepoint(client, 'import_row', () => updateRow(client, model, p.id!, checked.get(p)!, principal.username));
+        p.result = IMPORT.RowResult.OverwriteSuccess;
+      } catch (err) {
+        rowFailure(p, err, model, overwrite);
+      }
+    }
+    const news = creates.filter((p) => checked.has(p));
+    if (!news.length) return;
+    try {
+      await inSavepoint(client, 'import_batch', () => insertRows(client, model, news.map((p) => checked.get(p)!), principal.username));
+      for (const p of news) p.result = IMPORT.RowResult.CreateSuccess;
+    } catch (err) {
+      if (!(translatePgError(model, err) instanceof AppError)) throw err;
+      // One row (or more) is at fault: each on its own, so the others still go in.
+      for (const p of news) {
+        try {
+          await inSavepoint(client, 'import_row', () => insertRows(client, model, [checked.get(p)!], principal.username));
+          p.result = IMPORT.RowResult.CreateSuccess;
+        } catch (rowErr) {
+          rowFailure(p, rowErr, model, overwrite);
+        }
+      }
+    }
+  };
+  if (opts.dryRun) {
+    // The same writes, so a unique value or a constraint is found as it would be, then undone.
+    await client.query('SAVEPOINT import_dry_run');
+    try { await work(); } finally { await client.query('ROLLBACK TO SAVEPOINT import_dry_run'); }
+  } else {
+    await work();
+  }
+  return rows.filter((p) => p.result === IMPORT.RowResult.CreateSuccess || p.result === IMPORT.RowResult.OverwriteSuccess).length;
+}

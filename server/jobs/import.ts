@@ -1,0 +1,11 @@
+// An import task (server/imports) as a background job. A try cut short (its process died, the
+// database went away) is tried again and goes on from the task's checkpoint.
+import { runImport } from '../imports/index.ts';
+import type { JobKind } from './context.ts';
+
+export interface ImportJob { taskId: number }
+
+export const spreadsheetImport: JobKind<ImportJob> = {
+  name: 'import', retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60,
+  run: (ctx, job, attempt) => runImport(ctx, job.taskId, attempt.last),
+};

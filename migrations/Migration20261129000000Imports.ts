@@ -2,8 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 // Spreadsheet imports. `core_import_row` holds each row's outcome, written in the transaction
 // that writes the row's batch into its table: the highest row number of a task is where a
-// resumed import goes on, so no row is written twice. Its raw cells let the output file be
-// written without reading the input again; the rows go once the output file is stored.
+// resumed import goes on, so no row is written twice; the rows go once the output file is stored.
 // `core_import_mode` keeps a user's advanced mode and the code they confirm it with.
 export class Migration20261129000000Imports extends Migration {
   override async up(): Promise<void> {
@@ -13,7 +12,6 @@ export class Migration20261129000000Imports extends Migration {
       result smallint NOT NULL,
       message text,
       record_id bigint,
-      cells jsonb NOT NULL,
       PRIMARY KEY (task_id, row_no)
     )`);
     this.addSql(`CREATE TABLE core_import_mode (

@@ -168,7 +168,7 @@ export const MESSAGES = {
   'import.column_twice': 'Deze kolommen staan meer dan eens in de eerste rij: {0}.',
   'import.too_many_columns': 'Rij {0} heeft meer dan {1} kolommen.',
   'import.sheet_memory': 'Het werkblad vraagt meer geheugen dan een import mag gebruiken; de import is gestopt.',
-  'import.sheet_unreadable': 'Het werkblad kon niet verder worden gelezen ({0}).',
+  'import.sheet_unreadable': 'Het werkblad kon niet verder worden gelezen na rij {0}.',
   'import.verification_code': 'De verificatiecode klopt niet.',
   'import.cancelled': 'Geannuleerd; de rijen die al waren verwerkt blijven staan.',
   'import.cancelled_before': 'Geannuleerd voordat de import begon.',

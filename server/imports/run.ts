@@ -3,10 +3,10 @@
 // results and the task's counts. The last row stored is the checkpoint: a job run again after
 // its process died, or after PostgreSQL went away, reads the sheet again and goes on after it,
 // so no row is written twice. A bad row never stops the import; a sheet that cannot be read
-// ends it with the rows before it written and said. At the end the output file is written
-// from the stored results and the results are removed.
+// ends it with the rows before it written and said. The worker that reads the sheet writes the
+// output file beside; at the end it is stored and the results are removed.
 import type pg from 'pg';
-import { IMPORT, message, EVENT_TYPES } from '../../definitions/language/index.ts';
+import { EVENT_TYPES, IMPORT, IMPORT_LIMITS, message } from '../../definitions/language/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { emitEvent } from '../data/events.ts';
@@ -17,9 +17,8 @@ import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
-import { cellsToStore, writeOutput } from './output.ts';
 import { prepareRows, type Prepared } from './rows.ts';
-import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
+import { SheetFailed, SheetWorker, type Cell, type SheetRow } from './sheet.ts';
 import { addCounts, readTask, setTask, type TaskRow } from './tasks.ts';
 import { writeRows } from './write.ts';
 
@@ -44,19 +43,19 @@ export function progress(db: pg.Pool | pg.PoolClient, task: TaskRow, data: { Cur
 
 async function resultRows(client: pg.PoolClient, taskId: number, rows: Prepared[]): Promise<void> {
   await client.query(
-    `INSERT INTO core_import_row (task_id, row_no, result, message, record_id, cells)
-     SELECT $1, * FROM unnest($2::int[], $3::int2[], $4::text[], $5::int8[], $6::jsonb[])`,
-    [taskId, rows.map((p) => p.rowNo), rows.map((p) => p.result), rows.map((p) => p.message), rows.map((p) => p.id), rows.map((p) => cellsToStore(p.cells))],
+    `INSERT INTO core_import_row (task_id, row_no, result, message, record_id)
+     SELECT $1, * FROM unnest($2::int[], $3::int2[], $4::text[], $5::int8[])`,
+    [taskId, rows.map((p) => p.rowNo), rows.map((p) => p.result), rows.map((p) => p.message), rows.map((p) => p.id)],
   );
 }
 
-interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number }
+interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number; done: number; worker: SheetWorker | null }
 
 /** Where an earlier run stopped: its last row, the IDs its rows named. */
 async function checkpoint(pool: pg.Pool, taskId: number) {
-  const last = Number((await pool.query('SELECT coalesce(max(row_no), 0) AS last FROM core_import_row WHERE task_id = $1', [taskId])).rows[0].last);
+  const at = (await pool.query('SELECT coalesce(max(row_no), 0) AS last, count(*)::int AS done FROM core_import_row WHERE task_id = $1', [taskId])).rows[0];
   const ids = (await pool.query('SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL', [taskId])).rows.map((r) => Number(r.record_id));
-  return { last, seenIds: new Set(ids) };
+  return { last: Number(at.last), done: Number(at.done), seenIds: new Set(ids) };
 }
 
 function columnsOf(run: Run, header: Cell[]): ColumnMap {
@@ -86,48 +85,63 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
       await emitEvent(client, { type: EVENT_TYPES.RecordChanged, table: model.table.sqlName, data: { Table: model.table.name, Action: 'imported', Count: written } });
       await announceWrite(client, model.table.sqlName);
     }
-    const done = Number((await client.query('SELECT count(*)::int AS n FROM core_import_row WHERE task_id = $1', [task.id])).rows[0].n);
+    const done = run.done + prepared.length;
     await progress(client, task, { CurrentRow: done, TotalRows: Math.max(run.total, done), Finished: false });
   });
+  run.done += prepared.length;
   tableWritten(model.table.sqlName);
+  await run.worker!.output(prepared);
 }
 
 async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
   return Number((await pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId])).rows[0]?.processstate) === S.Cancelled;
 }
 
-/** Reads the sheet and writes its rows after the checkpoint; answers the header and any notice. */
-async function importRows(run: Run): Promise<{ header: Cell[]; notice: string | null; stoppedBy: string | null }> {
+/** Rows an earlier run wrote, with the results it stored, for the output file. */
+async function earlierRows(pool: pg.Pool, taskId: number, rows: SheetRow[]) {
+  const stored = new Map((await pool.query('SELECT row_no, result, message FROM core_import_row WHERE task_id = $1 AND row_no = ANY($2::int[])',
+    [taskId, rows.map(([n]) => n)])).rows.map((r) => [Number(r.row_no), r]));
+  return rows.filter(([n]) => stored.has(n)).map(([n, cells]) => ({ cells, result: Number(stored.get(n).result), message: stored.get(n).message as string | null }));
+}
+
+/** Reads the sheet and writes its rows after the checkpoint; answers any notice, or why it stopped early. */
+async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy: string | null }> {
   const { ctx, task } = run;
   const file = await fileById(ctx.pool, task.fileId);
   if (!file) throw new ImportStopped(message('import.not_spreadsheet'));
   const local = await ctx.files.local(file.sha256);
-  const { last, seenIds } = await checkpoint(ctx.pool, task.id);
+  const { last, done, seenIds } = await checkpoint(ctx.pool, task.id);
+  run.done = done;
   let header: Cell[] | null = null;
-  let headerRow = 0;
   let columns: ColumnMap | null = null;
+  const worker = run.worker = await SheetWorker.open(local.path, { chunkRows: CHUNK_ROWS });
   try {
-    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS })) {
+    for await (const chunk of worker.rows()) {
       let rows = chunk;
       if (!header && rows.length) {
-        [headerRow, header] = rows[0];
+        const [headerRow, cells] = rows[0];
+        header = cells;
         columns = columnsOf(run, header);
+        worker.startOutput(header, [message('import.result_column'), message('import.message_column')], task.dryRun ? message('import.dry_run') : null);
         rows = rows.slice(1);
         // The template's notes row under the header is not data.
         if (rows.length && rows[0][0] === headerRow + 1 && isNotesRow(rows[0][1])) rows = rows.slice(1);
       }
-      rows = rows.filter(([n]) => n > last);
+      if (last && rows.length && rows[0][0] <= last) {
+        await worker.output(await earlierRows(ctx.pool, task.id, rows.filter(([n]) => n <= last)));
+        rows = rows.filter(([n]) => n > last);
+      }
       if (!rows.length) continue;
-      if (await cancelled(ctx.pool, task.id)) return { header: header ?? [], notice: null, stoppedBy: message('import.cancelled') };
+      if (await cancelled(ctx.pool, task.id)) return { notice: null, stoppedBy: message('import.cancelled') };
       await writeChunk(run, rows, columns!, seenIds);
     }
   } catch (err) {
     if (!(err instanceof SheetFailed)) throw err;
     const why = err.reason === 'memory' ? message('import.sheet_memory')
-      : err.reason === 'columns' ? message('import.too_many_columns', err.row ?? '?', 200)
-        : message('import.sheet_unreadable', err.row ? `rij ${err.row}` : err.message);
+      : err.reason === 'columns' ? message('import.too_many_columns', err.row ?? '?', IMPORT_LIMITS.columns)
+        : message('import.sheet_unreadable', err.row ?? run.done + 1);
     if (!header) throw new ImportStopped(why);
-    return { header, notice: null, stoppedBy: why };
+    return { notice: null, stoppedBy: why };
   } finally {
     await local.release();
   }
@@ -136,11 +150,11 @@ async function importRows(run: Run): Promise<{ header: Cell[]; notice: string | 
     columns!.ignored.length ? message('import.columns_ignored', columns!.ignored.join(', ')) : null,
     columns!.twice.length ? message('import.column_twice', columns!.twice.join(', ')) : null,
   ].filter(Boolean);
-  return { header, notice: notices.join(' ') || null, stoppedBy: null };
+  return { notice: notices.join(' ') || null, stoppedBy: null };
 }
 
 /** Counts, the output file and the end state; the rows' results are removed. */
-async function finish(run: Run, header: Cell[], outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean }): Promise<string> {
+async function finish(run: Run, outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean }): Promise<string> {
   const { ctx, task } = run;
   const counts = (await ctx.pool.query(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
@@ -148,8 +162,11 @@ async function finish(run: Run, header: Cell[], outcome: { notice: string | null
   )).rows[0];
   const failed = counts.total - counts.processed - counts.skipped;
   let output: { id: string; name: string } | null = null;
-  if (counts.total > 0) {
-    const stored = await writeOutput(ctx.pool, ctx.files, task.id, header, task.dryRun);
+  // A worker that ended (a sheet beyond its memory) leaves no output file; the counts still tell.
+  const stored = run.worker && run.worker.outputRows > 0
+    ? await run.worker.storeOutput(ctx.files).catch((err: Error) => { ctx.log(`import ${task.id}: output file: ${err.message}`); return null; })
+    : null;
+  if (stored) {
     const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
     const [row] = await insertFiles(ctx.pool, [{ sha256: stored.sha256, fileName: name, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: stored.size }], run.principal.username);
     output = { id: row.id, name };
@@ -188,17 +205,18 @@ export async function runImport(ctx: ImportContext, taskId: number, last: boolea
     const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
     const total = Number((await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ?? 0);
     await ctx.pool.query(`UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1 WHERE autoid = $1`, [taskId]);
-    const run: Run = { ctx, task, model, principal, total };
+    const run: Run = { ctx, task, model, principal, total, done: 0, worker: null };
     await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: total, Finished: false });
     try {
-      const { header, notice, stoppedBy } = await importRows(run);
-      return await finish(run, header, { notice, stoppedBy });
+      return await finish(run, await importRows(run));
     } catch (err) {
-      if (err instanceof ImportStopped) return await finish(run, [], { notice: null, stoppedBy: err.message, failed: true });
+      if (err instanceof ImportStopped) return await finish(run, { notice: null, stoppedBy: err.message, failed: true });
       // PostgreSQL gone, the process stopping: the next try goes on from the checkpoint. After
       // the last try the task says it failed, with the rows written until then.
-      if (last) await finish(run, [], { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
+      if (last) await finish(run, { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
       throw err;
+    } finally {
+      await run.worker?.close();
     }
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', ['import', taskId]).catch(() => {});

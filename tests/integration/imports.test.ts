@@ -4,7 +4,7 @@
 // export in ImportLayout that comes back in unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
-import { finished, outputRows, readRows, sheetFile, startImport } from '../support/import-files.ts';
+import { finished, outputRows, sheetFile, startImport } from '../support/import-files.ts';
 
 let server: TestServer;
 let base: string;

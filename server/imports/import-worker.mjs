@@ -1,17 +1,18 @@
-// Reads the first worksheet of an .xlsx streaming, in a worker thread with a heap limit: a
-// hostile sheet can at worst end this worker, never the server. Rows go to the import a chunk
-// at a time, and the next chunk is read only when the import asks for it, so memory holds one
-// chunk however long the sheet is. Plain JavaScript: a worker thread gets no TypeScript loader.
+// The worker thread of an import, with a heap limit: a hostile sheet can at worst end it, never
+// the server. It reads the first worksheet of an .xlsx streaming and hands the rows over a chunk
+// at a time, reading one chunk ahead while the import writes the one before; and it writes the
+// output file (each row with its result and message) as the import hands the rows back. Plain
+// JavaScript: a worker thread gets no TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-const { path, chunkRows, maxRows, maxColumns, maxChars } = workerData;
+const { path, output, chunkRows, maxRows, maxColumns, maxChars } = workerData;
 
+// ---- reading ----
+const AHEAD = 2;
+let outstanding = 0;
 let resume = null;
-parentPort.on('message', (message) => {
-  if (message === 'next' && resume) { const go = resume; resume = null; go(); }
-});
-const next = () => new Promise((resolve) => { resume = resolve; });
+const posted = () => (++outstanding < AHEAD ? Promise.resolve() : new Promise((resolve) => { resume = resolve; }));
 
 /** A cell as the import takes it: text, number, boolean, a date, or what makes it unusable. */
 function cellValue(value) {
@@ -54,7 +55,7 @@ async function read() {
       if (chunk.length >= chunkRows) {
         parentPort.postMessage({ kind: 'rows', rows: chunk });
         chunk = [];
-        await next();
+        await posted();
       }
     }
     // The first worksheet is the one imported.
@@ -62,5 +63,49 @@ async function read() {
   }
   parentPort.postMessage({ kind: 'rows', rows: chunk, last: true });
 }
+
+// ---- the output file ----
+const FORMULA_START = /^[=+\-@\t\r]/;
+// A text that starts like a formula is written as an inline string, the spreadsheet's own text type.
+const safe = (v) => (typeof v === 'string' && FORMULA_START.test(v) ? { richText: [{ text: v }] } : v);
+let book = null;
+let sheet = null;
+let width = 0;
+
+async function write(m) {
+  if (m.header) {
+    book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: output, useStyles: true, useSharedStrings: false });
+    sheet = book.addWorksheet('Import');
+    width = m.header.length;
+    const row = sheet.addRow([...m.header.map(safe), ...m.columns]);
+    row.font = { bold: true };
+    row.commit();
+    if (m.note) sheet.addRow([m.note]).commit();
+  }
+  if (m.out) {
+    for (const [cells, result, text] of m.out) {
+      const values = cells.map(safe);
+      while (values.length < width) values.push(null);
+      sheet.addRow([...values, result, text ?? '']).commit();
+    }
+    parentPort.postMessage({ kind: 'written' });
+  }
+  if (m.end) {
+    sheet.commit();
+    await book.commit();
+    parentPort.postMessage({ kind: 'stored' });
+  }
+}
+
+let writing = Promise.resolve();
+parentPort.on('message', (m) => {
+  if (m === 'next') {
+    outstanding--;
+    if (resume && outstanding < AHEAD) { const go = resume; resume = null; go(); }
+    return;
+  }
+  // Writes one after the other, in the order the import sent them.
+  writing = writing.then(() => write(m)).catch((err) => parentPort.postMessage({ kind: 'write_failed', message: String(err && err.message || err) }));
+});
 
 read().catch((err) => parentPort.postMessage({ kind: 'failed', reason: 'unreadable', message: String(err && err.message || err) }));

@@ -1,5 +1,6 @@
 // Process configuration from the environment (README "Configuration").
 import path from 'node:path';
+import { IMPORT_LIMITS } from '../definitions/language/index.ts';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** Caps the time limit of every job kind (JOB_EXPIRE_CAP_SECONDS; development and tests). */
   jobExpireCapSeconds?: number;
+  /** The heap (MB) of the worker thread that reads an import's sheet (IMPORT_WORKER_HEAP_MB, default 256). */
+  importWorkerHeapMb: number;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -72,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workers: wholeNumber(env.WORKERS, 2, 'WORKERS'),
     jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
     jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
+    importWorkerHeapMb: positive(env.IMPORT_WORKER_HEAP_MB, IMPORT_LIMITS.workerHeapMb, 'IMPORT_WORKER_HEAP_MB'),
   };
 }

@@ -43,17 +43,25 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
   return pool;
 }
 
+/** Clients that report a lost connection to their next statement, not as an uncaught error. */
+const heard = new WeakSet<pg.PoolClient>();
+
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost between two statements of the transaction (an outage) fails the next one;
+  // reported on the client meanwhile, it would end the process.
+  if (!heard.has(client)) { heard.add(client); client.on('error', () => undefined); }
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((rollback: Error) => { broken = rollback; });
     throw err;
   } finally {
-    client.release();
+    // A connection that cannot even roll back is closed, not handed out again.
+    client.release(broken);
   }
 }

@@ -28,6 +28,8 @@ export interface FileStore {
   open(sha256: string): Readable;
   size(sha256: string): Promise<number | null>;
   remove(sha256: string): Promise<void>;
+  /** A new empty folder for work files beside the store (its tmp), removed by `remove`. */
+  scratch(): Promise<{ path: string; remove(): Promise<void> }>;
   /** A file on this machine's disk with the content (a reader that needs random access, such as a zip's), removed by `release`. */
   local(sha256: string): Promise<{ path: string; release(): Promise<void> }>;
 }
@@ -87,6 +89,11 @@ export function diskStore(root: string): FileStore {
       try { return (await stat(where(sha))).size; } catch { return null; }
     },
     async remove(sha) { await rm(where(sha), { force: true }); },
+    async scratch() {
+      const dir = path.join(root, 'tmp', randomUUID());
+      await mkdir(dir, { recursive: true });
+      return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
+    },
     // The stored file itself: content is never changed in place, only removed when unused.
     local: async (sha) => ({ path: where(sha), release: async () => {} }),
   };

@@ -7,6 +7,7 @@
 // output file beside; at the end it is stored and the results are removed.
 import type pg from 'pg';
 import { EVENT_TYPES, IMPORT, IMPORT_LIMITS, message } from '../../definitions/language/index.ts';
+import { databaseFailure } from '../db/failures.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { emitEvent } from '../data/events.ts';
@@ -28,6 +29,8 @@ export interface ImportContext {
   snapshot(): Snapshot;
   files: FileStore;
   log(line: string): void;
+  /** The heap (MB) of the worker thread that reads the sheet. */
+  importHeapMb?: number;
 }
 
 const S = IMPORT.ProcessState;
@@ -114,7 +117,7 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
   run.done = done;
   let header: Cell[] | null = null;
   let columns: ColumnMap | null = null;
-  const worker = run.worker = await SheetWorker.open(local.path, { chunkRows: CHUNK_ROWS });
+  const worker = run.worker = await SheetWorker.open(local.path, await ctx.files.scratch(), { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb });
   try {
     for await (const chunk of worker.rows()) {
       let rows = chunk;
@@ -166,6 +169,9 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
   const stored = run.worker && run.worker.outputRows > 0
     ? await run.worker.storeOutput(ctx.files).catch((err: Error) => { ctx.log(`import ${task.id}: output file: ${err.message}`); return null; })
     : null;
+  // The worker and its scratch folder go before the task says it is done.
+  await run.worker?.close();
+  run.worker = null;
   if (stored) {
     const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
     const [row] = await insertFiles(ctx.pool, [{ sha256: stored.sha256, fileName: name, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: stored.size }], run.principal.username);
@@ -189,12 +195,41 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
   return `${counts.processed} verwerkt, ${failed} mislukt, ${counts.skipped} overgeslagen`;
 }
 
-/** Runs (or goes on with) an import task. `last`: no try comes after this one. */
+/** How long an import waits for PostgreSQL to come back before its try ends. */
+const OUTAGE_WAIT_MS = 10 * 60 * 1000;
+
+async function databaseBack(pool: pg.Pool, log: (line: string) => void, taskId: number): Promise<boolean> {
+  log(`import ${taskId}: the database went away; waiting for it to go on from the checkpoint`);
+  for (const until = Date.now() + OUTAGE_WAIT_MS; Date.now() < until; await new Promise((r) => setTimeout(r, 1000))) {
+    if (await pool.query('SELECT 1').then(() => true, () => false)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs (or goes on with) an import task. `last`: no try comes after this one. When PostgreSQL
+ * goes away the try waits for it and goes on from the checkpoint: the job queue, in the same
+ * database, could not even record the failure meanwhile.
+ */
 export async function runImport(ctx: ImportContext, taskId: number, last: boolean): Promise<string> {
+  for (;;) {
+    try {
+      return await runOnce(ctx, taskId, last);
+    } catch (err) {
+      if (databaseFailure(err) !== 'unavailable' || !(await databaseBack(ctx.pool, ctx.log, taskId))) throw err;
+    }
+  }
+}
+
+async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promise<string> {
   const task = await readTask(ctx.pool, taskId);
   if (!task || task.state === S.Processed || task.state === S.Cancelled) return 'niets te doen';
   // One run of a task at a time, across processes: a session lock, gone with its connection.
   const lock = await ctx.pool.connect();
+  // The lock's connection sits idle while the import works: its loss (an outage) is seen by the
+  // import's own statements, not thrown from here.
+  const lost = (err: Error) => ctx.log(`import ${taskId}: lock connection: ${err.message}`);
+  lock.on('error', lost);
   try {
     const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0].ok;
     if (!got) throw new Error(`import ${taskId} runs elsewhere`);
@@ -211,16 +246,20 @@ export async function runImport(ctx: ImportContext, taskId: number, last: boolea
       return await finish(run, await importRows(run));
     } catch (err) {
       if (err instanceof ImportStopped) return await finish(run, { notice: null, stoppedBy: err.message, failed: true });
-      // PostgreSQL gone, the process stopping: the next try goes on from the checkpoint. After
-      // the last try the task says it failed, with the rows written until then.
-      if (last) await finish(run, { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
+      // The process stopping, a fault: the next try goes on from the checkpoint. After the last
+      // try the task says it failed, with the rows written until then.
+      if (last && databaseFailure(err) !== 'unavailable') {
+        await finish(run, { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
+      }
       throw err;
     } finally {
       await run.worker?.close();
     }
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', ['import', taskId]).catch(() => {});
-    lock.release();
+    // A connection that died with the database is not given back to the pool (its listener stays:
+    // the socket may report its end after this).
+    lock.release(true);
   }
 }
 

@@ -50,7 +50,7 @@ export class SheetWorker {
   private died: Error | null | undefined;
   private written = 0;
 
-  private constructor(file: string, private readonly dir: string, opts: SheetOptions) {
+  private constructor(file: string, private readonly dir: string, opts: SheetOptions, private readonly removeDir: () => Promise<void>) {
     this.worker = new Worker(new URL('./import-worker.mjs', import.meta.url), {
       workerData: {
         path: file, output: path.join(dir, 'output.xlsx'), chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows,
@@ -64,8 +64,9 @@ export class SheetWorker {
     this.worker.on('exit', () => this.receive({ kind: 'died', error: null }));
   }
 
-  static async open(file: string, opts: SheetOptions = {}): Promise<SheetWorker> {
-    return new SheetWorker(file, await mkdtemp(path.join(tmpdir(), 'import-')), opts);
+  /** A worker for the sheet at `file`, writing its output in `scratch` (a folder removed on close). */
+  static async open(file: string, scratch: { path: string; remove(): Promise<void> }, opts: SheetOptions = {}): Promise<SheetWorker> {
+    return new SheetWorker(file, scratch.path, opts, scratch.remove);
   }
 
   private receive(m: Message): void {
@@ -134,13 +135,14 @@ export class SheetWorker {
   /** Ends the worker and removes its temporary files. */
   async close(): Promise<void> {
     await this.worker.terminate();
-    await rm(this.dir, { recursive: true, force: true });
+    await this.removeDir();
   }
 }
 
 /** Reads the first worksheet of the .xlsx at `file`, in chunks of rows (nothing written). */
 export async function* readSheet(file: string, opts: SheetOptions = {}): AsyncGenerator<SheetRow[]> {
-  const worker = await SheetWorker.open(file, opts);
+  const dir = await mkdtemp(path.join(tmpdir(), 'sheet-'));
+  const worker = await SheetWorker.open(file, { path: dir, remove: () => rm(dir, { recursive: true, force: true }) }, opts);
   try {
     yield* worker.rows();
   } finally {

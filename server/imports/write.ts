@@ -113,6 +113,10 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
   }
   const updates = pending.filter((p) => p.record && p.id !== null && overwrite);
   const creates = pending.filter((p) => p.record && !(p.id !== null && overwrite));
+  // An empty cell of a new record is the field's default, as a new record in a form starts with it.
+  for (const p of creates) {
+    for (const f of model.table.fields) if (p.record![f.name] === null && f.default !== undefined && f.default !== null) delete p.record![f.name];
+  }
 
   const work = async () => {
     if (writesOneByOne(model)) {

@@ -9,6 +9,8 @@ export interface JobContext {
   snapshot(): Snapshot;
   files: FileStore;
   log(line: string): void;
+  /** The heap (MB) of an import's worker thread. */
+  importHeapMb?: number;
 }
 
 /** A kind of background job: its name, retry policy and time limit, and its work. */

@@ -13,12 +13,12 @@ export async function sheetFile(rows: Row[], name = 'Blad1'): Promise<Buffer> {
 }
 
 /** A large .xlsx written streaming: `count` rows made by `row`. */
-export async function bigSheet(header: Row, count: number, row: (i: number) => Row): Promise<Buffer> {
+export async function bigSheet(header: Row, count: number, row: (i: number) => Row, opts: { sharedStrings?: boolean } = {}): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const { PassThrough } = await import('node:stream');
   const out = new PassThrough();
   out.on('data', (c: Buffer) => chunks.push(c));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: opts.sharedStrings ?? true });
   const sheet = book.addWorksheet('Blad1');
   sheet.addRow(header).commit();
   for (let i = 0; i < count; i++) sheet.addRow(row(i)).commit();

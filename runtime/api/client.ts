@@ -3,18 +3,20 @@
 // shared with the server (definitions/language/api-types.ts) and re-exported here.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ColumnAlignment, CurrentUser, DashboardAnswer,
-  DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter,
-  LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry, TransitionInfo,
-  TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
+  DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
+  ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
+  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
+  TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
 } from '../../definitions/language/index.ts';
 import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
 export type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ColumnAlignment, CurrentUser, DashboardAnswer,
-  DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutFilter,
-  LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry, TransitionInfo,
-  TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
+  DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
+  ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
+  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
+  TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
 };
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
@@ -142,9 +144,19 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     dashboard: (control: string, autoid: number, Tab: string) => call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     // Live events (README "Background work and live events"): the polling call; the stream is an EventSource.
     livePoll: (LastReceived: string | null) => call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
-    /** Exports a grid's GetFlexData request in the background; answers the download request. */
-    requestExport: (Table: string, Request: FlexRequest) =>
-      call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', { Table, Request: { ...Request, pageIndex: 0 } }),
+    /** Exports a grid's GetFlexData request in the background, as shown or as an import takes it back; answers the download request. */
+    requestExport: (Table: string, Request: FlexRequest, Layout: ExportLayout = 'GridLayout') =>
+      call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', { Table, Request: { ...Request, pageIndex: 0 }, Layout }),
+    // Spreadsheet import (spec 1 section 7). StartImport (multipart) and the files are in transfer.ts.
+    importDestinations: (filter?: string) =>
+      call<{ Data: ImportDestination[] }>('POST', 'mvc/import/GetDestinations', filter ? { filter } : {}),
+    importAdvancedMode: () => call<{ AdvancedMode: boolean }>('POST', 'mvc/import/GetAdvancedMode'),
+    importCode: () => call<{ Code: string }>('POST', 'mvc/import/GetCode'),
+    /** On with the code GetCode gave and the user typed; off with { AdvancedMode: false }. A wrong code answers 400 on VerificationCode. */
+    setImportAdvancedMode: (request: { Code: string; VerificationCode: string } | { AdvancedMode: false }) =>
+      call<{ AdvancedMode: boolean }>('POST', 'mvc/import/SetAdvancedMode', request),
+    importTask: (autoid: number) => call<ImportTask>('POST', `mvc/import/GetItem?autoid=${autoid}`),
+    cancelImport: (autoid: number) => call<ImportTask>('POST', `mvc/import/Cancel?autoid=${autoid}`),
     login: (credentials: { username: string; password: string }) =>
       call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),

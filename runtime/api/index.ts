@@ -6,14 +6,16 @@ import { createTransfer } from './transfer.ts';
 
 export { CallFailed, RETRIES, createClient, isRetryable, isUnauthenticated } from './client.ts';
 export type {
-  ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, ChangeStatusRequest, ClientHooks, ColumnAlignment, CurrentUser,
-  DashboardAnswer, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
-  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo, SecurityEntry, ShareableGroup, StatusLogEntry,
-  TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver,
+  ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ClientHooks,
+  ColumnAlignment, CurrentUser, DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition,
+  FlexAnswer, FlexRequest, ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn,
+  LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo,
+  SecurityEntry, ShareableGroup, StatusLogEntry, TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout,
+  ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver,
 } from './client.ts';
 export { fileNameOf } from './disposition.ts';
 export { createTransfer, fileUrls, isNetworkFailure } from './transfer.ts';
-export type { FetchedFile, Transfer, UploadedFile } from './transfer.ts';
+export type { FetchedFile, ImportStart, Transfer, UploadedFile } from './transfer.ts';
 export const apiHooks: ClientHooks = {};
 export const api = createClient('/', apiHooks);
 /** Uploads and file downloads, with the same hooks. */

@@ -3,11 +3,15 @@
 // the documented error shape, as the JSON calls do, and the same hooks hear of them.
 import { CallFailed, isUnauthenticated, type ApiErrorBody, type ClientHooks } from './client.ts';
 import { fileNameOf } from './disposition.ts';
+import { IMPORT } from '../../definitions/language/index.ts';
 
 /** What the upload answers per file, in the order sent. */
-import type { UploadedFile } from '../../definitions/language/index.ts';
+import type { ImportForm, ImportTask, TemplateRequest, UploadedFile } from '../../definitions/language/index.ts';
 
 export type { UploadedFile };
+
+/** What StartImport takes: the import form and the spreadsheet. */
+export type ImportStart = Omit<ImportForm, 'FileName'> & { File: File };
 
 /** A file fetched whole: its bytes, its name (Content-Disposition, else the fallback) and type. */
 export interface FetchedFile { blob: Blob; fileName: string; type: string }
@@ -16,6 +20,12 @@ export interface FetchedFile { blob: Blob; fileName: string; type: string }
 const NETWORK_ERROR = 'network';
 
 const errorBody = (Error: string): ApiErrorBody => ({ Error, ModelState: {}, TranslationModelState: { ModelState: {} } });
+
+async function fetched(res: Response, fallbackName: string): Promise<FetchedFile> {
+  const blob = await res.blob();
+  const type = (res.headers.get('content-type') ?? blob.type).split(';')[0].trim().toLowerCase();
+  return { blob, fileName: fileNameOf(res.headers.get('content-disposition')) ?? fallbackName, type };
+}
 
 async function failure(res: Response, hooks: ClientHooks): Promise<CallFailed> {
   let body: ApiErrorBody;
@@ -56,10 +66,34 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
     },
     /** A file by its path (a file field's, a document's, an export's), read whole. */
     async fetchFile(path: string, fallbackName = 'download'): Promise<FetchedFile> {
-      const res = await send(path, { method: 'GET' });
-      const blob = await res.blob();
-      const type = (res.headers.get('content-type') ?? blob.type).split(';')[0].trim().toLowerCase();
-      return { blob, fileName: fileNameOf(res.headers.get('content-disposition')) ?? fallbackName, type };
+      return fetched(await send(path, { method: 'GET' }), fallbackName);
+    },
+    /**
+     * Starts an import. The form's fields go first and the file last (part File): the server reads
+     * the fields before it streams the file to disk. Answers the import task, still pending.
+     */
+    async startImport({ File: file, ...form }: ImportStart): Promise<ImportTask> {
+      const body = new FormData();
+      body.append('Destination', form.Destination);
+      body.append('FileName', file.name);
+      body.append('Overwrite', String(form.Overwrite));
+      body.append('DryRun', String(form.DryRun ?? false));
+      body.append('BooleanFormat', form.BooleanFormat);
+      body.append('DecimalFormat', form.DecimalFormat);
+      body.append('DateFormat', form.DateFormat);
+      body.append('File', file, file.name);
+      const res = await send('mvc/import/StartImport', { method: 'POST', body });
+      return await res.json() as ImportTask;
+    },
+    /** The spreadsheet to fill in for a destination, named by the server (else import_template.xlsx). */
+    async importTemplate(request: TemplateRequest): Promise<FetchedFile> {
+      const body = JSON.stringify({
+        Destination: request.Destination,
+        ...(request.ObjectTypeID != null ? { ObjectTypeID: request.ObjectTypeID } : {}),
+        ...(request.LocationTypeID != null ? { LocationTypeID: request.LocationTypeID } : {}),
+      });
+      const res = await send('mvc/import/GenerateTemplate', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      return fetched(res, IMPORT.DefaultTemplateName);
     },
   };
 }
@@ -77,4 +111,6 @@ export const fileUrls = {
   record: (control: string, autoid: number) => `mvc/${encodeURIComponent(control)}/download?${query({ autoid })}`,
   /** The spreadsheet of a finished download request (an export). */
   export: (autoid: number) => `mvc/downloadrequests/download?${query({ autoid })}`,
+  /** An import task's input file, or its output file (the input with a result and a message per row). */
+  importFile: (autoid: number, result: boolean) => `mvc/import/GetFile?${query({ ImportId: autoid, Result: String(result) })}`,
 };

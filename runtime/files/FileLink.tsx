@@ -20,7 +20,9 @@ export function FileLink({ path, name, children, className, label }: FileLinkPro
     void downloadFile(path, name);
   };
   return (
-    <a href={`/${path}`} className={className ?? 'files-link'} aria-label={label} onClick={click} onKeyDown={(e) => e.stopPropagation()}>
+    // Enter and Space are the link's own, not the grid row's around it; Escape still closes a dialog.
+    <a href={`/${path}`} className={className ?? 'files-link'} aria-label={label} onClick={click}
+      onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') e.stopPropagation(); }}>
       {children ?? name}
     </a>
   );

@@ -116,7 +116,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         onToggleFilters={() => setFiltersOpen((open) => !open)}
         onTogglePin={actions.togglePin}
         onReset={actions.resetFilters}
-        onExport={() => void startExport(control, currentRequest())}
+        onExport={(layout) => void startExport(control, currentRequest(), layout)}
       >
         <GridViews
           control={control}

@@ -1,8 +1,10 @@
-// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, export,
+// Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, export (two layouts),
 // the view's controls (children), and the result count with its timing.
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { ExportLayout } from '../api/index.ts';
 import { stripBarcode } from './barcode.ts';
+import { ExportMenu } from './ExportMenu.tsx';
 import { formatCount, formatSeconds } from './format.ts';
 import type { DataSource } from './types.ts';
 
@@ -26,8 +28,8 @@ interface Props {
   onToggleFilters: () => void;
   onTogglePin: () => void;
   onReset: () => void;
-  /** Exports the rows as they show now (a background job; the notice follows). */
-  onExport: () => void;
+  /** Exports the rows as they show now, in the layout chosen (a background job; the notice follows). */
+  onExport: (layout: ExportLayout) => void;
   /** The current view's name and actions. */
   children?: ReactNode;
 }
@@ -75,7 +77,7 @@ export function GridToolbar(p: Props) {
         {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
       </button>
       <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
-      <button type="button" className="grid-button" onClick={p.onExport}>{t`Exporteren`}</button>
+      <ExportMenu onExport={p.onExport} />
       {p.children}
       <span className="grid-count" role="status">
         {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')

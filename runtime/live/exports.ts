@@ -1,15 +1,16 @@
 // Exporting a grid: its current request (view columns, filters, sort, search, the owner's scope)
 // goes to RequestExport, which queues the job and answers the download request. Its notice shows
-// at once; progress and the download follow as JobProgress events.
+// at once; progress and the download follow as JobProgress events. The layout says whether the
+// spreadsheet shows the grid as it looks (GridLayout) or as an import takes it back (ImportLayout).
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import { api, CallFailed, type FlexRequest } from '../api/index.ts';
+import { api, CallFailed, type ExportLayout, type FlexRequest } from '../api/index.ts';
 import { showAlert } from '../app/dialogs/index.ts';
 import { trackExport } from './jobs.ts';
 
-export async function startExport(table: string, request: FlexRequest): Promise<number | null> {
+export async function startExport(table: string, request: FlexRequest, layout: ExportLayout = 'GridLayout'): Promise<number | null> {
   try {
-    const answer = await api.requestExport(table, request);
+    const answer = await api.requestExport(table, request, layout);
     const id = Number(answer.AutoID);
     trackExport(id, typeof answer.Descr === 'string' ? answer.Descr : null);
     return id;

@@ -1,9 +1,11 @@
-// Generic maintenance and system-table page: title, edit menu (Add), the grid, the add/edit
-// modal, and delete of the selection through the batch-result dialog.
+// Generic maintenance and system-table page: title, edit menu (Add, Import when the table is an
+// import destination), the grid, the add/edit modal, and delete of the selection through the
+// batch-result dialog.
 import { useLingui } from '@lingui/react/macro';
 import type { ScreenInfo } from '../api/index.ts';
 import { FlexGrid } from '../grid/index.ts';
 import { useScreenRights } from '../state/index.ts';
+import { ImportButton } from './import/index.ts';
 import { useTableMaintenance } from './useTableMaintenance.tsx';
 import './screens.css';
 
@@ -27,6 +29,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
           {rights.create && (
             <button type="button" className="app-button" onClick={maintenance.add}>{t`Toevoegen`}</button>
           )}
+          <ImportButton table={screen.table} onImported={maintenance.refresh} />
         </div>
       </header>
       <div className="app-page-grid">

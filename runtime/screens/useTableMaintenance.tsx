@@ -1,13 +1,15 @@
 // A table's maintenance behind a grid, shared by the maintenance page and a detail screen's child
 // grids: Add and row click open the record in the add/edit modal, delete of the selection asks
 // with the count and runs through the batch-result dialog, and the grid reloads after a change.
-// `fixed` values are set on a new record and shown read-only (a child's parent key).
+// `fixed` values are set on a new record and shown read-only (a child's parent key). A table with
+// a row viewer of its own (an import task) opens its rows there, read-only, without the update right.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/index.ts';
 import { BatchResultDialog, confirm } from '../app/dialogs/index.ts';
 import type { ContextMenuItem } from '../grid/index.ts';
 import type { ScreenRights } from '../state/index.ts';
+import { rowViewerOf } from './import/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
 import { describeRow } from './rows.ts';
 import { useRecordEditor } from './useRecordEditor.ts';
@@ -19,7 +21,7 @@ export interface TableMaintenance {
   refresh: () => void;
   /** Open a blank record (with the fixed values). */
   add: () => void;
-  /** Open a row; undefined without the update right, so the grid offers no click. */
+  /** Open a row; undefined without the update right (and no row viewer), so the grid offers no click. */
   openRow: ((row: Row) => void) | undefined;
   /** Delete of the selection; undefined without the delete right. */
   contextMenu: ContextMenuItem[] | undefined;
@@ -33,6 +35,8 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
   const [editing, setEditing] = useState<{ autoid: number } | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
   const [deleting, setDeleting] = useState<Row[] | null>(null);
+  const Viewer = rowViewerOf(table);
+  const [viewing, setViewing] = useState<Row | null>(null);
   const refresh = useCallback(() => setRefreshToken((n) => n + 1), []);
   const fixedKey = JSON.stringify(fixed ?? {});
 
@@ -81,11 +85,13 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
           }}
         />
       )}
+      {Viewer && viewing && <Viewer row={viewing} onClose={() => setViewing(null)} onChanged={refresh} />}
       {deleting && (
         <BatchResultDialog title={t`Verwijderen`} items={deleting} describe={describeRow} run={remove} onComplete={batchDone} onClose={batchDone} />
       )}
     </>
   );
 
-  return { refreshToken, refresh, add: () => open(0), openRow: rights.update ? openRow : undefined, contextMenu, dialogs };
+  const rowClick = Viewer ? setViewing : rights.update ? openRow : undefined;
+  return { refreshToken, refresh, add: () => open(0), openRow: rowClick, contextMenu, dialogs };
 }

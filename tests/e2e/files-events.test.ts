@@ -191,6 +191,7 @@ it('does not mark the grid out of date for the user\'s own save', async () => {
 
 it('exports the grid, shows the notice finish and downloads the spreadsheet', async () => {
   await page.getByRole('button', { name: 'Exporteren' }).first().click();
+  await page.getByRole('menuitem', { name: 'Exporteren zoals getoond' }).click();
   const notice = page.locator('.live-job');
   await expect.poll(() => notice.count()).toBe(1);
   await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Het bestand is klaar.');

@@ -1,7 +1,8 @@
 // A detail screen (docs/business-records.md): the table's grid with its data sets and actions; a
 // row click (or ?id= at start) opens the record as a full-screen modal with a history entry of its
-// own, Add opens a blank one there. After an action the grid and the open record reload; a record
-// the user can no longer see in its new status closes, back on the overview, with a notice.
+// own, Add opens a blank one there, Importeren (for an import destination) the import dialog.
+// After an action the grid and the open record reload; a record the user can no longer see in its
+// new status closes, back on the overview, with a notice.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ScreenInfo } from '../../api/index.ts';
@@ -11,6 +12,7 @@ import type { RouteParams } from '../../app/paths.ts';
 import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.ts';
 import { useScreenRights } from '../../state/index.ts';
 import { appliesTo, screenActions, useActionRights, useActionRunner, type ActionSpec } from '../actions/index.ts';
+import { ImportButton } from '../import/index.ts';
 import { useRecordEditor, type RecordEditor } from '../useRecordEditor.ts';
 import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dataSets.ts';
 import { RecordScreen } from './RecordScreen.tsx';
@@ -117,6 +119,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
         )}
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
           {rights.create && <button type="button" className="app-button" onClick={() => record.open(0)}>{t`Toevoegen`}</button>}
+          <ImportButton table={screen.table} onImported={refresh} />
         </div>
       </header>
       <div className="app-page-grid">

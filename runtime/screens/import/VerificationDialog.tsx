@@ -1,0 +1,91 @@
+// Turning advanced mode on (imports of more than 5,000 rows): the server shows a code, the user
+// types it over. The code typed is required; a refusal shows the server's message under the field
+// and its Error above the form (spec 1 section 8, verification save failure).
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { IMPORT } from '../../../definitions/language/index.ts';
+import { api, CallFailed } from '../../api/index.ts';
+import { Modal } from '../../app/dialogs/index.ts';
+import { fieldMessages } from './failures.ts';
+import './import.css';
+
+export interface VerificationDialogProps {
+  /** Advanced mode is on. */
+  onVerified: () => void;
+  onClose: () => void;
+}
+
+export function VerificationDialog({ onVerified, onClose }: VerificationDialogProps) {
+  const { t, i18n } = useLingui();
+  const limit = IMPORT.VerificationRows.toLocaleString(i18n.locale || 'nl');
+  const formId = useId();
+  const codeId = useId();
+  const typedId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    api.importCode().then((answer) => { if (live) setCode(answer.Code); }, (failure) => {
+      console.error('GetCode failed', failure);
+      if (live) setError(failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+    });
+    return () => { live = false; };
+  }, [t]);
+
+  const ready = code !== null && typed.trim() !== '' && !busy;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!ready || code === null) return;
+    setBusy(true);
+    setError(null);
+    setFieldError([]);
+    try {
+      const answer = await api.setImportAdvancedMode({ Code: code, VerificationCode: typed.trim() });
+      if (answer.AdvancedMode) onVerified();
+      else setError(t`De geavanceerde modus is niet ingeschakeld.`);
+    } catch (failure) {
+      const messages = fieldMessages(failure, 'VerificationCode');
+      setFieldError(messages);
+      const general = failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : null;
+      setError(general ?? (messages.length ? null : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t`Geavanceerde modus inschakelen`}
+      onClose={onClose}
+      className="app-modal--small"
+      busy={busy}
+      footer={
+        <>
+          <button type="submit" form={formId} className="app-button app-button--primary" disabled={!ready}>{t`Inschakelen`}</button>
+          <button type="button" className="app-button" onClick={onClose}>{t`Annuleren`}</button>
+        </>
+      }
+    >
+      <form id={formId} className="import-form" onSubmit={(e) => void submit(e)} noValidate>
+        <p className="import-intro">{t`Met de geavanceerde modus mag een import meer dan ${limit} rijen hebben. Typ de code over om hem in te schakelen.`}</p>
+        {error && <div className="import-alert" role="alert">{error}</div>}
+        <label htmlFor={codeId}>{t`Code`}</label>
+        <input id={codeId} type="text" readOnly value={code ?? ''} aria-busy={code === null || undefined} />
+        <label htmlFor={typedId}>{t`Verificatiecode`}</label>
+        <div>
+          <input
+            id={typedId} type="text" required aria-required="true" autoComplete="off" value={typed}
+            aria-invalid={fieldError.length > 0 || undefined} aria-describedby={fieldError.length ? errorId : undefined}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          {fieldError.length > 0 && <div id={errorId} className="import-field-error" role="alert">{fieldError.join(' ')}</div>}
+        </div>
+      </form>
+    </Modal>
+  );
+}

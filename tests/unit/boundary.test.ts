@@ -19,6 +19,8 @@ describe('module boundary', () => {
     ['server/security/x.ts', '../views/index.ts', 'refused'],
     ['server/data/x.ts', '../behaviours/index.ts', 'refused'],
     ['server/views/x.ts', '../api/context.ts', 'refused'],
+    ['server/imports/x.ts', '../jobs/index.ts', 'refused'],
+    ['server/jobs/x.ts', '../imports/index.ts', 'allowed'],
     ['server/behaviours/x.ts', '../engine.ts', 'refused'],
     ['server/errors.ts', './metadata/model.ts', 'refused'],
     ['server/data/x.ts', '../metadata/model.ts', 'allowed'],

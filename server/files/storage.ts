@@ -71,8 +71,9 @@ export function diskStore(root: string): FileStore {
           done();
         },
       });
+      const out = createWriteStream(tmp, { flags: 'wx' });
       try {
-        await pipeline(stream, meter, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(stream, meter, out);
         const sha256 = hash.digest('hex');
         const final = where(sha256);
         await mkdir(path.dirname(final), { recursive: true });
@@ -80,6 +81,9 @@ export function diskStore(root: string): FileStore {
         await rename(tmp, final);
         return { sha256, size, created: !existed };
       } catch (err) {
+        // A check that fails on the first bytes can come before the file is even opened: wait
+        // until the stream is closed, or the file would be created after it was removed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmp, { force: true });
         throw err;
       }

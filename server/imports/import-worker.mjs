@@ -14,10 +14,13 @@ let outstanding = 0;
 let resume = null;
 const posted = () => (++outstanding < AHEAD ? Promise.resolve() : new Promise((resolve) => { resume = resolve; }));
 
+/** OOXML's escapes in text (_x000D_ a carriage return, _x005F_ a literal underscore). */
+const unescapeText = (text) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
 /** A cell as the import takes it: text, number, boolean, a date, or what makes it unusable. */
 function cellValue(value) {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.length > maxChars ? { error: 'too_long' } : value;
+  if (typeof value === 'string') return value.length > maxChars ? { error: 'too_long' } : unescapeText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'date' } : value;
   if (typeof value === 'object') {
@@ -66,8 +69,10 @@ async function read() {
 
 // ---- the output file ----
 const FORMULA_START = /^[=+\-@\t\r]/;
-// A text that starts like a formula is written as an inline string, the spreadsheet's own text type.
-const safe = (v) => (typeof v === 'string' && FORMULA_START.test(v) ? { richText: [{ text: v }] } : v);
+const escapeText = (text) => text.replace(/_x[0-9A-Fa-f]{4}_/g, (m) => `_x005F${m}`).replace(/\r/g, '_x000D_');
+// The rules of safe-cells.ts: a text that starts like a formula is written as an inline string,
+// the spreadsheet's own text type; a carriage return escaped as OOXML does.
+const safe = (v) => (typeof v !== 'string' ? v : FORMULA_START.test(v) ? { richText: [{ text: escapeText(v) }] } : escapeText(v));
 let book = null;
 let sheet = null;
 let width = 0;

@@ -14,7 +14,7 @@ import { ADMIN_PASSWORD, signIn, startTestServer, testConfig, TEST_PACKS_DIR, ty
 import { bigSheet, finished, outputRows, startImport, type Row } from '../support/import-files.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const HEADER = ['Artikelnummer', 'Omschrijving', 'Prijs', 'Voorraad', 'Actief'];
+const HEADER = ['Artikelnummer', 'Naam', 'Prijs', 'Voorraad', 'Actief'];
 const products = (prefix: string) => (i: number): Row => [`${prefix}${String(i).padStart(6, '0')}`, `Artikel ${i}`, (i % 1000) / 4, i % 90, i % 2 === 0 ? 'Yes' : 'No'];
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -4,12 +4,11 @@
 // export in ImportLayout that comes back in unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
-import { finished, outputRows, sheetFile, startImport } from '../support/import-files.ts';
+import { finished, outputRows, readRows, sheetFile, startImport } from '../support/import-files.ts';
 
 let server: TestServer;
 let base: string;
 let admin: string;
-const ids: Record<string, number> = {};
 
 const count = async (where = "id LIKE 'IMP%'") => Number((await server.engine.pool.query(`SELECT count(*) FROM products WHERE ${where}`)).rows[0].count);
 
@@ -17,17 +16,15 @@ beforeAll(async () => {
   server = await startTestServer();
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signIn(server.app);
-  for (const [code, descr] of [['NL', 'Nederland'], ['BE', 'België']]) {
-    const r = await post(server.app, '/mvc/countries/save', { ID: code, Descr: descr });
-    ids[code] = r.body.AutoID;
-  }
+  // The countries the rows name by code (the test pack seeds NL; BE is added).
+  await post(server.app, '/mvc/countries/save', { ID: 'BE', Descr: 'België' });
 }, 60_000);
 afterAll(async () => { await server?.close(); });
 
 describe('import of products', () => {
   it('writes the good rows, explains the bad one, and counts them', async () => {
     const file = await sheetFile([
-      ['Artikelnummer', 'Omschrijving', 'Prijs', 'Actief', 'Land', 'Introductie'],
+      ['Artikelnummer', 'Naam', 'Prijs', 'Actief', 'Land', 'Introductie'],
       ['IMP001', 'Boormachine', '1.234,50', 'Yes', 'NL', '1-2-2026'],
       ['IMP002', 'Zaag', 12.5, 'No', 'BE', new Date(Date.UTC(2026, 1, 3))],
       ['IMP003', 'Hamer', 'veel', 'Yes', 'XX', '31-2-2026'],
@@ -41,5 +38,108 @@ describe('import of products', () => {
     expect(out[0].slice(-2)).toEqual(['Resultaat', 'Melding']);
     expect(out[3].slice(-2)[0]).toBe('CreateFailed');
     expect(String(out[3].slice(-1)[0])).toMatch(/XX/);
+  });
+});
+
+describe('a file written by another program', () => {
+  it('reads openpyxl\'s file: shared strings, dates, booleans; a formula without a saved value fails its row only; merged cells and an empty row do not stop it', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const file = await readFile(new URL('../fixtures/import/openpyxl-products.xlsx', import.meta.url));
+    const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'openpyxl-products.xlsx' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const task = await finished(base, admin, started.body.AutoID);
+    expect(task).toMatchObject({ TotalRecords: 5, ProcessedRecords: 4, FailedRecords: 1 });
+    const rows = (await server.engine.pool.query("SELECT id, descr, price::text, active, introduced::text, country FROM products WHERE id LIKE 'OPX%' ORDER BY id")).rows;
+    expect(rows.map((r) => [r.id, r.descr, r.price, r.active, r.introduced])).toEqual([
+      ['OPX001', 'Ladder', '149.95', true, '2026-03-01'],
+      ['OPX002', 'Steiger', '2499.00', false, '2026-04-15'],
+      ['OPX004', 'Betonmixer', '650.00', true, '2026-06-03'],
+      // The lower cell of a merged pair is empty.
+      ['OPX005', null, '1200.00', true, '2026-07-04'],
+    ]);
+    const nl = (await server.engine.pool.query("SELECT autoid FROM countries WHERE id = 'NL'")).rows[0].autoid;
+    expect(rows[0].country).toBe(nl);
+    const out = await outputRows(base, admin, task.AutoID);
+    const failed = out.find((r) => r && r[0] === 'OPX003')!;
+    expect(failed.slice(-2)).toEqual(['CreateFailed', expect.stringMatching(/formule/)]);
+  });
+});
+
+describe('dry runs, overwrite, progress, cancelling and templates', () => {
+  const HEADER = ['AutoID', 'Artikelnummer', 'Naam', 'Voorraad'];
+
+  it('a dry run checks every row as a real one, duplicates in the table included, and writes nothing', async () => {
+    // Countries have a unique code: NL exists, so only the database can refuse that row.
+    const countries = async () => Number((await server.engine.pool.query('SELECT count(*) FROM countries')).rows[0].count);
+    const before = await countries();
+    const file = await sheetFile([['ID', 'Descr'], ['DR1', 'Proefland'], ['NL', 'Bestaat al'], ['DR2', 'x'.repeat(300)]]);
+    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'countries', file, DryRun: true })).body.AutoID);
+    expect(task).toMatchObject({ DryRun: true, ProcessedRecords: 1, FailedRecords: 2, ProcessResult: 2 });
+    expect(task.ErrorMessage).toMatch(/Proefimport/);
+    expect(await countries()).toBe(before);
+    const out = await outputRows(base, admin, task.AutoID);
+    // Under the header, the dry run's note; then the rows.
+    expect(out.slice(2).map((r) => r[2])).toEqual(['CreateSuccess', 'CreateFailed', 'CreateFailed']);
+    expect(String(out[3][3])).toMatch(/bestaat al/);
+  });
+
+  it('overwrite updates the records named by AutoID; without it they are skipped; an unknown one fails', async () => {
+    const id = Number((await server.engine.pool.query("SELECT autoid FROM products WHERE id = 'IMP001'")).rows[0].autoid);
+    const skip = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file: await sheetFile([HEADER, [id, 'IMP001', 'Nieuw', 5]]) })).body.AutoID);
+    expect(skip).toMatchObject({ SkippedRecords: 1, ProcessedRecords: 0, ProcessResult: 2 });
+    const file = await sheetFile([HEADER, [id, 'IMP001', 'Boormachine XL', 5], [999999, 'IMP999', 'Geen', 1]]);
+    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file, Overwrite: true })).body.AutoID);
+    expect(task).toMatchObject({ ProcessedRecords: 1, FailedRecords: 1 });
+    const row = (await server.engine.pool.query('SELECT descr, stock FROM products WHERE autoid = $1', [id])).rows[0];
+    expect(row).toEqual({ descr: 'Boormachine XL', stock: 5 });
+    const out = await outputRows(base, admin, task.AutoID);
+    expect(out.slice(1).map((r) => r[HEADER.length])).toEqual(['OverwriteSuccess', 'OverwriteFailed']);
+  });
+
+  it('streams the progress of an import to its end', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [null, `PRG${i}`, 'Voortgang', i]);
+    const started = await startImport(base, admin, { Destination: 'products', file: await sheetFile([HEADER, ...rows]) });
+    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${started.body.AutoID}`, { headers: { cookie: admin } });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const messages = (await res.text()).split('\n\n').filter((m) => m.startsWith('data: ')).map((m) => JSON.parse(m.slice(6)));
+    expect(messages.at(-1)).toEqual({ CurrentRow: 2500, TotalRows: 2500, Finished: true });
+    expect(messages.filter((m) => m.Finished)).toHaveLength(1);
+  });
+
+  it('cancels a pending import before it writes a row', async () => {
+    const file = await sheetFile([HEADER, [null, 'CAN001', 'Geannuleerd', 1]]);
+    const started = await startImport(base, admin, { Destination: 'products', file });
+    const cancel = await fetch(`${base}/mvc/import/Cancel?autoid=${started.body.AutoID}`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await cancel.json();
+    // The job may have begun already; either way the task ends cancelled or processed, never half.
+    if (cancel.status === 200) expect(answer.ProcessState).toBe(3);
+    const task = await finished(base, admin, started.body.AutoID);
+    expect(task.ProcessState === 3 ? await count("id = 'CAN001'") : 1).toBe(task.ProcessState === 3 ? 0 : 1);
+  });
+
+  it('generates the template: AutoID and a column per importable field, a notes row, validations', async () => {
+    const res = await fetch(`${base}/mvc/import/GenerateTemplate`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ Destination: 'products' }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('products_import_template.xlsx');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const rows = await readRows(bytes);
+    expect(rows[0].slice(0, 3)).toEqual(['AutoID', 'Artikelnummer', 'Naam']);
+    expect(rows[1].every((c) => c === null || (typeof c === 'string' && c.startsWith('[') && c.endsWith(']')))).toBe(true);
+    expect(rows[1][1]).toMatch(/verplicht/);
+    // The template, filled in, comes back in.
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const row = book.worksheets[0].getRow(3);
+    row.getCell(2).value = 'TPL001';
+    row.getCell(3).value = 'Uit het sjabloon';
+    const filled = Buffer.from(await book.xlsx.writeBuffer());
+    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file: filled })).body.AutoID);
+    expect(task).toMatchObject({ TotalRecords: 1, ProcessedRecords: 1, ProcessResult: 1 });
+  });
+
+  it('lists the destinations by label', async () => {
+    const answer = await post(server.app, '/mvc/import/GetDestinations', { filter: 'artikel' });
+    expect(answer.body.Data).toEqual([{ ID: 'products', Descr: 'Artikelen' }, { ID: 'productgroups', Descr: 'Artikelgroepen' }]);
   });
 });

@@ -54,6 +54,8 @@ export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
   kind: ScreenKind | 'login';
   /** A route pattern with parameters ('/membershiprequest/:requestid'); else the name (and ':id?' on detail screens). */
   path?: string;
+  /** False when the server fills every field of the table's records (no Add). */
+  addable?: boolean;
 }>;
 
 /** A 503 or 429 the server marks Retryable did nothing (database away, too busy): try again. */

@@ -26,7 +26,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
       <header className="app-page-header">
         <h1 className="app-page-title">{screen.title}</h1>
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
-          {rights.create && (
+          {rights.create && screen.addable !== false && (
             <button type="button" className="app-button" onClick={maintenance.add}>{t`Toevoegen`}</button>
           )}
           <ImportButton table={screen.table} onImported={maintenance.refresh} />

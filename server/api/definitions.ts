@@ -8,9 +8,11 @@ import { principalOf } from './context.ts';
 
 /**
  * A screen with what the runtime needs of its table's workflow: whether it has one, and for an
- * action that makes a transition, the transition's prompts and warning (the action's own first).
+ * action that makes a transition, the transition's prompts and warning (the action's own first);
+ * and whether a user can add a record at all (`addable`: a table whose every field the server
+ * fills, such as import tasks, is not).
  */
-function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean } {
+function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean; addable: boolean } {
   const transitions = model?.workflow?.def.transitions ?? [];
   const actions = screen.actions?.map((a) => {
     const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
@@ -22,7 +24,8 @@ function withTransitions(screen: ScreenDef, model: TableModel | undefined, effec
     const table = documentsTable(effective, tab);
     return table?.belongsTo ? { ...tab, table: table.name, belongsTo: table.belongsTo } : tab;
   });
-  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow };
+  const addable = !model || model.table.fields.some((f) => f.enabled !== false);
+  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable };
 }
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {

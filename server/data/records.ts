@@ -303,6 +303,9 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
   const record = { ...(body as Record<string, unknown>) };
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
   authorize(model, principal, autoId === 0 ? 'create' : 'update');
+  // A table whose every field the server fills (import tasks, download requests) takes no new
+  // record from a caller: it would be an empty row in a state no process started.
+  if (autoId === 0 && !ctx.byDefinition && !model.table.fields.some((f) => f.enabled !== false)) throw forbidden();
   try {
     return await inTransaction(pool, async (client) => {
       let id = autoId;

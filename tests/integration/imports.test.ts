@@ -143,3 +143,12 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
     expect(answer.body.Data).toEqual([{ ID: 'products', Descr: 'Artikelen' }, { ID: 'productgroups', Descr: 'Artikelgroepen' }]);
   });
 });
+
+describe('import tasks are the server\'s to write', () => {
+  it('takes no new task through the generic save, and its screen offers no Add', async () => {
+    expect((await post(server.app, '/mvc/importtasks/save', { Descr: 'Zelf gemaakt' })).status).toBe(403);
+    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: admin } })).json().Screens as { name: string; addable: boolean }[];
+    expect(screens.find((s) => s.name === 'importtasks')?.addable).toBe(false);
+    expect(screens.find((s) => s.name === 'products')?.addable ?? true).toBe(true);
+  });
+});

@@ -3,8 +3,8 @@
 // results and the task's counts. The last row stored is the checkpoint: a job run again after
 // its process died, or after PostgreSQL went away, reads the sheet again and goes on after it,
 // so no row is written twice. A bad row never stops the import; a sheet that cannot be read
-// ends it with the rows before it written and said. The worker that reads the sheet writes the
-// output file beside; at the end it is stored and the results are removed.
+// ends it with the rows before it written and said. The output file is written beside, each
+// chunk once it is committed; at the end it is stored and the results are removed.
 import type pg from 'pg';
 import { EVENT_TYPES, IMPORT, IMPORT_LIMITS, message } from '../../definitions/language/index.ts';
 import { databaseFailure } from '../db/failures.ts';
@@ -19,7 +19,8 @@ import { userPrincipal } from '../security/principal-of.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
 import { prepareRows, type Prepared } from './rows.ts';
-import { SheetFailed, SheetWorker, type Cell, type SheetRow } from './sheet.ts';
+import { OutputFile } from './output.ts';
+import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
 import { addCounts, readTask, setTask, type TaskRow } from './tasks.ts';
 import { writeRows } from './write.ts';
 
@@ -52,7 +53,7 @@ async function resultRows(client: pg.PoolClient, taskId: number, rows: Prepared[
   );
 }
 
-interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number; done: number; worker: SheetWorker | null }
+interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number; done: number; output: OutputFile | null }
 
 /** Where an earlier run stopped: its last row, the IDs its rows named. */
 async function checkpoint(pool: pg.Pool, taskId: number) {
@@ -93,7 +94,7 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
   });
   run.done += prepared.length;
   tableWritten(model.table.sqlName);
-  await run.worker!.output(prepared);
+  await run.output!.add(prepared);
 }
 
 async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
@@ -117,21 +118,20 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
   run.done = done;
   let header: Cell[] | null = null;
   let columns: ColumnMap | null = null;
-  const worker = run.worker = await SheetWorker.open(local.path, await ctx.files.scratch(), { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb });
   try {
-    for await (const chunk of worker.rows()) {
+    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb })) {
       let rows = chunk;
       if (!header && rows.length) {
         const [headerRow, cells] = rows[0];
         header = cells;
         columns = columnsOf(run, header);
-        worker.startOutput(header, [message('import.result_column'), message('import.message_column')], task.dryRun ? message('import.dry_run') : null);
+        run.output = await OutputFile.open(ctx.files, header, [message('import.result_column'), message('import.message_column')], task.dryRun ? message('import.dry_run') : null);
         rows = rows.slice(1);
         // The template's notes row under the header is not data.
         if (rows.length && rows[0][0] === headerRow + 1 && isNotesRow(rows[0][1])) rows = rows.slice(1);
       }
       if (last && rows.length && rows[0][0] <= last) {
-        await worker.output(await earlierRows(ctx.pool, task.id, rows.filter(([n]) => n <= last)));
+        await run.output!.add(await earlierRows(ctx.pool, task.id, rows.filter(([n]) => n <= last)));
         rows = rows.filter(([n]) => n > last);
       }
       if (!rows.length) continue;
@@ -164,18 +164,15 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
             count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`, [task.id],
   )).rows[0];
   const failed = counts.total - counts.processed - counts.skipped;
-  let output: { id: string; name: string } | null = null;
-  // A worker that ended (a sheet beyond its memory) leaves no output file; the counts still tell.
-  const stored = run.worker && run.worker.outputRows > 0
-    ? await run.worker.storeOutput(ctx.files).catch((err: Error) => { ctx.log(`import ${task.id}: output file: ${err.message}`); return null; })
-    : null;
-  // The worker and its scratch folder go before the task says it is done.
-  await run.worker?.close();
-  run.worker = null;
+  let file: { id: string; name: string } | null = null;
+  const output = run.output;
+  run.output = null;
+  const stored = output && output.count > 0 ? await output.store(ctx.files) : null;
+  if (output && !stored) await output.close();
   if (stored) {
     const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
     const [row] = await insertFiles(ctx.pool, [{ sha256: stored.sha256, fileName: name, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: stored.size }], run.principal.username);
-    output = { id: row.id, name };
+    file = { id: row.id, name };
   }
   const wasCancelled = await cancelled(ctx.pool, task.id);
   const result = outcome.failed ? IMPORT.ProcessResult.Failed
@@ -187,7 +184,7 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
               skippedrecords = $8, currentrow = $5, outputfile = $9, outputfilename = $10,
               processduration = round(extract(epoch FROM (now() - coalesce(processdate, now())))::numeric, 1), timestamp = timestamp + 1
         WHERE autoid = $1`,
-      [task.id, String(wasCancelled ? S.Cancelled : S.Processed), String(result), text, counts.total, counts.processed, failed, counts.skipped, output?.id ?? null, output?.name ?? null],
+      [task.id, String(wasCancelled ? S.Cancelled : S.Processed), String(result), text, counts.total, counts.processed, failed, counts.skipped, file?.id ?? null, file?.name ?? null],
     );
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
     await progress(client, task, { CurrentRow: counts.total, TotalRows: counts.total, Finished: true });
@@ -240,7 +237,7 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
     const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
     const total = Number((await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ?? 0);
     await ctx.pool.query(`UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1 WHERE autoid = $1`, [taskId]);
-    const run: Run = { ctx, task, model, principal, total, done: 0, worker: null };
+    const run: Run = { ctx, task, model, principal, total, done: 0, output: null };
     await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: total, Finished: false });
     try {
       return await finish(run, await importRows(run));
@@ -253,7 +250,7 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
       }
       throw err;
     } finally {
-      await run.worker?.close();
+      await run.output?.close();
     }
   } finally {
     await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', ['import', taskId]).catch(() => {});

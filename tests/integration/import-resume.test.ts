@@ -115,7 +115,7 @@ describe('an import while PostgreSQL goes away', () => {
     expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, ProcessedRecords: rows, FailedRecords: 0 });
     const counts = (await engine.pool.query("SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'PGR%'")).rows[0];
     expect(counts).toEqual({ n: rows, codes: rows });
-    // The worker's scratch folders are gone with it.
+    // The output file's scratch folder is gone.
     expect(readdirSync(path.join(dir, 'files', 'tmp'))).toEqual([]);
   }, 240_000);
 });

@@ -1,14 +1,12 @@
 // The worker thread of an import, with a heap limit: a hostile sheet can at worst end it, never
 // the server. It reads the first worksheet of an .xlsx streaming and hands the rows over a chunk
-// at a time, reading one chunk ahead while the import writes the one before; and it writes the
-// output file (each row with its result and message) as the import hands the rows back. Plain
-// JavaScript: a worker thread gets no TypeScript loader.
+// at a time, reading one chunk ahead while the import writes the one before. Plain JavaScript: a
+// worker thread gets no TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-const { path, output, chunkRows, maxRows, maxColumns, maxChars } = workerData;
+const { path, chunkRows, maxRows, maxColumns, maxChars } = workerData;
 
-// ---- reading ----
 const AHEAD = 2;
 let outstanding = 0;
 let resume = null;
@@ -67,50 +65,10 @@ async function read() {
   parentPort.postMessage({ kind: 'rows', rows: chunk, last: true });
 }
 
-// ---- the output file ----
-const FORMULA_START = /^[=+\-@\t\r]/;
-const escapeText = (text) => text.replace(/_x[0-9A-Fa-f]{4}_/g, (m) => `_x005F${m}`).replace(/\r/g, '_x000D_');
-// The rules of safe-cells.ts: a text that starts like a formula is written as an inline string,
-// the spreadsheet's own text type; a carriage return escaped as OOXML does.
-const safe = (v) => (typeof v !== 'string' ? v : FORMULA_START.test(v) ? { richText: [{ text: escapeText(v) }] } : escapeText(v));
-let book = null;
-let sheet = null;
-let width = 0;
-
-async function write(m) {
-  if (m.header) {
-    book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: output, useStyles: true, useSharedStrings: false });
-    sheet = book.addWorksheet('Import');
-    width = m.header.length;
-    const row = sheet.addRow([...m.header.map(safe), ...m.columns]);
-    row.font = { bold: true };
-    row.commit();
-    if (m.note) sheet.addRow([m.note]).commit();
-  }
-  if (m.out) {
-    for (const [cells, result, text] of m.out) {
-      const values = cells.map(safe);
-      while (values.length < width) values.push(null);
-      sheet.addRow([...values, result, text ?? '']).commit();
-    }
-    parentPort.postMessage({ kind: 'written' });
-  }
-  if (m.end) {
-    sheet.commit();
-    await book.commit();
-    parentPort.postMessage({ kind: 'stored' });
-  }
-}
-
-let writing = Promise.resolve();
 parentPort.on('message', (m) => {
-  if (m === 'next') {
-    outstanding--;
-    if (resume && outstanding < AHEAD) { const go = resume; resume = null; go(); }
-    return;
-  }
-  // Writes one after the other, in the order the import sent them.
-  writing = writing.then(() => write(m)).catch((err) => parentPort.postMessage({ kind: 'write_failed', message: String(err && err.message || err) }));
+  if (m !== 'next') return;
+  outstanding--;
+  if (resume && outstanding < AHEAD) { const go = resume; resume = null; go(); }
 });
 
 read().catch((err) => parentPort.postMessage({ kind: 'failed', reason: 'unreadable', message: String(err && err.message || err) }));

@@ -8,6 +8,7 @@ import { Migration20261128000000StatusLog } from './Migration20261128000000Statu
 import { Migration20261128010000Events } from './Migration20261128010000Events.ts';
 import { Migration20261128020000Files } from './Migration20261128020000Files.ts';
 import { Migration20261129000000Imports } from './Migration20261129000000Imports.ts';
+import { Migration20261130000000Installation } from './Migration20261130000000Installation.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128010000Events', class: Migration20261128010000Events },
   { name: 'Migration20261128020000Files', class: Migration20261128020000Files },
   { name: 'Migration20261129000000Imports', class: Migration20261129000000Imports },
+  { name: 'Migration20261130000000Installation', class: Migration20261130000000Installation },
 ];

@@ -13,6 +13,7 @@ import { fileRoutes } from './api/files.ts';
 import { documentRoutes } from './api/documents.ts';
 import { downloadRoutes } from './api/downloads.ts';
 import { importRoutes } from './api/imports.ts';
+import { licenceRoutes } from './api/licence.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -108,6 +109,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   documentRoutes(app, engine);
   downloadRoutes(app, engine);
   importRoutes(app, engine);
+  licenceRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -1,6 +1,6 @@
 // Process configuration from the environment (README "Configuration").
 import path from 'node:path';
-import { IMPORT_LIMITS } from '../definitions/language/index.ts';
+import { IMPORT_LIMITS, isModule, MODULE_CODES, type ModuleCode } from '../definitions/language/index.ts';
 
 export interface Config {
   port: number;
@@ -32,12 +32,24 @@ export interface Config {
   jobExpireCapSeconds?: number;
   /** The heap (MB) of the worker thread that reads an import's sheet (IMPORT_WORKER_HEAP_MB, default 256). */
   importWorkerHeapMb: number;
+  /** The vendor's Ed25519 public key, PEM text or a file (LICENCE_PUBLIC_KEY); without it no licence can be activated. */
+  licencePublicKey?: string;
+  /** The modules active while no licence is (LICENCE_MODULES: a comma list, or `all`, the default for a development install). */
+  licenceModules: ModuleCode[];
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
   if (env.DEBUG_PERMISSIONS !== '1') return false;
   if (env.NODE_ENV === 'production') throw new Error('DEBUG_PERMISSIONS=1 is refused when NODE_ENV=production');
   return true;
+}
+
+function modules(text: string | undefined): ModuleCode[] {
+  if (text === undefined || text.trim() === '' || text.trim() === 'all') return [...MODULE_CODES];
+  const names = text.split(',').map((m) => m.trim()).filter(Boolean);
+  const unknown = names.filter((m) => !isModule(m));
+  if (unknown.length) throw new Error(`LICENCE_MODULES names unknown modules: ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
+  return names as ModuleCode[];
 }
 
 function wholeNumber(text: string | undefined, fallback: number, name: string): number {
@@ -76,5 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
     jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
     importWorkerHeapMb: positive(env.IMPORT_WORKER_HEAP_MB, IMPORT_LIMITS.workerHeapMb, 'IMPORT_WORKER_HEAP_MB'),
+    licencePublicKey: env.LICENCE_PUBLIC_KEY || undefined,
+    licenceModules: modules(env.LICENCE_MODULES),
   };
 }

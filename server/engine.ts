@@ -18,6 +18,9 @@ import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
 import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
+import { currentLicence, publicKeyOf } from './security/licence.ts';
+import { gateDefinitions, setActiveModules } from './security/modules.ts';
+import type { KeyObject } from 'node:crypto';
 
 export interface Engine {
   config: Config;
@@ -35,6 +38,8 @@ export interface Engine {
   jobs: JobService;
   /** Uploaded and generated files. */
   files: FileStore;
+  /** The licence: the vendor's key, and reading the licence again into the module gate. */
+  licence: { key: KeyObject | null; refresh(): Promise<void> };
   /** Closes the connections and leaves an embedded database running (for the processes that serve). */
   closeConnections(): Promise<void>;
   close(): Promise<void>;
@@ -79,14 +84,31 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     await jobs.start();
     // An administrator changed a scheduled task: every process follows its schedule.
     notifications.on(TABLE_WRITTEN_CHANNEL, (table) => { if (table === 'scheduledtasks') void jobs.syncSchedules(); });
+    // The licence's modules for every check of a right, in every process: read at start, when a
+    // licence is saved anywhere, and hourly (a licence's last day passes without a save).
+    const key = config.licencePublicKey ? publicKeyOf(config.licencePublicKey) : null;
+    gateDefinitions(() => registry.snapshot.effective);
+    const licence = {
+      key,
+      async refresh() {
+        const current = await currentLicence(pool, key);
+        setActiveModules(current ? current.modules : config.licenceModules);
+      },
+    };
+    await licence.refresh();
+    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => { if (table === 'licences') void licence.refresh().catch((err) => log(`licence: ${String(err)}`)); });
+    notifications.reconnected(() => { void licence.refresh().catch(() => undefined); });
+    const hourly = setInterval(() => { void licence.refresh().catch(() => undefined); }, 60 * 60 * 1000);
+    hourly.unref();
     const closeConnections = async () => {
+      clearInterval(hourly);
       await jobs.stop();
       events.close();
       await notifications.close();
       await pool.end();
     };
     return {
-      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, jobs, files, closeConnections,
+      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, jobs, files, licence, closeConnections,
       async close() {
         await closeConnections();
         await db.embedded?.stop();

@@ -19,6 +19,7 @@ export const ERRORS = {
   VIEW_FROM_DEFINITIONS: { status: 400, message: 'layouts.from_definitions' },
   NOT_AUTHENTICATED: { status: 403, message: 'errors.not_authenticated', extra: { Authenticated: false } },
   NO_RIGHTS: { status: 403, message: 'errors.no_rights', extra: { Authenticated: true } },
+  MODULE_INACTIVE: { status: 403, message: 'errors.module_inactive', extra: { Authenticated: true } },
   ACCOUNT_LOCKED: { status: 403, message: 'errors.account_locked', extra: { Authenticated: false } },
   ITEM_NOT_FOUND: { status: 404, message: 'errors.item_not_found' },
   UNKNOWN_CONTROL: { status: 404, message: 'errors.unknown_control' },

@@ -105,6 +105,11 @@ const Position = { type: 'string', pattern: '^[0-9]{1,20}$' };
 const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'object' }, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
 
 /** Shared parts, by the name OpenAPI gives them. */
+const Licence = object({
+  licenseName: nullable({ type: 'string' }), productCode: { type: 'string' }, activationCode: nullable({ type: 'string' }), Licensed: bool,
+  Modules: list({ type: 'string' }, 100), Expires: nullable({ type: 'string' }), SavedBy: nullable({ type: 'string' }), SavedAt: nullable({ type: 'string' }),
+}, ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Modules', 'Expires', 'SavedBy', 'SavedAt']);
+const ActiveModules = object({ Modules: list({ type: 'string' }, 100), Licensed: bool }, ['Modules', 'Licensed']);
 const Destination = object({ ID: { type: 'string' }, Descr: { type: 'string' } }, ['ID', 'Descr']);
 const AdvancedMode = object({ AdvancedMode: bool }, ['AdvancedMode']);
 const ImportForm = object({
@@ -176,6 +181,18 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background, as the grid shows it (GridLayout) or as an import takes it back (ImportLayout); answers the download request',
     body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: { enum: [...IMPORT.ExportLayout] } }, ['Table']),
     answer: RecordSchema,
+  },
+  'POST /mvc/license/PrCode': { summary: 'This installation\'s product code (32 characters, made once and kept)', body: empty, answer: object({ ProductCode: { type: 'string' } }, ['ProductCode']) },
+  'POST /mvc/license/Get': { summary: 'The licence as the licence page shows it', body: empty, answer: Licence },
+  'POST /mvc/license/Save': {
+    summary: 'Activates a licence: the activation code must be signed for this product code and name, and not expired; answers the licence',
+    body: object({ licenseName: text(100), activationCode: text(2000), productCode: text(40) }, ['licenseName', 'activationCode', 'productCode']),
+    answer: Licence,
+  },
+  'POST /mvc/license/ActivatedModules': { summary: 'The modules active now (every signed-in user)', body: empty, answer: ActiveModules },
+  'POST /mvc/license/Retrieve': {
+    summary: 'The stored licence data the runtime keeps under its hash (of the product code and licence), with the active modules',
+    body: empty, answer: object({ Hash: { type: 'string' }, Modules: list({ type: 'string' }, 100), Licensed: bool, Expires: nullable({ type: 'string' }), licenseName: nullable({ type: 'string' }) }, ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName']),
   },
   'POST /mvc/import/GetDestinations': {
     summary: 'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',

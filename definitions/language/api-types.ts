@@ -225,3 +225,22 @@ export interface ImportTask extends ImportNotations {
 /** A message of the import progress stream. */
 export interface ImportProgress { CurrentRow: number; TotalRows: number; Finished: boolean }
 export interface TemplateRequest { Destination: string; ObjectTypeID?: number | null; LocationTypeID?: number | null }
+
+/**
+ * The licence (spec 1 §3): the product code with its four segments joined by dashes. Without an
+ * activated licence, `Licensed` is false and `Modules` are those the installation's setting names.
+ */
+export interface LicenceAnswer {
+  licenseName: string | null;
+  productCode: string;
+  activationCode: string | null;
+  Licensed: boolean;
+  Modules: string[];
+  /** The licence's last day (YYYY-MM-DD). */
+  Expires: string | null;
+  SavedBy: string | null;
+  SavedAt: string | null;
+}
+export interface LicenceSave { licenseName: string; activationCode: string; productCode: string }
+export interface ActivatedModules { Modules: string[]; Licensed: boolean }
+export interface RetrievedLicence { Hash: string; Modules: string[]; Licensed: boolean; Expires: string | null; licenseName: string | null }

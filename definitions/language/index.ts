@@ -27,6 +27,8 @@ export {
   NEW_COLUMN_WIDTH, PICKER_PAGE_SIZE, STANDARD_LAYOUT_NAME, VIEW_PERMISSIONS,
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
+export { COPY_ABOVE, LICENCE_SEGMENTS, MODULE_CODES, MODULES, PRODUCT_CODE_LENGTHS, canCopy, isModule, joinProductCode, readPastedLicence, splitProductCode } from './licence.ts';
+export type { ModuleCode, PastedLicence } from './licence.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
 export type { CallSchema } from './api-schemas.ts';
 export type {
@@ -34,5 +36,6 @@ export type {
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
   UserDefault, UserLayout, ViewPermissions, FlexColumn, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
   PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, LiveMessage, LivePollAnswer, UploadedFile,
+  LicenceAnswer, LicenceSave, ActivatedModules, RetrievedLicence,
   ImportDestination, BooleanFormat, DecimalFormat, DateFormat, ExportLayout, ImportNotations, ImportForm, ImportTask, ImportProgress, TemplateRequest,
 } from './api-types.ts';

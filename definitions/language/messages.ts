@@ -3,6 +3,7 @@
 // these ids; a unit test checks that every id is in every catalogue, with the same placeholders.
 export const MESSAGES = {
   'errors.item_not_found': 'Het opgevraagde item bestaat niet',
+  'errors.module_inactive': 'De module {0} is niet geactiveerd in de licentie van deze installatie.',
   'errors.no_rights': 'U beschikt niet over de juiste rechten',
   'errors.not_authenticated': 'U bent niet aangemeld.',
   'errors.login_failed': 'Gebruikersnaam of wachtwoord onjuist.',
@@ -189,6 +190,12 @@ export const MESSAGES = {
   'import.notes_id': '[leeg voor een nieuw record; het ID om bij te werken]',
   'import.notes_required': 'verplicht',
   'import.lists_sheet': 'Keuzelijsten',
+  'licence.malformed': 'Dit is geen geldige activeringscode.',
+  'licence.forged': 'De activeringscode is niet door de leverancier ondertekend of is gewijzigd.',
+  'licence.other_product': 'De activeringscode is voor een andere productcode uitgegeven.',
+  'licence.other_name': 'De activeringscode is voor een andere licentienaam uitgegeven.',
+  'licence.expired': 'De activeringscode is verlopen.',
+  'licence.no_key': 'Deze installatie heeft geen sleutel om licenties te controleren (LICENCE_PUBLIC_KEY).',
   'files.multipart_required': 'Een upload is multipart/form-data met een of meer bestanden.',
   'files.none': 'Kies een of meer bestanden om te uploaden.',
   'files.too_large': 'Het bestand {0} is groter dan {1} MB.',

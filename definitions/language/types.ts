@@ -1,5 +1,6 @@
 // The shapes of definition files. They match the JSON Schemas in ./schema one to one;
 // tests/unit/schema-types.test.ts keeps the two in step.
+import type { ModuleCode } from './licence.ts';
 import type { RulesLogic } from 'json-logic-js';
 
 export type FieldType =
@@ -72,6 +73,8 @@ export interface TableDef {
    * users; a new password ends the user's sessions.
    */
   behaviour?: 'site-dictionary' | 'user-account';
+  /** The licence module the table belongs to (spec 3 §6): while it is not active, no call reaches the table. */
+  module?: ModuleCode;
   archivable?: boolean;
   searchFields?: string[];
   displayFields?: string[];
@@ -143,7 +146,7 @@ export interface LayoutColumnDef {
 export interface GridLayoutDef { Name: string; PageSize?: number; Sort?: string; Columns: LayoutColumnDef[] }
 export interface GridDef { name: string; table: string; layouts: GridLayoutDef[] }
 
-export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail';
+export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {
@@ -243,7 +246,7 @@ export interface ScreenDef {
   table: string;
   title: string;
   parent?: string;
-  module?: string;
+  module?: ModuleCode;
   rights?: { read?: string; create?: string; update?: string; delete?: string };
   dataSourceSwitch?: boolean;
   fetchDestination?: string;
@@ -267,7 +270,7 @@ export interface ListDef {
 }
 
 export type RightAction = 'read' | 'update' | 'create' | 'delete' | 'createorupdate' | 'execute';
-export interface RightDef { code: string; name: string; actions: RightAction[] }
+export interface RightDef { code: string; name: string; actions: RightAction[]; module?: ModuleCode }
 export interface RightsDef { rights: RightDef[] }
 
 export interface SeedDef { table: string; key: string; rows: Record<string, unknown>[] }

@@ -5,6 +5,7 @@ import { documentsTable, type Effective, type ScreenDef } from '../../definition
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf } from './context.ts';
+import { activeModules } from '../security/modules.ts';
 
 /**
  * A screen with what the runtime needs of its table's workflow: whether it has one, and for an
@@ -33,8 +34,11 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
   app.get('/mvc/definitions/screens', async (request) => {
     const { effective } = engine.registry.snapshot;
     const principal = principalOf(request);
+    const active = new Set(activeModules());
     // Only the screens the user may read: a screen's read right, else its table's.
     const screens = [...effective.screens.values()].map((s) => s.value)
+      // A screen of a module the licence does not activate is not offered (its calls are refused too).
+      .filter((s) => !s.module || active.has(s.module))
       .filter((s) => principal.can(s.rights?.read ?? effective.tables.get(s.table.toLowerCase())?.right, 'read'))
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
       .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table), effective));

@@ -2,7 +2,8 @@
 // Saving validates with the table's compiled record schema and its json-logic rules before
 // any SQL runs, so the API and imports cannot bypass what a form enforces.
 import type { ErrorObject } from 'ajv';
-import { evaluateRule, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
+import { evaluateRule, MODULES, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
+import { blockedBy } from '../security/modules.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { AppError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../errors.ts';
 import { inTransaction, type Queryable } from '../db/pool.ts';
@@ -24,7 +25,10 @@ import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
 export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
-  if (!principal.can(model.table.right, action)) throw forbidden();
+  if (principal.can(model.table.right, action)) return;
+  // Closed by the licence rather than by the user's rights: say which module.
+  const module = blockedBy(model.table.right);
+  throw module ? new AppError('MODULE_INACTIVE', [MODULES[module]]) : forbidden();
 }
 
 /** Client-set values of these are ignored: the server keeps them (documented in README). */

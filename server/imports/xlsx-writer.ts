@@ -38,7 +38,6 @@ const workbook = (sheet: string) => '<?xml version="1.0" encoding="UTF-8" standa
 export function xmlText(text: string): string {
   return text
     .replace(/_x[0-9A-Fa-f]{4}_/g, (m) => `_x005F${m}`)
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -5,6 +5,7 @@ import { ident } from '../db/sql.ts';
 import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
 import { decide } from './rights.ts';
+import { blockedBy } from './modules.ts';
 
 export interface UserPrincipal extends Principal {
   grants: GrantRow[];
@@ -85,6 +86,8 @@ export function userPrincipal(
     grants,
     groupIds: [...new Set(grants.map((g) => Number(g.groupid)))],
     can: (right, action) => {
+      // A module the licence does not activate is closed to everyone, debug mode included.
+      if (blockedBy(right)) return false;
       if (allowAll) return true;
       const key = `${right}|${action}`;
       let allowed = decisions.get(key);

@@ -79,6 +79,13 @@ describe('base pack', () => {
         if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n);
       }
       const saved = await post(server.app, `/mvc/${name}/save`, record);
+      // A table whose every field the server fills (import tasks, download requests, licences)
+      // takes no record from a caller; its grid still answers.
+      if (!table.fields.some((f) => f.enabled !== false)) {
+        expect(saved.status, name).toBe(403);
+        expect((await post(server.app, `/mvc/${name}/GetFlexData`, {})).status, name).toBe(200);
+        continue;
+      }
       expect(saved.status, `${name}: ${JSON.stringify(saved.body)}`).toBe(200);
       const id = saved.body.AutoID;
       expect((await post(server.app, `/mvc/${name}/GetItem`, { autoid: id })).body, name).toEqual(saved.body);

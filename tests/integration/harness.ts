@@ -27,6 +27,8 @@ export async function createTestDatabase(): Promise<string> {
 export interface TestServer { app: FastifyInstance; engine: Engine; databaseUrl: string; close(): Promise<void> }
 
 export const ADMIN_PASSWORD = 'admin-test-password';
+export const DEV_LICENCE_PUBLIC_KEY = path.resolve(import.meta.dirname, '..', 'licence', 'dev-public.pem');
+export const DEV_LICENCE_PRIVATE_KEY = path.resolve(import.meta.dirname, '..', 'licence', 'dev-private.pem');
 
 /** Files of the tests' servers: one temporary folder per test process. */
 const TEST_FILES_DIR = mkdtempSync(path.join(tmpdir(), 'test-files-'));
@@ -34,7 +36,9 @@ const TEST_FILES_DIR = mkdtempSync(path.join(tmpdir(), 'test-files-'));
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], adminPassword: ADMIN_PASSWORD, filesDir: TEST_FILES_DIR,
-    jobMaintenanceSeconds: 1, ...overrides,
+    jobMaintenanceSeconds: 1,
+    // The development key pair (tests/licence): tests issue activation codes with its private half.
+    licencePublicKey: DEV_LICENCE_PUBLIC_KEY, ...overrides,
   };
 }
 

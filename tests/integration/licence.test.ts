@@ -1,0 +1,143 @@
+// The licence and its modules, as a customer's administrator and their users meet them: the
+// product code, activation codes that are forged, tampered with, for another installation or
+// expired (each refused, nothing stored), and a licence without a module closing that module on
+// every path (grids, items, lookups, views, screens, import) in this process and another one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULE_CODES, readPastedLicence } from '../../definitions/language/index.ts';
+import { issueActivation } from '../../server/security/licence.ts';
+import { freePort } from '../free-port.ts';
+import { ADMIN_PASSWORD, DEV_LICENCE_PRIVATE_KEY, DEV_LICENCE_PUBLIC_KEY, post, signIn, startTestServer, type TestServer } from './harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+let server: TestServer;
+let other: ChildProcess | undefined;
+let code: string;
+const NAME = 'Verhuurcentrale Test';
+const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
+const issue = (over: Partial<{ name: string; productCode: string; modules: string[]; expires: string }> = {}) =>
+  issueActivation(DEV_LICENCE_PRIVATE_KEY, { name: NAME, productCode: code, modules: MODULE_CODES.filter((m) => m !== 'relations'), expires: nextYear, ...over } as never);
+const licences = async () => Number((await server.engine.pool.query('SELECT count(*) FROM licences')).rows[0].count);
+const save = (activationCode: string, productCode = code, licenseName = NAME) => post(server.app, '/mvc/license/Save', { licenseName, productCode, activationCode });
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: path.join(ROOT, 'definitions', 'packs'), packs: ['base', 'demo'] } });
+  code = (await post(server.app, '/mvc/license/PrCode')).body.ProductCode;
+}, 90_000);
+afterAll(async () => {
+  other?.kill('SIGTERM');
+  await server?.close();
+});
+
+describe('the product code and an unlicensed installation', () => {
+  it('answers a product code of 32 characters that stays the same', async () => {
+    expect(code).toMatch(/^[A-Z0-9]{32}$/);
+    expect((await post(server.app, '/mvc/license/PrCode')).body.ProductCode).toBe(code);
+  });
+
+  it('runs without a licence with the modules its setting names (all), and says so', async () => {
+    const licence = (await post(server.app, '/mvc/license/Get')).body;
+    expect(licence).toMatchObject({ Licensed: false, licenseName: null, Modules: MODULE_CODES });
+    expect(licence.productCode.split('-').map((s: string) => s.length)).toEqual([10, 5, 10, 7]);
+  });
+});
+
+describe('activation codes that are refused', () => {
+  it.each([
+    ['forged: signed by another key', () => { const [payload] = issue().split('.'); return `${payload}.${Buffer.alloc(64, 7).toString('base64url')}`; }, 'licence.forged'],
+    ['tampered: a module added to a signed code', () => {
+      const [payload, signature] = issue().split('.');
+      const terms = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      terms.m.push('relations');
+      return `${Buffer.from(JSON.stringify(terms)).toString('base64url')}.${signature}`;
+    }, 'licence.forged'],
+    ['for another installation', () => issue({ productCode: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' }), 'licence.other_product'],
+    ['expired', () => issue({ expires: '2020-01-01' }), 'licence.expired'],
+    ['for another licence name', () => issue({ name: 'Iemand anders' }), 'licence.other_name'],
+    ['not a code at all', () => '--- geen code ---', 'licence.malformed'],
+  ])('%s: 400 with the reason on the form, nothing stored', async (_what, make, key) => {
+    const before = await licences();
+    const answer = await save(make());
+    expect(answer.status).toBe(400);
+    expect(answer.body.Key).toBe(key);
+    expect(answer.body.ModelState.activationCode).toEqual([answer.body.Error]);
+    expect(await licences()).toBe(before);
+    expect((await post(server.app, '/mvc/license/Get')).body.Licensed).toBe(false);
+  });
+
+  it('refuses a licence posted by a user without the licence right', async () => {
+    await post(server.app, '/mvc/users/save', { Username: 'gewoon', Password: 'Gewoon-pass-1', PasswordRetype: 'Gewoon-pass-1' });
+    const cookie = await signIn(server.app, 'gewoon', 'Gewoon-pass-1');
+    const res = await server.app.inject({ method: 'POST', url: '/mvc/license/Save', headers: { cookie }, payload: { licenseName: NAME, productCode: code, activationCode: issue() } });
+    expect(res.statusCode).toBe(403);
+    // Which modules are active every signed-in user may ask.
+    const modules = await server.app.inject({ method: 'POST', url: '/mvc/license/ActivatedModules', headers: { cookie }, payload: {} });
+    expect(modules.json()).toEqual({ Modules: MODULE_CODES, Licensed: false });
+  });
+});
+
+describe('a licence without the relations module', () => {
+  it('activates, with the pasted text as the vendor\'s tool prints it', async () => {
+    const pasted = readPastedLicence(`Licentienaam: ${NAME}\nProductcode: ${code.slice(0, 10)}-${code.slice(10, 15)}-${code.slice(15, 25)}-${code.slice(25)}\nActiveringscode: ${issue()}`);
+    expect(pasted).not.toBeNull();
+    const answer = await save(pasted!.activationCode!, pasted!.productCode, pasted!.licenseName);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ Licensed: true, licenseName: NAME, Expires: nextYear });
+    expect(answer.body.Modules).not.toContain('relations');
+    expect(await licences()).toBe(1);
+  });
+
+  it('closes the module on every path with a clear message, for full access too', async () => {
+    const closed = async (url: string, body: unknown = {}) => {
+      const res = await post(server.app, url, body);
+      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(403);
+      return res.body;
+    };
+    const grid = await closed('/mvc/relations/GetFlexData', {});
+    expect(grid.Code).toBe('MODULE_INACTIVE');
+    expect(grid.Error).toContain('relations CRM');
+    await closed('/mvc/relations/GetItem', { autoid: 1 });
+    await closed('/mvc/relations/save', { ID: 'X', Descr: 'X' });
+    await closed('/mvc/persons/GetFlexData', {});
+    await closed('/mvc/relationaddresses/GetFlexData', {});
+    await closed('/mvc/_lists/relations', {});
+    await closed('/mvc/relations/getflexgridlayouts', {});
+    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: await signIn(server.app) } })).json().Screens as { name: string }[];
+    expect(screens.map((s) => s.name)).not.toContain('relations');
+    expect(screens.map((s) => s.name)).not.toContain('persons');
+    expect(screens.map((s) => s.name)).toContain('licenses');
+    const destinations = (await post(server.app, '/mvc/import/GetDestinations', {})).body.Data.map((d: { ID: string }) => d.ID);
+    expect(destinations).not.toContain('relations');
+    expect(destinations).toContain('costcodes');
+    // Other modules' tables answer as before.
+    expect((await post(server.app, '/mvc/costcodes/GetFlexData', {})).status).toBe(200);
+  });
+
+  it('reaches another server process without a restart, and a new licence opens the module again everywhere', async () => {
+    const port = await freePort();
+    other = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+      cwd: ROOT,
+      env: {
+        ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS: 'base,demo', ADMIN_PASSWORD, LOG_LEVEL: 'warn',
+        WEB_CONCURRENCY: '1', WORKERS: '0', LICENCE_PUBLIC_KEY: DEV_LICENCE_PUBLIC_KEY, FILES_DIR: server.engine.config.filesDir,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (let waited = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); waited += 200) {
+      if (waited > 60_000) throw new Error('the second server process did not start within 60 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const grid = () => fetch(`${base}/mvc/relations/GetFlexData`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
+    expect(await grid()).toBe(403);
+    expect((await save(issue({ modules: [...MODULE_CODES] }))).status).toBe(200);
+    for (const start = Date.now(); (await grid()) !== 200;) {
+      if (Date.now() - start > 2000) throw new Error('the other process did not follow the new licence within 2 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await post(server.app, '/mvc/relations/GetFlexData', {})).status).toBe(200);
+  }, 120_000);
+});

@@ -2,22 +2,22 @@
 // on, the product code's segments, and the paste rules of the licence page. Pure functions,
 // shared by the server and the runtime.
 
-/** The licence modules of spec 3 §6, by the code a definition names them with. */
+/** The licence modules of spec 3 §6, by the code a definition names them with, and their Dutch name. */
 export const MODULES = {
-  relations: 'relations CRM',
-  workflow: 'workflow variants',
-  overhaul: 'overhaul orders',
-  objects: 'objects and locations variants',
-  projects: 'projects',
-  orders: 'orders',
-  invoice: 'invoice',
-  hours: 'hour registration',
-  articles: 'articles variants',
-  accesssecurity: 'access security',
-  import: 'import',
-  languages: 'multiple language',
-  competence: 'competence',
-  numbering: 'auto numbering',
+  relations: 'Relatiebeheer (CRM)',
+  workflow: 'Workflowvarianten',
+  overhaul: 'Revisieorders',
+  objects: 'Objecten en locaties',
+  projects: 'Projecten',
+  orders: 'Orders',
+  invoice: 'Facturatie',
+  hours: 'Urenregistratie',
+  articles: 'Artikelvarianten',
+  accesssecurity: 'Toegangsbeveiliging',
+  import: 'Import',
+  languages: 'Meertaligheid',
+  competence: 'Competenties',
+  numbering: 'Automatische nummering',
 } as const;
 
 export type ModuleCode = keyof typeof MODULES;

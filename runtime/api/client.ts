@@ -8,6 +8,7 @@ import type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
 } from '../../definitions/language/index.ts';
 import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
@@ -17,6 +18,7 @@ export type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
 };
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
@@ -159,6 +161,15 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
       call<{ AdvancedMode: boolean }>('POST', 'mvc/import/SetAdvancedMode', request),
     importTask: (autoid: number) => call<ImportTask>('POST', `mvc/import/GetItem?autoid=${autoid}`),
     cancelImport: (autoid: number) => call<ImportTask>('POST', `mvc/import/Cancel?autoid=${autoid}`),
+    // The licence (spec 1 sections 2-5, spec 3 section 6), under mvc/license; every call sends an empty body but Save.
+    /** This installation's product code: 32 characters, no dashes. */
+    licenceProductCode: () => call<{ ProductCode: string }>('POST', 'mvc/license/PrCode'),
+    licence: () => call<LicenceAnswer>('POST', 'mvc/license/Get'),
+    /** Activates a licence (productCode with its segments joined by dashes); a refusal answers 400 with Error. */
+    saveLicence: (licence: LicenceSave) => call<LicenceAnswer>('POST', 'mvc/license/Save', licence),
+    activatedModules: () => call<ActivatedModules>('POST', 'mvc/license/ActivatedModules'),
+    /** The licence data the runtime keeps under its hash. */
+    retrieveLicence: () => call<RetrievedLicence>('POST', 'mvc/license/Retrieve'),
     login: (credentials: { username: string; password: string }) =>
       call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),

@@ -11,7 +11,7 @@ export type {
   FlexAnswer, FlexRequest, ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn,
   LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo,
   SecurityEntry, ShareableGroup, StatusLogEntry, TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout,
-  ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver,
+  ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver, ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
 } from './client.ts';
 export { fileNameOf } from './disposition.ts';
 export { createTransfer, fileUrls, isNetworkFailure } from './transfer.ts';

@@ -10,6 +10,7 @@ import { currentEntry, currentScreen, router } from './router.ts';
 const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
 const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
 const DetailPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
+const LicencePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 
 function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; params: RouteParams }) {
   switch (screen.kind) {
@@ -20,6 +21,8 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
       return <MaintenancePage screen={screen} query={query} />;
     case 'settings':
       return <SettingsPage screen={screen} />;
+    case 'licence':
+      return <LicencePage screen={screen} />;
     default:
       return (
         <section className="app-page">

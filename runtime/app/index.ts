@@ -1,5 +1,6 @@
 // The shell's public entry.
 export { App } from './App.tsx';
+export { licenceChanged } from './shell.ts';
 export {
   back, currentEntry, currentScreen, goState, initialState, navigate, navigateState, onPopState, pageQuery, previousOnPage, pushParams,
   pushParamsState, replaceParams, replaceParamsState, replaceRoutes, returnTo, router, setupRouter, startOf,

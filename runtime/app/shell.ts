@@ -7,6 +7,7 @@ import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../a
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
 import { startLive, stopLive } from '../live/index.ts';
+import { checkLicence, clearPermissions } from '../state/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
 import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
 
@@ -26,6 +27,8 @@ async function loadRoutes(search: string): Promise<void> {
     setupRouter([...Screens, loginScreen()], { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
     shell.status = 'ready';
     startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void reloadScreens() });
+    // Spec 3 §6: the licence check keeps the licence data under its hash.
+    void checkLicence();
   } catch (error) {
     if (error instanceof CallFailed && isUnauthenticated(error.status, error.body)) {
       // No session yet: only the login page, which returns to the requested route afterwards.
@@ -48,6 +51,15 @@ async function reloadScreens(): Promise<void> {
   } catch (error) {
     console.warn('Reloading the screens after a definitions change failed', error);
   }
+}
+
+/**
+ * A licence was saved: the menu follows its modules at once (the route table is read again and
+ * the cached rights asked again), and the local licence entry is renewed.
+ */
+export async function licenceChanged(): Promise<void> {
+  clearPermissions();
+  await Promise.all([reloadScreens(), checkLicence()]);
 }
 
 /**

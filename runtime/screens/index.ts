@@ -3,6 +3,7 @@ export { MaintenancePage } from './MaintenancePage.tsx';
 export type { MaintenancePageProps } from './MaintenancePage.tsx';
 export { SettingsPage } from './SettingsPage.tsx';
 export { DetailPage } from './detail/index.ts';
+export { LicencePage } from './licence/index.ts';
 export type { DetailPageProps } from './detail/index.ts';
 export { settleChanges } from './settleChanges.ts';
 export { describeFailure } from './failures.ts';

@@ -96,7 +96,7 @@ describe('a licence without the relations module', () => {
     };
     const grid = await closed('/mvc/relations/GetFlexData', {});
     expect(grid.Code).toBe('MODULE_INACTIVE');
-    expect(grid.Error).toContain('relations CRM');
+    expect(grid.Error).toContain('Relatiebeheer (CRM)');
     await closed('/mvc/relations/GetItem', { autoid: 1 });
     await closed('/mvc/relations/save', { ID: 'X', Descr: 'X' });
     await closed('/mvc/persons/GetFlexData', {});

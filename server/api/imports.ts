@@ -6,9 +6,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CALLS, EVENT_TYPES, IMPORT, IMPORT_LIMITS, message, type ImportForm, type ImportProgress, type TemplateRequest } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
-import { AppError, forbidden, notFound, unknownControl } from '../errors.ts';
+import { AppError, notFound, unknownControl } from '../errors.ts';
 import { contentDisposition } from '../files/index.ts';
-import { readRecord } from '../data/records.ts';
+import { authorize, readRecord } from '../data/records.ts';
 import {
   advancedMode, destinations, isDestination, setAdvancedMode, startImport, taskAnswer, TASKS, templateName, verificationCode, writeTemplate,
 } from '../imports/index.ts';
@@ -35,9 +35,12 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     return model;
   };
 
-  app.post<{ Body: { filter?: string | null } }>('/mvc/import/GetDestinations', async (request) => ({
-    Data: destinations(engine.registry.snapshot, principalOf(request), request.body?.filter),
-  }));
+  // Every import call needs the import tasks' right (its module, `import`, included).
+  const mayImport = (request: FastifyRequest) => authorize(tasksModel(), principalOf(request), 'read');
+  app.post<{ Body: { filter?: string | null } }>('/mvc/import/GetDestinations', async (request) => {
+    mayImport(request);
+    return { Data: destinations(engine.registry.snapshot, principalOf(request), request.body?.filter) };
+  });
   app.post('/mvc/import/GetAdvancedMode', async (request) => ({ AdvancedMode: await advancedMode(engine.pool, principalOf(request).userId) }));
   app.post('/mvc/import/GetCode', async (request) => ({ Code: await verificationCode(engine.pool, principalOf(request).userId) }));
   app.post<{ Body: { VerificationCode?: string; AdvancedMode?: boolean } }>('/mvc/import/SetAdvancedMode', async (request) => ({
@@ -47,7 +50,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Querystring: { autoid: string } }>('/mvc/import/Cancel', async (request) => {
     const principal = principalOf(request);
     const tasks = tasksModel();
-    if (!principal.can(tasks.table.right, 'read')) throw forbidden();
+    authorize(tasks, principal, 'read');
     const current = await task(request, request.query.autoid);
     if (current.ProcessState !== IMPORT.ProcessState.Pending && current.ProcessState !== IMPORT.ProcessState.Running) {
       throw new AppError('BAD_REQUEST', [], {}, {}, 'import.not_cancellable');
@@ -67,6 +70,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
   });
 
   app.post<{ Body: TemplateRequest }>('/mvc/import/GenerateTemplate', async (request, reply) => {
+    mayImport(request);
     const model = destination(request, request.body.Destination);
     const file = await writeTemplate(engine.pool, engine.registry.snapshot, model, principalOf(request));
     return reply.header('content-type', XLSX).header('content-disposition', contentDisposition(templateName(model))).send(file);
@@ -130,7 +134,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     }, async (request, reply) => {
       const principal = principalOf(request);
       const tasks = tasksModel();
-      if (!principal.can(tasks.table.right, 'create')) throw forbidden();
+      authorize(tasks, principal, 'create');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', [], {}, {}, 'files.multipart_required');
       const fields: Record<string, string> = {};
       try {

@@ -1,9 +1,9 @@
-// npm run definitions -- validate | format | diff | apply [--force] | export <dir>
+// npm run definitions -- validate | format | texts | diff | apply [--force] | export <dir>
 // Works on the packs named by PACKS (default base,demo) in PACKS_DIR, and for diff, apply
 // and export on the database of DATABASE_URL or the embedded one under DATA_DIR.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalText, formatProblem } from '../definitions/language/index.ts';
+import { canonicalText, formatProblem, layerTexts } from '../definitions/language/index.ts';
 import { configFromEnv } from '../server/config.ts';
 import { migrate } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
@@ -62,6 +62,12 @@ async function main(): Promise<void> {
       const left = packs.problems.filter((p) => p.rule !== 'canonical-form');
       if (left.length) fail(left.map(formatProblem).join('\n'));
       console.log(`${changed} file(s) formatted`);
+      return;
+    }
+    case 'texts': {
+      // The Dutch texts each pack brings (what its locales/<lang>.json translate), as JSON.
+      const packs = loadPacks(config.packsDir, config.packs);
+      console.log(JSON.stringify(Object.fromEntries(packs.layers.map((l) => [l.name, layerTexts(l)])), null, 2));
       return;
     }
     case 'diff':

@@ -1,0 +1,72 @@
+// The texts of definitions that people read, and their translations (spec 1 §1, spec 3 §1).
+// Dutch is the source: a pack's `locales/<lang>.json` maps a Dutch text to its translation, the
+// way a gettext catalog maps a msgid, so a text is translated once wherever it appears, and a
+// changed source text shows as untranslated. A text without a translation stays Dutch.
+
+export const LANGUAGES = ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const SOURCE_LANGUAGE: Language = 'nl';
+
+/** The keys whose values are texts for people, wherever they sit in a definition. */
+const TEXT_KEYS = new Set(['label', 'title', 'warning', 'message']);
+
+const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+const languageOfTag = (tag: string | undefined | null): Language | null => {
+  const lang = (tag ?? '').trim().toLowerCase().split(/[-_;]/)[0];
+  return isLanguage(lang) ? lang : null;
+};
+
+/**
+ * The language of a request: the culture cookie ("en", or "c=en|uic=en"), else the best of the
+ * Accept-Language header, else Dutch. Anything else (unknown, hostile) counts as absent.
+ */
+export function requestLanguage(culture: string | undefined, acceptLanguage: string | undefined): Language {
+  const fromCookie = languageOfTag(decodeURIComponent(culture ?? '').replace(/^c=/, '').split('|')[0]);
+  if (fromCookie) return fromCookie;
+  const ranked = (acceptLanguage ?? '').split(',').slice(0, 20).map((part) => {
+    const [tag, ...params] = part.trim().split(';');
+    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+    return { tag, q: Number.isFinite(q) ? q : 0 };
+  }).sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const found = languageOfTag(tag);
+    if (found) return found;
+  }
+  return SOURCE_LANGUAGE;
+}
+
+/** Every text for people in a definition (any shape), with the names of rights. */
+export function textsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) { for (const v of value) textsOf(v, into); return into; }
+  if (!value || typeof value !== 'object') return into;
+  for (const [key, v] of Object.entries(value)) {
+    if (TEXT_KEYS.has(key) && typeof v === 'string' && v.trim()) into.add(v);
+    else textsOf(v, into);
+  }
+  return into;
+}
+
+export type Translate = (text: string) => string;
+
+/** Translates texts into a language from its messages, Dutch where a text has none. */
+export function translator(messages: Readonly<Record<string, string>> | undefined): Translate {
+  if (!messages) return (text) => text;
+  return (text) => (Object.hasOwn(messages, text) && messages[text] ? messages[text] : text);
+}
+
+/** A copy of a definition with its texts for people translated. */
+export function translateDeep<T>(value: T, t: Translate): T {
+  if (Array.isArray(value)) return value.map((v) => translateDeep(v, t)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = TEXT_KEYS.has(key) && typeof v === 'string' ? t(v) : translateDeep(v, t);
+  return out as T;
+}
+
+/** The texts for people a layer (a pack) brings: labels, titles, warnings, messages, and right names. */
+export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value: unknown }[]; grids: { value: unknown }[]; screens: { value: unknown }[]; workflows: { value: unknown }[]; rights: { value: { name: string }[] }[] }): string[] {
+  const into = new Set<string>();
+  for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows]) for (const doc of docs) textsOf(doc.value, into);
+  for (const doc of layer.rights) for (const right of doc.value) into.add(right.name);
+  return [...into].sort((a, b) => a.localeCompare(b, 'nl'));
+}

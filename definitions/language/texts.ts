@@ -70,3 +70,18 @@ export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value
   for (const doc of layer.rights) for (const right of doc.value) into.add(right.name);
   return [...into].sort((a, b) => a.localeCompare(b, 'nl'));
 }
+
+/** The keys of API answers (forms, grid columns, transitions) whose values are texts for people. */
+const ANSWER_KEYS = new Set(['Label', 'Title', 'StatusLabel', 'ToLabel', 'FromLabel', 'Warning', 'label', 'title', 'warning', 'message']);
+
+/**
+ * A copy of a metadata answer (a form, a grid's column descriptions, transitions) with its texts
+ * translated. Never for record data: a field may be called Title.
+ */
+export function translateAnswer<T>(value: T, t: Translate): T {
+  if (Array.isArray(value)) return value.map((v) => translateAnswer(v, t)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = ANSWER_KEYS.has(key) && typeof v === 'string' ? t(v) : translateAnswer(v, t);
+  return out as T;
+}

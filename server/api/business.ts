@@ -7,6 +7,8 @@ import { authorize } from '../data/records.ts';
 import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
 import { actionBehaviours } from '../behaviours/index.ts';
 import { tableContext } from './context.ts';
+import { translateAnswer } from '../../definitions/language/index.ts';
+import { translateFor } from './context.ts';
 
 type Params = { control: string };
 type ByRecord = { Params: Params; Body: { autoid: number } };
@@ -22,7 +24,7 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<ByRecord>('/mvc/:control/GetTransitions', async (request) => {
     const { ctx, model } = business(request);
-    return transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid);
+    return translateAnswer(await transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid), translateFor(engine, request).t);
   });
 
   app.post<{ Params: Params; Body: ChangeStatusRequest }>('/mvc/:control/ChangeStatus', async (request) => {

@@ -1,5 +1,9 @@
 // What a handler needs for one request: the current definitions and the acting principal.
 import type { FastifyRequest } from 'fastify';
+import { requestLanguage, SOURCE_LANGUAGE, translator, type Effective, type Language, type Translate } from '../../definitions/language/index.ts';
+
+/** The cookie the runtime keeps the user's language in (spec 1 §1). */
+export const CULTURE_COOKIE = 'Culture';
 import type { TableModel } from '../metadata/model.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/index.ts';
@@ -28,3 +32,19 @@ export function principalOf(request: FastifyRequest): Principal {
 
 /** The tables of the definitions of the moment, by name: row limits resolve their paths with it. */
 export const tablesOf = (engine: Engine) => (name: string) => engine.registry.snapshot.effective.tables.get(name.toLowerCase());
+
+const translators = new WeakMap<Effective, Map<Language, Translate>>();
+
+/** The language of a request (culture cookie, else Accept-Language, else Dutch). */
+export const languageOf = (request: FastifyRequest): Language => requestLanguage(request.cookies?.[CULTURE_COOKIE], request.headers['accept-language']);
+
+/** Definition texts in the request's language, Dutch where a text has no translation. */
+export function translateFor(engine: Engine, request: FastifyRequest): { language: Language; t: Translate } {
+  const language = languageOf(request);
+  const effective = engine.registry.snapshot.effective;
+  let byLanguage = translators.get(effective);
+  if (!byLanguage) translators.set(effective, (byLanguage = new Map()));
+  let t = byLanguage.get(language);
+  if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : effective.locales.get(language))));
+  return { language, t };
+}

@@ -8,7 +8,8 @@ import { behaviourOf } from '../behaviours/index.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
-import { bodyOf, tableContext } from './context.ts';
+import { bodyOf, tableContext, translateFor } from './context.ts';
+import { translateAnswer } from '../../definitions/language/index.ts';
 
 type Params = { control: string };
 
@@ -21,9 +22,10 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const access = principal.fieldAccess(model.table);
     const byAccess = forms.get(model) ?? new Map<string, string>();
     forms.set(model, byAccess);
-    const key = JSON.stringify([...access]);
+    const { language, t } = translateFor(engine, request);
+    const key = JSON.stringify([language, ...access]);
     let form = byAccess.get(key);
-    if (form === undefined) byAccess.set(key, (form = JSON.stringify(compileForm(snapshot, model, blankRecord(model), access))));
+    if (form === undefined) byAccess.set(key, (form = JSON.stringify(translateAnswer(compileForm(snapshot, model, blankRecord(model), access), t))));
     return reply.type('application/json; charset=utf-8').send(form);
   });
 
@@ -60,6 +62,8 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/GetFlexData', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);
+    const answer = await flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);
+    // Column titles in the user's language; the rows are data.
+    return { ...answer, Meta: translateAnswer(answer.Meta, translateFor(engine, request).t) };
   });
 }

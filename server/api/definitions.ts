@@ -1,10 +1,10 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
-import { documentsTable, type Effective, type ScreenDef } from '../../definitions/language/index.ts';
+import { documentsTable, translateDeep, type Effective, type ScreenDef } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
-import { principalOf } from './context.ts';
+import { principalOf, translateFor } from './context.ts';
 import { activeModules } from '../security/modules.ts';
 
 /**
@@ -35,13 +35,16 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const { effective } = engine.registry.snapshot;
     const principal = principalOf(request);
     const active = new Set(activeModules());
+    const { t } = translateFor(engine, request);
     // Only the screens the user may read: a screen's read right, else its table's.
     const screens = [...effective.screens.values()].map((s) => s.value)
       // A screen of a module the licence does not activate is not offered (its calls are refused too).
       .filter((s) => !s.module || active.has(s.module))
       .filter((s) => principal.can(s.rights?.read ?? effective.tables.get(s.table.toLowerCase())?.right, 'read'))
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
-      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table), effective));
+      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table), effective))
+      // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
+      .map((s) => translateDeep(s, t));
     return { Screens: screens };
   });
 

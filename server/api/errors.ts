@@ -1,20 +1,33 @@
 // Coded errors (server/errors.ts) as the API answers them: the documented shape {Error,
 // ModelState, TranslationModelState: {ModelState}} plus the Code, with the code's HTTP status.
-import { message, type MessageId } from '../../definitions/language/index.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatMessage, LANGUAGES, message, SOURCE_LANGUAGE, type Language, type MessageId } from '../../definitions/language/index.ts';
 import type { AppError } from '../errors.ts';
 
 /** Seconds a client waits before it repeats a call answered as retryable. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export function errorBody(err: AppError): Record<string, unknown> {
+/** The server's messages in each language (locales/<lang>/server.json); Dutch is messages.ts itself. */
+const CATALOGS = new Map<Language, Record<string, string>>(LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE).map((l) => [
+  l, JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'locales', l, 'server.json'), 'utf8')) as Record<string, string>,
+]));
+
+/** A message in a language, Dutch where the catalog lacks it. */
+export function messageIn(language: Language, id: MessageId, ...args: unknown[]): string {
+  const template = CATALOGS.get(language)?.[id];
+  return template ? formatMessage(template, args) : message(id, ...args);
+}
+
+export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE): Record<string, unknown> {
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
-    modelState[field] = messages.map((m) => message(m.id, ...m.args));
+    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args));
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {
-    Error: err.message, Code: err.code, Key: err.id, Args: err.args.map(String),
+    Error: language === SOURCE_LANGUAGE ? err.message : messageIn(language, err.id, ...err.args), Code: err.code, Key: err.id, Args: err.args.map(String),
     ModelState: modelState, TranslationModelState: { ModelState: translation }, ...err.extra,
   };
 }

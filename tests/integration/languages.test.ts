@@ -1,0 +1,49 @@
+// Definitions and server messages in the user's language: the culture cookie, else the browser's
+// Accept-Language, else Dutch; a text without a translation stays Dutch, never a key.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signIn(server.app);
+});
+afterAll(async () => { await server?.close(); });
+
+const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload: unknown = {}) => {
+  const res = await server.app.inject({ method, url, headers: { ...headers, cookie: `${admin}${headers.cookie ? `; ${headers.cookie}` : ''}` }, ...(method === 'POST' ? { payload: payload as object } : {}) });
+  return { status: res.statusCode, body: res.json() };
+};
+const label = (form: { Properties: { FieldName: string; Label: string }[] }, name: string) => form.Properties.find((p) => p.FieldName === name)?.Label;
+
+it('answers GetForm, grid column titles and the screens in the culture cookie\'s language, Dutch where a text has none', async () => {
+  const form = (await call('GET', '/mvc/products/GetForm', { cookie: 'Culture=en' })).body;
+  expect(label(form, 'ID')).toBe('Item number');
+  expect(label(form, 'Price')).toBe('Price');
+  // No English for it in the pack: the Dutch text, never a key.
+  expect(label(form, 'Descr')).toBe('Naam');
+  const grid = (await call('POST', '/mvc/products/GetFlexData', { cookie: 'Culture=c%3Den%7Cuic%3Den' }, { flexGridLayoutColumns: ['ID', 'Stock'] })).body;
+  expect(grid.Meta.Columns.map((c: { Title: string }) => c.Title)).toEqual(['Item number', 'Stock']);
+  // The core pack's screens: Dutch, as the test pack translates none of their titles.
+  const screens = (await call('GET', '/mvc/definitions/screens', { cookie: 'Culture=en' })).body.Screens as { name: string; title: string }[];
+  expect(screens.find((s) => s.name === 'importtasks')?.title).toBe('Importtaken');
+});
+
+it('takes the browser\'s language without a cookie, and Dutch for an unknown or hostile cookie', async () => {
+  expect(label((await call('GET', '/mvc/products/GetForm', { 'accept-language': 'fr;q=0.5, de-DE;q=0.9, en;q=0.1' })).body, 'Price')).toBe('Preis');
+  expect(label((await call('GET', '/mvc/products/GetForm', { cookie: 'Culture=xx', 'accept-language': 'en' })).body, 'Price')).toBe('Price');
+  expect(label((await call('GET', '/mvc/products/GetForm', { cookie: 'Culture=%3Cscript%3E' })).body, 'Price')).toBe('Prijs');
+  expect(label((await call('GET', '/mvc/products/GetForm', {})).body, 'Price')).toBe('Prijs');
+});
+
+it('answers an error in the user\'s language, with its key and arguments', async () => {
+  const answer = await call('POST', '/mvc/products/save', { cookie: 'Culture=en' }, { Descr: 'Zonder nummer' });
+  expect(answer.status).toBe(400);
+  expect(answer.body.ModelState.ID[0]).toMatch(/required/i);
+  expect(answer.body.TranslationModelState.ModelState.ID[0].Key).toBe('validation.required');
+  const german = await call('POST', '/mvc/nosuchtable/GetFlexData', { cookie: 'Culture=de' });
+  expect(german.status).toBe(404);
+  expect(german.body.Error).not.toBe((await call('POST', '/mvc/nosuchtable/GetFlexData', {})).body.Error);
+});

@@ -25,7 +25,7 @@ import { securityHeaders } from './api/headers.ts';
 import { fairShare } from './api/fair-share.ts';
 import { databaseFailure, OutageLog } from './db/failures.ts';
 import type { Engine } from './engine.ts';
-import { languageOf } from './api/context.ts';
+import { fieldLabels, languageOf } from './api/context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -46,7 +46,8 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   const answer = (reply: FastifyReply, err: AppError) => {
     if (err.retryable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     // In the language of the request (the culture cookie, else Accept-Language).
-    return reply.status(err.status).send(errorBody(err, languageOf(reply.request)));
+    const request = reply.request;
+    return reply.status(err.status).send(errorBody(err, languageOf(request), fieldLabels(engine, request)));
   };
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return answer(reply, err);

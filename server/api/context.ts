@@ -48,3 +48,15 @@ export function translateFor(engine: Engine, request: FastifyRequest): { languag
   if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : effective.locales.get(language))));
   return { language, t };
 }
+
+/** A field of the request's table by its label in the user's language (for error messages). */
+export function fieldLabels(engine: Engine, request: FastifyRequest): (field: string) => string | undefined {
+  const control = (request.params as { control?: unknown } | undefined)?.control;
+  const model = typeof control === 'string' ? engine.registry.snapshot.table(control) : undefined;
+  if (!model) return () => undefined;
+  const { t } = translateFor(engine, request);
+  return (field) => {
+    const found = model.byName.get(field.toLowerCase());
+    return found ? t(found.label ?? found.name) : undefined;
+  };
+}

@@ -19,11 +19,15 @@ export function messageIn(language: Language, id: MessageId, ...args: unknown[])
   return template ? formatMessage(template, args) : message(id, ...args);
 }
 
-export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE): Record<string, unknown> {
+/**
+ * The answer of an error in a language. `label` names a field of the call's table as the user
+ * reads it (its label, translated): a message about a field says that, not its internal name.
+ */
+export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, label: (field: string) => string | undefined = () => undefined): Record<string, unknown> {
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
-    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args));
+    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args.map((a) => (a === field ? label(field) ?? a : a))));
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {

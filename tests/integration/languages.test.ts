@@ -41,7 +41,9 @@ it('takes the browser\'s language without a cookie, and Dutch for an unknown or 
 it('answers an error in the user\'s language, with its key and arguments', async () => {
   const answer = await call('POST', '/mvc/products/save', { cookie: 'Culture=en' }, { Descr: 'Zonder nummer' });
   expect(answer.status).toBe(400);
+  // The field by its label in the user's language, not its internal name.
   expect(answer.body.ModelState.ID[0]).toMatch(/required/i);
+  expect(answer.body.ModelState.ID[0]).toContain('Item number');
   expect(answer.body.TranslationModelState.ModelState.ID[0].Key).toBe('validation.required');
   const german = await call('POST', '/mvc/nosuchtable/GetFlexData', { cookie: 'Culture=de' });
   expect(german.status).toBe(404);

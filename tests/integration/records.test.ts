@@ -121,7 +121,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
 
   it('required fields from the pack', async () => {
     const body = await refused(product({ ID: '' }));
-    expect(body.ModelState.ID[0]).toMatch(/ID is verplicht/);
+    expect(body.ModelState.ID[0]).toMatch(/Artikelnummer is verplicht/);
   });
 
   it('min, max and digit limits', async () => {
@@ -133,7 +133,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   it('values of the wrong type, options and formats', async () => {
     const wrongType = await refused(product({ Stock: 'veel' }));
     expect(Object.keys(wrongType.ModelState)).toEqual(['Stock']);
-    expect(wrongType.ModelState.Stock[0]).toBe('De waarde van Stock is ongeldig.');
+    expect(wrongType.ModelState.Stock[0]).toBe('De waarde van Voorraad is ongeldig.');
     expect(wrongType.TranslationModelState.ModelState.Stock[0]).toEqual({ Key: 'validation.invalid', Value: ['Stock'] });
     expect(Object.keys((await refused(product({ Stock: 1.5 }))).ModelState)).toEqual(['Stock']);
     expect((await refused(product({ Status: 'stolen' }))).ModelState.Status[0]).toMatch(/toegestane keuzes/);
@@ -153,7 +153,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
     const before = await countries();
     const twice = await post(server.app, '/mvc/countries/save', { ID: 'UQ', Descr: 'Tweede' });
     expect(twice.status).toBe(400);
-    expect(twice.body.ModelState.ID).toEqual(['De waarde van ID bestaat al.']);
+    expect(twice.body.ModelState.ID).toEqual(['De waarde van Code bestaat al.']);
     expect(twice.body.TranslationModelState.ModelState.ID).toEqual([{ Key: 'validation.unique', Value: ['ID'] }]);
     expect(await countries()).toBe(before);
   });

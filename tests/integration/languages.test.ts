@@ -22,8 +22,8 @@ it('answers GetForm, grid column titles and the screens in the culture cookie\'s
   const form = (await call('GET', '/mvc/products/GetForm', { cookie: 'Culture=en' })).body;
   expect(label(form, 'ID')).toBe('Item number');
   expect(label(form, 'Price')).toBe('Price');
-  // No English for it in the pack: the Dutch text, never a key.
-  expect(label(form, 'Descr')).toBe('Naam');
+  // No English for it in any pack: the Dutch text, never a key.
+  expect(label(form, 'Barcode')).toBe('Streepjescode');
   const grid = (await call('POST', '/mvc/products/GetFlexData', { cookie: 'Culture=c%3Den%7Cuic%3Den' }, { flexGridLayoutColumns: ['ID', 'Stock'] })).body;
   expect(grid.Meta.Columns.map((c: { Title: string }) => c.Title)).toEqual(['Item number', 'Stock']);
   // The core pack's screens, by the core pack's own English.

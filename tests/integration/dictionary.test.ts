@@ -62,7 +62,7 @@ describe('field dictionary', () => {
     await refused({ FieldType: 'decimal', Integers: 30, Decimals: 10 }, 'Decimals', 'Cijfers voor en na de komma zijn samen hoogstens 38.', 'definition.digits_total');
     await refused({ FieldType: 'smallint', Integers: 6 }, 'Integers', 'Het type smallint heeft hoogstens 5 cijfers voor de komma.', 'definition.digits_max');
     await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', 'Het type integer heeft hoogstens 10 cijfers voor de komma.');
-    await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', 'De waarde van Integers moet minimaal 1 zijn.');
+    await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', 'De waarde van Cijfers voor de komma moet minimaal 1 zijn.');
     await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', 'De waarde van Decimals moet minimaal 0 zijn.');
     await refused({ FieldType: 'list', List: 'nolist' }, 'List', 'Het veld Amount noemt de lijst nolist, die niet bestaat.', 'definition.list_missing');
     await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', 'Veld Amount van tabel costcodes bestaat in geen onderliggende laag (meer).', 'definition.field_unknown');

@@ -63,7 +63,7 @@ describe('field dictionary', () => {
     await refused({ FieldType: 'smallint', Integers: 6 }, 'Integers', 'Het type smallint heeft hoogstens 5 cijfers voor de komma.', 'definition.digits_max');
     await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', 'Het type integer heeft hoogstens 10 cijfers voor de komma.');
     await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', 'De waarde van Cijfers voor de komma moet minimaal 1 zijn.');
-    await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', 'De waarde van Decimals moet minimaal 0 zijn.');
+    await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', 'De waarde van Decimalen moet minimaal 0 zijn.');
     await refused({ FieldType: 'list', List: 'nolist' }, 'List', 'Het veld Amount noemt de lijst nolist, die niet bestaat.', 'definition.list_missing');
     await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', 'Veld Amount van tabel costcodes bestaat in geen onderliggende laag (meer).', 'definition.field_unknown');
     await refused({ FieldName: 'Archive', FieldType: 'bool' }, 'FieldName', 'Het veld Archive heeft de naam van een systeemveld; kies een andere naam.', 'definition.system_field');

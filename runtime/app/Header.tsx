@@ -2,17 +2,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
-import { i18n, setCulture } from '../i18n/index.ts';
+import { i18n, LOCALES, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
 import { currentEntry, navigate, router } from './router.ts';
 import { breadcrumbs } from './routes.ts';
-import { shell, toggleMenu } from './shell.ts';
+import { languageChanged, shell, toggleMenu } from './shell.ts';
 
-const SWITCH_LOCALES: Locale[] = ['nl', 'en'];
+/** Each runtime language by its own name, so the switch needs no translation. Spelled out rather
+ * than taken from Intl.DisplayNames, which writes several in lower case (dansk, español, polski)
+ * and depends on the browser's ICU data. A Record, so a new locale cannot be left out. */
+const ENDONYMS: Record<Locale, string> = {
+  nl: 'Nederlands', da: 'Dansk', de: 'Deutsch', en: 'English', es: 'Español', fr: 'Français', pl: 'Polski', tr: 'Türkçe', zh: '中文',
+};
 
-/** A language's own name for itself, so the switch needs no translation. */
-const endonym = (locale: Locale) => new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+/** Dutch (the source) first, then the others by language code. */
+const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 'nl').sort()];
 
 function Breadcrumbs() {
   const { t } = useLingui();
@@ -64,9 +69,9 @@ export function Header() {
         className="app-language"
         aria-label={t`Taal`}
         value={i18n.locale}
-        onChange={(e) => void setCulture(e.target.value as Locale)}
+        onChange={(e) => void setCulture(e.target.value as Locale).then(languageChanged)}
       >
-        {SWITCH_LOCALES.map((locale) => <option key={locale} value={locale}>{endonym(locale)}</option>)}
+        {SWITCH_LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{ENDONYMS[locale]}</option>)}
       </select>
       {!onLogin && <UserMenu />}
     </header>

@@ -6,7 +6,7 @@ import { proxy } from 'valtio';
 import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../account/index.ts';
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
-import { startLive, stopLive } from '../live/index.ts';
+import { definitions, startLive, stopLive } from '../live/index.ts';
 import { checkLicence, clearPermissions } from '../state/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
 import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
@@ -51,6 +51,17 @@ async function reloadScreens(): Promise<void> {
   } catch (error) {
     console.warn('Reloading the screens after a definitions change failed', error);
   }
+}
+
+/**
+ * The user chose another language (the culture cookie is set): the server answers screens, forms
+ * and column titles in it, so the route table and menu are read again and open forms re-read
+ * their definition (open grids reload by themselves). Before a login only the login route exists.
+ */
+export async function languageChanged(): Promise<void> {
+  definitions.version++;
+  if (router.routes.some((r) => r.name !== LOGIN_ROUTE)) await reloadScreens();
+  else replaceRoutes(router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r)));
 }
 
 /**

@@ -49,7 +49,7 @@ export function FlexGrid(props: FlexGridProps) {
 function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query, scope, toolbar, label }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
-  const { state, actions, currentRequest } = useFlexGrid({ control, query, refreshToken, scope });
+  const { state, actions, currentRequest } = useFlexGrid({ control, query, refreshToken, scope, locale });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [menu, setMenu] = useState<{ x: number; y: number; rows: GridRow[] } | null>(null);
   const listRef = useListRef(null);

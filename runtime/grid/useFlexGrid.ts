@@ -1,5 +1,5 @@
 // React binding of a grid controller: one store per mounted grid, first load on mount, a reload of
-// page 1 whenever the owner's refresh token changes, the state kept for Back/Forward per router
+// page 1 whenever the owner's refresh token or the user's language changes, the state kept for Back/Forward per router
 // history entry, and the news of others' changes to its table (live events).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -17,6 +17,8 @@ export interface UseFlexGridOptions {
   query?: string;
   refreshToken?: number;
   scope?: GridScope;
+  /** The user's language: the server answers the column titles in it, so another one reloads page 1. */
+  locale?: string;
   deps?: Partial<GridDeps>;
 }
 
@@ -24,7 +26,7 @@ function sessionStore(): Storage | undefined {
   try { return globalThis.sessionStorage; } catch { return undefined; }
 }
 
-export function useFlexGrid({ control, query, refreshToken, scope, deps }: UseFlexGridOptions) {
+export function useFlexGrid({ control, query, refreshToken, scope, locale, deps }: UseFlexGridOptions) {
   // Read at each request, so a new scope needs no new controller (the grid keeps its view and filters).
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
@@ -61,6 +63,12 @@ export function useFlexGrid({ control, query, refreshToken, scope, deps }: UseFl
     lastScope.current = scopeKey;
     controller.actions.refresh(true);
   }, [controller, scopeKey]);
+  const lastLocale = useRef(locale);
+  useEffect(() => {
+    if (lastLocale.current === locale) return;
+    lastLocale.current = locale;
+    controller.actions.refresh(true);
+  }, [controller, locale]);
   // Changes of others do not reload the rows under the user's eyes: the grid says it is out of date.
   useLiveEvents((message) => {
     const change = recordChange(message);

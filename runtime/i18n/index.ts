@@ -39,6 +39,8 @@ export function chooseLocale(cookie: string, languages: readonly string[]): Loca
 export async function activate(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, messages });
+  // The page's language, for screen readers, spelling and hyphenation (index.html starts as nl).
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 export function setCulture(locale: Locale): Promise<void> {

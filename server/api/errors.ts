@@ -19,6 +19,12 @@ export function messageIn(language: Language, id: MessageId, ...args: unknown[])
   return template ? formatMessage(template, args) : message(id, ...args);
 }
 
+/** The error's own text; a form's problems name their fields by label. */
+function errorText(err: AppError, language: Language, label: (field: string) => string | undefined): string {
+  const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => label(f) ?? f).join(', ')] : err.args;
+  return language === SOURCE_LANGUAGE && args === err.args ? err.message : messageIn(language, err.id, ...args);
+}
+
 /**
  * The answer of an error in a language. `label` names a field of the call's table as the user
  * reads it (its label, translated): a message about a field says that, not its internal name.
@@ -31,7 +37,7 @@ export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, l
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {
-    Error: language === SOURCE_LANGUAGE ? err.message : messageIn(language, err.id, ...err.args), Code: err.code, Key: err.id, Args: err.args.map(String),
+    Error: errorText(err, language, label), Code: err.code, Key: err.id, Args: err.args.map(String),
     ModelState: modelState, TranslationModelState: { ModelState: translation }, ...err.extra,
   };
 }

@@ -1,12 +1,14 @@
-// The tables the user may import into (GetDestinations), asked once per signed-in user: every
-// maintenance page asks whether its table is one, and the answer only changes with the user
-// (their rights) or the definitions. A failed answer is not kept, so the next page asks again.
+// The tables the user may import into (GetDestinations), asked once per signed-in user and
+// language: every maintenance page asks whether its table is one, and the answer only changes with
+// the user (their rights), the language (its labels) or the definitions. A failed answer is not
+// kept, so the next page asks again.
 import { api, type ImportDestination } from '../../api/index.ts';
 import { account } from '../../account/index.ts';
+import { i18n } from '@lingui/core';
 
 let cached: { user: string; answer: Promise<ImportDestination[]> } | null = null;
 
-const userKey = () => String(account.user?.Username ?? '');
+const userKey = () => `${account.user?.Username ?? ''}\n${i18n.locale}`;
 
 export function importDestinations(): Promise<ImportDestination[]> {
   const user = userKey();

@@ -54,14 +54,17 @@ export function translator(messages: Readonly<Record<string, string>> | undefine
   return (text) => (Object.hasOwn(messages, text) && messages[text] ? messages[text] : text);
 }
 
-/** A copy of a definition with its texts for people translated. */
-export function translateDeep<T>(value: T, t: Translate): T {
-  if (Array.isArray(value)) return value.map((v) => translateDeep(v, t)) as T;
+/** A copy of `value` with the strings under `keys`, at any depth, translated. */
+function translateKeys<T>(value: T, t: Translate, keys: ReadonlySet<string>): T {
+  if (Array.isArray(value)) return value.map((v) => translateKeys(v, t, keys)) as T;
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = TEXT_KEYS.has(key) && typeof v === 'string' ? t(v) : translateDeep(v, t);
+  for (const [key, v] of Object.entries(value)) out[key] = keys.has(key) && typeof v === 'string' ? t(v) : translateKeys(v, t, keys);
   return out as T;
 }
+
+/** A copy of a definition with its texts for people translated. */
+export const translateDeep = <T>(value: T, t: Translate): T => translateKeys(value, t, TEXT_KEYS);
 
 /** The texts for people a layer (a pack) brings: labels, titles, warnings, messages, and right names. */
 export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value: unknown }[]; grids: { value: unknown }[]; screens: { value: unknown }[]; workflows: { value: unknown }[]; rights: { value: { name: string }[] }[] }): string[] {
@@ -78,10 +81,4 @@ const ANSWER_KEYS = new Set(['Label', 'Title', 'StatusLabel', 'ToLabel', 'FromLa
  * A copy of a metadata answer (a form, a grid's column descriptions, transitions) with its texts
  * translated. Never for record data: a field may be called Title.
  */
-export function translateAnswer<T>(value: T, t: Translate): T {
-  if (Array.isArray(value)) return value.map((v) => translateAnswer(v, t)) as T;
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = ANSWER_KEYS.has(key) && typeof v === 'string' ? t(v) : translateAnswer(v, t);
-  return out as T;
-}
+export const translateAnswer = <T>(value: T, t: Translate): T => translateKeys(value, t, ANSWER_KEYS);

@@ -160,6 +160,10 @@ export const CALLS: Record<string, CallSchema> = {
     answer: open({ Allowed: { type: 'boolean' }, Reason: { type: 'string' } }, ['Allowed', 'Reason']),
   },
   'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: { type: 'string' } }, ['name'])) }, ['Screens']) },
+  'GET /mvc/definitions/languages': {
+    summary: 'The languages the product offers (the active content languages; public, for the sign-in page), and the default',
+    answer: object({ Languages: list({ enum: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] }, 9), Default: { type: 'string' } }, ['Languages', 'Default']),
+  },
   'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
   'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },

@@ -153,6 +153,10 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     if (!!a.change !== !!a.to) report(`/fields/${field.name}/autoStatus`, 'auto-status', 'autoStatus names both change and to, or neither');
   }
   if (table.ownedBy && fieldOf(table, table.ownedBy)?.type !== 'list') report('/ownedBy', 'field-reference', `ownedBy ${table.ownedBy} must be a list field of ${table.name}`);
+  const languages = table.contentLanguages;
+  for (const name of languages ? [languages.culture, languages.status?.field, languages.isDefault].filter((n): n is string => !!n) : []) {
+    if (!fieldOf(table, name)) report('/contentLanguages', 'field-reference', `contentLanguages names ${name}, which is not a field of ${table.name}`);
+  }
   checkBelonging(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   (table.checks ?? []).forEach((c, i) => {

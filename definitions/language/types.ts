@@ -90,6 +90,11 @@ export interface TableDef {
   /** A list field of users: each row is seen only by that user (and by full-access groups). */
   ownedBy?: string;
   /**
+   * The table lists the content languages (spec 3 §3): the languages the product offers are its
+   * active rows, by their culture (`en`, `de-DE`); `isDefault` names the one a new user starts with.
+   */
+  contentLanguages?: { culture: string; status?: { field: string; active: string }; isDefault?: string };
+  /**
    * Each row belongs to one record of another table, named by two of its fields (the table's
    * name and the record's AutoID): it is seen only by users who see that record. The tables a
    * row may belong to are those whose screens have a `documents` tab on this table.

@@ -139,6 +139,8 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
     single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
+    /** The languages on offer (the active content languages); answered before sign-in too. */
+    languages: () => call<{ Languages: string[]; Default: string }>('GET', 'mvc/definitions/languages'),
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
     transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
     changeStatus: (control: string, request: ChangeStatusRequest) =>

@@ -1,6 +1,8 @@
 // Header: menu toggle (narrow screens), app name, breadcrumbs, the language switch and the user.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { api } from '../api/index.ts';
 import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
 import { i18n, LOCALES, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -18,6 +20,20 @@ const ENDONYMS: Record<Locale, string> = {
 
 /** Dutch (the source) first, then the others by language code. */
 const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 'nl').sort()];
+
+/**
+ * The languages on offer: the active content languages the server names (asked once, before
+ * sign-in too), else every runtime language. The language in use is always offered.
+ */
+function useOfferedLocales(current: string): readonly Locale[] {
+  const [offered, setOffered] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.languages().then((answer) => { if (live) setOffered(answer.Languages); }, (error) => console.error('languages failed', error));
+    return () => { live = false; };
+  }, []);
+  return offered ? SWITCH_LOCALES.filter((l) => offered.includes(l) || l === current) : SWITCH_LOCALES;
+}
 
 function Breadcrumbs() {
   const { t } = useLingui();
@@ -51,6 +67,7 @@ export function Header() {
   const { menuOpen } = useSnapshot(shell);
   // The login page has no menu, so no menu toggle either.
   const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
+  const offered = useOfferedLocales(i18n.locale);
   return (
     <header className="app-header">
       {!onLogin && <button
@@ -71,7 +88,7 @@ export function Header() {
         value={i18n.locale}
         onChange={(e) => void setCulture(e.target.value as Locale).then(languageChanged)}
       >
-        {SWITCH_LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{ENDONYMS[locale]}</option>)}
+        {offered.map((locale) => <option key={locale} value={locale} lang={locale}>{ENDONYMS[locale]}</option>)}
       </select>
       {!onLogin && <UserMenu />}
     </header>

@@ -1,7 +1,8 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
-import { documentsTable, translateDeep, type Effective, type ScreenDef } from '../../definitions/language/index.ts';
+import { documentsTable, LANGUAGES, SOURCE_LANGUAGE, translateDeep, type Effective, type Language, type ScreenDef } from '../../definitions/language/index.ts';
+import { ident } from '../db/sql.ts';
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf, translateFor } from './context.ts';
@@ -46,6 +47,30 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
       // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
       .map((s) => translateDeep(s, t));
     return { Screens: screens };
+  });
+
+  // The languages the product offers (spec 3 §3 content languages): the active rows of the table
+  // that lists them (its `contentLanguages`), else all nine. Dutch is always among them.
+  app.get('/mvc/definitions/languages', async () => {
+    const { effective } = engine.registry.snapshot;
+    const table = [...effective.tables.values()].find((t) => t.contentLanguages);
+    if (!table) return { Languages: [...LANGUAGES], Default: SOURCE_LANGUAGE };
+    const spec = table.contentLanguages!;
+    const column = (name: string) => ident(table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())!.sqlName);
+    const where = [...(spec.status ? [`${column(spec.status.field)} = $1`] : []), ...(table.archivable ? ['archive = false'] : [])];
+    const rows = (await engine.pool.query(
+      `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${ident(table.sqlName)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+      spec.status ? [spec.status.active] : [],
+    )).rows as { culture: string | null; is_default: boolean | null }[];
+    const offered = new Set<Language>([SOURCE_LANGUAGE]);
+    let fallback: Language = SOURCE_LANGUAGE;
+    for (const row of rows) {
+      const language = LANGUAGES.find((l) => l === (row.culture ?? '').trim().toLowerCase().split(/[-_]/)[0]);
+      if (!language) continue;
+      offered.add(language);
+      if (row.is_default) fallback = language;
+    }
+    return { Languages: LANGUAGES.filter((l) => offered.has(l)), Default: fallback };
   });
 
   app.get('/mvc/definitions/status', async () => {

@@ -9,7 +9,8 @@ import { userPrincipal, type UserPrincipal } from '../security/principal-of.ts';
 import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
 import { tablesOf } from './context.ts';
 
-const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout']);
+// The languages on offer are asked by the sign-in page, before there is a session.
+const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout', '/mvc/definitions/languages']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function normalisedPath(url: string): string | null {

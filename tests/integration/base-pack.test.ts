@@ -154,4 +154,13 @@ describe('demo pack', () => {
     const countries = (await get(server.app, '/mvc/countries/GetForm')).body.Properties;
     expect(countries.find((p: any) => p.FieldName === 'Descr').Label).toBe('Landnaam');
   });
+
+  it('offers the active content languages: a language set inactive leaves the switch, Dutch stays', async () => {
+    const languages = async () => (await server.app.inject({ method: 'GET', url: '/mvc/definitions/languages' })).json();
+    expect(await languages()).toEqual({ Languages: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'], Default: 'nl' });
+    const tr = (await post(server.app, '/mvc/contentlanguages/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'TR' }] })).body.Data[0];
+    expect((await post(server.app, '/mvc/contentlanguages/save', { ...tr, Status: 'inactive' })).status).toBe(200);
+    expect((await languages()).Languages).toEqual(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'zh']);
+    expect((await post(server.app, '/mvc/contentlanguages/save', { AutoID: tr.AutoID, TimeStamp: tr.TimeStamp + 1, Status: 'active' })).status).toBe(200);
+  });
 });

@@ -52,3 +52,9 @@ it('answers an error in the user\'s language, with its key and arguments', async
   expect(german.status).toBe(404);
   expect(german.body.Error).not.toBe((await call('POST', '/mvc/nosuchtable/GetFlexData', {})).body.Error);
 });
+
+it('offers every language when no table lists the content languages, before sign-in too', async () => {
+  const res = await server.app.inject({ method: 'GET', url: '/mvc/definitions/languages' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ Languages: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'], Default: 'nl' });
+});

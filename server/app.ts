@@ -14,6 +14,7 @@ import { documentRoutes } from './api/documents.ts';
 import { downloadRoutes } from './api/downloads.ts';
 import { importRoutes } from './api/imports.ts';
 import { licenceRoutes } from './api/licence.ts';
+import { translationRoutes } from './api/translations.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -113,6 +114,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   downloadRoutes(app, engine);
   importRoutes(app, engine);
   licenceRoutes(app, engine);
+  translationRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -164,6 +164,16 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'The languages the product offers (the active content languages; public, for the sign-in page), and the default',
     answer: object({ Languages: list({ enum: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] }, 9), Default: { type: 'string' } }, ['Languages', 'Default']),
   },
+  'POST /mvc/translations/Dashboard': {
+    summary: 'Per language: how many definition texts are translated, missing, or translated while their text is gone (with the lists for one Language)',
+    body: object({ Language: text(5) }),
+    answer: object({ Texts: whole(), Languages: list(open({ Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole() }, ['Language', 'Translated', 'Missing', 'Stale']), 9) }, ['Texts', 'Languages']),
+  },
+  'POST /mvc/translations/Save': {
+    summary: 'Corrects or adds the translation of a definition text in the site layer (an empty Translation removes the correction); every process follows',
+    body: object({ Language: text(5), Text: text(1000), Translation: nullable(text(1000)) }, ['Language', 'Text']),
+    answer: object({ Language: { type: 'string' }, Text: { type: 'string' }, Translation: nullable({ type: 'string' }) }, ['Language', 'Text', 'Translation']),
+  },
   'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
   'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },

@@ -209,6 +209,8 @@ export const MESSAGES = {
   'validation.owner_table': 'Bij records van tabel {0} kunnen geen documenten worden vastgelegd.',
   'validation.owner_record': 'Record {1} van tabel {0} bestaat niet.',
   'request.file_field': '{0} is geen bestandsveld van tabel {1}.',
+  'request.language': "Language: '{0}' is geen taal om naar te vertalen ({1}).",
+  'request.unknown_text': 'Text: "{0}" is geen tekst van de definities.',
   'request.one_file_field': 'Tabel {0} heeft niet precies één bestandsveld; vraag het bestand op met file?field=.',
 } as const;
 

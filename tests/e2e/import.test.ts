@@ -58,7 +58,7 @@ it('signs in and opens Importeren on the Relaties overview, with Relaties chosen
   const start = dialog('Importeren');
   await expect.poll(() => start.count()).toBe(1);
   const destination = start.getByLabel('Bestemming', { exact: true });
-  expect(await destination.evaluate((s: HTMLSelectElement) => s.selectedOptions[0].textContent)).toBe('Relaties');
+  await expect.poll(() => destination.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Relaties');
   // Choosing the file is the first step: focus starts on its button.
   await expect.poll(() => start.getByRole('button', { name: 'Bestand: Bestand kiezen' }).evaluate((el) => el === document.activeElement)).toBe(true);
   expect(await start.getByRole('button', { name: 'Import starten' }).isDisabled()).toBe(true);

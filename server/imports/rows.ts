@@ -83,6 +83,12 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
     for (const col of ctx.columns.columns) {
       const cell = cells[col.index] ?? null;
       if (col.list) {
+        // A cell that cannot be used (an error value, a formula without its value) fails its row, never reads as empty.
+        if (cell !== null && typeof cell === 'object' && !(cell instanceof Date)) {
+          const read = readCell(col.field, cell, ctx.notations);
+          if ('problem' in read) fail(p, message(read.problem.id, ...read.problem.args));
+          continue;
+        }
         const code = codeText(cell);
         if (code !== null) { const set = codes.get(col.index) ?? new Set(); set.add(code); codes.set(col.index, set); }
         continue;

@@ -18,7 +18,12 @@ const unescapeText = (text) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => 
 /** A cell as the import takes it: text, number, boolean, a date, or what makes it unusable. */
 function cellValue(value) {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.length > maxChars ? { error: 'too_long' } : unescapeText(value);
+  if (typeof value === 'string') {
+    if (value.length > maxChars) return { error: 'too_long' };
+    const text = unescapeText(value);
+    // PostgreSQL holds no NUL in text: such a cell fails its row here, as the API's edge refuses it.
+    return text.includes('\0') ? { error: 'value', text: 'NUL' } : text;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'date' } : value;
   if (typeof value === 'object') {

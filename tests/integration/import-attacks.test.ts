@@ -465,6 +465,21 @@ describe('sheets', () => {
     expect(failed[at + 1]).toBe(message('import.formula_without_value', 'Voorraad'));
     expect(out.find((r) => r?.[0] === 'FRM001')![at]).toBe('CreateSuccess');
   });
+
+  it('fails only the rows whose text or list code holds a NUL, written as OOXML writes one', async () => {
+    const file = await sheetFile([
+      ['Artikelnummer', 'Naam', 'Land'],
+      ['NUL001', 'Gewoon', null],
+      ['NUL002', 'Met_x0000_nul', null],
+      ['NUL003', 'Code met nul', 'N_x0000_L'],
+      ['NUL004', 'Ook gewoon', null],
+    ]);
+    const started = await startImport(base, admin, { Destination: 'products', file });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const task = await finished(base, admin, started.body.AutoID);
+    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 2, TotalRecords: 4, ProcessedRecords: 2, FailedRecords: 2 });
+    expect((await server.engine.pool.query(`SELECT id FROM products WHERE id LIKE 'NUL%' ORDER BY id`)).rows.map((r) => r.id)).toEqual(['NUL001', 'NUL004']);
+  });
 });
 
 describe('at once, and abandoned', () => {

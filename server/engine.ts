@@ -18,7 +18,7 @@ import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
 import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
-import { currentLicence, publicKeyOf } from './security/licence.ts';
+import { currentLicence, publicKeyOf, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
 import type { KeyObject } from 'node:crypto';
 
@@ -38,8 +38,8 @@ export interface Engine {
   jobs: JobService;
   /** Uploaded and generated files. */
   files: FileStore;
-  /** The licence: the vendor's key, and reading the licence again into the module gate. */
-  licence: { key: KeyObject | null; refresh(): Promise<void> };
+  /** The licence: the vendor's key, the valid licence as last read, and reading it again into the module gate. */
+  licence: { key: KeyObject | null; current: StoredLicence | null; refresh(): Promise<void> };
   /** Closes the connections and leaves an embedded database running (for the processes that serve). */
   closeConnections(): Promise<void>;
   close(): Promise<void>;
@@ -88,11 +88,12 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     // licence is saved anywhere, and hourly (a licence's last day passes without a save).
     const key = config.licencePublicKey ? publicKeyOf(config.licencePublicKey) : null;
     gateDefinitions(() => registry.snapshot.effective);
-    const licence = {
+    const licence: Engine['licence'] = {
       key,
+      current: null,
       async refresh() {
-        const current = await currentLicence(pool, key);
-        setActiveModules(current ? current.modules : config.licenceModules);
+        licence.current = await currentLicence(pool, key);
+        setActiveModules(licence.current ? licence.current.modules : config.licenceModules);
       },
     };
     await licence.refresh();

@@ -49,26 +49,15 @@ export function useFlexGrid({ control, query, refreshToken, scope, locale, deps 
     // The URL query is read once, when the grid opens (spec 1 section 2); the history entry and
     // control are fixed for a mounted grid (PageHost and FlexGrid key by them).
   }, [controller]);
-  const lastToken = useRef(refreshToken);
+  // Page 1 again, keeping the user's filters, when the owner asks (refreshToken), when another
+  // data set (or parent) means other rows, or when the language changes the server's titles.
+  const reloadKey = JSON.stringify([refreshToken, scope ?? null, locale]);
+  const lastReload = useRef(reloadKey);
   useEffect(() => {
-    if (lastToken.current === refreshToken) return;
-    lastToken.current = refreshToken;
+    if (lastReload.current === reloadKey) return;
+    lastReload.current = reloadKey;
     controller.actions.refresh(true);
-  }, [controller, refreshToken]);
-  // Another data set (or parent) is other rows: page 1 again, keeping the user's filters.
-  const scopeKey = JSON.stringify(scope ?? null);
-  const lastScope = useRef(scopeKey);
-  useEffect(() => {
-    if (lastScope.current === scopeKey) return;
-    lastScope.current = scopeKey;
-    controller.actions.refresh(true);
-  }, [controller, scopeKey]);
-  const lastLocale = useRef(locale);
-  useEffect(() => {
-    if (lastLocale.current === locale) return;
-    lastLocale.current = locale;
-    controller.actions.refresh(true);
-  }, [controller, locale]);
+  }, [controller, reloadKey]);
   // Changes of others do not reload the rows under the user's eyes: the grid says it is out of date.
   useLiveEvents((message) => {
     const change = recordChange(message);

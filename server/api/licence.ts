@@ -10,7 +10,7 @@ import { AppError, forbidden, unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { insertRow } from '../data/records.ts';
-import { currentLicence, LicenceRefused, productCode, verifyActivation, type LicenceProblem } from '../security/licence.ts';
+import { LicenceRefused, productCode, verifyActivation, type LicenceProblem } from '../security/licence.ts';
 import { activeModules } from '../security/modules.ts';
 import { principalOf } from './context.ts';
 
@@ -35,7 +35,7 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
 
   async function answer(): Promise<LicenceAnswer> {
     const code = await productCode(engine.pool);
-    const current = await currentLicence(engine.pool, engine.licence.key);
+    const current = engine.licence.current;
     return {
       licenseName: current?.name ?? null, productCode: dashed(code), activationCode: current?.activationCode ?? null, Licensed: current !== null,
       Modules: activeModules(), Expires: current?.expires ?? null, SavedBy: current?.savedBy ?? null, SavedAt: current?.savedAt ?? null,
@@ -79,13 +79,10 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
     await engine.licence.refresh();
     return answer();
   });
-  app.post('/mvc/license/ActivatedModules', async () => {
-    const current = await currentLicence(engine.pool, engine.licence.key);
-    return { Modules: activeModules(), Licensed: current !== null };
-  });
+  app.post('/mvc/license/ActivatedModules', async () => ({ Modules: activeModules(), Licensed: engine.licence.current !== null }));
   app.post('/mvc/license/Retrieve', async () => {
     const code = await productCode(engine.pool);
-    const current = await currentLicence(engine.pool, engine.licence.key);
+    const current = engine.licence.current;
     const modules = activeModules();
     // The runtime keeps this under its hash: a new product code or licence makes a new entry.
     const hash = createHash('sha256').update(`${code}|${current?.activationCode ?? ''}|${modules.join(',')}`).digest('hex').slice(0, 16);

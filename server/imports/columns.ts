@@ -3,7 +3,7 @@
 // template writes) or its name, in any case; `AutoID` (or `ID`, when no field is called so)
 // names the record to overwrite.
 import type { EffectiveField, ListDef } from '../../definitions/language/index.ts';
-import { FieldVisibility, type Principal } from '../security/principal.ts';
+import type { Principal } from '../security/principal.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Cell } from './sheet.ts';
 
@@ -14,7 +14,7 @@ export interface ImportColumn { index: number; field: EffectiveField; list?: Lis
 
 export interface ColumnMap { id: number | null; columns: ImportColumn[]; ignored: string[]; twice: string[] }
 
-export const ID_HEADERS = ['autoid', 'id'];
+const ID_HEADERS = ['autoid', 'id'];
 
 /**
  * The fields a user may import: editable in a form (not computed or read-only by definition),
@@ -24,12 +24,6 @@ export function importableFields(model: TableModel, principal: Principal): Effec
   const access = principal.fieldAccess(model.table);
   return model.table.fields.filter((f) => f.enabled !== false && !['file', 'image', 'password'].includes(f.type) && access.get(f.name.toLowerCase()) === undefined);
 }
-
-/** Whether a field is limited for the user (hidden or read-only): the sheet may not set it. */
-export const limitedFor = (model: TableModel, principal: Principal, field: EffectiveField) => {
-  const level = principal.fieldAccess(model.table).get(field.name.toLowerCase());
-  return level === FieldVisibility.Hidden || level === FieldVisibility.ReadOnly;
-};
 
 export function listColumn(field: EffectiveField, lists: (name: string) => ListDef | undefined, tables: (name: string) => { archivable?: boolean } | undefined): ListColumn | undefined {
   if (field.type !== 'list' || !field.list) return undefined;

@@ -1,9 +1,9 @@
 // Spreadsheet import and the template to fill in (README "Import and export").
 export { destinations, isDestination } from './destinations.ts';
 export { advancedMode, setAdvancedMode, verificationCode } from './advanced.ts';
-export { runImport, progress, type ImportContext } from './run.ts';
+export { runImport, type ImportContext } from './run.ts';
 export { startImport, type StartContext } from './start.ts';
-export { readTask, TASKS, taskAnswer } from './tasks.ts';
+export { TASKS, taskAnswer } from './tasks.ts';
 export { templateName, writeTemplate } from './template.ts';
 export { importableFields } from './columns.ts';
 export { safeCell } from './safe-cells.ts';

@@ -41,7 +41,7 @@ const CHUNK_ROWS = 1000;
 /** An import that cannot go on: said on the task, not tried again. */
 class ImportStopped extends Error {}
 
-export function progress(db: pg.Pool | pg.PoolClient, task: TaskRow, data: { CurrentRow: number; TotalRows: number; Finished: boolean }) {
+function progress(db: pg.Pool | pg.PoolClient, task: TaskRow, data: { CurrentRow: number; TotalRows: number; Finished: boolean }) {
   return emitEvent(db, { type: EVENT_TYPES.ImportProgress, userId: task.userId, data: { ImportTaskID: task.id, ...data } });
 }
 

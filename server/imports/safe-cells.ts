@@ -1,15 +1,14 @@
-// Text cells as a spreadsheet can neither run nor change them. A text that starts like a formula
-// (=, +, -, @, a tab or a carriage return) is written as an inline string, the spreadsheet's own
-// text type, so it stays text however a spreadsheet opens or edits it. A carriage return is
-// written escaped as OOXML does (_x000D_), since XML readers turn a raw one into a line feed;
-// the import reads such escapes back (import-worker.mjs keeps the same rules).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Text cells as a spreadsheet can neither run nor change them, for exports written by exceljs
+// (which escapes XML's markup itself). A text that starts like a formula (=, +, -, @, a tab or a
+// carriage return) is written as an inline string, the spreadsheet's own text type, so it stays
+// text however a spreadsheet opens or edits it; characters a reader would change or refuse are
+// escaped as OOXML does (xlsx-writer.ts), and the import reads them back.
+import { ooxmlEscape } from './xlsx-writer.ts';
 
-/** OOXML's escape of a character in text: _xHHHH_; a literal `_xHHHH_` is escaped by its `_`. */
-export const escapeText = (text: string) => text.replace(/_x[0-9A-Fa-f]{4}_/g, (m) => `_x005F${m}`).replace(/\r/g, '_x000D_');
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function safeCell(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const text = escapeText(value);
+  const text = ooxmlEscape(value);
   return FORMULA_START.test(value) ? { richText: [{ text }] } : text;
 }

@@ -34,13 +34,19 @@ const PARTS: Record<string, string> = {
 const workbook = (sheet: string) => '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
   + `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
-/** Text as XML holds it: entities for markup; OOXML's _xHHHH_ for control characters, and for a literal _xHHHH_. */
-export function xmlText(text: string): string {
+/**
+ * OOXML's escapes in text: _xHHHH_ for the characters XML cannot hold or a reader would change (a
+ * carriage return becomes a line feed), and `_x005F` before a literal _xHHHH_. The import reads
+ * them back (sheet-worker.mjs).
+ */
+export function ooxmlEscape(text: string): string {
   return text
     .replace(/_x[0-9A-Fa-f]{4}_/g, (m) => `_x005F${m}`)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    .replace(/[\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
+
+/** Text as XML holds it: OOXML's escapes, then entities for markup. */
+const xmlText = (text: string) => ooxmlEscape(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const column = (n: number) => {
   let s = '';

@@ -57,7 +57,10 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** This installation's product code: made the first time it is asked for, then kept. */
 export async function productCode(db: pg.Pool): Promise<string> {
+  const kept = (await db.query('SELECT product_code FROM core_installation')).rows[0];
+  if (kept) return kept.product_code;
   const made = Array.from({ length: 32 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  // Two processes asking first at once: the first insert wins, and both answer its code.
   await db.query('INSERT INTO core_installation (product_code) VALUES ($1) ON CONFLICT (id) DO NOTHING', [made]);
   return (await db.query('SELECT product_code FROM core_installation')).rows[0].product_code;
 }

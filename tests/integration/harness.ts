@@ -1,4 +1,5 @@
 // A test server over a fresh database: the engine with the test packs, and the Fastify app.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
+import { freePort } from '../free-port.ts';
 
 export const TEST_PACKS_DIR = path.resolve(import.meta.dirname, '..', 'packs');
 
@@ -83,4 +85,28 @@ export async function post(app: FastifyInstance, url: string, body?: unknown) {
 export async function get(app: FastifyInstance, url: string) {
   const res = await app.inject({ method: 'GET', url, headers: authHeaders(app) });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+
+/**
+ * A second server process (server/main.ts) on a test server's database, signed in as the
+ * administrator: what it answers shows what every other process sees. Stop it with `child.kill()`.
+ */
+export async function secondProcess(server: TestServer, env: Record<string, string>): Promise<{ child: ChildProcess; base: string; cookie: string }> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1', WORKERS: '0', LICENCE_PUBLIC_KEY: DEV_LICENCE_PUBLIC_KEY, FILES_DIR: server.engine.config.filesDir, ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); waited += 200) {
+    if (waited > 60_000) { child.kill(); throw new Error('the second server process did not start within 60 s'); }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  return { child, base, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
 }

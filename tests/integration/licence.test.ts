@@ -2,13 +2,12 @@
 // product code, activation codes that are forged, tampered with, for another installation or
 // expired (each refused, nothing stored), and a licence without a module closing that module on
 // every path (grids, items, lookups, views, screens, import) in this process and another one.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_CODES, readPastedLicence } from '../../definitions/language/index.ts';
 import { issueActivation } from '../../server/security/licence.ts';
-import { freePort } from '../free-port.ts';
-import { ADMIN_PASSWORD, DEV_LICENCE_PRIVATE_KEY, DEV_LICENCE_PUBLIC_KEY, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { DEV_LICENCE_PRIVATE_KEY, post, secondProcess, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let server: TestServer;
@@ -115,22 +114,9 @@ describe('a licence without the relations module', () => {
   });
 
   it('reaches another server process without a restart, and a new licence opens the module again everywhere', async () => {
-    const port = await freePort();
-    other = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS: 'base,demo', ADMIN_PASSWORD, LOG_LEVEL: 'warn',
-        WEB_CONCURRENCY: '1', WORKERS: '0', LICENCE_PUBLIC_KEY: DEV_LICENCE_PUBLIC_KEY, FILES_DIR: server.engine.config.filesDir,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    for (let waited = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); waited += 200) {
-      if (waited > 60_000) throw new Error('the second server process did not start within 60 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const second = await secondProcess(server, { PACKS: 'base,demo' });
+    other = second.child;
+    const { base, cookie } = second;
     const grid = () => fetch(`${base}/mvc/relations/GetFlexData`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
     expect(await grid()).toBe(403);
     expect((await save(issue({ modules: [...MODULE_CODES] }))).status).toBe(200);

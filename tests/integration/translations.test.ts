@@ -1,11 +1,10 @@
 // Translations corrected at run time: an administrator changes the translation of a definition
 // text in the site layer, and the forms and menus of this process and of another answer it at
 // once; the dashboard counts what is translated, missing and stale per language.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../free-port.ts';
-import { ADMIN_PASSWORD, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { post, secondProcess, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let server: TestServer;
@@ -38,19 +37,9 @@ it('counts per language what is translated: the shipped packs are complete', asy
 
 it('corrects a translation in this process and another at once, and removing the correction restores the pack\'s', async () => {
   const shipped = await english();
-  const port = await freePort();
-  other = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS: 'base,demo', ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', WORKERS: '0', FILES_DIR: server.engine.config.filesDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); waited += 200) {
-    if (waited > 60_000) throw new Error('the second server process did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const second = await secondProcess(server, { PACKS: 'base,demo' });
+  other = second.child;
+  const { base, cookie } = second;
   const dutch = (await server.app.inject({ method: 'GET', url: '/mvc/costcodes/GetForm', headers: { cookie: admin } })).json()
     .Properties.find((p: { FieldName: string }) => p.FieldName === 'Descr').Label as string;
 

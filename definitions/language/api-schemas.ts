@@ -13,6 +13,7 @@ const list = (items: Schema, maxItems = 1000): Schema => ({ type: 'array', items
 const text = (maxLength = 1000): Schema => ({ type: 'string', maxLength });
 const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
 const whole = (minimum = 0, maximum?: number): Schema => ({ type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) });
+const TextSource: Schema = { enum: ['definition', 'runtime'] };
 const bool: Schema = { type: 'boolean' };
 const anyValue: Schema = {};
 const empty = object({});
@@ -165,14 +166,29 @@ export const CALLS: Record<string, CallSchema> = {
     answer: object({ Languages: list({ enum: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] }, 9), Default: { type: 'string' } }, ['Languages', 'Default']),
   },
   'POST /mvc/translations/Dashboard': {
-    summary: 'Per language: how many definition texts are translated, missing, or translated while their text is gone (with the lists for one Language)',
+    summary: 'Per language: how many texts (definitions and runtime strings) are translated, missing, corrected, or corrected while their text is gone (with the lists for one Language)',
     body: object({ Language: text(5) }),
-    answer: object({ Texts: whole(), Languages: list(open({ Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole() }, ['Language', 'Translated', 'Missing', 'Stale']), 9) }, ['Texts', 'Languages']),
+    answer: object({ Texts: whole(), Languages: list(open({ Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole() }, ['Language', 'Translated', 'Missing', 'Stale', 'Corrected']), 9) }, ['Texts', 'Languages']),
+  },
+  'POST /mvc/translations/List': {
+    summary: 'The texts of one language with what ships and what the site corrects, searched and filtered',
+    body: object({
+      Language: text(5), Search: text(200), Filter: { enum: ['all', 'missing', 'corrected'] }, Source: TextSource,
+      Skip: { type: 'integer', minimum: 0, maximum: 1_000_000 }, Take: { type: 'integer', minimum: 1, maximum: 500 },
+    }, ['Language']),
+    answer: object({ Total: whole(), Items: list(object({
+      Source: TextSource, Text: { type: 'string' }, Dutch: { type: 'string' }, Shipped: nullable({ type: 'string' }), Corrected: nullable({ type: 'string' }),
+    }, ['Source', 'Text', 'Dutch', 'Shipped', 'Corrected']), 500) }, ['Total', 'Items']),
   },
   'POST /mvc/translations/Save': {
-    summary: 'Corrects or adds the translation of a definition text in the site layer (an empty Translation removes the correction); every process follows',
-    body: object({ Language: text(5), Text: text(1000), Translation: nullable(text(1000)) }, ['Language', 'Text']),
-    answer: object({ Language: { type: 'string' }, Text: { type: 'string' }, Translation: nullable({ type: 'string' }) }, ['Language', 'Text', 'Translation']),
+    summary: 'Corrects or adds the translation of a definition text or runtime string in the site layer (an empty Translation removes the correction); every process follows',
+    body: object({ Language: text(5), Text: text(1000), Source: TextSource, Translation: nullable(text(1000)) }, ['Language', 'Text']),
+    answer: object({ Language: { type: 'string' }, Text: { type: 'string' }, Source: TextSource, Translation: nullable({ type: 'string' }) }, ['Language', 'Text', 'Source', 'Translation']),
+  },
+  'GET /mvc/definitions/runtimetexts': {
+    summary: 'The runtime strings the site corrects in one language, compiled under the catalog ids (public, for the sign-in page)',
+    query: object({ language: text(5) }, ['language']),
+    answer: object({ Language: { type: 'string' }, Messages: { type: 'object' } }, ['Language', 'Messages']),
   },
   'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },

@@ -244,3 +244,14 @@ export interface LicenceAnswer {
 export interface LicenceSave { licenseName: string; activationCode: string; productCode: string }
 export interface ActivatedModules { Modules: string[]; Licensed: boolean }
 export interface RetrievedLicence { Hash: string; Modules: string[]; Licensed: boolean; Expires: string | null; licenseName: string | null }
+
+/** Translations edited at run time (spec 3 admin tasks `translations`, `translationdashboard`). */
+export type TextSource = 'definition' | 'runtime';
+export interface TranslationEntry { Source: TextSource; Text: string; Dutch: string; Shipped: string | null; Corrected: string | null }
+export interface TranslationList { Total: number; Items: TranslationEntry[] }
+export interface LanguageCounts {
+  Language: string; Translated: number; Missing: number; Stale: number; Corrected: number;
+  MissingTexts?: { Source: TextSource; Text: string; Dutch: string }[];
+  StaleTexts?: { Source: TextSource; Text: string }[];
+}
+export interface TranslationDashboard { Texts: number; Languages: LanguageCounts[] }

@@ -68,7 +68,7 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
 }
 
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
-  const table = eff.tables.get(screen.table.toLowerCase());
+  const table = screen.table && eff.tables.get(screen.table.toLowerCase());
   if (!table) return;
   for (const name of screen.header ?? []) if (!fieldOf(table, name)) report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
   (screen.tabs ?? []).forEach((tab, i) => {

@@ -106,7 +106,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
     refer(fileOf(origin.layouts ?? origin.name), '/layouts', grid.table, grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)), `grid ${grid.name}`);
   }
   for (const { value: screen, origin } of eff.screens.values()) {
-    refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
+    if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
     for (const right of Object.values(screen.rights ?? {})) {
       if (!eff.rights.has(right)) problems.push({ file: fileOf(origin.rights), pointer: '/rights', rule: 'right-reference', message: `screen ${screen.name} names right ${right}, which is not in the catalogue` });
     }

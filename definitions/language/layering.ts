@@ -3,7 +3,7 @@
 // remembers the layer that set it, and an override of something no lower layer has (any
 // more) is a conflict, reported with its file and pointer instead of being dropped silently.
 import type {
-  DefinitionKind, FieldDef, FieldType, FormDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef, WorkflowDef,
+  DefinitionKind, FieldDef, FieldType, FormDef, LocaleDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef, WorkflowDef,
 } from './types.ts';
 import type { Said } from './messages.ts';
 
@@ -27,7 +27,7 @@ export interface Layer {
   lists: LayerDoc<ListDef>[];
   rights: LayerDoc<RightDef[]>[];
   seeds: LayerDoc<SeedDef>[];
-  locales: LayerDoc<{ language: string; messages: Record<string, string> }>[];
+  locales: LayerDoc<LocaleDef>[];
   workflows: LayerDoc<WorkflowDef>[];
 }
 
@@ -98,6 +98,8 @@ export interface Effective {
   rights: Map<string, Named<RightDef>>;
   seeds: LayerDoc<SeedDef>[];
   locales: Map<string, Record<string, string>>;
+  /** Runtime strings as the layers correct them, per language (the catalogs hold the rest). */
+  runtimeLocales: Map<string, Record<string, string>>;
   conflicts: Conflict[];
 }
 
@@ -218,7 +220,7 @@ function applyNamed<T extends object>(map: Map<string, Named<T>>, doc: LayerDoc<
 export function layer(layers: Layer[]): Effective {
   const eff: Effective = {
     tables: new Map(), forms: new Map(), grids: new Map(), screens: new Map(), lists: new Map(), workflows: new Map(),
-    rights: new Map(), seeds: [], locales: new Map(), conflicts: [],
+    rights: new Map(), seeds: [], locales: new Map(), runtimeLocales: new Map(), conflicts: [],
   };
   for (const l of layers) {
     for (const doc of l.tables) applyTable(eff, { value: structuredClone(doc.value), origin: doc.origin });
@@ -233,6 +235,7 @@ export function layer(layers: Layer[]): Effective {
     eff.seeds.push(...l.seeds);
     for (const doc of l.locales) {
       eff.locales.set(doc.value.language, { ...eff.locales.get(doc.value.language), ...doc.value.messages });
+      if (doc.value.runtime) eff.runtimeLocales.set(doc.value.language, { ...eff.runtimeLocales.get(doc.value.language), ...doc.value.runtime });
     }
   }
   deriveStateRights(eff);
@@ -267,7 +270,7 @@ export function documentsTable(eff: Effective, tab: { table?: string }): Effecti
 
 function deriveOwners(eff: Effective): void {
   for (const { value: screen } of eff.screens.values()) {
-    const owner = eff.tables.get(key(screen.table));
+    const owner = screen.table ? eff.tables.get(key(screen.table)) : undefined;
     for (const tab of screen.tabs ?? []) {
       if (tab.kind !== 'documents' || !owner) continue;
       const table = documentsTable(eff, tab);

@@ -210,7 +210,9 @@ export const MESSAGES = {
   'validation.owner_record': 'Record {1} van tabel {0} bestaat niet.',
   'request.file_field': '{0} is geen bestandsveld van tabel {1}.',
   'request.language': "Language: '{0}' is geen taal om naar te vertalen ({1}).",
-  'request.unknown_text': 'Text: "{0}" is geen tekst van de definities.',
+  'request.unknown_text': 'Text: "{0}" is geen tekst van de definities of van de applicatie.',
+  'translation.syntax': 'De vertaling is geen geldige tekst: controleer de accolades { }.',
+  'translation.placeholders': 'De vertaling moet dezelfde plaatshouders bevatten als de brontekst: {0}.',
   'request.one_file_field': 'Tabel {0} heeft niet precies één bestandsveld; vraag het bestand op met file?field=.',
 } as const;
 

@@ -151,7 +151,7 @@ export interface LayoutColumnDef {
 export interface GridLayoutDef { Name: string; PageSize?: number; Sort?: string; Columns: LayoutColumnDef[] }
 export interface GridDef { name: string; table: string; layouts: GridLayoutDef[] }
 
-export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence';
+export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence' | 'translations' | 'translationdashboard';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {
@@ -248,7 +248,8 @@ export interface TransitionDef {
 export interface ScreenDef {
   name: string;
   kind: ScreenKind;
-  table: string;
+  /** The table the screen shows; absent for an admin task of its own (it names its read right). */
+  table?: string;
   title: string;
   parent?: string;
   module?: ModuleCode;
@@ -280,6 +281,10 @@ export interface RightsDef { rights: RightDef[] }
 
 export interface SeedDef { table: string; key: string; rows: Record<string, unknown>[] }
 export interface PackDef { name: string; version: string; title: string; dependsOn?: string[] }
-export interface LocaleDef { language: string; messages: Record<string, string> }
+/**
+ * A layer's translations into one language: of definition texts (keyed by their Dutch text) and
+ * corrections of runtime strings (keyed by their catalog message id).
+ */
+export interface LocaleDef { language: string; messages: Record<string, string>; runtime?: Record<string, string> }
 
 export type DefinitionKind = 'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow';

@@ -8,7 +8,7 @@ import type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from '../../definitions/language/index.ts';
 import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
@@ -18,7 +18,7 @@ export type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 };
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
@@ -59,6 +59,9 @@ export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
   /** False when the server fills every field of the table's records (no Add). */
   addable?: boolean;
 }>;
+
+/** A screen that shows a table (every kind but an admin task of its own). */
+export type TableScreen = ScreenInfo & { readonly table: string };
 
 /** A 503 or 429 the server marks Retryable did nothing (database away, too busy): try again. */
 export function isRetryable(status: number, body: unknown): boolean {
@@ -172,6 +175,14 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     activatedModules: () => call<ActivatedModules>('POST', 'mvc/license/ActivatedModules'),
     /** The licence data the runtime keeps under its hash. */
     retrieveLicence: () => call<RetrievedLicence>('POST', 'mvc/license/Retrieve'),
+    // Translations edited at run time (spec 3 admin tasks translations and translationdashboard).
+    translationDashboard: (language?: string) => call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),
+    translations: (request: { Language: string; Search?: string; Filter?: 'all' | 'missing' | 'corrected'; Source?: TextSource; Skip?: number; Take?: number }) =>
+      call<TranslationList>('POST', 'mvc/translations/List', request),
+    saveTranslation: (change: { Language: string; Text: string; Source: TextSource; Translation: string | null }) =>
+      call<{ Language: string; Text: string; Source: TextSource; Translation: string | null }>('POST', 'mvc/translations/Save', change),
+    /** The runtime strings the site corrects in a language, compiled under the catalog ids; answered before sign-in too. */
+    runtimeTexts: (language: string) => call<{ Language: string; Messages: Record<string, unknown> }>('GET', `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`),
     login: (credentials: { username: string; password: string }) =>
       call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),

@@ -4,19 +4,12 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/index.ts';
 import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
-import { i18n, LOCALES, setCulture } from '../i18n/index.ts';
+import { ENDONYMS, i18n, LOCALES, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
 import { currentEntry, navigate, router } from './router.ts';
 import { breadcrumbs } from './routes.ts';
 import { languageChanged, shell, toggleMenu } from './shell.ts';
-
-/** Each runtime language by its own name, so the switch needs no translation. Spelled out rather
- * than taken from Intl.DisplayNames, which writes several in lower case (dansk, español, polski)
- * and depends on the browser's ICU data. A Record, so a new locale cannot be left out. */
-const ENDONYMS: Record<Locale, string> = {
-  nl: 'Nederlands', da: 'Dansk', de: 'Deutsch', en: 'English', es: 'Español', fr: 'Français', pl: 'Polski', tr: 'Türkçe', zh: '中文',
-};
 
 /** Dutch (the source) first, then the others by language code. */
 const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 'nl').sort()];

@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import type { ScreenInfo } from '../api/index.ts';
+import type { ScreenInfo, TableScreen } from '../api/index.ts';
 import { HistoryEntryContext } from './historyEntry.ts';
 import type { RouteParams } from './paths.ts';
 import { currentEntry, currentScreen, router } from './router.ts';
@@ -11,26 +11,33 @@ const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ 
 const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
 const DetailPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
 const LicencePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
+const TranslationsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
+const TranslationDashboardPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationDashboardPage })));
+
+const showsTable = (screen: ScreenInfo): screen is TableScreen => !!screen.table;
 
 function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; params: RouteParams }) {
-  switch (screen.kind) {
-    case 'detail':
-      return <DetailPage screen={screen} query={query} params={params} />;
-    case 'maintenance':
-    case 'systemtable':
-      return <MaintenancePage screen={screen} query={query} />;
-    case 'settings':
-      return <SettingsPage screen={screen} />;
-    case 'licence':
-      return <LicencePage screen={screen} />;
-    default:
-      return (
-        <section className="app-page">
-          <h1 className="app-page-title">{screen.title}</h1>
-          <p><Trans>Deze pagina is nog niet beschikbaar.</Trans></p>
-        </section>
-      );
+  if (screen.kind === 'translations') return <TranslationsPage screen={screen} params={params} />;
+  if (screen.kind === 'translationdashboard') return <TranslationDashboardPage screen={screen} />;
+  if (showsTable(screen)) {
+    switch (screen.kind) {
+      case 'detail':
+        return <DetailPage screen={screen} query={query} params={params} />;
+      case 'maintenance':
+      case 'systemtable':
+        return <MaintenancePage screen={screen} query={query} />;
+      case 'settings':
+        return <SettingsPage screen={screen} />;
+      case 'licence':
+        return <LicencePage screen={screen} />;
+    }
   }
+  return (
+    <section className="app-page">
+      <h1 className="app-page-title">{screen.title}</h1>
+      <p><Trans>Deze pagina is nog niet beschikbaar.</Trans></p>
+    </section>
+  );
 }
 
 export function PageHost() {

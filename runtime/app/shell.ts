@@ -7,6 +7,7 @@ import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../a
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
 import { definitions, startLive, stopLive } from '../live/index.ts';
+import { reloadCorrections } from '../i18n/index.ts';
 import { checkLicence, clearPermissions } from '../state/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
 import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
@@ -26,7 +27,7 @@ async function loadRoutes(search: string): Promise<void> {
     const route = requested ?? user?.HomePage ?? null;
     setupRouter([...Screens, loginScreen()], { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
     shell.status = 'ready';
-    startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void reloadScreens() });
+    startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void Promise.all([reloadScreens(), reloadCorrections()]) });
     // Spec 3 §6: the licence check keeps the licence data under its hash.
     void checkLicence();
   } catch (error) {

@@ -1,11 +1,19 @@
 // Language choice and catalog loading. Dutch is the source and the fallback; the language comes
 // from the culture cookie, else from the browser. Catalogs load before the app renders and
 // before a language switch takes effect.
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
+import { api } from '../api/index.ts';
 
 export const LOCALES = ['nl', 'en', 'da', 'de', 'es', 'fr', 'pl', 'tr', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const CULTURE_COOKIE = 'Culture';
+
+/** Each runtime language by its own name, so a language switch needs no translation. Spelled out
+ * rather than taken from Intl.DisplayNames, which writes several in lower case (dansk, español,
+ * polski) and depends on the browser's ICU data. A Record, so a new locale cannot be left out. */
+export const ENDONYMS: Record<Locale, string> = {
+  nl: 'Nederlands', da: 'Dansk', de: 'Deutsch', en: 'English', es: 'Español', fr: 'Français', pl: 'Polski', tr: 'Türkçe', zh: '中文',
+};
 
 const catalogs: Record<Locale, () => Promise<{ messages: Record<string, any> }>> = {
   nl: () => import('../../locales/nl/messages.po'),
@@ -36,9 +44,21 @@ export function chooseLocale(cookie: string, languages: readonly string[]): Loca
   return 'nl';
 }
 
+/**
+ * The strings an administrator corrected for this language (the site layer), over the catalog's.
+ * Without them (the server is unreachable) the catalog's own stand.
+ */
+async function corrections(locale: Locale): Promise<Messages> {
+  try {
+    return (await api.runtimeTexts(locale)).Messages as Messages;
+  } catch {
+    return {};
+  }
+}
+
 export async function activate(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [{ messages }, corrected] = await Promise.all([catalogs[locale](), corrections(locale)]);
+  i18n.loadAndActivate({ locale, messages: { ...messages, ...corrected } });
   // The page's language, for screen readers, spelling and hyphenation (index.html starts as nl).
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
@@ -46,6 +66,11 @@ export async function activate(locale: Locale): Promise<void> {
 export function setCulture(locale: Locale): Promise<void> {
   document.cookie = `${CULTURE_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
   return activate(locale);
+}
+
+/** Reads the corrections again (after a definitions change) and shows them at once. */
+export async function reloadCorrections(): Promise<void> {
+  await activate(i18n.locale as Locale);
 }
 
 export { i18n };

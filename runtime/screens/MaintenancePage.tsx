@@ -2,7 +2,7 @@
 // import destination), the grid, the add/edit modal, and delete of the selection through the
 // batch-result dialog.
 import { useLingui } from '@lingui/react/macro';
-import type { ScreenInfo } from '../api/index.ts';
+import type { TableScreen } from '../api/index.ts';
 import { FlexGrid } from '../grid/index.ts';
 import { useScreenRights } from '../state/index.ts';
 import { ImportButton } from './import/index.ts';
@@ -10,7 +10,7 @@ import { useTableMaintenance } from './useTableMaintenance.tsx';
 import './screens.css';
 
 export interface MaintenancePageProps {
-  screen: ScreenInfo;
+  screen: TableScreen;
   /** The page's URL query at start, for the grid's filters. */
   query?: string;
 }

@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
-import type { ScreenInfo } from '../api/index.ts';
+import type { TableScreen } from '../api/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody } from './EditorBody.tsx';
 import { useRecordEditor } from './useRecordEditor.ts';
@@ -15,7 +15,7 @@ async function settingsRowId(table: string): Promise<number> {
   return Number(answer.Data[0]?.AutoID ?? 0);
 }
 
-export function SettingsPage({ screen }: { screen: ScreenInfo }) {
+export function SettingsPage({ screen }: { screen: TableScreen }) {
   const { t } = useLingui();
   const editor = useRecordEditor(screen.table);
   const { load } = editor;

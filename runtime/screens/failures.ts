@@ -1,7 +1,13 @@
 // How load and save failures reach the user (spec 1 section 8): the server's error body goes to
 // the form; a failure without field messages also raises an alert with the keyed message.
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { CallFailed } from '../api/index.ts';
 import type { ApiErrorBody } from '../api/index.ts';
+
+/** The spec's keyed messages for a failed load and a failed save. */
+export const retrievingFailed = () => i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+export const savingFailed = () => i18n._(msg({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
 
 export interface Failure {
   /** For GenericForm's serverError: ModelState per field and Error on top. */

@@ -12,7 +12,7 @@ import { confirm, showAlert, toast } from '../app/dialogs/index.ts';
 import { confirmsFor } from '../form/index.ts';
 import type { FormAnswer } from '../form/index.ts';
 import { definitions } from '../live/index.ts';
-import { describeFailure } from './failures.ts';
+import { describeFailure, retrievingFailed as retrieving, savingFailed as saving } from './failures.ts';
 
 type Row = Record<string, unknown>;
 
@@ -41,8 +41,6 @@ export interface RecordEditor {
   reset: () => void;
 }
 
-const retrieving = () => i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
-const saving = () => i18n._(msg({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
 const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgeslagen' }));
 
 export function useRecordEditor(table: string): RecordEditor {

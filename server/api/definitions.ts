@@ -41,9 +41,9 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const screens = [...effective.screens.values()].map((s) => s.value)
       // A screen of a module the licence does not activate is not offered (its calls are refused too).
       .filter((s) => !s.module || active.has(s.module))
-      .filter((s) => principal.can(s.rights?.read ?? effective.tables.get(s.table.toLowerCase())?.right, 'read'))
+      .filter((s) => principal.can(s.rights?.read ?? (s.table && effective.tables.get(s.table.toLowerCase())?.right), 'read'))
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
-      .map((s) => withTransitions(s, engine.registry.snapshot.table(s.table), effective))
+      .map((s) => withTransitions(s, s.table ? engine.registry.snapshot.table(s.table) : undefined, effective))
       // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
       .map((s) => translateDeep(s, t));
     return { Screens: screens };

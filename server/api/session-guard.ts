@@ -10,7 +10,7 @@ import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
 import { tablesOf } from './context.ts';
 
 // The languages on offer are asked by the sign-in page, before there is a session.
-const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout', '/mvc/definitions/languages']);
+const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout', '/mvc/definitions/languages', '/mvc/definitions/runtimetexts']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function normalisedPath(url: string): string | null {

@@ -48,7 +48,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
   const own = (name: string) => name.toLowerCase() === table.sqlName;
   const def = [...eff.workflows.values()].map((w) => w.value).find((w) => own(w.table));
   const statusField = def && byName.get(def.field.toLowerCase());
-  const screens = [...eff.screens.values()].map((s) => s.value).filter((s) => own(s.table));
+  const screens = [...eff.screens.values()].map((s) => s.value).filter((s) => s.table && own(s.table));
   const dataSets = new Map<string, DataSetDef>();
   for (const screen of screens) for (const set of screen.dataSets ?? []) if (!dataSets.has(set.name)) dataSets.set(set.name, set);
   return {

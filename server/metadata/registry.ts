@@ -21,6 +21,8 @@ export interface Snapshot {
   effective: Effective;
   /** Site-layer definitions left out because they conflict with the packs (e.g. after an upgrade). */
   siteConflicts: DefinitionProblem[];
+  /** The site layer as the database holds it (its texts are translated like the packs'). */
+  site: Layer;
   table(name: string): TableModel | undefined;
   list(name: string): ListDef | undefined;
 }
@@ -47,12 +49,13 @@ export function compose(packLayers: Layer[], site: { layer: Layer; problems: Def
   }
 }
 
-function snapshotOf(version: number, effective: Effective, siteConflicts: DefinitionProblem[]): Snapshot {
+function snapshotOf(version: number, effective: Effective, siteConflicts: DefinitionProblem[], site: Layer): Snapshot {
   const models = new Map<string, TableModel>();
   return {
     version,
     effective,
     siteConflicts,
+    site,
     table(name) {
       const key = name.toLowerCase();
       const cached = models.get(key);
@@ -88,8 +91,9 @@ export class Registry {
   }
 
   async refresh(db: Queryable = this.db): Promise<Snapshot> {
-    const { effective, siteConflicts } = this.compose(await readSiteRows(db));
-    this.current = snapshotOf((this.current?.version ?? 0) + 1, effective, siteConflicts);
+    const site = siteLayer(await readSiteRows(db));
+    const { effective, siteConflicts } = compose(this.packs.layers, site);
+    this.current = snapshotOf((this.current?.version ?? 0) + 1, effective, siteConflicts, site.layer);
     for (const fn of this.onChange) fn();
     return this.current;
   }

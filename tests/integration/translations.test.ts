@@ -63,3 +63,77 @@ it('refuses an unknown text, Dutch as a target, and a user without the right', a
   const res = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers: { cookie }, payload: { Language: 'en', Text: 'Naam', Translation: 'x' } });
   expect(res.statusCode).toBe(403);
 });
+
+const list = async (body: Record<string, unknown>) => {
+  const res = await post(server.app, '/mvc/translations/List', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { Total: number; Items: { Source: string; Text: string; Dutch: string; Shipped: string | null; Corrected: string | null }[] };
+};
+
+it('lists the texts of a language from both sources, searched and filtered, a page at a time', async () => {
+  const all = await list({ Language: 'de', Take: 5 });
+  expect(all.Items).toHaveLength(5);
+  expect(all.Total).toBeGreaterThan(1000);
+  const runtime = await list({ Language: 'de', Source: 'runtime', Search: 'toevoegen', Take: 500 });
+  expect(runtime.Items.map((e) => [e.Dutch, e.Shipped])).toContainEqual(['Toevoegen', 'Hinzufügen']);
+  // A search finds the shipped translation too.
+  expect((await list({ Language: 'de', Source: 'runtime', Search: 'hinzufügen' })).Items.some((e) => e.Dutch === 'Toevoegen')).toBe(true);
+  const definitions = await list({ Language: 'de', Source: 'definition', Search: 'Naam kostenplaats' });
+  expect(definitions.Items).toContainEqual({ Source: 'definition', Text: 'Naam kostenplaats', Dutch: 'Naam kostenplaats', Shipped: expect.any(String), Corrected: null });
+  expect((await list({ Language: 'de', Filter: 'missing' })).Total).toBe(0);
+  expect((await list({ Language: 'de', Filter: 'corrected' })).Total).toBe(0);
+  // Every list has its maximum.
+  expect((await post(server.app, '/mvc/translations/List', { Language: 'de', Take: 10_000 })).status).toBe(400);
+});
+
+it('corrects a runtime string: answered compiled under the catalog id to anyone, and counted as corrected', async () => {
+  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{countText} resultaten' })).Items;
+  expect(entry.Shipped).toBe('{countText} results ({seconds} s)');
+  const saved = await post(server.app, '/mvc/translations/Save', { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: '{countText} rows found in {seconds} s' });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  // Public: the sign-in page shows runtime strings too.
+  const texts = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=en' })).json();
+  expect(Object.values(texts.Messages)).toContainEqual([['countText'], ' rows found in ', ['seconds'], ' s']);
+  expect((await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=de' })).json().Messages).toEqual({});
+  const dashboard = (await post(server.app, '/mvc/translations/Dashboard', { Language: 'en' })).body;
+  expect(dashboard.Languages[0]).toMatchObject({ Language: 'en', Corrected: 1, Missing: 0 });
+  expect((await list({ Language: 'en', Filter: 'corrected' })).Items).toEqual([{ ...entry, Corrected: '{countText} rows found in {seconds} s' }]);
+  expect((await post(server.app, '/mvc/translations/Save', { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: null })).status).toBe(200);
+  expect((await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=en' })).json().Messages).toEqual({});
+});
+
+it('refuses a runtime translation that drops a placeholder or is no valid message, on the field, in the user\'s language; nothing is written', async () => {
+  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{countText} resultaten' })).Items;
+  const headers = { cookie: `${admin}; Culture=de` };
+  const dropped = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers, payload: { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: 'results' } });
+  expect(dropped.statusCode).toBe(400);
+  expect(dropped.json().ModelState.Translation).toEqual(['Die Übersetzung muss dieselben Platzhalter enthalten wie der Ausgangstext: {countText} {seconds}.']);
+  const broken = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers, payload: { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: '{countText results' } });
+  expect(broken.statusCode).toBe(400);
+  expect(broken.json().TranslationModelState.ModelState.Translation[0].Key).toBe('translation.syntax');
+  expect((await list({ Language: 'en', Filter: 'corrected' })).Total).toBe(0);
+});
+
+it('shows a correction of a text that is gone as stale, and lets it be removed', async () => {
+  // As after an upgrade that changed a Dutch text: the site layer still holds its translation.
+  await server.engine.pool.query(
+    "INSERT INTO core_site_definition (kind, name, body, modified_by, modified_at) VALUES ('locale', 'fr', $1, 'test', now())",
+    [{ language: 'fr', messages: { 'Een tekst die niet meer bestaat': 'Un texte disparu' } }],
+  );
+  await server.engine.registry.refresh();
+  const dashboard = (await post(server.app, '/mvc/translations/Dashboard', { Language: 'fr' })).body;
+  expect(dashboard.Languages[0]).toMatchObject({ Stale: 1, StaleTexts: [{ Source: 'definition', Text: 'Een tekst die niet meer bestaat' }] });
+  expect((await post(server.app, '/mvc/translations/Save', { Language: 'fr', Text: 'Een tekst die niet meer bestaat', Translation: null })).status).toBe(200);
+  expect((await post(server.app, '/mvc/translations/Dashboard', { Language: 'fr' })).body.Languages[0].Stale).toBe(0);
+  // Only removal: a stale text cannot be given a new translation.
+  expect((await post(server.app, '/mvc/translations/Save', { Language: 'fr', Text: 'Een tekst die niet meer bestaat', Translation: 'x' })).body.Key).toBe('request.unknown_text');
+});
+
+it('offers the translation tasks in the menu only to who holds the right', async () => {
+  const names = async (cookie: string) => ((await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie } })).json().Screens as { name: string }[]).map((s) => s.name);
+  expect(await names(admin)).toEqual(expect.arrayContaining(['translations', 'translationdashboard']));
+  const cookie = await signIn(server.app, 'vertaler', 'Vertaler-pass-1');
+  expect(await names(cookie)).not.toContain('translations');
+  expect((await server.app.inject({ method: 'POST', url: '/mvc/translations/List', headers: { cookie }, payload: { Language: 'en' } })).statusCode).toBe(403);
+  expect((await server.app.inject({ method: 'POST', url: '/mvc/translations/Dashboard', headers: { cookie }, payload: {} })).statusCode).toBe(403);
+});

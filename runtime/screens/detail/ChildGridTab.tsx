@@ -4,12 +4,12 @@
 // parent screen's.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { ScreenInfo } from '../../api/index.ts';
+import type { TableScreen } from '../../api/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
 import { ChildRowsGrid, useChildRights } from './ChildRows.tsx';
 
 export interface ChildGridTabProps {
-  parent: ScreenInfo;
+  parent: TableScreen;
   tab: { name: string; title: string; table: string; parentField: string };
   parentId: number;
   /** Bumped when the parent changed (an action may have moved its children along). */

@@ -12,7 +12,7 @@ import type { useTableMaintenance } from '../useTableMaintenance.tsx';
 
 export function useChildRights(parent: ScreenInfo, table: string) {
   const { routes } = useSnapshot(router);
-  const own = routes.find((r) => sameTable(r.table, table) && r.kind !== 'detail');
+  const own = routes.find((r) => r.table && sameTable(r.table, table) && r.kind !== 'detail');
   return useScreenRights(own ?? parent);
 }
 

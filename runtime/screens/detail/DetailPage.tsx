@@ -5,7 +5,7 @@
 // new status closes, back on the overview, with a notice.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ScreenInfo } from '../../api/index.ts';
+import type { TableScreen } from '../../api/index.ts';
 import { showAlert } from '../../app/dialogs/index.ts';
 import { useHistoryEntry } from '../../app/historyEntry.ts';
 import type { RouteParams } from '../../app/paths.ts';
@@ -21,7 +21,7 @@ import '../screens.css';
 import './detail.css';
 
 export interface DetailPageProps {
-  screen: ScreenInfo;
+  screen: TableScreen;
   query?: string;
   params: RouteParams;
 }

@@ -4,14 +4,14 @@
 // there is one, else the record's screen (the server checks its own either way).
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import type { ScreenInfo } from '../../api/index.ts';
+import type { TableScreen } from '../../api/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
 import { ChildRowsGrid, useChildRights } from './ChildRows.tsx';
 import { AddDocumentsDialog } from './AddDocumentsDialog.tsx';
 import { ownerFilter, ownerValues, type BelongsTo } from './documents.ts';
 
 export interface DocumentsTabProps {
-  parent: ScreenInfo;
+  parent: TableScreen;
   tab: { name: string; title: string; table?: string; belongsTo?: BelongsTo };
   parentId: number;
   version: number;
@@ -23,7 +23,7 @@ export function DocumentsTab({ parent, tab, parentId, version }: DocumentsTabPro
   return <Documents parent={parent} table={tab.table} fields={tab.belongsTo} title={tab.title} parentId={parentId} version={version} />;
 }
 
-function Documents({ parent, table, fields, title, parentId, version }: { parent: ScreenInfo; table: string; fields: BelongsTo; title: string; parentId: number; version: number }) {
+function Documents({ parent, table, fields, title, parentId, version }: { parent: TableScreen; table: string; fields: BelongsTo; title: string; parentId: number; version: number }) {
   const { t } = useLingui();
   const rights = useChildRights(parent, table);
   const owner = useMemo(() => ({ table: parent.table, autoid: parentId, fields }), [parent.table, parentId, fields]);

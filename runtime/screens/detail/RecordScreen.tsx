@@ -3,7 +3,7 @@
 // starting an action with unsaved changes asks first (spec 2 section 5 "Save before changing tabs").
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
-import type { ScreenInfo } from '../../api/index.ts';
+import type { TableScreen } from '../../api/index.ts';
 import { Modal } from '../../app/dialogs/index.ts';
 import { useBeforeUnload } from '../../state/index.ts';
 import { recordActions, type ActionSpec } from '../actions/index.ts';
@@ -22,7 +22,7 @@ import { detailTabs, tabEnabled, tabOfForm, type DetailTab } from './tabs.ts';
 import { useTransitions } from './useTransitions.ts';
 
 export interface RecordScreenProps {
-  screen: ScreenInfo;
+  screen: TableScreen;
   editor: RecordEditor;
   autoid: number;
   /** Bumped after an action or a save: tabs and transitions read again. */

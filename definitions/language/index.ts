@@ -28,7 +28,7 @@ export {
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
 export { COPY_ABOVE, LICENCE_SEGMENTS, MODULE_CODES, MODULES, PRODUCT_CODE_LENGTHS, canCopy, isModule, joinProductCode, readPastedLicence, splitProductCode } from './licence.ts';
-export { LANGUAGES, SOURCE_LANGUAGE, layerTexts, requestLanguage, textsOf, translateAnswer, translateDeep, translator } from './texts.ts';
+export { ARCHIVE_LABEL, LANGUAGES, SOURCE_LANGUAGE, layerTexts, requestLanguage, textsOf, translateAnswer, translateDeep, translator } from './texts.ts';
 export type { Language, Translate } from './texts.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';

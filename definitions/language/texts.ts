@@ -66,10 +66,23 @@ function translateKeys<T>(value: T, t: Translate, keys: ReadonlySet<string>): T 
 /** A copy of a definition with its texts for people translated. */
 export const translateDeep = <T>(value: T, t: Translate): T => translateKeys(value, t, TEXT_KEYS);
 
-/** The texts for people a layer (a pack) brings: labels, titles, warnings, messages, and right names. */
+/** The label of the archive box the server adds to the form of every archivable table. */
+export const ARCHIVE_LABEL = 'Archief';
+
+interface TableTexts { archivable?: boolean; fields?: { group?: string }[] }
+
+/**
+ * The texts for people a layer (a pack) brings: labels, titles, warnings, messages, right names,
+ * the names of field groups (a form made from the fields shows them as headings), and the archive
+ * box's label where the layer defines an archivable table.
+ */
 export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value: unknown }[]; grids: { value: unknown }[]; screens: { value: unknown }[]; workflows: { value: unknown }[]; rights: { value: { name: string }[] }[] }): string[] {
   const into = new Set<string>();
   for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows]) for (const doc of docs) textsOf(doc.value, into);
+  for (const { value } of layer.tables as { value: TableTexts }[]) {
+    for (const field of value.fields ?? []) if (field.group?.trim()) into.add(field.group);
+    if (value.archivable === true) into.add(ARCHIVE_LABEL);
+  }
   for (const doc of layer.rights) for (const right of doc.value) into.add(right.name);
   return [...into].sort((a, b) => a.localeCompare(b, 'nl'));
 }

@@ -43,6 +43,11 @@ export interface FieldDef {
   filter?: boolean;
   sortable?: boolean;
   productProperty?: boolean;
+  /**
+   * The field holds a text in this language (a translation of a label): forms show it only while
+   * the language is an active content language.
+   */
+  contentLanguage?: 'da' | 'de' | 'en' | 'es' | 'fr' | 'pl' | 'tr' | 'zh';
   options?: SelectOption[];
   visibleWhen?: RulesLogic;
   enabledWhen?: RulesLogic;

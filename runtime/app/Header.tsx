@@ -1,10 +1,9 @@
 // Header: menu toggle (narrow screens), app name, breadcrumbs, the language switch and the user.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../api/index.ts';
 import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
-import { ENDONYMS, i18n, LOCALES, setCulture } from '../i18n/index.ts';
+import { ENDONYMS, i18n, loadOfferedLanguages, LOCALES, offered, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
 import { currentEntry, navigate, router } from './router.ts';
@@ -19,13 +18,9 @@ const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 
  * sign-in too), else every runtime language. The language in use is always offered.
  */
 function useOfferedLocales(current: string): readonly Locale[] {
-  const [offered, setOffered] = useState<readonly string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.languages().then((answer) => { if (live) setOffered(answer.Languages); }, (error) => console.error('languages failed', error));
-    return () => { live = false; };
-  }, []);
-  return offered ? SWITCH_LOCALES.filter((l) => offered.includes(l) || l === current) : SWITCH_LOCALES;
+  const { languages } = useSnapshot(offered);
+  useEffect(() => { void loadOfferedLanguages(); }, []);
+  return languages ? SWITCH_LOCALES.filter((l) => languages.includes(l) || l === current) : SWITCH_LOCALES;
 }
 
 function Breadcrumbs() {

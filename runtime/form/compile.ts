@@ -3,6 +3,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRule, valueKind } from '../../definitions/language/index.ts';
 import type { RulesLogic } from 'json-logic-js';
+import { isOffered } from '../i18n/index.ts';
 import { pickerParameters } from './rules/picker.ts';
 import { Visibility, type FormAnswer, type FormProperty } from './types.ts';
 import { widgetFor } from './widgets/registry.ts';
@@ -42,7 +43,8 @@ export interface FieldState { visible: boolean; readonly: boolean; disabled: boo
 
 /** A property's state for the current record: server flags plus its live rules. */
 export function fieldState(property: FormProperty, record: Record<string, unknown>): FieldState {
-  const visible = property.Visibility !== Visibility.Hidden && evaluateRule(rule(property.Rules?.visibleWhen), record);
+  const visible = property.Visibility !== Visibility.Hidden && evaluateRule(rule(property.Rules?.visibleWhen), record)
+    && (!property.Settings?.ContentLanguage || isOffered(property.Settings.ContentLanguage));
   const readonly = property.Enabled === false || property.Visibility === Visibility.ReadOnly;
   const disabled = !evaluateRule(rule(property.Rules?.enabledWhen), record);
   const requiredWhen = property.Rules?.requiredWhen;

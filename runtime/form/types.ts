@@ -23,6 +23,8 @@ export interface PropertySettings {
   Decimals: number | null;
   Options: SelectOption[] | null;
   ListConfig: ListConfig | null;
+  /** A text in this language: shown only while the language is on offer. */
+  ContentLanguage?: string | null;
   /** Not sent by the server today; honoured when a definition asks for digit-only keys. */
   NumericKeys?: boolean;
   /** Not sent by the server today; a text area with a user stamp. */

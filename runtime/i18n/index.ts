@@ -2,6 +2,7 @@
 // from the culture cookie, else from the browser. Catalogs load before the app renders and
 // before a language switch takes effect.
 import { i18n, type Messages } from '@lingui/core';
+import { proxy } from 'valtio';
 import { api } from '../api/index.ts';
 
 export const LOCALES = ['nl', 'en', 'da', 'de', 'es', 'fr', 'pl', 'tr', 'zh'] as const;
@@ -67,6 +68,21 @@ export function setCulture(locale: Locale): Promise<void> {
   document.cookie = `${CULTURE_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
   return activate(locale);
 }
+
+/** The languages on offer (the active content languages), once the server said; null before. */
+export const offered = proxy({ languages: null as readonly string[] | null });
+
+/** Asks the server which languages it offers (answered before sign-in too). */
+export async function loadOfferedLanguages(): Promise<void> {
+  try {
+    offered.languages = (await api.languages()).Languages;
+  } catch (error) {
+    console.error('languages failed', error);
+  }
+}
+
+/** Whether a text in this language is wanted: every language while the server has not said. */
+export const isOffered = (language: string): boolean => !offered.languages || offered.languages.includes(language);
 
 /** Reads the corrections again (after a definitions change) and shows them at once. */
 export async function reloadCorrections(): Promise<void> {

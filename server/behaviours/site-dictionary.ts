@@ -3,7 +3,8 @@
 // the packs (field-dictionary limits, conflicts), and applies the schema, all in the write's
 // own transaction; other processes follow through NOTIFY.
 import type pg from 'pg';
-import type { Effective, FieldDef, TableDef } from '../../definitions/language/index.ts';
+import type { Effective, FieldDef, Language, TableDef } from '../../definitions/language/index.ts';
+import { withTranslations } from '../metadata/translations.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
 import { ident } from '../db/sql.ts';
@@ -54,7 +55,8 @@ async function rows(client: pg.PoolClient, model: TableModel, tableName: string)
 /** Writes the site definitions of one table from its dictionary rows. */
 async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: string, by: string): Promise<void> {
   const [tableRow] = await rows(client, dict.tables, tableName);
-  const fields = (await rows(client, dict.fields, tableName)).map(fieldOf);
+  const fieldRows = await rows(client, dict.fields, tableName);
+  const fields = fieldRows.map(fieldOf);
   const name = tableRow?.tablename ?? tableName;
   let table: TableDef | null = null;
   if (tableRow) {
@@ -79,6 +81,31 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
   await writeSiteDefinition(client, 'list', name, tableRow ? { name, table: name, textField: 'Descr', codeField: 'ID', archive: true } : null, by);
   await writeSiteDefinition(client, 'screen', name.toLowerCase(), tableRow
     ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' } : null, by);
+  await writeLabelTranslations(client, [[dict.tables, tableRow ? [tableRow] : []], [dict.fields, fieldRows]], by);
+}
+
+/**
+ * The label's translations typed in dictionary rows (the fields with a `contentLanguage`) go to
+ * the site layer's translations, keyed by the Dutch label like every definition text. An emptied
+ * box leaves the translation: the same Dutch text may be translated elsewhere.
+ */
+async function writeLabelTranslations(client: pg.PoolClient, sources: [TableModel, Record<string, any>[]][], by: string): Promise<void> {
+  const byLanguage = new Map<Language, [string, string][]>();
+  for (const [model, found] of sources) {
+    const label = model.byName.get('label');
+    if (!label) continue;
+    for (const field of model.table.fields) {
+      if (!field.contentLanguage) continue;
+      for (const row of found) {
+        const dutch = row[label.sqlName]?.trim();
+        const translation = row[field.sqlName]?.trim();
+        if (dutch && translation) byLanguage.set(field.contentLanguage, [...(byLanguage.get(field.contentLanguage) ?? []), [dutch, translation]]);
+      }
+    }
+  }
+  for (const [language, pairs] of byLanguage) {
+    await writeSiteDefinition(client, 'locale', language, (stored) => withTranslations(stored, language, 'definition', pairs), by);
+  }
 }
 
 function asFieldErrors(err: DefinitionsInvalid): AppError {

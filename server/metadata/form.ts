@@ -2,6 +2,7 @@
 // definition"), from the form definition when there is one, else from the fields' own
 // tab, column and group.
 import {
+  ARCHIVE_LABEL,
   componentOf, decimalDigits, integerDigits, numericBound, ruleFields, textLength,
   type EffectiveField, type FormDef,
 } from '../../definitions/language/index.ts';
@@ -43,6 +44,7 @@ function property(snapshot: Snapshot, field: EffectiveField, groupId: string, va
       Integers: numeric ? integerDigits(field) : null,
       Decimals: numeric ? decimalDigits(field) : null,
       Options: field.options ?? null,
+      ContentLanguage: field.contentLanguage ?? null,
       ListConfig: list ? {
         ListMethod: listMethod(list.name),
         SingleMethod: `${listMethod(list.name)}/single`,
@@ -96,7 +98,7 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
   if (model.table.archivable) {
     // Archiving is a user's action on a record too: the last group offers it.
-    const archive: EffectiveField = { name: 'Archive', label: 'Archief', type: 'bool', sqlName: 'archive', origin: {} };
+    const archive: EffectiveField = { name: 'Archive', label: ARCHIVE_LABEL, type: 'bool', sqlName: 'archive', origin: {} };
     properties.push(property(snapshot, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
   }
   const visible = properties

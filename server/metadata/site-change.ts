@@ -4,24 +4,16 @@ import type pg from 'pg';
 import type { DefinitionKind } from '../../definitions/language/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { DefinitionsInvalid, type Registry } from './registry.ts';
-import { readSiteRows, siteFile, writeSiteDefinition } from './site-layer.ts';
+import { readSiteRows, siteFile, writeSiteDefinition, type SiteBody } from './site-layer.ts';
 import { applySchema, planSchema } from './sync/apply.ts';
 
-type Body = Record<string, unknown> | null;
-
-/**
- * Writes one site definition. A body given as a function is made from the stored one under the
- * lock, so that two administrators changing parts of one document (translations) both land.
- */
+/** Writes one site definition (a body as a function: see writeSiteDefinition). */
 export async function changeSiteDefinition(
-  pool: pg.Pool, registry: Registry, change: { kind: DefinitionKind; name: string; body: Body | ((current: Body) => Body); by: string; force?: boolean },
+  pool: pg.Pool, registry: Registry, change: { kind: DefinitionKind; name: string; body: SiteBody | ((stored: SiteBody) => SiteBody); by: string; force?: boolean },
 ) {
   const applied = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(7405211)');
-    const body = typeof change.body === 'function'
-      ? change.body((await client.query('SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2)', [change.kind, change.name])).rows[0]?.body ?? null)
-      : change.body;
-    await writeSiteDefinition(client, change.kind, change.name, body, change.by);
+    await writeSiteDefinition(client, change.kind, change.name, change.body, change.by);
     const { effective, siteConflicts } = registry.compose(await readSiteRows(client));
     const mine = siteConflicts.filter((p) => p.file === siteFile(change.kind, change.name));
     if (mine.length) throw new DefinitionsInvalid(mine);

@@ -32,12 +32,19 @@ export function siteLayer(rows: SiteRow[]): { layer: Layer; problems: Definition
   return { layer, problems };
 }
 
-/** Stores (or with body null removes) one site definition and records the change in its history. */
+export type SiteBody = Record<string, unknown> | null;
+
+/**
+ * Stores (or with body null removes) one site definition and records the change in its history.
+ * A body given as a function is made from the stored one, read under a row lock, so that two
+ * writers changing parts of one document (translations) both land.
+ */
 export async function writeSiteDefinition(
-  db: Queryable, kind: DefinitionKind, name: string, body: Record<string, unknown> | null, by: string,
+  db: Queryable, kind: DefinitionKind, name: string, next: SiteBody | ((stored: SiteBody) => SiteBody), by: string,
 ): Promise<void> {
   const before = (await db.query<{ body: any }>(
     'SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2) FOR UPDATE', [kind, name])).rows[0]?.body ?? null;
+  const body = typeof next === 'function' ? next(before) : next;
   if (JSON.stringify(before) === JSON.stringify(body)) return;
   if (body === null) {
     await db.query('DELETE FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2)', [kind, name]);

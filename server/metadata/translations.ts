@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { placeholdersOf, runtimeCatalogs } from './runtime-catalogs.ts';
 import type { Registry } from './registry.ts';
 import { changeSiteDefinition } from './site-change.ts';
+import type { SiteBody } from './site-layer.ts';
 
 export type TextSource = 'definition' | 'runtime';
 
@@ -87,6 +88,20 @@ export function translationCounts(registry: Registry, language: Language) {
   };
 }
 
+/**
+ * A site layer's locale document with translations set (a null translation removes one); null
+ * when nothing is left in it.
+ */
+export function withTranslations(stored: SiteBody, language: Language, source: TextSource, changes: [text: string, translation: string | null][]): SiteBody {
+  const current = stored as LocaleDef | null;
+  const slot = source === 'runtime' ? 'runtime' : 'messages';
+  const texts: Record<string, string> = { ...(current?.[slot] ?? {}) };
+  for (const [text, translation] of changes) if (translation) texts[text] = translation; else delete texts[text];
+  const body: LocaleDef = { language, messages: current?.messages ?? {}, ...(current?.runtime ? { runtime: current.runtime } : {}), [slot]: texts };
+  if (body.runtime && !Object.keys(body.runtime).length) delete body.runtime;
+  return Object.keys(body.messages).length || body.runtime ? { ...body } : null;
+}
+
 export interface TranslationChange { language: Language; source: TextSource; text: string; translation: string | null; by: string }
 
 /**
@@ -118,13 +133,6 @@ export async function saveTranslation(db: pg.Pool, registry: Registry, change: T
   }
   await changeSiteDefinition(db, registry, {
     kind: 'locale', name: change.language, by: change.by,
-    body: (stored) => {
-      const current = stored as LocaleDef | null;
-      const texts: Record<string, string> = { ...(current?.[slot] ?? {}) };
-      if (translation) texts[change.text] = translation; else delete texts[change.text];
-      const body: LocaleDef = { language: change.language, messages: current?.messages ?? {}, ...(current?.runtime ? { runtime: current.runtime } : {}), [slot]: texts };
-      if (body.runtime && !Object.keys(body.runtime).length) delete body.runtime;
-      return Object.keys(body.messages).length || body.runtime ? { ...body } : null;
-    },
+    body: (stored) => withTranslations(stored, change.language, change.source, [[change.text, translation]]),
   });
 }

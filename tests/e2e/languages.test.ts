@@ -150,3 +150,50 @@ it('switches to Chinese: the menu shows the Chinese title', async () => {
   await expect.poll(columnTitles, SWITCHED).toEqual(dutchColumns.map(zh));
   await screenshot(page, 'languages-zh');
 });
+
+it('corrects a definition text and a runtime string as administrator, and sees both at once without a reload', async () => {
+  const ui = runtimeText('en');
+  const en = packText('en');
+  await switchTo('English');
+  await expect.poll(() => page.getByRole('button', { name: ui('Toevoegen'), exact: true }).count(), SWITCHED).toBe(1);
+  await menu().getByRole('button', { name: en('Vertalingen'), exact: true }).click();
+  await expect.poll(heading).toBe(en('Vertalingen'));
+  // The task opens on the user's own language.
+  await expect.poll(() => page.getByLabel(ui('Vertalen naar')).inputValue()).toBe('en');
+
+  // A definition text: the grid's column title.
+  await page.getByLabel(ui('Zoeken')).fill('Naam kostenplaats');
+  const label = page.getByRole('textbox', { name: 'Naam kostenplaats', exact: true });
+  await expect.poll(() => label.inputValue()).toBe(en('Naam kostenplaats'));
+  await label.fill('Cost centre title');
+  await label.press('Enter');
+  await expect.poll(() => page.getByRole('status').filter({ hasText: ui('Opgeslagen') }).count()).toBe(1);
+
+  // A runtime string: the grid's Add button.
+  await page.getByLabel(ui('Bron')).selectOption('runtime');
+  await page.getByLabel(ui('Zoeken')).fill('Toevoegen');
+  const add = page.getByRole('textbox', { name: 'Toevoegen', exact: true });
+  await expect.poll(() => add.inputValue()).toBe(ui('Toevoegen'));
+  await add.fill('Add new');
+  await page.getByRole('row').filter({ has: add }).getByRole('button', { name: ui('Opslaan'), exact: true }).click();
+  await expect.poll(() => page.getByRole('row').filter({ has: add }).getByRole('button', { name: ui('Herstellen') }).count()).toBe(1);
+
+  // A placeholder dropped is refused on the box, in English, and nothing changes.
+  await page.getByLabel(ui('Zoeken')).fill('resultaten ({seconds} s)');
+  const results = page.getByRole('textbox', { name: '{countText} resultaten ({seconds} s)', exact: true });
+  await results.fill('results');
+  await results.press('Enter');
+  await expect.poll(() => page.getByRole('alert').filter({ hasText: '{countText} {seconds}' }).count()).toBe(1);
+  await screenshot(page, 'translations-task');
+
+  await menu().getByRole('button', { name: en(SCREEN), exact: true }).click();
+  await expect.poll(heading).toBe(en(SCREEN));
+  await expect.poll(columnTitles, SWITCHED).toContain('Cost centre title');
+  await expect.poll(() => page.getByRole('button', { name: 'Add new', exact: true }).count(), SWITCHED).toBe(1);
+
+  // The dashboard counts both corrections for English.
+  await menu().getByRole('button', { name: en('Vertaaldashboard'), exact: true }).click();
+  const english = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'English' }) });
+  await expect.poll(() => english.getByRole('cell').allTextContents()).toEqual([expect.stringContaining('(100%)'), '0', '2', '0', '']);
+  await screenshot(page, 'translations-dashboard');
+});

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSiteLayer } from '../../server/metadata/export.ts';
-import { get, post, startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const shipped = { packsDir: PACKS_DIR, packs: ['base', 'demo'] };
@@ -85,6 +85,21 @@ describe('field dictionary', () => {
     expect(a.engine.registry.snapshot.effective.screens.get('vehicles')?.value.kind).toBe('systemtable');
   });
 
+  it('takes a label\'s translations with it: the form and the menu answer them in that language', async () => {
+    expect((await post(a.app, '/mvc/tabledictionary/save', { TableName: 'trailers', Label: 'Aanhangers', LabelEn: 'Trailers', LabelDe: 'Anhänger' })).status).toBe(200);
+    expect((await addField(a, { TableName: 'trailers', FieldName: 'Axles', Label: 'Aantal assen', FieldType: 'smallint', LabelEn: ' Number of axles ' })).status).toBe(200);
+    const inLanguage = async (language: string, url: string) =>
+      (await a.app.inject({ method: 'GET', url, headers: { cookie: `${authHeaders(a.app).cookie}; Culture=${language}` } })).json();
+    const axles = async (language: string) => (await inLanguage(language, '/mvc/trailers/GetForm')).Properties.find((p: any) => p.FieldName === 'Axles').Label;
+    expect([await axles('en'), await axles('de'), await axles('nl')]).toEqual(['Number of axles', 'Aantal assen', 'Aantal assen']);
+    const title = async (language: string) => (await inLanguage(language, '/mvc/definitions/screens')).Screens.find((s: any) => s.name === 'trailers').title;
+    expect([await title('en'), await title('de')]).toEqual(['Trailers', 'Anhänger']);
+    // The boxes say which language they take, so a form shows only those on offer.
+    expect((await property(a, 'fielddictionary', 'LabelEn')).Settings.ContentLanguage).toBe('en');
+    const site = await a.engine.pool.query("SELECT body FROM core_site_definition WHERE kind = 'locale' AND name = 'en'");
+    expect(site.rows[0].body.messages).toMatchObject({ Aanhangers: 'Trailers', 'Aantal assen': 'Number of axles' });
+  });
+
   it('removing a field drops its column only when no row holds data', async () => {
     const entry = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Plate' })).body.Data[0];
     const refused = await post(a.app, '/mvc/fielddictionary/delete', { autoid: entry.AutoID });
@@ -130,7 +145,11 @@ describe('site layer as a pack', () => {
       expect(written).toBeGreaterThanOrEqual(4);
       const c = await startTestServer({ config: { packsDir, packs: ['base', 'demo', 'acme'] } });
       try {
-        for (const table of ['costcodes', 'currencies', 'vehicles']) expect(await form(c, table), table).toEqual(await form(a, table));
+        for (const table of ['costcodes', 'currencies', 'vehicles', 'trailers']) expect(await form(c, table), table).toEqual(await form(a, table));
+        // The site's translations travel with it.
+        const english = (server: TestServer) => server.app.inject({ method: 'GET', url: '/mvc/trailers/GetForm', headers: { cookie: `${authHeaders(server.app).cookie}; Culture=en` } }).then((r) => r.json());
+        expect(await english(c)).toEqual(await english(a));
+        expect((await english(c)).Properties.find((p: any) => p.FieldName === 'Axles').Label).toBe('Number of axles');
         expect((await post(c.app, '/mvc/vehicles/save', { ID: 'V9', Descr: 'Kraan', Plate: 'X' })).status).toBe(200);
       } finally {
         await c.close();

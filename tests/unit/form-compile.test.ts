@@ -4,6 +4,7 @@ import { compileForm } from '../../runtime/form/compile.ts';
 import { serverErrors } from '../../runtime/form/server-errors.ts';
 import type { FormAnswer, FormProperty } from '../../runtime/form/types.ts';
 import { widgetFor } from '../../runtime/form/widgets/registry.ts';
+import { offered } from '../../runtime/i18n/index.ts';
 
 const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
 const rules = { visibleWhen: null, enabledWhen: null, requiredWhen: null };
@@ -31,6 +32,18 @@ describe('compileForm', () => {
     expect(c.uiSchema.Colour['ui:widget']).toBe('FormColor');
     expect(c.uiSchema.Start['ui:widget']).toBe('FormTime');
     expect(c.schema.required).toEqual(['Minutes']);
+  });
+  it('shows a box for a text in another language only while that language is on offer', () => {
+    const translated: FormAnswer = { ...form, Properties: [...form.Properties, field({ FieldName: 'LabelEn', Settings: { ...settings, ContentLanguage: 'en' } }), field({ FieldName: 'LabelDe', Settings: { ...settings, ContentLanguage: 'de' } })] };
+    const boxes = () => compileForm(translated, { Show: true }).groups[0].fields.filter((f) => f.startsWith('Label'));
+    // Before the server said which languages it offers: every one.
+    expect(boxes()).toEqual(['LabelEn', 'LabelDe']);
+    offered.languages = ['nl', 'en'];
+    try {
+      expect(boxes()).toEqual(['LabelEn']);
+    } finally {
+      offered.languages = null;
+    }
   });
   it('applies the rules to the current record', () => {
     const c = compileForm(form, { Show: false });

@@ -29,7 +29,6 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
   useEffect(load, [load]);
   const number = (n: number) => n.toLocaleString(i18n.locale);
   const texts = dashboard && number(dashboard.Texts);
-  const percent = (l: LanguageCounts) => (dashboard?.Texts ? Math.floor((l.Translated / dashboard.Texts) * 1000) / 10 : 100);
 
   return (
     <section className="app-page translations-page">
@@ -51,41 +50,49 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
             </tr>
           </thead>
           <tbody>
-            {dashboard?.Languages.map((l) => {
-              const language = ENDONYMS[l.Language as Locale] ?? l.Language;
-              const share = percent(l).toLocaleString(i18n.locale);
-              return (
-              <tr key={l.Language}>
-                <th scope="row">{language}</th>
-                <td>
-                  <div className="translations-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent(l)}
-                    aria-label={t`${language}: ${share}% vertaald`}>
-                    <div style={{ width: `${percent(l)}%` }} />
-                  </div>
-                  <span>{number(l.Translated)} ({share}%)</span>
-                </td>
-                <td>{number(l.Missing)}</td>
-                <td>{number(l.Corrected)}</td>
-                <td>{number(l.Stale)}</td>
-                <td className="translations-actions">
-                  {editor && l.Missing > 0 && (
-                    <button type="button" className="app-button" onClick={() => navigate(editor.name, { language: l.Language, filter: 'missing' })}>
-                      {t`Ontbrekende vertalen`}
-                    </button>
-                  )}
-                  {l.Stale > 0 && (
-                    <button type="button" className="app-button" aria-expanded={open === l.Language} onClick={() => setOpen(open === l.Language ? null : l.Language)}>
-                      {t`Verouderde tonen`}
-                    </button>
-                  )}
-                </td>
-              </tr>
-              );
-            })}
+            {dashboard?.Languages.map((l) => (
+              <LanguageRow
+                key={l.Language} counts={l} texts={dashboard.Texts} open={open === l.Language}
+                onMissing={editor ? () => navigate(editor.name, { language: l.Language, filter: 'missing' }) : null}
+                onStale={() => setOpen(open === l.Language ? null : l.Language)}
+              />
+            ))}
           </tbody>
         </table>
         {open && <StaleTexts language={open} removable={rights.update} onRemoved={load} />}
       </div>
     </section>
+  );
+}
+
+interface RowProps { counts: LanguageCounts; texts: number; open: boolean; onMissing: (() => void) | null; onStale: () => void }
+
+/** One language: a bar of how much is translated, the counts, and the ways to what is left. */
+function LanguageRow({ counts: l, texts, open, onMissing, onStale }: RowProps) {
+  const { t, i18n } = useLingui();
+  const number = (n: number) => n.toLocaleString(i18n.locale);
+  const language = ENDONYMS[l.Language as Locale] ?? l.Language;
+  // Rounded down: 99.96% is not yet 100%.
+  const percent = texts ? Math.floor((l.Translated / texts) * 1000) / 10 : 100;
+  const share = percent.toLocaleString(i18n.locale);
+  return (
+    <tr>
+      <th scope="row">{language}</th>
+      <td>
+        <div className="translations-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t`${language}: ${share}% vertaald`}>
+          <div style={{ width: `${percent}%` }} />
+        </div>
+        <span>{number(l.Translated)} ({share}%)</span>
+      </td>
+      <td>{number(l.Missing)}</td>
+      <td>{number(l.Corrected)}</td>
+      <td>{number(l.Stale)}</td>
+      <td>
+        <div className="translations-actions">
+          {onMissing && l.Missing > 0 && <button type="button" className="app-button" onClick={onMissing}>{t`Ontbrekende vertalen`}</button>}
+          {l.Stale > 0 && <button type="button" className="app-button" aria-expanded={open} onClick={onStale}>{t`Verouderde tonen`}</button>}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -41,14 +41,14 @@ export function TranslationRow({ entry, draft, error, busy, saved, editable, onD
         {error && <div id={`${id}-error`} role="alert" className="translations-field-error">{error}</div>}
         {saved && <div className="translations-saved" role="status">{t`Opgeslagen`}</div>}
       </td>
-      <td className="translations-actions">
+      <td>
         {editable && (
-          <>
+          <div className="translations-actions">
             <button type="button" className="app-button app-button--primary" disabled={!changed || busy} onClick={() => void onSave(entry, value)}>{t`Opslaan`}</button>
             {entry.Corrected !== null && (
               <button type="button" className="app-button" disabled={busy} onClick={() => void onSave(entry, null)}>{t`Herstellen`}</button>
             )}
-          </>
+          </div>
         )}
       </td>
     </tr>

@@ -30,7 +30,7 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
       </header>
       <div className="translations-toolbar" role="search">
         <label>
-          <span>{t`Taal`}</span>
+          <span>{t`Vertalen naar`}</span>
           <select value={query.language} onChange={(e) => state.change({ language: e.target.value })}>
             {TARGETS.map((l) => <option key={l} value={l}>{ENDONYMS[l as Locale]}</option>)}
           </select>

@@ -6,7 +6,8 @@ import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
 import { ENDONYMS, i18n, loadOfferedLanguages, LOCALES, offered, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
-import { currentEntry, navigate, router } from './router.ts';
+import { leaveTo } from './leaving.ts';
+import { currentEntry, router } from './router.ts';
 import { breadcrumbs } from './routes.ts';
 import { languageChanged, shell, toggleMenu } from './shell.ts';
 
@@ -38,7 +39,7 @@ function Breadcrumbs() {
           return (
             <li key={`${index}-${crumb.route ?? crumb.parent}`}>
               {crumb.route && !last ? (
-                <button type="button" className="app-crumb-link" onClick={() => navigate(crumb.route!)}>{label}</button>
+                <button type="button" className="app-crumb-link" onClick={() => void leaveTo(crumb.route!)}>{label}</button>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               )}

@@ -4,7 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { parentLabel } from './labels.ts';
-import { currentEntry, navigate, router } from './router.ts';
+import { leaveTo } from './leaving.ts';
+import { currentEntry, router } from './router.ts';
 import { menuGroups } from './routes.ts';
 import { shell, toggleMenu } from './shell.ts';
 
@@ -37,7 +38,7 @@ export function NavMenu() {
                   className="app-nav-link"
                   aria-current={route.name === current ? 'page' : undefined}
                   onClick={() => {
-                    navigate(route.name);
+                    void leaveTo(route.name);
                     toggleMenu(false);
                   }}
                 >

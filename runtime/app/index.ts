@@ -1,6 +1,7 @@
 // The shell's public entry.
 export { App } from './App.tsx';
 export { licenceChanged } from './shell.ts';
+export { leaveTo, useLeaveGuard } from './leaving.ts';
 export {
   back, currentEntry, currentScreen, goState, initialState, navigate, navigateState, onPopState, pageQuery, previousOnPage, pushParams,
   pushParamsState, replaceParams, replaceParamsState, replaceRoutes, returnTo, router, setupRouter, startOf,

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import type { TableScreen } from '../api/index.ts';
+import { useLeaveGuard } from '../app/leaving.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody } from './EditorBody.tsx';
 import { useRecordEditor } from './useRecordEditor.ts';
@@ -20,6 +21,7 @@ export function SettingsPage({ screen }: { screen: TableScreen }) {
   const editor = useRecordEditor(screen.table);
   const { load } = editor;
   useBeforeUnload(editor.hasMutations);
+  useLeaveGuard(editor.hasMutations, editor.save);
   useEffect(() => {
     void load(() => settingsRowId(screen.table));
   }, [load, screen.table]);

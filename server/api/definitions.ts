@@ -14,7 +14,7 @@ import { activeModules } from '../security/modules.ts';
  * and whether a user can add a record at all (`addable`: a table whose every field the server
  * fills, such as import tasks, is not).
  */
-function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean; addable: boolean } {
+function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean; addable: boolean; dataSourceSwitch: boolean } {
   const transitions = model?.workflow?.def.transitions ?? [];
   const actions = screen.actions?.map((a) => {
     const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
@@ -27,7 +27,10 @@ function withTransitions(screen: ScreenDef, model: TableModel | undefined, effec
     return table?.belongsTo ? { ...tab, table: table.name, belongsTo: table.belongsTo } : tab;
   });
   const addable = !model || model.table.fields.some((f) => f.enabled !== false);
-  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable };
+  // An archived row must stay findable: every list screen of an archivable table offers Active,
+  // Archive and All, unless its definition says otherwise (a settings page shows one record).
+  const dataSourceSwitch = screen.dataSourceSwitch ?? (!!model?.table.archivable && ['maintenance', 'systemtable', 'detail'].includes(screen.kind));
+  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable, dataSourceSwitch };
 }
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {

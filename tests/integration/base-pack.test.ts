@@ -129,6 +129,20 @@ describe('base pack', () => {
     expect(relations.some((r) => r.MainContact !== null)).toBe(true);
   });
 
+  it('offers Active, Archive and All on the list screen of every archivable table, so an archived row stays findable', async () => {
+    const answered = (await get(server.app, '/mvc/definitions/screens')).body.Screens as { name: string; kind: string; table?: string; dataSourceSwitch: boolean }[];
+    const archivable = answered.filter((s) => s.table && ['maintenance', 'systemtable', 'detail'].includes(s.kind)
+      && server.engine.registry.snapshot.table(s.table)?.table.archivable);
+    expect(archivable.map((s) => s.name)).toContain('countries');
+    expect(archivable.filter((s) => !s.dataSourceSwitch).map((s) => s.name)).toEqual([]);
+    // An archived country is found again under Archive.
+    const saved = await post(server.app, '/mvc/countries/save', { ID: 'XA', Descr: 'Archieftest', Archive: true });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const search = (dataSource: number) => post(server.app, '/mvc/countries/GetFlexData', { searchExpressions: 'Archieftest', dataSource });
+    expect((await search(0)).body.Data).toHaveLength(0);
+    expect((await search(1)).body.Data.map((r: { ID: string }) => r.ID)).toEqual(['XA']);
+  });
+
   it('has settings pages of one record each, editable through save', async () => {
     const settings = screens().filter((s) => s.kind === 'settings');
     expect(settings.length).toBeGreaterThanOrEqual(21);

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { fieldOptions, inputClass } from '../context.ts';
-import { blocksKey, clamp, numericOnBlur, parseNumeric, stepValue } from '../rules/index.ts';
+import { blocksKey, numericOnBlur, parseNumeric, stepValue } from '../rules/index.ts';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -36,8 +36,9 @@ export function NumericWidget(props: WidgetProps) {
         }}
         onChange={(e) => { setText(e.target.value); raise(parseNumeric(e.target.value)); }}
         onBlur={() => {
-          const rounded = numericOnBlur(parseNumeric(text), limits);
-          const next = rounded === null ? null : clamp(rounded, limits);
+          // Rounded to the step but not clamped: a typed 9999 above a maximum of 128 stays, and the
+          // save is refused on the field, rather than quietly storing another number.
+          const next = numericOnBlur(parseNumeric(text), limits);
           setText(shown(next));
           raise(next);
           onBlur(id, next);

@@ -3,6 +3,7 @@
 // fields from a licence as it was sent. Below, what the licence switches on.
 import { useLingui } from '@lingui/react/macro';
 import type { ScreenInfo } from '../../api/index.ts';
+import { useLeaveGuard } from '../../app/leaving.ts';
 import { useBeforeUnload, useScreenRights } from '../../state/index.ts';
 import { LicenceFields } from './LicenceFields.tsx';
 import { LicenceModules } from './LicenceModules.tsx';
@@ -20,6 +21,7 @@ export function LicencePage({ screen }: LicencePageProps) {
   const rights = useScreenRights(screen);
   const licence = useLicence(screen.rights?.update);
   useBeforeUnload(licence.dirty);
+  useLeaveGuard(licence.dirty, licence.save);
   const ready = licence.licence !== null;
 
   return (

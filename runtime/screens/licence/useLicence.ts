@@ -76,7 +76,8 @@ export function useLicence(updateRights: Rights) {
     return true;
   }, []);
 
-  const save = useCallback(async () => {
+  /** True when the licence was saved. */
+  const save = useCallback(async (): Promise<boolean> => {
     setSaving(true);
     setFailure(null);
     let answer: LicenceAnswer;
@@ -88,7 +89,7 @@ export function useLicence(updateRights: Rights) {
         setFailure(failureOf(error));
         setSaving(false);
       }
-      return;
+      return false;
     }
     const next = formOf(answer, answer.productCode || joinProductCode(form.segments));
     if (live.current) {
@@ -102,6 +103,7 @@ export function useLicence(updateRights: Rights) {
     // The menu and the rights follow the new modules; the page's own right is asked again.
     await licenceChanged();
     await ensure(entriesFor(updateRights, 'update'));
+    return true;
   }, [form, updateRights]);
 
   const copy = useCallback(async () => {

@@ -6,7 +6,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, CallFailed, type LanguageCounts, type ScreenInfo, type TranslationDashboard } from '../../api/index.ts';
-import { navigate, router } from '../../app/router.ts';
+import { leaveTo } from '../../app/leaving.ts';
+import { router } from '../../app/router.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
 import { useScreenRights } from '../../state/index.ts';
 import { retrievingFailed } from '../failures.ts';
@@ -53,7 +54,7 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
             {dashboard?.Languages.map((l) => (
               <LanguageRow
                 key={l.Language} counts={l} texts={dashboard.Texts} open={open === l.Language}
-                onMissing={editor ? () => navigate(editor.name, { language: l.Language, filter: 'missing' }) : null}
+                onMissing={editor ? () => void leaveTo(editor.name, { language: l.Language, filter: 'missing' }) : null}
                 onStale={() => setOpen(open === l.Language ? null : l.Language)}
               />
             ))}

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ScreenInfo, TextSource } from '../../api/index.ts';
 import type { RouteParams } from '../../app/paths.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
+import { useLeaveGuard } from '../../app/leaving.ts';
 import { useBeforeUnload, useScreenRights } from '../../state/index.ts';
 import { TranslationRow } from './TranslationRow.tsx';
 import { TARGETS, initialQuery } from './targets.ts';
@@ -18,6 +19,7 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
   const rights = useScreenRights(screen);
   const state = useTranslations(initialQuery(params));
   useBeforeUnload(state.dirty);
+  useLeaveGuard(state.dirty, state.saveDrafts);
   const { query, list } = state;
   const last = list ? Math.min(query.skip + PAGE, list.total) : 0;
   const number = (n: number) => n.toLocaleString(i18n.locale);

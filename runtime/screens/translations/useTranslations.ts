@@ -87,5 +87,15 @@ export function useTranslations(initial: Query) {
     }
   }, [query.language]);
 
-  return { query, change, page, list, loadError, drafts, errors, busy, saved, setDraft, save, dirty: Object.keys(drafts).length > 0 };
+  /** Saves every draft on the page (leaving it asked to); true when all were saved. */
+  const saveDrafts = useCallback(async () => {
+    let all = true;
+    for (const entry of list?.items ?? []) {
+      const draft = drafts[entryKey(entry)];
+      if (draft !== undefined) all = (await save(entry, draft)) && all;
+    }
+    return all;
+  }, [list, drafts, save]);
+
+  return { query, change, page, list, loadError, drafts, errors, busy, saved, setDraft, save, saveDrafts, dirty: Object.keys(drafts).length > 0 };
 }

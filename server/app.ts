@@ -26,7 +26,7 @@ import { securityHeaders } from './api/headers.ts';
 import { fairShare } from './api/fair-share.ts';
 import { databaseFailure, OutageLog } from './db/failures.ts';
 import type { Engine } from './engine.ts';
-import { fieldLabels, languageOf } from './api/context.ts';
+import { labelsFor, languageOf } from './api/context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -48,7 +48,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
     if (err.retryable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     // In the language of the request (the culture cookie, else Accept-Language).
     const request = reply.request;
-    return reply.status(err.status).send(errorBody(err, languageOf(request), fieldLabels(engine, request)));
+    return reply.status(err.status).send(errorBody(err, languageOf(request), labelsFor(engine, request)));
   };
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return answer(reply, err);

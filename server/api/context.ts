@@ -9,6 +9,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/index.ts';
 import type { Engine } from '../engine.ts';
 import { notAuthenticated, unknownControl } from '../errors.ts';
+import type { Labels } from './errors.ts';
 
 export interface CallContext { snapshot: Snapshot; principal: Principal; model: TableModel }
 
@@ -50,13 +51,21 @@ export function translateFor(engine: Engine, request: FastifyRequest): { languag
 }
 
 /** A field of the request's table by its label in the user's language (for error messages). */
-export function fieldLabels(engine: Engine, request: FastifyRequest): (field: string) => string | undefined {
+/** Fields of the call's table and tables by name, as the user reads them (for error texts). */
+export function labelsFor(engine: Engine, request: FastifyRequest): Labels {
   const control = (request.params as { control?: unknown } | undefined)?.control;
-  const model = typeof control === 'string' ? engine.registry.snapshot.table(control) : undefined;
-  if (!model) return () => undefined;
+  const { snapshot } = engine.registry;
+  const model = typeof control === 'string' ? snapshot.table(control) : undefined;
   const { t } = translateFor(engine, request);
-  return (field) => {
-    const found = model.byName.get(field.toLowerCase());
-    return found ? t(found.label ?? found.name) : undefined;
+  return {
+    field: (name) => {
+      const found = model?.byName.get(name.toLowerCase());
+      return found ? t(found.label ?? found.name) : undefined;
+    },
+    table: (name) => {
+      const key = name.toLowerCase();
+      const found = snapshot.effective.tables.get(key) ?? [...snapshot.effective.tables.values()].find((x) => x.sqlName === key);
+      return found ? t(found.label ?? found.name) : undefined;
+    },
   };
 }

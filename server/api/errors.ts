@@ -19,25 +19,35 @@ export function messageIn(language: Language, id: MessageId, ...args: unknown[])
   return template ? formatMessage(template, args) : message(id, ...args);
 }
 
-/** The error's own text; a form's problems name their fields by label. */
-function errorText(err: AppError, language: Language, label: (field: string) => string | undefined): string {
-  const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => label(f) ?? f).join(', ')] : err.args;
+export interface Labels {
+  /** A field of the call's table as the user reads it. */
+  field(name: string): string | undefined;
+  /** A table (by name or SQL name) as the user reads it. */
+  table(name: string): string | undefined;
+}
+const NO_LABELS: Labels = { field: () => undefined, table: () => undefined };
+
+/** The error's own text; a form's problems name their fields, a row in use the table, by label. */
+function errorText(err: AppError, language: Language, labels: Labels): string {
+  const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => labels.field(f) ?? f).join(', ')]
+    : err.code === 'IN_USE' ? err.args.map((a) => labels.table(String(a)) ?? a)
+      : err.args;
   return language === SOURCE_LANGUAGE && args === err.args ? err.message : messageIn(language, err.id, ...args);
 }
 
 /**
- * The answer of an error in a language. `label` names a field of the call's table as the user
- * reads it (its label, translated): a message about a field says that, not its internal name.
+ * The answer of an error in a language. `labels` name fields and tables as the user reads them
+ * (their labels, translated): a message about a field says that, not its internal name.
  */
-export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, label: (field: string) => string | undefined = () => undefined): Record<string, unknown> {
+export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, labels: Labels = NO_LABELS): Record<string, unknown> {
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
-    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args.map((a) => (a === field ? label(field) ?? a : a))));
+    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args.map((a) => (a === field ? labels.field(field) ?? a : a))));
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {
-    Error: errorText(err, language, label), Code: err.code, Key: err.id, Args: err.args.map(String),
+    Error: errorText(err, language, labels), Code: err.code, Key: err.id, Args: err.args.map(String),
     ModelState: modelState, TranslationModelState: { ModelState: translation }, ...err.extra,
   };
 }

@@ -185,6 +185,9 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   await results.press('Enter');
   await expect.poll(() => page.getByRole('alert').filter({ hasText: '{countText} {seconds}' }).count()).toBe(1);
   await screenshot(page, 'translations-task');
+  // Escape puts the box back; with nothing unsaved, the menu leaves without asking.
+  await results.press('Escape');
+  await expect.poll(() => results.inputValue()).toBe(ui('{countText} resultaten ({seconds} s)'));
 
   await menu().getByRole('button', { name: en(SCREEN), exact: true }).click();
   await expect.poll(heading).toBe(en(SCREEN));

@@ -2,7 +2,7 @@
 // GetForm and a save round trip through the generic calls; every settings page is one record.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 /** Spec 3 section 2, "Admin system tables". */
@@ -141,6 +141,16 @@ describe('base pack', () => {
     const search = (dataSource: number) => post(server.app, '/mvc/countries/GetFlexData', { searchExpressions: 'Archieftest', dataSource });
     expect((await search(0)).body.Data).toHaveLength(0);
     expect((await search(1)).body.Data.map((r: { ID: string }) => r.ID)).toEqual(['XA']);
+  });
+
+  it('refuses to delete a row in use and names the table that uses it by its label, in the user\'s language', async () => {
+    const category = await post(server.app, '/mvc/costcategories/save', { ID: 'INUSE', Descr: 'In gebruik' });
+    expect((await post(server.app, '/mvc/costcodes/save', { ID: 'INUSE', Descr: 'Gebruikt', CostCategory: category.body.AutoID })).status).toBe(200);
+    const refused = await post(server.app, '/mvc/costcategories/delete', { autoid: category.body.AutoID });
+    expect(refused.status).toBe(409);
+    expect(refused.body.Error).toBe('Het item wordt nog gebruikt door Kostenplaatsen en kan niet worden verwijderd.');
+    const english = await server.app.inject({ method: 'POST', url: '/mvc/costcategories/delete', headers: { cookie: `${authHeaders(server.app).cookie}; Culture=en` }, payload: { autoid: category.body.AutoID } });
+    expect(english.json().Error).toContain('Cost centres');
   });
 
   it('has settings pages of one record each, editable through save', async () => {

@@ -63,5 +63,8 @@ describe('running a batch', () => {
   it('reads IGNORED from the error body too', () => {
     expect(outcomeOf({ body: { Error: 'x', Status: 'IGNORED' } })).toEqual({ status: 'IGNORED', error: 'x' });
     expect(outcomeOf(new Error('boom'))).toEqual({ status: 'FAILED', error: 'boom' });
+    // The field messages say what went wrong; the general text only lists the fields.
+    expect(outcomeOf({ body: { Error: 'Er zijn één of meerdere fouten in het formulier (Veldtype)', ModelState: { FieldType: ['Deze wijziging zou gegevens verliezen.'] } } }))
+      .toEqual({ status: 'FAILED', error: 'Deze wijziging zou gegevens verliezen.' });
   });
 });

@@ -64,11 +64,16 @@ export function failedIndexes(state: BatchState): number[] {
   return state.items.flatMap((item, i) => (item.status === 'FAILED' ? [i] : []));
 }
 
-/** How a failed item ends: IGNORED when the error says so, else FAILED with its Error text. */
+/**
+ * How a failed item ends: IGNORED when the error says so, else FAILED with what went wrong: the
+ * messages on the fields where the server gave them (the general text only lists the fields),
+ * else its Error text.
+ */
 export function outcomeOf(error: unknown): { status: 'FAILED' | 'IGNORED'; error: string } {
-  const e = error as { status?: unknown; body?: { Error?: unknown; Status?: unknown; status?: unknown }; message?: unknown } | null;
+  const e = error as { status?: unknown; body?: { Error?: unknown; Status?: unknown; status?: unknown; ModelState?: Record<string, unknown> }; message?: unknown } | null;
   const ignored = [e?.status, e?.body?.Status, e?.body?.status].includes('IGNORED');
-  const text = e?.body?.Error ?? e?.message ?? String(error);
+  const onFields = Object.values(e?.body?.ModelState ?? {}).flatMap((m) => (Array.isArray(m) ? m.map(String) : []));
+  const text = onFields.length ? onFields.join(' ') : e?.body?.Error ?? e?.message ?? String(error);
   return { status: ignored ? 'IGNORED' : 'FAILED', error: String(text) };
 }
 

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import type { TableScreen } from '../api/index.ts';
+import { saveOnKeys } from '../app/dialogs/index.ts';
 import { useLeaveGuard } from '../app/leaving.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody } from './EditorBody.tsx';
@@ -27,7 +28,7 @@ export function SettingsPage({ screen }: { screen: TableScreen }) {
   }, [load, screen.table]);
 
   return (
-    <section className="app-page app-settings">
+    <section className="app-page app-settings" onKeyDown={saveOnKeys(() => { if (editor.hasMutations && !editor.saving) void editor.save(); })}>
       <header className="app-page-header">
         <h1 className="app-page-title">{screen.title}</h1>
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>

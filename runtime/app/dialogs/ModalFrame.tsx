@@ -2,6 +2,7 @@
 // It takes and keeps focus while open and gives it back when it closes (useDialogFocus).
 import { useLingui } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
+import { saveOnKeys } from './saveKeys.ts';
 import { trapTab, useDialogFocus } from './useDialogFocus.ts';
 import './dialogs.css';
 
@@ -15,9 +16,11 @@ export interface ModalFrameProps {
   busy?: boolean;
   width?: string;
   className?: string;
+  /** Saves the dialog's form: Ctrl+S, or Enter in a one-line field (see saveKeys.ts). */
+  onSave?: () => void;
 }
 
-export function ModalFrame({ title, children, footer, onCloseClick, leaving, busy, width, className }: ModalFrameProps) {
+export function ModalFrame({ title, children, footer, onCloseClick, leaving, busy, width, className, onSave }: ModalFrameProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref);
@@ -26,7 +29,10 @@ export function ModalFrame({ title, children, footer, onCloseClick, leaving, bus
       <div
         ref={ref}
         tabIndex={-1}
-        onKeyDown={trapTab}
+        onKeyDown={(event) => {
+          trapTab(event);
+          if (onSave) saveOnKeys(onSave)(event);
+        }}
         role="dialog"
         aria-modal="true"
         aria-label={title}

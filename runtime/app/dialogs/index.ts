@@ -18,3 +18,4 @@ export type { ModalProps } from './Modal.tsx';
 export { ModalFrame } from './ModalFrame.tsx';
 export type { ModalFrameProps } from './ModalFrame.tsx';
 export { firstTarget, focusables, trapTab, useDialogFocus } from './useDialogFocus.ts';
+export { asksToSave, saveOnKeys } from './saveKeys.ts';

@@ -26,6 +26,7 @@ export function PromptDialog({ action, count, onRun, onCancel }: PromptDialogPro
     <Modal
       title={title}
       onClose={() => { onCancel(); return true; }}
+      onSave={run}
       className="app-modal--small app-prompt-dialog"
       footer={
         <>

@@ -52,8 +52,8 @@ type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object
 
 /** A screen as GET mvc/definitions/screens answers it (the full definition), plus the runtime's own login route. */
 export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
-  /** 'login' is the runtime's own login route; the server never lists it. */
-  kind: ScreenKind | 'login';
+  /** 'login' and 'home' are the runtime's own routes (sign-in, start page); the server never lists them. */
+  kind: ScreenKind | 'login' | 'home';
   /** A route pattern with parameters ('/membershiprequest/:requestid'); else the name (and ':id?' on detail screens). */
   path?: string;
   /** False when the server fills every field of the table's records (no Add). */

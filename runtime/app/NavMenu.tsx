@@ -1,21 +1,58 @@
-// The navigation menu: screens grouped by parent, with a filter box. On narrow screens it folds
-// away behind the header's menu button.
+// The navigation menu: the start page, the user's favourites, then the screens grouped by parent
+// and area (a parent's screens, its settings, its system tables), each group folding away on a
+// click on its title, with a search over the titles in the user's language and the screens' names. On narrow
+// screens it folds away behind the header's menu button.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { parentLabel } from './labels.ts';
+import type { ScreenInfo } from '../api/index.ts';
+import { groupTitle } from './labels.ts';
 import { leaveTo } from './leaving.ts';
 import { currentEntry, router } from './router.ts';
-import { menuGroups } from './routes.ts';
+import { HOME_ROUTE, matchesSearch, menuGroups } from './routes.ts';
 import { shell, toggleMenu } from './shell.ts';
+import { shortcuts, toggleFavourite } from './shortcuts.ts';
+
+function MenuLink({ route, current, favourite }: { route: ScreenInfo; current: string | undefined; favourite: boolean }) {
+  const { t } = useLingui();
+  return (
+    <li className="app-nav-item">
+      <button
+        type="button"
+        className="app-nav-link"
+        aria-current={route.name === current ? 'page' : undefined}
+        onClick={() => {
+          void leaveTo(route.name);
+          toggleMenu(false);
+        }}
+      >
+        {route.title}
+      </button>
+      <button
+        type="button"
+        className="app-nav-star"
+        aria-pressed={favourite}
+        aria-label={favourite ? t`${route.title} uit favorieten` : t`${route.title} als favoriet`}
+        title={favourite ? t`Uit favorieten` : t`Als favoriet`}
+        onClick={() => toggleFavourite(route.name)}
+      >
+        {favourite ? '★' : '☆'}
+      </button>
+    </li>
+  );
+}
 
 export function NavMenu() {
   const { t } = useLingui();
   const snap = useSnapshot(router);
   const { menuOpen } = useSnapshot(shell);
+  const { favourites } = useSnapshot(shortcuts);
   const [filter, setFilter] = useState('');
-  const groups = useMemo(() => menuGroups(snap.routes, filter), [snap.routes, filter]);
+  const routes = snap.routes as ScreenInfo[];
+  const groups = useMemo(() => menuGroups(routes, filter), [routes, filter]);
   const current = currentEntry(snap)?.name;
+  const home = routes.find((r) => r.name === HOME_ROUTE);
+  const favouriteRoutes = favourites.map((n) => routes.find((r) => r.name === n)).filter((r): r is ScreenInfo => !!r && matchesSearch(r, filter));
   return (
     <nav id="app-nav" aria-label={t`Menu`} className={`app-nav${menuOpen ? ' app-nav--open' : ''}`}>
       <input
@@ -26,29 +63,29 @@ export function NavMenu() {
         aria-label={t`Menu filteren`}
         onChange={(e) => setFilter(e.target.value)}
       />
-      {groups.length === 0 && <p className="app-nav-empty">{t`Geen resultaten`}</p>}
-      {groups.map((group) => (
-        <section key={group.key} className="app-nav-group">
-          {group.key && <h2 className="app-nav-group-title">{parentLabel(snap.routes, group.key)}</h2>}
-          <ul>
-            {group.routes.map((route) => (
-              <li key={route.name}>
-                <button
-                  type="button"
-                  className="app-nav-link"
-                  aria-current={route.name === current ? 'page' : undefined}
-                  onClick={() => {
-                    void leaveTo(route.name);
-                    toggleMenu(false);
-                  }}
-                >
-                  {route.title}
-                </button>
-              </li>
-            ))}
-          </ul>
+      {home && !filter && (
+        <button type="button" className="app-nav-link app-nav-home" aria-current={current === HOME_ROUTE ? 'page' : undefined}
+          onClick={() => { void leaveTo(HOME_ROUTE); toggleMenu(false); }}>
+          {home.title}
+        </button>
+      )}
+      {groups.length === 0 && <p className="app-nav-empty">{t`Geen schermen gevonden`}</p>}
+      {favouriteRoutes.length > 0 && (
+        <section className="app-nav-group">
+          <h2 className="app-nav-group-title">{t`Favorieten`}</h2>
+          <ul>{favouriteRoutes.map((route) => <MenuLink key={route.name} route={route} current={current} favourite />)}</ul>
         </section>
-      ))}
+      )}
+      {groups.map((group) => {
+        const title = groupTitle(routes, group.parent, group.area);
+        return (
+          // Open at first; a user folds away what they do not use.
+          <details key={group.key} className="app-nav-group" open>
+            <summary className="app-nav-group-title">{title} <span className="app-nav-count">{group.routes.length}</span></summary>
+            <ul>{group.routes.map((route) => <MenuLink key={route.name} route={route} current={current} favourite={favourites.includes(route.name)} />)}</ul>
+          </details>
+        );
+      })}
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo, TableScreen } from '../api/index.ts';
 import { HistoryEntryContext } from './historyEntry.ts';
+import { HomePage } from './HomePage.tsx';
 import type { RouteParams } from './paths.ts';
 import { currentEntry, currentScreen, router } from './router.ts';
 
@@ -17,6 +18,7 @@ const TranslationDashboardPage = lazy(() => import('../screens/index.ts').then((
 const showsTable = (screen: ScreenInfo): screen is TableScreen => !!screen.table;
 
 function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; params: RouteParams }) {
+  if (screen.kind === 'home') return <HomePage title={screen.title} />;
   if (screen.kind === 'translations') return <TranslationsPage screen={screen} params={params} />;
   if (screen.kind === 'translationdashboard') return <TranslationDashboardPage screen={screen} />;
   if (showsTable(screen)) {

@@ -3,10 +3,22 @@ import type { ScreenInfo } from '../api/index.ts';
 
 /** The spec's default start route. */
 export const DEFAULT_START_ROUTE = 'purchaseorderlines';
+/** The runtime's own start page, where no start route exists. */
+export const HOME_ROUTE = 'home';
+
+/**
+ * The menu's areas within a parent (spec 3 §2 lists system tables, settings and system tasks
+ * apart): a parent's settings pages and system tables get groups of their own; its other
+ * screens (business screens, system tasks) stay in the parent's group.
+ */
+export type MenuArea = 'screens' | 'settings' | 'systemtables';
 
 export interface MenuGroup {
-  /** The parent name ('' for top-level routes). */
+  /** Unique per group: the parent name ('' for top-level routes), then the area. */
   key: string;
+  /** The parent name ('' for top-level routes). */
+  parent: string;
+  area: MenuArea;
   routes: ScreenInfo[];
 }
 
@@ -20,26 +32,45 @@ export interface Crumb {
 
 const byTitle = (a: ScreenInfo, b: ScreenInfo) => a.title.localeCompare(b.title);
 
-/** Routes grouped by parent, groups in order of first appearance, routes sorted by title. */
-export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGroup[] {
-  const needle = filter.trim().toLowerCase();
-  const groups = new Map<string, ScreenInfo[]>();
-  for (const route of routes) {
-    // The login route is reached by redirect, never from the menu.
-    if (route.kind === 'login') continue;
-    const key = route.parent ?? '';
-    if (!groups.has(key)) groups.set(key, []);
-    if (needle && !route.title.toLowerCase().includes(needle) && !route.name.toLowerCase().includes(needle)) continue;
-    groups.get(key)!.push(route);
-  }
-  return [...groups].filter(([, list]) => list.length > 0).map(([key, list]) => ({ key, routes: [...list].sort(byTitle) }));
+const areaOf = (route: ScreenInfo): MenuArea => (route.kind === 'settings' ? 'settings' : route.kind === 'systemtable' ? 'systemtables' : 'screens');
+const AREA_ORDER: Record<MenuArea, number> = { screens: 0, settings: 1, systemtables: 2 };
+
+/** Whether a route matches a menu search: its title (in the user's language) or its name. */
+export function matchesSearch(route: ScreenInfo, filter: string): boolean {
+  const needle = filter.trim().toLocaleLowerCase();
+  return !needle || route.title.toLocaleLowerCase().includes(needle) || route.name.toLowerCase().includes(needle);
 }
 
-/** The requested route when it exists, else the default, else the first route of the menu. */
+/**
+ * Routes grouped by parent and area: parents in order of first appearance, within a parent its
+ * screens, then settings, then system tables; routes sorted by title. The runtime's own routes
+ * (login, home) are not in the menu.
+ */
+export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGroup[] {
+  const groups = new Map<string, MenuGroup>();
+  const parents: string[] = [];
+  for (const route of routes) {
+    if (route.kind === 'login' || route.kind === 'home') continue;
+    const parent = route.parent ?? '';
+    if (!parents.includes(parent)) parents.push(parent);
+    const area = areaOf(route);
+    const key = area === 'screens' ? parent : `${parent}/${area}`;
+    const group = groups.get(key) ?? { key, parent, area, routes: [] };
+    groups.set(key, group);
+    if (matchesSearch(route, filter)) group.routes.push(route);
+  }
+  return [...groups.values()]
+    .filter((g) => g.routes.length > 0)
+    .sort((a, b) => parents.indexOf(a.parent) - parents.indexOf(b.parent) || AREA_ORDER[a.area] - AREA_ORDER[b.area])
+    .map((g) => ({ ...g, routes: [...g.routes].sort(byTitle) }));
+}
+
+/** The requested route when it exists, else the default, else the home page, else the first route of the menu. */
 export function startRoute(routes: readonly ScreenInfo[], requested?: string | null, fallback = DEFAULT_START_ROUTE): string | null {
   const exists = (name?: string | null) => !!name && routes.some((r) => r.name === name);
   if (exists(requested)) return requested!;
   if (exists(fallback)) return fallback;
+  if (exists(HOME_ROUTE)) return HOME_ROUTE;
   return menuGroups(routes)[0]?.routes[0]?.name ?? null;
 }
 

@@ -2,7 +2,7 @@
 // depends on the user (it lists only readable screens), so it is loaded again after a login.
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../account/index.ts';
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
 import type { ScreenInfo } from '../api/index.ts';
@@ -11,6 +11,8 @@ import { reloadCorrections } from '../i18n/index.ts';
 import { checkLicence, clearPermissions } from '../state/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
 import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
+import { HOME_ROUTE } from './routes.ts';
+import { loadShortcuts, visited } from './shortcuts.ts';
 
 export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false });
 
@@ -19,13 +21,20 @@ let started = false;
 /** The runtime's own login route; the shell renders it without the menu. */
 export const loginScreen = (): ScreenInfo => ({ name: LOGIN_ROUTE, kind: 'login', table: '', title: i18n._(msg`Inloggen`) });
 
+/** The runtime's own start page: favourites, recent screens and the way to find the others. */
+export const homeScreen = (): ScreenInfo => ({ name: HOME_ROUTE, kind: 'home', table: '', title: i18n._(msg`Start`) });
+
+/** The route table: the screens the user may read, the home page and the login route. */
+const routeTable = (screens: readonly ScreenInfo[]) => [...screens, homeScreen(), loginScreen()];
+
 /** Load the screens (and the user) and set up the router on the requested route. */
 async function loadRoutes(search: string): Promise<void> {
   const requested = pageQuery(search).route;
   try {
     const [{ Screens }, user] = await Promise.all([api.screens(), loadCurrentUser()]);
     const route = requested ?? user?.HomePage ?? null;
-    setupRouter([...Screens, loginScreen()], { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
+    if (user) loadShortcuts(user.Username);
+    setupRouter(routeTable(Screens), { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
     shell.status = 'ready';
     startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void Promise.all([reloadScreens(), reloadCorrections()]) });
     // Spec 3 §6: the licence check keeps the licence data under its hash.
@@ -48,7 +57,7 @@ async function loadRoutes(search: string): Promise<void> {
 async function reloadScreens(): Promise<void> {
   try {
     const { Screens } = await api.screens();
-    replaceRoutes([...Screens, loginScreen()]);
+    replaceRoutes(routeTable(Screens));
   } catch (error) {
     console.warn('Reloading the screens after a definitions change failed', error);
   }
@@ -62,7 +71,7 @@ async function reloadScreens(): Promise<void> {
 export async function languageChanged(): Promise<void> {
   definitions.version++;
   if (router.routes.some((r) => r.name !== LOGIN_ROUTE)) await reloadScreens();
-  else replaceRoutes(router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r)));
+  else replaceRoutes(router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r.name === HOME_ROUTE ? homeScreen() : r)));
 }
 
 /**
@@ -99,6 +108,11 @@ export async function startApp(): Promise<void> {
   started = true;
   startAccount({ currentRoute: () => currentEntry(router)?.name ?? null, showLogin, signedOut: stopLive });
   bindDialogHistory(window.history);
+  // Every screen opened counts among the recent ones (the runtime's own routes do not).
+  subscribe(router, () => {
+    const name = currentEntry(router)?.name;
+    if (name && name !== LOGIN_ROUTE && name !== HOME_ROUTE) visited(name);
+  });
   window.addEventListener('popstate', (event) => {
     void onDialogPopState(event.state);
     onPopState(event.state);

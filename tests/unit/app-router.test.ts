@@ -39,6 +39,29 @@ describe('start route', () => {
     expect(startRoute(routes, 'nope')).toBe('vatcodes');
     expect(menuGroups(routes)[0].routes.map((r) => r.name)).toEqual(['vatcodes', 'costcodes', 'currencies']);
   });
+  it('starts on the home page, where there is one, when the default does not exist', () => {
+    const home: ScreenInfo = { name: 'home', title: 'Start', kind: 'home', table: '' };
+    expect(startRoute([...routes, home], null)).toBe('home');
+    expect(startRoute([...routes, home, screen('purchaseorderlines', 'Inkooporderregels')], null)).toBe('purchaseorderlines');
+  });
+  it('groups the menu by parent, then settings and system tables apart; the runtime\'s own routes stay out', () => {
+    const mixed: ScreenInfo[] = [
+      { ...screen('users', 'Gebruikers', 'admin'), kind: 'maintenance' },
+      { ...screen('mailsettings', 'E-mailinstellingen', 'admin'), kind: 'settings' },
+      ...routes.map((r) => (r.parent === 'admin' ? r : { ...r, kind: 'maintenance' as const })),
+      { name: 'home', title: 'Start', kind: 'home', table: '' },
+    ];
+    expect(menuGroups(mixed).map((g) => [g.key, g.routes.map((r) => r.name)])).toEqual([
+      ['admin', ['users']],
+      ['admin/settings', ['mailsettings']],
+      ['admin/systemtables', ['vatcodes', 'costcodes', 'currencies']],
+      ['', ['orders']],
+      ['orders', ['orderlines']],
+    ]);
+    // A search matches the title as the user reads it, or the screen's name.
+    expect(menuGroups(mixed, 'VALUTA').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['currencies']);
+    expect(menuGroups(mixed, 'costcodes').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['costcodes']);
+  });
   it('reads ?route= from the query and keeps the rest for the grid', () => {
     expect(pageQuery('?route=currencies&$dataset=1&ID=EUR')).toEqual({ route: 'currencies', query: '?%24dataset=1&ID=EUR' });
     expect(pageQuery('')).toEqual({ route: null, query: '' });

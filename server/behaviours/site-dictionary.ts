@@ -3,7 +3,7 @@
 // the packs (field-dictionary limits, conflicts), and applies the schema, all in the write's
 // own transaction; other processes follow through NOTIFY.
 import type pg from 'pg';
-import type { Effective, FieldDef, Language, TableDef } from '../../definitions/language/index.ts';
+import { evaluateRule, type Effective, type FieldDef, type Language, type TableDef } from '../../definitions/language/index.ts';
 import { withTranslations } from '../metadata/translations.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/records.ts';
@@ -44,7 +44,25 @@ function fieldOf(row: Record<string, any>): FieldDef {
   return field;
 }
 
+/**
+ * A dictionary row without the settings its own form hides (`visibleWhen`: a maximum length
+ * left over after the type became a number), so what the administrator no longer sees is not
+ * applied either.
+ */
+function applying(model: TableModel, row: Record<string, any>): Record<string, any> {
+  const byName = Object.fromEntries(model.table.fields.map((f) => [f.name, row[f.sqlName]]));
+  const out = { ...row };
+  for (const field of model.table.fields) if (field.visibleWhen !== undefined && !evaluateRule(field.visibleWhen, byName)) out[field.sqlName] = null;
+  return out;
+}
+
 const split = (text: string | null) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The right of a table made in the table dictionary: 99.n, n the AutoID of its dictionary row, so
+ * it stays when the table is renamed and is never given to another table after it is removed.
+ */
+export const dictionaryTableRight = (autoId: number | string) => `99.${autoId}`;
 
 interface Dictionaries { fields: TableModel; tables: TableModel }
 
@@ -56,7 +74,7 @@ async function rows(client: pg.PoolClient, model: TableModel, tableName: string)
 async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: string, by: string): Promise<void> {
   const [tableRow] = await rows(client, dict.tables, tableName);
   const fieldRows = await rows(client, dict.fields, tableName);
-  const fields = fieldRows.map(fieldOf);
+  const fields = fieldRows.map((row) => fieldOf(applying(dict.fields, row)));
   const name = tableRow?.tablename ?? tableName;
   let table: TableDef | null = null;
   if (tableRow) {
@@ -64,6 +82,7 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
     table = {
       name,
       label: tableRow.label ?? name,
+      right: dictionaryTableRight(tableRow.autoid),
       archivable: tableRow.archivable !== false,
       searchFields: searchFields.length ? searchFields : ['ID', 'Descr'],
       displayFields: ['Descr'],
@@ -82,6 +101,18 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
   await writeSiteDefinition(client, 'screen', name.toLowerCase(), tableRow
     ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' } : null, by);
   await writeLabelTranslations(client, [[dict.tables, tableRow ? [tableRow] : []], [dict.fields, fieldRows]], by);
+}
+
+/**
+ * The site layer's rights: one per table of the table dictionary, named after its label, with
+ * the actions of a table. Written whole from the dictionary, so a removed table's right goes too.
+ */
+async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: string): Promise<void> {
+  const found = (await client.query(`SELECT autoid, tablename, label FROM ${ident(dict.tables.table.sqlName)} ORDER BY autoid`)).rows;
+  const rights = found.map((row) => ({
+    code: dictionaryTableRight(row.autoid), name: `${row.label?.trim() || row.tablename} beheren`, actions: ['read', 'update', 'create', 'delete'],
+  }));
+  await writeSiteDefinition(client, 'rights', 'rights', rights.length ? { rights } : null, by);
 }
 
 /**
@@ -138,6 +169,7 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
       const dict = dictionaries(registry.snapshot.effective, registry);
       const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
       for (const name of names) await rebuild(client, dict, name, principal.username);
+      await writeTableRights(client, dict, principal.username);
       const siteRows = await readSiteRows(client);
       const composed = (() => {
         try {

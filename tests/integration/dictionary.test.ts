@@ -100,6 +100,15 @@ describe('field dictionary', () => {
     expect(site.rows[0].body.messages).toMatchObject({ Aanhangers: 'Trailers', 'Aantal assen': 'Number of axles' });
   });
 
+  it('shows only the settings of the chosen type, and applies only those', async () => {
+    const maxLength = await property(a, 'fielddictionary', 'MaxLength');
+    expect(maxLength.Rules.visibleWhen).toEqual({ or: [{ '!': { var: 'FieldType' } }, { in: [{ var: 'FieldType' }, ['text', 'textarea', 'html']] }] });
+    // A length left over from when the field was text does not make a number invalid.
+    const saved = await addField(a, { TableName: 'trailers', FieldName: 'Wheels', Label: 'Wielen', FieldType: 'smallint', MaxLength: 40 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await column('trailers', 'wheels')).toBe('smallint');
+  });
+
   it('removing a field drops its column only when no row holds data', async () => {
     const entry = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Plate' })).body.Data[0];
     const refused = await post(a.app, '/mvc/fielddictionary/delete', { autoid: entry.AutoID });

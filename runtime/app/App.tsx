@@ -14,7 +14,7 @@ import './app.css';
 
 export function App() {
   const { t } = useLingui();
-  const { status } = useSnapshot(shell);
+  const { status, navHidden } = useSnapshot(shell);
   // The login page is a route of its own, shown without the menu.
   const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
   useEffect(() => {
@@ -23,7 +23,7 @@ export function App() {
   return (
     <div className="app-shell">
       <Header />
-      <div className="app-body">
+      <div className={`app-body${navHidden ? ' app-body--nav-hidden' : ''}`}>
         {status === 'ready' && !onLogin && <NavMenu />}
         {status === 'ready' && onLogin && <LoginPage onLoggedIn={afterLogin} />}
         {status === 'ready' && !onLogin && <PageHost />}

@@ -9,7 +9,8 @@ import { parentLabel } from './labels.ts';
 import { leaveTo } from './leaving.ts';
 import { currentEntry, router } from './router.ts';
 import { breadcrumbs } from './routes.ts';
-import { languageChanged, shell, toggleMenu } from './shell.ts';
+import { languageChanged, shell, toggleMenu, toggleNav } from './shell.ts';
+import { useNarrow } from './useNarrow.ts';
 
 /** Dutch (the source) first, then the others by language code. */
 const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 'nl').sort()];
@@ -53,7 +54,8 @@ function Breadcrumbs() {
 
 export function Header() {
   const { t } = useLingui();
-  const { menuOpen } = useSnapshot(shell);
+  const { menuOpen, navHidden } = useSnapshot(shell);
+  const narrow = useNarrow();
   // The login page has no menu, so no menu toggle either.
   const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
   const offered = useOfferedLocales(i18n.locale);
@@ -62,10 +64,11 @@ export function Header() {
       {!onLogin && <button
         type="button"
         className="app-menu-toggle"
-        aria-expanded={menuOpen}
+        aria-expanded={narrow ? menuOpen : !navHidden}
         aria-controls="app-nav"
-        aria-label={t`Menu openen`}
-        onClick={() => toggleMenu()}
+        aria-label={narrow ? t`Menu openen` : navHidden ? t`Menu tonen` : t`Menu verbergen`}
+        title={narrow ? undefined : navHidden ? t`Menu tonen` : t`Menu verbergen`}
+        onClick={() => (narrow ? toggleMenu() : toggleNav())}
       >
         ☰
       </button>}

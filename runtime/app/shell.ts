@@ -14,7 +14,14 @@ import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, s
 import { HOME_ROUTE } from './routes.ts';
 import { loadShortcuts, visited } from './shortcuts.ts';
 
-export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false });
+const NAV_HIDDEN_KEY = 'navHidden';
+const stored = (key: string) => { try { return localStorage.getItem(key); } catch { return null; } };
+
+/**
+ * menuOpen: the menu unfolded over the page on a narrow screen. navHidden: the menu put away on a
+ * wide screen to give the page its width (kept in this browser).
+ */
+export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false, navHidden: stored(NAV_HIDDEN_KEY) === '1' });
 
 let started = false;
 
@@ -127,4 +134,10 @@ export async function afterLogin(returnUrl: string | null): Promise<void> {
 
 export function toggleMenu(open = !shell.menuOpen): void {
   shell.menuOpen = open;
+}
+
+/** A wide screen's menu put away or back. */
+export function toggleNav(): void {
+  shell.navHidden = !shell.navHidden;
+  try { localStorage.setItem(NAV_HIDDEN_KEY, shell.navHidden ? '1' : '0'); } catch { /* this browser keeps nothing */ }
 }

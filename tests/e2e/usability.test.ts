@@ -1,0 +1,109 @@
+// A newcomer finds their way: the start page, a menu in areas with favourites and a search by
+// title or internal name, an archived row found again, a settings page that refuses an
+// out-of-range number on Ctrl+S and asks before its changes are lost, and a menu put away on a
+// wide screen.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from '../integration/harness.ts';
+import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+
+let product: E2eServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launch();
+  page = await openPage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.server.close();
+});
+
+const menu = () => page.getByRole('navigation', { name: 'Menu' });
+const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+const groupTitles = () => menu().locator('summary').evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
+
+it('starts a newcomer on the start page, with the menu in areas', async () => {
+  await page.goto(product.url);
+  await page.getByLabel('Gebruikersnaam').fill('admin');
+  await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect.poll(heading).toBe('Start');
+  await expect.poll(groupTitles).toEqual(['Beheer', 'Instellingen', 'Systeemtabellen', 'Backoffice']);
+  await screenshot(page, 'start-page');
+});
+
+it('finds a screen by its title or its internal name, and keeps favourites and recent screens', async () => {
+  const filter = menu().getByLabel('Menu filteren');
+  await filter.fill('costcodes');
+  await expect.poll(() => menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).count()).toBe(1);
+  await expect.poll(() => menu().locator('.app-nav-link').count()).toBe(1);
+  await menu().getByRole('button', { name: 'Kostenplaatsen als favoriet' }).click();
+  await filter.fill('');
+  const favourites = menu().locator('section').filter({ has: page.getByRole('heading', { name: 'Favorieten' }) });
+  await expect.poll(() => favourites.getByRole('button', { name: 'Kostenplaatsen', exact: true }).count()).toBe(1);
+  await favourites.getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
+  await expect.poll(heading).toBe('Kostenplaatsen');
+  await menu().getByRole('button', { name: 'Start', exact: true }).click();
+  await expect.poll(() => page.getByRole('list', { name: 'Recent geopend' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen']);
+  await expect.poll(() => page.getByRole('list', { name: 'Favorieten' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen']);
+  // The start page's own search.
+  await page.getByLabel('Scherm zoeken').fill('valuta');
+  await expect.poll(() => page.getByRole('list', { name: 'Gevonden schermen' }).getByRole('button').allTextContents()).toEqual(['Valuta']);
+});
+
+it('finds an archived row again under Archief, in a table without a switch of its own', async () => {
+  await menu().getByRole('button', { name: 'Landen', exact: true }).click();
+  await expect.poll(heading).toBe('Landen');
+  await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Toevoegen' });
+  await form.getByLabel('Code', { exact: true }).fill('XQ');
+  await form.getByLabel('Landnaam', { exact: true }).fill('Archiefland');
+  await form.getByLabel('Archief', { exact: true }).check();
+  // Ctrl+S saves the dialog.
+  await form.getByLabel('Landnaam', { exact: true }).press('Control+s');
+  await expect.poll(() => form.count()).toBe(0);
+  await page.getByLabel('Zoeken', { exact: true }).fill('Archiefland');
+  const rows = page.getByRole('grid').locator('[role="row"][data-autoid]');
+  await expect.poll(() => rows.count()).toBe(0);
+  await page.getByLabel('Gegevensbron').selectOption({ label: 'Archief' });
+  await expect.poll(() => rows.count()).toBe(1);
+});
+
+it('refuses a number above its maximum on Ctrl+S, and asks before unsaved changes are lost', async () => {
+  await menu().getByRole('button', { name: 'Beveiligingsinstellingen', exact: true }).click();
+  await expect.poll(heading).toBe('Beveiligingsinstellingen');
+  const length = page.getByLabel('Minimale lengte', { exact: true });
+  await expect.poll(() => length.isEditable()).toBe(true);
+  const before = await length.inputValue();
+  await length.fill('9999');
+  await length.press('Tab');
+  // Not quietly made 128.
+  await expect.poll(() => length.inputValue()).toBe('9999');
+  await length.press('Control+s');
+  const field = page.locator('.form-field').filter({ has: length });
+  await expect.poll(() => field.locator('.form-field-error').textContent()).toContain('128');
+
+  await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
+  const unsaved = page.getByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+  await expect.poll(() => unsaved.count()).toBe(1);
+  await unsaved.getByRole('button', { name: 'Annuleren' }).click();
+  await expect.poll(heading).toBe('Beveiligingsinstellingen');
+  await expect.poll(() => length.inputValue()).toBe('9999');
+  await length.fill(before);
+  await length.press('Tab');
+  await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
+  await expect.poll(heading).toBe('Kostenplaatsen');
+});
+
+it('puts the menu away on a wide screen, and keeps it away after a reload', async () => {
+  await page.getByRole('button', { name: 'Menu verbergen' }).click();
+  await expect.poll(() => menu().isVisible()).toBe(false);
+  await page.reload();
+  await expect.poll(heading).toBe('Kostenplaatsen');
+  await expect.poll(() => menu().isVisible()).toBe(false);
+  await page.getByRole('button', { name: 'Menu tonen' }).click();
+  await expect.poll(() => menu().isVisible()).toBe(true);
+});

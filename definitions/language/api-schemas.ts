@@ -2,6 +2,7 @@
 // The server validates requests with them and publishes them as OpenAPI; the tests check every
 // answer against them. Shared parts are named in API_COMPONENTS (OpenAPI refers to them by name).
 import { ACTION_CODES, IMPORT } from './constants.ts';
+import { MAX_FILTER_VALUES } from './field-types.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -35,7 +36,9 @@ export const ErrorAnswer = open({
 }, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
 
 const Alignment = { enum: [0, 1, 2] };
-const Filter = object({ FieldName: text(100), Operator: text(20), Value: anyValue }, ['FieldName']);
+/** A filter's value: anything (the handler checks it against the column), and an `in` filter's list of at most MAX_FILTER_VALUES. */
+const FilterValue: Schema = { maxItems: MAX_FILTER_VALUES };
+const Filter = object({ FieldName: text(100), Operator: text(20), Value: FilterValue }, ['FieldName']);
 const FieldValues = { anyOf: [{ type: 'object', maxProperties: 100 }, list(Filter, 100)] };
 const LayoutColumnRequest = { anyOf: [text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName'])] };
 
@@ -59,6 +62,11 @@ export const FlexAnswer = object({
 }, ['Data', 'Meta']);
 
 export const ListEntry = object({ AutoID: whole(), ID: nullable({ type: ['string', 'number'] }), Descr: nullable({ type: ['string', 'number'] }), Archive: { type: 'boolean' } }, ['AutoID', 'ID', 'Descr', 'Archive']);
+/** An entry of a catalogue of the definitions (a right): its code, "name (code)", and the actions the user may choose. */
+export const CatalogueEntry = object({
+  ID: { type: 'string' }, Descr: { type: 'string' }, Name: { type: 'string' },
+  Actions: list({ enum: ['read', 'update', 'create', 'delete', 'createorupdate', 'execute'] }, 6), Detail: nullable({ type: 'string' }),
+}, ['ID', 'Descr', 'Name', 'Actions', 'Detail']);
 
 const LayoutFilter = object({ Operator: { type: 'string' }, Value: anyValue }, ['Operator']);
 const LayoutColumn = open({
@@ -70,7 +78,9 @@ export const LayoutContent = open({ Columns: list(LayoutColumn, 500), PageSize: 
 const LayoutContentRequest = object({
   Columns: list(object({
     FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment, Visible: bool, Search: text(200),
-    AdvancedFilters: list(object({ Operator: text(20), Value: { type: ['string', 'number', 'boolean', 'null'] } }, ['Operator']), 20),
+    AdvancedFilters: list(object({
+      Operator: text(20), Value: { type: ['string', 'number', 'boolean', 'null', 'array'], items: { type: ['string', 'number'] }, maxItems: MAX_FILTER_VALUES },
+    }, ['Operator']), 20),
   }, ['FieldName']), 500),
   PageSize: nullable(whole(1, 1000)),
   Sort: nullable(text(200)),
@@ -128,7 +138,7 @@ const ImportTask = open({
 }, ['AutoID', 'Destination', 'ProcessState', 'ProcessState_Enum', 'ProcessResult', 'ProcessResult_Enum', 'TotalRecords', 'ProcessedRecords', 'FailedRecords', 'SkippedRecords', 'CurrentRow']);
 
 export const API_COMPONENTS: Record<string, Schema> = {
-  Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
+  Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, CatalogueEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
   Prompt, BatchAnswer,
 };
 
@@ -323,6 +333,16 @@ export const CALLS: Record<string, CallSchema> = {
     answer: object({ Data: list(ListEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
   },
   'POST /mvc/_lists/:list/single': { summary: 'One entry of a lookup list', body: object({ AutoID }, ['AutoID']), query: object({ autoid: AutoID, AutoID }), answer: ListEntry },
+  'POST /mvc/_catalogues/:catalogue': {
+    summary: 'A page of a catalogue of the definitions (rights): the entries the user may choose, searched by name (in the user\'s language and in Dutch), by the titles of the screens and tables they guard, and by code',
+    body: object({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000) }),
+    answer: object({ Data: list(CatalogueEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
+  },
+  'POST /mvc/_catalogues/:catalogue/single': {
+    summary: 'One entry of a catalogue by its code, if the user may choose it',
+    body: object({ ID: { type: 'string', minLength: 1, maxLength: 100 } }, ['ID']),
+    answer: CatalogueEntry,
+  },
   'POST /mvc/:control/GetUserFlexGridLayout': { summary: 'The view the user starts with', body: object({ controlName: text(63) }), answer: Layout },
   'POST /mvc/:control/getflexgridlayouts': {
     summary: 'The views of a grid the user may see',

@@ -1,7 +1,8 @@
 // The shapes of the API's calls as TypeScript types, shared by the server and the runtime.
 // They mirror the JSON Schemas of api-schemas.ts, against which the tests check every answer.
-import type { ValueKind } from './field-types.ts';
+import type { FilterKind } from './field-types.ts';
 import type { IMPORT } from './constants.ts';
+import type { RightAction } from './types.ts';
 
 export interface ApiErrorBody {
   Error: string;
@@ -43,7 +44,8 @@ export type LayoutType = 0 | 1;
 
 export interface LayoutColumnRequest { FieldName: string; ColumnWidth?: number; ColumnAlignment?: ColumnAlignment }
 
-export interface LayoutFilter { Operator: string; Value: string | number | boolean | null }
+/** A view's advanced filter; `in` (is one of) holds its picked values (AutoIDs of a list, codes of a choice). */
+export interface LayoutFilter { Operator: string; Value: string | number | boolean | null | (string | number)[] }
 
 export interface LayoutColumn {
   FieldName: string;
@@ -116,8 +118,15 @@ export interface FlexColumn {
   FieldType?: string;
   IsSortable?: boolean;
   Search?: boolean;
-  AdvancedFilterType?: ValueKind;
+  /** How the column is filtered: list columns by their text and picked rows, choice columns by their options. */
+  AdvancedFilterType?: FilterKind;
+  /** A choice (select) column's options, labels in the user's language: cells show the label of their code. */
+  Options?: readonly ChoiceOption[];
+  /** A list column's lookup (`mvc/_lists/<list>`), to pick the rows an `in` filter names. */
+  ListMethod?: string;
 }
+
+export interface ChoiceOption { Value: string; Label: string }
 
 export interface FlexAnswer<R = Record<string, unknown>> {
   Data: R[];
@@ -129,6 +138,12 @@ export interface UserDefault { Username: string; PersonName: string | null; Layo
 export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
+/**
+ * An entry of a catalogue of the definitions (mvc/_catalogues/rights): the code (ID), "name (code)"
+ * in the user's language, the actions the user may choose for it, and the titles of the screens
+ * and tables it guards that its name does not already say (Detail).
+ */
+export interface CatalogueEntry { ID: string; Descr: string; Name: string; Actions: RightAction[]; Detail: string | null }
 
 /** A value asked of the user when starting a transition or an action (see PromptDef). */
 export interface PromptInfo {

@@ -44,6 +44,19 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
         said: { id: 'definition.list_missing', args: [field.name, field.list] },
       });
     }
+    // A catalogue's codes are text; an action field names the field whose catalogue entry it acts on.
+    if (field.catalogue && field.type !== 'text') {
+      problems.push({ ...where('catalogue'), rule: 'catalogue', message: `field ${field.name}: a catalogue field is a text field, not ${field.type}` });
+    }
+    if (field.actionsOf) {
+      const coded = table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase());
+      if (!coded?.catalogue) {
+        problems.push({ ...where('actionsOf'), rule: 'field-reference', message: `field ${field.name}: actionsOf names ${field.actionsOf}, which is no field of this table with a catalogue` });
+      }
+      if (field.type !== 'select' && field.type !== 'text') {
+        problems.push({ ...where('actionsOf'), rule: 'catalogue', message: `field ${field.name}: an action field is a select or text field, not ${field.type}` });
+      }
+    }
     const own = new Set(table.fields.map((f) => f.name).concat(SYSTEM_FIELDS));
     for (const attr of ['visibleWhen', 'enabledWhen', 'requiredWhen'] as const) {
       for (const p of ruleProblems(field[attr], own)) {

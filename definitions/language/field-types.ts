@@ -119,16 +119,39 @@ export function columnType(field: FieldDef): string {
   }
 }
 
-/** Filter operators per column type, spec 1 section 5. */
-export const OPERATORS: Record<ValueKind, readonly string[]> = {
+/**
+ * How a column is filtered: by the kind of value the user sees. A list field stores an AutoID but
+ * shows the referenced row's text, so it is filtered by that text or by picking rows; a select
+ * field stores a code but shows its option's label, so it is filtered by picking options.
+ */
+export type FilterKind = ValueKind | 'list' | 'choice';
+
+export function filterKind(type: FieldType): FilterKind {
+  if (type === 'list') return 'list';
+  if (type === 'select') return 'choice';
+  return valueKind(type);
+}
+
+/** The most values an `in` (is one of) filter takes. */
+export const MAX_FILTER_VALUES = 100;
+
+/**
+ * Filter operators per column kind, spec 1 section 5, with list and choice columns filtered by
+ * what they show: `contains`/`notcontains` on a list's text, `in` (is one of) on picked rows or
+ * options. `=` and `!=` on a list compare the AutoID (parent rows, data sets such as
+ * `AccountManager = $currentUser`); nothing orders by an AutoID or a code.
+ */
+export const OPERATORS: Record<FilterKind, readonly string[]> = {
   number: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
   date: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
   time: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
   datetime: ['>', '>=', '<', '<=', '=', '!=', 'empty'],
   text: ['=', '!=', 'contains', 'notcontains', 'empty'],
   bool: ['='],
+  list: ['contains', 'notcontains', 'in', '=', '!=', 'empty'],
+  choice: ['=', '!=', 'in', 'empty'],
 };
-export function operatorsFor(type: FieldType): readonly string[] { return OPERATORS[valueKind(type)]; }
+export function operatorsFor(type: FieldType): readonly string[] { return OPERATORS[filterKind(type)]; }
 
 /** A broken field-dictionary rule: the attribute, the implementer's text, and the user's message. */
 export interface FieldRuleError { attr: string; message: string; said: Said }

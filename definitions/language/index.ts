@@ -3,15 +3,16 @@
 export type {
   Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
   LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
-  SelectOption, TableDef, ActionDef, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
+  SelectOption, TableDef, ActionDef, CatalogueName, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
   WorkflowDef,
 } from './types.ts';
 export {
-  COLOR_LENGTH, ColumnFormat, Component, DIGIT_LIMITS, FIELD_TYPES, OPERATORS, columnType, componentOf,
-  decimalDigits, defaultFormat, fieldRuleErrors, integerDigits, numericBound, operatorsFor, textLength, valueKind,
+  COLOR_LENGTH, ColumnFormat, Component, DIGIT_LIMITS, FIELD_TYPES, MAX_FILTER_VALUES, OPERATORS, columnType, componentOf,
+  decimalDigits, defaultFormat, fieldRuleErrors, filterKind, integerDigits, numericBound, operatorsFor, textLength, valueKind,
 } from './field-types.ts';
-export type { ComponentCode, ValueKind } from './field-types.ts';
+export type { ComponentCode, FilterKind, ValueKind } from './field-types.ts';
 export { evaluateRule, ruleFields, ruleProblems } from './rules.ts';
+export { CATALOGUES, catalogueOf, grantableActions, isCatalogue } from './catalogues.ts';
 export { isCalendarDate, isDateTime, isTimeOfDay } from './dates.ts';
 export { canonicalText } from './canonical.ts';
 export { KINDS, SCHEMAS } from './schemas.ts';
@@ -34,9 +35,9 @@ export type { ModuleCode, PastedLicence } from './licence.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
 export type { CallSchema } from './api-schemas.ts';
 export type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
+  ApiErrorBody, AvailableColumn, AvailableFilter, CatalogueEntry, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
-  UserDefault, UserLayout, ViewPermissions, FlexColumn, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
+  UserDefault, UserLayout, ViewPermissions, FlexColumn, ChoiceOption, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
   PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, LiveMessage, LivePollAnswer, UploadedFile,
   LicenceAnswer, LicenceSave, ActivatedModules, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
   ImportDestination, BooleanFormat, DecimalFormat, DateFormat, ExportLayout, ImportNotations, ImportForm, ImportTask, ImportProgress, TemplateRequest,

@@ -62,7 +62,22 @@ export interface FieldDef {
    * `delay` days in the status (counted from the status log, else from the record's creation).
    */
   autoStatus?: { change?: string; to?: string; archive?: string; delay: string };
+  /**
+   * A text field whose value is a code of a catalogue of the definitions (`rights`: the effective
+   * rights). A save refuses a code that is not in it (or that the acting user may not see), the
+   * form picks an entry by its name, and records answer `<Field>_Descr` as "name (code)".
+   */
+  catalogue?: CatalogueName;
+  /**
+   * The field holds an action of the catalogue entry that field `actionsOf` (a field with a
+   * `catalogue`) names: a save refuses an action the entry does not have, and the form offers
+   * only the entry's actions.
+   */
+  actionsOf?: string;
 }
+
+/** The catalogues a field may take its codes from (FieldDef.catalogue). */
+export type CatalogueName = 'rights';
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
 

@@ -6,7 +6,7 @@ import type {
   ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
   DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
-  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
+  LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
   ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from '../../definitions/language/index.ts';
@@ -16,10 +16,13 @@ export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
   DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
-  LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
+  LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
   ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 };
+
+/** An entry of a lookup: a list row (chosen by its AutoID) or a catalogue entry (chosen by its code). */
+export type LookupEntry = ListEntry | CatalogueEntry;
 
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
 export function isUnauthenticated(status: number, body: unknown): boolean {
@@ -119,6 +122,7 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     remove: (control: string, autoid: number) => wrote(control, () => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }), () => [autoid]),
     flexData: (control: string, request: FlexRequest) =>
       call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
+    /** A page of a lookup list (mvc/_lists/…); a catalogue (mvc/_catalogues/…) answers CatalogueEntry rows the same way. */
     list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
       call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
     userLayout: (control: string) => call<UserLayout>('POST', `${table(control)}/GetUserFlexGridLayout`, { controlName: control }),
@@ -140,7 +144,8 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
       call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', { ...(Username ? { Username } : {}), ...(ControlName ? { ControlName } : {}) }),
     /** For managers of system views: the users who start this grid with a view of their own. */
     userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
-    single: (method: string, AutoID: number) => call<ListEntry>('POST', method, { AutoID }),
+    /** One entry of a lookup: a list row by AutoID; a catalogue entry (a CatalogueEntry) by its code. */
+    single: (method: string, key: number | string) => call<ListEntry>('POST', method, typeof key === 'number' ? { AutoID: key } : { ID: key }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     /** The languages on offer (the active content languages); answered before sign-in too. */
     languages: () => call<{ Languages: string[]; Default: string }>('GET', 'mvc/definitions/languages'),

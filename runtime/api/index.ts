@@ -9,7 +9,7 @@ export type {
   ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ClientHooks,
   ColumnAlignment, CurrentUser, DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition,
   FlexAnswer, FlexRequest, ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn,
-  LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo, TableScreen,
+  LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, CatalogueEntry, LookupEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo, TableScreen,
   SecurityEntry, ShareableGroup, StatusLogEntry, TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout,
   ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver, ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
   LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,

@@ -15,6 +15,7 @@ import { shortcuts, toggleFavourite } from './shortcuts.ts';
 
 function MenuLink({ route, current, favourite }: { route: ScreenInfo; current: string | undefined; favourite: boolean }) {
   const { t } = useLingui();
+  const title = route.title;
   return (
     <li className="app-nav-item">
       <button
@@ -32,7 +33,7 @@ function MenuLink({ route, current, favourite }: { route: ScreenInfo; current: s
         type="button"
         className="app-nav-star"
         aria-pressed={favourite}
-        aria-label={favourite ? t`${route.title} uit favorieten` : t`${route.title} als favoriet`}
+        aria-label={favourite ? t`${title} uit favorieten` : t`${title} als favoriet`}
         title={favourite ? t`Uit favorieten` : t`Als favoriet`}
         onClick={() => toggleFavourite(route.name)}
       >

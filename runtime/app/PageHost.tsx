@@ -1,9 +1,11 @@
-// The page area: the current route's screen, chosen by its kind. Screens load on demand.
+// The page area: the current route's screen, chosen by its kind. Screens load on demand. A user
+// whose page address names a screen they may not open is told so.
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo, TableScreen } from '../api/index.ts';
 import { HistoryEntryContext } from './historyEntry.ts';
+import { NoScreenRight, refusedRoute } from './NoRights.tsx';
 import { HomePage } from './HomePage.tsx';
 import type { RouteParams } from './paths.ts';
 import { currentEntry, currentScreen, router } from './router.ts';
@@ -42,11 +44,25 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   );
 }
 
+/**
+ * The page address is read once, for the first page the user gets after starting (or signing in):
+ * when it named a screen they may not open, that page says so instead of the start route it fell
+ * back to. Later pages, and a later sign-in, are the user's own navigation.
+ */
+let startRefusal: { entry: number; route: string | null } | null = null;
+
+function refusedAtStart(entry: number, routes: readonly ScreenInfo[]): string | null {
+  startRefusal ??= { entry, route: refusedRoute(routes, window.location.search) };
+  return startRefusal.entry === entry ? startRefusal.route : null;
+}
+
 export function PageHost() {
   const snap = useSnapshot(router);
   const entry = currentEntry(snap);
   const screen = currentScreen(snap);
   if (!entry || !screen) return null;
+  const refused = refusedAtStart(entry.id, snap.routes as readonly ScreenInfo[]);
+  if (refused) return <main className="app-main"><NoScreenRight route={refused} /></main>;
   return (
     <main className="app-main">
       <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>

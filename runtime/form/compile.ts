@@ -15,6 +15,8 @@ export interface FieldOptions {
   property: FormProperty;
   /** List filter parameters bound to the record (list pickers only). */
   listParameters?: Record<string, unknown>;
+  /** The catalogue code the record holds in the field an action field (`ActionsOf`) follows. */
+  actionsOfValue?: unknown;
   [key: string]: unknown;
 }
 
@@ -66,6 +68,7 @@ export function compileForm(form: FormAnswer, record: Record<string, unknown>): 
     properties[property.FieldName] = { type: [jsonType(property), 'null'], title: property.Label };
     const options: FieldOptions = { property };
     if (property.Settings.ListConfig) options.listParameters = pickerParameters(property, form.Properties, record);
+    if (property.Settings.ActionsOf) options.actionsOfValue = record[property.Settings.ActionsOf.Field] ?? null;
     uiSchema[property.FieldName] = {
       'ui:widget': widget,
       'ui:readonly': state.readonly,

@@ -10,7 +10,12 @@ export interface ListConfig {
   GroupID: string | null;
   /** The list whose chosen value feeds this list's parameters. */
   ParentList: string | null;
+  /** What the field stores of the chosen entry: a list row's AutoID (the default), or a catalogue entry's code (ID). */
+  ValueField?: 'AutoID' | 'ID';
 }
+
+/** An action field (`actionsOf`): the field holding a catalogue code, and the call answering that entry's actions. */
+export interface ActionsOfConfig { Field: string; SingleMethod: string }
 
 export interface SelectOption { value: string; label: string }
 
@@ -23,6 +28,8 @@ export interface PropertySettings {
   Decimals: number | null;
   Options: SelectOption[] | null;
   ListConfig: ListConfig | null;
+  /** Offers only the actions of the catalogue entry another field holds. */
+  ActionsOf?: ActionsOfConfig | null;
   /** A text in this language: shown only while the language is on offer. */
   ContentLanguage?: string | null;
   /** Not sent by the server today; honoured when a definition asks for digit-only keys. */

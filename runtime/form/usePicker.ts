@@ -2,10 +2,10 @@
 // and fetching the selected entry's text. Components only draw what it answers.
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
-import { CallFailed, type ListEntry } from '../api/index.ts';
+import { CallFailed, type LookupEntry } from '../api/index.ts';
 import type { ListClient } from './context.ts';
 import {
-  PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, hasPickerValue, initialPicker, pickerKey,
+  PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, entryValue, hasPickerValue, initialPicker, pickerKey,
   pickerReducer, shouldLoadMore, throttle,
 } from './rules/index.ts';
 import type { ListConfig } from './types.ts';
@@ -17,7 +17,8 @@ export interface PickerOptions {
   config: ListConfig;
   parameters: Record<string, unknown>;
   client: ListClient;
-  onChange: (value: number | null) => void;
+  /** The chosen entry's AutoID (a list) or code (a catalogue), or null. */
+  onChange: (value: number | string | null) => void;
 }
 
 const errorText = (error: unknown) => (error instanceof CallFailed ? error.body?.Error || error.message : error instanceof Error ? error.message : String(error));
@@ -75,11 +76,12 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
     if (shouldLoadMore(s)) loadRef.current(s.page + 1, s.text);
   }, PICKER_SCROLL_THROTTLE_MS), []);
 
-  const accept = (entry: ListEntry | null) => {
-    known.current = { id: entry ? entry.AutoID : null, text: entry ? entry.Descr : '' };
+  const accept = (entry: LookupEntry | null) => {
+    const next = entry ? entryValue(entry, config) : null;
+    known.current = { id: next, text: entry ? entry.Descr : '' };
     setSingleError(null);
     dispatch({ type: 'accept', entry });
-    if ((entry ? entry.AutoID : null) !== (hasPickerValue(value) ? value : null)) onChange(entry ? entry.AutoID : null);
+    if (next !== (hasPickerValue(value) ? value : null)) onChange(next);
   };
 
   /** Answers whether the key was handled (the input then prevents its default). */

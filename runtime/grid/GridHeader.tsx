@@ -1,4 +1,5 @@
-// Column headers (sortable ones are buttons with an arrow) and the quick-filter row under them.
+// Column headers (sortable ones are buttons with an arrow) and the quick-filter row under them:
+// text (a list column's by the text it shows), yes/no, or a choice column's labels.
 // A header's right edge resizes its column; dragging a header onto another moves it there.
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -114,6 +115,12 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
                   <option value="">{t`Alle`}</option>
                   <option value="true">{t`Ja`}</option>
                   <option value="false">{t`Nee`}</option>
+                </select>
+              ) : kindOf(column) === 'choice' ? (
+                // A choice column offers its labels; the filter is its code (a URL parameter may name the label).
+                <select aria-label={label} value={quickFilterValue(column, text) ?? ''} onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}>
+                  <option value="">{t`Alle`}</option>
+                  {(column.Options ?? []).map((o) => <option key={o.Value} value={o.Value}>{o.Label}</option>)}
                 </select>
               ) : (
                 <input

@@ -1,11 +1,13 @@
 // From what the user typed to the GetFlexData request. A quick filter the column's type cannot
 // read (letters in a number column, half a date) is left out rather than sent, since the server
-// answers such a value with 400 and the grid would show nothing.
-import { OPERATORS, type ValueKind } from '../../definitions/language/index.ts';
+// answers such a value with 400 and the grid would show nothing. List columns are filtered by
+// the text they show or by picked rows (AutoIDs), choice columns by their options (codes).
+import { MAX_FILTER_VALUES, OPERATORS, type FilterKind } from '../../definitions/language/index.ts';
 import type { FlexRequest } from '../api/index.ts';
-import type { AdvancedFilter, GridColumn, GridQuery } from './types.ts';
+import { choiceCode } from './choices.ts';
+import type { AdvancedFilter, FilterValue, GridColumn, GridQuery } from './types.ts';
 
-export function kindOf(column: GridColumn): ValueKind {
+export function kindOf(column: GridColumn): FilterKind {
   return column.AdvancedFilterType ?? 'text';
 }
 
@@ -16,6 +18,29 @@ export function operatorsOf(column: GridColumn | undefined): readonly string[] {
 /** Image columns hold file references: nothing to filter on. */
 export function isFilterable(column: GridColumn): boolean {
   return column.ColumnType !== 2;
+}
+
+/**
+ * What an advanced filter's value box is: none (empty), a checkbox, typed text, one picked row
+ * of a list's lookup, one option of a choice, or several picked rows or options (`in`).
+ */
+export type ValueEditor = 'none' | 'bool' | 'text' | 'row' | 'option' | 'rows' | 'options';
+
+export function valueEditor(column: GridColumn | undefined, operator: string): ValueEditor {
+  const kind = column ? kindOf(column) : 'text';
+  if (operator === 'empty') return 'none';
+  if (kind === 'bool') return 'bool';
+  if (kind === 'list') return operator === 'in' ? 'rows' : operator === '=' || operator === '!=' ? 'row' : 'text';
+  if (kind === 'choice') return operator === 'in' ? 'options' : 'option';
+  return 'text';
+}
+
+/** The value a filter starts with in its editor: kept when the editor stays the same, else blank. */
+export function valueFor(column: GridColumn | undefined, operator: string, previous?: AdvancedFilter): FilterValue {
+  const editor = valueEditor(column, operator);
+  if (previous && previous.FieldName === column?.FieldName && valueEditor(column, previous.Operator) === editor) return previous.Value;
+  if (editor === 'bool') return false;
+  return editor === 'rows' || editor === 'options' ? [] : '';
 }
 
 const pad = (n: string) => n.padStart(2, '0');
@@ -49,10 +74,12 @@ export function quickFilterValue(column: GridColumn, text: string): string | und
   const t = text.trim();
   if (!t || !isFilterable(column)) return undefined;
   switch (kindOf(column)) {
-    case 'text': return t;
+    // A list column by the text it shows: the server matches the referenced row's text.
+    case 'text': case 'list': return t;
+    case 'choice': return choiceCode(column, t);
     case 'number': {
       const n = Number(t.replace(',', '.'));
-      // Whole-number columns (and list columns, which hold an AutoID) refuse fractions.
+      // Whole-number columns refuse fractions.
       if (!Number.isFinite(n) || (column.FieldType !== 'decimal' && !Number.isInteger(n))) return undefined;
       return String(n);
     }
@@ -62,16 +89,44 @@ export function quickFilterValue(column: GridColumn, text: string): string | und
   }
 }
 
-/** An advanced filter is sent once it names a field and an operator, and a value unless the operator is empty. */
-export function advancedFilterEntry(filter: AdvancedFilter, columns: readonly GridColumn[]): { FieldName: string; Operator: string; Value?: unknown } | null {
+const isAutoId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim()))) && Number(v) > 0;
+
+/** The picked values an `in` filter sends: AutoIDs of a list, codes of a choice; null when none. */
+function pickedValues(column: GridColumn, value: FilterValue): (string | number)[] | null {
+  if (!Array.isArray(value)) return null;
+  const picked: (string | number)[] = kindOf(column) === 'list'
+    ? value.filter(isAutoId).map(Number)
+    : value.map(String).filter((v) => choiceCode(column, v) === v);
+  const unique = [...new Set(picked)].slice(0, MAX_FILTER_VALUES);
+  return unique.length ? unique : null;
+}
+
+type FilterEntry = { FieldName: string; Operator: string; Value?: unknown };
+
+/** An advanced filter is sent once it names a field and an operator, and a value the column can read unless the operator is empty. */
+export function advancedFilterEntry(filter: AdvancedFilter, columns: readonly GridColumn[]): FilterEntry | null {
   const column = columns.find((c) => c.FieldName === filter.FieldName);
   if (!column || !operatorsOf(column).includes(filter.Operator)) return null;
-  if (filter.Operator === 'empty') return { FieldName: filter.FieldName, Operator: 'empty' };
-  if (kindOf(column) === 'bool') return { FieldName: filter.FieldName, Operator: filter.Operator, Value: filter.Value === true || filter.Value === 'true' };
-  const value = typeof filter.Value === 'string' ? filter.Value.trim() : '';
-  if (!value) return null;
-  if (kindOf(column) === 'number' && !Number.isFinite(Number(value))) return null;
-  return { FieldName: filter.FieldName, Operator: filter.Operator, Value: value };
+  const entry = (Value: unknown): FilterEntry => ({ FieldName: filter.FieldName, Operator: filter.Operator, Value });
+  switch (valueEditor(column, filter.Operator)) {
+    case 'none': return { FieldName: filter.FieldName, Operator: 'empty' };
+    case 'bool': return entry(filter.Value === true || filter.Value === 'true');
+    case 'rows': case 'options': {
+      const values = pickedValues(column, filter.Value);
+      return values ? entry(values) : null;
+    }
+    case 'row': return isAutoId(filter.Value) ? entry(Number(filter.Value)) : null;
+    case 'option': {
+      const code = typeof filter.Value === 'string' ? choiceCode(column, filter.Value) : undefined;
+      return code === undefined ? null : entry(code);
+    }
+    case 'text': {
+      const value = typeof filter.Value === 'string' ? filter.Value.trim() : '';
+      if (!value) return null;
+      if (kindOf(column) === 'number' && !Number.isFinite(Number(value))) return null;
+      return entry(value);
+    }
+  }
 }
 
 export function buildRequest(query: GridQuery, columns: readonly GridColumn[], pageIndex: number, pageSize: number): FlexRequest {

@@ -1,7 +1,8 @@
 // How a cell shows its value (spec 1 section 9): formats 3 time HH:mm, 5 date D-M-YYYY,
 // 9 date and time, 10 with seconds; booleans as a checkbox; images; files as a download by name;
-// list fields by their text.
+// list fields by their text; choice fields by their option's label.
 import { ColumnFormat } from '../../definitions/language/index.ts';
+import { isChoice, optionLabel } from './choices.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
 export type CellContent =
@@ -73,6 +74,10 @@ function fileContent(column: GridColumn, row: GridRow, fileUrl?: FileUrl): CellC
 export function cellContent(column: GridColumn, row: GridRow, locale: string, fileUrl?: FileUrl): CellContent {
   const value = row[column.FieldName];
   if (column.FieldType === 'list') return { kind: 'text', text: String(row[`${column.FieldName}_Descr`] ?? '') };
+  // A text field holding a catalogue code (a right) shows the name the server answers beside it.
+  const described = row[`${column.FieldName}_Descr`];
+  if (column.FieldType === 'text' && typeof described === 'string' && described) return { kind: 'text', text: described };
+  if (isChoice(column)) return { kind: 'text', text: optionLabel(column, value) };
   if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean') return { kind: 'bool', value: value === true };
   if (column.ColumnType === 2 || column.FieldType === 'image' || column.FieldType === 'file') return fileContent(column, row, fileUrl);
   if (value === null || value === undefined) return { kind: 'text', text: '' };

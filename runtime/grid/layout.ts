@@ -6,7 +6,7 @@ import {
 } from '../../definitions/language/index.ts';
 import type { ColumnAlignment, Layout, LayoutColumnRequest, LayoutContent, LayoutFilter } from '../api/index.ts';
 import { advancedFilterEntry, quickFilterValue } from './filters.ts';
-import type { AdvancedFilter, CurrentView, GridColumn, GridQuery, ViewColumn } from './types.ts';
+import type { AdvancedFilter, CurrentView, FilterValue, GridColumn, GridQuery, ViewColumn } from './types.ts';
 
 /** What a view decides in the grid: its columns, sort, page size and filters. */
 export interface WorkingView extends Pick<GridQuery, 'order' | 'columnFilters' | 'advancedFilters'> {
@@ -34,8 +34,11 @@ export function viewOf(layout: Layout): CurrentView {
   return { AutoID, Name, LayoutType, CanChange, FromDefinitions };
 }
 
-const filterValue = (value: LayoutFilter['Value']): string | boolean =>
-  typeof value === 'boolean' ? value : value === null || value === undefined ? '' : String(value);
+/** A stored value in the filter's editor: `in` keeps its picked values (AutoIDs, codes). */
+function filterValue(value: LayoutFilter['Value']): FilterValue {
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number');
+  return typeof value === 'boolean' ? value : value === null || value === undefined ? '' : String(value);
+}
 
 /**
  * The filters a view sets on the given visible columns: quick filters from each column's Search,
@@ -80,7 +83,8 @@ function storedFilter(filter: AdvancedFilter, meta: readonly GridColumn[] | unde
   if (!filter.Operator) return null;
   if (filter.Operator === 'empty') return { Operator: filter.Operator, Value: null };
   if (typeof filter.Value === 'boolean') return { Operator: filter.Operator, Value: filter.Value };
-  const value = filter.Value.trim();
+  if (Array.isArray(filter.Value)) return filter.Value.length ? { Operator: filter.Operator, Value: [...filter.Value] } : null;
+  const value = (filter.Value as string).trim();
   return value ? { Operator: filter.Operator, Value: value } : null;
 }
 

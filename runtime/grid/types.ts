@@ -9,11 +9,17 @@ export type DataSource = 0 | 1 | 2;
 /** A column as the server describes it (shared with the server). */
 export type GridColumn = FlexColumn;
 
+/**
+ * What an advanced filter's value box holds: text (typed, or a picked row's AutoID or option's
+ * code for `=` and `!=`), a checkbox, or the picked AutoIDs or codes of `in` (is one of).
+ */
+export type FilterValue = string | boolean | readonly (string | number)[];
+
 export interface AdvancedFilter {
   id: number;
   FieldName: string;
   Operator: string;
-  Value: string | boolean;
+  Value: FilterValue;
 }
 
 /** What the user filters and sorts by; everything a request needs besides the page. */

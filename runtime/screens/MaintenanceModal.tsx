@@ -1,9 +1,10 @@
 // The add/edit modal of a maintenance page: the record's generic form and a Save button that
-// shows once something changed. Closing with changes asks save / discard / cancel.
+// shows once something changed. Closing with changes asks save / discard / cancel. Read-only (a
+// user without the update right) it shows every field locked, no Save, and says why.
 import { useLingui } from '@lingui/react/macro';
 import { askUnsaved, Modal } from '../app/dialogs/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
-import { EditorBody } from './EditorBody.tsx';
+import { EditorBody, ReadOnlyNote } from './EditorBody.tsx';
 import { RecordChangedNotice } from './RecordChangedNotice.tsx';
 import type { RecordEditor } from './useRecordEditor.ts';
 
@@ -12,13 +13,15 @@ export interface MaintenanceModalProps {
   isNew: boolean;
   /** Fields shown read-only (a child's parent key, fixed by the screen). */
   locked?: readonly string[];
+  /** The user may only look at the record. */
+  readOnly?: boolean;
   onClosed: () => void;
   onSaved: () => void;
 }
 
-export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: MaintenanceModalProps) {
+export function MaintenanceModal({ editor, isNew, locked, readOnly = false, onClosed, onSaved }: MaintenanceModalProps) {
   const { t } = useLingui();
-  useBeforeUnload(editor.hasMutations);
+  useBeforeUnload(editor.hasMutations && !readOnly);
 
   const save = async () => {
     const ok = await editor.save();
@@ -28,7 +31,7 @@ export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: M
 
   /** Answers whether the modal closed (false keeps it open, e.g. on cancel). */
   const requestClose = async (): Promise<boolean> => {
-    if (editor.hasMutations) {
+    if (editor.hasMutations && !readOnly) {
       const choice = await askUnsaved();
       if (choice === 'cancel') return false;
       if (choice === 'save') return save();
@@ -39,14 +42,15 @@ export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: M
 
   return (
     <Modal
-      title={isNew ? t`Toevoegen` : t`Bewerken`}
+      title={isNew ? t`Toevoegen` : readOnly ? t`Bekijken` : t`Bewerken`}
       history
       onClose={requestClose}
+      onSave={() => { if (editor.hasMutations && !readOnly && !editor.saving) void save(); }}
       className="app-maintenance-modal"
       busy={editor.loading || editor.saving}
       footer={
         <>
-          {editor.hasMutations && (
+          {editor.hasMutations && !readOnly && (
             <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void save()}>
               {t`Opslaan`}
             </button>
@@ -55,8 +59,9 @@ export function MaintenanceModal({ editor, isNew, locked, onClosed, onSaved }: M
         </>
       }
     >
+      {readOnly && <ReadOnlyNote />}
       <RecordChangedNotice editor={editor} />
-      <EditorBody editor={editor} locked={locked} />
+      <EditorBody editor={editor} locked={locked} readOnly={readOnly} />
     </Modal>
   );
 }

@@ -1,11 +1,14 @@
 // Generic maintenance and system-table page: title, edit menu (Add, Import when the table is an
-// import destination), the grid, the add/edit modal, and delete of the selection through the
-// batch-result dialog.
+// import destination), the grid with Verwijderen in its toolbar, the add/edit/view modal, and
+// delete of the selection through the batch-result dialog. A screen whose read right the server
+// now refuses says so instead of showing an empty grid.
 import { useLingui } from '@lingui/react/macro';
 import type { TableScreen } from '../api/index.ts';
+import { NoScreenRight } from '../app/NoRights.tsx';
 import { FlexGrid } from '../grid/index.ts';
 import { useScreenRights } from '../state/index.ts';
 import { ImportButton } from './import/index.ts';
+import { useReadRefused } from './useReadRefused.ts';
 import { useTableMaintenance } from './useTableMaintenance.tsx';
 import './screens.css';
 
@@ -17,9 +20,12 @@ export interface MaintenancePageProps {
 
 export function MaintenancePage({ screen, query }: MaintenancePageProps) {
   const { t } = useLingui();
-  // Add needs create, a row click update, Delete delete (spec 6); all false until the rights are known.
+  // Add needs create, saving a row update (without it a row opens read-only), Delete delete
+  // (spec 6); all false until the rights are known.
   const rights = useScreenRights(screen);
+  const refused = useReadRefused(screen);
   const maintenance = useTableMaintenance(screen.table, rights);
+  if (refused) return <NoScreenRight title={screen.title} />;
 
   return (
     <section className="app-page">
@@ -32,7 +38,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
           <ImportButton table={screen.table} onImported={maintenance.refresh} />
         </div>
       </header>
-      <div className="app-page-grid">
+      <div className="app-page-grid" {...maintenance.area}>
         <FlexGrid
           control={screen.fetchDestination ?? screen.table}
           dataSourceSwitch={screen.dataSourceSwitch}
@@ -40,6 +46,7 @@ export function MaintenancePage({ screen, query }: MaintenancePageProps) {
           refreshToken={maintenance.refreshToken}
           onRowClick={maintenance.openRow}
           contextMenu={maintenance.contextMenu}
+          toolbar={maintenance.toolbar}
         />
       </div>
       {maintenance.dialogs}

@@ -1,30 +1,45 @@
 // A table's maintenance behind a grid, shared by the maintenance page and a detail screen's child
-// grids: Add and row click open the record in the add/edit modal, delete of the selection asks
-// with the count and runs through the batch-result dialog, and the grid reloads after a change.
-// `fixed` values are set on a new record and shown read-only (a child's parent key). A table with
-// a row viewer of its own (an import task) opens its rows there, read-only, without the update right.
+// grids: Add and row click (or Enter) open the record in the add/edit modal, read-only without the
+// update right; delete of the selection (the context menu, the grid toolbar's Verwijderen, the
+// Delete key on a row) asks naming the record or counting the rows and runs through the
+// batch-result dialog; the grid reloads after a change, a toast says it worked and focus goes back
+// to the grid's rows. `fixed` values are set on a new record and shown read-only (a child's parent
+// key). A table with a row viewer of its own (an import task) opens its rows there.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { api } from '../api/index.ts';
-import { BatchResultDialog, confirm } from '../app/dialogs/index.ts';
-import type { ContextMenuItem } from '../grid/index.ts';
+import { BatchResultDialog, confirm, toast } from '../app/dialogs/index.ts';
+import { rowId, type ContextMenuItem, type GridRow } from '../grid/index.ts';
 import type { ScreenRights } from '../state/index.ts';
+import { enterOpensOnly, focusWhenReloaded, GRID_CHANGE_BUTTON, rowIdOf, rowIndexOf, type FocusTarget } from './gridFocus.ts';
 import { rowViewerOf } from './import/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
-import { describeRow } from './rows.ts';
+import { deletedNotice, deleteQuestion, describeRow } from './rows.ts';
 import { useRecordEditor } from './useRecordEditor.ts';
 
 type Row = Record<string, unknown>;
+
+/** Spread on the element around the grid. */
+export interface GridArea {
+  ref: RefObject<HTMLDivElement | null>;
+  /** The Delete key on a row deletes it (or the selection it belongs to); Enter on a row only opens it. */
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  /** Keeps the row last focused, which the toolbar's Verwijderen takes when nothing is selected. */
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+}
 
 export interface TableMaintenance {
   refreshToken: number;
   refresh: () => void;
   /** Open a blank record (with the fixed values). */
   add: () => void;
-  /** Open a row; undefined without the update right (and no row viewer), so the grid offers no click. */
-  openRow: ((row: Row) => void) | undefined;
+  /** Open a row: to edit with the update right, else to view; a table's own row viewer when it has one. */
+  openRow: (row: Row) => void;
   /** Delete of the selection; undefined without the delete right. */
   contextMenu: ContextMenuItem[] | undefined;
+  /** The grid toolbar's Verwijderen; undefined without the delete right. */
+  toolbar: ((selected: GridRow[]) => ReactNode) | undefined;
+  area: GridArea;
   /** The modal and the batch dialog; render them once. */
   dialogs: ReactNode;
 }
@@ -40,6 +55,22 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
   const refresh = useCallback(() => setRefreshToken((n) => n + 1), []);
   const fixedKey = JSON.stringify(fixed ?? {});
 
+  const area = useRef<HTMLDivElement>(null);
+  /** The grid's selection as it last drew its toolbar. */
+  const selection = useRef<readonly GridRow[]>([]);
+  /** The row that last had focus, while focus stays on the rows or the toolbar's Verwijderen. */
+  const [focused, setFocused] = useState<number | null>(null);
+  /** Where the opened row was, so focus finds its place again after a save. */
+  const openedAt = useRef<number | undefined>(undefined);
+  /** Where the first deleted row was, so focus goes to the row that took its place. */
+  const deleteFrom = useRef<FocusTarget>({});
+  const stopFocusing = useRef<(() => void) | null>(null);
+  const focusAfterReload = useCallback((target: FocusTarget) => {
+    stopFocusing.current?.();
+    stopFocusing.current = area.current ? focusWhenReloaded(area.current, target) : null;
+  }, []);
+  useEffect(() => () => stopFocusing.current?.(), []);
+
   const open = useCallback((autoid: number) => {
     setEditing({ autoid });
     void editor.load(autoid, { defaults: JSON.parse(fixedKey) as Row });
@@ -49,27 +80,84 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
     editor.reset();
   };
   // A stable handler: a new one on every render would redraw every visible grid row.
-  const openRow = useCallback((row: Row) => open(Number(row.AutoID) || 0), [open]);
+  const openRow = useCallback((row: Row) => {
+    const autoid = Number(row.AutoID) || 0;
+    openedAt.current = area.current ? rowIndexOf(area.current, autoid) : undefined;
+    open(autoid);
+  }, [open]);
+  const add = useCallback(() => {
+    openedAt.current = undefined;
+    open(0);
+  }, [open]);
+
+  const askDelete = useCallback(async (rows: Row[]) => {
+    if (rows.length === 0) return;
+    const positions = rows.map((r) => (area.current ? rowIndexOf(area.current, rowId(r)) : undefined)).filter((i): i is number => i !== undefined);
+    if ((await confirm(deleteQuestion(rows), t`Verwijderen`)) !== 'yes') return;
+    deleteFrom.current = { rowIndex: positions.length ? Math.min(...positions) : undefined };
+    setDeleting(rows);
+  }, [t]);
+
+  /** The rows a delete from this row acts on: the selection when the row is in it, else the row itself. */
+  const rowsFrom = useCallback(async (autoid: number | null): Promise<Row[]> => {
+    const selected = selection.current;
+    if (autoid === null || selected.some((r) => rowId(r) === autoid)) return [...selected];
+    // The grid's rows are its own: the record is read for its name (a failure still names it by number).
+    return [await api.getItem(table, autoid).catch(() => ({ AutoID: autoid }))];
+  }, [table]);
 
   const contextMenu = useMemo(() => {
     if (!rights.delete) return undefined;
-    return [{
-      id: 'delete',
-      label: t`Verwijderen`,
-      onSelect: async (rows: Row[]) => {
-        if (rows.length === 0) return;
-        const count = rows.length;
-        const answer = await confirm(t`Weet u zeker dat u ${count} item(s) wilt verwijderen?`, t`Verwijderen`);
-        if (answer === 'yes') setDeleting(rows);
-      },
-    }];
-  }, [rights.delete, t]);
+    return [{ id: 'delete', label: t`Verwijderen`, onSelect: (rows: Row[]) => void askDelete(rows) }];
+  }, [rights.delete, t, askDelete]);
+
+  const toolbar = useMemo(() => {
+    if (!rights.delete) return undefined;
+    return (selected: GridRow[]) => {
+      selection.current = selected;
+      return (
+        <button
+          type="button"
+          className="grid-button"
+          {...{ [GRID_CHANGE_BUTTON]: '' }}
+          disabled={selected.length === 0 && focused === null}
+          onClick={() => void rowsFrom(selected.length ? null : focused).then(askDelete)}
+        >
+          {t`Verwijderen`}
+        </button>
+      );
+    };
+  }, [rights.delete, focused, rowsFrom, askDelete, t]);
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>) => {
+    enterOpensOnly(event);
+    if (event.key !== 'Delete' || !rights.delete) return;
+    const autoid = rowIdOf(event.target);
+    if (autoid === null) return;
+    event.preventDefault();
+    void rowsFrom(autoid).then(askDelete);
+  }, [rights.delete, rowsFrom, askDelete]);
+  const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    const autoid = rowIdOf(event.target);
+    if (autoid !== null) setFocused(autoid);
+    else if (!(event.target instanceof Element && event.target.hasAttribute(GRID_CHANGE_BUTTON))) setFocused(null);
+  }, []);
 
   const remove = useCallback((row: Row) => api.remove(table, Number(row.AutoID)), [table]);
-  const batchDone = useCallback(() => {
+  const count = deleting?.length ?? 0;
+  const deleted = useCallback(() => {
     setDeleting(null);
+    setFocused(null);
     refresh();
-  }, [refresh]);
+    toast('success', deletedNotice(count));
+    focusAfterReload(deleteFrom.current);
+  }, [refresh, count, focusAfterReload]);
+  const closedWithFailures = useCallback(() => {
+    setDeleting(null);
+    setFocused(null);
+    refresh();
+    focusAfterReload(deleteFrom.current);
+  }, [refresh, focusAfterReload]);
 
   const dialogs = (
     <>
@@ -77,21 +165,27 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
         <MaintenanceModal
           editor={editor}
           isNew={editing.autoid === 0}
+          // Without the update right a record opens to be looked at (the server would refuse a save).
+          readOnly={editing.autoid !== 0 && rights.ready && !rights.update}
           locked={Object.keys(JSON.parse(fixedKey) as Row)}
           onClosed={close}
           onSaved={() => {
+            const autoid = Number(editor.current()?.AutoID ?? 0) || undefined;
             refresh();
             close();
+            focusAfterReload({ autoid, rowIndex: openedAt.current });
           }}
         />
       )}
       {Viewer && viewing && <Viewer row={viewing} onClose={() => setViewing(null)} onChanged={refresh} />}
       {deleting && (
-        <BatchResultDialog title={t`Verwijderen`} items={deleting} describe={describeRow} run={remove} onComplete={batchDone} onClose={batchDone} />
+        <BatchResultDialog title={t`Verwijderen`} items={deleting} describe={describeRow} run={remove} onComplete={deleted} onClose={closedWithFailures} />
       )}
     </>
   );
 
-  const rowClick = Viewer ? setViewing : rights.update ? openRow : undefined;
-  return { refreshToken, refresh, add: () => open(0), openRow: rowClick, contextMenu, dialogs };
+  return {
+    refreshToken, refresh, add, openRow: Viewer ? setViewing : openRow, contextMenu, toolbar,
+    area: { ref: area, onKeyDown, onFocus }, dialogs,
+  };
 }

@@ -5,6 +5,7 @@ import { flexData } from '../data/flex.ts';
 import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
 import { behaviourOf } from '../behaviours/index.ts';
+import { withCatalogueTexts } from '../data/catalogues.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
@@ -38,7 +39,9 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/GetItem', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return readRecord(engine.pool, model, principal, autoIdOf(request.body, request.query));
+    const record = await readRecord(engine.pool, model, principal, autoIdOf(request.body, request.query));
+    // A catalogue code's text (a right's name) is a definition text: in the user's language.
+    return withCatalogueTexts(model, record, translateFor(engine, request).t);
   });
 
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
@@ -47,7 +50,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const saved = await saveRecord(engine.pool, model, principal, request.body, { hooks: behaviour?.hooks, tableOf: (name) => engine.registry.snapshot.table(name) });
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
-    return saved;
+    return withCatalogueTexts(model, saved, translateFor(engine, request).t);
   });
 
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
@@ -63,7 +66,8 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
     const answer = await flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);
-    // Column titles in the user's language; the rows are data.
-    return { ...answer, Meta: translateAnswer(answer.Meta, translateFor(engine, request).t) };
+    // Column titles in the user's language; the rows are data, but for the names of catalogue codes.
+    const { t } = translateFor(engine, request);
+    return { Data: answer.Data.map((row) => withCatalogueTexts(model, row, t)), Meta: translateAnswer(answer.Meta, t) };
   });
 }

@@ -1,10 +1,13 @@
 // Lookup lists under mvc/_lists/{ListName}: a page of entries, or one entry by AutoID. The
 // underscore keeps the path apart from every table (table names start with a letter), such as
-// the system table `lists`.
+// the system table `lists`. Catalogues of the definitions (the rights) are looked up the same
+// way under mvc/_catalogues/{name}, by code, in the user's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCatalogue } from '../../definitions/language/index.ts';
+import { catalogueEntry, cataloguePage } from '../data/catalogues.ts';
 import { listItem, listPage } from '../data/lists.ts';
 import { autoIdOf } from '../data/records.ts';
-import { principalOf } from './context.ts';
+import { principalOf, translateFor } from './context.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf } from './context.ts';
 import { unknownControl } from '../errors.ts';
@@ -26,5 +29,19 @@ export function listRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/_lists/:list/single', async (request) => {
     const { list, model, principal } = listContext(engine, request);
     return listItem(engine.pool, list, model, principal, autoIdOf(request.body, request.query));
+  });
+
+  const catalogueContext = (request: FastifyRequest<{ Params: { catalogue: string } }>) => {
+    const name = request.params.catalogue.toLowerCase();
+    if (!isCatalogue(name)) throw unknownControl(request.params.catalogue);
+    return { name, effective: engine.registry.snapshot.effective, principal: principalOf(request), t: translateFor(engine, request).t };
+  };
+  app.post<{ Params: { catalogue: string } }>('/mvc/_catalogues/:catalogue', async (request) => {
+    const { name, effective, principal, t } = catalogueContext(request);
+    return cataloguePage(effective, name, principal, t, bodyOf(request));
+  });
+  app.post<{ Params: { catalogue: string } }>('/mvc/_catalogues/:catalogue/single', async (request) => {
+    const { name, effective, principal, t } = catalogueContext(request);
+    return catalogueEntry(effective, name, principal, t, String(bodyOf(request).ID));
   });
 }

@@ -4,8 +4,9 @@
 // a list value, saved views. A hidden field does not exist for the principal: it is absent from
 // every answer and cannot be filtered, sorted, searched or written; a read-only one can be sent
 // only unchanged. A row outside the principal's row limits, or of a table they may not read,
-// is never shown, counted, joined or accepted as a list value; a row that belongs to a record of
-// another table (a document) is seen only with that record.
+// is never shown, counted, joined, found by its text (a filter on a list's text) or accepted as a
+// list value; a row that belongs to a record of another table (a document) is seen only with that
+// record.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -110,9 +111,18 @@ function bound(filter: SqlFilter | null, params: Params): string | null {
 export function listJoin(join: ListJoin, principal: Principal, params: Params): string {
   const a = ident(join.alias);
   const on = [`${a}.autoid = t.${ident(join.field.sqlName)}`];
-  const rows = isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, join.alias, params);
+  const rows = listTextRows(join, principal, join.alias, params);
   if (rows) on.push(rows);
   return `LEFT JOIN ${ident(join.ref.sqlName)} ${a} ON ${on.join(' AND ')}`;
+}
+
+/**
+ * The referenced rows (under `alias`) whose text the principal sees: none when the text field is
+ * hidden from them, else the rows they may see. The join of `_Descr` and a filter on a list's
+ * text both use it, so a filter finds a row by no text the grid would not show.
+ */
+export function listTextRows(join: ListJoin, principal: Principal, alias: string, params: Params): string | null {
+  return isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, alias, params);
 }
 
 /** The table's search columns the principal may see. */

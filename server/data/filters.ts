@@ -1,16 +1,29 @@
 // GetFlexData filters, checked against the effective definition before any SQL exists:
 // an unknown field, an operator the column type does not allow, or a value of the wrong
 // type is a 400 naming the problem. SQL is built only from definition identifiers.
+// List and choice columns are filtered by what the user sees: a list by its referenced row's
+// text (only rows and a text field the user may see, as access.ts decides) or by picked rows, a
+// choice by its options.
 import {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, OPERATORS, isCalendarDate, isDateTime, isTimeOfDay, valueKind,
-  type EffectiveField, type FieldCondition, type FlexRequest, type ValueKind,
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_FILTER_VALUES, OPERATORS, filterKind, isCalendarDate, isDateTime, isTimeOfDay,
+  type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
-import type { TableModel } from '../metadata/model.ts';
+import type { ListJoin, TableModel } from '../metadata/model.ts';
 import { ident, likePattern } from '../db/sql.ts';
 
-/** A column a filter or sort can name: a field, or one of the system columns. */
-export interface Column { name: string; sql: string; kind: ValueKind; sortable: boolean; notNull?: boolean; field?: EffectiveField }
+/** A column a filter or sort can name: a field, or one of the system columns; a list field with the join to its text. */
+export interface Column {
+  name: string; sql: string; kind: FilterKind; sortable: boolean; notNull?: boolean; field?: EffectiveField; join?: ListJoin;
+}
+
+/**
+ * The condition admitting the referenced rows whose text a filter on a list may match (alias of
+ * the referenced table): the rows and text field the principal may see (access.ts listTextRows).
+ * Without one (a view's filter checked before it is saved) no referenced row is admitted.
+ */
+export type ListTexts = (join: ListJoin, alias: string, params: Params) => string | null;
+const NO_TEXTS: ListTexts = () => 'false';
 
 const SYSTEM_COLUMNS: Column[] = [
   { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true, notNull: true },
@@ -26,7 +39,7 @@ export function columnOf(model: TableModel, name: string, what: string, hidden: 
   if (visible && !field) throw badRequest('request.unknown_field', what, name, model.table.name);
   if (field?.type === 'password') throw badRequest('request.password_field', what, field.name);
   if (field) {
-    return { name: field.name, sql: field.sqlName, kind: valueKind(field.type), field,
+    return { name: field.name, sql: field.sqlName, kind: filterKind(field.type), field, join: model.listJoins.find((j) => j.field === field),
       sortable: field.sortable ?? !['textarea', 'html', 'image', 'file'].includes(field.type) };
   }
   const system = SYSTEM_COLUMNS.find((c) => c.name.toLowerCase() === name.toLowerCase());
@@ -35,23 +48,27 @@ export function columnOf(model: TableModel, name: string, what: string, hidden: 
   throw badRequest('request.unknown_field', what, name, model.table.name);
 }
 
-/** The operator of a column's quick filter: text columns match by contains, the others by equality. */
-export const quickOperator = (col: Column) => (col.kind === 'text' ? 'contains' : '=');
+/**
+ * The operator of a column's quick filter: text columns, and list columns by their text, match by
+ * contains; the others (a choice by its code) by equality.
+ */
+export const quickOperator = (col: Column) => (col.kind === 'text' || col.kind === 'list' ? 'contains' : '=');
 
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
 }
 
-/** Checks a filter value against the column's type; answers the value to bind. */
+type ValueMessage = 'request.value_number' | 'request.value_whole' | 'request.value_bool' | 'request.value_date' | 'request.value_datetime' | 'request.value_time' | 'request.value_text';
+
+/** Checks a filter value against the column's type; answers the value to bind. A list's value is an AutoID, a choice's one of its codes. */
 export function typedValue(col: Column, value: unknown, what: string): unknown {
-  const wrong = (id: 'request.value_number' | 'request.value_whole' | 'request.value_bool' | 'request.value_date' | 'request.value_datetime' | 'request.value_time' | 'request.value_text') =>
-    badRequest(id, what, col.name, 1000);
+  const wrong = (id: ValueMessage) => badRequest(id, what, col.name, 1000);
   switch (col.kind) {
-    case 'number': {
+    case 'number': case 'list': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n)) throw wrong('request.value_number');
-      if (col.field?.type === 'list' || ['smallint', 'integer', 'bigint'].includes(col.field?.type ?? 'integer')) {
+      if (col.kind === 'list' || ['smallint', 'integer', 'bigint'].includes(col.field?.type ?? 'integer')) {
         if (!Number.isInteger(n)) throw wrong('request.value_whole');
       }
       return typeof value === 'string' ? value.trim() : n;
@@ -73,17 +90,55 @@ export function typedValue(col: Column, value: unknown, what: string): unknown {
       if (typeof value !== 'string' && typeof value !== 'number') throw wrong('request.value_text');
       if (String(value).length > 1000) throw wrong('request.value_text');
       return String(value);
+    case 'choice': {
+      const codes = (col.field?.options ?? []).map((o) => o.value);
+      const code = typeof value === 'number' ? String(value) : value;
+      if (typeof code !== 'string' || !codes.includes(code)) throw badRequest('request.value_option', what, col.name, codes.join(', '));
+      return code;
+    }
   }
 }
 
-export function condition(col: Column, operator: unknown, value: unknown, params: Params, what: string): string {
+/** The text a filter on a list's text looks for (contains, notcontains). */
+function textValue(col: Column, value: unknown, what: string): string {
+  if ((typeof value !== 'string' && typeof value !== 'number') || String(value).length > 1000) throw badRequest('request.value_text', what, col.name, 1000);
+  return String(value);
+}
+
+/** An `in` filter's values: a list of 1 to MAX_FILTER_VALUES, each checked as `=` would check it. */
+function valueList(col: Column, value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_FILTER_VALUES) throw badRequest('request.value_list', what, col.name, MAX_FILTER_VALUES);
+  return [...new Set(value.map((v) => typedValue(col, v, what)))];
+}
+
+/**
+ * The rows whose list field names a referenced row whose text contains `text`: only referenced
+ * rows the principal may see, with a text field they may see, can match (texts), so a filter
+ * tells no more than the grid's `_Descr` shows. A self-contained subquery: the count needs no join.
+ */
+function listTextCondition(col: Column, text: string, negate: boolean, params: Params, texts: ListTexts): string {
+  const c = `t.${ident(col.sql)}`;
+  const join = col.join;
+  const alias = `f_${col.sql}`.slice(0, 63);
+  const rows = join ? texts(join, alias, params) : 'false';
+  const matching = join
+    ? `SELECT ${ident(alias)}.autoid FROM ${ident(join.ref.sqlName)} ${ident(alias)} WHERE ${ident(alias)}.${ident(join.textColumn)} ILIKE ${params.add(likePattern(text))}${rows ? ` AND ${rows}` : ''}`
+    : 'SELECT NULL::bigint WHERE false';
+  return negate ? `(${c} IS NULL OR ${c} NOT IN (${matching}))` : `${c} IN (${matching})`;
+}
+
+export function condition(col: Column, operator: unknown, value: unknown, params: Params, what: string, texts: ListTexts = NO_TEXTS): string {
   if (typeof operator !== 'string' || !OPERATORS[col.kind].includes(operator)) {
     throw badRequest('request.operator', what, JSON.stringify(operator), col.name, OPERATORS[col.kind].join(' '));
   }
   const c = `t.${ident(col.sql)}`;
-  if (operator === 'empty') return col.kind === 'text' ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
+  if (operator === 'empty') return col.kind === 'text' || col.kind === 'choice' ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
   if (value === null || value === undefined || value === '') {
     throw badRequest('request.operator_value', what, operator, col.name);
+  }
+  if (operator === 'in') return `${c} IN (${valueList(col, value, what).map((v) => params.add(v)).join(', ')})`;
+  if (col.kind === 'list' && (operator === 'contains' || operator === 'notcontains')) {
+    return listTextCondition(col, textValue(col, value, what), operator === 'notcontains', params, texts);
   }
   const v = typedValue(col, value, what);
   switch (operator) {
@@ -129,16 +184,17 @@ function entries(value: FlexRequest['columnFilter']): FieldCondition[] {
 }
 
 
-function sortKeyOf(model: TableModel, col: Column, desc: boolean): SortKey {
-  const join = col.field && model.listJoins.find((j) => j.field === col.field);
-  // A list column sorts by the text the user sees, not by the AutoID it stores.
+function sortKeyOf(col: Column, desc: boolean): SortKey {
+  // A list column sorts by the text the user sees, not by the AutoID it stores. A choice column
+  // sorts by its code: its labels are translated, and an order by them would differ per language.
+  const join = col.join;
   const expr = join ? `${ident(join.alias)}.${ident(join.textColumn)}` : `t.${ident(col.sql)}`;
   return { col, expr, desc };
 }
 
 export function parseFlexQuery(
   model: TableModel, body: FlexRequest, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
-  who: Who = { userId: 0, username: '' },
+  who: Who = { userId: 0, username: '' }, texts: ListTexts = NO_TEXTS,
 ): FlexQuery {
   const columnNamed = (name: string, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
@@ -167,12 +223,12 @@ export function parseFlexQuery(
     if (!set) throw badRequest('request.data_set', body.dataSet, [...model.dataSets.keys()].join(', ') || '–');
     set.filter.forEach((f, i) => {
       const what = `dataSet ${set.name} [${i}]`;
-      where.push(condition(columnNamed(f.FieldName, what), f.Operator, dataSetValue(f.Value, who), params, what));
+      where.push(condition(columnNamed(f.FieldName, what), f.Operator, dataSetValue(f.Value, who), params, what, texts));
     });
   }
   entries(body.operatorFilter).forEach((f, i) => {
     const what = `operatorFilter[${i}]`;
-    where.push(condition(columnNamed(f.FieldName, what), f.Operator, f.Value, params, what));
+    where.push(condition(columnNamed(f.FieldName, what), f.Operator, f.Value, params, what, texts));
   });
   entries(body.dataFilter).forEach((f, i) => {
     const what = `dataFilter[${i}]`;
@@ -183,7 +239,7 @@ export function parseFlexQuery(
     const what = `columnFilter[${i}]`;
     if (f.Value === null || f.Value === undefined || f.Value === '') return;
     const col = columnNamed(f.FieldName, what);
-    where.push(condition(col, quickOperator(col), f.Value, params, what));
+    where.push(condition(col, quickOperator(col), f.Value, params, what, texts));
   });
 
   const sort: SortKey[] = [];
@@ -194,12 +250,12 @@ export function parseFlexQuery(
       if (!m) throw badRequest('request.order_part', part.trim());
       const col = columnNamed(m[1], 'order');
       if (!col.sortable) throw badRequest('request.not_sortable', col.name);
-      sort.push(sortKeyOf(model, col, (m[2] ?? 'asc').toLowerCase() === 'desc'));
+      sort.push(sortKeyOf(col, (m[2] ?? 'asc').toLowerCase() === 'desc'));
     }
   } else {
     // The table's default order, unless it is on a field hidden from this principal.
     const byDefault = hidden.some((f) => f.sqlName === model.order.column) ? 'autoid' : model.order.column;
-    sort.push(sortKeyOf(model, columnNamed(byDefault, 'order'), model.order.desc));
+    sort.push(sortKeyOf(columnNamed(byDefault, 'order'), model.order.desc));
   }
   if (!sort.some((s) => s.col.sql === 'autoid')) {
     // AutoID last makes the order total, which keyset paging needs.

@@ -3,15 +3,15 @@
 // so page n+1 (load-more) or a page asked for again starts from an index seek instead of
 // OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
 // exact counts are reused until the table changes.
-import { ColumnFormat, defaultFormat } from '../../definitions/language/index.ts';
+import { ColumnFormat, defaultFormat, type FlexColumn } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
-import type { TableModel } from '../metadata/model.ts';
+import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { Params, parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
 import { selectFrom, sortJoins } from './select.ts';
 import { ident } from '../db/sql.ts';
 import { recordFromRow } from './values.ts';
-import { hiddenFields, rowLimit, searchColumns, withoutHidden } from './access.ts';
+import { hiddenFields, listTextRows, rowLimit, searchColumns, withoutHidden } from './access.ts';
 import { LruCache } from '../db/lru.ts';
 import { tableGeneration } from './cache.ts';
 
@@ -27,23 +27,29 @@ export interface FlexMeta {
   CountEstimated: boolean;
   PageIndex: number;
   PageSize: number;
-  Columns: ReturnType<typeof columnMeta>[];
+  Columns: FlexColumn[];
 }
 
-export function columnMeta(model: TableModel, col: Column) {
+/**
+ * A column as the grid draws and filters it. A choice column carries its options (the API layer
+ * translates their labels with the titles), a list column the lookup that picks its rows.
+ */
+export function columnMeta(model: TableModel, col: Column): FlexColumn {
   const f = col.field;
   const type = f?.type;
   return {
     FieldName: col.name,
     Title: f?.label ?? col.name,
     ColumnType: type === 'image' ? 2 : 0,
-    ColumnAlignment: f?.align ?? (col.kind === 'number' && type !== 'list' ? 2 : 0),
+    ColumnAlignment: f?.align ?? (col.kind === 'number' ? 2 : 0),
     ColumnWidth: f?.width ?? 150,
     Format: f?.format ?? (type ? defaultFormat(type) : col.kind === 'datetime' ? ColumnFormat.DateTime : undefined),
     FieldType: type ?? col.kind,
     IsSortable: col.sortable,
     Search: model.searchColumns.includes(col.sql),
     AdvancedFilterType: col.kind,
+    ...(col.kind === 'choice' ? { Options: (f?.options ?? []).map((o) => ({ Value: o.value, Label: o.label })) } : {}),
+    ...(col.kind === 'list' && f?.list ? { ListMethod: `mvc/_lists/${f.list}` } : {}),
   };
 }
 
@@ -79,7 +85,8 @@ const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntri
  */
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true) {
   const hidden = hiddenFields(model, principal);
-  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal);
+  const texts = (join: ListJoin, alias: string, params: Params) => listTextRows(join, principal, alias, params);
+  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts);
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);

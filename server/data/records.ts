@@ -18,6 +18,7 @@ import { selectFrom } from './select.ts';
 import { ident } from '../db/sql.ts';
 import { descrKey, hasDescr, normaliseInput, recordFromRow, sqlValue } from './values.ts';
 import { fileValuesExist } from './file-values.ts';
+import { catalogueProblems } from './catalogues.ts';
 import { belongingRecordVisible } from './belonging.ts';
 import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
@@ -108,11 +109,13 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
 }
 
 /**
- * Checks a save payload: known fields only, right types, limits, rules. Answers the values to
- * write, by field. `current` is the stored record for an update.
+ * Checks a save payload: known fields only, right types, limits, rules, catalogue codes. Answers
+ * the values to write, by field. `current` is the stored record for an update; `principal` the
+ * acting user, whose catalogue entries a code must be among (absent for seeds, definitions).
  */
 export function checkInput(
-  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null, opts: { statusChange?: boolean; byDefinition?: boolean } = {},
+  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null,
+  opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal } = {},
 ): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
@@ -161,6 +164,8 @@ export function checkInput(
     if (evaluateRule(check.validWhen, merged)) continue;
     for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message] });
   }
+  // A catalogue code must be a known entry (the user may see), its actions ones the entry has.
+  for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal))) problems[name] ??= messages;
   if (Object.keys(problems).length) throw invalidFields(problems);
   return values;
 }
@@ -248,7 +253,7 @@ export async function createIn(
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf?.(model.table.numbering.table), record);
-  const values = await hashPasswords(checkInput(model, record, null));
+  const values = await hashPasswords(checkInput(model, record, null, { principal }));
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
@@ -278,7 +283,7 @@ export async function updateIn(
   }
   refuseLimitedChanges(model, principal, record, current);
   const values = await hashPasswords(checkInput(model, record, current, {
-    statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition,
+    statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal,
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);

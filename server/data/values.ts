@@ -2,6 +2,7 @@
 // turning rows (lower-case columns) into records named as the definitions name them.
 import { decimalDigits, integerDigits, type EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
+import { catalogueText } from './catalogues.ts';
 
 /** Decimals beyond what a JS number holds exactly travel as strings. */
 const exactAsNumber = (f: EffectiveField) => integerDigits(f) + decimalDigits(f) <= 15;
@@ -21,15 +22,17 @@ export const descrKey = (field: EffectiveField) => `${field.name}_Descr`;
 /** A file or image field holds a FileID; its `<Field>_Descr` is the file's name. */
 export const isFileField = (field: EffectiveField) => field.type === 'file' || field.type === 'image';
 
-/** Fields answered with a display text besides their value: list fields and file fields. */
-export const hasDescr = (field: EffectiveField) => field.type === 'list' || isFileField(field);
+/** Fields answered with a display text besides their value: list fields, file fields and catalogue codes. */
+export const hasDescr = (field: EffectiveField) => field.type === 'list' || isFileField(field) || Boolean(field.catalogue);
 
 export function recordFromRow(model: TableModel, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: row.autoid };
   for (const field of model.table.fields) {
     if (!Object.hasOwn(row, field.sqlName)) continue;
     record[field.name] = outputValue(field, row[field.sqlName]);
-    if (hasDescr(field)) record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
+    // A catalogue code's text is its entry's name (in Dutch; the API answers it in the user's language).
+    if (field.catalogue) record[descrKey(field)] = catalogueText(model, field, record[field.name]);
+    else if (hasDescr(field)) record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
   }
   if (Object.hasOwn(row, 'timestamp')) record.TimeStamp = row.timestamp;
   if (Object.hasOwn(row, 'createdate')) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;

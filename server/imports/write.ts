@@ -138,7 +138,7 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
       const current = p.id !== null && overwrite ? stored.get(p.id)! : null;
       try {
         refuseLimitedChanges(model, principal, p.record!, current);
-        checked.set(p, checkInput(model, p.record!, current));
+        checked.set(p, checkInput(model, p.record!, current, { principal }));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failure(p, err, model, overwrite);

@@ -2,7 +2,7 @@
 // definition"), from the form definition when there is one, else from the fields' own
 // tab, column and group.
 import {
-  ARCHIVE_LABEL,
+  ARCHIVE_LABEL, Component,
   componentOf, decimalDigits, integerDigits, numericBound, ruleFields, textLength,
   type EffectiveField, type FormDef,
 } from '../../definitions/language/index.ts';
@@ -14,11 +14,35 @@ const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;
 const DEFAULT_GROUP = 'general';
 
 export const listMethod = (list: string) => `mvc/_lists/${list}`;
+export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalogue}`;
 
-function property(snapshot: Snapshot, field: EffectiveField, groupId: string, value: unknown) {
+/** A picker's calls: a list's entries are chosen by AutoID, a catalogue's by code (ID). */
+function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string) {
+  if (field.catalogue) {
+    const method = catalogueMethod(field.catalogue);
+    return { ListMethod: method, SingleMethod: `${method}/single`, Parameters: [], GroupID: groupId, ParentList: null, ValueField: 'ID' };
+  }
+  const list = field.list ? snapshot.list(field.list) : undefined;
+  if (!list) return null;
+  return {
+    ListMethod: listMethod(list.name),
+    SingleMethod: `${listMethod(list.name)}/single`,
+    Parameters: Object.keys(list.parameters ?? {}),
+    GroupID: groupId,
+    ParentList: field.parentList ?? null,
+    ValueField: 'AutoID',
+  };
+}
+
+/** An action field (`actionsOf`): the field whose catalogue entry's actions it offers, and how to fetch that entry. */
+function actionsOf(table: TableModel['table'], field: EffectiveField) {
+  const coded = field.actionsOf ? table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase()) : undefined;
+  return coded?.catalogue ? { Field: coded.name, SingleMethod: `${catalogueMethod(coded.catalogue)}/single` } : null;
+}
+
+function property(snapshot: Snapshot, table: TableModel['table'], field: EffectiveField, groupId: string, value: unknown) {
   const numeric = ['smallint', 'integer', 'bigint', 'decimal'].includes(field.type);
   const bound = numeric ? numericBound(field) : undefined;
-  const list = field.list ? snapshot.list(field.list) : undefined;
   return {
     FieldName: field.name,
     Label: field.label ?? field.name,
@@ -26,7 +50,8 @@ function property(snapshot: Snapshot, field: EffectiveField, groupId: string, va
     Required: field.required ?? false,
     Enabled: field.enabled ?? true,
     Visibility: field.enabled === false ? Visibility.ReadOnly : field.required ? Visibility.Required : Visibility.Visible,
-    Component: componentOf(field.type),
+    // A catalogue code is picked from its catalogue, as a list value from its list.
+    Component: field.catalogue ? Component.ListInput : componentOf(field.type),
     FieldType: field.type,
     QuantityUnit: field.unit ?? null,
     GroupID: groupId,
@@ -45,13 +70,8 @@ function property(snapshot: Snapshot, field: EffectiveField, groupId: string, va
       Decimals: numeric ? decimalDigits(field) : null,
       Options: field.options ?? null,
       ContentLanguage: field.contentLanguage ?? null,
-      ListConfig: list ? {
-        ListMethod: listMethod(list.name),
-        SingleMethod: `${listMethod(list.name)}/single`,
-        Parameters: Object.keys(list.parameters ?? {}),
-        GroupID: groupId,
-        ParentList: field.parentList ?? null,
-      } : null,
+      ListConfig: pickerConfig(snapshot, field, groupId),
+      ActionsOf: actionsOf(table, field),
     },
     Rules: {
       visibleWhen: field.visibleWhen ?? null,
@@ -88,18 +108,18 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
       const field = model.byName.get(name.toLowerCase());
       if (!field || placed.has(field.name)) continue;
       placed.add(field.name);
-      properties.push(property(snapshot, field, group.GroupID, record[field.name] ?? null));
+      properties.push(property(snapshot, model.table, field, group.GroupID, record[field.name] ?? null));
     }
   }
   // Fields a later layer added but the form does not place yet still appear, in a group of their own.
   const rest = model.table.fields.filter((f) => !placed.has(f.name));
-  for (const field of rest) properties.push(property(snapshot, field, DEFAULT_GROUP, record[field.name] ?? null));
+  for (const field of rest) properties.push(property(snapshot, model.table, field, DEFAULT_GROUP, record[field.name] ?? null));
   const groups = form.groups.map((g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }));
   if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
   if (model.table.archivable) {
     // Archiving is a user's action on a record too: the last group offers it.
     const archive: EffectiveField = { name: 'Archive', label: ARCHIVE_LABEL, type: 'bool', sqlName: 'archive', origin: {} };
-    properties.push(property(snapshot, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
+    properties.push(property(snapshot, model.table, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
   }
   const visible = properties
     .filter((p) => access.get(p.FieldName.toLowerCase()) !== 0)

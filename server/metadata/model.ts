@@ -2,7 +2,7 @@
 // effective-definitions version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
-  isCalendarDate, isDateTime, type DataSetDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
+  catalogueOf, isCalendarDate, isDateTime, type CatalogueName, type DataSetDef, type RightDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
 } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 
@@ -22,6 +22,8 @@ export interface TableModel {
   dataSets: Map<string, DataSetDef>;
   /** The screens showing this table (their tabs and actions). */
   screens: ScreenDef[];
+  /** A catalogue of the same definitions, by code (the codes a field with `catalogue` may hold). */
+  catalogue(name: CatalogueName): ReadonlyMap<string, RightDef>;
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -61,5 +63,6 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     workflow: def && statusField ? { def, field: statusField } : undefined,
     dataSets,
     screens,
+    catalogue: (name) => catalogueOf(eff, name),
   };
 }

@@ -153,15 +153,15 @@ it('saves it as a user view, sets it as default and finds it applied after a rel
 });
 
 it('Back returns to a grid as it was left', async () => {
-  await sam.getByLabel('Zoeken').fill('Werf');
+  await sam.getByLabel('Zoeken', { exact: true }).fill('Werf');
   await expect.poll(() => codes(sam)).toEqual(['KP-4']);
   await open(sam, 'Valuta');
   await sam.goBack();
   await expect.poll(() => sam.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
-  await expect.poll(() => sam.getByLabel('Zoeken').inputValue()).toBe('Werf');
+  await expect.poll(() => sam.getByLabel('Zoeken', { exact: true }).inputValue()).toBe('Werf');
   await expect.poll(() => codes(sam)).toEqual(['KP-4']);
   expect(await viewName(sam)).toBe('MijnKosten');
-  await sam.getByLabel('Zoeken').fill('');
+  await sam.getByLabel('Zoeken', { exact: true }).fill('');
 });
 
 it('shares a view with a role: its members start with it, another role never sees it', async () => {

@@ -29,9 +29,12 @@ afterAll(async () => { await server?.close(); });
 
 const screens = () => [...server.engine.registry.snapshot.effective.screens.values()].map((s) => s.value);
 
-/** A valid value for a form property, as a user would fill it in. */
-async function sample(p: any, n: number): Promise<unknown> {
+/** A valid value for a form property, as a user would fill it in (the record so far for fields that follow another). */
+async function sample(p: any, n: number, record: Record<string, unknown>): Promise<unknown> {
   const s = p.Settings;
+  // A catalogue code (a right) is picked from its lookup; its action is one the picked right has.
+  if (s.ListConfig?.ValueField === 'ID') return (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0]?.ID ?? null;
+  if (s.ActionsOf) return (await post(server.app, `/${s.ActionsOf.SingleMethod}`, { ID: record[s.ActionsOf.Field] })).body.Actions[0];
   switch (p.FieldType) {
     case 'password': return 'Walk-pass-1';
     case 'text': case 'textarea': case 'html': return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
@@ -76,7 +79,7 @@ describe('base pack', () => {
       expect(form.body.Properties.length, name).toBeGreaterThan(1);
       const record: Record<string, unknown> = (await post(server.app, `/mvc/${name}/GetNew`)).body;
       for (const p of form.body.Properties) {
-        if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n);
+        if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n, record);
       }
       const saved = await post(server.app, `/mvc/${name}/save`, record);
       // A table whose every field the server fills (import tasks, download requests, licences)

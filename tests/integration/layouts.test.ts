@@ -197,7 +197,7 @@ describe('names and content are checked before anything is written', () => {
     [{ Columns: [{ FieldName: 'ID' }], PageSize: 5000 }, 'PageSize', /^FlexGridLayout\.PageSize moet een geheel getal van 1 tot en met 1000 zijn\.$/, 'request.whole_number'],
     [{ Columns: 'ID' }, 'Columns', /^FlexGridLayout\.Columns moet een lijst zijn\.$/, 'request.list'],
     [{ Columns: [{ FieldName: 'ID', Visible: 'ja' }] }, 'Columns[0].Visible', /^FlexGridLayout\.Columns\[0\]\.Visible moet true of false zijn\.$/, 'request.bool'],
-    [{ Columns: [{ FieldName: 'ID', AdvancedFilters: [{ Operator: 'eq', Value: [1] }] }] }, 'Columns[0].AdvancedFilters[0].Value', /niet het verwachte type \(string, number, boolean, null\)/, 'request.types'],
+    [{ Columns: [{ FieldName: 'ID', AdvancedFilters: [{ Operator: 'eq', Value: { a: 1 } }] }] }, 'Columns[0].AdvancedFilters[0].Value', /niet het verwachte type \(string, number, boolean, null, array\)/, 'request.types'],
     [{ Columns: [{ FieldName: 'ID' }], Sort: 'ID' }, 'Sort', /^FlexGridLayout\.Sort moet tekst zijn van de vorm 'kolom richting'/, 'layouts.sort_form'],
     [{ Columns: [{ FieldName: 'ID', Colour: 'red' }] }, 'Columns[0].Colour', /^Onbekende parameter FlexGridLayout\.Columns\[0\]\.Colour; deze aanroep kent FieldName, /, 'request.unknown_parameter'],
   ])('content %j is refused at FlexGridLayout.%s', async (layout, place, message, key) => {

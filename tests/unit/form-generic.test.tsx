@@ -30,7 +30,7 @@ const form: FormAnswer = {
 const record = { AutoID: 0, ID: 'K1', Descr: '', CostCategory: null, CostCategory_Descr: null, Budget: null, TimeStamp: 0 };
 const client = {
   list: vi.fn(async (_method: string, _request: Record<string, unknown>) => ({ Data: [] as ListEntry[], Meta: { HasMore: false } })),
-  single: vi.fn(async (_method: string, _id: number): Promise<ListEntry> => { throw new Error('not used'); }),
+  single: vi.fn(async (_method: string, _id: number | string): Promise<ListEntry> => { throw new Error('not used'); }),
 };
 
 beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });

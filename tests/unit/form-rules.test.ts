@@ -5,6 +5,7 @@ import {
   numericOnBlur, parseNumeric, pickerKey, pickerParameters, pickerReducer, stepValue, swatchColor, textFromApi, throttle,
 } from '../../runtime/form/rules/index.ts';
 import type { FormProperty } from '../../runtime/form/types.ts';
+import type { ListEntry } from '../../runtime/api/index.ts';
 
 describe('numeric input', () => {
   const limits = { min: 0, max: 10, step: 1 };
@@ -114,7 +115,7 @@ describe('list picker', () => {
   it('appends the next page of results', () => {
     let s = pickerReducer(initialPicker(), { type: 'results', items: items.slice(0, 2), page: 0, hasMore: true });
     s = pickerReducer(s, { type: 'results', items: items.slice(2), page: 1, hasMore: false });
-    expect(s.items.map((i) => i.AutoID)).toEqual([1, 2, 3]);
+    expect((s.items as ListEntry[]).map((i) => i.AutoID)).toEqual([1, 2, 3]);
     expect(PICKER_PAGE_SIZE).toBe(30);
   });
   it('shows the clear button only with a value above 0, enabled, allowing empty and not required', () => {

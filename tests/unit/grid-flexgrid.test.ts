@@ -23,7 +23,7 @@ vi.mock('@lingui/react/macro', () => {
 const COLUMNS = [
   { FieldName: 'ID', Title: 'Code', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 120, FieldType: 'text', IsSortable: true, Search: true, AdvancedFilterType: 'text' },
   { FieldName: 'Descr', Title: 'Omschrijving', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 200, FieldType: 'text', IsSortable: true, Search: true, AdvancedFilterType: 'text' },
-  { FieldName: 'CostCategory', Title: 'Kostensoort', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 150, FieldType: 'list', IsSortable: true, Search: false, AdvancedFilterType: 'number' },
+  { FieldName: 'CostCategory', Title: 'Kostensoort', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 150, FieldType: 'list', IsSortable: true, Search: false, AdvancedFilterType: 'list', ListMethod: 'mvc/_lists/costcategories' },
   { FieldName: 'Budget', Title: 'Budget', ColumnType: 0, ColumnAlignment: 2, ColumnWidth: 100, FieldType: 'decimal', IsSortable: true, Search: false, AdvancedFilterType: 'number' },
   { FieldName: 'ValidFrom', Title: 'Geldig vanaf', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 110, Format: 5, FieldType: 'date', IsSortable: true, Search: false, AdvancedFilterType: 'date' },
   { FieldName: 'Blocked', Title: 'Geblokkeerd', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 90, FieldType: 'bool', IsSortable: true, Search: false, AdvancedFilterType: 'bool' },

@@ -122,7 +122,7 @@ describe('barcode', () => {
 });
 
 describe('URL query', () => {
-  const columns = [column('ID'), column('Descr'), column('CostCategory', { AdvancedFilterType: 'number', FieldType: 'list' })];
+  const columns = [column('ID'), column('Descr'), column('CostCategory', { AdvancedFilterType: 'list', FieldType: 'list' })];
   it('$dataset picks the data source, other names match columns case-insensitively', () => {
     expect(parseGridQuery('?$dataset=1&id=K1&COSTCATEGORY=3&unknown=x&$other=1', columns)).toEqual({
       dataSource: 1, columnFilters: { ID: 'K1', CostCategory: '3' }, present: true,

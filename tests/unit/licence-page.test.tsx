@@ -189,7 +189,7 @@ describe('the licence page', () => {
     expect(toastTexts()).toEqual([['success', 'Opgeslagen']]);
     expect(screen.getByText('Licentie geactiveerd, geldig tot en met 31-12-2031.')).toBeTruthy();
     expect([...document.querySelectorAll('.licence-module-list li')].map((li) => li.textContent)).toEqual(['Orders', 'Facturatie']);
-    await waitFor(() => expect(router.routes.map((r) => r.name)).toEqual(['licenses', 'login']));
+    await waitFor(() => expect(router.routes.map((r) => r.name)).toEqual(['licenses', 'home', 'login']));
     expect(fetch.mock.calls.filter(([url]) => url === '/mvc/definitions/screens')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('licence:h2')!)).toEqual(retrieved);
     expect(localStorage.getItem('licence:h1')).toBeNull();

@@ -5,8 +5,10 @@ import type { KeyboardEvent } from 'react';
 
 const ONE_LINE = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', 'date', 'time', 'datetime-local']);
 
+interface KeyPress { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; defaultPrevented: boolean; target: EventTarget | null }
+
 /** Whether this key press asks to save. */
-export function asksToSave(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'defaultPrevented' | 'target'>): boolean {
+export function asksToSave(event: KeyPress): boolean {
   if (event.defaultPrevented) return false;
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') return true;
   if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return false;

@@ -12,6 +12,6 @@ export { normalizeTime, timeText } from './time.ts';
 export { COLOR_TEXT_LENGTH, limitColorText, swatchColor } from './color.ts';
 export {
   ADVANCED_SEARCH_KEY, ADVANCED_SEARCH_KEY_CODE, PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, canClear,
-  hasPickerValue, initialPicker, pickerKey, pickerParameters, pickerReducer, shouldLoadMore, throttle,
+  entryValue, hasPickerValue, initialPicker, isArchivedEntry, pickerKey, pickerParameters, pickerReducer, shouldLoadMore, throttle,
 } from './picker.ts';
 export type { PickerAction, PickerKeyEffect, PickerState } from './picker.ts';

@@ -1,7 +1,7 @@
 // List picker behaviour (spec 1 section 4 "List picker", section 5): a reducer the hook drives,
 // plus the pure decisions around it. Fetching and timers live in usePicker.
-import type { ListEntry } from '../../api/index.ts';
-import type { FormProperty } from '../types.ts';
+import type { LookupEntry } from '../../api/index.ts';
+import type { FormProperty, ListConfig } from '../types.ts';
 
 export const PICKER_SEARCH_DEBOUNCE_MS = 150;
 export const PICKER_SCROLL_THROTTLE_MS = 200;
@@ -14,7 +14,7 @@ export interface PickerState {
   /** What the input shows: the search while typing, else the selection's text. */
   text: string;
   selectedText: string;
-  items: ListEntry[];
+  items: LookupEntry[];
   highlight: number;
   page: number;
   hasMore: boolean;
@@ -26,10 +26,10 @@ export type PickerAction =
   | { type: 'focus' }
   | { type: 'type'; text: string }
   | { type: 'loading' }
-  | { type: 'results'; items: ListEntry[]; page: number; hasMore: boolean }
+  | { type: 'results'; items: LookupEntry[]; page: number; hasMore: boolean }
   | { type: 'failed' }
   | { type: 'move'; by: 1 | -1 }
-  | { type: 'accept'; entry: ListEntry | null }
+  | { type: 'accept'; entry: LookupEntry | null }
   | { type: 'blur' }
   | { type: 'selected'; text: string }
   | { type: 'advanced'; open: boolean };
@@ -82,14 +82,23 @@ export function pickerKey(key: string, keyCode?: number): PickerKeyEffect {
 }
 
 /** The entry Enter or Tab accepts: the highlighted one, while the dropdown is open. */
-export function acceptedEntry(state: PickerState): ListEntry | undefined {
+export function acceptedEntry(state: PickerState): LookupEntry | undefined {
   return state.open && state.highlight >= 0 ? state.items[state.highlight] : undefined;
 }
 
-/** A picker value counts as set only when above 0. */
-export function hasPickerValue(value: unknown): value is number {
-  return typeof value === 'number' && value > 0;
+/** A picker value counts as set only when above 0 (an AutoID) or not empty (a catalogue code). */
+export function hasPickerValue(value: unknown): value is number | string {
+  return (typeof value === 'number' && value > 0) || (typeof value === 'string' && value !== '');
 }
+
+/** What a field stores of a chosen entry: a list row's AutoID, or a catalogue entry's code. */
+export function entryValue(entry: LookupEntry, config: Pick<ListConfig, 'ValueField'>): number | string | null {
+  if (config.ValueField === 'ID') return entry.ID;
+  return 'AutoID' in entry ? entry.AutoID : null;
+}
+
+/** Whether an entry is an archived list row (catalogue entries never are). */
+export const isArchivedEntry = (entry: LookupEntry): boolean => 'Archive' in entry && entry.Archive;
 
 export function canClear(o: { value: unknown; enabled: boolean; allowEmpty: boolean; required: boolean }): boolean {
   return hasPickerValue(o.value) && o.enabled && o.allowEmpty && !o.required;

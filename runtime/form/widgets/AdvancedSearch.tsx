@@ -1,24 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { PICKER_PAGE_SIZE } from '../../../definitions/language/index.ts';
-import type { ListEntry } from '../../api/index.ts';
+import type { LookupEntry } from '../../api/index.ts';
 import type { ListClient } from '../context.ts';
-import { PICKER_SEARCH_DEBOUNCE_MS } from '../rules/index.ts';
+import { PICKER_SEARCH_DEBOUNCE_MS, entryValue, isArchivedEntry } from '../rules/index.ts';
+import type { ListConfig } from '../types.ts';
 
 interface Props {
   title: string;
   listMethod: string;
+  /** What identifies an entry: a list row's AutoID (default) or a catalogue entry's code. */
+  valueField?: ListConfig['ValueField'];
   parameters: Record<string, unknown>;
   client: ListClient;
-  onPick: (entry: ListEntry) => void;
+  onPick: (entry: LookupEntry) => void;
   onClose: () => void;
 }
 
 /** The advanced search (F4): the whole list with a search box, in a modal. */
-export function AdvancedSearch({ title, listMethod, parameters, client, onPick, onClose }: Props) {
+export function AdvancedSearch({ title, listMethod, valueField, parameters, client, onPick, onClose }: Props) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<ListEntry[]>([]);
+  const [rows, setRows] = useState<LookupEntry[]>([]);
   const [page, setPage] = useState(0);
   const [hasMore, setHasMore] = useState(false);
 
@@ -50,9 +53,11 @@ export function AdvancedSearch({ title, listMethod, parameters, client, onPick, 
         />
         <ul className="form-modal-list" role="listbox">
           {rows.map((row) => (
-            <li key={row.AutoID} role="option" aria-selected={false} tabIndex={0} className={row.Archive ? 'form-archived' : undefined}
+            <li key={String(entryValue(row, { ValueField: valueField }))} role="option" aria-selected={false} tabIndex={0} className={isArchivedEntry(row) ? 'form-archived' : undefined}
               onClick={() => onPick(row)} onKeyDown={(e) => { if (e.key === 'Enter') onPick(row); }}>
-              <span className="form-option-id">{row.ID}</span> {row.Descr}
+              {/* A catalogue entry's text already ends in its code; it says what it guards instead. */}
+              {valueField === 'ID' ? row.Descr : <><span className="form-option-id">{row.ID}</span> {row.Descr}</>}
+              {'Detail' in row && row.Detail && <span className="form-picker-detail"> · {row.Detail}</span>}
             </li>
           ))}
           {rows.length === 0 && <li className="form-empty"><Trans>Geen resultaten</Trans></li>}

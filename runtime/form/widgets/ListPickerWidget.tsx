@@ -2,11 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { fieldOptions, formContextOf, inputClass } from '../context.ts';
-import { canClear } from '../rules/index.ts';
+import { canClear, entryValue, isArchivedEntry } from '../rules/index.ts';
 import { usePicker } from '../usePicker.ts';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
 
-/** A lookup list: type to search, arrows to move, Enter or Tab to accept, F4 for the advanced search. */
+/**
+ * A lookup list, or a catalogue of the definitions (the rights, chosen by code): type to search,
+ * arrows to move, Enter or Tab to accept, F4 for the advanced search.
+ */
 export function ListPickerWidget(props: WidgetProps) {
   const { t } = useLingui();
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry } = props;
@@ -60,10 +63,11 @@ export function ListPickerWidget(props: WidgetProps) {
       {state.open && (
         <ul id={listId} role="listbox" className="form-picker-list" onMouseDown={(e) => e.preventDefault()}>
           {state.items.map((item, i) => (
-            <li key={item.AutoID} id={`${listId}_${i}`} role="option" aria-selected={i === state.highlight}
-              className={[i === state.highlight ? 'form-picker-active' : '', item.Archive ? 'form-archived' : ''].filter(Boolean).join(' ') || undefined}
+            <li key={String(entryValue(item, config))} id={`${listId}_${i}`} role="option" aria-selected={i === state.highlight}
+              className={[i === state.highlight ? 'form-picker-active' : '', isArchivedEntry(item) ? 'form-archived' : ''].filter(Boolean).join(' ') || undefined}
               onClick={() => { picker.accept(item); input.current?.blur(); }}>
               {item.Descr}
+              {'Detail' in item && item.Detail && <span className="form-picker-detail"> · {item.Detail}</span>}
             </li>
           ))}
           {!state.loading && state.items.length === 0 && <li className="form-empty"><Trans>Geen resultaten</Trans></li>}
@@ -72,7 +76,7 @@ export function ListPickerWidget(props: WidgetProps) {
       )}
       {state.advanced && (
         <AdvancedSearch
-          title={props.label} listMethod={config.ListMethod} parameters={listParameters ?? {}} client={context.client}
+          title={props.label} listMethod={config.ListMethod} valueField={config.ValueField} parameters={listParameters ?? {}} client={context.client}
           onPick={(entry) => picker.accept(entry)} onClose={picker.closeAdvanced}
         />
       )}

@@ -1,11 +1,14 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldOptions, inputClass } from '../context.ts';
+import { fieldOptions, formContextOf, inputClass } from '../context.ts';
+import { useEntryActions } from '../useEntryActions.ts';
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
-  const { property } = fieldOptions(props);
-  const options = property.Settings.Options ?? [];
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry } = props;
+  const { property, actionsOfValue } = fieldOptions(props);
   const current = value == null ? '' : String(value);
+  // An action field offers only the actions of the chosen catalogue entry (and keeps showing its own value).
+  const allowed = useEntryActions(property.Settings.ActionsOf, actionsOfValue, formContextOf(registry)?.client);
+  const options = (property.Settings.Options ?? []).filter((o) => !allowed || allowed.includes(o.value) || o.value === current);
   return (
     <select
       id={id} name={id} className={inputClass(props, current)} value={current}

@@ -1,5 +1,6 @@
 // Search, data source, sort, quick and advanced filters, and reset. Each edit reloads from the
 // first row only when the request it sends changes; typing is debounced.
+import { valueFor } from '../filters.ts';
 import { toggleSort } from '../state.ts';
 import type { AdvancedFilter, DataSource, GridColumn, GridQuery } from '../types.ts';
 import type { Loading } from './loading.ts';
@@ -38,7 +39,7 @@ export function createFilters(ctx: GridContext, loading: Loading) {
       updateQuery({ columnFilters: { ...store.columnFilters, [field]: text } }, delay);
     },
     addAdvancedFilter(column: GridColumn | undefined, operator: string) {
-      const filter: AdvancedFilter = { id: store.nextFilterId++, FieldName: column?.FieldName ?? '', Operator: operator, Value: column?.AdvancedFilterType === 'bool' ? false : '' };
+      const filter: AdvancedFilter = { id: store.nextFilterId++, FieldName: column?.FieldName ?? '', Operator: operator, Value: valueFor(column, operator) };
       updateQuery({ advancedFilters: [...store.advancedFilters, filter] }, 0);
     },
     updateAdvancedFilter(id: number, patch: Partial<Omit<AdvancedFilter, 'id'>>, delay = 0) {

@@ -1,5 +1,6 @@
 // The rows of another table that belong to the open record (child rows, documents): their
-// rights, and their grid. Rights come from the child table's own screen when there is one, else
+// rights, and their grid, maintained as on a maintenance page (open read-only without the update
+// right, Verwijderen and the Delete key, focus back after a change). Rights come from the child table's own screen when there is one, else
 // the record's screen (the server checks its own either way).
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../../api/index.ts';
@@ -29,14 +30,17 @@ export function ChildRowsGrid({ table, title, scope, maintenance, version }: Chi
   return (
     // Another record has other rows: nothing is kept for Back and Forward.
     <HistoryEntryContext.Provider value={null}>
-      <FlexGrid
-        control={table}
-        label={title}
-        scope={scope}
-        refreshToken={maintenance.refreshToken + version}
-        onRowClick={maintenance.openRow}
-        contextMenu={maintenance.contextMenu}
-      />
+      <div className="detail-child-grid" {...maintenance.area}>
+        <FlexGrid
+          control={table}
+          label={title}
+          scope={scope}
+          refreshToken={maintenance.refreshToken + version}
+          onRowClick={maintenance.openRow}
+          contextMenu={maintenance.contextMenu}
+          toolbar={maintenance.toolbar}
+        />
+      </div>
     </HistoryEntryContext.Provider>
   );
 }

@@ -2,7 +2,8 @@
 // row click (or ?id= at start) opens the record as a full-screen modal with a history entry of its
 // own, Add opens a blank one there, Importeren (for an import destination) the import dialog.
 // After an action the grid and the open record reload; a record the user can no longer see in its
-// new status closes, back on the overview, with a notice.
+// new status closes, back on the overview, with a notice. Without the update right a saved record
+// opens read-only; a screen whose read right the server now refuses says so.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
@@ -10,9 +11,12 @@ import { showAlert } from '../../app/dialogs/index.ts';
 import { useHistoryEntry } from '../../app/historyEntry.ts';
 import type { RouteParams } from '../../app/paths.ts';
 import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.ts';
+import { NoScreenRight } from '../../app/NoRights.tsx';
 import { useScreenRights } from '../../state/index.ts';
 import { appliesTo, screenActions, useActionRights, useActionRunner, type ActionSpec } from '../actions/index.ts';
 import { ImportButton } from '../import/index.ts';
+import { enterOpensOnly } from '../gridFocus.ts';
+import { useReadRefused } from '../useReadRefused.ts';
 import { useRecordEditor, type RecordEditor } from '../useRecordEditor.ts';
 import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dataSets.ts';
 import { RecordScreen } from './RecordScreen.tsx';
@@ -31,6 +35,7 @@ type Row = Record<string, unknown>;
 export function DetailPage({ screen, query, params }: DetailPageProps) {
   const { t } = useLingui();
   const rights = useScreenRights(screen);
+  const refused = useReadRefused(screen);
   const page = useHistoryEntry();
   const memoryKey = `${page ?? 'none'}:${screen.name}`;
   const dataSets = orderedDataSets(screen);
@@ -103,6 +108,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   };
   const openRow = useCallback((row: Row) => record.open(Number(row.AutoID) || 0), [record.open]);
   const scope = useMemo(() => (dataSet ? { dataSet } : undefined), [dataSet]);
+  if (refused) return <NoScreenRight title={screen.title} />;
 
   return (
     <section className="app-page">
@@ -122,7 +128,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           <ImportButton table={screen.table} onImported={refresh} />
         </div>
       </header>
-      <div className="app-page-grid">
+      <div className="app-page-grid" onKeyDown={enterOpensOnly}>
         <FlexGrid
           control={screen.fetchDestination ?? screen.table}
           dataSourceSwitch={screen.dataSourceSwitch}
@@ -141,6 +147,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           autoid={Number(editor.record?.AutoID ?? record.shown) || 0}
           version={version}
           allowed={allowed}
+          readOnly={record.shown !== 0 && rights.ready && !rights.update}
           onAction={(action, row) => void runner.start(action, [row])}
           onClose={record.requestClose}
         />

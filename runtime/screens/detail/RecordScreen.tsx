@@ -1,13 +1,14 @@
 // The open record of a detail screen, as a full-screen modal: its header (title, header fields,
 // change tracker), the actions and transitions it may take now, and its tabs. Changing tabs or
 // starting an action with unsaved changes asks first (spec 2 section 5 "Save before changing tabs").
+// A user without the update right sees a saved record read-only, with a note saying why.
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
 import { Modal } from '../../app/dialogs/index.ts';
 import { useBeforeUnload } from '../../state/index.ts';
 import { recordActions, type ActionSpec } from '../actions/index.ts';
-import { EditorBody } from '../EditorBody.tsx';
+import { EditorBody, ReadOnlyNote } from '../EditorBody.tsx';
 import { describeRow } from '../rows.ts';
 import { settleChanges } from '../settleChanges.ts';
 import type { RecordEditor } from '../useRecordEditor.ts';
@@ -28,14 +29,16 @@ export interface RecordScreenProps {
   /** Bumped after an action or a save: tabs and transitions read again. */
   version: number;
   allowed: (action: ActionSpec) => boolean;
+  /** The user may only look at the record's fields (its actions keep their own rights). */
+  readOnly?: boolean;
   onAction: (action: ActionSpec, record: Record<string, unknown>) => void;
   onClose: () => Promise<boolean>;
 }
 
-export function RecordScreen({ screen, editor, autoid, version, allowed, onAction, onClose }: RecordScreenProps) {
+export function RecordScreen({ screen, editor, autoid, version, allowed, readOnly = false, onAction, onClose }: RecordScreenProps) {
   const { t } = useLingui();
   const idPrefix = useId();
-  useBeforeUnload(editor.hasMutations);
+  useBeforeUnload(editor.hasMutations && !readOnly);
   const tabs = detailTabs(screen, t`Details`);
   const [selected, setSelected] = useState(tabs[0].name);
   const tab: DetailTab = tabs.find((x) => x.name === selected) ?? tabs[0];
@@ -55,10 +58,10 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, onActio
   };
 
   const panel = () => {
-    if (!record) return <EditorBody editor={editor} />;
+    if (!record) return <EditorBody editor={editor} readOnly={readOnly} />;
     switch (tab.kind) {
       // The workflow's field moves only through its transitions: read-only in the form.
-      case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} />;
+      case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} readOnly={readOnly} />;
       case 'grid': return <ChildGridTab parent={screen} tab={tab} parentId={autoid} version={version} />;
       case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
       case 'dashboard': return <DashboardTab table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
@@ -71,17 +74,19 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, onActio
     <Modal
       title={screen.title}
       onClose={onClose}
+      onSave={() => { if (editor.hasMutations && !readOnly && !editor.saving) void editor.save(); }}
       className="app-record-screen"
       busy={editor.loading || editor.saving}
       footer={
         <>
-          {editor.hasMutations && (
+          {editor.hasMutations && !readOnly && (
             <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void editor.save()}>{t`Opslaan`}</button>
           )}
           <button type="button" className="app-button" onClick={() => void onClose()}>{t`Sluiten`}</button>
         </>
       }
     >
+      {record && readOnly && <ReadOnlyNote />}
       {record && <RecordChangedNotice editor={editor} />}
       {record && (
         <RecordHeader

@@ -41,6 +41,15 @@ export interface RecordEditor {
   reset: () => void;
 }
 
+const blank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Whether two versions of a record hold the same values (an empty text counts as none). */
+export function sameValues(a: Row, b: Row | null): boolean {
+  if (!b) return false;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) =>
+    (blank(a[key]) && blank(b[key])) || JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
 const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgeslagen' }));
 
 export function useRecordEditor(table: string): RecordEditor {
@@ -108,7 +117,8 @@ export function useRecordEditor(table: string): RecordEditor {
   const change = useCallback((next: Row) => {
     recordRef.current = next;
     setRecord(next);
-    setMutations(true);
+    // Typed back to what is stored, the record has nothing to save (and nothing to ask about).
+    setMutations(!sameValues(next, storedRef.current));
   }, []);
 
   const save = useCallback(async () => {

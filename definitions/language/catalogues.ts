@@ -1,21 +1,31 @@
 // Catalogues of the definitions that a field's value may be a code of (a field's `catalogue`):
-// `rights`, the effective rights by code. A save refuses any other value, the form picks an entry
-// by its name, and a field with `actionsOf` holds one of the actions the chosen entry has.
+// `rights`, the effective rights by code; `tables`, the tables by name (labelled by their label);
+// `lists`, the lookup lists by name (labelled by their table's label). A save refuses any other
+// value, the form picks an entry by its name, and a field with `actionsOf` holds one of the
+// actions the chosen entry (a right) has.
 import type { Effective } from './layering.ts';
-import type { CatalogueName, RightAction, RightDef } from './types.ts';
+import type { CatalogueItem, CatalogueName, RightAction, RightDef } from './types.ts';
 
-export const CATALOGUES: readonly CatalogueName[] = ['rights'];
+export const CATALOGUES: readonly CatalogueName[] = ['rights', 'tables', 'lists'];
 
 export const isCatalogue = (name: string): name is CatalogueName => (CATALOGUES as readonly string[]).includes(name);
 
-const byEffective = new WeakMap<Effective, Map<CatalogueName, ReadonlyMap<string, RightDef>>>();
+const byEffective = new WeakMap<Effective, Map<CatalogueName, ReadonlyMap<string, CatalogueItem>>>();
+
+function itemsOf(eff: Effective, name: CatalogueName): CatalogueItem[] {
+  switch (name) {
+    case 'rights': return [...eff.rights.values()].map(({ value }) => value);
+    case 'tables': return [...eff.tables.values()].map((t) => ({ code: t.name, name: t.label ?? t.name, actions: [] }));
+    case 'lists': return [...eff.lists.values()].map(({ value: l }) => ({ code: l.name, name: eff.tables.get(l.table.toLowerCase())?.label ?? l.name, actions: [] }));
+  }
+}
 
 /** The entries of a catalogue by code, as the effective definitions have them. */
-export function catalogueOf(eff: Effective, name: CatalogueName): ReadonlyMap<string, RightDef> {
+export function catalogueOf(eff: Effective, name: CatalogueName): ReadonlyMap<string, CatalogueItem> {
   let known = byEffective.get(eff);
   if (!known) byEffective.set(eff, (known = new Map()));
   let entries = known.get(name);
-  if (!entries) known.set(name, (entries = new Map([...eff.rights.values()].map(({ value }) => [value.code, value]))));
+  if (!entries) known.set(name, (entries = new Map(itemsOf(eff, name).map((item) => [item.code, item]))));
   return entries;
 }
 
@@ -23,7 +33,7 @@ export function catalogueOf(eff: Effective, name: CatalogueName): ReadonlyMap<st
  * The actions a grant of a right may name: the right's own, and createorupdate where the right
  * has both create and update (a grant of it grants both).
  */
-export function grantableActions(right: RightDef): RightAction[] {
+export function grantableActions(right: RightDef | CatalogueItem): RightAction[] {
   const own = [...right.actions];
   if (own.includes('create') && own.includes('update') && !own.includes('createorupdate')) own.push('createorupdate');
   return own;

@@ -3,7 +3,7 @@
 export type {
   Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
   LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
-  SelectOption, TableDef, ActionDef, CatalogueName, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
+  SelectOption, TableDef, ActionDef, CatalogueItem, CatalogueName, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
   WorkflowDef,
 } from './types.ts';
 export {

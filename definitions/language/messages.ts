@@ -74,6 +74,8 @@ export const MESSAGES = {
   'validation.option': 'De waarde van {0} is geen van de toegestane keuzes.',
   'validation.list_value': 'De gekozen waarde voor {0} bestaat niet.',
   'validation.unknown_right': "{0}: '{1}' is geen bekend recht.",
+  'validation.unknown_table': "{0}: '{1}' is geen bekende tabel.",
+  'validation.unknown_list': "{0}: '{1}' is geen bekende lijst.",
   'validation.right_action': "{0}: '{2}' kan voor het recht {1} niet worden gekozen; wel: {3}.",
   'validation.unique': 'De waarde van {0} bestaat al.',
   'validation.unknown_field': 'Het veld {0} bestaat niet in deze tabel.',

@@ -77,7 +77,9 @@ export interface FieldDef {
 }
 
 /** The catalogues a field may take its codes from (FieldDef.catalogue). */
-export type CatalogueName = 'rights';
+export type CatalogueName = 'rights' | 'tables' | 'lists';
+/** An entry of a catalogue: its code, its name for people (Dutch), and the actions it has (rights only). */
+export interface CatalogueItem { code: string; name: string; actions: RightAction[] }
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
 

@@ -61,6 +61,8 @@ export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
   path?: string;
   /** False when the server fills every field of the table's records (no Add). */
   addable?: boolean;
+  /** The field dictionary's screen: the field of its rows that names their table. */
+  fieldDictionary?: { tableField: string };
 }>;
 
 /** A screen that shows a table (every kind but an admin task of its own). */

@@ -29,7 +29,7 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
         return <DetailPage screen={screen} query={query} params={params} />;
       case 'maintenance':
       case 'systemtable':
-        return <MaintenancePage screen={screen} query={query} />;
+        return <MaintenancePage screen={screen} query={query} params={params} />;
       case 'settings':
         return <SettingsPage screen={screen} />;
       case 'licence':

@@ -1,5 +1,6 @@
 // Toolbar: barcode-aware search, data source, refresh, advanced filters, pin and reset, export (two layouts),
 // the view's controls (children), and the result count with its timing.
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { ExportLayout } from '../api/index.ts';
@@ -40,7 +41,8 @@ function host(): string {
 
 export function GridToolbar(p: Props) {
   const { t } = useLingui();
-  const countText = formatCount(p.count, p.locale);
+  const count = p.count;
+  const countText = formatCount(count, p.locale);
   const seconds = formatSeconds(p.elapsedMs ?? 0, p.locale);
   return (
     <div className="grid-toolbar">
@@ -81,7 +83,9 @@ export function GridToolbar(p: Props) {
       {p.children}
       <span className="grid-count" role="status">
         {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')
-          : p.countEstimated ? t`± ${countText} resultaten (${seconds} s)` : t`${countText} resultaten (${seconds} s)`}
+          : p.countEstimated
+            ? t`± ${plural(count, { one: `${countText} resultaat (${seconds} s)`, other: `${countText} resultaten (${seconds} s)` })}`
+            : t`${plural(count, { one: `${countText} resultaat (${seconds} s)`, other: `${countText} resultaten (${seconds} s)` })}`}
       </span>
     </div>
   );

@@ -2,6 +2,7 @@
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
 import { documentsTable, LANGUAGES, SOURCE_LANGUAGE, translateDeep, type Effective, type Language, type ScreenDef } from '../../definitions/language/index.ts';
+import { DICTIONARY_TABLE_FIELD, dictionaryKind } from '../behaviours/index.ts';
 import { ident } from '../db/sql.ts';
 import type { Engine } from '../engine.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -30,7 +31,13 @@ function withTransitions(screen: ScreenDef, model: TableModel | undefined, effec
   // An archived row must stay findable: every list screen of an archivable table offers Active,
   // Archive and All, unless its definition says otherwise (a settings page shows one record).
   const dataSourceSwitch = screen.dataSourceSwitch ?? (!!model?.table.archivable && ['maintenance', 'systemtable', 'detail'].includes(screen.kind));
-  return { ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable, dataSourceSwitch };
+  // The field dictionary's screen says so: a table's own screen offers "Velden aanpassen", which
+  // opens it on that table's fields (its rows name the table in TableName).
+  const dictionary = model ? dictionaryKind(model.table) : null;
+  return {
+    ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable, dataSourceSwitch,
+    ...(dictionary === 'fields' ? { fieldDictionary: { tableField: DICTIONARY_TABLE_FIELD } } : {}),
+  };
 }
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {

@@ -9,6 +9,7 @@ import type { ActionBehaviour } from '../business/index.ts';
 import { readStored } from '../data/records.ts';
 import { badRequest } from '../errors.ts';
 import { dictionaryHooks } from './site-dictionary.ts';
+export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHooks } from './user-account.ts';
 
 export interface Behaviour {

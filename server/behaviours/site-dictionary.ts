@@ -150,10 +150,22 @@ function asFieldErrors(err: DefinitionsInvalid): AppError {
   return invalidFields(fields);
 }
 
+/** The field of a dictionary row that names the table it is about. */
+export const DICTIONARY_TABLE_FIELD = 'TableName';
+
+/**
+ * Which dictionary a table is: the field dictionary (its rows name a field, FieldName, of the
+ * table in TableName), the table dictionary, or neither.
+ */
+export function dictionaryKind(table: Pick<TableDef, 'behaviour' | 'fields'>): 'fields' | 'tables' | null {
+  if (table.behaviour !== 'site-dictionary') return null;
+  return table.fields.some((f) => f.name === 'FieldName') ? 'fields' : 'tables';
+}
+
 function dictionaries(effective: Effective, registry: Registry): Dictionaries {
-  const own = [...effective.tables.values()].filter((t) => t.behaviour === 'site-dictionary');
-  const fields = own.find((t) => t.fields.some((f) => f.name === 'FieldName'));
-  const tables = own.find((t) => !t.fields.some((f) => f.name === 'FieldName'));
+  const own = [...effective.tables.values()];
+  const fields = own.find((t) => dictionaryKind(t) === 'fields');
+  const tables = own.find((t) => dictionaryKind(t) === 'tables');
   if (!fields || !tables) throw new Error('the site-dictionary behaviour needs a field dictionary and a table dictionary table');
   return { fields: registry.snapshot.table(fields.name)!, tables: registry.snapshot.table(tables.name)! };
 }

@@ -1,10 +1,10 @@
-// Fields whose value is a code of a catalogue of the definitions (a field's `catalogue`, today the
-// rights) and fields holding an action of the chosen entry (`actionsOf`): what a write may store
+// Fields whose value is a code of a catalogue of the definitions (a field's `catalogue`: rights,
+// tables, lists) and fields holding an action of the chosen entry (`actionsOf`): what a write may store
 // (checkInput, so every save and import), the lookup the form picks from (by name, in the user's
 // language), and the text records answer beside the code (`<Field>_Descr`: "name (code)").
 import {
   PICKER_PAGE_SIZE, catalogueOf, grantableActions,
-  type CatalogueEntry, type CatalogueName, type Effective, type EffectiveField, type RightAction, type RightDef, type Translate,
+  type CatalogueEntry, type CatalogueItem, type CatalogueName, type Effective, type EffectiveField, type MessageId, type RightAction, type Translate,
 } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { notFound, type FieldMessage } from '../errors.ts';
@@ -12,14 +12,20 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 
 /**
- * The actions of a right the principal may choose for a grant: those the right has and the
- * principal holds (an administrator holds all). None: the right is not theirs to see or give.
- * Without a principal (seeds, which are definitions) every action of the right.
+ * Whether the principal may choose an entry, and the actions they may choose with it. A right:
+ * those it has and the principal holds (an administrator holds all); none means it is not theirs
+ * to see or give (null). Without a principal (seeds, which are definitions) every action. A table
+ * or list: always, without actions (who may change the definitions may name any).
  */
-export function actionsFor(principal: Principal | undefined, right: RightDef): RightAction[] {
-  const all = grantableActions(right);
-  return principal ? all.filter((action) => principal.can(right.code, action)) : all;
+export function actionsFor(principal: Principal | undefined, name: CatalogueName, entry: CatalogueItem): RightAction[] | null {
+  if (name !== 'rights') return [];
+  const all = grantableActions(entry);
+  const mine = principal ? all.filter((action) => principal.can(entry.code, action)) : all;
+  return mine.length ? mine : null;
 }
+
+/** The message of a code that is no entry of its catalogue. */
+const UNKNOWN: Record<CatalogueName, MessageId> = { rights: 'validation.unknown_right', tables: 'validation.unknown_table', lists: 'validation.unknown_list' };
 
 const sameValue = (a: unknown, b: unknown) => a === b || (isEmptyValue(a) && isEmptyValue(b));
 
@@ -41,9 +47,9 @@ export function catalogueProblems(
     const code = merged[field.name];
     if (isEmptyValue(code)) continue;
     const entry = model.catalogue(field.catalogue).get(String(code));
-    const actions = entry ? actionsFor(principal, entry) : [];
-    if (!actions.length) {
-      problems[field.name] = [{ id: 'validation.unknown_right', args: [field.name, String(code)] }];
+    const actions = entry ? actionsFor(principal, field.catalogue, entry) : null;
+    if (!actions) {
+      problems[field.name] = [{ id: UNKNOWN[field.catalogue], args: [field.name, String(code)] }];
       continue;
     }
     for (const actionField of actionFields) {
@@ -95,9 +101,9 @@ function guardedBy(eff: Effective): Map<string, string[]> {
 
 interface Described { entry: CatalogueEntry; words: string[] }
 
-function describe(eff: Effective, right: RightDef, actions: RightAction[], t: Translate): Described {
+function describe(eff: Effective, catalogue: CatalogueName, right: CatalogueItem, actions: RightAction[], t: Translate): Described {
   const name = t(right.name);
-  const uses = guardedBy(eff).get(right.code) ?? [];
+  const uses = catalogue === 'rights' ? guardedBy(eff).get(right.code) ?? [] : [];
   // The screens and tables the right guards, in so far as its name does not say them already.
   const detail = [...new Set(uses.map(t))].filter((u) => !name.toLowerCase().includes(u.toLowerCase()));
   return {
@@ -109,9 +115,9 @@ function describe(eff: Effective, right: RightDef, actions: RightAction[], t: Tr
 /** The entries of a catalogue the principal may choose, in the user's language, sorted by name. */
 function choosable(eff: Effective, name: CatalogueName, principal: Principal, t: Translate): Described[] {
   const out: Described[] = [];
-  for (const right of catalogueOf(eff, name).values()) {
-    const actions = actionsFor(principal, right);
-    if (actions.length) out.push(describe(eff, right, actions, t));
+  for (const entry of catalogueOf(eff, name).values()) {
+    const actions = actionsFor(principal, name, entry);
+    if (actions) out.push(describe(eff, name, entry, actions, t));
   }
   const codeOrder = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
   return out.sort((a, b) => a.entry.Name.localeCompare(b.entry.Name) || codeOrder(a.entry.ID, b.entry.ID));
@@ -132,8 +138,8 @@ export function cataloguePage(eff: Effective, name: CatalogueName, principal: Pr
 
 /** One entry of a catalogue by code, if the principal may choose it. */
 export function catalogueEntry(eff: Effective, name: CatalogueName, principal: Principal, t: Translate, code: string): CatalogueEntry {
-  const right = catalogueOf(eff, name).get(code);
-  const actions = right ? actionsFor(principal, right) : [];
-  if (!right || !actions.length) throw notFound();
-  return describe(eff, right, actions, t).entry;
+  const entry = catalogueOf(eff, name).get(code);
+  const actions = entry ? actionsFor(principal, name, entry) : null;
+  if (!entry || !actions) throw notFound();
+  return describe(eff, name, entry, actions, t).entry;
 }

@@ -2,7 +2,7 @@
 // effective-definitions version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
-  catalogueOf, isCalendarDate, isDateTime, type CatalogueName, type DataSetDef, type RightDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
+  catalogueOf, isCalendarDate, isDateTime, type CatalogueItem, type CatalogueName, type DataSetDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
 } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 
@@ -23,7 +23,7 @@ export interface TableModel {
   /** The screens showing this table (their tabs and actions). */
   screens: ScreenDef[];
   /** A catalogue of the same definitions, by code (the codes a field with `catalogue` may hold). */
-  catalogue(name: CatalogueName): ReadonlyMap<string, RightDef>;
+  catalogue(name: CatalogueName): ReadonlyMap<string, CatalogueItem>;
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });

@@ -162,7 +162,7 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   await expect.poll(() => page.getByLabel(ui('Vertalen naar')).inputValue()).toBe('en');
 
   // A definition text: the grid's column title.
-  await page.getByLabel(ui('Zoeken')).fill('Naam kostenplaats');
+  await page.getByLabel(ui('Zoeken'), { exact: true }).fill('Naam kostenplaats');
   const label = page.getByRole('textbox', { name: 'Naam kostenplaats', exact: true });
   await expect.poll(() => label.inputValue()).toBe(en('Naam kostenplaats'));
   await label.fill('Cost centre title');
@@ -171,7 +171,7 @@ it('corrects a definition text and a runtime string as administrator, and sees b
 
   // A runtime string: the grid's Add button.
   await page.getByLabel(ui('Bron')).selectOption('runtime');
-  await page.getByLabel(ui('Zoeken')).fill('Toevoegen');
+  await page.getByLabel(ui('Zoeken'), { exact: true }).fill('Toevoegen');
   const add = page.getByRole('textbox', { name: 'Toevoegen', exact: true });
   await expect.poll(() => add.inputValue()).toBe(ui('Toevoegen'));
   await add.fill('Add new');
@@ -179,15 +179,15 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   await expect.poll(() => page.getByRole('row').filter({ has: add }).getByRole('button', { name: ui('Herstellen') }).count()).toBe(1);
 
   // A placeholder dropped is refused on the box, in English, and nothing changes.
-  await page.getByLabel(ui('Zoeken')).fill('resultaten ({seconds} s)');
-  const results = page.getByRole('textbox', { name: '{countText} resultaten ({seconds} s)', exact: true });
+  await page.getByLabel(ui('Zoeken'), { exact: true }).fill('{current} van {total} rijen');
+  const results = page.getByRole('textbox', { name: '{current} van {total} rijen', exact: true });
   await results.fill('results');
   await results.press('Enter');
-  await expect.poll(() => page.getByRole('alert').filter({ hasText: '{countText} {seconds}' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('alert').filter({ hasText: '{current} {total}' }).count()).toBe(1);
   await screenshot(page, 'translations-task');
   // Escape puts the box back; with nothing unsaved, the menu leaves without asking.
   await results.press('Escape');
-  await expect.poll(() => results.inputValue()).toBe(ui('{countText} resultaten ({seconds} s)'));
+  await expect.poll(() => results.inputValue()).toBe(ui('{current} van {total} rijen'));
 
   await menu().getByRole('button', { name: en(SCREEN), exact: true }).click();
   await expect.poll(heading).toBe(en(SCREEN));

@@ -107,3 +107,29 @@ it('puts the menu away on a wide screen, and keeps it away after a reload', asyn
   await page.getByRole('button', { name: 'Menu tonen' }).click();
   await expect.poll(() => menu().isVisible()).toBe(true);
 });
+
+it('adds a field from a table\'s own screen: the dictionary opens on that table and shows only the settings of the chosen type', async () => {
+  await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
+  await expect.poll(heading).toBe('Kostenplaatsen');
+  await page.getByRole('button', { name: 'Velden aanpassen' }).click();
+  await expect.poll(heading).toBe('Velddictionary');
+  await expect.poll(() => page.getByText('Velden van Kostenplaatsen').count()).toBe(1);
+  await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Toevoegen' });
+  await form.getByLabel('Veldnaam', { exact: true }).fill('Kleurcode');
+  await form.getByLabel('Omschrijving', { exact: true }).fill('Kleurcode');
+  await form.getByLabel('Veldtype', { exact: true }).selectOption({ label: 'Tekst' });
+  await expect.poll(() => form.getByLabel('Maximale lengte', { exact: true }).count()).toBe(1);
+  await expect.poll(() => form.getByLabel('Decimalen', { exact: true }).count()).toBe(0);
+  await form.getByLabel('Maximale lengte', { exact: true }).fill('20');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect.poll(() => form.count()).toBe(0);
+  await expect.poll(() => page.getByRole('grid').locator('[role="row"][data-autoid]').count()).toBe(1);
+  await screenshot(page, 'field-dictionary-scoped');
+
+  // The table's own form has the field at once.
+  await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  await expect.poll(() => page.getByRole('dialog', { name: 'Toevoegen' }).getByLabel('Kleurcode', { exact: true }).count()).toBe(1);
+  await page.keyboard.press('Escape');
+});

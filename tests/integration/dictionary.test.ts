@@ -64,7 +64,7 @@ describe('field dictionary', () => {
     await refused({ FieldType: 'integer', Integers: 11 }, 'Integers', 'Het type integer heeft hoogstens 10 cijfers voor de komma.');
     await refused({ FieldType: 'decimal', Integers: 0 }, 'Integers', 'De waarde van Cijfers voor de komma moet minimaal 1 zijn.');
     await refused({ FieldType: 'decimal', Decimals: -1 }, 'Decimals', 'De waarde van Decimalen moet minimaal 0 zijn.');
-    await refused({ FieldType: 'list', List: 'nolist' }, 'List', 'Het veld Amount noemt de lijst nolist, die niet bestaat.', 'definition.list_missing');
+    await refused({ FieldType: 'list', List: 'nolist' }, 'List', "Lijst: 'nolist' is geen bekende lijst.", 'validation.unknown_list');
     await refused({ FieldType: null, Label: 'Spook' }, 'FieldName', 'Veld Amount van tabel costcodes bestaat in geen onderliggende laag (meer).', 'definition.field_unknown');
     await refused({ FieldName: 'Archive', FieldType: 'bool' }, 'FieldName', 'Het veld Archive heeft de naam van een systeemveld; kies een andere naam.', 'definition.system_field');
     // No problem reaches an administrator in the words of the definitions command.
@@ -98,6 +98,21 @@ describe('field dictionary', () => {
     expect((await property(a, 'fielddictionary', 'LabelEn')).Settings.ContentLanguage).toBe('en');
     const site = await a.engine.pool.query("SELECT body FROM core_site_definition WHERE kind = 'locale' AND name = 'en'");
     expect(site.rows[0].body.messages).toMatchObject({ Aanhangers: 'Trailers', 'Aantal assen': 'Number of axles' });
+  });
+
+  it('names tables and lists by their labels: picked from a lookup, an unknown name refused', async () => {
+    const lookup = async (catalogue: string, searchKey: string, language = 'nl') => (await a.app.inject({
+      method: 'POST', url: `/mvc/_catalogues/${catalogue}`, payload: { searchKey }, headers: { cookie: `${authHeaders(a.app).cookie}; Culture=${language}` },
+    })).json().Data.map((e: { ID: string; Descr: string }) => [e.ID, e.Descr]);
+    expect(await lookup('tables', 'kostenpl')).toContainEqual(['costcodes', 'Kostenplaatsen (costcodes)']);
+    expect(await lookup('tables', 'cost centres', 'en')).toContainEqual(['costcodes', 'Cost centres (costcodes)']);
+    expect(await lookup('lists', 'kostensoort')).toContainEqual(['costcategories', 'Kostensoorten (costcategories)']);
+    const byLabel = await addField(a, { TableName: 'Kostenplaatsen', FieldName: 'Extra', FieldType: 'text' });
+    expect(byLabel.status).toBe(400);
+    expect(byLabel.body.ModelState.TableName).toEqual(["Tabel: 'Kostenplaatsen' is geen bekende tabel."]);
+    // The grid and the form show the table's label beside its name.
+    const rows = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Region' })).body.Data;
+    expect(rows[0]).toMatchObject({ TableName: 'costcodes', TableName_Descr: 'Kostenplaatsen (costcodes)', List_Descr: expect.stringContaining('(regions)') });
   });
 
   it('shows only the settings of the chosen type, and applies only those', async () => {

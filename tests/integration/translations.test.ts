@@ -87,28 +87,28 @@ it('lists the texts of a language from both sources, searched and filtered, a pa
 });
 
 it('corrects a runtime string: answered compiled under the catalog id to anyone, and counted as corrected', async () => {
-  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{countText} resultaten' })).Items;
-  expect(entry.Shipped).toBe('{countText} results ({seconds} s)');
-  const saved = await post(server.app, '/mvc/translations/Save', { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: '{countText} rows found in {seconds} s' });
+  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{current} van {total} rijen' })).Items;
+  expect(entry.Shipped).toBe('{current} of {total} rows');
+  const saved = await post(server.app, '/mvc/translations/Save', { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: 'row {current} of {total}' });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   // Public: the sign-in page shows runtime strings too.
   const texts = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=en' })).json();
-  expect(Object.values(texts.Messages)).toContainEqual([['countText'], ' rows found in ', ['seconds'], ' s']);
+  expect(Object.values(texts.Messages)).toContainEqual(['row ', ['current'], ' of ', ['total']]);
   expect((await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=de' })).json().Messages).toEqual({});
   const dashboard = (await post(server.app, '/mvc/translations/Dashboard', { Language: 'en' })).body;
   expect(dashboard.Languages[0]).toMatchObject({ Language: 'en', Corrected: 1, Missing: 0 });
-  expect((await list({ Language: 'en', Filter: 'corrected' })).Items).toEqual([{ ...entry, Corrected: '{countText} rows found in {seconds} s' }]);
+  expect((await list({ Language: 'en', Filter: 'corrected' })).Items).toEqual([{ ...entry, Corrected: 'row {current} of {total}' }]);
   expect((await post(server.app, '/mvc/translations/Save', { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: null })).status).toBe(200);
   expect((await server.app.inject({ method: 'GET', url: '/mvc/definitions/runtimetexts?language=en' })).json().Messages).toEqual({});
 });
 
 it('refuses a runtime translation that drops a placeholder or is no valid message, on the field, in the user\'s language; nothing is written', async () => {
-  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{countText} resultaten' })).Items;
+  const [entry] = (await list({ Language: 'en', Source: 'runtime', Search: '{current} van {total} rijen' })).Items;
   const headers = { cookie: `${admin}; Culture=de` };
   const dropped = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers, payload: { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: 'results' } });
   expect(dropped.statusCode).toBe(400);
-  expect(dropped.json().ModelState.Translation).toEqual(['Die Übersetzung muss dieselben Platzhalter enthalten wie der Ausgangstext: {countText} {seconds}.']);
-  const broken = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers, payload: { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: '{countText results' } });
+  expect(dropped.json().ModelState.Translation).toEqual(['Die Übersetzung muss dieselben Platzhalter enthalten wie der Ausgangstext: {current} {total}.']);
+  const broken = await server.app.inject({ method: 'POST', url: '/mvc/translations/Save', headers, payload: { Language: 'en', Source: 'runtime', Text: entry.Text, Translation: '{current of {total}' } });
   expect(broken.statusCode).toBe(400);
   expect(broken.json().TranslationModelState.ModelState.Translation[0].Key).toBe('translation.syntax');
   expect((await list({ Language: 'en', Filter: 'corrected' })).Total).toBe(0);

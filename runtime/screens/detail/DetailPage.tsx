@@ -14,6 +14,7 @@ import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.t
 import { NoScreenRight } from '../../app/NoRights.tsx';
 import { useScreenRights } from '../../state/index.ts';
 import { appliesTo, screenActions, useActionRights, useActionRunner, type ActionSpec } from '../actions/index.ts';
+import { CustomizeFieldsButton } from '../CustomizeFields.tsx';
 import { ImportButton } from '../import/index.ts';
 import { enterOpensOnly } from '../gridFocus.ts';
 import { useReadRefused } from '../useReadRefused.ts';
@@ -126,6 +127,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
           {rights.create && <button type="button" className="app-button" onClick={() => record.open(0)}>{t`Toevoegen`}</button>}
           <ImportButton table={screen.table} onImported={refresh} />
+          <CustomizeFieldsButton table={screen.table} />
         </div>
       </header>
       <div className="app-page-grid" onKeyDown={enterOpensOnly}>

@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, openPage, startProduct, type E2eServer } from './browser.ts';
+import { launch, openPage, signInAt, startProduct, type E2eServer } from './browser.ts';
 
 /** axe's source, evaluated in the page (the product's Content-Security-Policy refuses an injected script tag, as it should). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -42,10 +41,7 @@ async function violations(): Promise<string[]> {
 }
 
 it('has no serious violations on the start page', async () => {
-  await page.goto(product.url);
-  await page.getByLabel('Gebruikersnaam').fill('admin');
-  await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await signInAt(page, product.url);
   await expect.poll(heading).toBe('Start');
   expect(await violations()).toEqual([]);
 });

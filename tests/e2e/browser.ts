@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../integration/harness.ts';
+import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../integration/harness.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'test-artifacts');
@@ -35,6 +35,14 @@ export async function startProduct(): Promise<E2eServer> {
   const server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return { server, url };
+}
+
+/** Opens the product and signs in through its login page (as the administrator unless told). */
+export async function signInAt(page: Page, url: string, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Gebruikersnaam').fill(username);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -4,8 +4,7 @@
 // wide screen.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { launch, openPage, screenshot, signInAt, startProduct, type E2eServer } from './browser.ts';
 
 let product: E2eServer;
 let browser: Browser;
@@ -26,10 +25,7 @@ const heading = () => page.getByRole('heading', { level: 1 }).textContent();
 const groupTitles = () => menu().locator('summary').evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
 
 it('starts a newcomer on the start page, with the menu in areas', async () => {
-  await page.goto(product.url);
-  await page.getByLabel('Gebruikersnaam').fill('admin');
-  await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await signInAt(page, product.url);
   await expect.poll(heading).toBe('Start');
   await expect.poll(groupTitles).toEqual(['Beheer', 'Instellingen', 'Systeemtabellen', 'Backoffice']);
   await screenshot(page, 'start-page');

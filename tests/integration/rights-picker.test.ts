@@ -123,9 +123,9 @@ describe('the form picks a right by its name', () => {
     const users = await lookup({ searchKey: 'gebruikers beh' });
     expect(users.status).toBe(200);
     expect(users.body.Data).toContainEqual({ ID: '12.3', Descr: 'Gebruikers beheren (12.3)', Name: 'Gebruikers beheren', Actions: ['read', 'update', 'create', 'delete', 'createorupdate'], Detail: null });
-    // The currencies' right is named after the table's name; the table's label finds it, and says so.
+    // A right is named in the words of the screen it guards.
     const currencies = await lookup({ searchKey: 'Valuta' });
-    expect(currencies.body.Data).toContainEqual(expect.objectContaining({ ID: '10.70', Detail: 'Valuta' }));
+    expect(currencies.body.Data).toContainEqual(expect.objectContaining({ ID: '10.70', Name: 'Valuta beheren' }));
     expect(codes(await lookup({ searchKey: '12.2' }))).toEqual(expect.arrayContaining(['12.2', '12.20', '12.21', '12.22', '12.23', '12.24', '12.25']));
     expect((await lookup({ searchKey: 'geen recht heet zo' })).body.Data).toEqual([]);
     const single = await as(null, '/mvc/_catalogues/rights/single', { ID: '12.5' });
@@ -179,7 +179,7 @@ describe('a user who may manage grants but not everything', () => {
     expect(all.status).toBe(200);
     expect(all.body.Data.map((e: any) => [e.ID, e.Actions])).toEqual(expect.arrayContaining([['12.4', ['read', 'create']], ['10.85', ['read']]]));
     expect(all.body.Data).toHaveLength(2);
-    expect(codes(await lookup({ searchKey: 'costcodes' }, limited.cookie))).toEqual(['10.85']);
+    expect(codes(await lookup({ searchKey: 'kostenplaatsen' }, limited.cookie))).toEqual(['10.85']);
     expect((await as(limited.cookie, '/mvc/_catalogues/rights/single', { ID: '12.3' })).status).toBe(404);
   });
 

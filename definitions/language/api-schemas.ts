@@ -200,6 +200,17 @@ export const CALLS: Record<string, CallSchema> = {
     query: object({ language: text(5) }, ['language']),
     answer: object({ Language: { type: 'string' }, Messages: { type: 'object' } }, ['Language', 'Messages']),
   },
+  'GET /mvc/definitions/fields': {
+    summary: 'A table\'s fields with the layer that defines each and the layer of its label (for who may read the field dictionary)',
+    query: object({ table: text(63) }, ['table']),
+    answer: object({
+      Table: { type: 'string' }, Label: { type: 'string' },
+      Fields: list(object({
+        FieldName: { type: 'string' }, Label: { type: 'string' }, FieldType: { type: 'string' }, TypeLabel: { type: 'string' }, Required: { type: 'boolean' },
+        Origin: nullable({ type: 'string' }), LabelOrigin: nullable({ type: 'string' }),
+      }, ['FieldName', 'Label', 'FieldType', 'TypeLabel', 'Required', 'Origin', 'LabelOrigin']), 2000),
+    }, ['Table', 'Label', 'Fields']),
+  },
   'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
   'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },

@@ -270,3 +270,9 @@ export interface LanguageCounts {
   StaleTexts?: { Source: TextSource; Text: string }[];
 }
 export interface TranslationDashboard { Texts: number; Languages: LanguageCounts[] }
+
+/** A table's fields as the field dictionary shows them (`GET mvc/definitions/fields?table=`). */
+export interface TableFields {
+  Table: string; Label: string;
+  Fields: { FieldName: string; Label: string; FieldType: string; TypeLabel: string; Required: boolean; Origin: string | null; LabelOrigin: string | null }[];
+}

@@ -39,6 +39,6 @@ export type {
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
   UserDefault, UserLayout, ViewPermissions, FlexColumn, ChoiceOption, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
   PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, LiveMessage, LivePollAnswer, UploadedFile,
-  LicenceAnswer, LicenceSave, ActivatedModules, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  LicenceAnswer, LicenceSave, ActivatedModules, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
   ImportDestination, BooleanFormat, DecimalFormat, DateFormat, ExportLayout, ImportNotations, ImportForm, ImportTask, ImportProgress, TemplateRequest,
 } from './api-types.ts';

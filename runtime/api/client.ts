@@ -8,7 +8,7 @@ import type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from '../../definitions/language/index.ts';
 import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
@@ -18,7 +18,7 @@ export type {
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
   TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 };
 
 /** An entry of a lookup: a list row (chosen by its AutoID) or a catalogue entry (chosen by its code). */
@@ -182,6 +182,8 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     activatedModules: () => call<ActivatedModules>('POST', 'mvc/license/ActivatedModules'),
     /** The licence data the runtime keeps under its hash. */
     retrieveLicence: () => call<RetrievedLicence>('POST', 'mvc/license/Retrieve'),
+    /** A table's fields with their origin, for the field dictionary. */
+    tableFields: (table: string) => call<TableFields>('GET', `mvc/definitions/fields?table=${encodeURIComponent(table)}`),
     // Translations edited at run time (spec 3 admin tasks translations and translationdashboard).
     translationDashboard: (language?: string) => call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),
     translations: (request: { Language: string; Search?: string; Filter?: 'all' | 'missing' | 'corrected'; Source?: TextSource; Skip?: number; Take?: number }) =>

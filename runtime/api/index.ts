@@ -12,7 +12,7 @@ export type {
   LayoutColumnRequest, LayoutContent, LayoutFilter, LayoutType, ListEntry, CatalogueEntry, LookupEntry, NewLayout, PromptInfo, RunActionRequest, ScreenInfo, TableScreen,
   SecurityEntry, ShareableGroup, StatusLogEntry, TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout,
   ViewPermissions, LiveMessage, LivePollAnswer, WriteObserver, ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence,
-  LanguageCounts, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from './client.ts';
 export { fileNameOf } from './disposition.ts';
 export { createTransfer, fileUrls, isNetworkFailure } from './transfer.ts';

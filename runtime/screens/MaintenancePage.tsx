@@ -10,7 +10,7 @@ import { NoScreenRight } from '../app/NoRights.tsx';
 import { leaveTo } from '../app/leaving.ts';
 import type { RouteParams } from '../app/paths.ts';
 import { router } from '../app/router.ts';
-import { CustomizeFieldsButton } from './CustomizeFields.tsx';
+import { CustomizeFieldsButton, TableFieldsPanel } from './CustomizeFields.tsx';
 import { FlexGrid } from '../grid/index.ts';
 import { useScreenRights } from '../state/index.ts';
 import { ImportButton } from './import/index.ts';
@@ -60,6 +60,7 @@ export function MaintenancePage({ screen, query, params = {} }: MaintenancePageP
           <CustomizeFieldsButton table={screen.table} />
         </div>
       </header>
+      {forTable && <TableFieldsPanel table={forTable} version={maintenance.refreshToken} />}
       <div className="app-page-grid" {...maintenance.area}>
         <FlexGrid
           control={screen.fetchDestination ?? screen.table}

@@ -5,6 +5,7 @@ import { documentsTable, LANGUAGES, SOURCE_LANGUAGE, translateDeep, type Effecti
 import { DICTIONARY_TABLE_FIELD, dictionaryKind } from '../behaviours/index.ts';
 import { ident } from '../db/sql.ts';
 import type { Engine } from '../engine.ts';
+import { forbidden, notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf, translateFor } from './context.ts';
 import { activeModules } from '../security/modules.ts';
@@ -81,6 +82,34 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
       if (row.is_default) fallback = language;
     }
     return { Languages: LANGUAGES.filter((l) => offered.has(l)), Default: fallback };
+  });
+
+  // A table's fields as the field dictionary shows them beside its own rows: every field with the
+  // layer that defines it and the layer its label comes from, labels in the user's language. For
+  // who may read the field dictionary.
+  app.get<{ Querystring: { table: string } }>('/mvc/definitions/fields', async (request) => {
+    const { snapshot } = engine.registry;
+    const dictionary = [...snapshot.effective.tables.values()].find((t) => dictionaryKind(t) === 'fields');
+    if (!dictionary || !principalOf(request).can(dictionary.right, 'read')) throw forbidden();
+    const model = snapshot.table(request.query.table);
+    if (!model) throw notFound();
+    const { t } = translateFor(engine, request);
+    // A type by the words the dictionary's own type choice uses for it.
+    const types = dictionary.fields.find((f) => f.name === 'FieldType')?.options ?? [];
+    const typeLabel = (type: string) => t(types.find((o) => o.value === type)?.label ?? type);
+    return {
+      Table: model.table.name,
+      Label: t(model.table.label ?? model.table.name),
+      Fields: model.table.fields.map((f) => ({
+        FieldName: f.name,
+        Label: t(f.label ?? f.name),
+        FieldType: f.type,
+        TypeLabel: typeLabel(f.type),
+        Required: f.required === true,
+        Origin: (f.origin.type ?? f.origin.name)?.layer ?? null,
+        LabelOrigin: f.origin.label?.layer ?? null,
+      })),
+    };
   });
 
   app.get('/mvc/definitions/status', async () => {

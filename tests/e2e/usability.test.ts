@@ -110,7 +110,10 @@ it('adds a field from a table\'s own screen: the dictionary opens on that table 
   await expect.poll(heading).toBe('Kostenplaatsen');
   await page.getByRole('button', { name: 'Velden aanpassen' }).click();
   await expect.poll(heading).toBe('Velddictionary');
-  await expect.poll(() => page.getByText('Velden van Kostenplaatsen').count()).toBe(1);
+  await expect.poll(() => page.locator('.app-page-scope').textContent()).toContain('Velden van Kostenplaatsen');
+  // Beside the dictionary's rows: every field of the table and where it comes from.
+  const fields = page.locator('.app-table-fields');
+  await expect.poll(() => fields.getByRole('row').filter({ hasText: 'Naam kostenplaats' }).getByRole('cell').last().textContent()).toBe('Pakket base');
   await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Toevoegen' });
   await form.getByLabel('Veldnaam', { exact: true }).fill('Kleurcode');
@@ -122,6 +125,7 @@ it('adds a field from a table\'s own screen: the dictionary opens on that table 
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect.poll(() => form.count()).toBe(0);
   await expect.poll(() => page.getByRole('grid').locator('[role="row"][data-autoid]').count()).toBe(1);
+  await expect.poll(() => fields.getByRole('row').filter({ hasText: 'Kleurcode' }).getByRole('cell').last().textContent()).toBe('Deze installatie');
   await screenshot(page, 'field-dictionary-scoped');
 
   // The table's own form has the field at once.

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSiteLayer } from '../../server/metadata/export.ts';
-import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, get, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const shipped = { packsDir: PACKS_DIR, packs: ['base', 'demo'] };
@@ -113,6 +113,18 @@ describe('field dictionary', () => {
     // The grid and the form show the table's label beside its name.
     const rows = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Region' })).body.Data;
     expect(rows[0]).toMatchObject({ TableName: 'costcodes', TableName_Descr: 'Kostenplaatsen (costcodes)', List_Descr: expect.stringContaining('(regions)') });
+  });
+
+  it('lists a table\'s fields with the layer that defines each, for who may read the field dictionary', async () => {
+    const fields = (await get(a.app, '/mvc/definitions/fields?table=costcodes')).body;
+    expect(fields.Label).toBe('Kostenplaatsen');
+    const byName = new Map(fields.Fields.map((f: { FieldName: string }) => [f.FieldName, f]));
+    expect(byName.get('Descr')).toMatchObject({ Label: 'Naam kostenplaats', Origin: 'base', LabelOrigin: 'demo', Required: true });
+    expect(byName.get('Region')).toMatchObject({ Label: 'Regio', FieldType: 'list', TypeLabel: 'Lijst', Origin: 'site' });
+    expect((await get(a.app, '/mvc/definitions/fields?table=nosuchtable')).status).toBe(404);
+    await post(a.app, '/mvc/users/save', { Username: 'kijker', Password: 'Kijker-pass-1', PasswordRetype: 'Kijker-pass-1' });
+    const cookie = await signIn(a.app, 'kijker', 'Kijker-pass-1');
+    expect((await a.app.inject({ method: 'GET', url: '/mvc/definitions/fields?table=costcodes', headers: { cookie } })).statusCode).toBe(403);
   });
 
   it('shows only the settings of the chosen type, and applies only those', async () => {

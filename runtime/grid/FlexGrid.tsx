@@ -9,7 +9,8 @@ import { startExport } from '../live/index.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { GridHeader } from './GridHeader.tsx';
-import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
+import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, cardHeight, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
+import { useNarrow } from '../app/useNarrow.ts';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
 import { rowId, selectAllState, showLoadMore } from './state.ts';
@@ -86,12 +87,15 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
   const selectedRows = useMemo(() => rows.filter((r) => selectedSet.has(rowId(r))), [rows, selectedSet]);
   const selectLabel = t`Rij selecteren`;
   const fileUrl = useCallback((field: string, autoid: number, thumbnail: boolean) => fileUrls.field(control, autoid, field, thumbnail), [control]);
+  // On a phone rows are cards, the page's width, rather than a table scrolled sideways.
+  const card = useNarrow();
   const rowProps = useMemo<GridRowProps>(() => ({
-    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers, fileUrl,
-  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl]);
+    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card,
+  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card]);
 
-  const width = columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
-  const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT;
+  const width = card ? undefined : columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
+  const rowHeight = card ? cardHeight(columns.length) : ROW_HEIGHT;
+  const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * rowHeight;
   const searchable = !columns.length || columns.some((c) => c.Search);
 
   return (
@@ -154,8 +158,8 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
           aria-rowcount={state.countEstimated ? -1 : state.count + 2}
           aria-multiselectable={selectable || undefined}
           aria-busy={state.loading || undefined}
-          className="grid-table"
-          style={{ width }}
+          className={`grid-table${card ? ' grid-table--cards' : ''}`}
+          style={width === undefined ? undefined : { width }}
         >
           <GridHeader
             columns={columns}
@@ -176,7 +180,7 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
               listRef={listRef}
               rowComponent={GridRowView}
               rowCount={rows.length}
-              rowHeight={ROW_HEIGHT}
+              rowHeight={rowHeight}
               rowProps={rowProps}
               defaultHeight={bodyHeight}
               overscanCount={10}

@@ -8,6 +8,11 @@ import { rowId } from './state.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
 export const ROW_HEIGHT = 30;
+/** On a phone a row is a card: its first columns one under the other, each with its title. */
+export const CARD_FIELDS = 4;
+const CARD_LINE = 22;
+const CARD_PADDING = 12;
+export const cardHeight = (columns: number) => CARD_PADDING + Math.max(1, Math.min(columns, CARD_FIELDS)) * CARD_LINE;
 export const SELECT_WIDTH = 34;
 export const DEFAULT_COLUMN_WIDTH = 150;
 
@@ -33,13 +38,16 @@ export interface GridRowProps {
   handlers: RowHandlers;
   /** Where the rows' files are (file and image columns). */
   fileUrl: FileUrl;
+  /** Rows as cards (a phone). */
+  card: boolean;
 }
 
-const GridCells = memo(function GridCells({ row, columns, locale, fileUrl }: { row: GridRow; columns: readonly GridColumn[]; locale: string; fileUrl: FileUrl }) {
-  return columns.map((column) => {
+const GridCells = memo(function GridCells({ row, columns, locale, fileUrl, card }: { row: GridRow; columns: readonly GridColumn[]; locale: string; fileUrl: FileUrl; card: boolean }) {
+  return (card ? columns.slice(0, CARD_FIELDS) : columns).map((column) => {
     const content = cellContent(column, row, locale, fileUrl);
     return (
-      <div key={column.FieldName} role="gridcell" className={`grid-cell grid-align-${cellAlignment(column)}`} style={{ width: columnWidth(column) }}>
+      <div key={column.FieldName} role="gridcell" className={`grid-cell grid-align-${cellAlignment(column)}`} style={card ? undefined : { width: columnWidth(column) }}>
+        {card && <span className="grid-card-title">{column.Title ?? column.FieldName}</span>}
         {content.kind === 'bool' ? <input type="checkbox" checked={content.value} disabled readOnly tabIndex={-1} aria-label={column.Title ?? column.FieldName} />
           : content.kind === 'image' ? (content.src ? <img src={content.src} alt="" loading="lazy" className="grid-image" /> : null)
           : content.kind === 'file' ? <FileLink path={content.path} name={content.name} className="grid-text files-link" />
@@ -51,7 +59,7 @@ const GridCells = memo(function GridCells({ row, columns, locale, fileUrl }: { r
 
 const noop = () => {};
 
-export function GridRowView({ index, style, rows, columns, selected, selectable, locale, selectLabel, handlers, fileUrl }: RowComponentProps<GridRowProps>) {
+export function GridRowView({ index, style, rows, columns, selected, selectable, locale, selectLabel, handlers, fileUrl, card }: RowComponentProps<GridRowProps>) {
   const row = rows[index];
   const id = rowId(row);
   const isSelected = selected.has(id);
@@ -62,7 +70,7 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
       aria-selected={selectable ? isSelected : undefined}
       data-autoid={id}
       tabIndex={handlers.click ? 0 : -1}
-      className={`grid-row${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
+      className={`grid-row${card ? ' grid-card' : ''}${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
       style={style}
       onClick={handlers.click ? () => handlers.click?.(row) : undefined}
       onKeyDown={handlers.click ? (e) => { if (e.key === 'Enter') handlers.click?.(row); } : undefined}
@@ -87,7 +95,7 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
           />
         </div>
       )}
-      <GridCells row={row} columns={columns} locale={locale} fileUrl={fileUrl} />
+      <GridCells row={row} columns={columns} locale={locale} fileUrl={fileUrl} card={card} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // the view's controls (children), and the result count with its timing.
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useNarrow } from '../app/useNarrow.ts';
 import type { ExportLayout } from '../api/index.ts';
 import { stripBarcode } from './barcode.ts';
 import { ExportMenu } from './ExportMenu.tsx';
@@ -41,6 +42,8 @@ function host(): string {
 
 export function GridToolbar(p: Props) {
   const { t } = useLingui();
+  const narrow = useNarrow();
+  const [more, setMore] = useState(false);
   const count = p.count;
   const countText = formatCount(count, p.locale);
   const seconds = formatSeconds(p.elapsedMs ?? 0, p.locale);
@@ -72,15 +75,21 @@ export function GridToolbar(p: Props) {
           <option value={2}>{t`Alle`}</option>
         </select>
       )}
-      <button type="button" className="grid-button" onClick={p.onRefresh} aria-busy={p.loading || undefined}>{t`Vernieuwen`}</button>
-      <button type="button" className="grid-button" aria-expanded={p.filtersOpen} onClick={p.onToggleFilters}>{t`Filters`}</button>
-      <button type="button" className="grid-button" aria-pressed={p.pinned} onClick={p.onTogglePin}
-        title={p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}>
-        {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
-      </button>
-      <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
-      <ExportMenu onExport={p.onExport} />
-      {p.children}
+      {narrow && (
+        <button type="button" className="grid-button grid-more" aria-expanded={more} onClick={() => setMore(!more)}>{t`Meer`}</button>
+      )}
+      {/* On a phone the tools beyond search and data source fold away behind Meer. */}
+      <div className="grid-tools" hidden={narrow && !more}>
+        <button type="button" className="grid-button" onClick={p.onRefresh} aria-busy={p.loading || undefined}>{t`Vernieuwen`}</button>
+        <button type="button" className="grid-button" aria-expanded={p.filtersOpen} onClick={p.onToggleFilters}>{t`Filters`}</button>
+        <button type="button" className="grid-button" aria-pressed={p.pinned} onClick={p.onTogglePin}
+          title={p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}>
+          {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
+        </button>
+        <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
+        <ExportMenu onExport={p.onExport} />
+        {p.children}
+      </div>
       <span className="grid-count" role="status">
         {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')
           : p.countEstimated

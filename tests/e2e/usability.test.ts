@@ -134,3 +134,28 @@ it('adds a field from a table\'s own screen: the dictionary opens on that table 
   await expect.poll(() => page.getByRole('dialog', { name: 'Toevoegen' }).getByLabel('Kleurcode', { exact: true }).count()).toBe(1);
   await page.keyboard.press('Escape');
 });
+
+it('shows rows as cards on a phone, with the tools behind Meer, and no sideways scrolling', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await menu().getByRole('button', { name: 'Landen', exact: true }).click();
+    await expect.poll(heading).toBe('Landen');
+    const cards = page.getByRole('grid').locator('[role="row"].grid-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(2);
+    // Each card shows its fields with their titles.
+    await expect.poll(() => cards.first().locator('.grid-card-title').allTextContents()).toEqual(['Code', 'Landnaam', 'ISO-code (3)', 'EU-lid']);
+    const scroll = page.locator('.grid-scroll');
+    expect(await scroll.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Meer', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Filters', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'phone-cards');
+    // A card opens its record, as a row does.
+    await cards.first().click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Bewerken' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+});

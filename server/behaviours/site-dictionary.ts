@@ -170,6 +170,18 @@ function dictionaries(effective: Effective, registry: Registry): Dictionaries {
   return { fields: registry.snapshot.table(fields.name)!, tables: registry.snapshot.table(tables.name)! };
 }
 
+/**
+ * A refused change, in the administrator's words: the field and table by their labels (as the
+ * definitions had them before the change), and how many rows hold a value.
+ */
+function dataLoss(before: Effective, rows: number, sqlTable: string, sqlColumn: string | undefined): FieldMessage {
+  const table = [...before.tables.values()].find((t) => t.sqlName === sqlTable);
+  const tableLabel = table?.label ?? table?.name ?? sqlTable;
+  if (!sqlColumn) return { id: 'definition.data_loss_table', args: [rows, tableLabel] };
+  const field = table?.fields.find((f) => f.sqlName === sqlColumn);
+  return { id: 'definition.data_loss', args: [rows, field?.label ?? field?.name ?? sqlColumn, tableLabel] };
+}
+
 export function dictionaryHooks(registry: Registry): WriteHooks {
   return {
     async afterWrite(client, { before, after, principal }) {
@@ -201,7 +213,7 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
       } catch (err) {
         if (err instanceof SchemaChangeRefused) {
           throw invalidFields({
-            FieldType: err.refusals.map((r) => ({ id: 'definition.data_loss', args: [r.rows, r.step.column ? `${r.step.table}.${r.step.column}` : r.step.table] })),
+            FieldType: err.refusals.map((r) => dataLoss(registry.snapshot.effective, r.rows, r.step.table, r.step.column)),
           });
         }
         throw err;

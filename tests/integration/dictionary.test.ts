@@ -140,7 +140,7 @@ describe('field dictionary', () => {
     const entry = (await post(a.app, '/mvc/fielddictionary/GetFlexData', { searchExpressions: 'Plate' })).body.Data[0];
     const refused = await post(a.app, '/mvc/fielddictionary/delete', { autoid: entry.AutoID });
     expect(refused.status).toBe(400);
-    expect(refused.body.ModelState.FieldType).toEqual(['Deze wijziging zou gegevens verliezen in 1 rij(en) van vehicles.plate; pas eerst die gegevens aan.']);
+    expect(refused.body.ModelState.FieldType).toEqual(['Deze wijziging zou de gegevens in Kenteken van Voertuigen wissen (rijen met een waarde: 1); pas eerst die gegevens aan.']);
     expect((await property(a, 'vehicles', 'Plate'))).toBeTruthy();
 
     const extra = await addField(a, { TableName: 'vehicles', FieldName: 'Seats', FieldType: 'smallint' });

@@ -65,9 +65,10 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/GetFlexData', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    const answer = await flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected);
-    // Column titles in the user's language; the rows are data, but for the names of catalogue codes.
+    // Column titles in the user's language; the rows are data, but for the names of catalogue codes
+    // (searched in the user's language too).
     const { t } = translateFor(engine, request);
+    const answer = await flexData(engine.pool, model, principal, bodyOf(request), engine.notifications.connected, t);
     return { Data: answer.Data.map((row) => withCatalogueTexts(model, row, t)), Meta: translateAnswer(answer.Meta, t) };
   });
 }

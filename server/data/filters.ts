@@ -6,7 +6,7 @@
 // choice by its options.
 import {
   DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_FILTER_VALUES, OPERATORS, filterKind, isCalendarDate, isDateTime, isTimeOfDay,
-  type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest,
+  type CatalogueName, type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest, type Translate,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -192,9 +192,20 @@ function sortKeyOf(col: Column, desc: boolean): SortKey {
   return { col, expr, desc };
 }
 
+/** The codes of a catalogue whose name (in Dutch or the user's language) holds the term; at most 500. */
+function catalogueCodes(model: TableModel, catalogue: CatalogueName, term: string, t: Translate): string[] {
+  const needle = term.toLocaleLowerCase();
+  const codes: string[] = [];
+  for (const entry of model.catalogue(catalogue).values()) {
+    if (entry.name.toLocaleLowerCase().includes(needle) || t(entry.name).toLocaleLowerCase().includes(needle)) codes.push(entry.code);
+    if (codes.length >= 500) break;
+  }
+  return codes;
+}
+
 export function parseFlexQuery(
   model: TableModel, body: FlexRequest, hidden: readonly EffectiveField[] = [], searchable: readonly string[] = model.searchColumns,
-  who: Who = { userId: 0, username: '' }, texts: ListTexts = NO_TEXTS,
+  who: Who = { userId: 0, username: '' }, texts: ListTexts = NO_TEXTS, t: Translate = (text) => text,
 ): FlexQuery {
   const columnNamed = (name: string, what: string) => columnOf(model, name, what, hidden);
   const params = new Params();
@@ -214,7 +225,13 @@ export function parseFlexQuery(
     for (const term of terms) {
       if (term.length > 200) throw badRequest('request.search_word_length', 200);
       const p = params.add(likePattern(term));
-      where.push(`(${searchable.map((c) => `t.${ident(c)} ILIKE ${p}`).join(' OR ')})`);
+      where.push(`(${searchable.map((c) => {
+        const like = `t.${ident(c)} ILIKE ${p}`;
+        // A catalogue code is found by its entry's name too (a right by "Valuta beheren").
+        const field = table.fields.find((f) => f.sqlName === c);
+        const codes = field?.catalogue ? catalogueCodes(model, field.catalogue, term, t) : [];
+        return codes.length ? `${like} OR t.${ident(c)} = ANY(${params.add(codes)})` : like;
+      }).join(' OR ')})`);
     }
   }
 

@@ -3,7 +3,7 @@
 // so page n+1 (load-more) or a page asked for again starts from an index seek instead of
 // OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
 // exact counts are reused until the table changes.
-import { ColumnFormat, defaultFormat, type FlexColumn } from '../../definitions/language/index.ts';
+import { ColumnFormat, defaultFormat, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -83,10 +83,10 @@ const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntri
  * `trustCounts`: this process hears every write (its notification connection is up), so an
  * exact count may be reused until the table is written.
  */
-export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true) {
+export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true, t: Translate = (text) => text) {
   const hidden = hiddenFields(model, principal);
   const texts = (join: ListJoin, alias: string, params: Params) => listTextRows(join, principal, alias, params);
-  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts);
+  const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts, t);
   const limit = rowLimit(model, principal, q.params);
   if (limit) q.where.push(limit);
   const generation = tableGeneration(model.table.sqlName);

@@ -134,6 +134,17 @@ describe('the form picks a right by its name', () => {
     expect((await as(null, '/mvc/_catalogues/nothing', {})).status).toBe(404);
   });
 
+  it('finds grants in their grid by the right\'s name, in the user\'s language, as well as by code', async () => {
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'zoekers', Descr: 'Zoekers' })).body.AutoID;
+    expect((await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '10.70', Action: 'read' })).status).toBe(200);
+    const found = async (search: string, culture?: string) => ((await as(null, '/mvc/securitygrants/GetFlexData', { searchExpressions: search, dataFilter: [{ FieldName: 'SecurityGroup', Value: group }] }, culture))
+      .body.Data as { RightCode: string }[]).map((r) => r.RightCode);
+    expect(await found('valuta beheren')).toEqual(['10.70']);
+    expect(await found('manage currencies', 'en')).toEqual(['10.70']);
+    expect(await found('10.70')).toEqual(['10.70']);
+    expect(await found('gebruikers')).toEqual([]);
+  });
+
   it('searches in English with the Culture cookie, and falls back to Dutch names', async () => {
     const users = await lookup({ searchKey: 'manage users' }, null, 'en');
     expect(users.body.Data).toContainEqual(expect.objectContaining({ ID: '12.3', Descr: 'Manage users (12.3)', Name: 'Manage users' }));

@@ -10,7 +10,7 @@ import { autoIdOf } from '../data/records.ts';
 import { principalOf, translateFor } from './context.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf } from './context.ts';
-import { unknownControl } from '../errors.ts';
+import { forbidden, unknownControl } from '../errors.ts';
 
 type Params = { list: string };
 
@@ -34,7 +34,13 @@ export function listRoutes(app: FastifyInstance, engine: Engine): void {
   const catalogueContext = (request: FastifyRequest<{ Params: { catalogue: string } }>) => {
     const name = request.params.catalogue.toLowerCase();
     if (!isCatalogue(name)) throw unknownControl(request.params.catalogue);
-    return { name, effective: engine.registry.snapshot.effective, principal: principalOf(request), t: translateFor(engine, request).t };
+    const { effective } = engine.registry.snapshot;
+    const principal = principalOf(request);
+    // A catalogue is looked up to fill a field that names it: for who may read such a table, as a
+    // list's lookup is for who may read the list's table.
+    const users = [...effective.tables.values()].filter((t) => t.fields.some((f) => f.catalogue === name));
+    if (!users.some((t) => principal.can(t.right, 'read'))) throw forbidden();
+    return { name, effective, principal, t: translateFor(engine, request).t };
   };
   app.post<{ Params: { catalogue: string } }>('/mvc/_catalogues/:catalogue', async (request) => {
     const { name, effective, principal, t } = catalogueContext(request);

@@ -125,6 +125,10 @@ describe('field dictionary', () => {
     await post(a.app, '/mvc/users/save', { Username: 'kijker', Password: 'Kijker-pass-1', PasswordRetype: 'Kijker-pass-1' });
     const cookie = await signIn(a.app, 'kijker', 'Kijker-pass-1');
     expect((await a.app.inject({ method: 'GET', url: '/mvc/definitions/fields?table=costcodes', headers: { cookie } })).statusCode).toBe(403);
+    // Nor may such a user list the tables and lists by name through their catalogues.
+    for (const catalogue of ['tables', 'lists', 'rights']) {
+      expect((await a.app.inject({ method: 'POST', url: `/mvc/_catalogues/${catalogue}`, headers: { cookie }, payload: { searchKey: 'kost' } })).statusCode, catalogue).toBe(403);
+    }
   });
 
   it('shows only the settings of the chosen type, and applies only those', async () => {

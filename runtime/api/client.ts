@@ -24,6 +24,11 @@ export type {
 /** An entry of a lookup: a list row (chosen by its AutoID) or a catalogue entry (chosen by its code). */
 export type LookupEntry = ListEntry | CatalogueEntry;
 
+/** The server's own text of a failed call (its Error), else the caller's fallback. */
+export function errorText<F extends string | null>(error: unknown, fallback: F): string | F {
+  return error instanceof CallFailed && error.body?.Error ? error.body.Error : fallback;
+}
+
 /** A 403 whose body says the session is missing or expired (a refused right says Authenticated true). */
 export function isUnauthenticated(status: number, body: unknown): boolean {
   return status === 403 && (body as { Authenticated?: unknown } | null)?.Authenticated === false;

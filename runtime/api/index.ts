@@ -4,7 +4,7 @@ import { createClient } from './client.ts';
 import type { ClientHooks } from './client.ts';
 import { createTransfer } from './transfer.ts';
 
-export { CallFailed, RETRIES, createClient, isRetryable, isUnauthenticated } from './client.ts';
+export { CallFailed, RETRIES, createClient, errorText, isRetryable, isUnauthenticated } from './client.ts';
 export type {
   ApiClient, ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ClientHooks,
   ColumnAlignment, CurrentUser, DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition,

@@ -4,7 +4,7 @@
 // spreadsheet shows the grid as it looks (GridLayout) or as an import takes it back (ImportLayout).
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import { api, CallFailed, type ExportLayout, type FlexRequest } from '../api/index.ts';
+import { api, errorText, type ExportLayout, type FlexRequest } from '../api/index.ts';
 import { showAlert } from '../app/dialogs/index.ts';
 import { trackExport } from './jobs.ts';
 
@@ -16,7 +16,7 @@ export async function startExport(table: string, request: FlexRequest, layout: E
     return id;
   } catch (error) {
     console.error(`RequestExport ${table} failed`, error);
-    const text = error instanceof CallFailed && error.body?.Error ? error.body.Error : i18n._(msg`Het exporteren kon niet worden gestart.`);
+    const text = errorText(error, i18n._(msg`Het exporteren kon niet worden gestart.`));
     showAlert(text);
     return null;
   }

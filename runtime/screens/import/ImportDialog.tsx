@@ -3,7 +3,7 @@
 // each dialog keeps Tab to itself; Escape closes the top-most one and focus returns to its opener.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { api, CallFailed, type ImportDestination, type ImportTask } from '../../api/index.ts';
+import { api, errorText, type ImportDestination, type ImportTask } from '../../api/index.ts';
 import { showAlert, toast } from '../../app/dialogs/index.ts';
 import { ImportTaskModal } from './ImportTaskModal.tsx';
 import { StartImportModal } from './StartImportModal.tsx';
@@ -42,7 +42,7 @@ export function ImportDialog({ table, destinations, onFinished, onClose }: Impor
       setAdvancedMode((await api.setImportAdvancedMode({ AdvancedMode: false })).AdvancedMode);
       toast('info', t`De geavanceerde modus is uitgeschakeld.`);
     } catch (error) {
-      showAlert(error instanceof CallFailed && error.body?.Error ? error.body.Error : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
+      showAlert(errorText(error, t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })));
     }
   };
 

@@ -3,7 +3,7 @@
 // progress and offers to cancel it; Close leaves the import running on the server.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { api, CallFailed, type ImportDestination, type ImportTask } from '../../api/index.ts';
+import { api, errorText, type ImportDestination, type ImportTask } from '../../api/index.ts';
 import { Modal, showAlert } from '../../app/dialogs/index.ts';
 import { destinationLabel } from './destinations.ts';
 import { ImportTaskDetail } from './ImportTaskDetail.tsx';
@@ -35,7 +35,7 @@ function LiveTask({ initial, known, onFinished }: LiveTaskProps) {
       replace(await api.cancelImport(task.AutoID));
     } catch (error) {
       console.error(`Cancel of import ${task.AutoID} failed`, error);
-      showAlert(error instanceof CallFailed && error.body?.Error ? error.body.Error : t`Het annuleren van de import is mislukt.`);
+      showAlert(errorText(error, t`Het annuleren van de import is mislukt.`));
     } finally {
       setCancelling(false);
     }
@@ -58,7 +58,7 @@ export function ImportTaskModal({ autoid, initial, destinations, onFinished, onC
     let live = true;
     api.importTask(autoid).then((answer) => { if (live) setTask(answer); }, (error) => {
       console.error(`Import task ${autoid} could not be read`, error);
-      if (live) setFailed(error instanceof CallFailed && error.body?.Error ? error.body.Error : t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+      if (live) setFailed(errorText(error, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })));
     });
     return () => { live = false; };
   }, [autoid, initial, t]);

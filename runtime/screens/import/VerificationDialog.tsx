@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IMPORT } from '../../../definitions/language/index.ts';
-import { api, CallFailed } from '../../api/index.ts';
+import { api, errorText } from '../../api/index.ts';
 import { Modal } from '../../app/dialogs/index.ts';
 import { fieldMessages } from './failures.ts';
 import './import.css';
@@ -32,7 +32,7 @@ export function VerificationDialog({ onVerified, onClose }: VerificationDialogPr
     let live = true;
     api.importCode().then((answer) => { if (live) setCode(answer.Code); }, (failure) => {
       console.error('GetCode failed', failure);
-      if (live) setError(failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+      if (live) setError(errorText(failure, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })));
     });
     return () => { live = false; };
   }, [t]);
@@ -51,7 +51,7 @@ export function VerificationDialog({ onVerified, onClose }: VerificationDialogPr
     } catch (failure) {
       const messages = fieldMessages(failure, 'VerificationCode');
       setFieldError(messages);
-      const general = failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : null;
+      const general = errorText(failure, null);
       setError(general ?? (messages.length ? null : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })));
     } finally {
       setBusy(false);

@@ -3,7 +3,7 @@
 // Save the menu follows the licence's modules at once.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { canCopy, joinProductCode, readPastedLicence } from '../../../definitions/language/index.ts';
-import { api, CallFailed } from '../../api/index.ts';
+import { api, CallFailed, errorText } from '../../api/index.ts';
 import type { LicenceAnswer } from '../../api/index.ts';
 import { showAlert, toast } from '../../app/dialogs/index.ts';
 import { licenceChanged } from '../../app/shell.ts';
@@ -53,7 +53,7 @@ export function useLicence(updateRights: Rights) {
       },
       (error: unknown) => {
         console.error('Loading the licence failed', error);
-        if (live.current) setLoadError(error instanceof CallFailed && error.body?.Error ? error.body.Error : retrieving());
+        if (live.current) setLoadError(errorText(error, retrieving()));
       },
     );
     return () => {

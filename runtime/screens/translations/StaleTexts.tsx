@@ -2,7 +2,7 @@
 // each with Verwijderen (the correction goes; nothing else changes).
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { api, CallFailed, type LanguageCounts } from '../../api/index.ts';
+import { api, errorText, type LanguageCounts } from '../../api/index.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
 import { retrievingFailed, savingFailed } from '../failures.ts';
 
@@ -25,7 +25,7 @@ export function StaleTexts({ language, removable, onRemoved }: { language: strin
       setTexts((all) => all?.filter((x) => x !== text) ?? null);
       onRemoved();
     } catch (failure) {
-      setError(failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : savingFailed());
+      setError(errorText(failure, savingFailed()));
     }
   };
   const name = ENDONYMS[language as Locale] ?? language;

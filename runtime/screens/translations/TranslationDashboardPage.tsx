@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api, CallFailed, type LanguageCounts, type ScreenInfo, type TranslationDashboard } from '../../api/index.ts';
+import { api, errorText, type LanguageCounts, type ScreenInfo, type TranslationDashboard } from '../../api/index.ts';
 import { leaveTo } from '../../app/leaving.ts';
 import { router } from '../../app/router.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
@@ -25,7 +25,7 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
   const [open, setOpen] = useState<string | null>(null);
   const load = useCallback(() => {
     api.translationDashboard().then((answer) => { setDashboard(answer); setError(null); },
-      (failure: unknown) => setError(failure instanceof CallFailed && failure.body?.Error ? failure.body.Error : retrievingFailed()));
+      (failure: unknown) => setError(errorText(failure, retrievingFailed())));
   }, []);
   useEffect(load, [load]);
   const number = (n: number) => n.toLocaleString(i18n.locale);

@@ -3,7 +3,7 @@
 // correction. A save answers the text as it now reads; the list is not read again, so the row
 // keeps its place while the administrator works down the page.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, CallFailed, type TextSource, type TranslationEntry } from '../../api/index.ts';
+import { api, CallFailed, errorText, type TextSource, type TranslationEntry } from '../../api/index.ts';
 import { retrievingFailed as retrieving, savingFailed as saving } from '../failures.ts';
 
 export type Filter = 'all' | 'missing' | 'corrected';
@@ -48,7 +48,7 @@ export function useTranslations(initial: Query) {
         setLoadError(null);
       }, (error: unknown) => {
         if (ask !== asked.current) return;
-        setLoadError(error instanceof CallFailed && error.body?.Error ? error.body.Error : retrieving());
+        setLoadError(errorText(error, retrieving()));
       });
     }, query.search ? 250 : 0);
     return () => clearTimeout(timer);

@@ -3,7 +3,7 @@
 // states and rights that exist, and each says one thing.
 import type { Effective, EffectiveTable } from './layering.ts';
 import { ruleProblems } from './rules.ts';
-import type { PromptDef, ScreenDef, WorkflowDef } from './types.ts';
+import type { ApplyDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 
 /** Prompt names that go to the status log rather than to a field of the record. */
@@ -14,6 +14,28 @@ export const STATUS_TYPES = ['select', 'bool', 'smallint', 'integer', 'bigint', 
 type Report = (pointer: string, rule: string, message: string) => void;
 
 const fieldOf = (table: EffectiveTable | undefined, name: string) => table?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
+/** The table a list field of `table` references. */
+function referenced(eff: Effective, table: EffectiveTable | undefined, name: string): EffectiveTable | undefined {
+  const field = fieldOf(table, name);
+  const list = field?.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+  return list ? eff.tables.get(list.table.toLowerCase()) : undefined;
+}
+
+/** The table a path of list fields ends on (`ObjectType.IdGenerator`), or undefined when a step is no list field. */
+export function tableAtPath(eff: Effective, table: EffectiveTable, path: string): EffectiveTable | undefined {
+  let at: EffectiveTable | undefined = table;
+  for (const step of path.split('.')) at = referenced(eff, at, step);
+  return at;
+}
+
+/** Whether a dotted rule path (`ObjectType.ConstructionYearMask`) names a field of a referenced row. */
+const relatedField = (eff: Effective, table: EffectiveTable) => (path: string): boolean => {
+  const steps = path.split('.');
+  const last = steps.pop()!;
+  const at = tableAtPath(eff, table, steps.join('.'));
+  return !!at && (!!fieldOf(at, last) || last === 'AutoID' || (last === 'Archive' && !!at.archivable));
+};
 
 function checkPrompts(eff: Effective, table: EffectiveTable | undefined, prompts: PromptDef[] | undefined, at: string, report: Report): void {
   (prompts ?? []).forEach((p, i) => {
@@ -58,13 +80,32 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
     for (const r of t.requires ?? []) if (!fieldOf(table, r)) report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
     checkPrompts(eff, table, t.prompts, at, report);
     checkSet(table, t.set, t.prompts, at, report);
-    for (const p of ruleProblems(t.guard, own)) report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table))) report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    (t.apply ?? []).forEach((a, j) => checkApply(eff, table, a, `${at}/apply/${j}`, report));
     (t.cascade ?? []).forEach((c, j) => {
       const child = eff.tables.get(c.table.toLowerCase());
       if (!child) report(`${at}/cascade/${j}`, 'table-reference', `cascade names table ${c.table}, which is not defined`);
       else for (const f of [c.parentField, c.field]) if (!fieldOf(child, f)) report(`${at}/cascade/${j}`, 'field-reference', `cascade names ${f}, which is not a field of ${child.name}`);
     });
   });
+}
+
+function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: string, report: Report): void {
+  const child = eff.tables.get(a.table.toLowerCase());
+  if (!child) { report(`${at}/table`, 'table-reference', `apply names table ${a.table}, which is not defined`); return; }
+  if (referenced(eff, child, a.parentField) !== table) report(`${at}/parentField`, 'parent-field', `apply: ${a.parentField} must be a list field of ${child.name} on ${table.name}`);
+  const target = referenced(eff, child, a.target);
+  if (!target) { report(`${at}/target`, 'field-reference', `apply: ${a.target} must be a list field of ${child.name}`); return; }
+  const values = (set: Record<string, unknown> | undefined, on: EffectiveTable, key: string) => {
+    for (const [name, value] of Object.entries(set ?? {})) {
+      if (!fieldOf(on, name)) report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} names ${name}, which is not a field of ${on.name}`);
+      const m = typeof value === 'string' ? /^\$(record|target)\.(.+)$/.exec(value) : null;
+      const source = m?.[1] === 'record' ? table : target;
+      if (m && !fieldOf(source, m[2]) && m[2] !== 'AutoID') report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} uses ${value}, which is not a field of ${source.name}`);
+    }
+  };
+  values(a.stamp, child, 'stamp');
+  values(a.set, target, 'set');
 }
 
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
@@ -95,8 +136,19 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());
   (screen.actions ?? []).forEach((action, i) => {
     const at = `/actions/${i}`;
-    const kinds = [action.transition, action.set, action.merge, action.behaviour].filter((k) => k !== undefined).length;
-    if (kinds !== 1) report(at, 'action-kind', `action ${action.name} must have exactly one of transition, set, merge or behaviour`);
+    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create].filter((k) => k !== undefined).length;
+    if (kinds !== 1) report(at, 'action-kind', `action ${action.name} must have exactly one of transition, set, merge, behaviour or create`);
+    if (action.create) {
+      const target = eff.tables.get(action.create.table.toLowerCase());
+      if (!target) report(`${at}/create/table`, 'table-reference', `action ${action.name} creates in table ${action.create.table}, which is not defined`);
+      else {
+        checkSet(target, action.create.set, action.prompts, `${at}/create`, report);
+        for (const [name, value] of Object.entries(action.create.set)) {
+          const field = typeof value === 'string' && value.startsWith('$record.') ? value.slice(8) : null;
+          if (field && field !== 'AutoID' && !fieldOf(table, field)) report(`${at}/create/set/${name}`, 'field-reference', `create uses ${value}, which is not a field of ${table.name}`);
+        }
+      }
+    }
     if (action.right && !eff.rights.has(action.right)) report(`${at}/right`, 'right-reference', `action ${action.name} names right ${action.right}, which is not in the catalogue`);
     if (action.transition && !workflows.some((w) => w.value.transitions.some((t) => t.name === action.transition))) {
       report(`${at}/transition`, 'transition-reference', `action ${action.name} names transition ${action.transition}, which no workflow of ${table.name} has`);
@@ -104,7 +156,8 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
     if (action.merge && !(action.prompts ?? []).some((p) => p.name === 'Target' && p.type === 'list')) {
       report(`${at}/prompts`, 'merge-target', `merge action ${action.name} needs a list prompt named Target`);
     }
-    checkPrompts(eff, table, action.prompts, at, report);
+    // A create action's prompts fill the new row, not fields of this record.
+    checkPrompts(eff, action.create ? undefined : table, action.prompts, at, report);
     checkSet(table, action.set, action.prompts, at, report);
   });
   (screen.dataSets ?? []).forEach((set, i) => {
@@ -139,7 +192,11 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     if (!fieldOf(table, n.field)) report('/numbering/field', 'field-reference', `numbering names ${n.field}, which is not a field of ${table.name}`);
     if (!counters) report('/numbering/table', 'table-reference', `numbering names table ${n.table}, which is not defined`);
     else for (const f of [n.prefix, n.next, n.length, ...(n.defaultFlag ? [n.defaultFlag] : [])]) if (!fieldOf(counters, f)) report('/numbering', 'field-reference', `numbering names ${f}, which is not a field of ${counters.name}`);
-    if (n.via && fieldOf(table, n.via)?.type !== 'list') report('/numbering/via', 'field-reference', `numbering via ${n.via} must be a list field of ${table.name}`);
+    if (n.via && tableAtPath(eff, table, n.via) !== counters) report('/numbering/via', 'field-reference', `numbering via ${n.via} must be a list field (or a path of list fields) of ${table.name} ending on ${n.table}`);
+    if (counters) {
+      if (n.active && fieldOf(counters, n.active)?.type !== 'bool') report('/numbering/active', 'field-reference', `numbering active ${n.active} must be a bool field of ${counters.name}`);
+      if (n.suffix && !fieldOf(counters, n.suffix)) report('/numbering/suffix', 'field-reference', `numbering names ${n.suffix}, which is not a field of ${counters.name}`);
+    }
     if (!n.via && !n.defaultFlag) report('/numbering', 'numbering-row', 'numbering names neither via nor defaultFlag: no counter row can be chosen');
   }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
@@ -159,9 +216,37 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   }
   checkBelonging(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
+  const related = relatedField(eff, table);
   (table.checks ?? []).forEach((c, i) => {
-    for (const f of c.fields) if (!fieldOf(table, f)) report(`/checks/${i}/fields`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
-    for (const p of ruleProblems(c.validWhen, own)) report(`/checks/${i}/validWhen${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
+    const named = (names: string[] | undefined, key: string) => {
+      for (const f of names ?? []) if (!fieldOf(table, f)) report(`/checks/${i}/${key}`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
+    };
+    if ([c.validWhen, c.unique, c.acyclic].filter((k) => k !== undefined).length !== 1) report(`/checks/${i}`, 'check-kind', `check ${c.name} must have exactly one of validWhen, unique or acyclic`);
+    named(c.fields, 'fields');
+    named(c.unique, 'unique');
+    named(c.onChange, 'onChange');
+    for (const key of ['validWhen', 'when'] as const) {
+      for (const p of ruleProblems(c[key], own, '', related)) report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
+    }
+    if (c.acyclic) {
+      // Edges from → to between rows of one table: `from` is AutoID (a tree) or a list field to the same table as `to`.
+      const to = referenced(eff, table, c.acyclic.to);
+      const from = c.acyclic.from === 'AutoID' ? table : referenced(eff, table, c.acyclic.from);
+      if (!to || to !== from) report(`/checks/${i}/acyclic`, 'field-reference', `check ${c.name}: acyclic ${c.acyclic.from} and ${c.acyclic.to} must be list fields to one table (from may be AutoID when to references ${table.name})`);
+    }
+  });
+  (table.changeLogs ?? []).forEach((l, i) => {
+    const at = `/changeLogs/${i}`;
+    const field = fieldOf(table, l.field);
+    if (!field) report(`${at}/field`, 'field-reference', `changeLog names ${l.field}, which is not a field of ${table.name}`);
+    const log = eff.tables.get(l.table.toLowerCase());
+    if (!log) { report(`${at}/table`, 'table-reference', `changeLog names table ${l.table}, which is not defined`); return; }
+    if (referenced(eff, log, l.record) !== table) report(`${at}/record`, 'field-reference', `changeLog record ${l.record} must be a list field of ${log.name} on ${table.name}`);
+    for (const name of [l.from, l.to]) {
+      const f = fieldOf(log, name);
+      if (!f || !field || f.type !== field.type || (f.list ?? '').toLowerCase() !== (field.list ?? '').toLowerCase()) report(`${at}`, 'field-reference', `changeLog ${name} must be a field of ${log.name} of the type of ${table.name}.${l.field}`);
+    }
+    if (l.reason && fieldOf(log, l.reason)?.type !== 'text' && fieldOf(log, l.reason)?.type !== 'textarea') report(`${at}/reason`, 'field-reference', `changeLog reason ${l.reason} must be a text field of ${log.name}`);
   });
   (table.confirms ?? []).forEach((c, i) => {
     for (const p of ruleProblems(c.when, own)) report(`/confirms/${i}/when${p.pointer}`, 'rule', `confirm ${c.name}: ${p.message}`);

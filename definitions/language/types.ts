@@ -107,6 +107,8 @@ export interface TableDef {
   numbering?: NumberingDef;
   /** Rules across fields, checked on the server and live in the form. */
   checks?: CheckDef[];
+  /** Every change of a field writes a row into a log table. */
+  changeLogs?: ChangeLogDef[];
   /** Questions the form asks before a save (the server does not ask). */
   confirms?: ConfirmDef[];
   /** A list field of users: each row is seen only by that user (and by full-access groups). */
@@ -145,13 +147,41 @@ export interface NumberingDef {
   prefix: string;
   next: string;
   length: string;
-  /** A list field of this record naming the counter row; else the row whose `defaultFlag` is true. */
+  /**
+   * A list field of this record naming the counter row, or a path of list fields to it
+   * (`ObjectType.IdGenerator`); else the row whose `defaultFlag` is true.
+   */
   via?: string;
   defaultFlag?: string;
+  /** A bool field of the counter row: a number is drawn only while it is true. */
+  active?: string;
+  /** A text field of the counter row put after the number. */
+  suffix?: string;
 }
 
-/** A record is valid when `validWhen` holds; else `message` shows under `fields`. */
-export interface CheckDef { name: string; validWhen: RulesLogic; message: string; fields: string[] }
+/**
+ * A rule the record must keep; else `message` shows under `fields`. Exactly one of `validWhen`
+ * (a rule over the record, which may read referenced rows by path), `unique` (no other row has
+ * the same values in these fields) or `acyclic` (the rows, as edges from → to, form no cycle).
+ */
+export interface CheckDef {
+  name: string;
+  validWhen?: RulesLogic;
+  unique?: string[];
+  acyclic?: { from: string; to: string };
+  /** The check applies only when this rule holds. */
+  when?: RulesLogic;
+  /** The check applies only when a write changes one of these fields. */
+  onChange?: string[];
+  message: string;
+  fields: string[];
+}
+
+/**
+ * Every change of `field` writes a row into `table`: `record` names the changed row, `from` and
+ * `to` the values, `reason` (optional) a transition's Reason.
+ */
+export interface ChangeLogDef { field: string; table: string; record: string; from: string; to: string; reason?: string }
 /** When `when` holds, the form asks `message` before it saves. */
 export interface ConfirmDef { name: string; when: RulesLogic; message: string }
 
@@ -184,6 +214,8 @@ export interface PromptDef {
   list?: string;
   options?: SelectOption[];
   required?: boolean;
+  /** What is said when a required prompt is left empty (else "<label> is verplicht"). */
+  requiredMessage?: string;
   maxLength?: number;
 }
 
@@ -222,6 +254,11 @@ export interface ActionDef {
   /** Merges the selected rows into the one chosen in the prompt `Target`: references move, the rows go. */
   merge?: boolean;
   behaviour?: string;
+  /**
+   * Creates a row of `table` per selected record, its fields from `set`: literals, "$prompt.Name",
+   * "$record.Field", "$currentUser", "$today", "$now".
+   */
+  create?: { table: string; set: Record<string, unknown> };
 }
 
 /** A named filter of a screen's grid (active, mine, within 7 days …) in the GetFlexData grammar. */
@@ -266,7 +303,17 @@ export interface TransitionDef {
   set?: Record<string, unknown>;
   /** Child rows moved along: rows of `table` under this record in one of `from` go to `to`. */
   cascade?: { table: string; parentField: string; field: string; from?: (string | number | boolean)[]; to: string | number | boolean }[];
+  /** Rows referenced by the record's child rows change along (see ApplyDef). */
+  apply?: ApplyDef[];
 }
+
+/**
+ * For each row of `table` under the record (`parentField`): the child is stamped with `stamp`,
+ * then the row its list field `target` references gets `set`, through the checks of any save.
+ * Values: literals, "$record.Field" (the record after the transition), "$target.Field" (the
+ * referenced row before the change), "$currentUser", "$today", "$now".
+ */
+export interface ApplyDef { table: string; parentField: string; target: string; stamp?: Record<string, unknown>; set: Record<string, unknown> }
 export interface ScreenDef {
   name: string;
   kind: ScreenKind;
@@ -283,6 +330,8 @@ export interface ScreenDef {
   tabs?: TabDef[];
   actions?: ActionDef[];
   dataSets?: DataSetDef[];
+  /** A path that opens one record of the screen, `{id}` its AutoID (`/frontoffice/object/{id}`). */
+  deepLink?: string;
 }
 
 export interface ListDef {

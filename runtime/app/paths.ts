@@ -80,10 +80,20 @@ export function routePattern(screen: Pick<ScreenInfo, 'name' | 'kind'> & { path?
   return screen.kind === 'detail' ? `/${screen.name}/:id?` : `/${screen.name}`;
 }
 
-/** The route a path names, with its parameters; the first route whose pattern matches wins. */
+/** A screen's deep link ('/frontoffice/object/{id}') as a route pattern ('/frontoffice/object/:id'). */
+const deepLinkPattern = (link: string) => link.replace(/\{([A-Za-z]+)\}/g, ':$1');
+
+/**
+ * The route a path names, with its parameters; the first route whose pattern matches wins, then
+ * a screen's deep link (an address such as /frontoffice/object/42 opens that record).
+ */
 export function routeOfPath(routes: readonly ScreenInfo[], path: string): { name: string; params: Record<string, string> } | null {
   for (const route of routes) {
     const params = matchPath(routePattern(route), path);
+    if (params) return { name: route.name, params };
+  }
+  for (const route of routes) {
+    const params = route.deepLink ? matchPath(deepLinkPattern(route.deepLink), path) : null;
     if (params) return { name: route.name, params };
   }
   return null;

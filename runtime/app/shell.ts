@@ -35,7 +35,10 @@ export const homeScreen = (): ScreenInfo => ({ name: HOME_ROUTE, kind: 'home', t
 const routeTable = (screens: readonly ScreenInfo[]) => [...screens, homeScreen(), loginScreen()];
 
 /** Load the screens (and the user) and set up the router on the requested route. */
-async function loadRoutes(search: string): Promise<void> {
+async function loadRoutes(given: string): Promise<void> {
+  // A deep link (/frontoffice/object/42) asks for its route by the page's path.
+  const deep = window.location.pathname !== '/' && !pageQuery(given).route;
+  const search = deep ? `${given || '?'}${given ? '&' : ''}route=${encodeURIComponent(window.location.pathname)}` : given;
   const requested = pageQuery(search).route;
   try {
     const [{ Screens }, user] = await Promise.all([api.screens(), loadCurrentUser()]);

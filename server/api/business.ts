@@ -24,7 +24,7 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<ByRecord>('/mvc/:control/GetTransitions', async (request) => {
     const { ctx, model } = business(request);
-    return translateAnswer(await transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid), translateFor(engine, request).t);
+    return translateAnswer(await transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid, (name) => ctx.snapshot.table(name)), translateFor(engine, request).t);
   });
 
   app.post<{ Params: Params; Body: ChangeStatusRequest }>('/mvc/:control/ChangeStatus', async (request) => {

@@ -67,5 +67,6 @@ export function labelsFor(engine: Engine, request: FastifyRequest): Labels {
       const found = snapshot.effective.tables.get(key) ?? [...snapshot.effective.tables.values()].find((x) => x.sqlName === key);
       return found ? t(found.label ?? found.name) : undefined;
     },
+    text: (source) => t(source),
   };
 }

@@ -24,8 +24,14 @@ export interface Labels {
   field(name: string): string | undefined;
   /** A table (by name or SQL name) as the user reads it. */
   table(name: string): string | undefined;
+  /** A text of the definitions (a check's message) as the user reads it. */
+  text(source: string): string;
 }
-const NO_LABELS: Labels = { field: () => undefined, table: () => undefined };
+const NO_LABELS: Labels = { field: () => undefined, table: () => undefined, text: (s) => s };
+
+/** A message's arguments as the user reads them: the field by its label, a check's text translated. */
+const argsFor = (m: { id: MessageId; args: readonly unknown[] }, field: string, labels: Labels) =>
+  m.args.map((a) => (a === field ? labels.field(field) ?? a : m.id === 'validation.check' && typeof a === 'string' ? labels.text(a) : a));
 
 /** The error's own text; a form's problems name their fields, a row in use the table, by label. */
 function errorText(err: AppError, language: Language, labels: Labels): string {
@@ -43,7 +49,7 @@ export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, l
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
-    modelState[field] = messages.map((m) => messageIn(language, m.id, ...m.args.map((a) => (a === field ? labels.field(field) ?? a : a))));
+    modelState[field] = messages.map((m) => messageIn(language, m.id, ...argsFor(m, field, labels)));
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { ActionDef, BatchAnswer } from '../../definitions/language/index.ts';
 import { badRequest, forbidden, invalidFields } from '../errors.ts';
 import { ident } from '../db/sql.ts';
-import { authorize, deleteIn, readStored, updateIn } from '../data/records.ts';
+import { authorize, createIn, deleteIn, readStored, updateIn } from '../data/records.ts';
 import { recordChanged } from '../data/events.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
@@ -38,6 +38,7 @@ export function runAction(ctx: BusinessContext, model: TableModel, name: string,
   if (action.transition) return changeStatus(ctx, model, ids, action.transition, values);
   const prompts = checkPrompts(action.prompts, values);
   if (action.merge) return merge(ctx, model, ids, prompts.Target as number);
+  if (action.create) return createFrom(ctx, model, action.create, ids, prompts);
   if (action.behaviour) {
     const behaviour = ctx.behaviours?.get(action.behaviour);
     if (!behaviour) throw badRequest('request.unknown_behaviour', action.behaviour);
@@ -54,6 +55,25 @@ export function runAction(ctx: BusinessContext, model: TableModel, name: string,
     }
     await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx), undefined, current);
     return [model.table.sqlName];
+  });
+}
+
+/**
+ * Creates a row of another table per record (an object put in a move basket, say), through
+ * that table's rights and checks; the record must be one the user sees.
+ */
+function createFrom(ctx: BusinessContext, model: TableModel, create: NonNullable<ActionDef['create']>, ids: readonly number[], prompts: Record<string, unknown>): Promise<BatchAnswer> {
+  const target = ctx.snapshot.table(create.table);
+  if (!target) throw badRequest('request.unknown_action', create.table);
+  authorize(target, ctx.principal, 'create');
+  return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
+    const record = await readStored(client, model, ctx.principal, id);
+    const values: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(create.set)) {
+      values[field] = typeof value === 'string' && value.startsWith('$record.') ? record[value.slice(8)] ?? null : changesOf({ v: value }, prompts, ctx.principal).v;
+    }
+    await createIn(client, target, ctx.principal, values, writeContext(ctx));
+    return [target.table.sqlName];
   });
 }
 

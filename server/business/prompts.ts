@@ -45,7 +45,10 @@ export function checkPrompts(prompts: readonly PromptDef[] | undefined, values: 
     if (!empty(value) && wrongType(p, value)) { problems[p.name] = [{ id: 'validation.invalid', args: [p.label] }]; continue; }
     checked[p.name] = empty(value) ? null : value;
   }
-  for (const p of prompts ?? []) if (p.required && empty(checked[p.name]) && !problems[p.name]) problems[p.name] = [{ id: 'validation.required', args: [p.label] }];
+  for (const p of prompts ?? []) {
+    if (!p.required || !empty(checked[p.name]) || problems[p.name]) continue;
+    problems[p.name] = [p.requiredMessage ? { id: 'validation.check', args: [p.requiredMessage] } : { id: 'validation.required', args: [p.label] }];
+  }
   if (Object.keys(problems).length) throw invalidFields(problems);
   return checked;
 }

@@ -4,13 +4,14 @@
 // same checks as any save, a status log row, and its cascades to child rows.
 import type pg from 'pg';
 import {
-  evaluateRule, type TransitionDef, type TransitionsAnswer,
+  evaluateRule, type ApplyDef, type TransitionDef, type TransitionsAnswer,
 } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { badRequest, forbidden, invalidFields } from '../errors.ts';
 import { authorize, readStored, updateIn, type WriteContext } from '../data/records.ts';
 import { Params } from '../data/filters.ts';
 import { rowLimit } from '../data/access.ts';
+import { referencedModel, relatedValues, type TableOf } from '../data/related.ts';
 import { ident } from '../db/sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -29,13 +30,15 @@ const mayMake = (model: TableModel, principal: Principal, t: TransitionDef) =>
   principal.can(model.table.right, 'update') && (!t.right || principal.can(t.right, 'execute'));
 
 /** The transitions the principal may make on the record now (right, state and guard hold). */
-export async function transitionsOf(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<TransitionsAnswer> {
+export async function transitionsOf(db: Queryable, model: TableModel, principal: Principal, autoId: number, tableOf: TableOf): Promise<TransitionsAnswer> {
   const record = await readStored(db, model, principal, autoId);
   // A table without a workflow has no transitions to offer.
   if (!model.workflow) return { Field: null, Status: null, StatusLabel: null, Transitions: [] };
   const { def, field } = model.workflow;
   const status = record[field.name] ?? null;
-  const open = def.transitions.filter((t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t) && evaluateRule(t.guard, record));
+  const candidates = def.transitions.filter((t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t));
+  const related = await relatedValues(db, model, record, candidates.map((t) => t.guard), tableOf);
+  const open = candidates.filter((t) => evaluateRule(t.guard, record, related));
   return {
     Field: field.name,
     Status: status as TransitionsAnswer['Status'],
@@ -69,7 +72,9 @@ export async function makeTransition(
   const prompts = checkPrompts(t.prompts, values);
   const changes = { ...changesOf(t.set, prompts, principal), [field.name]: t.to };
   const merged = { ...record, ...changes };
-  if (!evaluateRule(t.guard, merged)) {
+  // Referenced rows are read through the record as it stands: a transition that clears the
+  // reference (an unlock clearing its lock reason) is judged by what it leaves.
+  if (!evaluateRule(t.guard, merged, await relatedValues(client, model, record, [t.guard], ctx.tableOf))) {
     throw invalidFields({ [field.name]: [t.guardMessage ? { id: 'validation.check', args: [t.guardMessage] } : { id: 'workflow.guard', args: [t.label] }] });
   }
   const missing = (t.requires ?? []).map((n) => model.byName.get(n.toLowerCase())!).filter((f) => isEmptyValue(merged[f.name] ?? null));
@@ -77,11 +82,45 @@ export async function makeTransition(
   await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, undefined, record);
   const written = [model.table.sqlName];
   for (const cascade of t.cascade ?? []) {
-    const child = ctx.tableOf?.(cascade.table);
+    const child = ctx.tableOf(cascade.table);
     if (!child) continue;
     written.push(...await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx));
   }
+  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, ctx));
   return written;
+}
+
+/** A value of an apply's stamp or set: the record's or the target's field, a placeholder, or a literal. */
+function applyValue(value: unknown, record: Record<string, unknown>, target: Record<string, unknown>, principal: Principal): unknown {
+  if (typeof value === 'string' && value.startsWith('$record.')) return record[value.slice(8)] ?? null;
+  if (typeof value === 'string' && value.startsWith('$target.')) return target[value.slice(8)] ?? null;
+  return changesOf({ v: value }, {}, principal).v;
+}
+
+/**
+ * The rows the record's child rows reference change along: each child is stamped (with the
+ * target as it was), then its target row is changed through the checks of any save. A target
+ * that refuses undoes the whole transition of the record.
+ */
+async function applyTo(
+  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
+): Promise<string[]> {
+  const child = ctx.tableOf(apply.table)!;
+  const parent = child.byName.get(apply.parentField.toLowerCase())!;
+  const targetField = child.byName.get(apply.target.toLowerCase())!;
+  const targets = referencedModel(child, targetField.name, ctx.tableOf)!;
+  const rows = (await client.query(
+    `SELECT autoid, ${ident(targetField.sqlName)} AS target FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1 ORDER BY autoid FOR UPDATE`,
+    [record.AutoID],
+  )).rows as { autoid: number; target: number | null }[];
+  for (const row of rows) {
+    if (row.target === null) continue;
+    const target = await readStored(client, targets, principal, Number(row.target), true);
+    const values = (set: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, applyValue(v, record, target, principal)]));
+    if (apply.stamp) await updateIn(client, child, principal, Number(row.autoid), values(apply.stamp), { ...ctx, byDefinition: true, transition: undefined });
+    await updateIn(client, targets, principal, Number(row.target), values(apply.set), { ...ctx, byDefinition: true, transition: undefined }, undefined, target);
+  }
+  return rows.length ? [child.table.sqlName, targets.table.sqlName] : [];
 }
 
 /** Child rows of the record in one of the cascade's states move to its state, each as a transition of its own. */

@@ -7,10 +7,17 @@ import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { invalidFields } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
+import { rowAtPath, type TableOf } from './related.ts';
 
-/** Fills the numbered field of a new record when it is empty; leaves a given value alone. */
-export async function drawNumber(db: Queryable, model: TableModel, counters: TableModel | undefined, record: Record<string, unknown>): Promise<void> {
+/**
+ * Fills the numbered field of a new record when it is empty; leaves a given value alone. With
+ * `via` the counter row is the one the record's list field (or path of list fields) reaches;
+ * without a value there, or when the row's `active` flag is off, nothing is drawn and the
+ * record's own checks say whether an empty value may stay.
+ */
+export async function drawNumber(db: Queryable, model: TableModel, tableOf: TableOf, record: Record<string, unknown>): Promise<void> {
   const n = model.table.numbering;
+  const counters = n && tableOf(n.table);
   if (!n || !counters) return;
   const target = model.byName.get(n.field.toLowerCase())!;
   if (!isEmptyValue(record[target.name] ?? null)) return;
@@ -18,19 +25,26 @@ export async function drawNumber(db: Queryable, model: TableModel, counters: Tab
   let where: string;
   const params: unknown[] = [];
   if (n.via) {
-    const via = record[model.byName.get(n.via.toLowerCase())!.name];
-    if (via === null || via === undefined) throw invalidFields({ [n.via]: [{ id: 'validation.required', args: [n.via] }] });
-    params.push(via);
+    const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
+    const via = await rowAtPath(db, model, record, n.via, tableOf);
+    if (!via) {
+      // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
+      if (n.via.includes('.')) return;
+      throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [first.name] }] });
+    }
+    params.push(via.id);
     where = 'autoid = $1';
   } else {
     where = `${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1`;
   }
-  const row = (await db.query<{ autoid: number; prefix: string | null; next: string | number | null; length: number | null }>(
-    `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length FROM ${ident(counters.table.sqlName)} WHERE ${where} FOR UPDATE`,
+  const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}${n.active ? `, ${col(n.active)} AS active` : ''}`;
+  const row = (await db.query<{ autoid: number; prefix: string | null; next: string | number | null; length: number | null; suffix?: string | null; active?: boolean | null }>(
+    `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${ident(counters.table.sqlName)} WHERE ${where} FOR UPDATE`,
     params,
   )).rows[0];
   if (!row) throw invalidFields({ [target.name]: [{ id: 'validation.no_counter', args: [target.name, counters.table.label ?? counters.table.name] }] });
+  if (n.active && row.active !== true) return;
   const next = Number(row.next ?? 1);
   await db.query(`UPDATE ${ident(counters.table.sqlName)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`, [row.autoid, next + 1]);
-  record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}`;
+  record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
 }

@@ -22,6 +22,8 @@ import { catalogueProblems } from './catalogues.ts';
 import { belongingRecordVisible } from './belonging.ts';
 import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
+import { changeApplies, databaseChecks, needsDatabase, placeMessages } from './record-checks.ts';
+import { writeChangeLogs } from './change-logs.ts';
 import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
@@ -159,11 +161,11 @@ export function checkInput(
     const visible = evaluateRule(field.visibleWhen, merged);
     if (requiredHere && visible && isEmptyValue(merged[field.name])) problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
   }
-  // Rules across fields: the record is valid when each check's rule holds.
-  for (const check of model.table.checks ?? []) {
-    if (evaluateRule(check.validWhen, merged)) continue;
-    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message] });
-  }
+  // Rules across fields: the record is valid when each check's rule holds. Checks that need the
+  // database (referenced rows, uniqueness, cycles) follow in databaseChecks.
+  const write = { merged, current, written: new Set(Object.keys(checked)) };
+  placeMessages(model, (model.table.checks ?? []).filter((c) => !needsDatabase(c) && changeApplies(c, write)
+    && evaluateRule(c.when, merged) && !evaluateRule(c.validWhen, merged)), problems);
   // A catalogue code must be a known entry (the user may see), its actions ones the entry has.
   for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal))) problems[name] ??= messages;
   if (Object.keys(problems).length) throw invalidFields(problems);
@@ -185,8 +187,11 @@ async function listValuesExist(
     const where = [`j.autoid = ${params.add(v)}`];
     const rows = visibleRows(join.ref, principal, 'j', params);
     if (rows) where.push(rows);
-    const found = await db.query(`SELECT 1 FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values);
+    // An archived row is not offered by the lookup, so it cannot be chosen anew either.
+    const archived = join.ref.archivable ? 'j.archive' : 'false';
+    const found = await db.query<{ archived: boolean }>(`SELECT ${archived} AS archived FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values);
     if (!found.rowCount) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
+    else if (found.rows[0].archived) problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
   }
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
@@ -237,7 +242,7 @@ export interface WriteHooks {
 
 /** What a write needs besides the record: other tables (a numbering's counters), a transition. */
 export interface WriteContext {
-  tableOf?: (name: string) => TableModel | undefined;
+  tableOf: (name: string) => TableModel | undefined;
   hooks?: WriteHooks;
   /** The changes come from the definitions (a transition, an action's set): read-only fields take them. */
   byDefinition?: boolean;
@@ -245,20 +250,29 @@ export interface WriteContext {
   transition?: { name: string; field: string; reason?: string | null; comment?: string | null; date?: string | null };
 }
 
+/** The record as a write leaves it: the stored (or blank) record with the checked values over it. */
+function mergedOf(model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, autoId: number) {
+  const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), AutoID: autoId };
+  for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
+  return { merged, current, written: new Set([...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name))) };
+}
+
 /** Inserts a new record inside the caller's transaction; answers its AutoID and the fields written. */
 export async function createIn(
-  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, ctx: WriteContext = {},
+  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, ctx: WriteContext,
 ): Promise<{ id: number; written: string[] }> {
   authorize(model, principal, 'create');
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
-  if (model.table.numbering) await drawNumber(client, model, ctx.tableOf?.(model.table.numbering.table), record);
+  if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = await hashPasswords(checkInput(model, record, null, { principal }));
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
+  await databaseChecks(client, model, mergedOf(model, null, values, 0), ctx.tableOf);
   const id = await insertRow(client, model, values, principal.username);
   await logChanges(client, model, id, null, values, principal, ctx);
+  await writeChangeLogs(client, model, id, null, values, principal, ctx);
   await recordChanged(client, model, id, 'created');
   return { id, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
 }
@@ -269,7 +283,7 @@ export async function createIn(
  * Answers the full stored row before the change and the fields written.
  */
 export async function updateIn(
-  client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, record: Record<string, unknown>, ctx: WriteContext = {}, stamp?: number,
+  client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, record: Record<string, unknown>, ctx: WriteContext, stamp?: number,
   locked?: Record<string, unknown>,
 ): Promise<{ current: Record<string, unknown>; written: string[] }> {
   authorize(model, principal, 'update');
@@ -287,8 +301,10 @@ export async function updateIn(
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
+  await databaseChecks(client, model, mergedOf(model, current, values, autoId), ctx.tableOf);
   await updateRow(client, model, autoId, values, principal.username);
   await logChanges(client, model, autoId, current, values, principal, ctx);
+  await writeChangeLogs(client, model, autoId, current, values, principal, ctx);
   await recordChanged(client, model, autoId, 'updated');
   return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
 }
@@ -307,7 +323,7 @@ async function logChanges(
   }
 }
 
-export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext = {}): Promise<Record<string, unknown>> {
+export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
   const record = { ...(body as Record<string, unknown>) };
   const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');

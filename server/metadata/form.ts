@@ -3,9 +3,10 @@
 // tab, column and group.
 import {
   ARCHIVE_LABEL, Component,
-  componentOf, decimalDigits, integerDigits, numericBound, ruleFields, textLength,
-  type EffectiveField, type FormDef,
+  componentOf, decimalDigits, integerDigits, numericBound, relatedPaths, ruleFields, textLength,
+  type CheckDef, type EffectiveField, type FormDef,
 } from '../../definitions/language/index.ts';
+import type { RulesLogic } from 'json-logic-js';
 import type { Snapshot } from './registry.ts';
 import type { TableModel } from './model.ts';
 
@@ -127,8 +128,12 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   // Rules across fields: checked live by the form (the server checks them on save as well), and
   // questions asked before a save. A rule reading a field the principal cannot see is left out.
   const seen = (rule: unknown) => !ruleFields(rule).some((name) => access.get(name.toLowerCase()) === 0);
-  const checks = (model.table.checks ?? []).filter((c) => seen(c.validWhen))
-    .map((c) => ({ Name: c.name, ValidWhen: c.validWhen, Message: c.message, Fields: c.fields }));
+  // Checks that need the database (referenced rows, uniqueness, cycles) or the stored record
+  // (onChange) are the server's alone; a check's `when` is folded into its rule.
+  const live = (c: CheckDef) => c.validWhen !== undefined && !c.unique && !c.acyclic && !c.onChange
+    && relatedPaths(c.validWhen).length === 0 && relatedPaths(c.when).length === 0;
+  const checks = (model.table.checks ?? []).filter((c) => live(c) && seen(c.validWhen) && seen(c.when))
+    .map((c) => ({ Name: c.name, ValidWhen: (c.when === undefined ? c.validWhen : { or: [{ '!': c.when }, c.validWhen] }) as RulesLogic, Message: c.message, Fields: c.fields }));
   const confirms = (model.table.confirms ?? []).filter((c) => seen(c.when)).map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
   return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [], Checks: checks, Confirms: confirms };
 }

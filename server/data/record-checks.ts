@@ -1,0 +1,87 @@
+// A table's checks (docs/business-records.md "Table attributes"): rules over the record, which
+// may read referenced rows, and the checks only the database can answer: no other row with the
+// same values (`unique`) and no cycle among the rows (`acyclic`). A check applies when its
+// `when` holds and, with `onChange`, only to a write that changes one of those fields.
+import { evaluateRule, relatedPaths, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
+import { isEmptyValue } from '../../definitions/language/record-schema.ts';
+import type { Queryable } from '../db/pool.ts';
+import { ident } from '../db/sql.ts';
+import { invalidFields, type FieldMessage } from '../errors.ts';
+import type { TableModel } from '../metadata/model.ts';
+import { relatedValues, type TableOf } from './related.ts';
+import { sqlValue } from './values.ts';
+
+/** What a check sees of a write: the record as it will be, the stored one, and the fields given. */
+export interface CheckedWrite { merged: Record<string, unknown>; current: Record<string, unknown> | null; written: ReadonlySet<string> }
+
+/** Whether the check needs the database: a unique or acyclic check, or a rule reading referenced rows. */
+export const needsDatabase = (c: CheckDef) => !!c.unique || !!c.acyclic || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0;
+
+const changed = (w: CheckedWrite, name: string) => w.written.has(name)
+  && (w.current ? w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null)) : !isEmptyValue(w.merged[name] ?? null));
+
+/** Whether `onChange` lets the check apply to this write. */
+export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || c.onChange.some((n) => changed(w, n));
+
+/** The messages of failing checks, under the fields each names. */
+export function placeMessages(model: TableModel, failed: readonly CheckDef[], problems: Record<string, FieldMessage[]> = {}): Record<string, FieldMessage[]> {
+  for (const check of failed) {
+    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message] });
+  }
+  return problems;
+}
+
+async function duplicateExists(db: Queryable, model: TableModel, fields: EffectiveField[], w: CheckedWrite): Promise<boolean> {
+  const values = fields.map((f) => w.merged[f.name]);
+  if (values.some((v) => isEmptyValue(v ?? null))) return false;
+  const params: unknown[] = [Number(w.merged.AutoID ?? 0)];
+  const where = fields.map((f, i) => { params.push(sqlValue(f, values[i])); return `${ident(f.sqlName)} = $${params.length}`; });
+  const found = await db.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`, params);
+  return (found.rowCount ?? 0) > 0;
+}
+
+/**
+ * Whether the record's edge from → to closes a cycle: the edge's start is reached from its end
+ * through the other rows' edges (the record's own stored edge does not count: it is replaced).
+ */
+async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: string; to: string }, w: CheckedWrite): Promise<boolean> {
+  const self = Number(w.merged.AutoID ?? 0);
+  const fromField = acyclic.from === 'AutoID' ? null : model.byName.get(acyclic.from.toLowerCase())!;
+  const toField = model.byName.get(acyclic.to.toLowerCase())!;
+  const start = fromField ? w.merged[fromField.name] : self || null;
+  const end = w.merged[toField.name];
+  if (isEmptyValue(start ?? null) || isEmptyValue(end ?? null)) return false;
+  if (Number(start) === Number(end)) return true;
+  const table = ident(model.table.sqlName);
+  const from = fromField ? ident(fromField.sqlName) : 'autoid';
+  const to = ident(toField.sqlName);
+  // Depth-bounded, so rows that already hold a cycle (from before the check existed) end the walk.
+  const found = await db.query(
+    `WITH RECURSIVE reach(id, depth) AS (
+       SELECT $1::bigint, 0
+       UNION
+       SELECT e.${to}, r.depth + 1 FROM ${table} e JOIN reach r ON e.${from} = r.id
+        WHERE e.autoid <> $3 AND e.${to} IS NOT NULL AND r.depth < 10000
+     ) SELECT 1 FROM reach WHERE id = $2 LIMIT 1`,
+    [end, start, self],
+  );
+  return (found.rowCount ?? 0) > 0;
+}
+
+/**
+ * The checks that need the database, for a write about to happen: throws every failing one
+ * under its fields (400), before anything is written.
+ */
+export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf): Promise<void> {
+  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c) && changeApplies(c, w));
+  if (!checks.length) return;
+  const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
+  const failed: CheckDef[] = [];
+  for (const c of checks) {
+    if (!evaluateRule(c.when, w.merged, related)) continue;
+    if (c.validWhen !== undefined && !evaluateRule(c.validWhen, w.merged, related)) failed.push(c);
+    else if (c.unique && await duplicateExists(db, model, c.unique.map((n) => model.byName.get(n.toLowerCase())!), w)) failed.push(c);
+    else if (c.acyclic && await closesCycle(db, model, c.acyclic, w)) failed.push(c);
+  }
+  if (failed.length) throw invalidFields(placeMessages(model, failed));
+}

@@ -1,0 +1,60 @@
+// Values of referenced rows that a check's or a guard's rule reads by path
+// (`ObjectType.IdGenerator.IDRequired`), and the counter row a numbering reaches by path. Each
+// step is a list field of the definitions, so every identifier comes from them; the values
+// decide a rule and never leave the server, so the reader's row limits do not apply.
+import { relatedPaths } from '../../definitions/language/index.ts';
+import type { Queryable } from '../db/pool.ts';
+import { ident } from '../db/sql.ts';
+import type { TableModel } from '../metadata/model.ts';
+import { outputValue } from './values.ts';
+
+export type TableOf = (name: string) => TableModel | undefined;
+
+/** The model a list field of `model` references. */
+export function referencedModel(model: TableModel, fieldName: string, tableOf: TableOf): TableModel | undefined {
+  const join = model.listJoins.find((j) => j.field.name.toLowerCase() === fieldName.toLowerCase());
+  return join ? tableOf(join.ref.name) : undefined;
+}
+
+/**
+ * Follows a path of list fields from a record: answers the AutoID of the row the last step
+ * references and its model (undefined when a step has no value).
+ */
+export async function rowAtPath(db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf): Promise<{ model: TableModel; id: number } | undefined> {
+  const steps = path.split('.');
+  let at = model;
+  let id: unknown = record[model.byName.get(steps[0].toLowerCase())?.name ?? steps[0]];
+  for (let i = 0; ; i++) {
+    const next = referencedModel(at, steps[i], tableOf);
+    if (!next || id === null || id === undefined) return undefined;
+    if (i === steps.length - 1) return { model: next, id: Number(id) };
+    const field = next.byName.get(steps[i + 1].toLowerCase())!;
+    const row = (await db.query(`SELECT ${ident(field.sqlName)} AS v FROM ${ident(next.table.sqlName)} WHERE autoid = $1`, [id])).rows[0];
+    id = row?.v;
+    at = next;
+  }
+}
+
+/** The value a dotted path reads (`LockReason.IsSystem`), or null when a step has no value. */
+async function valueAtPath(db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf): Promise<unknown> {
+  const steps = path.split('.');
+  const last = steps.pop()!;
+  const row = await rowAtPath(db, model, record, steps.join('.'), tableOf);
+  if (!row) return null;
+  if (last === 'AutoID') return row.id;
+  const field = row.model.byName.get(last.toLowerCase());
+  const column = field ? field.sqlName : 'archive';
+  const found = (await db.query(`SELECT ${ident(column)} AS v FROM ${ident(row.model.table.sqlName)} WHERE autoid = $1`, [row.id])).rows[0];
+  return found ? (field ? outputValue(field, found.v) : found.v) : null;
+}
+
+/** The values of referenced rows the rules read, by path; undefined when they read none. */
+export async function relatedValues(
+  db: Queryable, model: TableModel, record: Record<string, unknown>, rules: readonly unknown[], tableOf: TableOf,
+): Promise<Map<string, unknown> | undefined> {
+  const paths = [...new Set(rules.flatMap(relatedPaths))];
+  if (!paths.length) return undefined;
+  const values = new Map<string, unknown>();
+  for (const path of paths) values.set(path, await valueAtPath(db, model, record, path, tableOf));
+  return values;
+}

@@ -91,8 +91,18 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
 }
 
 function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: string, report: Report): void {
-  const child = eff.tables.get(a.table.toLowerCase());
-  if (!child) { report(`${at}/table`, 'table-reference', `apply names table ${a.table}, which is not defined`); return; }
+  if (a.codes !== undefined || a.list !== undefined) {
+    // The rows a text field of the record names by code.
+    const list = a.list ? eff.lists.get(a.list.toLowerCase())?.value : undefined;
+    const rows = list && eff.tables.get(list.table.toLowerCase());
+    if (!fieldOf(table, a.codes ?? '')) report(`${at}/codes`, 'field-reference', `apply codes ${a.codes ?? '(none)'} must be a field of ${table.name}`);
+    if (!rows || !list?.codeField) { report(`${at}/list`, 'list-reference', `apply list ${a.list ?? '(none)'} must be a list with a codeField`); return; }
+    if (a.table || a.parentField || a.target || a.stamp) report(at, 'apply-kind', 'apply takes either table, parentField and target, or codes and list');
+    for (const name of Object.keys(a.set)) if (!fieldOf(rows, name)) report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
+    return;
+  }
+  const child = eff.tables.get((a.table ?? '').toLowerCase());
+  if (!child || !a.parentField || !a.target) { report(`${at}/table`, 'table-reference', `apply needs table, parentField and target (or codes and list): ${a.table ?? '(no table)'}`); return; }
   if (referenced(eff, child, a.parentField) !== table) report(`${at}/parentField`, 'parent-field', `apply: ${a.parentField} must be a list field of ${child.name} on ${table.name}`);
   const target = referenced(eff, child, a.target);
   if (!target) { report(`${at}/target`, 'field-reference', `apply: ${a.target} must be a list field of ${child.name}`); return; }
@@ -221,7 +231,12 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     const named = (names: string[] | undefined, key: string) => {
       for (const f of names ?? []) if (!fieldOf(table, f)) report(`/checks/${i}/${key}`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
     };
-    if ([c.validWhen, c.unique, c.acyclic].filter((k) => k !== undefined).length !== 1) report(`/checks/${i}`, 'check-kind', `check ${c.name} must have exactly one of validWhen, unique or acyclic`);
+    if ([c.validWhen, c.unique, c.acyclic, c.codes].filter((k) => k !== undefined).length !== 1) report(`/checks/${i}`, 'check-kind', `check ${c.name} must have exactly one of validWhen, unique, acyclic or codes`);
+    if (c.codes) {
+      const list = eff.lists.get(c.codes.list.toLowerCase())?.value;
+      if (!list?.codeField) report(`/checks/${i}/codes/list`, 'list-reference', `check ${c.name}: list ${c.codes.list} must be defined with a codeField`);
+      if (!['text', 'textarea'].includes(fieldOf(table, c.codes.field)?.type ?? '')) report(`/checks/${i}/codes/field`, 'field-reference', `check ${c.name}: ${c.codes.field} must be a text field of ${table.name}`);
+    }
     named(c.fields, 'fields');
     named(c.unique, 'unique');
     named(c.onChange, 'onChange');

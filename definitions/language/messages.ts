@@ -73,6 +73,7 @@ export const MESSAGES = {
   'validation.invalid': 'De waarde van {0} is ongeldig.',
   'validation.option': 'De waarde van {0} is geen van de toegestane keuzes.',
   'validation.list_value': 'De gekozen waarde voor {0} bestaat niet.',
+  'validation.unknown_codes': 'Onbekende codes: {0}.',
   'validation.list_archived': 'De gekozen waarde voor {0} is gearchiveerd en kan niet meer worden gekozen.',
   'validation.unknown_right': "{0}: '{1}' is geen bekend recht.",
   'validation.unknown_table': "{0}: '{1}' is geen bekende tabel.",

@@ -169,6 +169,8 @@ export interface CheckDef {
   validWhen?: RulesLogic;
   unique?: string[];
   acyclic?: { from: string; to: string };
+  /** A text field listing codes of a list's rows (`LOC-1;LOC-2`): at least one, each a known row. */
+  codes?: { field: string; list: string; separator?: string };
   /** The check applies only when this rule holds. */
   when?: RulesLogic;
   /** The check applies only when a write changes one of these fields. */
@@ -310,10 +312,16 @@ export interface TransitionDef {
 /**
  * For each row of `table` under the record (`parentField`): the child is stamped with `stamp`,
  * then the row its list field `target` references gets `set`, through the checks of any save.
+ * Or, with `codes` (a text field of the record listing codes of `list`'s rows, as a `codes`
+ * check reads them): each of those rows gets `set`.
  * Values: literals, "$record.Field" (the record after the transition), "$target.Field" (the
  * referenced row before the change), "$currentUser", "$today", "$now".
  */
-export interface ApplyDef { table: string; parentField: string; target: string; stamp?: Record<string, unknown>; set: Record<string, unknown> }
+export interface ApplyDef {
+  table?: string; parentField?: string; target?: string; stamp?: Record<string, unknown>;
+  codes?: string; list?: string;
+  set: Record<string, unknown>;
+}
 export interface ScreenDef {
   name: string;
   kind: ScreenKind;

@@ -12,6 +12,7 @@ import { authorize, readStored, updateIn, type WriteContext } from '../data/reco
 import { Params } from '../data/filters.ts';
 import { rowLimit } from '../data/access.ts';
 import { referencedModel, relatedValues, type TableOf } from '../data/related.ts';
+import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -86,7 +87,10 @@ export async function makeTransition(
     if (!child) continue;
     written.push(...await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx));
   }
-  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, ctx));
+  // The rows changed along carry the transition's reason into their change logs; their own status
+  // field stays theirs (no field of theirs is this transition's).
+  const along = { ...ctx, byDefinition: true, transition: { name: t.name, field: '', ...logPart(prompts) } };
+  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along));
   return written;
 }
 
@@ -105,9 +109,10 @@ function applyValue(value: unknown, record: Record<string, unknown>, target: Rec
 async function applyTo(
   client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
 ): Promise<string[]> {
-  const child = ctx.tableOf(apply.table)!;
-  const parent = child.byName.get(apply.parentField.toLowerCase())!;
-  const targetField = child.byName.get(apply.target.toLowerCase())!;
+  if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
+  const child = ctx.tableOf(apply.table!)!;
+  const parent = child.byName.get(apply.parentField!.toLowerCase())!;
+  const targetField = child.byName.get(apply.target!.toLowerCase())!;
   const targets = referencedModel(child, targetField.name, ctx.tableOf)!;
   const rows = (await client.query(
     `SELECT autoid, ${ident(targetField.sqlName)} AS target FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1 ORDER BY autoid FOR UPDATE`,
@@ -117,8 +122,8 @@ async function applyTo(
     if (row.target === null) continue;
     const target = await readStored(client, targets, principal, Number(row.target), true);
     const values = (set: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, applyValue(v, record, target, principal)]));
-    if (apply.stamp) await updateIn(client, child, principal, Number(row.autoid), values(apply.stamp), { ...ctx, byDefinition: true, transition: undefined });
-    await updateIn(client, targets, principal, Number(row.target), values(apply.set), { ...ctx, byDefinition: true, transition: undefined }, undefined, target);
+    if (apply.stamp) await updateIn(client, child, principal, Number(row.autoid), values(apply.stamp), ctx);
+    await updateIn(client, targets, principal, Number(row.target), values(apply.set), ctx, undefined, target);
   }
   return rows.length ? [child.table.sqlName, targets.table.sqlName] : [];
 }
@@ -137,4 +142,18 @@ async function cascadeTo(
   const ids = (await client.query(`SELECT t.autoid FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
   for (const id of ids) await updateIn(client, child, principal, id, { [status.name]: cascade.to }, { ...ctx, transition: { name, field: status.name } });
   return ids.length ? [child.table.sqlName] : [];
+}
+
+/** The rows a text field of the record names by code change along (a `codes` check has vouched for them). */
+async function applyToCodes(
+  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
+): Promise<string[]> {
+  const field = model.byName.get(apply.codes!.toLowerCase())!;
+  const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf);
+  for (const id of rows.values()) {
+    const target = await readStored(client, rowsModel, principal, id, true);
+    const values = Object.fromEntries(Object.entries(apply.set).map(([k, v]) => [k, applyValue(v, record, target, principal)]));
+    await updateIn(client, rowsModel, principal, id, values, ctx, undefined, target);
+  }
+  return rows.size ? [rowsModel.table.sqlName] : [];
 }

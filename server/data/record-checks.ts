@@ -10,17 +10,18 @@ import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { sqlValue } from './values.ts';
+import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
 
 /** What a check sees of a write: the record as it will be, the stored one, and the fields given. */
 export interface CheckedWrite { merged: Record<string, unknown>; current: Record<string, unknown> | null; written: ReadonlySet<string> }
 
 /** Whether the check needs the database: a unique or acyclic check, or a rule reading referenced rows. */
-export const needsDatabase = (c: CheckDef) => !!c.unique || !!c.acyclic || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0;
+export const needsDatabase = (c: CheckDef) => !!c.unique || !!c.acyclic || !!c.codes || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0;
 
-const changed = (w: CheckedWrite, name: string) => w.written.has(name)
-  && (w.current ? w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null)) : !isEmptyValue(w.merged[name] ?? null));
+const changed = (w: CheckedWrite, name: string) => w.current !== null && w.written.has(name)
+  && w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null));
 
-/** Whether `onChange` lets the check apply to this write. */
+/** Whether `onChange` lets the check apply to this write: an update that changes a stored value (a new record changes nothing). */
 export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || c.onChange.some((n) => changed(w, n));
 
 /** The messages of failing checks, under the fields each names. */
@@ -77,11 +78,26 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
   if (!checks.length) return;
   const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
   const failed: CheckDef[] = [];
+  // Unknown codes are named after the check's own message.
+  const unknownCodes: Record<string, FieldMessage[]> = {};
   for (const c of checks) {
     if (!evaluateRule(c.when, w.merged, related)) continue;
     if (c.validWhen !== undefined && !evaluateRule(c.validWhen, w.merged, related)) failed.push(c);
     else if (c.unique && await duplicateExists(db, model, c.unique.map((n) => model.byName.get(n.toLowerCase())!), w)) failed.push(c);
     else if (c.acyclic && await closesCycle(db, model, c.acyclic, w)) failed.push(c);
+    else if (c.codes) {
+      const field = model.byName.get(c.codes.field.toLowerCase())!;
+      const codes = codesIn(w.merged[field.name], c.codes.separator);
+      const known = (await rowsByCodes(db, model, c.codes.list, codes, tableOf)).rows;
+      const unknown = codes.filter((code, i) => i >= MAX_CODES || !known.has(code));
+      if (codes.length === 0 || unknown.length) {
+        failed.push(c);
+        if (unknown.length) unknownCodes[field.name] = [{ id: 'validation.unknown_codes', args: [unknown.slice(0, 20).join(', ')] }];
+      }
+    }
   }
-  if (failed.length) throw invalidFields(placeMessages(model, failed));
+  if (!failed.length) return;
+  const problems = placeMessages(model, failed);
+  for (const [field, messages] of Object.entries(unknownCodes)) (problems[field] ??= []).push(...messages);
+  throw invalidFields(problems);
 }

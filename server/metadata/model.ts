@@ -24,6 +24,8 @@ export interface TableModel {
   screens: ScreenDef[];
   /** A catalogue of the same definitions, by code (the codes a field with `catalogue` may hold). */
   catalogue(name: CatalogueName): ReadonlyMap<string, CatalogueItem>;
+  /** A list's table and code field, for a text field that names its rows by code (`codes` checks and applies). */
+  codeList(name: string): { table: string; codeField: string } | undefined;
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -64,5 +66,9 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     dataSets,
     screens,
     catalogue: (name) => catalogueOf(eff, name),
+    codeList: (name) => {
+      const list = eff.lists.get(name.toLowerCase())?.value;
+      return list?.codeField ? { table: list.table, codeField: list.codeField } : undefined;
+    },
   };
 }

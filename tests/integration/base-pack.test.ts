@@ -64,7 +64,7 @@ describe('base pack', () => {
     expect(screens().find((s) => s.table === 'productgroups')?.fetchDestination).toBe('productgroups');
   });
 
-  it('walks every table of every pack through GetForm, GetNew, save, GetItem, GetFlexData and delete', async () => {
+  it('walks every table of every pack through GetForm, GetNew, save, GetItem, an edit, GetFlexData and delete', async () => {
     let n = 0;
     // A second group listed first, so a new membership of the administrator is not a duplicate.
     expect((await post(server.app, '/mvc/securitygroups/save', { ID: 'walk', Descr: 'AAA wandeling' })).status).toBe(200);
@@ -81,6 +81,10 @@ describe('base pack', () => {
       for (const p of form.body.Properties) {
         if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n, record);
       }
+      // A text field that names rows by code (a `codes` check) takes a known code, as a user types one.
+      for (const check of table.checks ?? []) {
+        if (check.codes) record[check.codes.field] = (await post(server.app, `/mvc/_lists/${check.codes.list}`, {})).body.Data[0].ID;
+      }
       const saved = await post(server.app, `/mvc/${name}/save`, record);
       // A table whose every field the server fills (import tasks, download requests, licences)
       // takes no record from a caller; its grid still answers.
@@ -92,6 +96,10 @@ describe('base pack', () => {
       expect(saved.status, `${name}: ${JSON.stringify(saved.body)}`).toBe(200);
       const id = saved.body.AutoID;
       expect((await post(server.app, `/mvc/${name}/GetItem`, { autoid: id })).body, name).toEqual(saved.body);
+      // Edited: saved again as read, with its TimeStamp; the next stamp answers.
+      const edited = await post(server.app, `/mvc/${name}/save`, saved.body);
+      expect(edited.status, `${name} edit: ${JSON.stringify(edited.body)}`).toBe(200);
+      expect(edited.body.TimeStamp, name).toBe(saved.body.TimeStamp + 1);
 
       // Found through the grid: by each data source, by search, and by a filter per column type.
       const mine = { FieldName: 'AutoID', Operator: '=', Value: id };
@@ -117,6 +125,22 @@ describe('base pack', () => {
 
       expect((await post(server.app, `/mvc/${name}/delete`, { autoid: id })).status, name).toBe(200);
       expect((await post(server.app, `/mvc/${name}/GetItem`, { autoid: id })).status, name).toBe(404);
+    }
+  });
+
+  it('opens every screen: its grid, each of its data sets, the form of each tab and the transitions of a row', async () => {
+    for (const screen of screens().filter((s) => s.table && s.kind !== 'settings')) {
+      const grid = await post(server.app, `/mvc/${screen.table}/GetFlexData`, {});
+      expect(grid.status, `${screen.name}: ${JSON.stringify(grid.body)}`).toBe(200);
+      for (const set of screen.dataSets ?? []) {
+        const answer = await post(server.app, `/mvc/${screen.table}/GetFlexData`, { dataSet: set.name });
+        expect(answer.status, `${screen.name} ${set.name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      }
+      for (const tab of screen.tabs ?? []) {
+        if (tab.kind === 'grid') expect((await get(server.app, `/mvc/${tab.table}/GetForm`)).status, `${screen.name} ${tab.name}`).toBe(200);
+      }
+      const first = grid.body.Data[0];
+      if (first) expect((await post(server.app, `/mvc/${screen.table}/GetTransitions`, { autoid: first.AutoID })).status, screen.name).toBe(200);
     }
   });
 

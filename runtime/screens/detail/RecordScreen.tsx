@@ -62,9 +62,10 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, readOnl
     switch (tab.kind) {
       // The workflow's field moves only through its transitions: read-only in the form.
       case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} readOnly={readOnly} />;
-      case 'grid': return <ChildGridTab parent={screen} tab={tab} parentId={autoid} version={version} />;
+      // Keyed by tab: two grid tabs in a row are two tables, each with its own form and rows.
+      case 'grid': return <ChildGridTab key={tab.name} parent={screen} tab={tab} parentId={autoid} version={version} />;
       case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
-      case 'dashboard': return <DashboardTab table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
+      case 'dashboard': return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
       // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
       default: return <DocumentsTab parent={screen} tab={tab} parentId={autoid} version={version} />;
     }

@@ -5,36 +5,12 @@
 //   node --import tsx tools/demo-data/locations.ts
 // The same input always gives the same files: the few varying values (house numbers, dates,
 // coordinates) come from a generator with a fixed seed.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { canonicalText } from '../../definitions/language/canonical.ts';
+import { pad, randomness, writeSeed, type Row } from './seeds.ts';
 
-const SEED_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs', 'demo', 'seed');
 
-/** mulberry32: a small deterministic generator, so a regenerated file differs only where the code does. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(19_2026);
-const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const { random, between, pick } = randomness(19_2026);
 
-type Row = Record<string, string | number | boolean>;
 
-function write(table: string, key: string, rows: Row[]): void {
-  const file = path.join(SEED_DIR, `${table}.json`);
-  const text = canonicalText('seed', { table, key, rows });
-  writeFileSync(file, text);
-  console.log(`${file}: ${rows.length} rows, ${text.length} bytes`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // System tables of the area.
@@ -322,13 +298,13 @@ const rowlimits: Row[] = [
   { SecurityGroup: NOORD, TableName: 'objects', FieldName: 'Location', Kind: 'tree', Path: linked, Tree: tree },
 ];
 
-write('locationstatuses', 'ID', statuses);
-write('locationgroups', 'ID', groups);
-write('locationidgenerators', 'ID', generators);
-write('locationtypes', 'ID', types);
-write('locations', 'ID', locations);
-write('warehouses', 'ID', warehouses);
-write('pickzones', 'ID', pickzones);
-write('securitygroups', 'ID', securitygroups);
-write('securitygrants', 'RightCode', securitygrants);
-write('rowlimits', 'TableName', rowlimits);
+writeSeed('locationstatuses', 'ID', statuses);
+writeSeed('locationgroups', 'ID', groups);
+writeSeed('locationidgenerators', 'ID', generators);
+writeSeed('locationtypes', 'ID', types);
+writeSeed('locations', 'ID', locations);
+writeSeed('warehouses', 'ID', warehouses);
+writeSeed('pickzones', 'ID', pickzones);
+writeSeed('securitygroups', 'ID', securitygroups);
+writeSeed('securitygrants', 'RightCode', securitygrants);
+writeSeed('rowlimits', 'TableName', rowlimits);

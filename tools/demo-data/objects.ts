@@ -8,36 +8,14 @@
 // when it is there, the products seed, so objects stand where the locations area put depots and
 // sites and carry their product's type and brand. The same input always gives the same files:
 // the varying values come from a generator with a fixed seed.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalText } from '../../definitions/language/canonical.ts';
+import { pad, randomness, SEED_DIR, writeSeed, type Row } from './seeds.ts';
 
-const SEED_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs', 'demo', 'seed');
 
-/** mulberry32: a small deterministic generator, so a regenerated file differs only where the code does. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(6_2026);
-const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const { random, between, pick } = randomness(6_2026);
 
-type Row = Record<string, string | number | boolean>;
 
-function write(table: string, key: string, rows: Row[]): void {
-  const file = path.join(SEED_DIR, `${table}.json`);
-  const text = canonicalText('seed', { table, key, rows });
-  writeFileSync(file, text);
-  console.log(`${file}: ${rows.length} rows, ${text.length} bytes`);
-}
 
 function readSeed(table: string): Row[] | null {
   const file = path.join(SEED_DIR, `${table}.json`);
@@ -336,15 +314,15 @@ for (const o of toQuay) items.push({ Basket: 'VM-0003', Object: o.ID });
 // The automatic generator continues after the last seeded number.
 generators[0].NextNumber = objects.length + 1;
 
-write('objectstatuses', 'ID', statuses);
-write('lockreasons', 'ID', lockReasons);
-write('objectgroups', 'ID', objectGroups);
-write('objectidgenerators', 'ID', generators);
-write('objecttypes', 'ID', objectTypes);
-write('objecttypeproperties', 'Descr', properties);
-write('miplans', 'ID', plans);
-write('objecttypeoischedules', 'Descr', schedules);
-write('objects', 'ID', objects);
-write('movebaskets', 'ID', baskets);
-write('movebasketitems', 'Object', items);
-write('objectlocationlog', 'Object', log);
+writeSeed('objectstatuses', 'ID', statuses);
+writeSeed('lockreasons', 'ID', lockReasons);
+writeSeed('objectgroups', 'ID', objectGroups);
+writeSeed('objectidgenerators', 'ID', generators);
+writeSeed('objecttypes', 'ID', objectTypes);
+writeSeed('objecttypeproperties', 'Descr', properties);
+writeSeed('miplans', 'ID', plans);
+writeSeed('objecttypeoischedules', 'Descr', schedules);
+writeSeed('objects', 'ID', objects);
+writeSeed('movebaskets', 'ID', baskets);
+writeSeed('movebasketitems', 'Object', items);
+writeSeed('objectlocationlog', 'Object', log);

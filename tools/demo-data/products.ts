@@ -7,39 +7,14 @@
 //   node --import tsx tools/demo-data/products.ts
 // The same input always gives the same files: what varies (which products get a second rate,
 // price rounding) comes from a generator with a fixed seed.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { canonicalText } from '../../definitions/language/canonical.ts';
+import { randomness, writeSeed, type Row } from './seeds.ts';
 import { BRAND_REVISIONS, BRAND_TYPES, BRANDS, RENTAL, SALE, type RentalItem } from './products-catalogue.ts';
 
-const SEED_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs', 'demo', 'seed');
 
-/** mulberry32: a small deterministic generator, so a regenerated file differs only where the code does. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(5_2026);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const { pick } = randomness(5_2026);
 const money = (n: number) => Math.round(n * 100) / 100;
 
-type Row = Record<string, string | number | boolean>;
 
-function write(table: string, key: string, rows: Row[]): void {
-  // A seed row is found again by its key: a repeated key would silently drop a row.
-  const keys = new Set(rows.map((r) => r[key]));
-  if (keys.size !== rows.length || keys.has(undefined as never)) throw new Error(`${table}: the key ${key} must be unique and present in every row`);
-  const file = path.join(SEED_DIR, `${table}.json`);
-  const text = canonicalText('seed', { table, key, rows });
-  writeFileSync(file, text);
-  console.log(`${file}: ${rows.length} rows, ${text.length} bytes`);
-}
 
 if (RENTAL.length !== 150 || SALE.length !== 150) throw new Error(`the catalogue has ${RENTAL.length} rental and ${SALE.length} sale products; 150 each are promised`);
 
@@ -348,21 +323,21 @@ const productSuppliers: Row[] = [...RENTAL, ...SALE].flatMap((item) => supplierO
 
 // ---------------------------------------------------------------------------------------------
 
-write('productstatuses', 'ID', statuses);
-write('rentalratecodes', 'ID', rateCodes);
-write('brands', 'ID', BRANDS.map(([ID, Descr, BrandType]) => ({ ID, Descr, BrandType })));
-write('brandtypes', 'ID', BRAND_TYPES.map(([ID, Brand, Descr]) => ({ Brand, ID, Descr })));
-write('brandrevisions', 'ID', BRAND_REVISIONS.map(([ID, BrandType, Descr, archived]) => ({ BrandType, ID, Descr, ...(archived ? { Archive: true } : {}) })));
-write('productcategories', 'ID', categories);
-write('productgroups', 'ID', groups.map(([ID, Descr, ProductCategory]) => ({ ID, Descr, ProductCategory, VatCode: 'H21' })));
-write('quantities', 'ID', quantities);
-write('vatcodes', 'ID', vatCodes);
-write('crosslinktypes', 'ID', crosslinkTypes);
-write('reasons', 'ID', reasons);
-write('workflowgroups', 'ID', workflowGroups);
-write('products', 'ID', products);
-write('productrentalrates', 'Descr', rates);
-write('productparts', 'Descr', parts);
-write('productalternatives', 'Descr', alternatives);
-write('productcrosslinks', 'Descr', crosslinks);
-write('productsuppliers', 'SupplierProductCode', productSuppliers);
+writeSeed('productstatuses', 'ID', statuses);
+writeSeed('rentalratecodes', 'ID', rateCodes);
+writeSeed('brands', 'ID', BRANDS.map(([ID, Descr, BrandType]) => ({ ID, Descr, BrandType })));
+writeSeed('brandtypes', 'ID', BRAND_TYPES.map(([ID, Brand, Descr]) => ({ Brand, ID, Descr })));
+writeSeed('brandrevisions', 'ID', BRAND_REVISIONS.map(([ID, BrandType, Descr, archived]) => ({ BrandType, ID, Descr, ...(archived ? { Archive: true } : {}) })));
+writeSeed('productcategories', 'ID', categories);
+writeSeed('productgroups', 'ID', groups.map(([ID, Descr, ProductCategory]) => ({ ID, Descr, ProductCategory, VatCode: 'H21' })));
+writeSeed('quantities', 'ID', quantities);
+writeSeed('vatcodes', 'ID', vatCodes);
+writeSeed('crosslinktypes', 'ID', crosslinkTypes);
+writeSeed('reasons', 'ID', reasons);
+writeSeed('workflowgroups', 'ID', workflowGroups);
+writeSeed('products', 'ID', products);
+writeSeed('productrentalrates', 'Descr', rates);
+writeSeed('productparts', 'Descr', parts);
+writeSeed('productalternatives', 'Descr', alternatives);
+writeSeed('productcrosslinks', 'Descr', crosslinks);
+writeSeed('productsuppliers', 'SupplierProductCode', productSuppliers);

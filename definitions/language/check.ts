@@ -120,13 +120,19 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   }
   for (const { value: screen, origin } of eff.screens.values()) {
     if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
-    for (const right of Object.values(screen.rights ?? {})) {
-      if (!eff.rights.has(right)) problems.push({ file: fileOf(origin.rights), pointer: '/rights', rule: 'right-reference', message: `screen ${screen.name} names right ${right}, which is not in the catalogue` });
+    for (const [action, right] of Object.entries(screen.rights ?? {})) {
+      const def = eff.rights.get(right)?.value;
+      if (!def) problems.push({ file: fileOf(origin.rights), pointer: '/rights', rule: 'right-reference', message: `screen ${screen.name} names right ${right}, which is not in the catalogue` });
+      // A right that lacks the action could never be granted for it: the screen would open for no one but full access.
+      else if (def.actions && !def.actions.includes(action as never)) problems.push({ file: fileOf(origin.rights), pointer: `/rights/${action}`, rule: 'right-action', message: `screen ${screen.name} needs ${action} of right ${right}, which offers only ${def.actions.join(', ')}` });
     }
   }
   for (const table of eff.tables.values()) {
-    if (table.right && !eff.rights.has(table.right)) {
+    const def = table.right ? eff.rights.get(table.right)?.value : undefined;
+    if (table.right && !def) {
       problems.push({ file: fileOf(table.origin.right), pointer: '/right', rule: 'right-reference', message: `table ${table.name} names right ${table.right}, which is not in the catalogue` });
+    } else if (def?.actions && !def.actions.includes('read')) {
+      problems.push({ file: fileOf(table.origin.right), pointer: '/right', rule: 'right-action', message: `table ${table.name} names right ${table.right}, which cannot be granted to read it (it offers ${def.actions.join(', ')})` });
     }
   }
   for (const { value: seed, origin } of eff.seeds) {

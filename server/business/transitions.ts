@@ -149,7 +149,7 @@ async function applyToCodes(
   client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
 ): Promise<string[]> {
   const field = model.byName.get(apply.codes!.toLowerCase())!;
-  const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf);
+  const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf, principal);
   for (const id of rows.values()) {
     const target = await readStored(client, rowsModel, principal, id, true);
     const values = Object.fromEntries(Object.entries(apply.set).map(([k, v]) => [k, applyValue(v, record, target, principal)]));

@@ -108,8 +108,7 @@ async function page(db: Queryable, model: TableModel, principal: Principal, q: F
   const params = new Params();
   params.values.push(...q.params.values);
   const select = selectFrom(model, [...new Set(fields)], principal, params);
-  const selectedJoins = new Set(fields.map((f) => f.sqlName));
-  const sortExprs = q.sort.filter((s) => !(s.col.field && selectedJoins.has(s.col.field.sqlName))).map((s) => s.expr);
+  const sortExprs = q.sort.map((s) => s.expr);
   // Sort keys travel as text so values keep their full precision (timestamps have microseconds).
   const keys = q.sort.map((s, i) => `(${s.expr})::text AS ${ident(`__k${i}`)}`).join(', ');
   const order = q.sort.map((s) => `${s.expr} ${s.desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`).join(', ');

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { sqlValue } from './values.ts';
 import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
@@ -73,7 +74,7 @@ async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: st
  * The checks that need the database, for a write about to happen: throws every failing one
  * under its fields (400), before anything is written.
  */
-export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf): Promise<void> {
+export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf, principal: Principal): Promise<void> {
   const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c) && changeApplies(c, w));
   if (!checks.length) return;
   const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
@@ -88,7 +89,7 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
     else if (c.codes) {
       const field = model.byName.get(c.codes.field.toLowerCase())!;
       const codes = codesIn(w.merged[field.name], c.codes.separator);
-      const known = (await rowsByCodes(db, model, c.codes.list, codes, tableOf)).rows;
+      const known = (await rowsByCodes(db, model, c.codes.list, codes, tableOf, principal)).rows;
       const unknown = codes.filter((code, i) => i >= MAX_CODES || !known.has(code));
       if (codes.length === 0 || unknown.length) {
         failed.push(c);

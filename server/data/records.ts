@@ -269,7 +269,7 @@ export async function createIn(
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
-  await databaseChecks(client, model, mergedOf(model, null, values, 0), ctx.tableOf);
+  await databaseChecks(client, model, mergedOf(model, null, values, 0), ctx.tableOf, principal);
   const id = await insertRow(client, model, values, principal.username);
   await logChanges(client, model, id, null, values, principal, ctx);
   await writeChangeLogs(client, model, id, null, values, principal, ctx);
@@ -301,7 +301,7 @@ export async function updateIn(
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
-  await databaseChecks(client, model, mergedOf(model, current, values, autoId), ctx.tableOf);
+  await databaseChecks(client, model, mergedOf(model, current, values, autoId), ctx.tableOf, principal);
   await updateRow(client, model, autoId, values, principal.username);
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await writeChangeLogs(client, model, autoId, current, values, principal, ctx);

@@ -1,10 +1,10 @@
 // SELECT lists and joins of a pack table: the system columns, the chosen fields and, for list
-// fields, the display text of the referenced row as <Field>_Descr (joined as access.ts allows);
-// for file fields, the file's name.
+// fields, the display text of the referenced row as <Field>_Descr (as access.ts allows); for
+// file fields, the file's name; and the joins a sort on a list's text needs.
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { listJoin } from './access.ts';
+import { listJoin, listText } from './access.ts';
 import type { Params } from './filters.ts';
 import { ident } from '../db/sql.ts';
 import { isFileField } from './values.ts';
@@ -14,21 +14,17 @@ export function selectFrom(model: TableModel, fields: EffectiveField[], principa
   const cols = ['t.autoid'];
   if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
   if (t.archivable) cols.push('t.archive');
-  const joins: string[] = [];
   for (const field of fields) {
     cols.push(`t.${ident(field.sqlName)}`);
     // A file field's text is its file's name (core_file is indexed on the id's text form).
     if (isFileField(field)) cols.push(`(SELECT f.file_name FROM core_file f WHERE f.id::text = t.${ident(field.sqlName)}) AS ${ident(`${field.sqlName}__descr`)}`);
     const join = model.listJoins.find((j) => j.field === field);
-    if (join) {
-      cols.push(`${ident(join.alias)}.${ident(join.textColumn)} AS ${ident(`${field.sqlName}__descr`)}`);
-      joins.push(listJoin(join, principal, params));
-    }
+    if (join) cols.push(`${listText(join, principal, params)} AS ${ident(`${field.sqlName}__descr`)}`);
   }
-  return `SELECT ${cols.join(', ')} FROM ${ident(t.sqlName)} t ${joins.join(' ')}`;
+  return `SELECT ${cols.join(', ')} FROM ${ident(t.sqlName)} t`;
 }
 
-/** Joins that a sort on a list column needs even when the column is not selected. */
+/** Joins that a sort on a list column needs. */
 export function sortJoins(model: TableModel, exprs: string[], principal: Principal, params: Params): string {
   return model.listJoins
     .filter((j) => exprs.some((e) => e.startsWith(`${ident(j.alias)}.`)))

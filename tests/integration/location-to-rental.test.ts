@@ -4,7 +4,7 @@
 // the form leaves to the server: checks that need the database are not in GetForm's checks.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, get, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -50,6 +50,35 @@ describe('location to rental', () => {
     expect((await location('LOC-005')).IsRental).not.toBe(true);
     const again = await post(server.app, '/mvc/locationtorentals/ChangeStatus', { autoids: [saved.body.AutoID], Transition: 'process' });
     expect(again.body.Ignored).toBe(1);
+  });
+
+  it('knows, for a user limited to some locations, only those: another location\'s code is unknown to them and stays as it was', async () => {
+    const saved = async (table: string, record: Record<string, unknown>) => {
+      const res = await post(server.app, `/mvc/${table}/save`, record);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.AutoID as number;
+    };
+    const user = await saved('users', { Username: 'verhuur', Password: 'Rent-pass-12', PasswordRetype: 'Rent-pass-12' });
+    const group = await saved('securitygroups', { ID: 'VERHUUR', Descr: 'Verhuur noord' });
+    for (const [RightCode, Action] of [['7.5', 'read'], ['7.5', 'create'], ['7.5', 'update'], ['7.5', 'execute'], ['7.1', 'read'], ['7.1', 'update']]) {
+      await saved('securitygrants', { SecurityGroup: group, RightCode, Action });
+    }
+    await saved('usergroups', { User: user, SecurityGroup: group });
+    await saved('rowlimits', { SecurityGroup: group, TableName: 'locations', FieldName: 'AutoID', Kind: 'linked', Path: 'userlocations.User:Location' });
+    await saved('userlocations', { User: user, Location: (await location('LOC-010')).AutoID });
+    const cookie = await signIn(server.app, 'verhuur', 'Rent-pass-12');
+    const as = async (url: string, body: unknown) => {
+      const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const outside = await as('/mvc/locationtorentals/save', { Locations: 'LOC-010;LOC-011', DeliveryDate: today() });
+    expect(outside.status).toBe(400);
+    expect(outside.body.ModelState.Locations[1]).toBe('Onbekende codes: LOC-011.');
+    const own = await as('/mvc/locationtorentals/save', { Locations: 'LOC-010', DeliveryDate: today() });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await as('/mvc/locationtorentals/ChangeStatus', { autoids: [own.body.AutoID], Transition: 'process' })).body.Succeeded).toBe(1);
+    expect(await location('LOC-010')).toMatchObject({ IsRental: true });
+    expect((await location('LOC-011')).IsRental).not.toBe(true);
   });
 
   it('leaves the checks that need the database out of the form: the server judges them on save', async () => {

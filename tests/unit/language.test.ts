@@ -2,7 +2,7 @@
 // layering with provenance and conflicts.
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalText, columnType, effectiveProblems, emptyLayer, fieldRuleErrors, layer, ruleProblems, schemaProblems, evaluateRule,
+  canonicalText, columnType, effectiveProblems, emptyLayer, fieldRuleErrors, fitsMask, layer, ruleProblems, schemaProblems, evaluateRule,
   type FieldDef,
 } from '../../definitions/language/index.ts';
 import { digitsFit } from '../../definitions/language/record-schema.ts';
@@ -66,6 +66,82 @@ describe('rules', () => {
   it('evaluate on a prototype-free copy of the record', () => {
     expect(evaluateRule({ '==': [{ var: 'Status' }, 'sold'] }, { Status: 'sold' })).toBe(true);
     expect(evaluateRule({ var: 'toString' } as any, {})).toBe(false);
+  });
+});
+
+describe('masks, today and referenced rows in rules', () => {
+  it('fits a value to a mask of digits, letters and any characters, never a regular expression', () => {
+    expect(fitsMask('2019', '9999')).toBe(true);
+    expect(fitsMask('19', '9999')).toBe(false);
+    expect(fitsMask('OBJ-000123', 'OBJ-999999')).toBe(true);
+    expect(fitsMask('OBX-000123', 'OBJ-999999')).toBe(false);
+    expect(fitsMask('Ab-3', 'AX-*')).toBe(true);
+    expect(fitsMask('é1', 'A9')).toBe(true);
+    expect(fitsMask('(a+)+$', '(a+)+$')).toBe(true);
+    expect(fitsMask('', '9999')).toBe(true);
+    expect(fitsMask('anything', null)).toBe(true);
+  });
+  it('compares with today as records hold dates', () => {
+    const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: today })).toBe(true);
+    expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: '2999-01-01' })).toBe(false);
+  });
+  it('reads a referenced row\'s field by path only where the caller allows it, with the values the caller loaded', () => {
+    const own = new Set(['ObjectType', 'ConstructionYear']);
+    const rule = { matches: [{ var: 'ConstructionYear' }, { var: 'ObjectType.ConstructionYearMask' }] };
+    expect(ruleProblems(rule, own)[0].message).toMatch(/not a field of this record/);
+    expect(ruleProblems(rule, own, '', (path) => path === 'ObjectType.ConstructionYearMask')).toEqual([]);
+    const related = new Map([['ObjectType.ConstructionYearMask', '9999']]);
+    expect(evaluateRule(rule as any, { ObjectType: 3, ConstructionYear: '2020' }, related)).toBe(true);
+    expect(evaluateRule(rule as any, { ObjectType: 3, ConstructionYear: '20-20' }, related)).toBe(false);
+    // The record's own field of the same first name stays what it is.
+    expect(evaluateRule({ '==': [{ var: 'ObjectType' }, 3] } as any, { ObjectType: 3 }, related)).toBe(true);
+  });
+});
+
+describe('checks, change logs and rights in the definitions', () => {
+  const pack = () => {
+    const base = emptyLayer('base');
+    base.rights.push({ value: [{ code: '1.1', name: 'Dingen', actions: ['read', 'update', 'create', 'delete'] }, { code: '1.2', name: 'Uitvoeren', actions: ['execute'] }], origin: { layer: 'base', file: 'base/rights.json' } });
+    base.lists.push({ value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' }, origin: { layer: 'base', file: 'base/lists/things.json' } });
+    return base;
+  };
+  const table = (extra: Record<string, unknown>, right = '1.1') => ({
+    value: {
+      name: 'things', label: 'Dingen', right,
+      fields: [{ name: 'ID', type: 'text' }, { name: 'Descr', type: 'text' }, { name: 'Parent', type: 'list', list: 'things' }, { name: 'Codes', type: 'text' }],
+      ...extra,
+    } as any,
+    origin: { layer: 'base', file: 'base/tables/things.json' },
+  });
+  const problems = (extra: Record<string, unknown>, right?: string) => {
+    const base = pack();
+    base.tables.push(table(extra, right));
+    return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
+  };
+
+  it('takes the check kinds with what they name', () => {
+    expect(problems({
+      checks: [
+        { name: 'u', unique: ['ID'], message: 'm', fields: ['ID'] },
+        { name: 'a', acyclic: { from: 'AutoID', to: 'Parent' }, message: 'm', fields: ['Parent'] },
+        { name: 'c', codes: { field: 'Codes', list: 'things' }, message: 'm', fields: ['Codes'] },
+        { name: 'r', validWhen: { '!!': { var: 'Parent.Descr' } }, when: { '!!': { var: 'ID' } }, onChange: ['Parent'], message: 'm', fields: ['Parent'] },
+      ],
+    })).toEqual([]);
+  });
+  it('names a check of two kinds, an unknown field, a path through a field that is no list, and an acyclic pair of other tables', () => {
+    expect(problems({
+      checks: [
+        { name: 'two', unique: ['ID'], validWhen: true, message: 'm', fields: ['ID'] },
+        { name: 'field', unique: ['Nope'], message: 'm', fields: ['ID'] },
+        { name: 'path', validWhen: { var: 'Descr.ID' }, message: 'm', fields: ['ID'] },
+        { name: 'cycle', acyclic: { from: 'ID', to: 'Parent' }, message: 'm', fields: ['ID'] },
+      ],
+    })).toEqual(['/checks/0 check-kind', '/checks/1/unique field-reference', '/checks/2/validWhen/var rule', '/checks/3/acyclic field-reference']);
+  });
+  it('refuses a table whose right cannot be granted to read it', () => {
+    expect(problems({}, '1.2')).toEqual(['/right right-action']);
   });
 });
 

@@ -312,6 +312,13 @@ export const CALLS: Record<string, CallSchema> = {
         ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'])),
     }, ['Field', 'Status', 'StatusLabel', 'Transitions']),
   },
+  'POST /mvc/:control/TypeChange': {
+    summary: 'What changing a record\'s type would lose and keep of its typed properties (asked before a save)',
+    body: object({ autoid: whole(1), Type: nullable(whole(1)) }, ['autoid', 'Type']),
+    answer: object({
+      Field: { type: 'string' }, Lost: whole(), Kept: whole(), LostNames: list({ type: 'string' }), KeptNames: list({ type: 'string' }), Message: { type: 'string' },
+    }, ['Field', 'Lost', 'Kept', 'LostNames', 'KeptNames', 'Message']),
+  },
   'POST /mvc/:control/ChangeStatus': {
     summary: 'Makes a transition on each record, each in its own transaction',
     body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues }, ['autoids', 'Transition']),

@@ -160,6 +160,8 @@ export type StateValue = string | number | boolean;
 
 export interface TransitionInfo { Name: string; Label: string; To: StateValue; ToLabel: string; Warning: string | null; Prompts: PromptInfo[] }
 
+/** What changing a record's type would lose and keep of its typed properties, and the question to ask. */
+export interface TypeChangeAnswer { Field: string; Lost: number; Kept: number; LostNames: string[]; KeptNames: string[]; Message: string }
 export interface TransitionsAnswer { Field: string | null; Status: StateValue | null; StatusLabel: string | null; Transitions: TransitionInfo[] }
 
 /** SUCCESS, FAILED or IGNORED per item (spec 3 section 9; PENDING is the runtime's while it waits). */

@@ -250,6 +250,19 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
       if (!to || to !== from) report(`/checks/${i}/acyclic`, 'field-reference', `check ${c.name}: acyclic ${c.acyclic.from} and ${c.acyclic.to} must be list fields to one table (from may be AutoID when to references ${table.name})`);
     }
   });
+  const typed = table.typedProperties;
+  if (typed) {
+    const types = referenced(eff, table, typed.typeField);
+    const properties = eff.tables.get(typed.properties.table.toLowerCase());
+    const values = eff.tables.get(typed.values.table.toLowerCase());
+    if (!types) report('/typedProperties/typeField', 'field-reference', `typedProperties typeField ${typed.typeField} must be a list field of ${table.name}`);
+    if (!properties || referenced(eff, properties, typed.properties.type) !== types || !fieldOf(properties, typed.properties.name)) {
+      report('/typedProperties/properties', 'field-reference', `typedProperties properties must be a table with a list field ${typed.properties.type} to the type's table and a field ${typed.properties.name}`);
+    }
+    if (!values || referenced(eff, values, typed.values.record) !== table || (properties && referenced(eff, values, typed.values.property) !== properties)) {
+      report('/typedProperties/values', 'field-reference', `typedProperties values must be a table with list fields ${typed.values.record} to ${table.name} and ${typed.values.property} to ${typed.properties.table}`);
+    }
+  }
   (table.changeLogs ?? []).forEach((l, i) => {
     const at = `/changeLogs/${i}`;
     const field = fieldOf(table, l.field);

@@ -3,7 +3,7 @@
 export type {
   Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
   LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
-  SelectOption, TableDef, ActionDef, ApplyDef, CatalogueItem, CatalogueName, ChangeLogDef, CheckDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
+  SelectOption, TableDef, ActionDef, ApplyDef, CatalogueItem, CatalogueName, ChangeLogDef, CheckDef, TypedPropertiesDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
   WorkflowDef,
 } from './types.ts';
 export {
@@ -38,7 +38,7 @@ export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, CatalogueEntry, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,
   UserDefault, UserLayout, ViewPermissions, FlexColumn, ChoiceOption, BatchAnswer, BatchItem, BatchResultKind, ChangeStatusRequest, DashboardAnswer,
-  PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, LiveMessage, LivePollAnswer, UploadedFile,
+  PromptInfo, RunActionRequest, StateValue, StatusLogEntry, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, LiveMessage, LivePollAnswer, UploadedFile,
   LicenceAnswer, LicenceSave, ActivatedModules, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
   ImportDestination, BooleanFormat, DecimalFormat, DateFormat, ExportLayout, ImportNotations, ImportForm, ImportTask, ImportProgress, TemplateRequest,
 } from './api-types.ts';

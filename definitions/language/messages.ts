@@ -73,6 +73,8 @@ export const MESSAGES = {
   'validation.invalid': 'De waarde van {0} is ongeldig.',
   'validation.option': 'De waarde van {0} is geen van de toegestane keuzes.',
   'validation.list_value': 'De gekozen waarde voor {0} bestaat niet.',
+  'typechange.confirm': 'Door het wijzigen van {0} gaan {1} ingevulde eigenschappen verloren ({2}); {3} blijven behouden. Doorgaan?',
+  'request.no_typed_properties': 'De tabel {0} heeft geen eigenschappen per type.',
   'validation.unknown_codes': 'Onbekende codes: {0}.',
   'validation.list_archived': 'De gekozen waarde voor {0} is gearchiveerd en kan niet meer worden gekozen.',
   'validation.unknown_right': "{0}: '{1}' is geen bekend recht.",

@@ -109,6 +109,8 @@ export interface TableDef {
   checks?: CheckDef[];
   /** Every change of a field writes a row into a log table. */
   changeLogs?: ChangeLogDef[];
+  /** Properties a record has by its type, kept as rows of a values table (see TypedPropertiesDef). */
+  typedProperties?: TypedPropertiesDef;
   /** Questions the form asks before a save (the server does not ask). */
   confirms?: ConfirmDef[];
   /** A list field of users: each row is seen only by that user (and by full-access groups). */
@@ -183,6 +185,19 @@ export interface CheckDef {
  * Every change of `field` writes a row into `table`: `record` names the changed row, `from` and
  * `to` the values, `reason` (optional) a transition's Reason.
  */
+/**
+ * A record's type (`typeField`, a list field) brings its properties: rows of `properties.table`
+ * whose `properties.type` is that type, named by `properties.name`. The record's values are rows
+ * of `values.table` (`values.record` the record, `values.property` the property). When the type
+ * changes, a value whose property the new type has by the same name is kept (moved to it), the
+ * others are lost; the form says how many of each before it saves.
+ */
+export interface TypedPropertiesDef {
+  typeField: string;
+  properties: { table: string; type: string; name: string };
+  values: { table: string; record: string; property: string };
+}
+
 export interface ChangeLogDef { field: string; table: string; record: string; from: string; to: string; reason?: string }
 /** When `when` holds, the form asks `message` before it saves. */
 export interface ConfirmDef { name: string; when: RulesLogic; message: string }

@@ -7,7 +7,7 @@ import type {
   DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
-  TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  TemplateRequest, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, UserDefault, UserLayout, ViewPermissions,
   ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from '../../definitions/language/index.ts';
 import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
@@ -17,7 +17,7 @@ export type {
   DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
   ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
   LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
-  TemplateRequest, TransitionInfo, TransitionsAnswer, UserDefault, UserLayout, ViewPermissions,
+  TemplateRequest, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, UserDefault, UserLayout, ViewPermissions,
   ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 };
 
@@ -158,6 +158,7 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     languages: () => call<{ Languages: string[]; Default: string }>('GET', 'mvc/definitions/languages'),
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
     transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
+    typeChange: (control: string, autoid: number, type: number | null) => call<TypeChangeAnswer>('POST', `${table(control)}/TypeChange`, { autoid, Type: type }),
     changeStatus: (control: string, request: ChangeStatusRequest) =>
       wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request), succeeded),
     runAction: (control: string, request: RunActionRequest) => wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),

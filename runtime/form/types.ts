@@ -76,6 +76,8 @@ export interface FormAnswer {
   Tabs?: unknown[];
   Checks?: FormCheck[];
   Confirms?: FormConfirm[];
+  /** The field whose change loses properties of the record's type: asked about before a save. */
+  TypeField?: string;
 }
 
 export const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;

@@ -52,6 +52,23 @@ export function sameValues(a: Row, b: Row | null): boolean {
 
 const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgeslagen' }));
 
+/**
+ * A changed type loses the properties the new type lacks: the server counts what is lost and
+ * kept, and the user says whether to go on. Nothing lost, nothing asked.
+ */
+async function typeChangeAccepted(table: string, field: string | undefined, record: Row, stored: Row | null): Promise<boolean> {
+  const id = Number(record.AutoID ?? 0);
+  if (!field || !id || !stored || record[field] === stored[field]) return true;
+  try {
+    const impact = await api.typeChange(table, id, (record[field] as number | null) ?? null);
+    return impact.Lost === 0 || (await confirm(impact.Message)) === 'yes';
+  } catch (error) {
+    console.error(error);
+    showAlert(saving());
+    return false;
+  }
+}
+
 export function useRecordEditor(table: string): RecordEditor {
   const [form, setForm] = useState<FormAnswer | null>(null);
   const [record, setRecord] = useState<Row | null>(null);
@@ -128,6 +145,7 @@ export function useRecordEditor(table: string): RecordEditor {
     for (const question of confirmsFor(formRef.current?.Confirms, current)) {
       if ((await confirm(question)) !== 'yes') return false;
     }
+    if (!(await typeChangeAccepted(table, formRef.current?.TypeField, current, storedRef.current))) return false;
     setSaving(true);
     try {
       const answer = await api.save(table, current);

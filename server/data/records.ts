@@ -24,6 +24,7 @@ import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
 import { changeApplies, databaseChecks, needsDatabase, placeMessages } from './record-checks.ts';
 import { writeChangeLogs } from './change-logs.ts';
+import { retypeValues } from './typed-properties.ts';
 import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
@@ -305,6 +306,8 @@ export async function updateIn(
   await updateRow(client, model, autoId, values, principal.username);
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await writeChangeLogs(client, model, autoId, current, values, principal, ctx);
+  const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
+  if (typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, autoId, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, autoId, 'updated');
   return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
 }

@@ -135,5 +135,7 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   const checks = (model.table.checks ?? []).filter((c) => live(c) && seen(c.validWhen) && seen(c.when))
     .map((c) => ({ Name: c.name, ValidWhen: (c.when === undefined ? c.validWhen : { or: [{ '!': c.when }, c.validWhen] }) as RulesLogic, Message: c.message, Fields: c.fields }));
   const confirms = (model.table.confirms ?? []).filter((c) => seen(c.when)).map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
-  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [], Checks: checks, Confirms: confirms };
+  // A record's type that brings its properties: the form asks what a change would lose (TypeChange).
+  const typeField = model.table.typedProperties?.typeField;
+  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [], Checks: checks, Confirms: confirms, ...(typeField ? { TypeField: typeField } : {}) };
 }

@@ -173,6 +173,42 @@ it('locks an object with a reason and finds its history in the location log, the
   expect(stored.rows[0].id).toBe('LOC-002');
 });
 
+it('asks before a type change loses filled-in properties, and loses them only on yes', async () => {
+  // The refused move is still unsaved: closing asks, and it is not saved.
+  await page.keyboard.press('Escape');
+  await dialog('Wijzigingen niet opgeslagen').getByRole('button', { name: 'Niet opslaan' }).click();
+  await expect.poll(() => record().count()).toBe(0);
+  await search('SN-E2E-2');
+  await expect.poll(() => rows().count()).toBe(1);
+  await rows().first().click();
+  // Hoogwerker brings the property Werkhoogte (m): filled in on the Eigenschappen tab.
+  await pick(record(), 'Objecttype', 'Hoogwerker');
+  await footerSave().click();
+  await expect.poll(() => record().locator('.detail-header').textContent()).toContain('Hoogwerker');
+  await record().getByRole('tab', { name: 'Eigenschappen' }).click();
+  await panel().getByRole('button', { name: 'Toevoegen' }).click();
+  const form = dialog('Toevoegen');
+  await pick(form, 'Eigenschap', 'Werkhoogte (m)');
+  await form.getByLabel('Waarde', { exact: true }).fill('12');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect.poll(() => rows(panel().getByRole('grid')).count()).toBe(1);
+
+  await record().getByRole('tab', { name: 'Details' }).click();
+  await pick(record(), 'Objecttype', 'Aggregaat');
+  await footerSave().click();
+  const question = dialog('Bevestigen');
+  await expect.poll(() => question.textContent()).toContain('gaan 1 ingevulde eigenschappen verloren (Werkhoogte (m)); 0 blijven behouden');
+  await question.getByRole('button', { name: 'Nee', exact: true }).click();
+  const type = async () => (await sql(`SELECT t.id FROM objects o JOIN objecttypes t ON t.autoid = o.objecttype WHERE o.serialnumber = 'SN-E2E-2'`)).rows[0].id;
+  const valueCount = async () => Number((await sql(`SELECT count(*) FROM objectpropertyvalues v JOIN objects o ON o.autoid = v.object WHERE o.serialnumber = 'SN-E2E-2'`)).rows[0].count);
+  expect(await type()).toBe('OT-HWK');
+  expect(await valueCount()).toBe(1);
+  await footerSave().click();
+  await dialog('Bevestigen').getByRole('button', { name: 'Ja', exact: true }).click();
+  await expect.poll(type).toBe('OT-AGG');
+  expect(await valueCount()).toBe(0);
+});
+
 it('opens an object at start from its deep link /frontoffice/object/{id}', async () => {
   const id = Number((await sql(`SELECT autoid FROM objects WHERE serialnumber = 'SN-E2E-3'`)).rows[0].autoid);
   const code = (await sql('SELECT id FROM objects WHERE autoid = $1', [id])).rows[0].id;

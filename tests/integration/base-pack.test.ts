@@ -85,7 +85,17 @@ describe('base pack', () => {
       for (const check of table.checks ?? []) {
         if (check.codes) record[check.codes.field] = (await post(server.app, `/mvc/_lists/${check.codes.list}`, {})).body.Data[0].ID;
       }
-      const saved = await post(server.app, `/mvc/${name}/save`, record);
+      let saved = await post(server.app, `/mvc/${name}/save`, record);
+      // A list value refused by a check of the table (a property of another object's type): as a
+      // user would, pick the next rows of that list until one fits.
+      const refusedList = () => Object.keys(saved.body?.ModelState ?? {}).find((f) => form.body.Properties.some((p: any) => p.FieldName === f && p.FieldType === 'list'));
+      for (let page = 0, field = refusedList(); saved.status === 400 && field && page < 5; page++) {
+        const p = form.body.Properties.find((x: any) => x.FieldName === field);
+        for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body.Data) {
+          saved = await post(server.app, `/mvc/${name}/save`, { ...record, [field]: row.AutoID });
+          if (saved.status === 200) break;
+        }
+      }
       // A table whose every field the server fills (import tasks, download requests, licences)
       // takes no record from a caller; its grid still answers.
       if (!table.fields.some((f) => f.enabled !== false)) {

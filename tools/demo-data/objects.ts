@@ -122,6 +122,7 @@ const properties: Row[] = [
   ['OT-HWK', 'Werkhoogte (m)', 'number'], ['OT-HWK', 'Datum jaarlijkse keuring', 'date'],
   ['OT-MTR', 'Kalibratiedatum', 'date'], ['OT-MTR', 'Certificaatnummer', 'text'],
   ['OT-VRK', 'Hefhoogte (m)', 'number'], ['OT-CON', 'Containerlengte (ft)', 'number'],
+  ['OT-MGR', 'Bakbreedte (mm)', 'number'], ['OT-MGR', 'Rupsbanden', 'text'],
 ].map(([type, descr, kind], i) => ({ ObjectType: type, Descr: descr, FieldType: kind, Required: i % 3 === 0, SortOrder: i + 1 }));
 
 // The inspections the types call for: electrical equipment by NEN 3140, lifting gear and aerial

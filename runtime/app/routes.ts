@@ -42,9 +42,28 @@ export function matchesSearch(route: ScreenInfo, filter: string): boolean {
 }
 
 /**
- * Routes grouped by parent and area: parents in order of first appearance, within a parent its
- * screens, then settings, then system tables; routes sorted by title. The runtime's own routes
- * (login, home) are not in the menu.
+ * Where a parent's groups go: a parent that is a route itself (the screens under Objecten) follows
+ * the group holding that route, so an area's screens come after the area, not before it.
+ */
+function parentOrder(routes: readonly ScreenInfo[], parents: readonly string[]): (parent: string) => number[] {
+  const byName = new Map(routes.map((r) => [r.name, r]));
+  return (parent) => {
+    const chain = [parent];
+    for (let at = byName.get(parent); at && !chain.includes(at.parent ?? ''); at = byName.get(at.parent ?? '')) chain.unshift(at.parent ?? '');
+    return chain.map((p) => parents.indexOf(p));
+  };
+}
+
+/** Compares two orders position by position; a prefix comes first. */
+function compareOrders(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/**
+ * Routes grouped by parent and area: parents in order of first appearance (a parent that is a
+ * route right after the group of that route), within a parent its screens, then settings, then
+ * system tables; routes sorted by title. The runtime's own routes (login, home) are not in the menu.
  */
 export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGroup[] {
   const groups = new Map<string, MenuGroup>();
@@ -59,9 +78,10 @@ export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGrou
     groups.set(key, group);
     if (matchesSearch(route, filter)) group.routes.push(route);
   }
+  const order = parentOrder(routes, parents);
   return [...groups.values()]
     .filter((g) => g.routes.length > 0)
-    .sort((a, b) => parents.indexOf(a.parent) - parents.indexOf(b.parent) || AREA_ORDER[a.area] - AREA_ORDER[b.area])
+    .sort((a, b) => compareOrders(order(a.parent), order(b.parent)) || AREA_ORDER[a.area] - AREA_ORDER[b.area])
     .map((g) => ({ ...g, routes: [...g.routes].sort(byTitle) }));
 }
 

@@ -62,6 +62,16 @@ describe('start route', () => {
     expect(menuGroups(mixed, 'VALUTA').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['currencies']);
     expect(menuGroups(mixed, 'costcodes').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['costcodes']);
   });
+  it('puts the screens under a screen right after that screen\'s group, whatever their titles', () => {
+    const nested: ScreenInfo[] = [
+      { ...screen('userlocations', 'Gebruikerslocaties', 'locations'), kind: 'maintenance' },
+      { ...screen('locations', 'Locaties', 'backoffice'), kind: 'detail' },
+      { ...screen('costcodes', 'Kostenplaatsen', 'admin'), kind: 'systemtable' },
+      { ...screen('objecttypes', 'Objecttypen', 'objects'), kind: 'detail' },
+      { ...screen('objects', 'Objecten', 'backoffice'), kind: 'detail' },
+    ];
+    expect(menuGroups(nested).map((g) => g.key)).toEqual(['backoffice', 'locations', 'objects', 'admin/systemtables']);
+  });
   it('reads ?route= from the query and keeps the rest for the grid', () => {
     expect(pageQuery('?route=currencies&$dataset=1&ID=EUR')).toEqual({ route: 'currencies', query: '?%24dataset=1&ID=EUR' });
     expect(pageQuery('')).toEqual({ route: null, query: '' });

@@ -251,11 +251,14 @@ export interface WriteContext {
   transition?: { name: string; field: string; reason?: string | null; comment?: string | null; date?: string | null };
 }
 
+/** The names of the fields a write gives values. */
+const writtenNames = (values: Map<EffectiveField | 'archive', unknown>) => [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
+
 /** The record as a write leaves it: the stored (or blank) record with the checked values over it. */
 function mergedOf(model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, autoId: number) {
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), AutoID: autoId };
   for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
-  return { merged, current, written: new Set([...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name))) };
+  return { merged, current, written: new Set(writtenNames(values)) };
 }
 
 /** Inserts a new record inside the caller's transaction; answers its AutoID and the fields written. */
@@ -275,7 +278,7 @@ export async function createIn(
   await logChanges(client, model, id, null, values, principal, ctx);
   await writeChangeLogs(client, model, id, null, values, principal, ctx);
   await recordChanged(client, model, id, 'created');
-  return { id, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
+  return { id, written: writtenNames(values) };
 }
 
 /**
@@ -309,7 +312,7 @@ export async function updateIn(
   const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
   if (typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, autoId, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, autoId, 'updated');
-  return { current, written: [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name)) };
+  return { current, written: writtenNames(values) };
 }
 
 /** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */

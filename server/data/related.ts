@@ -35,26 +35,32 @@ export async function rowAtPath(db: Queryable, model: TableModel, record: Record
   }
 }
 
-/** The value a dotted path reads (`LockReason.IsSystem`), or null when a step has no value. */
-async function valueAtPath(db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf): Promise<unknown> {
-  const steps = path.split('.');
-  const last = steps.pop()!;
-  const row = await rowAtPath(db, model, record, steps.join('.'), tableOf);
-  if (!row) return null;
-  if (last === 'AutoID') return row.id;
-  const field = row.model.byName.get(last.toLowerCase());
-  const column = field ? field.sqlName : 'archive';
-  const found = (await db.query(`SELECT ${ident(column)} AS v FROM ${ident(row.model.table.sqlName)} WHERE autoid = $1`, [row.id])).rows[0];
-  return found ? (field ? outputValue(field, found.v) : found.v) : null;
-}
-
-/** The values of referenced rows the rules read, by path; undefined when they read none. */
+/**
+ * The values of referenced rows the rules read, by path; undefined when they read none. Paths
+ * through the same row (`ObjectType.IdGenerator.IDRequired`, `…IdMask`) follow the references
+ * once and read their fields in one statement.
+ */
 export async function relatedValues(
   db: Queryable, model: TableModel, record: Record<string, unknown>, rules: readonly unknown[], tableOf: TableOf,
 ): Promise<Map<string, unknown> | undefined> {
   const paths = [...new Set(rules.flatMap(relatedPaths))];
   if (!paths.length) return undefined;
+  const byRow = new Map<string, string[]>();
+  for (const path of paths) {
+    const prefix = path.slice(0, path.lastIndexOf('.'));
+    byRow.set(prefix, [...(byRow.get(prefix) ?? []), path]);
+  }
   const values = new Map<string, unknown>();
-  for (const path of paths) values.set(path, await valueAtPath(db, model, record, path, tableOf));
+  for (const [prefix, reads] of byRow) {
+    const row = await rowAtPath(db, model, record, prefix, tableOf);
+    const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));
+    // A field name not among the fields is AutoID or Archive (the definitions checked it).
+    const columns = reads.map((path, i) => (fields[i] ? ident(fields[i]!.sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive'));
+    const found = row ? (await db.query(`SELECT ${columns.map((c, i) => `${c} AS v${i}`).join(', ')} FROM ${ident(row.model.table.sqlName)} WHERE autoid = $1`, [row.id])).rows[0] : undefined;
+    reads.forEach((path, i) => {
+      const v = found?.[`v${i}`] ?? null;
+      values.set(path, fields[i] && v !== null ? outputValue(fields[i]!, v) : v);
+    });
+  }
   return values;
 }

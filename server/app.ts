@@ -8,6 +8,7 @@ import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
+import { namedCallRoutes } from './api/named-calls.ts';
 import { eventRoutes } from './api/events.ts';
 import { fileRoutes } from './api/files.ts';
 import { documentRoutes } from './api/documents.ts';
@@ -119,5 +120,7 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
   listRoutes(app, engine);
   definitionRoutes(app, engine);
   openApiRoutes(app, engine);
+  // Last: a table's own named calls take the place of no generic one.
+  namedCallRoutes(app, engine);
   return app;
 }

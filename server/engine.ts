@@ -20,6 +20,7 @@ import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
 import { currentLicence, publicKeyOf, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
+import { installRecordBehaviours } from './behaviours/index.ts';
 import type { KeyObject } from 'node:crypto';
 
 export interface Engine {
@@ -56,6 +57,7 @@ export async function openDatabase(config: Config, log: (line: string) => void =
 }
 
 export async function startEngine(config: Config, opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {}): Promise<Engine> {
+  installRecordBehaviours();
   const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
   await migrate(db.url);

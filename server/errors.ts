@@ -69,6 +69,15 @@ export const unknownControl = (name: string) => new AppError('UNKNOWN_CONTROL', 
 /** A bad request, said by one of the `request.*` messages with its arguments. */
 export const badRequest = (id: MessageId & `request.${string}`, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);
 
+/**
+ * A 400 saying a definition's text (an action guard's message, `{0}` filled with `fill`): the
+ * answer says it in the user's language.
+ */
+export const refusedBy = (text: string, ...fill: unknown[]) => new AppError('BAD_REQUEST', [text, ...fill], {}, {}, 'validation.check');
+
+/** A 400 said by a message of the catalogue that is not about the request's shape. */
+export const refused = (id: MessageId, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);
+
 /** A 400 whose problems are per field: the form shows each under its field. */
 export function invalidFields(fields: Record<string, FieldMessage[]>): AppError {
   return new AppError('VALIDATION', [Object.keys(fields).join(', ')], fields);

@@ -218,6 +218,9 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/:control/save': { summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record', body: RecordSchema, answer: RecordSchema },
   'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
   'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
+  // The payload of a named call is checked against a schema made from the fields its definition maps it to.
+  'POST /mvc/:control/:call': { summary: 'A named call of a table (its definition\'s calls: get, create, update, delete, transition, validate, export of its rows or its child rows)', body: { type: 'object' }, answer: { type: 'object' } },
+  'GET /mvc/:control/:call': { summary: 'A named call of a table without a payload (getnew)', answer: { type: 'object' } },
   'POST /mvc/liveevents/poll': {
     summary: 'Live events since the last received position (the stream\'s fallback; poll every 30,000 ms)',
     body: object({ LastReceived: nullable(Position) }),
@@ -321,7 +324,7 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/:control/ChangeStatus': {
     summary: 'Makes a transition on each record, each in its own transaction',
-    body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues }, ['autoids', 'Transition']),
+    body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues, TimeStamp: whole() }, ['autoids', 'Transition']),
     answer: BatchAnswer,
   },
   'POST /mvc/:control/GetStatusLog': {

@@ -179,7 +179,8 @@ export interface BatchItem {
 
 export interface BatchAnswer { Results: BatchItem[]; Succeeded: number; Failed: number; Ignored: number }
 
-export interface ChangeStatusRequest { autoids: number[]; Transition: string; Values?: Record<string, unknown> }
+/** `TimeStamp`: the record's TimeStamp as the client read it (one autoid only): a record changed since is refused with 409. */
+export interface ChangeStatusRequest { autoids: number[]; Transition: string; Values?: Record<string, unknown>; TimeStamp?: number }
 export interface RunActionRequest { Action: string; autoids: number[]; Values?: Record<string, unknown> }
 
 export interface StatusLogEntry {

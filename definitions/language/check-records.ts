@@ -2,7 +2,7 @@
 // tabs, actions, data sets, numbering and checks across fields name tables, fields, lists,
 // states and rights that exist, and each says one thing.
 import type { Effective, EffectiveTable } from './layering.ts';
-import { ruleProblems } from './rules.ts';
+import { isRule, ruleFields, ruleProblems } from './rules.ts';
 import type { ApplyDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -10,6 +10,9 @@ import type { DefinitionProblem } from './validate.ts';
 export const LOG_PROMPTS = ['Reason', 'Comment', 'Date'] as const;
 /** Field types a workflow's status field may have: values that can be listed as states. */
 export const STATUS_TYPES = ['select', 'bool', 'smallint', 'integer', 'bigint', 'text'];
+
+/** Fields every row has that a data set may filter on besides the table's own. */
+const DATA_SET_SYSTEM_FIELDS = ['CreateDate', 'CreatedBy'];
 
 type Report = (pointer: string, rule: string, message: string) => void;
 
@@ -46,9 +49,27 @@ function checkPrompts(eff: Effective, table: EffectiveTable | undefined, prompts
   });
 }
 
-function checkSet(table: EffectiveTable | undefined, set: Record<string, unknown> | undefined, prompts: PromptDef[] | undefined, at: string, report: Report): void {
+/**
+ * The names a computed value's rule reads: `$scope.Field` (or `$scope.Path.Field` through list
+ * fields) of the scopes given, a bare name of `plain`.
+ */
+function checkValueRule(eff: Effective, value: unknown, plain: EffectiveTable | undefined, scopes: Record<string, EffectiveTable | undefined>, at: string, report: Report): void {
+  if (!isRule(value)) return;
+  const ops = ruleProblems(value, new Set(ruleFields(value))).filter((p) => p.said.id !== 'definition.rule_field');
+  for (const p of ops) report(`${at}${p.pointer}`, 'rule', p.message);
+  for (const name of ruleFields(value)) {
+    const m = /^(\$[a-z]+)\.(.+)$/.exec(name);
+    const on = m ? scopes[m[1]] : plain;
+    const path = m ? m[2] : name;
+    const known = !!on && (!!fieldOf(on, path) || path === 'AutoID' || (path.includes('.') && relatedField(eff, on)(path)));
+    if (!known) report(at, 'field-reference', `the rule reads ${name}, which is not a field it can reach`);
+  }
+}
+
+function checkSet(table: EffectiveTable | undefined, set: Record<string, unknown> | undefined, prompts: PromptDef[] | undefined, at: string, report: Report, eff?: Effective, record?: EffectiveTable): void {
   for (const [name, value] of Object.entries(set ?? {})) {
     if (table && !fieldOf(table, name)) report(`${at}/set/${name}`, 'field-reference', `set names ${name}, which is not a field of ${table.name}`);
+    if (eff) checkValueRule(eff, value, record ?? table, { $record: record ?? table }, `${at}/set/${name}`, report);
     const prompt = typeof value === 'string' && value.startsWith('$prompt.') ? value.slice(8) : null;
     if (prompt && !(prompts ?? []).some((p) => p.name === prompt)) report(`${at}/set/${name}`, 'prompt-reference', `set uses ${value}, which is not a prompt`);
   }
@@ -79,7 +100,7 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
     }
     for (const r of t.requires ?? []) if (!fieldOf(table, r)) report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
     checkPrompts(eff, table, t.prompts, at, report);
-    checkSet(table, t.set, t.prompts, at, report);
+    checkSet(table, t.set, t.prompts, at, report, eff);
     for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table))) report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
     (t.apply ?? []).forEach((a, j) => checkApply(eff, table, a, `${at}/apply/${j}`, report));
     (t.cascade ?? []).forEach((c, j) => {
@@ -97,25 +118,31 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
     const rows = list && eff.tables.get(list.table.toLowerCase());
     if (!fieldOf(table, a.codes ?? '')) report(`${at}/codes`, 'field-reference', `apply codes ${a.codes ?? '(none)'} must be a field of ${table.name}`);
     if (!rows || !list?.codeField) { report(`${at}/list`, 'list-reference', `apply list ${a.list ?? '(none)'} must be a list with a codeField`); return; }
-    if (a.table || a.parentField || a.target || a.stamp) report(at, 'apply-kind', 'apply takes either table, parentField and target, or codes and list');
-    for (const name of Object.keys(a.set)) if (!fieldOf(rows, name)) report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
+    if (a.table || a.parentField || a.target || a.stamp || a.find || a.create) report(at, 'apply-kind', 'apply takes either table, parentField and target, or codes and list');
+    for (const name of Object.keys(a.set ?? {})) if (!fieldOf(rows, name)) report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
     return;
   }
   const child = eff.tables.get((a.table ?? '').toLowerCase());
-  if (!child || !a.parentField || !a.target) { report(`${at}/table`, 'table-reference', `apply needs table, parentField and target (or codes and list): ${a.table ?? '(no table)'}`); return; }
+  const ways = [a.target, a.find, a.create].filter((w) => w !== undefined).length;
+  if (!child || !a.parentField || ways !== 1) { report(`${at}/table`, 'table-reference', `apply needs table, parentField and one of target, find or create (or codes and list): ${a.table ?? '(no table)'}`); return; }
   if (referenced(eff, child, a.parentField) !== table) report(`${at}/parentField`, 'parent-field', `apply: ${a.parentField} must be a list field of ${child.name} on ${table.name}`);
-  const target = referenced(eff, child, a.target);
-  if (!target) { report(`${at}/target`, 'field-reference', `apply: ${a.target} must be a list field of ${child.name}`); return; }
+  const other = a.target ? referenced(eff, child, a.target) : eff.tables.get((a.find?.table ?? a.create?.table ?? '').toLowerCase());
+  if (!other) { report(`${at}/${a.target ? 'target' : a.find ? 'find' : 'create'}`, 'table-reference', `apply: ${a.target ?? a.find?.table ?? a.create?.table} must be a list field of ${child.name} or a table`); return; }
+  const scopes = { $record: table, $target: a.create ? undefined : other, $child: child, $created: a.create ? other : undefined };
   const values = (set: Record<string, unknown> | undefined, on: EffectiveTable, key: string) => {
     for (const [name, value] of Object.entries(set ?? {})) {
       if (!fieldOf(on, name)) report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} names ${name}, which is not a field of ${on.name}`);
-      const m = typeof value === 'string' ? /^\$(record|target)\.(.+)$/.exec(value) : null;
-      const source = m?.[1] === 'record' ? table : target;
-      if (m && !fieldOf(source, m[2]) && m[2] !== 'AutoID') report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} uses ${value}, which is not a field of ${source.name}`);
+      const m = typeof value === 'string' ? /^\$(record|target|child|created)\.(.+)$/.exec(value) : null;
+      const source = m ? scopes[`$${m[1]}` as keyof typeof scopes] : undefined;
+      if (m && (!source || (!fieldOf(source, m[2]) && m[2] !== 'AutoID'))) report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} uses ${value}, which is not a field it can reach`);
+      checkValueRule(eff, value, undefined, scopes, `${at}/${key}/${name}`, report);
     }
   };
   values(a.stamp, child, 'stamp');
-  values(a.set, target, 'set');
+  if (a.create) values(a.create.set, other, 'create/set');
+  else values(a.set, other, 'set');
+  if (a.find) values(a.find.match, other, 'find/match');
+  if (a.when !== undefined) checkValueRule(eff, a.when, undefined, scopes, `${at}/when`, report);
 }
 
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
@@ -123,6 +150,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   if (!table) return;
   for (const name of screen.header ?? []) if (!fieldOf(table, name)) report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
   (screen.tabs ?? []).forEach((tab, i) => {
+    if (tab.right && !eff.rights.has(tab.right)) report(`/tabs/${i}/right`, 'right-reference', `tab ${tab.name} names right ${tab.right}, which is not in the catalogue`);
     if (tab.kind === 'documents') {
       const belonging = [...eff.tables.values()].filter((t) => t.belongsTo);
       const rows = tab.table ? eff.tables.get(tab.table.toLowerCase()) : belonging.length === 1 ? belonging[0] : undefined;
@@ -152,7 +180,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
       const target = eff.tables.get(action.create.table.toLowerCase());
       if (!target) report(`${at}/create/table`, 'table-reference', `action ${action.name} creates in table ${action.create.table}, which is not defined`);
       else {
-        checkSet(target, action.create.set, action.prompts, `${at}/create`, report);
+        checkSet(target, action.create.set, action.prompts, `${at}/create`, report, eff, table);
         for (const [name, value] of Object.entries(action.create.set)) {
           const field = typeof value === 'string' && value.startsWith('$record.') ? value.slice(8) : null;
           if (field && field !== 'AutoID' && !fieldOf(table, field)) report(`${at}/create/set/${name}`, 'field-reference', `create uses ${value}, which is not a field of ${table.name}`);
@@ -163,15 +191,27 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
     if (action.transition && !workflows.some((w) => w.value.transitions.some((t) => t.name === action.transition))) {
       report(`${at}/transition`, 'transition-reference', `action ${action.name} names transition ${action.transition}, which no workflow of ${table.name} has`);
     }
-    if (action.merge && !(action.prompts ?? []).some((p) => p.name === 'Target' && p.type === 'list')) {
+    if (action.merge === true && !(action.prompts ?? []).some((p) => p.name === 'Target' && p.type === 'list')) {
       report(`${at}/prompts`, 'merge-target', `merge action ${action.name} needs a list prompt named Target`);
     }
+    if (typeof action.merge === 'object') {
+      for (const f of action.merge.match ?? []) if (!fieldOf(table, f)) report(`${at}/merge/match`, 'field-reference', `merge matches on ${f}, which is not a field of ${table.name}`);
+      if (action.merge.match?.length && !action.merge.matchMessage) report(`${at}/merge`, 'merge-target', `merge action ${action.name} matches fields but says no matchMessage`);
+    }
+    if (action.minSelected !== undefined && action.minSelected > 1 && !action.batch) report(`${at}/minSelected`, 'action-kind', `action ${action.name} takes ${action.minSelected} rows but is not a batch action`);
+    (action.guards ?? []).forEach((g, j) => {
+      for (const p of ruleProblems(g.rule, new Set(table.fields.map((f) => f.name)), '', relatedField(eff, table))) report(`${at}/guards/${j}/rule${p.pointer}`, 'rule', `action ${action.name}: ${p.message}`);
+    });
     // A create action's prompts fill the new row, not fields of this record.
     checkPrompts(eff, action.create ? undefined : table, action.prompts, at, report);
-    checkSet(table, action.set, action.prompts, at, report);
+    checkSet(table, action.set, action.prompts, at, report, eff);
   });
   (screen.dataSets ?? []).forEach((set, i) => {
-    for (const f of set.filter) if (!fieldOf(table, f.FieldName) && f.FieldName !== 'CreateDate') report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} names ${f.FieldName}, which is not a field of ${table.name}`);
+    for (const f of set.filter) {
+      if (!fieldOf(table, f.FieldName) && !DATA_SET_SYSTEM_FIELDS.includes(f.FieldName)) report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} names ${f.FieldName}, which is not a field of ${table.name}`);
+      const other = typeof f.Value === 'string' && f.Value.startsWith('$field.') ? f.Value.slice(7) : null;
+      if (other && !fieldOf(table, other)) report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} compares with ${other}, which is not a field of ${table.name}`);
+    }
   });
 }
 
@@ -193,6 +233,32 @@ function checkBelonging(eff: Effective, table: EffectiveTable, report: Report): 
   if (!typed(r.use, ['bool'])) report('/retention/use', 'field-reference', `retention use ${r.use} must be a bool field of ${kinds.name}`);
   if (!typed(r.period, ['smallint', 'integer', 'bigint'])) report('/retention/period', 'field-reference', `retention period ${r.period} must be a whole-number field of ${kinds.name}`);
   if (!typed(r.unit, ['select', 'text'])) report('/retention/unit', 'field-reference', `retention unit ${r.unit} must be a select or text field of ${kinds.name}`);
+}
+
+/** A named call's table, fields, transition and list make sense for its operation. */
+function checkCalls(eff: Effective, table: EffectiveTable, report: Report): void {
+  const names = new Set<string>();
+  (table.calls ?? []).forEach((c, i) => {
+    const at = `/calls/${i}`;
+    if (names.has(c.name.toLowerCase())) report(`${at}/name`, 'unique-call', `call ${c.name} is defined twice`);
+    names.add(c.name.toLowerCase());
+    const on = c.table ? eff.tables.get(c.table.toLowerCase()) : table;
+    if (!on) { report(`${at}/table`, 'table-reference', `call ${c.name} names table ${c.table}, which is not defined`); return; }
+    if (on !== table && !on.fields.some((f) => f.type === 'list' && f.fixed && referenced(eff, on, f.name) === table)) {
+      report(`${at}/table`, 'parent-field', `call ${c.name}: ${on.name} must be a child of ${table.name} (a fixed list field on it)`);
+    }
+    for (const [param, field] of Object.entries({ ...c.params })) {
+      if (field !== 'AutoID' && !fieldOf(on, field)) report(`${at}/params/${param}`, 'field-reference', `call ${c.name} maps ${param} to ${field}, which is not a field of ${on.name}`);
+    }
+    for (const field of Object.keys(c.set ?? {})) if (!fieldOf(on, field)) report(`${at}/set/${field}`, 'field-reference', `call ${c.name} sets ${field}, which is not a field of ${on.name}`);
+    const keyed = Object.values(c.params ?? {}).length > 0;
+    if (['get', 'delete', 'transition'].includes(c.kind) && !keyed) report(`${at}/params`, 'call-params', `call ${c.name} (${c.kind}) needs params that identify the row`);
+    if (c.kind === 'transition' && !(c.transition && [...eff.workflows.values()].some((w) => w.value.table.toLowerCase() === on.name.toLowerCase() && w.value.transitions.some((t) => t.name === c.transition)))) {
+      report(`${at}/transition`, 'transition-reference', `call ${c.name} names transition ${c.transition ?? '(none)'}, which no workflow of ${on.name} has`);
+    }
+    if (c.kind === 'validate' && !c.list) report(`${at}/list`, 'call-params', `call ${c.name} (validate) needs the name of the payload's list`);
+    if (c.list && !['validate', 'create'].includes(c.kind)) report(`${at}/list`, 'call-params', `call ${c.name}: only validate and create take a list`);
+  });
 }
 
 function checkTable(eff: Effective, table: EffectiveTable, report: Report): void {
@@ -225,6 +291,7 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     if (!fieldOf(table, name)) report('/contentLanguages', 'field-reference', `contentLanguages names ${name}, which is not a field of ${table.name}`);
   }
   checkBelonging(eff, table, report);
+  checkCalls(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   const related = relatedField(eff, table);
   (table.checks ?? []).forEach((c, i) => {
@@ -275,6 +342,11 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
       if (!f || !field || f.type !== field.type || (f.list ?? '').toLowerCase() !== (field.list ?? '').toLowerCase()) report(`${at}`, 'field-reference', `changeLog ${name} must be a field of ${log.name} of the type of ${table.name}.${l.field}`);
     }
     if (l.reason && fieldOf(log, l.reason)?.type !== 'text' && fieldOf(log, l.reason)?.type !== 'textarea') report(`${at}/reason`, 'field-reference', `changeLog reason ${l.reason} must be a text field of ${log.name}`);
+    for (const [to, from] of Object.entries(l.copy ?? {})) {
+      const a = fieldOf(log, to);
+      const b = fieldOf(table, from);
+      if (!a || !b || a.type !== b.type) report(`${at}/copy/${to}`, 'field-reference', `changeLog copies ${table.name}.${from} into ${log.name}.${to}: both must be fields of the same type`);
+    }
   });
   (table.confirms ?? []).forEach((c, i) => {
     for (const p of ruleProblems(c.when, own)) report(`/confirms/${i}/when${p.pointer}`, 'rule', `confirm ${c.name}: ${p.message}`);

@@ -3,7 +3,7 @@
 export type {
   Align, DefinitionKind, FieldDef, FieldType, FormDef, FormGroupDef, GridDef, GridLayoutDef, IndexDef,
   LayoutColumnDef, ListDef, LocaleDef, PackDef, RightAction, RightDef, RightsDef, ScreenDef, ScreenKind, SeedDef,
-  SelectOption, TableDef, ActionDef, ApplyDef, CatalogueItem, CatalogueName, ChangeLogDef, CheckDef, TypedPropertiesDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
+  SelectOption, TableDef, ActionDef, CallDef, ApplyDef, CatalogueItem, CatalogueName, ChangeLogDef, CheckDef, TypedPropertiesDef, ConfirmDef, DataSetDef, NumberingDef, PromptDef, StateDef, TabDef, TransitionDef,
   WorkflowDef,
 } from './types.ts';
 export {
@@ -11,7 +11,7 @@ export {
   decimalDigits, defaultFormat, fieldRuleErrors, filterKind, integerDigits, numericBound, operatorsFor, textLength, valueKind,
 } from './field-types.ts';
 export type { ComponentCode, FilterKind, ValueKind } from './field-types.ts';
-export { evaluateRule, fitsMask, relatedPaths, ruleFields, ruleProblems } from './rules.ts';
+export { evaluateRule, fitsMask, isRule, relatedPaths, ruleFields, ruleProblems, ruleValue } from './rules.ts';
 export { CATALOGUES, catalogueOf, grantableActions, isCatalogue } from './catalogues.ts';
 export { isCalendarDate, isDateTime, isTimeOfDay } from './dates.ts';
 export { canonicalText } from './canonical.ts';

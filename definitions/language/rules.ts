@@ -33,10 +33,16 @@ export function fitsMask(value: unknown, mask: unknown): boolean {
   });
 }
 
-/** Today's local date as records hold dates (YYYY-MM-DD), so rules compare dates as text. */
-function today(): string {
+/**
+ * Today's local date as records hold dates (YYYY-MM-DD), so rules compare dates as text;
+ * `{"today": [7]}` is a week from today, `{"today": [-7]}` a week ago.
+ */
+function today(days?: unknown): string {
   const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  const n = Math.trunc(Number(days ?? 0));
+  if (Number.isFinite(n) && n !== 0) local.setUTCDate(local.getUTCDate() + n);
+  return local.toISOString().slice(0, 10);
 }
 
 jsonLogic.add_operation('matches', fitsMask);
@@ -112,6 +118,22 @@ function varNames(op: string, args: unknown): string[] | null {
   const names = op === 'missing_some' ? list[1] : list;
   if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return null;
   return names as string[];
+}
+
+/** Whether a definition's value is a rule to compute (an object) rather than a literal or a placeholder. */
+export const isRule = (value: unknown): value is RulesLogic => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The value a rule computes (a stock level plus a received quantity). `plain`: the fields a bare
+ * name reads (the record); `scopes`: records a `$scope.Field` name reads (`$target`, `$child`);
+ * `related`: values of referenced rows by their full dotted path (`$child.Product.ObjectType`).
+ */
+export function ruleValue(rule: RulesLogic, plain: Record<string, unknown>, scopes: Record<string, Record<string, unknown>> = {}, related?: ReadonlyMap<string, unknown>): unknown {
+  const data: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(plain)) data[key] = plain[key];
+  for (const [scope, record] of Object.entries(scopes)) for (const key of Object.keys(record)) data[`${scope}${RELATED_SEPARATOR}${key}`] = record[key];
+  for (const [path, value] of related ?? []) data[path.split('.').join(RELATED_SEPARATOR)] = value;
+  return jsonLogic.apply(flattened(rule) as RulesLogic, data);
 }
 
 /**

@@ -83,18 +83,23 @@ export interface CatalogueItem { code: string; name: string; actions: RightActio
 
 export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
 
+/**
+ * The named server behaviours a table may have. 'site-dictionary': the table's rows define tables and
+ * fields of the site layer (the field and table dictionaries). 'user-account': the rows are users; a
+ * new password ends the user's sessions. 'delivery-date': a deliver date before the earliest one
+ * the order date, workable-day schedule and lead time allow is refused, naming that date.
+ * 'order-totals': the lines' subtotals and the order's totals follow every write of a line or order.
+ */
+export type BehaviourName = 'site-dictionary' | 'user-account' | 'delivery-date' | 'order-totals';
+
 export interface TableDef {
   name: string;
   /** Set in a customer pack or the site layer to change a table a lower layer defines. */
   extends?: boolean;
   label?: string;
   right?: string;
-  /**
-   * A server behaviour after each write. 'site-dictionary': the table's rows define tables and
-   * fields of the site layer (the field and table dictionaries). 'user-account': the rows are
-   * users; a new password ends the user's sessions.
-   */
-  behaviour?: 'site-dictionary' | 'user-account';
+  /** Named server behaviours around each write (BehaviourName). */
+  behaviour?: BehaviourName | BehaviourName[];
   /** The licence module the table belongs to (spec 3 §6): while it is not active, no call reaches the table. */
   module?: ModuleCode;
   archivable?: boolean;
@@ -128,6 +133,31 @@ export interface TableDef {
   belongsTo?: BelongsToDef;
   /** Rows are removed once older than the retention their kind (a list field) gives. */
   retention?: RetentionDef;
+  /** Calls of its own under mvc/{table}/{name}, each a generic operation with its payload's names (CallDef). */
+  calls?: CallDef[];
+}
+
+/**
+ * A named call (`POST mvc/purchasereceipt/addbulkitem {purchaseReceiptID, articleID, …}`): one of the
+ * generic operations on this table's rows or on the rows of a child `table`, its payload's names
+ * mapped to fields by `params` (`AutoID` identifies a row). Rights, checks and row limits are those
+ * of the operation on that table.
+ * - get: the row `params` identify (by AutoID or a unique field); new: a blank row;
+ * - create / update: the payload is the whole row (own table), or `params` fill the row (child);
+ *   `set` adds fixed values; an update of a child names its parent too and must match it;
+ * - delete: the row `params` identify; transition: makes `transition` on the row;
+ * - validate: checks each of the payload's `list` as a create would, writing nothing;
+ * - create with `list`: creates all of them in one transaction, or none;
+ * - export: the payload's `data` (a grid request) as a spreadsheet, in the background.
+ */
+export interface CallDef {
+  name: string;
+  kind: 'get' | 'new' | 'create' | 'update' | 'delete' | 'transition' | 'validate' | 'export';
+  table?: string;
+  params?: Record<string, string>;
+  set?: Record<string, string | number | boolean | null>;
+  transition?: string;
+  list?: string;
 }
 
 export interface BelongsToDef { table: string; record: string }
@@ -177,6 +207,8 @@ export interface CheckDef {
   when?: RulesLogic;
   /** The check applies only when a write changes one of these fields. */
   onChange?: string[];
+  /** The check also guards a delete, judged on the stored row (a processed receipt keeps its lines). */
+  onDelete?: boolean;
   message: string;
   fields: string[];
 }
@@ -198,7 +230,11 @@ export interface TypedPropertiesDef {
   values: { table: string; record: string; property: string };
 }
 
-export interface ChangeLogDef { field: string; table: string; record: string; from: string; to: string; reason?: string }
+export interface ChangeLogDef {
+  field: string; table: string; record: string; from: string; to: string; reason?: string;
+  /** Fields of the log row filled from fields of the changed row (`{"Product": "Product"}`). */
+  copy?: Record<string, string>;
+}
 /** When `when` holds, the form asks `message` before it saves. */
 export interface ConfirmDef { name: string; when: RulesLogic; message: string }
 
@@ -236,8 +272,11 @@ export interface PromptDef {
   maxLength?: number;
 }
 
-/** A tab of a detail screen. */
-export type TabDef =
+/**
+ * A tab of a detail screen. `right`: the read right the tab needs besides the screen's (a status
+ * log or dashboard only some may see); without it the tab is not offered and its call refuses.
+ */
+export type TabDef = { right?: string } & (
   /** The groups of the table's form whose `tab` is `formTab` (all groups without a tab when absent). */
   | { name: string; title: string; kind: 'form'; formTab?: string }
   /** The rows of `table` whose `parentField` is this record: Add fixes the parent. */
@@ -250,7 +289,7 @@ export type TabDef =
    * The documents of the record (the `documents` of files and documents, visible to those who see
    * the record): the rows of `table` (a table with `belongsTo`) that belong to it.
    */
-  | { name: string; title: string; kind: 'documents'; table?: string; /** Filled in by the screens answer. */ belongsTo?: BelongsToDef };
+  | { name: string; title: string; kind: 'documents'; table?: string; /** Filled in by the screens answer. */ belongsTo?: BelongsToDef });
 
 /**
  * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of
@@ -266,10 +305,21 @@ export interface ActionDef {
   batch?: boolean;
   prompts?: PromptDef[];
   transition?: string;
-  /** Fields set on each row: a literal, or "$prompt.Name", "$currentUser", "$today", "$now". */
+  /**
+   * Fields set on each row: a literal, "$prompt.Name", "$currentUser", "$today", "$now", or a
+   * json-logic rule over the row (`{"var": "OrderQuantity"}`).
+   */
   set?: Record<string, unknown>;
-  /** Merges the selected rows into the one chosen in the prompt `Target`: references move, the rows go. */
-  merge?: boolean;
+  /**
+   * Merges the selected rows into the one chosen in the prompt `Target` (`true`), or into the
+   * first selected (`{"into": "first"}`, collecting orders): references move, the rows go. `match`:
+   * fields every selected row must share, else `matchMessage` and nothing is merged.
+   */
+  merge?: true | { into: 'first'; match?: string[]; matchMessage?: string };
+  /** The fewest rows the action takes at once (collecting needs two). */
+  minSelected?: number;
+  /** Rules each selected row must keep, checked before any work; `{0}` in a message is the row's ID. */
+  guards?: { rule: RulesLogic; message: string }[];
   behaviour?: string;
   /**
    * Creates a row of `table` per selected record, its fields from `set`: literals, "$prompt.Name",
@@ -282,7 +332,10 @@ export interface ActionDef {
 export interface DataSetDef {
   name: string;
   title: string;
-  /** Values may be "$currentUser" (the user's AutoID), "$username", "$today" or "$today+N" / "$today-N" (days). */
+  /**
+   * Values may be "$currentUser" (the user's AutoID), "$username", "$today" or "$today+N" /
+   * "$today-N" (days), a list (operator `in`), or "$field.Name": another field of the same row.
+   */
   filter: { FieldName: string; Operator: string; Value?: unknown }[];
   default?: boolean;
 }
@@ -330,12 +383,23 @@ export interface TransitionDef {
  * Or, with `codes` (a text field of the record listing codes of `list`'s rows, as a `codes`
  * check reads them): each of those rows gets `set`.
  * Values: literals, "$record.Field" (the record after the transition), "$target.Field" (the
- * referenced row before the change), "$currentUser", "$today", "$now".
+ * referenced row before the change), "$child.Field", "$currentUser", "$today", "$now", or a
+ * json-logic rule over those (`{"+": [{"var": "$target.Stock"}, {"var": "$child.Quantity"}]}`),
+ * which may read referenced rows of the child by path (`$child.Product.ObjectType`).
  */
 export interface ApplyDef {
   table?: string; parentField?: string; target?: string; stamp?: Record<string, unknown>;
   codes?: string; list?: string;
-  set: Record<string, unknown>;
+  /** Only the child rows for which this rule holds (over `$child.Field`, `$record.Field`). */
+  when?: RulesLogic;
+  /**
+   * Instead of `target`: the row of `find.table` whose fields equal `match` (values as in `set`);
+   * created with those values (through its checks) when there is none, then given `set`.
+   */
+  find?: { table: string; match: Record<string, unknown> };
+  /** Instead of a target: a new row of `create.table` per child, its fields from `create.set`; `stamp` may use "$created.AutoID". */
+  create?: { table: string; set: Record<string, unknown> };
+  set?: Record<string, unknown>;
 }
 export interface ScreenDef {
   name: string;

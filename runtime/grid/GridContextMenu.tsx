@@ -8,6 +8,8 @@ export interface ContextMenuItem {
   onSelect: (rows: GridRow[]) => void;
   /** Whether the item applies to these rows (an action on exactly one row); shown disabled otherwise. */
   enabled?: (rows: GridRow[]) => boolean;
+  /** Why the item does not apply to these rows, shown as its tooltip (none when it applies). */
+  hint?: (rows: GridRow[]) => string | undefined;
 }
 
 interface Props { x: number; y: number; items: readonly ContextMenuItem[]; rows: GridRow[]; onClose: () => void }
@@ -36,7 +38,7 @@ export function GridContextMenu({ x, y, items, rows, onClose }: Props) {
         const enabled = item.enabled?.(rows) ?? true;
         return (
           <li key={item.id} role="none">
-            <button type="button" role="menuitem" disabled={!enabled} aria-disabled={!enabled || undefined}
+            <button type="button" role="menuitem" disabled={!enabled} aria-disabled={!enabled || undefined} title={item.hint?.(rows)}
               onClick={() => { if (!enabled) return; onClose(); item.onSelect(rows); }}>{item.label}</button>
           </li>
         );

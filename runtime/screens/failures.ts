@@ -24,3 +24,14 @@ export function describeFailure(error: unknown, fallback: string): Failure {
   const fieldMessages = Object.values(body.ModelState ?? {}).some((m) => m.length > 0);
   return { serverError: { ...emptyBody(fallback), ...body, Error: body.Error || fallback }, alert: !fieldMessages };
 }
+
+/**
+ * The server's text when a write was refused because the record changed since it was read (409,
+ * errors.concurrency: the message a save shows too); null for any other failure.
+ */
+export function concurrencyConflict(error: unknown): string | null {
+  if (!(error instanceof CallFailed) || error.status !== 409) return null;
+  const body = error.body && typeof error.body === 'object' ? error.body : null;
+  if (body?.Key && body.Key !== 'errors.concurrency') return null;
+  return body?.Error || savingFailed();
+}

@@ -47,8 +47,8 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<{ Params: Params; Body: ChangeStatusRequest }>('/mvc/:control/ChangeStatus', async (request) => {
     const { ctx, model } = business(request);
-    const { autoids, Transition, Values } = request.body;
-    const answer = await changeStatus(ctx, model, autoids, Transition, Values);
+    const { autoids, Transition, Values, TimeStamp } = request.body;
+    const answer = await changeStatus(ctx, model, autoids, Transition, Values, TimeStamp);
     engine.security.written(model.table.sqlName);
     return answer;
   });

@@ -56,7 +56,7 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(model.table.behaviour, engine.registry);
-    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks);
+    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks, (name) => engine.registry.snapshot.table(name));
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return {};

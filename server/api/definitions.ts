@@ -54,6 +54,8 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
       .filter((s) => !s.module || active.has(s.module))
       .filter((s) => principal.can(s.rights?.read ?? (s.table && effective.tables.get(s.table.toLowerCase())?.right), 'read'))
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
+      // A tab that needs a right of its own (a status log, a dashboard) is offered only with it.
+      .map((s) => (s.tabs?.some((tab) => tab.right) ? { ...s, tabs: s.tabs.filter((tab) => !tab.right || principal.can(tab.right, 'read')) } : s))
       .map((s) => withTransitions(s, s.table ? engine.registry.snapshot.table(s.table) : undefined, effective))
       // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
       .map((s) => translateDeep(s, t));

@@ -9,35 +9,41 @@ import { unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
 import { authorize, insertRow, readRecord } from '../data/records.ts';
 import type { ExportJob } from '../jobs/index.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/index.ts';
 import { principalOf } from './context.ts';
 
 const REQUESTS = 'downloadrequests';
 
-export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
-  const requestsModel = () => {
-    const model = engine.registry.snapshot.table(REQUESTS);
-    if (!model) throw unknownControl(REQUESTS);
-    return model;
-  };
+function requestsModel(engine: Engine) {
+  const model = engine.registry.snapshot.table(REQUESTS);
+  if (!model) throw unknownControl(REQUESTS);
+  return model;
+}
 
+/** Starts the export of a table's grid request in the background; answers the download request. */
+export async function requestExport(engine: Engine, principal: Principal, model: TableModel, flex: FlexRequest | undefined, descr?: string, layout?: ExportLayout) {
+  const requests = requestsModel(engine);
+  authorize(requests, principal, 'create');
+  authorize(model, principal, 'read');
+  const field = (name: string) => requests.byName.get(name.toLowerCase())!;
+  const name = descr || `${model.table.label ?? model.table.name} (${new Date().toISOString().slice(0, 10)})`;
+  // The server fills every field: the owner, the state, the name of the file to come.
+  const values = new Map<EffectiveField | 'archive', unknown>([
+    [field('Descr'), name], [field('TableName'), model.table.name], [field('State'), 'new'], [field('Progress'), 0], [field('RequestedBy'), principal.userId],
+  ]);
+  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
+  const job: ExportJob = {
+    requestId: id, userId: principal.userId, table: model.table.name, request: { ...flex, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr: name, layout,
+  };
+  await engine.jobs.send('export', job as unknown as Record<string, unknown>);
+  return readRecord(engine.pool, requests, principal, id);
+}
+
+export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string; Layout?: ExportLayout } }>('/mvc/downloadrequests/RequestExport', async (request) => {
-    const principal = principalOf(request);
-    const requests = requestsModel();
     const model = engine.registry.snapshot.table(request.body.Table);
     if (!model) throw unknownControl(request.body.Table);
-    authorize(requests, principal, 'create');
-    authorize(model, principal, 'read');
-    const field = (name: string) => requests.byName.get(name.toLowerCase())!;
-    const descr = request.body.Descr || `${model.table.label ?? model.table.name} (${new Date().toISOString().slice(0, 10)})`;
-    // The server fills every field: the owner, the state, the name of the file to come.
-    const values = new Map<EffectiveField | 'archive', unknown>([
-      [field('Descr'), descr], [field('TableName'), model.table.name], [field('State'), 'new'], [field('Progress'), 0], [field('RequestedBy'), principal.userId],
-    ]);
-    const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
-    const job: ExportJob = {
-      requestId: id, userId: principal.userId, table: model.table.name, request: { ...request.body.Request, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr, layout: request.body.Layout,
-    };
-    await engine.jobs.send('export', job as unknown as Record<string, unknown>);
-    return readRecord(engine.pool, requests, principal, id);
+    return requestExport(engine, principalOf(request), model, request.body.Request, request.body.Descr, request.body.Layout);
   });
 }

@@ -35,6 +35,8 @@ const argsFor = (m: { id: MessageId; args: readonly unknown[] }, field: string, 
 
 /** The error's own text; a form's problems name their fields, a row in use the table, by label. */
 function errorText(err: AppError, language: Language, labels: Labels): string {
+  // A definition's own text, translated before its blanks are filled.
+  if (err.id === 'validation.check' && !Object.keys(err.fields).length) return formatMessage(labels.text(String(err.args[0])), err.args.slice(1));
   const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => labels.field(f) ?? f).join(', ')]
     : err.code === 'IN_USE' ? err.args.map((a) => labels.table(String(a)) ?? a)
       : err.args;

@@ -11,6 +11,9 @@ import { badRequest } from '../errors.ts';
 import { dictionaryHooks } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHooks } from './user-account.ts';
+import { registerRecordBehaviour } from '../data/record-behaviours.ts';
+import { deliveryDate } from './delivery-date.ts';
+import { orderTotals } from './order-totals.ts';
 
 export interface Behaviour {
   hooks: WriteHooks;
@@ -18,16 +21,24 @@ export interface Behaviour {
   committed(): Promise<unknown>;
 }
 
-type BehaviourName = NonNullable<TableDef['behaviour']>;
+type HookName = 'site-dictionary' | 'user-account';
 
-const BEHAVIOURS: Record<BehaviourName, (registry: Registry) => Behaviour> = {
+const BEHAVIOURS: Record<HookName, (registry: Registry) => Behaviour> = {
   // Definitions changed: this process reloads now; others on NOTIFY.
   'site-dictionary': (registry) => ({ hooks: dictionaryHooks(registry), committed: () => registry.refresh() }),
   'user-account': (registry) => ({ hooks: userAccountHooks(registry), committed: async () => {} }),
 };
 
-export function behaviourOf(name: BehaviourName | undefined, registry: Registry): Behaviour | undefined {
+/** The save hooks of a table whose rows are definitions or accounts (the save and delete calls run them). */
+export function behaviourOf(names: TableDef['behaviour'], registry: Registry): Behaviour | undefined {
+  const name = (Array.isArray(names) ? names : [names]).find((n): n is HookName => n === 'site-dictionary' || n === 'user-account');
   return name ? BEHAVIOURS[name](registry) : undefined;
+}
+
+/** The behaviours that hold on every write of their tables (data/record-behaviours.ts). */
+export function installRecordBehaviours(): void {
+  registerRecordBehaviour('delivery-date', deliveryDate);
+  registerRecordBehaviour('order-totals', orderTotals);
 }
 
 

@@ -1,8 +1,9 @@
 // Screen actions on selected records, each record in its own transaction: a workflow
 // transition, fields set from prompts, a merge into another record, or a named behaviour.
 import type pg from 'pg';
-import type { ActionDef, BatchAnswer } from '../../definitions/language/index.ts';
-import { badRequest, forbidden, invalidFields } from '../errors.ts';
+import { evaluateRule, type ActionDef, type BatchAnswer } from '../../definitions/language/index.ts';
+import { relatedValues } from '../data/related.ts';
+import { AppError, badRequest, forbidden, invalidFields, refused, refusedBy } from '../errors.ts';
 import { ident } from '../db/sql.ts';
 import { authorize, createIn, deleteIn, readStored, updateIn } from '../data/records.ts';
 import { recordChanged } from '../data/events.ts';
@@ -20,24 +21,40 @@ export function actionNamed(model: TableModel, name: string): ActionDef {
   throw badRequest('request.unknown_action', name);
 }
 
-/** Makes a transition on each record. */
-export function changeStatus(ctx: BusinessContext, model: TableModel, ids: readonly number[], transition: string, values: Record<string, unknown> = {}): Promise<BatchAnswer> {
+/**
+ * Makes a transition on each record. With `stamp` (one record, the TimeStamp the client read) a
+ * record someone changed meanwhile is refused as a whole (409), not as a failed batch item.
+ */
+export async function changeStatus(
+  ctx: BusinessContext, model: TableModel, ids: readonly number[], transition: string, values: Record<string, unknown> = {}, stamp?: number,
+): Promise<BatchAnswer> {
   const t = transitionNamed(model, transition);
   // A refusal that holds for every record is one answer, not a batch of the same failure.
   authorize(model, ctx.principal, 'update');
   if (t.right && !ctx.principal.can(t.right, 'execute')) throw forbidden();
   checkPrompts(t.prompts, values);
-  return runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx)));
+  if (stamp !== undefined && new Set(ids).size !== 1) throw badRequest('request.timestamp_one');
+  const answer = await runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp));
+  const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
+  if (conflict) {
+    const current = await ctx.pool.query(`SELECT timestamp, modifiedby FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [conflict.AutoID]);
+    throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: Number(current.rows[0]?.timestamp ?? 0), ModifiedBy: current.rows[0]?.modifiedby ?? null } });
+  }
+  return answer;
 }
 
 /** Runs a screen action on each record. */
-export function runAction(ctx: BusinessContext, model: TableModel, name: string, ids: readonly number[], values: Record<string, unknown> = {}): Promise<BatchAnswer> {
+export async function runAction(ctx: BusinessContext, model: TableModel, name: string, ids: readonly number[], values: Record<string, unknown> = {}): Promise<BatchAnswer> {
   const action = actionNamed(model, name);
   authorize(model, ctx.principal, 'update');
   if (action.right && !ctx.principal.can(action.right, 'execute')) throw forbidden();
+  const selected = [...new Set(ids)];
+  if (action.minSelected && selected.length < action.minSelected) throw refused('actions.min_selected', action.minSelected);
+  if (action.guards?.length) await keepsGuards(ctx, model, action, selected);
   if (action.transition) return changeStatus(ctx, model, ids, action.transition, values);
   const prompts = checkPrompts(action.prompts, values);
-  if (action.merge) return merge(ctx, model, ids, prompts.Target as number);
+  if (action.merge === true) return merge(ctx, model, ids, prompts.Target as number);
+  if (action.merge) return collect(ctx, model, action.merge, selected);
   if (action.create) return createFrom(ctx, model, action.create, ids, prompts);
   if (action.behaviour) {
     const behaviour = ctx.behaviours?.get(action.behaviour);
@@ -70,11 +87,40 @@ function createFrom(ctx: BusinessContext, model: TableModel, create: NonNullable
     const record = await readStored(client, model, ctx.principal, id);
     const values: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(create.set)) {
-      values[field] = typeof value === 'string' && value.startsWith('$record.') ? record[value.slice(8)] ?? null : changesOf({ v: value }, prompts, ctx.principal).v;
+      values[field] = typeof value === 'string' && value.startsWith('$record.') ? record[value.slice(8)] ?? null : changesOf({ v: value }, prompts, ctx.principal, record).v;
     }
     await createIn(client, target, ctx.principal, values, writeContext(ctx));
     return [target.table.sqlName];
   });
+}
+
+/**
+ * The action's guards over every selected record the user sees, before any work: the first rule
+ * a record breaks refuses the whole action with its message (`{0}` the record's ID).
+ */
+async function keepsGuards(ctx: BusinessContext, model: TableModel, action: ActionDef, ids: readonly number[]): Promise<void> {
+  const tableOf = (n: string) => ctx.snapshot.table(n);
+  for (const id of ids) {
+    const record = await readStored(ctx.pool, model, ctx.principal, id);
+    const related = await relatedValues(ctx.pool, model, record, action.guards!.map((g) => g.rule), tableOf);
+    const broken = action.guards!.find((g) => !evaluateRule(g.rule, record, related));
+    if (broken) throw refusedBy(broken.message, record.ID ?? record.AutoID);
+  }
+}
+
+/**
+ * Collecting: the selected records (at least two, sharing the `match` fields) are merged into
+ * the first selected, in one transaction: what references the others (their lines) moves to it.
+ */
+async function collect(ctx: BusinessContext, model: TableModel, how: Exclude<ActionDef['merge'], true | undefined>, ids: readonly number[]): Promise<BatchAnswer> {
+  const [into, ...rest] = ids;
+  const records = await Promise.all(ids.map((id) => readStored(ctx.pool, model, ctx.principal, id)));
+  const differs = (how.match ?? []).some((name) => {
+    const f = model.byName.get(name.toLowerCase())!;
+    return records.some((r) => (r[f.name] ?? null) !== (records[0][f.name] ?? null));
+  });
+  if (differs) throw refusedBy(how.matchMessage ?? '');
+  return merge(ctx, model, rest, into);
 }
 
 /** Every list field of any table that holds an AutoID of `model`'s table. */
@@ -106,7 +152,7 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
       if (moved.rowCount) written.add(ref.table);
       for (const row of moved.rows) await recordChanged(client, ctx.snapshot.table(ref.table)!, Number(row.autoid), 'updated');
     }
-    await deleteIn(client, model, ctx.principal, id);
+    await deleteIn(client, model, ctx.principal, id, undefined, (name) => ctx.snapshot.table(name));
     return [...written];
   });
 }

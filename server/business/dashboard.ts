@@ -3,7 +3,7 @@
 import type { DashboardAnswer, StateValue } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import { isHidden, rowLimit } from '../data/access.ts';
 import { Params } from '../data/filters.ts';
 import { authorize, readRecord } from '../data/records.ts';
@@ -18,6 +18,7 @@ const MONTHS = 12;
 export async function dashboard(db: Queryable, snapshot: Snapshot, model: TableModel, principal: Principal, recordId: number, tabName: string): Promise<DashboardAnswer> {
   const tab = model.screens.flatMap((s) => s.tabs ?? []).find((t) => t.name === tabName && t.kind === 'dashboard');
   if (!tab || tab.kind !== 'dashboard') throw badRequest('request.unknown_tab', tabName);
+  if (tab.right && !principal.can(tab.right, 'read')) throw forbidden();
   await readRecord(db, model, principal, recordId);
   const child = snapshot.table(tab.table);
   if (!child) throw notFound();

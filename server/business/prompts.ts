@@ -1,7 +1,7 @@
 // The values a user gives when starting a transition or an action: described for the runtime,
 // checked on the way in (required, type, length), and put into the record's changes.
 import {
-  isCalendarDate, isDateTime, type PromptDef, type PromptInfo,
+  isCalendarDate, isDateTime, isRule, ruleValue, type PromptDef, type PromptInfo,
 } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import { dataSetValue } from '../data/filters.ts';
@@ -60,11 +60,13 @@ const now = () => {
 };
 
 /** A `set` with its placeholders filled in, plus the prompts that name fields of the record. */
-export function changesOf(set: Record<string, unknown> | undefined, prompts: Record<string, unknown>, principal: Principal): Record<string, unknown> {
+export function changesOf(set: Record<string, unknown> | undefined, prompts: Record<string, unknown>, principal: Principal, record: Record<string, unknown> = {}): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(prompts)) if (!LOG_PROMPTS.has(name) && name !== 'Target') changes[name] = value;
   for (const [field, value] of Object.entries(set ?? {})) {
     if (typeof value === 'string' && value.startsWith('$prompt.')) changes[field] = prompts[value.slice(8)] ?? null;
+    // A rule computes the value from the record as it stands (`{"var": "OrderQuantity"}`).
+    else if (isRule(value)) changes[field] = ruleValue(value, record, { $record: record });
     else if (value === '$now') changes[field] = now();
     else changes[field] = dataSetValue(value, principal);
   }

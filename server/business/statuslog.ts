@@ -2,12 +2,16 @@
 import type { StateValue, StatusLogEntry } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { readRecord } from '../data/records.ts';
+import { forbidden } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { valueLabel } from './labels.ts';
 
 /** The log of one record, newest first; a 404 when the principal may not read the record. */
 export async function statusLog(db: Queryable, model: TableModel, principal: Principal, recordId: number): Promise<StatusLogEntry[]> {
+  // When every status log tab of the table's screens needs a right, the log needs one of them.
+  const tabs = model.screens.flatMap((s) => s.tabs ?? []).filter((t) => t.kind === 'statuslog');
+  if (tabs.length && tabs.every((t) => t.right && !principal.can(t.right, 'read'))) throw forbidden();
   await readRecord(db, model, principal, recordId);
   const rows = (await db.query(
     `SELECT autoid, field_name, transition, from_value, to_value, reason, comment, to_char(status_date, 'YYYY-MM-DD') AS status_date, changed_by,

@@ -3,16 +3,14 @@
 // guard and the fields it requires (400, naming the part); then it writes the record through the
 // same checks as any save, a status log row, and its cascades to child rows.
 import type pg from 'pg';
-import {
-  evaluateRule, type ApplyDef, type TransitionDef, type TransitionsAnswer,
-} from '../../definitions/language/index.ts';
+import { evaluateRule, type TransitionDef, type TransitionsAnswer } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
-import { badRequest, forbidden, invalidFields } from '../errors.ts';
+import { AppError, badRequest, forbidden, invalidFields } from '../errors.ts';
 import { authorize, readStored, updateIn, type WriteContext } from '../data/records.ts';
 import { Params } from '../data/filters.ts';
 import { rowLimit } from '../data/access.ts';
-import { referencedModel, relatedValues, type TableOf } from '../data/related.ts';
-import { codesIn, rowsByCodes } from '../data/codes.ts';
+import { relatedValues, type TableOf } from '../data/related.ts';
+import { applyTo } from './apply.ts';
 import { ident } from '../db/sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -62,16 +60,19 @@ export function transitionNamed(model: TableModel, name: string): TransitionDef 
  */
 export async function makeTransition(
   client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, t: TransitionDef, values: Record<string, unknown>, ctx: WriteContext,
+  stamp?: number,
 ): Promise<string[]> {
   const { field } = workflowOf(model);
   authorize(model, principal, 'update');
   if (!mayMake(model, principal, t)) throw forbidden();
   const record = await readStored(client, model, principal, autoId, true);
+  // The client saw an older version: someone else changed the record meanwhile (409).
+  if (stamp !== undefined && record.TimeStamp !== stamp) throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: record.TimeStamp, ModifiedBy: record.ModifiedBy } });
   const status = record[field.name] ?? null;
   if (status === t.to) throw new Ignored('workflow.already', [stateLabel(model, t.to) ?? String(t.to)]);
   if (!leavesFrom(t, status)) throw invalidFields({ [field.name]: [{ id: 'workflow.not_from_state', args: [t.label, stateLabel(model, status) ?? String(status)] }] });
   const prompts = checkPrompts(t.prompts, values);
-  const changes = { ...changesOf(t.set, prompts, principal), [field.name]: t.to };
+  const changes = { ...changesOf(t.set, prompts, principal, record), [field.name]: t.to };
   const merged = { ...record, ...changes };
   // Referenced rows are read through the record as it stands: a transition that clears the
   // reference (an unlock clearing its lock reason) is judged by what it leaves.
@@ -80,52 +81,22 @@ export async function makeTransition(
   }
   const missing = (t.requires ?? []).map((n) => model.byName.get(n.toLowerCase())!).filter((f) => isEmptyValue(merged[f.name] ?? null));
   if (missing.length) throw invalidFields(Object.fromEntries(missing.map((f) => [f.name, [{ id: 'workflow.requires', args: [f.label ?? f.name, stateLabel(model, t.to) ?? String(t.to)] }]])));
-  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, undefined, record);
+  // The rows changed along go first, while the record is still in the state it leaves: a child
+  // row's own checks (a receipt line may change only while its receipt is a concept) judge it so.
+  // They carry the transition's reason into their change logs; their own status field stays
+  // theirs (no field of theirs is this transition's).
+  // Without a reason of its own, a change log says which record's transition it was ("ONT-000012: Verwerken").
+  const part = logPart(prompts);
+  const along = { ...ctx, byDefinition: true, transition: { name: t.name, field: '', ...part, reason: part.reason ?? `${String(record.ID ?? autoId)}: ${t.label}` } };
   const written = [model.table.sqlName];
+  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along));
+  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, stamp, record);
   for (const cascade of t.cascade ?? []) {
     const child = ctx.tableOf(cascade.table);
     if (!child) continue;
     written.push(...await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx));
   }
-  // The rows changed along carry the transition's reason into their change logs; their own status
-  // field stays theirs (no field of theirs is this transition's).
-  const along = { ...ctx, byDefinition: true, transition: { name: t.name, field: '', ...logPart(prompts) } };
-  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along));
   return written;
-}
-
-/** A value of an apply's stamp or set: the record's or the target's field, a placeholder, or a literal. */
-function applyValue(value: unknown, record: Record<string, unknown>, target: Record<string, unknown>, principal: Principal): unknown {
-  if (typeof value === 'string' && value.startsWith('$record.')) return record[value.slice(8)] ?? null;
-  if (typeof value === 'string' && value.startsWith('$target.')) return target[value.slice(8)] ?? null;
-  return changesOf({ v: value }, {}, principal).v;
-}
-
-/**
- * The rows the record's child rows reference change along: each child is stamped (with the
- * target as it was), then its target row is changed through the checks of any save. A target
- * that refuses undoes the whole transition of the record.
- */
-async function applyTo(
-  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
-): Promise<string[]> {
-  if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
-  const child = ctx.tableOf(apply.table!)!;
-  const parent = child.byName.get(apply.parentField!.toLowerCase())!;
-  const targetField = child.byName.get(apply.target!.toLowerCase())!;
-  const targets = referencedModel(child, targetField.name, ctx.tableOf)!;
-  const rows = (await client.query(
-    `SELECT autoid, ${ident(targetField.sqlName)} AS target FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1 ORDER BY autoid FOR UPDATE`,
-    [record.AutoID],
-  )).rows as { autoid: number; target: number | null }[];
-  for (const row of rows) {
-    if (row.target === null) continue;
-    const target = await readStored(client, targets, principal, Number(row.target), true);
-    const values = (set: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, applyValue(v, record, target, principal)]));
-    if (apply.stamp) await updateIn(client, child, principal, Number(row.autoid), values(apply.stamp), ctx);
-    await updateIn(client, targets, principal, Number(row.target), values(apply.set), ctx, undefined, target);
-  }
-  return rows.length ? [child.table.sqlName, targets.table.sqlName] : [];
 }
 
 /** Child rows of the record in one of the cascade's states move to its state, each as a transition of its own. */
@@ -142,18 +113,4 @@ async function cascadeTo(
   const ids = (await client.query(`SELECT t.autoid FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
   for (const id of ids) await updateIn(client, child, principal, id, { [status.name]: cascade.to }, { ...ctx, transition: { name, field: status.name } });
   return ids.length ? [child.table.sqlName] : [];
-}
-
-/** The rows a text field of the record names by code change along (a `codes` check has vouched for them). */
-async function applyToCodes(
-  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
-): Promise<string[]> {
-  const field = model.byName.get(apply.codes!.toLowerCase())!;
-  const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf, principal);
-  for (const id of rows.values()) {
-    const target = await readStored(client, rowsModel, principal, id, true);
-    const values = Object.fromEntries(Object.entries(apply.set).map(([k, v]) => [k, applyValue(v, record, target, principal)]));
-    await updateIn(client, rowsModel, principal, id, values, ctx, undefined, target);
-  }
-  return rows.size ? [rowsModel.table.sqlName] : [];
 }

@@ -29,6 +29,11 @@ export async function writeChangeLogs(
       [logModel.byName.get(log.to.toLowerCase())!, to],
     ]);
     if (log.reason && ctx.transition?.reason) row.set(logModel.byName.get(log.reason.toLowerCase())!, ctx.transition.reason);
+    // Fields of the changed row the log keeps beside it (a stock row's product and warehouse).
+    for (const [to, fromName] of Object.entries(log.copy ?? {})) {
+      const source = model.byName.get(fromName.toLowerCase())!;
+      row.set(logModel.byName.get(to.toLowerCase())!, values.has(source) ? values.get(source) : current?.[source.name] ?? null);
+    }
     const logId = await insertRow(client, logModel, row, principal.username);
     await recordChanged(client, logModel, logId, 'created');
     await announceWrite(client, logModel.table.sqlName);

@@ -122,7 +122,8 @@ function listTextCondition(col: Column, text: string, negate: boolean, params: P
   const alias = `f_${col.sql}`.slice(0, 63);
   const rows = join ? texts(join, alias, params) : 'false';
   const matching = join
-    ? `SELECT ${ident(alias)}.autoid FROM ${ident(join.ref.sqlName)} ${ident(alias)} WHERE ${ident(alias)}.${ident(join.textColumn)} ILIKE ${params.add(likePattern(text))}${rows ? ` AND ${rows}` : ''}`
+    // As text: a list whose text field is a number (a stock row named by its warehouse) is searched as its digits.
+    ? `SELECT ${ident(alias)}.autoid FROM ${ident(join.ref.sqlName)} ${ident(alias)} WHERE ${ident(alias)}.${ident(join.textColumn)}::text ILIKE ${params.add(likePattern(text))}${rows ? ` AND ${rows}` : ''}`
     : 'SELECT NULL::bigint WHERE false';
   return negate ? `(${c} IS NULL OR ${c} NOT IN (${matching}))` : `${c} IN (${matching})`;
 }
@@ -240,7 +241,10 @@ export function parseFlexQuery(
     if (!set) throw badRequest('request.data_set', body.dataSet, [...model.dataSets.keys()].join(', ') || '–');
     set.filter.forEach((f, i) => {
       const what = `dataSet ${set.name} [${i}]`;
-      where.push(condition(columnNamed(f.FieldName, what), f.Operator, dataSetValue(f.Value, who), params, what, texts));
+      const other = typeof f.Value === 'string' && f.Value.startsWith('$field.') ? columnNamed(f.Value.slice(7), what) : null;
+      // Two fields of the same row compared (stock below its minimum); names and operator come from the definitions.
+      if (other && ['=', '!=', '<', '<=', '>', '>='].includes(f.Operator)) where.push(`t.${ident(columnNamed(f.FieldName, what).sql)} ${f.Operator === '!=' ? 'IS DISTINCT FROM' : f.Operator} t.${ident(other.sql)}`);
+      else where.push(condition(columnNamed(f.FieldName, what), f.Operator, dataSetValue(f.Value, who), params, what, texts));
     });
   }
   entries(body.operatorFilter).forEach((f, i) => {

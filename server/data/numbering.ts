@@ -11,8 +11,8 @@ import { rowAtPath, type TableOf } from './related.ts';
 
 /**
  * Fills the numbered field of a new record when it is empty; leaves a given value alone. With
- * `via` the counter row is the one the record's list field (or path of list fields) reaches;
- * without a value there, or when the row's `active` flag is off, nothing is drawn and the
+ * `via` the counter row is the one the record's list field (or path of list fields) reaches,
+ * else (with `defaultFlag`) the default row; without either, or when the row's `active` flag is off, nothing is drawn and the
  * record's own checks say whether an empty value may stay.
  */
 export async function drawNumber(db: Queryable, model: TableModel, tableOf: TableOf, record: Record<string, unknown>): Promise<void> {
@@ -24,17 +24,18 @@ export async function drawNumber(db: Queryable, model: TableModel, tableOf: Tabl
   const col = (name: string) => ident(counters.byName.get(name.toLowerCase())!.sqlName);
   let where: string;
   const params: unknown[] = [];
-  if (n.via) {
+  const via = n.via ? await rowAtPath(db, model, record, n.via, tableOf) : undefined;
+  if (n.via && !via && !n.defaultFlag) {
+    // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
+    if (n.via.includes('.')) return;
     const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
-    const via = await rowAtPath(db, model, record, n.via, tableOf);
-    if (!via) {
-      // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
-      if (n.via.includes('.')) return;
-      throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [first.name] }] });
-    }
+    throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [first.name] }] });
+  }
+  if (via) {
     params.push(via.id);
     where = 'autoid = $1';
   } else {
+    // Without a counter row of its own the record numbers from the default one (the default administration).
     where = `${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1`;
   }
   const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}${n.active ? `, ${col(n.active)} AS active` : ''}`;

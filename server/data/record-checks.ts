@@ -102,3 +102,12 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
   for (const [field, messages] of Object.entries(unknownCodes)) (problems[field] ??= []).push(...messages);
   throw invalidFields(problems);
 }
+
+/** The checks that guard a delete (`onDelete`), judged on the stored row: the first that fails refuses it. */
+export async function deleteChecks(db: Queryable, model: TableModel, stored: Record<string, unknown>, tableOf: TableOf): Promise<void> {
+  const checks = (model.table.checks ?? []).filter((c) => c.onDelete && c.validWhen !== undefined);
+  if (!checks.length) return;
+  const related = await relatedValues(db, model, stored, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
+  const failed = checks.filter((c) => evaluateRule(c.when, stored, related) && !evaluateRule(c.validWhen, stored, related));
+  if (failed.length) throw invalidFields(placeMessages(model, failed));
+}

@@ -22,7 +22,9 @@ import { catalogueProblems } from './catalogues.ts';
 import { belongingRecordVisible } from './belonging.ts';
 import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
-import { changeApplies, databaseChecks, needsDatabase, placeMessages } from './record-checks.ts';
+import { changeApplies, databaseChecks, deleteChecks, needsDatabase, placeMessages } from './record-checks.ts';
+import { recordBehavioursOf } from './record-behaviours.ts';
+import type { TableOf } from './related.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { retypeValues } from './typed-properties.ts';
 import { recordChanged } from './events.ts';
@@ -273,10 +275,14 @@ export async function createIn(
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
-  await databaseChecks(client, model, mergedOf(model, null, values, 0), ctx.tableOf, principal);
+  const { merged } = mergedOf(model, null, values, 0);
+  await databaseChecks(client, model, { merged, current: null, written: new Set(writtenNames(values)) }, ctx.tableOf, principal);
+  const behaviours = recordBehavioursOf(model);
+  for (const b of behaviours) await b.check?.(client, model, merged, null, ctx.tableOf);
   const id = await insertRow(client, model, values, principal.username);
   await logChanges(client, model, id, null, values, principal, ctx);
   await writeChangeLogs(client, model, id, null, values, principal, ctx);
+  for (const b of behaviours) await b.written?.(client, model, { ...merged, AutoID: id }, null, ctx.tableOf);
   await recordChanged(client, model, id, 'created');
   return { id, written: writtenNames(values) };
 }
@@ -305,10 +311,14 @@ export async function updateIn(
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
-  await databaseChecks(client, model, mergedOf(model, current, values, autoId), ctx.tableOf, principal);
+  const write = mergedOf(model, current, values, autoId);
+  await databaseChecks(client, model, write, ctx.tableOf, principal);
+  const behaviours = recordBehavioursOf(model);
+  for (const b of behaviours) await b.check?.(client, model, write.merged, current, ctx.tableOf);
   await updateRow(client, model, autoId, values, principal.username);
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await writeChangeLogs(client, model, autoId, current, values, principal, ctx);
+  for (const b of behaviours) await b.written?.(client, model, write.merged, current, ctx.tableOf);
   const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
   if (typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, autoId, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, autoId, 'updated');
@@ -365,19 +375,25 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
   }
 }
 
-/** Deletes a record the principal may see inside the caller's transaction. */
-export async function deleteIn(client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
+/**
+ * Deletes a record the principal may see inside the caller's transaction. `tableOf` lets the
+ * checks that guard a delete read referenced rows (a processed receipt keeps its lines).
+ */
+export async function deleteIn(client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks, tableOf?: TableOf): Promise<void> {
   authorize(model, principal, 'delete');
-  const before = withoutHidden(await readStored(client, model, principal, autoId, true), hiddenFields(model, principal));
+  const stored = await readStored(client, model, principal, autoId, true);
+  if (tableOf) await deleteChecks(client, model, stored, tableOf);
+  const before = withoutHidden(stored, hiddenFields(model, principal));
   await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+  if (tableOf) for (const b of recordBehavioursOf(model)) await b.written?.(client, model, null, stored, tableOf);
   await recordChanged(client, model, autoId, 'deleted');
   await hooks?.afterWrite(client, { before, after: null, written: [], principal });
 }
 
-export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks?: WriteHooks): Promise<void> {
+export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks: WriteHooks | undefined, tableOf: TableOf): Promise<void> {
   try {
     await inTransaction(pool, async (client) => {
-      await deleteIn(client, model, principal, autoId, hooks);
+      await deleteIn(client, model, principal, autoId, hooks, tableOf);
       await announceWrite(client, model.table.sqlName);
     });
     tableWritten(model.table.sqlName);

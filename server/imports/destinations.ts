@@ -7,8 +7,11 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields } from './columns.ts';
 
+/** Behaviours that run beside a save call only (the record behaviours hold on an import's writes too). */
+const SAVE_ONLY_BEHAVIOURS = new Set(['site-dictionary', 'user-account']);
+
 export function isDestination(model: TableModel, principal: Principal): boolean {
-  return !model.table.behaviour && principal.can(model.table.right, 'create') && importableFields(model, principal).length > 0;
+  return ![model.table.behaviour ?? []].flat().some((n) => SAVE_ONLY_BEHAVIOURS.has(n)) && principal.can(model.table.right, 'create') && importableFields(model, principal).length > 0;
 }
 
 export function destinations(snapshot: Snapshot, principal: Principal, filter?: string | null): ImportDestination[] {

@@ -2,7 +2,7 @@
 // and the open record's workflow transitions (ChangeStatus), each with its confirm, prompts and
 // warning; which of them apply to a selection; and prompts as a generated form. Pure.
 import { componentOf, type FieldType, type PromptDef } from '../../../definitions/language/index.ts';
-import type { PromptInfo, ScreenInfo, TransitionInfo } from '../../api/index.ts';
+import type { ChangeStatusRequest, PromptInfo, ScreenInfo, TransitionInfo } from '../../api/index.ts';
 import type { FormAnswer, FormProperty } from '../../form/index.ts';
 
 /** One thing a user can start on rows or on the open record. */
@@ -15,6 +15,8 @@ export interface ActionSpec {
   name: string;
   /** Offered on several selected rows at once; otherwise on exactly one. */
   batch: boolean;
+  /** The fewest rows it takes (1 unless the definition says more); such an action is one call for all of them. */
+  minSelected: number;
   confirm: string | null;
   prompts: readonly PromptInfo[];
   warning: string | null;
@@ -40,7 +42,7 @@ export function promptInfo(def: PromptDef): PromptInfo {
 /** The screen's actions, in the definition's order. */
 export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[] {
   return (screen.actions ?? []).map((a) => ({
-    key: `action:${a.name}`, label: a.label, call: 'action', name: a.name, batch: a.batch ?? false,
+    key: `action:${a.name}`, label: a.label, call: 'action', name: a.name, batch: a.batch ?? false, minSelected: Math.max(1, a.minSelected ?? 1),
     confirm: a.confirm ?? null, prompts: (a.prompts ?? []).map((p) => promptInfo(p as PromptDef)), warning: null,
     right: a.right ?? null, transition: a.transition ?? null,
   }));
@@ -49,7 +51,7 @@ export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[]
 /** A transition the open record may make now (GetTransitions). */
 export function transitionAction(t: TransitionInfo): ActionSpec {
   return {
-    key: `transition:${t.Name}`, label: t.Label, call: 'transition', name: t.Name, batch: false, confirm: null,
+    key: `transition:${t.Name}`, label: t.Label, call: 'transition', name: t.Name, batch: false, minSelected: 1, confirm: null,
     prompts: t.Prompts, warning: t.Warning, right: null, transition: t.Name,
   };
 }
@@ -63,9 +65,49 @@ export function recordActions(screen: Pick<ScreenInfo, 'actions'>, transitions: 
   return [...transitions.map(transitionAction), ...screenActions(screen).filter((a) => !a.transition)];
 }
 
-/** A batch action applies to one or more rows, any other to exactly one. */
-export function appliesTo(action: Pick<ActionSpec, 'batch'>, count: number): boolean {
-  return action.batch ? count >= 1 : count === 1;
+type Selecting = Pick<ActionSpec, 'batch'> & Partial<Pick<ActionSpec, 'minSelected'>>;
+
+/**
+ * A batch action applies to one or more rows, any other to exactly one; an action that takes at
+ * least N rows (merging into the first selected) to N or more.
+ */
+export function appliesTo(action: Selecting, count: number): boolean {
+  const least = Math.max(1, action.minSelected ?? 1);
+  return action.batch || least > 1 ? count >= least : count === 1;
+}
+
+/** How many rows must be selected before the action applies, when too few are: else null. */
+export function rowsShort(action: Selecting, count: number): number | null {
+  const least = action.minSelected ?? 1;
+  return least > 1 && count < least ? least : null;
+}
+
+/**
+ * Rows per call: an action with a minimum works on the whole selection at once (collecting into
+ * the first selected row must see them all); others go in the batch dialog's chunks.
+ */
+export function chunkSizeOf(action: Pick<ActionSpec, 'minSelected'>, count: number): number | undefined {
+  return action.minSelected > 1 ? Math.max(1, count) : undefined;
+}
+
+/** Whether the action moves records to another status, so a record may drop out of the user's sight. */
+export function changesStatus(action: Pick<ActionSpec, 'call' | 'transition'>): boolean {
+  return action.call === 'transition' || action.transition !== null;
+}
+
+/** The TimeStamp a record was read with, when it has one. */
+export function stampOf(record: Record<string, unknown> | null | undefined): number | undefined {
+  const value = record?.TimeStamp;
+  const stamp = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof stamp === 'number' && Number.isSafeInteger(stamp) ? stamp : undefined;
+}
+
+/**
+ * The ChangeStatus call. On one record read with `stamp`, the stamp goes along: the server refuses
+ * (409) a record that changed since, rather than moving a status the user did not see.
+ */
+export function changeStatusRequest(transition: string, autoids: number[], values: Record<string, unknown>, stamp?: number): ChangeStatusRequest {
+  return { autoids, Transition: transition, Values: values, ...(stamp !== undefined && autoids.length === 1 ? { TimeStamp: stamp } : {}) };
 }
 
 /** A screen action that makes a transition takes the transition's prompts and warning when it has none itself. */

@@ -2,10 +2,12 @@
 // row click (or ?id= at start) opens the record as a full-screen modal with a history entry of its
 // own, Add opens a blank one there, Importeren (for an import destination) the import dialog.
 // After an action the grid and the open record reload; a record the user can no longer see in its
-// new status closes, back on the overview, with a notice. Without the update right a saved record
-// opens read-only; a screen whose read right the server now refuses says so.
+// new status closes, back on the overview, with a notice. A transition the server refused because
+// the open record changed meanwhile reads it again and says so there. An action that needs several
+// rows stays disabled, saying how many, until that many are selected. Without the update right a
+// saved record opens read-only; a screen whose read right the server now refuses says so.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
 import { showAlert } from '../../app/dialogs/index.ts';
 import { useHistoryEntry } from '../../app/historyEntry.ts';
@@ -13,7 +15,9 @@ import type { RouteParams } from '../../app/paths.ts';
 import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.ts';
 import { NoScreenRight } from '../../app/NoRights.tsx';
 import { useScreenRights } from '../../state/index.ts';
-import { appliesTo, screenActions, useActionRights, useActionRunner, type ActionSpec } from '../actions/index.ts';
+import {
+  appliesTo, changesStatus, rowsShort, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec,
+} from '../actions/index.ts';
 import { CustomizeFieldsButton } from '../CustomizeFields.tsx';
 import { ImportButton } from '../import/index.ts';
 import { enterOpensOnly } from '../gridFocus.ts';
@@ -44,6 +48,9 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   const [refreshToken, setRefreshToken] = useState(0);
   const [version, setVersion] = useState(0);
   const refresh = useCallback(() => setRefreshToken((n) => n + 1), []);
+  // The server's word that the open record changed before a transition of it: shown on the record
+  // until it closes, is saved or starts another action.
+  const [conflict, setConflict] = useState<string | null>(null);
 
   // Every save of the open record (button, before a tab change, before closing) reloads the grid;
   // a new record's entry learns its AutoID.
@@ -54,6 +61,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
     save: async () => {
       const wasNew = !Number(base.current()?.AutoID ?? 0);
       if (!(await base.save())) return false;
+      setConflict(null);
       refresh();
       setVersion((v) => v + 1);
       if (wasNew) savedRef.current(Number(base.current()?.AutoID ?? 0));
@@ -67,7 +75,9 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   const allowed = useActionRights(screen, all);
   const offered = useMemo(() => all.filter(allowed), [all, allowed]);
 
-  const afterAction = useCallback(async (_action: ActionSpec, rows: Row[]) => {
+  useEffect(() => setConflict(null), [record.shown]);
+
+  const afterAction = useCallback(async (action: ActionSpec, rows: Row[], result: ActionOutcome) => {
     refresh();
     const open = record.shown;
     if (!open || !rows.some((r) => Number(r.AutoID) === open)) return;
@@ -75,12 +85,25 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
     if (outcome === 'gone') {
       // The spec: without rights for the new status the user is sent back to the overview.
       record.leave();
-      showAlert(t`Het item is in de nieuwe status niet meer voor u zichtbaar.`, { type: 'info' });
+      showAlert(changesStatus(action)
+        ? t`U heeft geen rechten om deze status te zien; u bent teruggekeerd naar het overzicht.`
+        : t`Het item is in de nieuwe status niet meer voor u zichtbaar.`, { type: 'info' });
       return;
     }
+    setConflict(result.conflict);
     setVersion((v) => v + 1);
   }, [refresh, record, editor, t]);
-  const runner = useActionRunner(screen.table, (action, rows) => void afterAction(action, rows));
+  const runner = useActionRunner(screen.table, (action, rows, result) => void afterAction(action, rows, result));
+  const startOnRecord = (action: ActionSpec, row: Row) => {
+    setConflict(null);
+    void runner.start(action, [row], { stamp: stampOf(row) });
+  };
+  // A child row written from a tab may change the record (totals the server keeps): read it again,
+  // so its header is current and its next transition carries the TimeStamp it has now.
+  const childrenChanged = () => {
+    if (!editor.hasMutations) void editor.reload();
+  };
+  const atLeast = useCallback((n: number) => t`Selecteer ten minste ${n} rijen.`, [t]);
 
   const contextMenu = useMemo<ContextMenuItem[] | undefined>(() => {
     if (offered.length === 0) return undefined;
@@ -88,20 +111,27 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
       id: action.key,
       label: action.label,
       enabled: (rows: GridRow[]) => appliesTo(action, rows.length),
+      hint: (rows: GridRow[]) => {
+        const n = rowsShort(action, rows.length);
+        return n === null ? undefined : atLeast(n);
+      },
       onSelect: (rows: GridRow[]) => void runner.start(action, rows),
     }));
-  }, [offered, runner.start]);
+  }, [offered, runner.start, atLeast]);
 
   const toolbar = useCallback((selected: GridRow[]) => offered.length > 0 && (
     <span className="detail-grid-actions" role="group" aria-label={t`Acties`}>
-      {offered.map((action) => (
-        <button key={action.key} type="button" className="grid-button" disabled={!appliesTo(action, selected.length)}
-          onClick={() => void runner.start(action, selected)}>
-          {action.label}
-        </button>
-      ))}
+      {offered.map((action) => {
+        const short = rowsShort(action, selected.length);
+        return (
+          <button key={action.key} type="button" className="grid-button" disabled={!appliesTo(action, selected.length)}
+            title={short === null ? undefined : atLeast(short)} onClick={() => void runner.start(action, selected)}>
+            {action.label}
+          </button>
+        );
+      })}
     </span>
-  ), [offered, runner.start, t]);
+  ), [offered, runner.start, t, atLeast]);
 
   const chooseDataSet = (name: string) => {
     setDataSet(name);
@@ -150,7 +180,9 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           version={version}
           allowed={allowed}
           readOnly={record.shown !== 0 && rights.ready && !rights.update}
-          onAction={(action, row) => void runner.start(action, [row])}
+          conflict={conflict}
+          onAction={startOnRecord}
+          onChildrenChanged={childrenChanged}
           onClose={record.requestClose}
         />
       )}

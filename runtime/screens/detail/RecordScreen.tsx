@@ -1,7 +1,8 @@
 // The open record of a detail screen, as a full-screen modal: its header (title, header fields,
 // change tracker), the actions and transitions it may take now, and its tabs. Changing tabs or
 // starting an action with unsaved changes asks first (spec 2 section 5 "Save before changing tabs").
-// A user without the update right sees a saved record read-only, with a note saying why.
+// A user without the update right sees a saved record read-only, with a note saying why. A
+// transition refused because the record changed meanwhile is said above the record.
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
@@ -31,11 +32,18 @@ export interface RecordScreenProps {
   allowed: (action: ActionSpec) => boolean;
   /** The user may only look at the record's fields (its actions keep their own rights). */
   readOnly?: boolean;
+  /** Why the last transition was refused: the record had changed since it was read (read again now). */
+  conflict?: string | null;
+  /** The record as it is now (after settling its changes), with the TimeStamp it was read with. */
   onAction: (action: ActionSpec, record: Record<string, unknown>) => void;
+  /** A child row was added, changed or deleted in a grid tab. */
+  onChildrenChanged?: () => void;
   onClose: () => Promise<boolean>;
 }
 
-export function RecordScreen({ screen, editor, autoid, version, allowed, readOnly = false, onAction, onClose }: RecordScreenProps) {
+export function RecordScreen({
+  screen, editor, autoid, version, allowed, readOnly = false, conflict = null, onAction, onChildrenChanged, onClose,
+}: RecordScreenProps) {
   const { t } = useLingui();
   const idPrefix = useId();
   useBeforeUnload(editor.hasMutations && !readOnly);
@@ -54,7 +62,8 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, readOnl
     if (await settleChanges(editor)) setSelected(name);
   };
   const start = async (action: ActionSpec) => {
-    if (record && (await settleChanges(editor))) onAction(action, record);
+    // Settling may have saved: the record as it is now carries the TimeStamp the server knows.
+    if (record && (await settleChanges(editor))) onAction(action, editor.current() ?? record);
   };
 
   const panel = () => {
@@ -63,7 +72,7 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, readOnl
       // The workflow's field moves only through its transitions: read-only in the form.
       case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} readOnly={readOnly} />;
       // Keyed by tab: two grid tabs in a row are two tables, each with its own form and rows.
-      case 'grid': return <ChildGridTab key={tab.name} parent={screen} tab={tab} parentId={autoid} version={version} />;
+      case 'grid': return <ChildGridTab key={tab.name} parent={screen} tab={tab} parentId={autoid} version={version} onChanged={onChildrenChanged} />;
       case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
       case 'dashboard': return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
       // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
@@ -88,7 +97,9 @@ export function RecordScreen({ screen, editor, autoid, version, allowed, readOnl
       }
     >
       {record && readOnly && <ReadOnlyNote />}
-      {record && <RecordChangedNotice editor={editor} />}
+      {/* Read again after each action and save: an earlier notice of someone else's change is answered. */}
+      {record && <RecordChangedNotice key={version} editor={editor} />}
+      {record && conflict && <div className="app-record-changed" role="alert"><span>{conflict}</span></div>}
       {record && (
         <RecordHeader
           title={saved ? describeRow(record) : t`Nieuw`}

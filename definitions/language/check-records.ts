@@ -365,6 +365,17 @@ export function recordProblems(eff: Effective): DefinitionProblem[] {
     byField.set(key, value.name);
   }
   for (const { value, origin } of eff.screens.values()) checkScreen(eff, value, reporter(fileOf(origin)));
+  // A grid call names a data set by name for the table: the screens of one table agree on what a name means.
+  const dataSets = new Map<string, { screen: string; filter: string }>();
+  for (const { value, origin } of eff.screens.values()) {
+    for (const set of value.table ? value.dataSets ?? [] : []) {
+      const key = `${value.table!.toLowerCase()}.${set.name}`;
+      const seen = dataSets.get(key);
+      const filter = JSON.stringify(set.filter);
+      if (seen && seen.filter !== filter) reporter(fileOf(origin))('/dataSets', 'data-set-name', `data set ${set.name} of ${value.table} means another filter on screen ${seen.screen}: give it a name of its own`);
+      if (!seen) dataSets.set(key, { screen: value.name, filter });
+    }
+  }
   for (const table of eff.tables.values()) checkTable(eff, table, reporter(table.origin.name?.file ?? '(unknown)'));
   return problems;
 }

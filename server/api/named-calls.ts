@@ -137,7 +137,8 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       const id = await rowNamed(engine.pool, on, principal, call, body, keys);
       const t = transitionNamed(on, call.transition!);
       try {
-        await written(await inTransaction(engine.pool, (client) => makeTransition(client, on, principal, id, t, {}, ctx)));
+        // What a transition sets comes from the definitions, as from ChangeStatus.
+        await written(await inTransaction(engine.pool, (client) => makeTransition(client, on, principal, id, t, {}, { ...ctx, byDefinition: true })));
       } catch (err) {
         // Made already (a receipt processed twice): a refusal naming the state, nothing changed.
         if (err instanceof Ignored) throw invalidFields({ [on.workflow!.field.name]: [{ id: err.id, args: err.args }] });

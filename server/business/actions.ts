@@ -5,7 +5,7 @@ import { evaluateRule, type ActionDef, type BatchAnswer } from '../../definition
 import { relatedValues } from '../data/related.ts';
 import { AppError, badRequest, forbidden, invalidFields, refused, refusedBy } from '../errors.ts';
 import { ident } from '../db/sql.ts';
-import { authorize, createIn, deleteIn, readStored, updateIn } from '../data/records.ts';
+import { authorize, createIn, deleteIn, readStored, rowsRewritten, updateIn } from '../data/records.ts';
 import { recordChanged } from '../data/events.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
@@ -150,7 +150,9 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
         [target, id, ctx.principal.username],
       );
       if (moved.rowCount) written.add(ref.table);
-      for (const row of moved.rows) await recordChanged(client, ctx.snapshot.table(ref.table)!, Number(row.autoid), 'updated');
+      const refModel = ctx.snapshot.table(ref.table)!;
+      for (const row of moved.rows) await recordChanged(client, refModel, Number(row.autoid), 'updated');
+      await rowsRewritten(client, refModel, moved.rows.map((r) => Number(r.autoid)), (name) => ctx.snapshot.table(name));
     }
     await deleteIn(client, model, ctx.principal, id, undefined, (name) => ctx.snapshot.table(name));
     return [...written];

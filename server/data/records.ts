@@ -376,6 +376,20 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
 }
 
 /**
+ * Rows another path changed beside the record path (a merge re-pointing references to a record):
+ * their table's record behaviours run on them as they now stand, so what is derived from them
+ * (an order's totals) follows.
+ */
+export async function rowsRewritten(client: pg.PoolClient, model: TableModel, ids: readonly number[], tableOf: TableOf): Promise<void> {
+  const behaviours = recordBehavioursOf(model);
+  if (!behaviours.length) return;
+  for (const id of ids) {
+    const row = (await client.query(`SELECT * FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [id])).rows[0];
+    if (row) for (const b of behaviours) await b.written?.(client, model, recordFromRow(model, row), null, tableOf);
+  }
+}
+
+/**
  * Deletes a record the principal may see inside the caller's transaction. `tableOf` lets the
  * checks that guard a delete read referenced rows (a processed receipt keeps its lines).
  */

@@ -42,7 +42,7 @@ const HOSTILE: [string, string, string][] = [
 ];
 
 /** A call's URL with its parameters filled in with a table and a list that exist. */
-const concrete = (url: string) => url.replace(':control', 'products').replace(':list', 'countries');
+const concrete = (url: string) => url.replace(':control', 'products').replace(':list', 'countries').replace(':call', 'rename');
 
 describe('hostile bodies', () => {
   it('the app lists its calls', () => {

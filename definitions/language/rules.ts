@@ -129,10 +129,12 @@ export const isRule = (value: unknown): value is RulesLogic => value !== null &&
  * `related`: values of referenced rows by their full dotted path (`$child.Product.ObjectType`).
  */
 export function ruleValue(rule: RulesLogic, plain: Record<string, unknown>, scopes: Record<string, Record<string, unknown>> = {}, related?: ReadonlyMap<string, unknown>): unknown {
+  // An empty value is left out, so `{"var": ["$target.Stock", 0]}` reads its default (a new stock row).
   const data: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(plain)) data[key] = plain[key];
-  for (const [scope, record] of Object.entries(scopes)) for (const key of Object.keys(record)) data[`${scope}${RELATED_SEPARATOR}${key}`] = record[key];
-  for (const [path, value] of related ?? []) data[path.split('.').join(RELATED_SEPARATOR)] = value;
+  const put = (key: string, value: unknown) => { if (value !== null && value !== undefined) data[key] = value; };
+  for (const key of Object.keys(plain)) put(key, plain[key]);
+  for (const [scope, record] of Object.entries(scopes)) for (const key of Object.keys(record)) put(`${scope}${RELATED_SEPARATOR}${key}`, record[key]);
+  for (const [path, value] of related ?? []) put(path.split('.').join(RELATED_SEPARATOR), value);
   return jsonLogic.apply(flattened(rule) as RulesLogic, data);
 }
 

@@ -129,7 +129,6 @@ export const MESSAGES = {
   'actions.nothing_changes': 'Er verandert niets.',
   'actions.min_selected': 'Selecteer ten minste {0} items.',
   'request.timestamp_one': 'Een TimeStamp hoort bij precies één item.',
-  'request.unknown_call': 'Onbekende aanroep {0}.',
   'validation.deliver_date': 'De leverdatum {0} kan niet worden gehaald; de vroegst mogelijke leverdatum is {1}.',
   'request.unknown_tab': 'Onbekend tabblad {0}.',
   'validation.password_mismatch': 'Het wachtwoord en de herhaling komen niet overeen.',

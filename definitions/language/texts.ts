@@ -8,7 +8,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const SOURCE_LANGUAGE: Language = 'nl';
 
 /** The keys whose values are texts for people, wherever they sit in a definition. */
-const TEXT_KEYS = new Set(['label', 'title', 'warning', 'message', 'confirm', 'guardMessage', 'requiredMessage']);
+const TEXT_KEYS = new Set(['label', 'title', 'warning', 'message', 'confirm', 'guardMessage', 'requiredMessage', 'matchMessage']);
 
 const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
 const languageOfTag = (tag: string | undefined | null): Language | null => {

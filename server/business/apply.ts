@@ -5,12 +5,12 @@
 // through the checks of any save, so one refusal undoes the whole transition of the record.
 import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
-import { isRule, ruleFields, ruleValue, type ApplyDef } from '../../definitions/language/index.ts';
-import { createIn, readStored, updateIn, type WriteContext } from '../data/records.ts';
+import { isRule, ruleFields, ruleValue, type ApplyDef, type EffectiveField } from '../../definitions/language/index.ts';
+import { createIn, readStored, readStoredWhere, updateIn, type WriteContext } from '../data/records.ts';
 import { referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
-import { sqlValue } from '../data/values.ts';
 import { ident } from '../db/sql.ts';
+import { notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { changesOf } from './prompts.ts';
@@ -44,17 +44,12 @@ async function childRelated(client: pg.PoolClient, child: TableModel, row: Recor
 }
 
 /** The row of `table` whose fields hold `match`, locked; made (through its checks) when there is none. */
-async function findOrMake(client: pg.PoolClient, model: TableModel, match: Record<string, unknown>, principal: Principal, ctx: WriteContext): Promise<number> {
-  const params: unknown[] = [];
-  const where = Object.entries(match).map(([name, v]) => {
-    const field = model.byName.get(name.toLowerCase())!;
-    if (v === null || v === undefined) return `${ident(field.sqlName)} IS NULL`;
-    params.push(sqlValue(field, v));
-    return `${ident(field.sqlName)} = $${params.length}`;
-  });
-  const found = (await client.query(`SELECT autoid FROM ${ident(model.table.sqlName)} WHERE ${where.join(' AND ')} ORDER BY autoid LIMIT 1 FOR UPDATE`, params)).rows[0];
-  if (found) return Number(found.autoid);
-  return (await createIn(client, model, principal, { ...match }, { ...ctx, byDefinition: true })).id;
+async function findOrMake(client: pg.PoolClient, model: TableModel, match: Record<string, unknown>, principal: Principal, ctx: WriteContext): Promise<Record<string, unknown>> {
+  const fields = Object.entries(match).map(([name, v]) => [model.byName.get(name.toLowerCase())!, v] as [EffectiveField, unknown]);
+  const found = (await readStoredWhere(client, model, principal, fields, true))[0];
+  if (found) return found;
+  const made = await createIn(client, model, principal, { ...match }, { ...ctx, byDefinition: true });
+  return readStored(client, model, principal, made.id, true);
 }
 
 /**
@@ -68,28 +63,33 @@ export async function applyTo(
   const child = ctx.tableOf(apply.table!)!;
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
   const others = apply.target ? referencedModel(child, apply.target, ctx.tableOf)! : ctx.tableOf((apply.find ?? apply.create)!.table)!;
-  const ids = (await client.query(
-    `SELECT autoid FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1 ORDER BY autoid FOR UPDATE`, [record.AutoID],
-  )).rows.map((r) => Number(r.autoid));
+  const rows = await readStoredWhere(client, child, principal, [[parent, record.AutoID]], true);
+  // A child row the user may not see is not changed behind their back: the transition fails as not found.
+  const all = (await client.query(`SELECT count(*)::int AS n FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1`, [record.AutoID])).rows[0].n;
+  if (all !== rows.length) throw notFound();
   const paths = childPaths(apply);
+  // A `when` on the child's own fields is judged before its referenced rows are read.
+  const whenReadsRelated = childPaths({ when: apply.when } as ApplyDef).length > 0;
   const written = new Set<string>();
-  for (const id of ids) {
-    const row = await readStored(client, child, principal, id, true);
+  for (const row of rows) {
+    const id = Number(row.AutoID);
+    if (apply.when !== undefined && !whenReadsRelated && !valueOf(apply.when, { $record: record, $child: row }, undefined, principal)) continue;
     const related = await childRelated(client, child, row, paths, ctx);
     const scopes: Scopes = { $record: record, $child: row };
-    if (apply.when !== undefined && !valueOf(apply.when, scopes, related, principal)) continue;
+    if (apply.when !== undefined && whenReadsRelated && !valueOf(apply.when, scopes, related, principal)) continue;
     let targetId: number | null = null;
     if (apply.target) {
       const ref = row[child.byName.get(apply.target.toLowerCase())!.name];
       if (ref === null || ref === undefined) continue;
       targetId = Number(ref);
     } else if (apply.find) {
-      targetId = await findOrMake(client, others, valuesOf(apply.find.match, scopes, related, principal), principal, ctx);
+      scopes.$target = await findOrMake(client, others, valuesOf(apply.find.match, scopes, related, principal), principal, ctx);
+      targetId = Number(scopes.$target.AutoID);
     } else {
       const made = await createIn(client, others, principal, valuesOf(apply.create!.set, scopes, related, principal), ctx);
       scopes.$created = { AutoID: made.id };
     }
-    if (targetId !== null) scopes.$target = await readStored(client, others, principal, targetId, true);
+    if (targetId !== null && !scopes.$target) scopes.$target = await readStored(client, others, principal, targetId, true);
     if (apply.stamp) await updateIn(client, child, principal, id, valuesOf(apply.stamp, scopes, related, principal), ctx, undefined, row);
     if (targetId !== null) {
       const set = valuesOf(apply.set, scopes, related, principal);

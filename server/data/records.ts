@@ -80,6 +80,23 @@ export async function readStored(db: Queryable, model: TableModel, principal: Pr
   return recordFromRow(model, row);
 }
 
+/**
+ * The stored records whose fields hold the given values (null: empty), with every field, within
+ * the principal's row limits, in AutoID order; locked with `lock`. One statement for the child
+ * rows a transition applies to, or the row it finds by its fields.
+ */
+export async function readStoredWhere(
+  db: Queryable, model: TableModel, principal: Principal, match: [EffectiveField, unknown][], lock = false,
+): Promise<Record<string, unknown>[]> {
+  const params = new Params();
+  const where = match.map(([f, v]) => (v === null || v === undefined ? `t.${ident(f.sqlName)} IS NULL` : `t.${ident(f.sqlName)} = ${params.add(sqlValue(f, v))}`));
+  const select = selectFrom(model, model.table.fields, principal, params);
+  const limit = rowLimit(model, principal, params);
+  if (limit) where.push(limit);
+  const rows = (await db.query(`${select} WHERE ${where.join(' AND ')} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`, params.values)).rows;
+  return rows.map((row) => recordFromRow(model, row));
+}
+
 export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<Record<string, unknown>> {
   return withoutHidden(await readStored(db, model, principal, autoId), hiddenFields(model, principal));
 }

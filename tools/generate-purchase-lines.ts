@@ -1,0 +1,124 @@
+// Fills a database of the shipped packs with many purchase order lines, for the orders benchmark
+// and for trying the purchasing grids at size: purchase orders of 50 lines each, lines at the
+// statuses a year of purchasing leaves (open 40%, partially received 10%, received 45%, cancelled
+// 5%, their quantities to match), descriptions made of words with 1 in 200 lines carrying the
+// model name `Kador` (so a search finds a known share), over the suppliers, products, warehouses
+// and VAT codes the database already has (the demo pack's seeds).
+//
+//   DATABASE_URL=postgres://… npm run generate:purchaselines -- 1000000
+//
+// The rows are written by one INSERT … SELECT over generate_series per table, with the lines'
+// indexes dropped and rebuilt afterwards, so a million lines take about a minute.
+import pg from 'pg';
+
+export const SEARCH_WORD = 'kador';
+/** Lines per generated purchase order. */
+export const LINES_PER_ORDER = 50;
+
+const WORDS = {
+  adj: ['Verzinkte', 'Lichte', 'Zware', 'Stalen', 'Kunststof', 'Elektrische', 'Compacte', 'Mobiele', 'Nieuwe', 'Reserve'],
+  noun: ['steigerbuis', 'bouwhek', 'rijplaat', 'kabelhaspel', 'werkhandschoen', 'veiligheidshelm', 'dompelpomp', 'aggregaat',
+    'trilplaat', 'kantplank', 'koppeling', 'spanband', 'afzetlint', 'bouwlamp', 'zaagblad', 'hijsband'],
+  // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 lines.
+  syl1: ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'vo', 'ne', 'pi', 'sa', 'do', 'fe', 'gu', 'ha', 'ji', 'bo', 'wi', 'ce', 'ty', 'xa'],
+  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+};
+
+const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
+const pick = (name: string) => `v.${name}[1 + floor(random() * cardinality(v.${name}))::int]`;
+const ids = (from: string) => `(SELECT array_agg(autoid ORDER BY autoid) FROM ${from})`;
+
+/** Purchase orders $1…$2: at a supplier of the products (else any relation), for a warehouse, placed in the last three years. */
+const ORDERS_SQL = `
+WITH v AS (
+  SELECT coalesce(${ids('relations WHERE autoid IN (SELECT supplier FROM productsuppliers)')}, ${ids('relations')}) AS supplier,
+    ${ids('warehouses')} AS warehouse, ARRAY[2, 3, 4, 6] AS status
+)
+INSERT INTO purchaseorders (id, descr, supplier, status, orderdate, deliverdate, warehouse, createdby, modifiedby)
+SELECT 'GEN-' || lpad(i::text, 7, '0'), 'Gegenereerde inkooporder ' || i, ${pick('supplier')}, ${pick('status')},
+  d, d + 3 + floor(random() * 20)::int, ${pick('warehouse')}, 'generator', 'generator'
+FROM v, generate_series($1::int, $2::int) AS i, LATERAL (SELECT date '2024-01-01' + floor(random() * 1050)::int + 0 * i AS d) o`;
+
+/**
+ * Lines $1…$2, LINES_PER_ORDER to each of the purchase orders $3 (their AutoIDs in order). The
+ * lateral row draws per line the quantity and the status with the quantities that go with it.
+ */
+const LINES_SQL = `
+WITH v AS (
+  SELECT ${Object.entries(WORDS).map(([name, words]) => `${sqlArray(words)} AS ${name}`).join(', ')},
+    ${ids('products WHERE NOT coalesce(blockedfororder, false)')} AS product, ${ids('vatcodes')} AS vat
+)
+INSERT INTO purchaseorderlines (purchaseorder, linetype, product, descr, orderquantity, receivedquantity, cancelquantity, linestatus,
+  price, vatcode, deliverdate, reference, createdby, modifiedby)
+SELECT ($3::bigint[])[1 + (i - $1) / ${LINES_PER_ORDER}], 'sale', ${pick('product')},
+  ${pick('adj')} || ' ' || ${pick('noun')} || ' ' || initcap(${pick('syl1')} || ${pick('syl2')}),
+  g.quantity, g.received, CASE WHEN g.status = 'cancelled' THEN g.quantity - g.received ELSE 0 END, g.status,
+  round((1 + random() * 500)::numeric, 2), ${pick('vat')},
+  date '2024-01-01' + floor(random() * 1100)::int,
+  'OB-' || lpad(((i::bigint * 7919) % 100000)::text, 5, '0'),
+  'generator', 'generator'
+FROM v, generate_series($1::int, $2::int) AS i,
+LATERAL (
+  SELECT s.quantity, s.status,
+    CASE s.status WHEN 'open' THEN 0 WHEN 'received' THEN s.quantity
+      WHEN 'partial' THEN 1 + floor(s.f * (s.quantity - 1))::int
+      ELSE CASE WHEN s.f < 0.5 THEN 0 ELSE floor(s.f * (s.quantity - 1))::int END END AS received
+  FROM (
+    SELECT 2 + floor(random() * 49)::int + 0 * i AS quantity, random() AS f,
+      CASE WHEN r < 0.40 THEN 'open' WHEN r < 0.50 THEN 'partial' WHEN r < 0.95 THEN 'received' ELSE 'cancelled' END AS status
+    FROM (SELECT random() + 0 * i AS r) x
+  ) s
+) g`;
+
+export async function generatePurchaseLines(pool: pg.Pool, count: number, log: (line: string) => void = () => undefined): Promise<void> {
+  const client = await pool.connect();
+  // Filling and indexing a million rows takes longer than an API statement may.
+  await client.query('SET statement_timeout = 0');
+  try {
+    const orders = Math.ceil(count / LINES_PER_ORDER);
+    const from = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorders WHERE createdby = 'generator'`)).rows[0].n);
+    const lineFrom = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorderlines WHERE createdby = 'generator'`)).rows[0].n);
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+    // Building the indexes once afterwards is much faster than keeping them up row by row; the
+    // definitions are put back exactly as they were.
+    const indexes = (await client.query<{ name: string; def: string }>(
+      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE i.indrelid = 'purchaseorderlines'::regclass AND NOT i.indisprimary AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    )).rows;
+    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+    await client.query('SELECT setseed(0.43)');
+    const t0 = Date.now();
+    const made = await client.query<{ autoid: string }>(`${ORDERS_SQL} RETURNING autoid`, [from, from + orders - 1]);
+    const orderIds = made.rows.map((r) => Number(r.autoid)).sort((a, b) => a - b);
+    log(`  ${orders.toLocaleString('en')} purchase orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const t1 = Date.now();
+    await client.query(LINES_SQL, [lineFrom, lineFrom + count - 1, orderIds]);
+    log(`  ${count.toLocaleString('en')} purchase order lines in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    const t2 = Date.now();
+    for (const index of indexes) await client.query(index.def);
+    log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+    await client.query('COMMIT');
+    // VACUUM as well as ANALYZE: autovacuum would otherwise start on the fresh rows later, and
+    // index-only scans need the visibility map it sets.
+    await client.query('VACUUM (ANALYZE) purchaseorders, purchaseorderlines');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.query('RESET statement_timeout').catch(() => undefined);
+    client.release();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const count = Number(process.argv[2] ?? 1_000_000);
+  if (!process.env.DATABASE_URL || !Number.isSafeInteger(count) || count < 1) {
+    console.error('usage: DATABASE_URL=postgres://… npm run generate:purchaselines -- <count>');
+    process.exit(2);
+  }
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  await generatePurchaseLines(pool, count, console.log);
+  await pool.end();
+}

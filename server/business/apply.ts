@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
 import { isRule, ruleFields, ruleValue, type ApplyDef, type EffectiveField } from '../../definitions/language/index.ts';
-import { createIn, readStored, readStoredWhere, updateIn, type WriteContext } from '../data/records.ts';
+import { blankRecord, createIn, readStored, readStoredWhere, updateIn, type WriteContext } from '../data/records.ts';
 import { referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
@@ -43,13 +43,43 @@ async function childRelated(client: pg.PoolClient, child: TableModel, row: Recor
   return new Map([...(found ?? new Map<string, unknown>())].map(([path, v]) => [`$child.${path}`, v]));
 }
 
-/** The row of `table` whose fields hold `match`, locked; made (through its checks) when there is none. */
-async function findOrMake(client: pg.PoolClient, model: TableModel, match: Record<string, unknown>, principal: Principal, ctx: WriteContext): Promise<Record<string, unknown>> {
-  const fields = Object.entries(match).map(([name, v]) => [model.byName.get(name.toLowerCase())!, v] as [EffectiveField, unknown]);
-  const found = (await readStoredWhere(client, model, principal, fields, true))[0];
-  if (found) return found;
-  const made = await createIn(client, model, principal, { ...match }, { ...ctx, byDefinition: true });
-  return readStored(client, model, principal, made.id, true);
+/**
+ * The rows the children's targets name, or the rows with the values they match, read and locked
+ * in one statement before the children are gone through (a receipt of 500 lines reads its order
+ * lines once). A row changed meanwhile is read again when another child reaches it.
+ */
+class Targets {
+  private readonly rows = new Map<string, Record<string, unknown>>();
+  /** Keys the prefetch looked for: a row it did not find does not exist (unless made since). */
+  private readonly sought = new Set<string>();
+  constructor(private readonly model: TableModel, private readonly keys: string[]) {}
+
+  key(values: Record<string, unknown>): string {
+    return JSON.stringify(this.keys.map((k) => values[k] ?? null));
+  }
+
+  async prefetch(client: pg.PoolClient, principal: Principal, wanted: Record<string, unknown>[]): Promise<void> {
+    if (!wanted.length) return;
+    for (const w of wanted) this.sought.add(this.key(w));
+    const match = this.keys.map((k) => [k === 'AutoID' ? 'AutoID' : this.model.byName.get(k.toLowerCase())!, [...new Set(wanted.map((w) => w[k]).filter((v) => v !== null && v !== undefined))]] as [EffectiveField | 'AutoID', unknown[]]);
+    if (match.some(([, values]) => !values.length)) return;
+    for (const row of await readStoredWhere(client, this.model, principal, match, true)) {
+      const key = this.key(row);
+      if (!this.rows.has(key)) this.rows.set(key, row);
+    }
+  }
+
+  /** The row for these values as prefetched (then forgotten: the caller changes it), or 'none' when it is known not to exist. */
+  take(values: Record<string, unknown>): Record<string, unknown> | 'none' | undefined {
+    const key = this.key(values);
+    const row = this.rows.get(key);
+    this.rows.delete(key);
+    const sought = this.sought.delete(key);
+    if (row) return row;
+    if (!sought) return undefined;
+    // A match with an empty value was not asked of the database.
+    return this.keys.every((k) => values[k] !== null && values[k] !== undefined) ? 'none' : undefined;
+  }
 }
 
 /**
@@ -70,39 +100,64 @@ export async function applyTo(
   const paths = childPaths(apply);
   // A `when` on the child's own fields is judged before its referenced rows are read.
   const whenReadsRelated = childPaths({ when: apply.when } as ApplyDef).length > 0;
-  const written = new Set<string>();
+  const work: { row: Record<string, unknown>; scopes: Scopes; related: ReadonlyMap<string, unknown> | undefined; wanted?: Record<string, unknown> }[] = [];
   for (const row of rows) {
-    const id = Number(row.AutoID);
     if (apply.when !== undefined && !whenReadsRelated && !valueOf(apply.when, { $record: record, $child: row }, undefined, principal)) continue;
     const related = await childRelated(client, child, row, paths, ctx);
     const scopes: Scopes = { $record: record, $child: row };
     if (apply.when !== undefined && whenReadsRelated && !valueOf(apply.when, scopes, related, principal)) continue;
-    let targetId: number | null = null;
+    let wanted: Record<string, unknown> | undefined;
     if (apply.target) {
       const ref = row[child.byName.get(apply.target.toLowerCase())!.name];
       if (ref === null || ref === undefined) continue;
-      targetId = Number(ref);
+      wanted = { AutoID: Number(ref) };
     } else if (apply.find) {
-      scopes.$target = await findOrMake(client, others, valuesOf(apply.find.match, scopes, related, principal), principal, ctx);
-      targetId = Number(scopes.$target.AutoID);
-    } else {
-      const made = await createIn(client, others, principal, valuesOf(apply.create!.set, scopes, related, principal), ctx);
-      scopes.$created = { AutoID: made.id };
+      wanted = valuesOf(apply.find.match, scopes, related, principal);
     }
-    if (targetId !== null && !scopes.$target) scopes.$target = await readStored(client, others, principal, targetId, true);
+    work.push({ row, scopes, related, wanted });
+  }
+  const targets = new Targets(others, apply.target ? ['AutoID'] : Object.keys(apply.find?.match ?? {}));
+  await targets.prefetch(client, principal, work.flatMap((w) => (w.wanted ? [w.wanted] : [])));
+  const written = new Set<string>();
+  for (const { row, scopes, related, wanted } of work) {
+    const id = Number(row.AutoID);
+    let madeNow = false;
+    if (apply.create) {
+      const made = await createIn(client, others, principal, valuesOf(apply.create.set, scopes, related, principal), ctx);
+      scopes.$created = { AutoID: made.id };
+    } else if (apply.target) {
+      const taken = targets.take(wanted!);
+      scopes.$target = taken && taken !== 'none' ? taken : await readStored(client, others, principal, Number(wanted!.AutoID), true);
+    } else {
+      const taken = targets.take(wanted!);
+      scopes.$target = taken === 'none' ? undefined : taken ?? await findRow(client, others, wanted!, principal);
+      if (!scopes.$target) {
+        // None yet (a product's first stock in this warehouse): made at once with what it gets.
+        const blank = { ...blankRecord(others), ...wanted! };
+        const made = await createIn(client, others, principal, { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) }, { ...ctx, byDefinition: true });
+        scopes.$target = { ...blank, AutoID: made.id };
+        madeNow = true;
+      }
+    }
     if (apply.stamp) await updateIn(client, child, principal, id, valuesOf(apply.stamp, scopes, related, principal), ctx, undefined, row);
-    if (targetId !== null) {
+    if (scopes.$target && !madeNow) {
       const set = valuesOf(apply.set, scopes, related, principal);
       // An apply that names the target's status field moves it (a receipt makes its order line
       // received), with a status log row saying which transition did.
       const status = others.workflow?.field.name;
       const moves = status && Object.keys(set).some((k) => k.toLowerCase() === status.toLowerCase());
-      await updateIn(client, others, principal, targetId, set, moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx, undefined, scopes.$target);
+      await updateIn(client, others, principal, Number(scopes.$target.AutoID), set, moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx, undefined, scopes.$target);
     }
     written.add(others.table.sqlName);
     if (apply.stamp) written.add(child.table.sqlName);
   }
   return [...written];
+}
+
+/** The row of `table` whose fields hold `match`, locked. */
+async function findRow(client: pg.PoolClient, model: TableModel, match: Record<string, unknown>, principal: Principal): Promise<Record<string, unknown> | undefined> {
+  const fields = Object.entries(match).map(([name, v]) => [model.byName.get(name.toLowerCase())!, v] as [EffectiveField, unknown]);
+  return (await readStoredWhere(client, model, principal, fields, true))[0];
 }
 
 /** The rows a text field of the record names by code change along (a `codes` check has vouched for them). */

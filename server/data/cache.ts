@@ -2,7 +2,7 @@
 // by the table's write generation, which every committed write advances in every process
 // (NOTIFY on TABLE_WRITTEN_CHANNEL); a remembered page start stays a correct "rows after this
 // one" position whatever changes.
-import type { Queryable } from '../db/pool.ts';
+import { atCommit, type Queryable } from '../db/pool.ts';
 
 const generations = new Map<string, number>();
 /** Moves on when writes may have gone unheard (the notification connection was lost). */
@@ -16,5 +16,7 @@ export const TABLE_WRITTEN_CHANNEL = 'table_written';
 
 /** Announces a write inside its transaction: the notification goes out at commit, or not at all. */
 export async function announceWrite(db: Queryable, table: string): Promise<void> {
-  await db.query({ name: 'announce-write', text: 'SELECT pg_notify($1, $2)', values: [TABLE_WRITTEN_CHANNEL, table] });
+  const announce = async () => { await db.query({ name: 'announce-write', text: 'SELECT pg_notify($1, $2)', values: [TABLE_WRITTEN_CHANNEL, table] }); };
+  // Within a transaction, once per table at its commit, however many rows it writes.
+  if (!atCommit(db, `announce:${table}`, announce)) await announce();
 }

@@ -88,7 +88,9 @@ async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: st
  * under its fields (400), before anything is written.
  */
 export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf, principal: Principal): Promise<void> {
-  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c) && changeApplies(c, w));
+  // A `when` on the record's own fields is judged first: a check it turns off reads nothing further.
+  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c) && changeApplies(c, w)
+    && (relatedPaths(c.when).length > 0 || evaluateRule(c.when, w.merged)));
   if (!checks.length) return;
   const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
   const failed: CheckDef[] = [];

@@ -70,9 +70,14 @@ export function blankRecord(model: TableModel): Record<string, unknown> {
  * for merging a save into: answers go through readRecord.
  */
 export async function readStored(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
+  // Merged into, never answered: without the texts of its list fields, which cost a subquery each.
+  return readRow(db, model, principal, autoId, lock, false);
+}
+
+async function readRow(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock: boolean, texts: boolean): Promise<Record<string, unknown>> {
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
-  const select = selectFrom(model, model.table.fields, principal, params);
+  const select = selectFrom(model, model.table.fields, principal, params, true, texts);
   const limit = rowLimit(model, principal, params);
   if (limit) where.push(limit);
   const row = (await db.query(`${select} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`, params.values)).rows[0];
@@ -81,16 +86,22 @@ export async function readStored(db: Queryable, model: TableModel, principal: Pr
 }
 
 /**
- * The stored records whose fields hold the given values (null: empty), with every field, within
- * the principal's row limits, in AutoID order; locked with `lock`. One statement for the child
- * rows a transition applies to, or the row it finds by its fields.
+ * The stored records whose fields hold the given values (null: empty; a list: any of them), with
+ * every field, within the principal's row limits, in AutoID order; locked with `lock`. One
+ * statement for the child rows a transition applies to, or for the rows it changes along.
  */
 export async function readStoredWhere(
-  db: Queryable, model: TableModel, principal: Principal, match: [EffectiveField, unknown][], lock = false,
+  db: Queryable, model: TableModel, principal: Principal, match: [EffectiveField | 'AutoID', unknown][], lock = false,
 ): Promise<Record<string, unknown>[]> {
   const params = new Params();
-  const where = match.map(([f, v]) => (v === null || v === undefined ? `t.${ident(f.sqlName)} IS NULL` : `t.${ident(f.sqlName)} = ${params.add(sqlValue(f, v))}`));
-  const select = selectFrom(model, model.table.fields, principal, params);
+  const where = match.map(([f, v]) => {
+    const column = `t.${f === 'AutoID' ? 'autoid' : ident(f.sqlName)}`;
+    const value = (x: unknown) => (f === 'AutoID' ? Number(x) : sqlValue(f, x));
+    if (Array.isArray(v)) return `${column} = ANY(${params.add(v.map(value))})`;
+    return v === null || v === undefined ? `${column} IS NULL` : `${column} = ${params.add(value(v))}`;
+  });
+  // Merged into, never answered: without the texts of its list fields, which cost a subquery each.
+  const select = selectFrom(model, model.table.fields, principal, params, true, false);
   const limit = rowLimit(model, principal, params);
   if (limit) where.push(limit);
   const rows = (await db.query(`${select} WHERE ${where.join(' AND ')} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`, params.values)).rows;
@@ -98,7 +109,7 @@ export async function readStoredWhere(
 }
 
 export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<Record<string, unknown>> {
-  return withoutHidden(await readStored(db, model, principal, autoId), hiddenFields(model, principal));
+  return withoutHidden(await readRow(db, model, principal, autoId, false, true), hiddenFields(model, principal));
 }
 
 function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<string, unknown>): Record<string, FieldMessage[]> {
@@ -200,19 +211,27 @@ async function listValuesExist(
   db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>, stored: Record<string, unknown> | null,
 ): Promise<void> {
   const problems: Record<string, FieldMessage[]> = {};
-  for (const join of model.listJoins) {
+  // One statement for every list value given anew: 1 a row the principal sees, 2 one archived
+  // (the lookup does not offer it, so it cannot be chosen anew either), null none.
+  const params = new Params();
+  const asked = model.listJoins.filter((join) => {
     const v = values.get(join.field);
-    if (v === null || v === undefined || (stored && stored[join.field.name] === v)) continue;
-    const params = new Params();
-    const where = [`j.autoid = ${params.add(v)}`];
+    return !(v === null || v === undefined || (stored && stored[join.field.name] === v));
+  });
+  if (!asked.length) return;
+  const columns = asked.map((join, i) => {
+    const where = [`j.autoid = ${params.add(values.get(join.field))}`];
     const rows = visibleRows(join.ref, principal, 'j', params);
     if (rows) where.push(rows);
-    // An archived row is not offered by the lookup, so it cannot be chosen anew either.
     const archived = join.ref.archivable ? 'j.archive' : 'false';
-    const found = await db.query<{ archived: boolean }>(`SELECT ${archived} AS archived FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values);
-    if (!found.rowCount) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
-    else if (found.rows[0].archived) problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
-  }
+    return `(SELECT CASE WHEN ${archived} THEN 2 ELSE 1 END FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}) AS v${i}`;
+  });
+  const found = (await db.query(`SELECT ${columns.join(', ')}`, params.values)).rows[0];
+  asked.forEach((join, i) => {
+    const state = found[`v${i}`];
+    if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
+    else if (Number(state) === 2) problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
+  });
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
 
@@ -288,7 +307,7 @@ export async function createIn(
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
-  const values = await hashPasswords(checkInput(model, record, null, { principal }));
+  const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition }));
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);

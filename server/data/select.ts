@@ -9,13 +9,14 @@ import type { Params } from './filters.ts';
 import { ident } from '../db/sql.ts';
 import { isFileField } from './values.ts';
 
-export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true): string {
+export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true, texts = true): string {
   const t = model.table;
   const cols = ['t.autoid'];
   if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
   if (t.archivable) cols.push('t.archive');
   for (const field of fields) {
     cols.push(`t.${ident(field.sqlName)}`);
+    if (!texts) continue;
     // A file field's text is its file's name (core_file is indexed on the id's text form).
     if (isFileField(field)) cols.push(`(SELECT f.file_name FROM core_file f WHERE f.id::text = t.${ident(field.sqlName)}) AS ${ident(`${field.sqlName}__descr`)}`);
     const join = model.listJoins.find((j) => j.field === field);

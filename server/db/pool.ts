@@ -46,6 +46,24 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
 /** Clients that report a lost connection to their next statement, not as an uncaught error. */
 const heard = new WeakSet<pg.PoolClient>();
 
+/** What the open transaction of a client does once, just before it commits, by key. */
+const beforeCommit = new WeakMap<Queryable, Map<string, () => Promise<void>>>();
+
+/**
+ * Has `work` done once just before the open transaction of `db` commits (events of many writes
+ * written as one statement); answers false when `db` is in no transaction of inTransaction, and
+ * the caller does its work now.
+ */
+/** The open transaction of `db` as a key (for what it gathers until its commit); undefined outside one. */
+export const transactionOf = (db: Queryable): object | undefined => beforeCommit.get(db);
+
+export function atCommit(db: Queryable, key: string, work: () => Promise<void>): boolean {
+  const pending = beforeCommit.get(db);
+  if (!pending) return false;
+  if (!pending.has(key)) pending.set(key, work);
+  return true;
+}
+
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A connection lost between two statements of the transaction (an outage) fails the next one;
@@ -54,10 +72,19 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
+    beforeCommit.set(client, new Map());
     const result = await work(client);
+    // Work registered meanwhile may register more (an event of a log row): until none is left.
+    for (let pending = beforeCommit.get(client)!; pending.size;) {
+      const [key, last] = pending.entries().next().value!;
+      pending.delete(key);
+      await last();
+    }
+    beforeCommit.delete(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
+    beforeCommit.delete(client);
     await client.query('ROLLBACK').catch((rollback: Error) => { broken = rollback; });
     throw err;
   } finally {

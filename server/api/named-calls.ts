@@ -58,7 +58,11 @@ function inPayloadNames(err: unknown, call: CallDef, prefix = ''): unknown {
   if (!(err instanceof AppError) || !Object.keys(err.fields).length) return err;
   const back = new Map(Object.entries(call.params ?? {}).map(([p, f]: [string, string]) => [f.toLowerCase(), p]));
   const fields: Record<string, FieldMessage[]> = {};
-  for (const [f, messages] of Object.entries(err.fields) as [string, FieldMessage[]][]) fields[`${prefix}${back.get(f.toLowerCase()) ?? f}`] = messages;
+  for (const [f, messages] of Object.entries(err.fields) as [string, FieldMessage[]][]) {
+    const name = back.get(f.toLowerCase()) ?? f;
+    // A message naming the field says the payload's name too ("De gekozen waarde voor purchaseOrderLineID bestaat niet.").
+    fields[`${prefix}${name}`] = messages.map((m) => ({ ...m, args: m.args.map((a) => (a === f ? name : a)) }));
+  }
   return invalidFields(fields);
 }
 
@@ -98,6 +102,8 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
     const keys = Object.entries(call.params ?? {}).filter(([, f]) => f === 'AutoID' || (['get', 'delete', 'transition'].includes(call.kind) && f !== parent?.name)).map(([p]) => p);
     const parentKey = Object.entries(call.params ?? {}).find(([, f]) => f === parent?.name)?.[0];
     const body = bodyOf(request);
+    // The right of the operation first: a call beyond it is refused before any row is looked for.
+    authorize(on, principal, ({ get: 'read', new: 'read', export: 'read', create: 'create', validate: 'create', update: 'update', transition: 'update', delete: 'delete' } as const)[call.kind]);
     if (call.kind === 'export') return requestExport(engine, principal, on, body.data as FlexRequest | undefined);
     if (call.kind === 'new') { authorize(on, principal, 'read'); return withoutHidden(blankRecord(on), hiddenFields(on, principal)); }
     // A whole row of the table itself: the generic save and delete.

@@ -49,7 +49,7 @@ export function rowLimit(model: TableModel, principal: Principal, params: Params
 function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth = 0): string | null {
   const parts = [
     bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params), othersRows(table, principal, alias, params),
-    unseenRecords(table, principal, alias, params, depth),
+    unseenRecords(table, principal, alias, params, depth), unseenParents(table, principal, alias, params, depth),
   ].filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
 }
@@ -77,6 +77,23 @@ function unseenRecords(table: EffectiveTable, principal: Principal, alias: strin
     return `(${a}.${ident(tableName)} = ${params.add(owner.name)} AND EXISTS (SELECT 1 FROM ${ident(owner.sqlName)} ${o} WHERE ${o}.autoid = ${a}.${ident(record)}${inner ? ` AND ${inner}` : ''}))`;
   });
   return admitted.length ? `(${admitted.join(' OR ')})` : 'false';
+}
+
+/**
+ * A child row (an order's line, a relation's address) is seen only with its parent record: the
+ * parent's row limits and status rights hold for its children on every path. Costs nothing for a
+ * user who sees every parent.
+ */
+function unseenParents(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth: number): string | null {
+  if (!table.parents?.length) return null;
+  if (depth >= MAX_BELONGING_DEPTH) return 'false';
+  const a = ident(alias);
+  const parts = table.parents.map((p, i) => {
+    const o = `pr${depth}_${i}`;
+    const inner = limits(p.table, principal, o, params, depth + 1);
+    return inner ? `(${a}.${ident(p.column)} IS NULL OR EXISTS (SELECT 1 FROM ${ident(p.table.sqlName)} ${ident(o)} WHERE ${ident(o)}.autoid = ${a}.${ident(p.column)} AND ${inner}))` : null;
+  }).filter((p): p is string => !!p);
+  return parts.length ? parts.join(' AND ') : null;
 }
 
 /** A table whose rows belong to users (`ownedBy`): each user sees their own, full access sees all. */

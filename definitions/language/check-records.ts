@@ -275,6 +275,9 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     }
     if (!n.via && !n.defaultFlag) report('/numbering', 'numbering-row', 'numbering names neither via nor defaultFlag: no counter row can be chosen');
   }
+  for (const field of table.fields.filter((f) => f.defaultFrom)) {
+    if (!relatedField(eff, table)(field.defaultFrom!)) report(`/fields/${field.name}/defaultFrom`, 'field-reference', `defaultFrom ${field.defaultFrom} must be a field of a row a list field of ${table.name} references`);
+  }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
     const list = field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
     const statuses = list && eff.tables.get(list.table.toLowerCase());

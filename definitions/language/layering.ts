@@ -82,6 +82,8 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   stateRights?: { column: string; states: { value: string | number | boolean; right: string }[] };
   /** From the screens' documents tabs on this table (one with `belongsTo`): the tables its rows may belong to. */
   owners?: EffectiveTable[];
+  /** From its fixed list fields: the tables of the records its rows are children of (an order's lines). */
+  parents?: { column: string; table: EffectiveTable }[];
 }
 
 export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
@@ -240,7 +242,20 @@ export function layer(layers: Layer[]): Effective {
   }
   deriveStateRights(eff);
   deriveOwners(eff);
+  deriveParents(eff);
   return eff;
+}
+
+/** Each table learns the tables its fixed list fields point at: its rows are seen only with their parent. */
+function deriveParents(eff: Effective): void {
+  for (const table of eff.tables.values()) {
+    for (const field of table.fields) {
+      const list = field.fixed && field.type === 'list' && field.list ? eff.lists.get(key(field.list))?.value : undefined;
+      const parent = list ? eff.tables.get(key(list.table)) : undefined;
+      if (!parent || parent === table) continue;
+      (table.parents ??= []).push({ column: field.sqlName, table: parent });
+    }
+  }
 }
 
 /** Each table learns which of its states need a right to be seen, from its workflow. */

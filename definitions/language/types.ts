@@ -54,6 +54,11 @@ export interface FieldDef {
   requiredWhen?: RulesLogic;
   /** Set when the record is created and never changed after (the parent key of a child table). */
   fixed?: boolean;
+  /**
+   * A value taken from a referenced row when the field is empty (`Product.Descr`: a line's
+   * description is its product's): on create, and when a write changes the reference.
+   */
+  defaultFrom?: string;
   /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
   logChanges?: boolean;
   /**

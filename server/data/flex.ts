@@ -49,6 +49,8 @@ export function columnMeta(model: TableModel, col: Column): FlexColumn {
     Search: model.searchColumns.includes(col.sql),
     AdvancedFilterType: col.kind,
     ...(col.kind === 'choice' ? { Options: (f?.options ?? []).map((o) => ({ Value: o.value, Label: o.label })) } : {}),
+    // A status kept as a number or a flag reads as its state's label; it is still filtered as itself.
+    ...(col.kind !== 'choice' && f && f === model.workflow?.field ? { Options: model.workflow.def.states.map((s) => ({ Value: String(s.value), Label: s.label })) } : {}),
     ...(col.kind === 'list' && f?.list ? { ListMethod: `mvc/_lists/${f.list}` } : {}),
   };
 }

@@ -24,7 +24,7 @@ import { drawNumber } from './numbering.ts';
 import { writeStatusLog } from './statuslog.ts';
 import { changeApplies, databaseChecks, deleteChecks, needsDatabase, placeMessages } from './record-checks.ts';
 import { recordBehavioursOf } from './record-behaviours.ts';
-import type { TableOf } from './related.ts';
+import { relatedValues, type TableOf } from './related.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { retypeValues } from './typed-properties.ts';
 import { recordChanged } from './events.ts';
@@ -235,6 +235,28 @@ async function listValuesExist(
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
 
+/**
+ * Fields taken from a referenced row while they are empty (`defaultFrom`, a line's description
+ * from its product): on create, and when the write changes the reference. Filled into the input,
+ * so the field's own checks judge the value.
+ */
+async function defaultsFrom(db: Queryable, model: TableModel, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf): Promise<void> {
+  const fields = model.table.fields.filter((f) => f.defaultFrom);
+  if (!fields.length) return;
+  const merged = { ...(current ?? {}), ...record };
+  const wanted = fields.filter((f) => {
+    const reference = model.byName.get(f.defaultFrom!.split('.')[0].toLowerCase())!.name;
+    const changes = current === null || (Object.hasOwn(record, reference) && record[reference] !== current[reference]);
+    return changes && isEmptyValue(merged[f.name] ?? null) && !isEmptyValue(merged[reference] ?? null);
+  });
+  if (!wanted.length) return;
+  const related = await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf);
+  for (const f of wanted) {
+    const value = related?.get(f.defaultFrom!);
+    if (value !== null && value !== undefined) record[f.name] = value;
+  }
+}
+
 /** A password is stored as its hash; an empty one leaves the stored password as it is. */
 async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<Map<EffectiveField | 'archive', unknown>> {
   for (const [f, v] of values) {
@@ -306,6 +328,7 @@ export async function createIn(
   authorize(model, principal, 'create');
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
+  await defaultsFrom(client, model, record, null, ctx.tableOf);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition }));
   await listValuesExist(client, model, principal, values, null);
@@ -342,6 +365,7 @@ export async function updateIn(
     throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
   }
   refuseLimitedChanges(model, principal, record, current);
+  await defaultsFrom(client, model, record, current, ctx.tableOf);
   const values = await hashPasswords(checkInput(model, record, current, {
     statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal,
   }));

@@ -41,7 +41,8 @@ function actionsOf(table: TableModel['table'], field: EffectiveField) {
   return coded?.catalogue ? { Field: coded.name, SingleMethod: `${catalogueMethod(coded.catalogue)}/single` } : null;
 }
 
-function property(snapshot: Snapshot, table: TableModel['table'], field: EffectiveField, groupId: string, value: unknown) {
+function property(snapshot: Snapshot, model: TableModel, field: EffectiveField, groupId: string, value: unknown) {
+  const table = model.table;
   const numeric = ['smallint', 'integer', 'bigint', 'decimal'].includes(field.type);
   const bound = numeric ? numericBound(field) : undefined;
   return {
@@ -69,7 +70,8 @@ function property(snapshot: Snapshot, table: TableModel['table'], field: Effecti
       step: numeric ? field.step ?? (field.type === 'decimal' ? 10 ** -decimalDigits(field) : 1) : null,
       Integers: numeric ? integerDigits(field) : null,
       Decimals: numeric ? decimalDigits(field) : null,
-      Options: field.options ?? null,
+      // A workflow's status shows its state's label, also when it is kept as a number or a flag.
+      Options: field.options ?? (field === model.workflow?.field ? model.workflow.def.states.map((st) => ({ value: String(st.value), label: st.label })) : null),
       ContentLanguage: field.contentLanguage ?? null,
       ListConfig: pickerConfig(snapshot, field, groupId),
       ActionsOf: actionsOf(table, field),
@@ -109,18 +111,18 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
       const field = model.byName.get(name.toLowerCase());
       if (!field || placed.has(field.name)) continue;
       placed.add(field.name);
-      properties.push(property(snapshot, model.table, field, group.GroupID, record[field.name] ?? null));
+      properties.push(property(snapshot, model, field, group.GroupID, record[field.name] ?? null));
     }
   }
   // Fields a later layer added but the form does not place yet still appear, in a group of their own.
   const rest = model.table.fields.filter((f) => !placed.has(f.name));
-  for (const field of rest) properties.push(property(snapshot, model.table, field, DEFAULT_GROUP, record[field.name] ?? null));
+  for (const field of rest) properties.push(property(snapshot, model, field, DEFAULT_GROUP, record[field.name] ?? null));
   const groups = form.groups.map((g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }));
   if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
   if (model.table.archivable) {
     // Archiving is a user's action on a record too: the last group offers it.
     const archive: EffectiveField = { name: 'Archive', label: ARCHIVE_LABEL, type: 'bool', sqlName: 'archive', origin: {} };
-    properties.push(property(snapshot, model.table, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
+    properties.push(property(snapshot, model, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
   }
   const visible = properties
     .filter((p) => access.get(p.FieldName.toLowerCase()) !== 0)

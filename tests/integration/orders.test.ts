@@ -114,6 +114,23 @@ describe('orders', () => {
     expect((await item('orders', o.AutoID)).TotalInclVat).toBe(229.9);
   });
 
+  it('take a line\'s description, price and VAT code from its product when left empty', async () => {
+    const o = await order();
+    const l = await create('orderlines', { Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 1 });
+    expect(l).toMatchObject({ Descr: 'Bouwhek', Price: 100 });
+    const own = await create('orderlines', { Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 1, Descr: 'Eigen tekst', Price: 80 });
+    expect(own).toMatchObject({ Descr: 'Eigen tekst', Price: 80 });
+  });
+
+  it('show their status by its label in the form and the grid', async () => {
+    const form = (await server.app.inject({ method: 'GET', url: '/mvc/orders/GetForm', headers: { cookie: (await signIn(server.app)) } })).json();
+    const status = form.Properties.find((p: any) => p.FieldName === 'Status');
+    expect(status.Settings.Options).toEqual(expect.arrayContaining([{ value: '-1', label: 'Mand' }, { value: '2', label: 'Order' }]));
+    const grid = (await api('/mvc/orders/GetFlexData', { pageSize: 1 })).body.Meta.Columns.find((c: any) => c.FieldName === 'Status');
+    expect(grid).toMatchObject({ AdvancedFilterType: 'number' });
+    expect(grid.Options).toEqual(expect.arrayContaining([{ Value: '7', Label: 'Geannuleerd' }]));
+  });
+
   it('refuse a line for a blocked product, a quantity below one, and lines of a cancelled order', async () => {
     const o = await order();
     const blocked = await api('/mvc/orderlines/save', { AutoID: 0, Order: o.AutoID, LineType: 'sale', Product: ids.blocked, OrderQuantity: 1 });

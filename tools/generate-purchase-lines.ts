@@ -9,7 +9,8 @@
 //
 // The rows are written by one INSERT … SELECT over generate_series per table, with the lines'
 // indexes dropped and rebuilt afterwards, so a million lines take about a minute.
-import pg from 'pg';
+import type pg from 'pg';
+import { bulkFill, generatorMain, ids, pick, sqlArray } from './bulk-fill.ts';
 
 export const SEARCH_WORD = 'kador';
 /** Lines per generated purchase order. */
@@ -24,9 +25,6 @@ const WORDS = {
   syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
 };
 
-const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
-const pick = (name: string) => `v.${name}[1 + floor(random() * cardinality(v.${name}))::int]`;
-const ids = (from: string) => `(SELECT array_agg(autoid ORDER BY autoid) FROM ${from})`;
 
 /** Purchase orders $1…$2: at a supplier of the products (else any relation), for a warehouse, placed in the last three years. */
 const ORDERS_SQL = `
@@ -71,54 +69,14 @@ LATERAL (
 ) g`;
 
 export async function generatePurchaseLines(pool: pg.Pool, count: number, log: (line: string) => void = () => undefined): Promise<void> {
-  const client = await pool.connect();
-  // Filling and indexing a million rows takes longer than an API statement may.
-  await client.query('SET statement_timeout = 0');
-  try {
+  await bulkFill(pool, { table: 'purchaseorderlines', seed: 0.43, vacuum: ['purchaseorders', 'purchaseorderlines'], log }, async (client, step) => {
     const orders = Math.ceil(count / LINES_PER_ORDER);
     const from = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorders WHERE createdby = 'generator'`)).rows[0].n);
     const lineFrom = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorderlines WHERE createdby = 'generator'`)).rows[0].n);
-    await client.query('BEGIN');
-    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-    // Building the indexes once afterwards is much faster than keeping them up row by row; the
-    // definitions are put back exactly as they were.
-    const indexes = (await client.query<{ name: string; def: string }>(
-      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-       WHERE i.indrelid = 'purchaseorderlines'::regclass AND NOT i.indisprimary AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
-    )).rows;
-    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-    await client.query('SELECT setseed(0.43)');
-    const t0 = Date.now();
-    const made = await client.query<{ autoid: string }>(`${ORDERS_SQL} RETURNING autoid`, [from, from + orders - 1]);
+    const made = await step<{ autoid: string }>(`${orders.toLocaleString('en')} purchase orders`, `${ORDERS_SQL} RETURNING autoid`, [from, from + orders - 1]);
     const orderIds = made.rows.map((r) => Number(r.autoid)).sort((a, b) => a - b);
-    log(`  ${orders.toLocaleString('en')} purchase orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const t1 = Date.now();
-    await client.query(LINES_SQL, [lineFrom, lineFrom + count - 1, orderIds]);
-    log(`  ${count.toLocaleString('en')} purchase order lines in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    const t2 = Date.now();
-    for (const index of indexes) await client.query(index.def);
-    log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
-    await client.query('COMMIT');
-    // VACUUM as well as ANALYZE: autovacuum would otherwise start on the fresh rows later, and
-    // index-only scans need the visibility map it sets.
-    await client.query('VACUUM (ANALYZE) purchaseorders, purchaseorderlines');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    await client.query('RESET statement_timeout').catch(() => undefined);
-    client.release();
-  }
+    await step(`${count.toLocaleString('en')} purchase order lines`, LINES_SQL, [lineFrom, lineFrom + count - 1, orderIds]);
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = Number(process.argv[2] ?? 1_000_000);
-  if (!process.env.DATABASE_URL || !Number.isSafeInteger(count) || count < 1) {
-    console.error('usage: DATABASE_URL=postgres://… npm run generate:purchaselines -- <count>');
-    process.exit(2);
-  }
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-  await generatePurchaseLines(pool, count, console.log);
-  await pool.end();
-}
+if (import.meta.url === `file://${process.argv[1]}`) await generatorMain('generate:purchaselines', generatePurchaseLines);

@@ -21,6 +21,7 @@ import { configFromEnv } from '../../server/config.ts';
 import { startEngine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
 import { latency, load } from './load.ts';
+import { printTable } from './table.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const LATENCY_S = Math.max(3, Math.round(DURATION_S / 2));
@@ -86,9 +87,8 @@ async function main(): Promise<void> {
         engineP50.p50.toFixed(2), floorP50.p50.toFixed(2), `${(engineP50.p50 / floorP50.p50).toFixed(2)}x${bad}`]);
     }
     const head = ['call', 'engine req/s (32)', 'floor req/s (32)', 'engine/floor', 'engine p50 ms (1)', 'floor p50 ms (1)', 'p50 ratio'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     console.log(`\nCheap calls, load from a separate process, ${DURATION_S} s per throughput run`);
-    for (const r of [head, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+    printTable(head, rows);
   } finally {
     await floor?.close();
     await app.close();

@@ -25,6 +25,7 @@ import { startEngine } from '../../server/engine.ts';
 import { generateObjects, SEARCH_WORD } from '../../tools/generate-objects.ts';
 import { freePort } from '../free-port.ts';
 import { latency, load } from './load.ts';
+import { printTable } from './table.ts';
 
 const OBJECTS = 1_000_000;
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
@@ -128,8 +129,7 @@ async function main(): Promise<void> {
     console.log(`\nObjects on ${(await pool.query('SELECT count(*) AS n FROM objects')).rows[0].n} rows: ${CONNECTIONS} connections x ${DURATION_S} s for req/s, one connection for p50`);
     console.log('req/s ratio = engine/floor (at least 0.75 wanted); p50 ratio = engine/floor (at most 1.3 wanted)\n');
     const head = ['call', 'engine req/s', 'floor req/s', 'ratio', 'engine p50 ms', 'floor p50 ms', 'ratio', ''];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    for (const r of [head, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+    printTable(head, rows);
   } finally {
     await floor?.close();
     await app.close();

@@ -31,6 +31,7 @@ import { startEngine } from '../../server/engine.ts';
 import { generatePurchaseLines, SEARCH_WORD } from '../../tools/generate-purchase-lines.ts';
 import { freePort } from '../free-port.ts';
 import { latency, load, once } from './load.ts';
+import { printTable } from './table.ts';
 
 const LINES = 1_000_000;
 const RECEIPT_LINES = 500;
@@ -165,16 +166,14 @@ async function main(): Promise<void> {
     const head = ['call', 'engine req/s', 'floor req/s', 'ratio', 'engine p50 ms', 'floor p50 ms', 'ratio', ''];
     const row = ['(a) grid: open + search + sort', et.rps.toFixed(0), ft.rps.toFixed(0), (et.rps / ft.rps).toFixed(2), e.p50.toFixed(2), f.p50.toFixed(2), (e.p50 / f.p50).toFixed(2),
       et.errors || ft.errors || e.failures ? `errors: engine ${et.errors + e.failures}, floor ${ft.errors + f.failures}` : ''];
-    const widths = head.map((h, i) => Math.max(h.length, row[i].length));
-    for (const r of [head, row]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+    printTable(head, [row]);
     console.log(`\nThe engine's page query (EXPLAIN ANALYZE):\n${pageQuery?.text ?? ''}\n${enginePlan.map((l) => `  ${l}`).join('\n')}`);
     console.log(`\nThe engine's count (EXPLAIN ANALYZE):\n${countQuery?.text ?? ''}\n${countPlan.map((l) => `  ${l}`).join('\n')}`);
     console.log(`\nThe floor's page query (EXPLAIN ANALYZE):\n${floorPlan.map((l) => `  ${l}`).join('\n')}`);
 
     console.log(`\nReceipts of ${RECEIPT_LINES} bulk lines (process under 1 s wanted):\n`);
     const rHead = ['receipt', 'items', 'AddBulk ms', 'process ms', 'status', ''];
-    const rWidths = rHead.map((h, i) => Math.max(h.length, ...receipts.map((r) => r[i].length)));
-    for (const r of [rHead, ...receipts]) console.log(r.map((c, i) => c.padEnd(rWidths[i])).join('  '));
+    printTable(rHead, receipts);
   } finally {
     await floor?.close();
     await app.close();

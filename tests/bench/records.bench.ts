@@ -25,6 +25,7 @@ import { configFromEnv } from '../../server/config.ts';
 import { startEngine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
 import { latency, once } from './load.ts';
+import { printTable } from './table.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const LATENCY_S = Math.max(3, Math.round(DURATION_S / 2));
@@ -134,8 +135,7 @@ async function main(): Promise<void> {
 
     console.log(`\nOpening a detail (p50 ms of one connection from a separate process, ${LATENCY_S} s each)`);
     const head = ['call', 'engine p50 ms', 'floor p50 ms', 'ratio'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    for (const r of [head, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+    printTable(head, rows);
     console.log(`child query plan: ${scan ? `${scan[1]} on ${scan[2]}` : JSON.stringify(plan.Plan['Node Type'])}, SQL ${plan['Execution Time'].toFixed(3)} ms`);
     console.log(`\nChangeStatus on ${BATCH} records in one call (status ${changed.status}, ${logged} log rows written)`);
     console.log(`engine ${engineRate.toFixed(0)} records/s (${changed.ms.toFixed(0)} ms), floor ${floorRate.toFixed(0)} records/s (${floorMs.toFixed(0)} ms), engine/floor ${((engineRate / floorRate) * 100).toFixed(0)}%`);

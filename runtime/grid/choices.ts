@@ -1,6 +1,8 @@
 // A choice (select) column stores a code and shows its option's label, in the user's language
-// (Meta.Columns carries the options translated). Cells look labels up per render, so each
-// column's options become a map once, kept as long as the server's description of the column.
+// (Meta.Columns carries the options translated); so does a workflow's status kept as a number or a
+// flag, whose options name its states (it is still filtered as a number or a flag). Cells look
+// labels up per render, so each column's options become a map once, kept as long as the server's
+// description of the column.
 import type { ChoiceOption } from '../../definitions/language/index.ts';
 import type { GridColumn } from './types.ts';
 
@@ -13,6 +15,9 @@ function labelsOf(options: readonly ChoiceOption[]): Map<string, string> {
 }
 
 export const isChoice = (column: GridColumn): boolean => column.AdvancedFilterType === 'choice';
+
+/** Whether cells show an option's label rather than the value itself. */
+export const hasOptions = (column: GridColumn): boolean => isChoice(column) || Boolean(column.Options?.length);
 
 /** The label a cell shows for a code; a code without an option (older data) shows as it is. */
 export function optionLabel(column: GridColumn, value: unknown): string {

@@ -1,8 +1,10 @@
 // How a cell shows its value (spec 1 section 9): formats 3 time HH:mm, 5 date D-M-YYYY,
 // 9 date and time, 10 with seconds; booleans as a checkbox; images; files as a download by name;
-// list fields by their text; choice fields by their option's label.
+// list fields by their text; a column with options (a choice, a workflow's status kept as a number
+// or a flag) by its option's label; numbers as everywhere else (i18n/numbers.ts).
 import { ColumnFormat } from '../../definitions/language/index.ts';
-import { isChoice, optionLabel } from './choices.ts';
+import { formatNumber, NUMERIC_FIELD_TYPES } from '../i18n/numbers.ts';
+import { hasOptions, optionLabel } from './choices.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
 export type CellContent =
@@ -14,7 +16,6 @@ export type CellContent =
 /** Where a row's file is (README "Files"): the grid knows its table, the format does not. */
 export type FileUrl = (field: string, autoid: number, thumbnail: boolean) => string;
 
-const NUMERIC_TYPES = new Set(['smallint', 'integer', 'bigint', 'decimal']);
 const DEFAULT_FORMATS: Record<string, number> = {
   date: ColumnFormat.Date, time: ColumnFormat.Time, datetime: ColumnFormat.DateTime, 'datetime-seconds': ColumnFormat.DateTimeSeconds,
 };
@@ -52,12 +53,7 @@ export function formatDateValue(value: string, format: number): string {
 }
 
 export function isNumericColumn(column: GridColumn): boolean {
-  return NUMERIC_TYPES.has(column.FieldType ?? '');
-}
-
-export function formatNumber(value: number, locale: string, decimals: boolean): string {
-  // Codes and counts (integers) read better without thousands separators.
-  return decimals ? value.toLocaleString(locale, { maximumFractionDigits: 10 }) : String(value);
+  return NUMERIC_FIELD_TYPES.has(column.FieldType ?? '');
 }
 
 /** A file or image field holds a FileID; the row's file is fetched by its record and field, the name is `<Field>_Descr`. */
@@ -77,15 +73,14 @@ export function cellContent(column: GridColumn, row: GridRow, locale: string, fi
   // A text field holding a catalogue code (a right) shows the name the server answers beside it.
   const described = row[`${column.FieldName}_Descr`];
   if (column.FieldType === 'text' && typeof described === 'string' && described) return { kind: 'text', text: described };
-  if (isChoice(column)) return { kind: 'text', text: optionLabel(column, value) };
+  if (hasOptions(column)) return { kind: 'text', text: optionLabel(column, value) };
   if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean') return { kind: 'bool', value: value === true };
   if (column.ColumnType === 2 || column.FieldType === 'image' || column.FieldType === 'file') return fileContent(column, row, fileUrl);
   if (value === null || value === undefined) return { kind: 'text', text: '' };
   const format = column.Format ?? DEFAULT_FORMATS[column.FieldType ?? ''];
   if (format !== undefined && typeof value === 'string') return { kind: 'text', text: formatDateValue(value, format) };
-  if (isNumericColumn(column)) {
-    const n = typeof value === 'number' ? value : Number(value);
-    if (Number.isFinite(n)) return { kind: 'text', text: formatNumber(n, locale, column.FieldType === 'decimal') };
+  if (isNumericColumn(column) && (typeof value === 'number' || typeof value === 'string')) {
+    return { kind: 'text', text: formatNumber(value, locale, { decimal: column.FieldType === 'decimal', decimals: column.Decimals }) };
   }
   return { kind: 'text', text: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }

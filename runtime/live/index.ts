@@ -16,4 +16,4 @@ export type { OwnWrites } from './ownWrites.ts';
 export { liveState, startLive, stopLive } from './start.ts';
 export { isMultiplexed, streamPolicy } from './streamPolicy.ts';
 export { useRecordChanged } from './useRecordChanged.ts';
-export type { RecordNotice } from './useRecordChanged.ts';
+export type { RecordNotice, Verified } from './useRecordChanged.ts';

@@ -1,7 +1,9 @@
 // The add/edit modal of a maintenance page: the record's generic form and a Save button that
 // shows once something changed. Closing with changes asks save / discard / cancel. Read-only (a
-// user without the update right) it shows every field locked, no Save, and says why.
+// user without the update right) it shows every field locked, no Save, and says why. The owner's
+// tools (a row's actions) go above the form.
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { askUnsaved, Modal } from '../app/dialogs/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody, ReadOnlyNote } from './EditorBody.tsx';
@@ -15,11 +17,13 @@ export interface MaintenanceModalProps {
   locked?: readonly string[];
   /** The user may only look at the record. */
   readOnly?: boolean;
+  /** The owner's tools for this record (its actions), above the form. */
+  tools?: ReactNode;
   onClosed: () => void;
   onSaved: () => void;
 }
 
-export function MaintenanceModal({ editor, isNew, locked, readOnly = false, onClosed, onSaved }: MaintenanceModalProps) {
+export function MaintenanceModal({ editor, isNew, locked, readOnly = false, tools, onClosed, onSaved }: MaintenanceModalProps) {
   const { t } = useLingui();
   useBeforeUnload(editor.hasMutations && !readOnly);
 
@@ -61,6 +65,7 @@ export function MaintenanceModal({ editor, isNew, locked, readOnly = false, onCl
     >
       {readOnly && <ReadOnlyNote />}
       <RecordChangedNotice editor={editor} />
+      {tools}
       <EditorBody editor={editor} locked={locked} readOnly={readOnly} />
     </Modal>
   );

@@ -38,16 +38,43 @@ export interface RecordEditor {
   current: () => Row | null;
   /** Read the open record again (after an action): 'gone' when the server no longer shows it (404). */
   reload: () => Promise<'ok' | 'gone' | 'failed'>;
+  /**
+   * Read the open record again without losing the user's edits. With the TimeStamp the form holds,
+   * nobody saved it since: what the server keeps of it (totals of its rows) is taken in quietly,
+   * every field the user changed kept ('same'). With another TimeStamp someone saved it: it is left
+   * as it is ('changed'), unless `takeNewer` and the user changed nothing, when it is shown as now.
+   * An editor without it (a stand-in) has every live change of its record told as someone else's.
+   */
+  refresh?: (options?: { takeNewer?: boolean }) => Promise<RefreshOutcome>;
   reset: () => void;
 }
 
+export type RefreshOutcome = 'same' | 'changed' | 'gone' | 'failed';
+
 const blank = (value: unknown) => value === null || value === undefined || value === '';
+
+const sameValue = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /** Whether two versions of a record hold the same values (an empty text counts as none). */
 export function sameValues(a: Row, b: Row | null): boolean {
   if (!b) return false;
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) =>
-    (blank(a[key]) && blank(b[key])) || JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => sameValue(a[key], b[key]));
+}
+
+/** Whether two reads of a record are of the same version (a record without a TimeStamp never is). */
+export function sameVersion(a: Row | null, b: Row | null): boolean {
+  const stamp = (row: Row | null) => row?.TimeStamp;
+  return stamp(a) !== undefined && stamp(a) !== null && String(stamp(a)) === String(stamp(b));
+}
+
+/**
+ * The record read again over the one the user is editing: every value as read, but those the user
+ * changed since it was loaded (`stored`), which stay as the user has them.
+ */
+export function withEdits(read: Row, edited: Row, stored: Row): Row {
+  const merged: Row = { ...read };
+  for (const key of Object.keys(edited)) if (!sameValue(edited[key], stored[key])) merged[key] = edited[key];
+  return merged;
 }
 
 const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgeslagen' }));
@@ -82,6 +109,8 @@ export function useRecordEditor(table: string): RecordEditor {
   /** The record as last loaded or saved, which discard returns to. */
   const storedRef = useRef<Row | null>(null);
   const generation = useRef(0);
+  /** Moves when a save starts and when it ends. */
+  const saves = useRef(0);
 
   const show = (row: Row | null) => {
     recordRef.current = row;
@@ -147,6 +176,8 @@ export function useRecordEditor(table: string): RecordEditor {
     }
     if (!(await typeChangeAccepted(table, formRef.current?.TypeField, current, storedRef.current))) return false;
     setSaving(true);
+    // A quiet read that overlaps the save may have read the record before it: it is not the news.
+    saves.current++;
     try {
       const answer = await api.save(table, current);
       // Keep fields the save answer leaves out (e.g. list descriptions).
@@ -161,6 +192,7 @@ export function useRecordEditor(table: string): RecordEditor {
       if (failure.alert) showAlert(saving());
       return false;
     } finally {
+      saves.current++;
       setSaving(false);
     }
   }, [table]);
@@ -191,6 +223,39 @@ export function useRecordEditor(table: string): RecordEditor {
     }
   }, [table]);
 
+  const refresh = useCallback(async ({ takeNewer = false }: { takeNewer?: boolean } = {}): Promise<RefreshOutcome> => {
+    const id = Number(recordRef.current?.AutoID ?? 0);
+    if (!id) return 'same';
+    // Another load, reload or save meanwhile decides what the form holds: this read is then ignored.
+    const mine = generation.current;
+    const savesBefore = saves.current;
+    // A save under way answers with the record as it is then.
+    if (savesBefore % 2 === 1) return 'same';
+    let item: Row;
+    try {
+      item = await api.getItem(table, id);
+    } catch (error) {
+      if (error instanceof CallFailed && error.status === 404) return 'gone';
+      console.warn(`GetItem ${table} ${id}`, error);
+      return 'failed';
+    }
+    const stored = storedRef.current;
+    const edited = recordRef.current;
+    if (mine !== generation.current || savesBefore !== saves.current || !stored || !edited || Number(edited.AutoID) !== id) return 'same';
+    if (!sameVersion(item, stored)) {
+      if (!takeNewer || !sameValues(edited, stored)) return 'changed';
+      show(item);
+      return 'same';
+    }
+    const merged = withEdits(item, edited, stored);
+    recordRef.current = merged;
+    storedRef.current = item;
+    setRecord(merged);
+    setStored(item);
+    setMutations(!sameValues(merged, item));
+    return 'same';
+  }, [table]);
+
   const reset = useCallback(() => {
     generation.current++;
     show(null);
@@ -200,5 +265,5 @@ export function useRecordEditor(table: string): RecordEditor {
 
   const current = useCallback(() => recordRef.current, []);
 
-  return { table, form, record, stored, loading, saving: isSaving, hasMutations, serverError, load, change, save, discard, current, reload, reset };
+  return { table, form, record, stored, loading, saving: isSaving, hasMutations, serverError, load, change, save, discard, current, reload, refresh, reset };
 }

@@ -4,7 +4,8 @@
 // Delete key on a row) asks naming the record or counting the rows and runs through the
 // batch-result dialog; the grid reloads after a change, a toast says it worked and focus goes back
 // to the grid's rows. `fixed` values are set on a new record and shown read-only (a child's parent
-// key). A table with a row viewer of its own (an import task) opens its rows there.
+// key). A table with a row viewer of its own (an import task) opens its rows there. The owner may
+// put tools of its own in the dialog of a saved record (the actions its rows take).
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { api } from '../api/index.ts';
@@ -15,7 +16,7 @@ import { enterOpensOnly, focusWhenReloaded, GRID_CHANGE_BUTTON, rowIdOf, rowInde
 import { rowViewerOf } from './import/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
 import { deletedNotice, deleteQuestion, describeRow } from './rows.ts';
-import { useRecordEditor } from './useRecordEditor.ts';
+import { useRecordEditor, type RecordEditor } from './useRecordEditor.ts';
 
 type Row = Record<string, unknown>;
 
@@ -42,9 +43,20 @@ export interface TableMaintenance {
   area: GridArea;
   /** The modal and the batch dialog; render them once. */
   dialogs: ReactNode;
+  /** The record the modal shows (0: a new one), or null. */
+  opened: number | null;
+  /** The modal's record. */
+  editor: RecordEditor;
+  /** Closes the modal without asking (its record is gone). */
+  close: () => void;
 }
 
-export function useTableMaintenance(table: string, rights: ScreenRights, fixed?: Row): TableMaintenance {
+export interface MaintenanceOptions {
+  /** Shown in the dialog of a saved record, above its form. */
+  recordTools?: (editor: RecordEditor) => ReactNode;
+}
+
+export function useTableMaintenance(table: string, rights: ScreenRights, fixed?: Row, options: MaintenanceOptions = {}): TableMaintenance {
   const { t } = useLingui();
   const editor = useRecordEditor(table);
   const [editing, setEditing] = useState<{ autoid: number } | null>(null);
@@ -75,10 +87,10 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
     setEditing({ autoid });
     void editor.load(autoid, { defaults: JSON.parse(fixedKey) as Row });
   }, [editor, fixedKey]);
-  const close = () => {
+  const close = useCallback(() => {
     setEditing(null);
     editor.reset();
-  };
+  }, [editor.reset]);
   // A stable handler: a new one on every render would redraw every visible grid row.
   const openRow = useCallback((row: Row) => {
     const autoid = Number(row.AutoID) || 0;
@@ -168,6 +180,7 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
           // Without the update right a record opens to be looked at (the server would refuse a save).
           readOnly={editing.autoid !== 0 && rights.ready && !rights.update}
           locked={Object.keys(JSON.parse(fixedKey) as Row)}
+          tools={editing.autoid !== 0 && options.recordTools ? options.recordTools(editor) : undefined}
           onClosed={close}
           onSaved={() => {
             const autoid = Number(editor.current()?.AutoID ?? 0) || undefined;
@@ -186,6 +199,6 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
 
   return {
     refreshToken, refresh, add, openRow: Viewer ? setViewing : openRow, contextMenu, toolbar,
-    area: { ref: area, onKeyDown, onFocus }, dialogs,
+    area: { ref: area, onKeyDown, onFocus }, dialogs, opened: editing?.autoid ?? null, editor, close,
   };
 }

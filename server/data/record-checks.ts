@@ -2,7 +2,7 @@
 // may read referenced rows, and the checks only the database can answer: no other row with the
 // same values (`unique`) and no cycle among the rows (`acyclic`). A check applies when its
 // `when` holds and, with `onChange`, only to a write that changes one of those fields.
-import { evaluateRule, relatedPaths, ruleFields, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
+import { evaluateRule, relatedPaths, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
@@ -22,21 +22,8 @@ export const needsDatabase = (c: CheckDef) => !!c.unique || !!c.acyclic || !!c.c
 const changed = (w: CheckedWrite, name: string) => w.current !== null && w.written.has(name)
   && w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null));
 
-/** The fields of the record a check reads: its rules' fields (the first step of a path), and the fields it names. */
-function fieldsRead(c: CheckDef): string[] {
-  const rules = [c.validWhen, c.when].flatMap(ruleFields).map((n) => n.split('.')[0]);
-  return [...rules, ...(c.unique ?? []), ...(c.acyclic ? [c.acyclic.from, c.acyclic.to] : []), ...(c.codes ? [c.codes.field] : [])];
-}
-
-/**
- * Whether the check judges this write: a new record is judged by every check; an update only by
- * the checks that read a field it gives a value (a form's save gives them all). So receiving a
- * purchase order line does not ask again whether its product may still be ordered. With
- * `onChange`, only an update that changes one of those stored fields (a new record changes nothing).
- */
-export const changeApplies = (c: CheckDef, w: CheckedWrite) => (c.onChange
-  ? c.onChange.some((n) => changed(w, n))
-  : w.current === null || fieldsRead(c).some((n) => w.written.has(n)));
+/** Whether `onChange` lets the check apply to this write: an update that changes a stored value (a new record changes nothing). */
+export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || c.onChange.some((n) => changed(w, n));
 
 /** The messages of failing checks, under the fields each names. */
 export function placeMessages(model: TableModel, failed: readonly CheckDef[], problems: Record<string, FieldMessage[]> = {}): Record<string, FieldMessage[]> {

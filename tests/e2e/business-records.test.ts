@@ -171,7 +171,7 @@ it('blocks the relation with a reason and finds it in the status log', async () 
   // All succeeded: the batch result closes by itself; the record reads again.
   await expect.poll(() => prompt.count()).toBe(0);
   await expect.poll(() => dialog('Blokkeren').count()).toBe(0);
-  await expect.poll(() => record().locator('.detail-header').textContent()).toContain('GeblokkeerdJa');
+  await expect.poll(() => record().locator('.detail-header').textContent()).toContain('GeblokkeerdGeblokkeerd');
 
   await record().getByRole('tab', { name: 'Statuslog' }).click();
   const log = record().getByRole('tabpanel').getByRole('table');

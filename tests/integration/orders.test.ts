@@ -324,19 +324,6 @@ describe('purchasing and receipts', () => {
     expect(await item('purchaseorderlines', bulkLine.AutoID)).toMatchObject({ ReceivedQuantity: 9, LineStatus: 'partial' });
   });
 
-  it('judges a line by the rules of what is written: a product blocked after ordering is still received, not ordered anew', async () => {
-    const product = (await create('products', { ProductType: 'sale', ID: 'P-LAATST', Descr: 'Laatste partij', Status: ids.status })).AutoID;
-    const l = await create('purchaseorderlines', { PurchaseOrder: po.AutoID, LineType: 'sale', Product: product, OrderQuantity: 2 });
-    const p = await item('products', product);
-    await api('/mvc/products/save', { ...p, BlockedForOrder: true });
-    const again = await api('/mvc/purchaseorderlines/save', { AutoID: 0, PurchaseOrder: po.AutoID, LineType: 'sale', Product: product, OrderQuantity: 1 });
-    expect(again.body.ModelState.Product).toEqual(['Dit artikel is geblokkeerd voor bestellen.']);
-    const r = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })).body;
-    await receipt('addbulkitem', { purchaseReceiptID: r.AutoID, articleID: product, purchaseOrderLineID: l.AutoID, locationID: null, quantity: 2 });
-    expect((await receipt('process', { autoid: r.AutoID })).status).toBe(200);
-    expect(await item('purchaseorderlines', l.AutoID)).toMatchObject({ ReceivedQuantity: 2, LineStatus: 'received' });
-  });
-
   it('never takes stock below zero, unless the warehouse allows it', async () => {
     const o = await order();
     await line(o.AutoID, { OrderQuantity: 50 });

@@ -1,14 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '../../i18n/numbers.ts';
 import { fieldOptions, inputClass } from '../context.ts';
 import { blocksKey, numericOnBlur, parseNumeric, stepValue } from '../rules/index.ts';
+import { LockedText, optionText, showsOptionLabel } from './LockedText.tsx';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-/** Numeric input with steppers and the quantity unit; keeps the typed text while it is being typed. */
+/**
+ * Numeric input with steppers and the quantity unit; keeps the typed text while it is being typed.
+ * Locked, it shows the number as the grid and the header do (a decimal with its own number of
+ * decimals, in the user's language), and a workflow's status by its state's label.
+ */
 export function NumericWidget(props: WidgetProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
   const { property } = fieldOptions(props);
   const { min, max, step, NumericKeys } = property.Settings;
@@ -20,7 +26,13 @@ export function NumericWidget(props: WidgetProps) {
 
   const raise = (next: number | null) => { if (next !== current) onChange(next); };
   const stepBy = (direction: 1 | -1) => { const next = stepValue(current, direction, limits); setText(shown(next)); raise(next); };
-  const locked = disabled || readonly;
+  const locked = Boolean(disabled || readonly);
+  if (showsOptionLabel(property, locked)) return <LockedText widget={props} text={optionText(property, current)} />;
+  // A decimal too precise for a JS number comes as text: shown from that text, exactly.
+  const exact = typeof value === 'string' && value.trim() !== '' ? value : current;
+  const display = locked && current !== null && exact !== null
+    ? formatNumber(exact, i18n.locale || 'nl', { decimal: property.FieldType === 'decimal', decimals: property.Settings.Decimals })
+    : text;
 
   return (
     <div className="form-numeric">
@@ -28,7 +40,7 @@ export function NumericWidget(props: WidgetProps) {
         aria-label={t`Verlagen`} onClick={() => stepBy(-1)}>−</button>
       <input
         id={id} name={id} type="text" inputMode={step === 1 || NumericKeys ? 'numeric' : 'decimal'}
-        className={inputClass(props, text, 'form-numeric-input')} value={text}
+        className={inputClass(props, display, 'form-numeric-input')} value={display}
         disabled={disabled} readOnly={readonly} aria-required={props.required}
         onKeyDown={(e) => {
           if (blocksKey(e.key, { step, numericKeys: NumericKeys })) e.preventDefault();

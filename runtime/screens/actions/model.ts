@@ -59,10 +59,10 @@ export function transitionAction(t: TransitionInfo): ActionSpec {
 /**
  * What the open record's toolbar offers: its transitions, then the screen's actions that are not
  * transitions (a transition action is already there when the record may make it, else it is not
- * possible now).
+ * possible now) and that one record can take (merging orders needs several).
  */
 export function recordActions(screen: Pick<ScreenInfo, 'actions'>, transitions: readonly TransitionInfo[]): ActionSpec[] {
-  return [...transitions.map(transitionAction), ...screenActions(screen).filter((a) => !a.transition)];
+  return [...transitions.map(transitionAction), ...screenActions(screen).filter((a) => !a.transition && appliesTo(a, 1))];
 }
 
 type Selecting = Pick<ActionSpec, 'batch'> & Partial<Pick<ActionSpec, 'minSelected'>>;

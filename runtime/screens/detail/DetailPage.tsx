@@ -12,12 +12,10 @@ import type { TableScreen } from '../../api/index.ts';
 import { showAlert } from '../../app/dialogs/index.ts';
 import { useHistoryEntry } from '../../app/historyEntry.ts';
 import type { RouteParams } from '../../app/paths.ts';
-import { FlexGrid, type ContextMenuItem, type GridRow } from '../../grid/index.ts';
+import { FlexGrid } from '../../grid/index.ts';
 import { NoScreenRight } from '../../app/NoRights.tsx';
 import { useScreenRights } from '../../state/index.ts';
-import {
-  appliesTo, changesStatus, rowsShort, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec,
-} from '../actions/index.ts';
+import { changesStatus, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec } from '../actions/index.ts';
 import { CustomizeFieldsButton } from '../CustomizeFields.tsx';
 import { ImportButton } from '../import/index.ts';
 import { enterOpensOnly } from '../gridFocus.ts';
@@ -26,6 +24,7 @@ import { useRecordEditor, type RecordEditor } from '../useRecordEditor.ts';
 import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dataSets.ts';
 import { RecordScreen } from './RecordScreen.tsx';
 import { useOpenRecord } from './useOpenRecord.ts';
+import { useRowActions } from './useRowActions.tsx';
 import '../screens.css';
 import './detail.css';
 
@@ -98,40 +97,13 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
     setConflict(null);
     void runner.start(action, [row], { stamp: stampOf(row) });
   };
-  // A child row written from a tab may change the record (totals the server keeps): read it again,
-  // so its header is current and its next transition carries the TimeStamp it has now.
+  // A child row written or acted on from a tab may change the record (totals the server keeps):
+  // read it again, so its header is current and its next transition carries the TimeStamp it has
+  // now; the user's unsaved edits stay.
   const childrenChanged = () => {
-    if (!editor.hasMutations) void editor.reload();
+    void editor.refresh?.({ takeNewer: true });
   };
-  const atLeast = useCallback((n: number) => t`Selecteer ten minste ${n} rijen.`, [t]);
-
-  const contextMenu = useMemo<ContextMenuItem[] | undefined>(() => {
-    if (offered.length === 0) return undefined;
-    return offered.map((action) => ({
-      id: action.key,
-      label: action.label,
-      enabled: (rows: GridRow[]) => appliesTo(action, rows.length),
-      hint: (rows: GridRow[]) => {
-        const n = rowsShort(action, rows.length);
-        return n === null ? undefined : atLeast(n);
-      },
-      onSelect: (rows: GridRow[]) => void runner.start(action, rows),
-    }));
-  }, [offered, runner.start, atLeast]);
-
-  const toolbar = useCallback((selected: GridRow[]) => offered.length > 0 && (
-    <span className="detail-grid-actions" role="group" aria-label={t`Acties`}>
-      {offered.map((action) => {
-        const short = rowsShort(action, selected.length);
-        return (
-          <button key={action.key} type="button" className="grid-button" disabled={!appliesTo(action, selected.length)}
-            title={short === null ? undefined : atLeast(short)} onClick={() => void runner.start(action, selected)}>
-            {action.label}
-          </button>
-        );
-      })}
-    </span>
-  ), [offered, runner.start, t, atLeast]);
+  const { contextMenu, toolbar } = useRowActions(offered, runner.start);
 
   const chooseDataSet = (name: string) => {
     setDataSet(name);

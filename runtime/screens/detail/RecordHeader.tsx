@@ -16,10 +16,10 @@ export interface RecordHeaderProps {
 }
 
 export function RecordHeader({ title, fields, properties, record, saved }: RecordHeaderProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tracker = useHoverDelay();
   const trackerId = useId();
-  const items = headerItems(fields, properties, record, [t`Ja`, t`Nee`]);
+  const items = headerItems(fields, properties, record, [t`Ja`, t`Nee`], i18n.locale || 'nl');
   const labels: Record<(typeof TRACKER_FIELDS)[number], string> = {
     TimeStamp: t`Versie`, CreateDate: t`Aangemaakt op`, CreatedBy: t`Aangemaakt door`, ModifiedBy: t`Gewijzigd door`,
   };

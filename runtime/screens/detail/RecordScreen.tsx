@@ -18,6 +18,7 @@ import { DashboardTab } from './DashboardTab.tsx';
 import { DetailTabs } from './DetailTabs.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { RecordChangedNotice } from '../RecordChangedNotice.tsx';
+import { RecordActionBar } from './RecordActionBar.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
 import { StatusLogTab } from './StatusLogTab.tsx';
 import { detailTabs, tabEnabled, tabOfForm, type DetailTab } from './tabs.ts';
@@ -109,14 +110,7 @@ export function RecordScreen({
           saved={saved}
         />
       )}
-      {(actions.length > 0 || transitions?.StatusLabel) && (
-        <div className="detail-actions" role="toolbar" aria-label={t`Acties`}>
-          {transitions?.StatusLabel && <span className="detail-status">{t`Status: ${transitions.StatusLabel}`}</span>}
-          {actions.map((action) => (
-            <button key={action.key} type="button" className="app-button" disabled={editor.saving} onClick={() => void start(action)}>{action.label}</button>
-          ))}
-        </div>
-      )}
+      <RecordActionBar actions={actions} statusLabel={transitions?.StatusLabel} disabled={editor.saving} onStart={(action) => void start(action)} />
       {screen.tabs?.length ? (
         <DetailTabs
           label={t`Tabbladen`}

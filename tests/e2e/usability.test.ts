@@ -24,11 +24,11 @@ const menu = () => page.getByRole('navigation', { name: 'Menu' });
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
 const groupTitles = () => menu().locator('summary').evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
 
-it('starts a newcomer on the start page, with the menu in areas', async () => {
+it('starts a newcomer on the purchase order lines (spec 1 §2), with the menu in areas', async () => {
   await signInAt(page, product.url);
-  await expect.poll(heading).toBe('Start');
-  // Screens under a screen of Backoffice (Objecten, Locaties) come after it, as areas of their own.
-  await expect.poll(groupTitles).toEqual(['Beheer', 'Instellingen', 'Systeemtabellen', 'Backoffice', 'Locaties', 'Objecten']);
+  await expect.poll(heading).toBe('Inkooporderregels');
+  // Screens under a screen of Backoffice (Objecten, Locaties, Orders) come after it, as areas of their own.
+  await expect.poll(groupTitles).toEqual(expect.arrayContaining(['Beheer', 'Instellingen', 'Systeemtabellen', 'Backoffice', 'Locaties', 'Objecten', 'Orders']));
   await screenshot(page, 'start-page');
 });
 
@@ -44,7 +44,7 @@ it('finds a screen by its title or its internal name, and keeps favourites and r
   await favourites.getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
   await expect.poll(heading).toBe('Kostenplaatsen');
   await menu().getByRole('button', { name: 'Start', exact: true }).click();
-  await expect.poll(() => page.getByRole('list', { name: 'Recent geopend' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen']);
+  await expect.poll(() => page.getByRole('list', { name: 'Recent geopend' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen', 'Inkooporderregels']);
   await expect.poll(() => page.getByRole('list', { name: 'Favorieten' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen']);
   // The start page's own search.
   await page.getByLabel('Scherm zoeken').fill('valuta');
@@ -98,9 +98,9 @@ it('refuses a number above its maximum on Ctrl+S, and asks before unsaved change
 it('puts the menu away on a wide screen, and keeps it away after a reload', async () => {
   await page.getByRole('button', { name: 'Menu verbergen' }).click();
   await expect.poll(() => menu().isVisible()).toBe(false);
-  // The address does not change with the screen (spec 3 §2), so a reload opens the start page.
+  // The address does not change with the screen (spec 3 §2), so a reload opens the start route.
   await page.reload();
-  await expect.poll(heading).toBe('Start');
+  await expect.poll(heading).toBe('Inkooporderregels');
   await expect.poll(() => menu().isVisible()).toBe(false);
   await page.getByRole('button', { name: 'Menu tonen' }).click();
   await expect.poll(() => menu().isVisible()).toBe(true);

@@ -42,6 +42,8 @@ async function violations(): Promise<string[]> {
 
 it('has no serious violations on the start page', async () => {
   await signInAt(page, product.url);
+  await expect.poll(heading).toBe('Inkooporderregels');
+  await menu().getByRole('button', { name: 'Start', exact: true }).click();
   await expect.poll(heading).toBe('Start');
   expect(await violations()).toEqual([]);
 });

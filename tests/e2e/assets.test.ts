@@ -62,7 +62,7 @@ it('creates a rental product with a rental rate', async () => {
   await expect.poll(() => record().locator('.detail-header-title').textContent()).toContain('E2E-HW');
 
   await record().getByRole('tab', { name: 'Huurtarieven' }).click();
-  await panel().getByRole('button', { name: 'Toevoegen' }).click();
+  await panel().getByRole('button', { name: 'Toevoegen', exact: true }).click();
   const form = dialog('Toevoegen');
   await expect.poll(() => form.getByLabel('Product', { exact: true }).inputValue()).toBe('Hoogwerker E2E 12 m');
   await pick(form, 'Huurtariefcode', 'Standaardtarief');
@@ -80,7 +80,7 @@ it('creates a rental product with a rental rate', async () => {
 it('creates three objects of the product, numbered by their type\'s generator', async () => {
   await record().getByRole('tab', { name: 'Objecten' }).click();
   for (const serial of ['SN-E2E-1', 'SN-E2E-2', 'SN-E2E-3']) {
-    await panel().getByRole('button', { name: 'Toevoegen' }).click();
+    await panel().getByRole('button', { name: 'Toevoegen', exact: true }).click();
     const form = dialog('Toevoegen');
     await expect.poll(() => form.getByLabel('Product', { exact: true }).inputValue()).toBe('Hoogwerker E2E 12 m');
     await form.getByLabel('Omschrijving', { exact: true }).fill(`Hoogwerker E2E ${serial}`);
@@ -145,7 +145,7 @@ it('locks an object with a reason and finds its history in the location log, the
   await pick(lock, 'Vergrendelreden', 'Schade gemeld');
   await lock.getByRole('button', { name: 'Uitvoeren' }).click();
   await expect.poll(() => lock.count()).toBe(0);
-  await expect.poll(() => record().locator('.detail-header').textContent()).toContain('VergrendeldJa');
+  await expect.poll(() => record().locator('.detail-header').textContent()).toContain('VergrendeldVergrendeld');
 
   await record().getByRole('tab', { name: 'Locatielog' }).click();
   const locationLog = rows(panel().getByRole('grid'));
@@ -186,7 +186,7 @@ it('asks before a type change loses filled-in properties, and loses them only on
   await footerSave().click();
   await expect.poll(() => record().locator('.detail-header').textContent()).toContain('Hoogwerker');
   await record().getByRole('tab', { name: 'Eigenschappen' }).click();
-  await panel().getByRole('button', { name: 'Toevoegen' }).click();
+  await panel().getByRole('button', { name: 'Toevoegen', exact: true }).click();
   const form = dialog('Toevoegen');
   await pick(form, 'Eigenschap', 'Werkhoogte (m)');
   await form.getByLabel('Waarde', { exact: true }).fill('12');

@@ -87,7 +87,7 @@ it('refuses a transition of a record someone else changed meanwhile, shows it as
 
   // The record now carries the current TimeStamp: the same transition goes through.
   await block(page);
-  await expect.poll(() => record(page).locator('.detail-header').textContent()).toContain('GeblokkeerdJa');
+  await expect.poll(() => record(page).locator('.detail-header').textContent()).toContain('GeblokkeerdGeblokkeerd');
   expect(await blocked(ids.conflict)).toBe(true);
   await expect.poll(() => refused.count()).toBe(0);
   await page.close();

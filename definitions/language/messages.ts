@@ -227,6 +227,10 @@ export const MESSAGES = {
   'request.unknown_text': 'Text: "{0}" is geen tekst van de definities of van de applicatie.',
   'translation.syntax': 'De vertaling is geen geldige tekst: controleer de accolades { }.',
   'translation.placeholders': 'De vertaling moet dezelfde plaatshouders bevatten als de brontekst: {0}.',
+  'column.autoid': 'ID',
+  'column.createdate': 'Aangemaakt op',
+  'column.createdby': 'Aangemaakt door',
+  'column.modifiedby': 'Gewijzigd door',
   'request.one_file_field': 'Tabel {0} heeft niet precies één bestandsveld; vraag het bestand op met file?field=.',
 } as const;
 

@@ -1,15 +1,16 @@
 // What a handler needs for one request: the current definitions and the acting principal.
 import type { FastifyRequest } from 'fastify';
-import { requestLanguage, SOURCE_LANGUAGE, translator, type Effective, type Language, type Translate } from '../../definitions/language/index.ts';
-
-/** The cookie the runtime keeps the user's language in (spec 1 §1). */
-export const CULTURE_COOKIE = 'Culture';
+import { message, requestLanguage, SOURCE_LANGUAGE, translator, type Effective, type Language, type Translate } from '../../definitions/language/index.ts';
+import { SYSTEM_COLUMN_TITLES } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/index.ts';
 import type { Engine } from '../engine.ts';
 import { notAuthenticated, unknownControl } from '../errors.ts';
-import type { Labels } from './errors.ts';
+import { messageIn, type Labels } from './errors.ts';
+
+/** The cookie the runtime keeps the user's language in (spec 1 §1). */
+export const CULTURE_COOKIE = 'Culture';
 
 export interface CallContext { snapshot: Snapshot; principal: Principal; model: TableModel }
 
@@ -39,6 +40,10 @@ const translators = new WeakMap<Effective, Map<Language, Translate>>();
 /** The language of a request (culture cookie, else Accept-Language, else Dutch). */
 export const languageOf = (request: FastifyRequest): Language => requestLanguage(request.cookies?.[CULTURE_COOKIE], request.headers['accept-language']);
 
+/** The engine's own texts that answers carry beside the definitions' (system column titles), by their Dutch source. */
+const engineTexts = (language: Language): Record<string, string> =>
+  Object.fromEntries(SYSTEM_COLUMN_TITLES.map((id) => [message(id), messageIn(language, id)]));
+
 /** Definition texts in the request's language, Dutch where a text has no translation. */
 export function translateFor(engine: Engine, request: FastifyRequest): { language: Language; t: Translate } {
   const language = languageOf(request);
@@ -46,7 +51,7 @@ export function translateFor(engine: Engine, request: FastifyRequest): { languag
   let byLanguage = translators.get(effective);
   if (!byLanguage) translators.set(effective, (byLanguage = new Map()));
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : effective.locales.get(language))));
+  if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : { ...engineTexts(language), ...effective.locales.get(language) })));
   return { language, t };
 }
 

@@ -6,7 +6,7 @@
 // choice by its options.
 import {
   DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_FILTER_VALUES, OPERATORS, filterKind, isCalendarDate, isDateTime, isTimeOfDay,
-  type CatalogueName, type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest, type Translate,
+  type CatalogueName, type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest, type MessageId, type Translate,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -15,6 +15,8 @@ import { ident, likePattern } from '../db/sql.ts';
 /** A column a filter or sort can name: a field, or one of the system columns; a list field with the join to its text. */
 export interface Column {
   name: string; sql: string; kind: FilterKind; sortable: boolean; notNull?: boolean; field?: EffectiveField; join?: ListJoin;
+  /** A system column's title (a field's is its label). */
+  title?: MessageId;
 }
 
 /**
@@ -26,11 +28,14 @@ export type ListTexts = (join: ListJoin, alias: string, params: Params) => strin
 const NO_TEXTS: ListTexts = () => 'false';
 
 const SYSTEM_COLUMNS: Column[] = [
-  { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true, notNull: true },
-  { name: 'CreateDate', sql: 'createdate', kind: 'datetime', sortable: true, notNull: true },
-  { name: 'CreatedBy', sql: 'createdby', kind: 'text', sortable: true },
-  { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true },
+  { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true, notNull: true, title: 'column.autoid' },
+  { name: 'CreateDate', sql: 'createdate', kind: 'datetime', sortable: true, notNull: true, title: 'column.createdate' },
+  { name: 'CreatedBy', sql: 'createdby', kind: 'text', sortable: true, title: 'column.createdby' },
+  { name: 'ModifiedBy', sql: 'modifiedby', kind: 'text', sortable: true, title: 'column.modifiedby' },
 ];
+
+/** The titles of the system columns, which answers carry beside the definitions' own texts. */
+export const SYSTEM_COLUMN_TITLES: readonly MessageId[] = SYSTEM_COLUMNS.map((c) => c.title!);
 
 export function columnOf(model: TableModel, name: string, what: string, hidden: readonly EffectiveField[] = []): Column {
   const visible = model.byName.get(name.toLowerCase());

@@ -3,7 +3,7 @@
 // so page n+1 (load-more) or a page asked for again starts from an index seek instead of
 // OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
 // exact counts are reused until the table changes.
-import { ColumnFormat, defaultFormat, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
+import { ColumnFormat, defaultFormat, message, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -39,7 +39,7 @@ export function columnMeta(model: TableModel, col: Column): FlexColumn {
   const type = f?.type;
   return {
     FieldName: col.name,
-    Title: f?.label ?? col.name,
+    Title: f?.label ?? (col.title ? message(col.title) : col.name),
     ColumnType: type === 'image' ? 2 : 0,
     ColumnAlignment: f?.align ?? (col.kind === 'number' ? 2 : 0),
     ColumnWidth: f?.width ?? 150,

@@ -26,6 +26,11 @@ it('answers GetForm, grid column titles and the screens in the culture cookie\'s
   expect(label(form, 'Barcode')).toBe('Streepjescode');
   const grid = (await call('POST', '/mvc/products/GetFlexData', { cookie: 'Culture=c%3Den%7Cuic%3Den' }, { flexGridLayoutColumns: ['ID', 'Stock'] })).body;
   expect(grid.Meta.Columns.map((c: { Title: string }) => c.Title)).toEqual(['Item number', 'Stock']);
+  // The system columns have titles of their own, in the user's language too.
+  const titles = async (cookie: string) => ((await call('POST', '/mvc/products/GetFlexData', { cookie }, { flexGridLayoutColumns: ['CreateDate', 'CreatedBy', 'ModifiedBy'] })).body
+    .Meta.Columns as { Title: string }[]).map((c) => c.Title);
+  expect(await titles('Culture=nl')).toEqual(['Aangemaakt op', 'Aangemaakt door', 'Gewijzigd door']);
+  expect(await titles('Culture=de')).toEqual(['Erstellt am', 'Erstellt von', 'Geändert von']);
   // The core pack's screens, by the core pack's own English.
   const screens = (await call('GET', '/mvc/definitions/screens', { cookie: 'Culture=en' })).body.Screens as { name: string; title: string }[];
   const { readFileSync } = await import('node:fs');

@@ -116,6 +116,8 @@ export interface FlexColumn {
   /** 3 time, 5 date, 9 date and time, 10 date and time with seconds. */
   Format?: number;
   FieldType?: string;
+  /** A decimal column's number of decimals: every cell shows that many (302,50). */
+  Decimals?: number;
   IsSortable?: boolean;
   Search?: boolean;
   /** How the column is filtered: list columns by their text and picked rows, choice columns by their options. */

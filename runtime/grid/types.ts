@@ -6,11 +6,8 @@ import type { ApiClient, ColumnAlignment, LayoutType } from '../api/index.ts';
 export type GridRow = Record<string, unknown>;
 export type DataSource = 0 | 1 | 2;
 
-/**
- * A column as the server describes it (shared with the server); a decimal column's number of
- * decimals, when the server says it, fixes how many its cells show.
- */
-export type GridColumn = FlexColumn & { Decimals?: number | null };
+/** A column as the server describes it (shared with the server). */
+export type GridColumn = FlexColumn;
 
 /**
  * What an advanced filter's value box holds: text (typed, or a picked row's AutoID or option's

@@ -3,7 +3,7 @@
 // so page n+1 (load-more) or a page asked for again starts from an index seek instead of
 // OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
 // exact counts are reused until the table changes.
-import { ColumnFormat, defaultFormat, message, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
+import { ColumnFormat, decimalDigits, defaultFormat, message, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -45,6 +45,7 @@ export function columnMeta(model: TableModel, col: Column): FlexColumn {
     ColumnWidth: f?.width ?? 150,
     Format: f?.format ?? (type ? defaultFormat(type) : col.kind === 'datetime' ? ColumnFormat.DateTime : undefined),
     FieldType: type ?? col.kind,
+    ...(type === 'decimal' ? { Decimals: decimalDigits(f!) } : {}),
     IsSortable: col.sortable,
     Search: model.searchColumns.includes(col.sql),
     AdvancedFilterType: col.kind,

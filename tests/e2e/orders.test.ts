@@ -283,7 +283,7 @@ it('buys the missing stock on a new purchase order from "Voorraad inkopen"', asy
   const stock = rows().filter({ hasText: 'E2E Magazijn' });
   await poll(() => rows().count()).toBe(1);
   await poll(() => stock.count()).toBe(1);
-  expect(await cell(overview(), stock, 'Voorraad')).toBe('0');
+  expect(await cell(overview(), stock, 'Voorraad')).toBe('0,00');
   await stock.getByRole('checkbox', { name: 'Rij selecteren' }).check();
   await page.getByRole('group', { name: 'Acties' }).getByRole('button', { name: 'Inkopen' }).click();
   const prompt = dialog('Inkopen');
@@ -296,7 +296,7 @@ it('buys the missing stock on a new purchase order from "Voorraad inkopen"', asy
   const bought = rows().filter({ hasText: 'E2E Hekken bijbestellen' });
   await poll(() => rows().count()).toBe(1);
   await poll(() => bought.count()).toBe(1);
-  expect(await cell(overview(), bought, 'Aantal')).toBe('10');
+  expect(await cell(overview(), bought, 'Aantal')).toBe('10,00');
   expect(await cell(overview(), bought, 'Inkooporder')).toBe('E2E Hekken bijbestellen');
   await screenshot('orders-purchase-line');
   // A receipt item's Inkooporderregel picker lists every line of every purchase order by its
@@ -378,15 +378,15 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   const stock = rows().filter({ hasText: 'E2E Magazijn' });
   await poll(() => rows().count()).toBe(1);
   await poll(() => stock.count()).toBe(1);
-  await poll(() => cell(overview(), stock, 'Voorraad')).toBe('10');
+  await poll(() => cell(overview(), stock, 'Voorraad')).toBe('10,00');
 
   await openScreen('Voorraadmutaties');
   await page.getByLabel('Filter Artikel', { exact: true }).fill('E2E Bouwhek');
   await poll(() => rows().count()).toBe(1);
   const mutation = rows().filter({ hasText: 'E2E-ONT-001' });
   await poll(() => mutation.count()).toBe(1);
-  expect(await cell(overview(), mutation, 'Van voorraad')).toBe('0');
-  expect(await cell(overview(), mutation, 'Naar voorraad')).toBe('10');
+  expect(await cell(overview(), mutation, 'Van voorraad')).toBe('0,00');
+  expect(await cell(overview(), mutation, 'Naar voorraad')).toBe('10,00');
   expect(await cell(overview(), mutation, 'Reden')).toContain('E2E-ONT-001');
   await screenshot('orders-stock-log');
 
@@ -394,7 +394,7 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   await chooseDataSet('Ontvangen');
   await search('E2E');
   await poll(() => rows().count()).toBe(2);
-  for (const [descr, received] of [['E2E Bouwhek aanvullen', '10'], ['E2E aggregaat voor de verhuur', '1']]) {
+  for (const [descr, received] of [['E2E Bouwhek aanvullen', '10,00'], ['E2E aggregaat voor de verhuur', '1,00']]) {
     const line = rows().filter({ hasText: descr });
     expect(await cell(overview(), line, 'Regelstatus')).toBe('Ontvangen');
     expect(await cell(overview(), line, 'Ontvangen')).toBe(received);
@@ -421,14 +421,14 @@ it('supplies the order from the received stock', async () => {
   const stock = rows().filter({ hasText: 'E2E Magazijn' });
   await poll(() => rows().count()).toBe(1);
   await poll(() => stock.count()).toBe(1);
-  await poll(() => cell(overview(), stock, 'Voorraad')).toBe('7');
+  await poll(() => cell(overview(), stock, 'Voorraad')).toBe('7,00');
 
   await openScreen('Voorraadmutaties');
   await page.getByLabel('Filter Artikel', { exact: true }).fill('E2E Bouwhek');
   await poll(() => rows().count()).toBe(2);
   const supplied = rows().filter({ hasText: 'E2E-ORD-001' });
   await poll(() => supplied.count()).toBe(1);
-  expect(await cell(overview(), supplied, 'Van voorraad')).toBe('10');
-  expect(await cell(overview(), supplied, 'Naar voorraad')).toBe('7');
+  expect(await cell(overview(), supplied, 'Van voorraad')).toBe('10,00');
+  expect(await cell(overview(), supplied, 'Naar voorraad')).toBe('7,00');
   await screenshot('orders-supplied');
 });

@@ -131,6 +131,12 @@ describe('orders', () => {
     expect(grid.Options).toEqual(expect.arrayContaining([{ Value: '7', Label: 'Geannuleerd' }]));
   });
 
+  it('tell the grid how many decimals an amount shows', async () => {
+    const columns = (await api('/mvc/orderlines/GetFlexData', { pageSize: 1, flexGridLayoutColumns: ['Price', 'Descr'] })).body.Meta.Columns;
+    expect(columns.find((c: any) => c.FieldName === 'Price')).toMatchObject({ FieldType: 'decimal', Decimals: 2 });
+    expect(columns.find((c: any) => c.FieldName === 'Descr').Decimals).toBeUndefined();
+  });
+
   it('refuse a line for a blocked product, a quantity below one, and lines of a cancelled order', async () => {
     const o = await order();
     const blocked = await api('/mvc/orderlines/save', { AutoID: 0, Order: o.AutoID, LineType: 'sale', Product: ids.blocked, OrderQuantity: 1 });

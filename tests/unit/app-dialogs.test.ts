@@ -19,6 +19,18 @@ describe('toasts', () => {
     expect(dialogs.toasts).toHaveLength(0);
     expect(TOAST_MS).toBe(3000);
   });
+  it('do not pile up: the same message again replaces the one shown and lives its full time', () => {
+    toast('success', 'Opgeslagen');
+    vi.advanceTimersByTime(2000);
+    toast('success', 'Opgeslagen');
+    toast('error', 'Mislukt');
+    expect(dialogs.toasts.map((t) => t.text)).toEqual(['Opgeslagen', 'Mislukt']);
+    vi.advanceTimersByTime(2000);
+    expect(dialogs.toasts.map((t) => t.text)).toEqual(['Opgeslagen', 'Mislukt']);
+    vi.advanceTimersByTime(1000);
+    expect(dialogs.toasts).toHaveLength(0);
+  });
+
   it('take a lifetime of their own', () => {
     toast('info', 'a', 1000);
     toast('error', 'b');

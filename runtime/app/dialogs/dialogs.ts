@@ -51,14 +51,22 @@ function removeEntry(id: number): void {
   if (at >= 0) dialogs.stack.splice(at, 1);
 }
 
+const toastTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
 export function toast(type: ToastType, text: string, ms = TOAST_MS): number {
+  // The same message again (saving three times in a row) takes the place of the one still shown
+  // instead of stacking copies; as a new toast it is announced again.
+  const same = dialogs.toasts.find((t) => t.type === type && t.text === text);
+  if (same) dismissToast(same.id);
   const id = nextId++;
   dialogs.toasts.push({ id, type, text });
-  setTimeout(() => dismissToast(id), ms);
+  toastTimers.set(id, setTimeout(() => dismissToast(id), ms));
   return id;
 }
 
 export function dismissToast(id: number): void {
+  clearTimeout(toastTimers.get(id));
+  toastTimers.delete(id);
   const at = dialogs.toasts.findIndex((t) => t.id === id);
   if (at >= 0) dialogs.toasts.splice(at, 1);
 }
@@ -198,6 +206,8 @@ export async function onDialogPopState(state: unknown): Promise<void> {
 
 /** Test helper: forget everything. */
 export function resetDialogs(): void {
+  for (const timer of toastTimers.values()) clearTimeout(timer);
+  toastTimers.clear();
   dialogs.toasts.splice(0);
   dialogs.alerts.splice(0);
   dialogs.stack.splice(0);

@@ -164,7 +164,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
     const list = parent?.list ? eff.lists.get(parent.list.toLowerCase())?.value : undefined;
     if (!parent || parent.type !== 'list' || list?.table.toLowerCase() !== table.name.toLowerCase()) {
       report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`);
-    } else if (tab.kind === 'grid' && !parent.fixed) {
+    } else if (tab.kind === 'grid' && !tab.readOnly && !parent.fixed) {
       report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`);
     }
     if (tab.kind === 'dashboard') {

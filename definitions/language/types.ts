@@ -284,8 +284,11 @@ export interface PromptDef {
 export type TabDef = { right?: string } & (
   /** The groups of the table's form whose `tab` is `formTab` (all groups without a tab when absent). */
   | { name: string; title: string; kind: 'form'; formTab?: string }
-  /** The rows of `table` whose `parentField` is this record: Add fixes the parent. */
-  | { name: string; title: string; kind: 'grid'; table: string; parentField: string }
+  /**
+   * The rows of `table` whose `parentField` is this record: Add fixes the parent. `readOnly`: rows
+   * made elsewhere, only shown here (a purchase order's receipt items): no Add, edit, delete or actions.
+   */
+  | { name: string; title: string; kind: 'grid'; table: string; parentField: string; readOnly?: boolean }
   /** The status log of the record (every transition: who, when, from, to, reason, comment). */
   | { name: string; title: string; kind: 'statuslog' }
   /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */

@@ -148,7 +148,7 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
  */
 export function checkInput(
   model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null,
-  opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal } = {},
+  opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal; copies?: ReadonlySet<string> } = {},
 ): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
@@ -175,7 +175,7 @@ export function checkInput(
     }
     // A field the form shows read-only is still written by what the definitions do (a
     // transition's or an action's `set`); a user's input to it is ignored.
-    const enabled = opts.byDefinition || (field.enabled !== false && evaluateRule(field.enabledWhen, merged));
+    const enabled = opts.byDefinition || opts.copies?.has(field.name) || (field.enabled !== false && evaluateRule(field.enabledWhen, merged));
     if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
     values.set(field, input[field.name]);
   }
@@ -236,25 +236,34 @@ async function listValuesExist(
 }
 
 /**
- * Fields taken from a referenced row while they are empty (`defaultFrom`, a line's description
- * from its product): on create, and when the write changes the reference. Filled into the input,
- * so the field's own checks judge the value.
+ * Fields taken from a referenced row (`defaultFrom`): on create, and when the write changes the
+ * reference. An editable field takes it while it is empty (a line's description from its product;
+ * a value given is kept). A read-only one is a copy that follows its reference (a receipt item's
+ * purchase order, from its purchase order line) and no input sets it. Filled into the input, so
+ * the field's own checks judge the value. Answers the copies, which the write takes as given.
  */
-async function defaultsFrom(db: Queryable, model: TableModel, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf): Promise<void> {
+async function defaultsFrom(db: Queryable, model: TableModel, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf): Promise<Set<string>> {
+  const copies = new Set<string>();
   const fields = model.table.fields.filter((f) => f.defaultFrom);
-  if (!fields.length) return;
+  if (!fields.length) return copies;
   const merged = { ...(current ?? {}), ...record };
+  const referenceOf = (f: EffectiveField) => model.byName.get(f.defaultFrom!.split('.')[0].toLowerCase())!.name;
   const wanted = fields.filter((f) => {
-    const reference = model.byName.get(f.defaultFrom!.split('.')[0].toLowerCase())!.name;
+    const reference = referenceOf(f);
     const changes = current === null || (Object.hasOwn(record, reference) && record[reference] !== current[reference]);
-    return changes && isEmptyValue(merged[f.name] ?? null) && !isEmptyValue(merged[reference] ?? null);
+    return changes && (f.enabled === false || isEmptyValue(merged[f.name] ?? null));
   });
-  if (!wanted.length) return;
-  const related = await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf);
+  if (!wanted.length) return copies;
+  const related = wanted.some((f) => !isEmptyValue(merged[referenceOf(f)] ?? null))
+    ? await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf) : null;
   for (const f of wanted) {
-    const value = related?.get(f.defaultFrom!);
-    if (value !== null && value !== undefined) record[f.name] = value;
+    const value = isEmptyValue(merged[referenceOf(f)] ?? null) ? null : related?.get(f.defaultFrom!) ?? null;
+    if (f.enabled === false) {
+      record[f.name] = value;
+      copies.add(f.name);
+    } else if (value !== null) record[f.name] = value;
   }
+  return copies;
 }
 
 /** A password is stored as its hash; an empty one leaves the stored password as it is. */
@@ -328,9 +337,9 @@ export async function createIn(
   authorize(model, principal, 'create');
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
-  await defaultsFrom(client, model, record, null, ctx.tableOf);
+  const copies = await defaultsFrom(client, model, record, null, ctx.tableOf);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
-  const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition }));
+  const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition, copies }));
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
@@ -365,9 +374,9 @@ export async function updateIn(
     throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
   }
   refuseLimitedChanges(model, principal, record, current);
-  await defaultsFrom(client, model, record, current, ctx.tableOf);
+  const copies = await defaultsFrom(client, model, record, current, ctx.tableOf);
   const values = await hashPasswords(checkInput(model, record, current, {
-    statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal,
+    statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal, copies,
   }));
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);

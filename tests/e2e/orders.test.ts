@@ -400,6 +400,15 @@ it('sees the stock, the stock log, the received lines and the new object follow'
     expect(await cell(overview(), line, 'Ontvangen')).toBe(received);
   }
 
+  // The purchase order shows what was received on it; the items are made on their receipt only.
+  await openScreen('Inkooporders');
+  await openRow('E2E-INK-001');
+  await record().getByRole('tab', { name: 'Ontvangsten' }).click();
+  await poll(() => childRows().count()).toBe(2);
+  expect(await cell(panel().getByRole('grid'), childRows().filter({ hasText: 'E2E Bouwhek' }), 'Ontvangst')).toBe('E2E-ONT-001');
+  expect(await panel().getByRole('button', { name: 'Toevoegen' }).count()).toBe(0);
+  await closeRecord();
+
   await openScreen('Objecten');
   await search('E2E-OBJ-1');
   await poll(() => rows().count()).toBe(1);

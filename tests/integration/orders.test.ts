@@ -292,6 +292,12 @@ describe('purchasing and receipts', () => {
     expect((await receipt('RemoveItem', { autoid: r.AutoID, purchaseReceiptItemID: extra })).status).toBe(200);
     const unique = await receipt('adduniqueitem', { purchaseReceiptID: r.AutoID, articleID: ids.unique, purchaseOrderLineID: uniqueLine.AutoID, locationID: null, objectID: 'AGG-0001', serialNumber: 'SN-778' });
     expect(unique.body).toMatchObject({ Kind: 'unique', Quantity: 1, ObjectID: 'AGG-0001' });
+    // The purchase order shows its receipt items: the order is always the item's line's, whatever a save sends.
+    const stored = await item('purchasereceiptitems', added.body.AutoID);
+    expect(stored.PurchaseOrder).toBe(po.AutoID);
+    expect((await api('/mvc/purchasereceiptitems/save', { ...stored, PurchaseOrder: foreignLine.PurchaseOrder })).status).toBe(200);
+    const onPo = await rows('purchasereceiptitems', [{ FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID }]);
+    expect(onPo.map((x: any) => x.AutoID).sort()).toEqual([added.body.AutoID, unique.body.AutoID].sort());
 
     const processed = await receipt('process', { autoid: r.AutoID });
     expect(processed.status).toBe(200);

@@ -143,6 +143,16 @@ describe('checks, change logs and rights in the definitions', () => {
   it('refuses a table whose right cannot be granted to read it', () => {
     expect(problems({}, '1.2')).toEqual(['/right right-action']);
   });
+  it('wants a grid tab\'s parent field fixed, unless the tab only shows rows made elsewhere', () => {
+    const tabProblems = (tab: Record<string, unknown>) => {
+      const base = pack();
+      base.tables.push(table({}));
+      base.screens.push({ value: { name: 'things', kind: 'detail', table: 'things', title: 'Dingen', tabs: [{ name: 'children', title: 'Onderliggend', kind: 'grid', table: 'things', parentField: 'Parent', ...tab }] } as any, origin: { layer: 'base', file: 'base/screens/things.json' } });
+      return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
+    };
+    expect(tabProblems({})).toEqual(['/tabs/0/parentField parent-field']);
+    expect(tabProblems({ readOnly: true })).toEqual([]);
+  });
 });
 
 describe('layering', () => {

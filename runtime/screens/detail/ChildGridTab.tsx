@@ -1,7 +1,7 @@
 // A grid tab: the child rows of this record (parentField = the record, sent as a dataFilter
 // condition), with Add, edit and delete as on a maintenance page; a new child gets the parent
 // filled in and read-only. Rights: the child table's own screen when there is one, else the
-// parent screen's. The record hears of every change to its rows here (it may keep totals of them).
+// parent screen's; a read-only tab shows rows made elsewhere and offers nothing to change them. The record hears of every change to its rows here (it may keep totals of them).
 // When the child table has a detail screen of its own, its actions are offered here too: on the
 // selected rows (toolbar and context menu) and in a row's dialog, with their confirms, prompts
 // and batch results; afterwards the rows, the open row and the record are read again.
@@ -24,7 +24,7 @@ type Row = Record<string, unknown>;
 
 export interface ChildGridTabProps {
   parent: TableScreen;
-  tab: { name: string; title: string; table: string; parentField: string };
+  tab: { name: string; title: string; table: string; parentField: string; readOnly?: boolean };
   parentId: number;
   /** Bumped when the parent changed (an action may have moved its children along). */
   version: number;
@@ -45,9 +45,10 @@ const NO_ACTIONS: readonly ActionSpec[] = [];
 
 export function ChildGridTab({ parent, tab, parentId, version, onChanged }: ChildGridTabProps) {
   const { t } = useLingui();
-  const rights = useChildRights(parent, tab.table);
+  const childRights = useChildRights(parent, tab.table);
+  const rights = useMemo(() => (tab.readOnly ? { ...childRights, create: false, update: false, delete: false } : childRights), [tab.readOnly, childRights]);
   const own = useDetailScreenOf(tab.table);
-  const actions = useMemo(() => (own ? screenActions(own) : NO_ACTIONS), [own]);
+  const actions = useMemo(() => (own && !tab.readOnly ? screenActions(own) : NO_ACTIONS), [own, tab.readOnly]);
   const allowed = useActionRights(own ?? parent, actions);
   const offered = useMemo(() => actions.filter(allowed), [actions, allowed]);
   /** Bumped after an action: the open row's transitions are read again. */

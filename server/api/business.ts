@@ -6,7 +6,7 @@ import type { Engine } from '../engine.ts';
 import { authorize, readRecord } from '../data/records.ts';
 import { typeChangeImpact } from '../data/typed-properties.ts';
 import { badRequest } from '../errors.ts';
-import { messageIn } from './errors.ts';
+import { messageIn } from '../texts.ts';
 import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
 import { actionBehaviours } from '../behaviours/index.ts';
 import { tableContext } from './context.ts';

@@ -1,13 +1,13 @@
 // What a handler needs for one request: the current definitions and the acting principal.
 import type { FastifyRequest } from 'fastify';
-import { message, requestLanguage, SOURCE_LANGUAGE, translator, type Effective, type Language, type Translate } from '../../definitions/language/index.ts';
-import { SYSTEM_COLUMN_TITLES } from '../data/filters.ts';
+import { requestLanguage, type Language, type Translate } from '../../definitions/language/index.ts';
+import { translatorFor } from '../texts.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/index.ts';
 import type { Engine } from '../engine.ts';
 import { notAuthenticated, unknownControl } from '../errors.ts';
-import { messageIn, type Labels } from './errors.ts';
+import type { Labels } from './errors.ts';
 
 /** The cookie the runtime keeps the user's language in (spec 1 §1). */
 export const CULTURE_COOKIE = 'Culture';
@@ -35,27 +35,15 @@ export function principalOf(request: FastifyRequest): Principal {
 /** The tables of the definitions of the moment, by name: row limits resolve their paths with it. */
 export const tablesOf = (engine: Engine) => (name: string) => engine.registry.snapshot.effective.tables.get(name.toLowerCase());
 
-const translators = new WeakMap<Effective, Map<Language, Translate>>();
-
 /** The language of a request (culture cookie, else Accept-Language, else Dutch). */
 export const languageOf = (request: FastifyRequest): Language => requestLanguage(request.cookies?.[CULTURE_COOKIE], request.headers['accept-language']);
-
-/** The engine's own texts that answers carry beside the definitions' (system column titles), by their Dutch source. */
-const engineTexts = (language: Language): Record<string, string> =>
-  Object.fromEntries(SYSTEM_COLUMN_TITLES.map((id) => [message(id), messageIn(language, id)]));
 
 /** Definition texts in the request's language, Dutch where a text has no translation. */
 export function translateFor(engine: Engine, request: FastifyRequest): { language: Language; t: Translate } {
   const language = languageOf(request);
-  const effective = engine.registry.snapshot.effective;
-  let byLanguage = translators.get(effective);
-  if (!byLanguage) translators.set(effective, (byLanguage = new Map()));
-  let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : { ...engineTexts(language), ...effective.locales.get(language) })));
-  return { language, t };
+  return { language, t: translatorFor(engine.registry.snapshot.effective, language) };
 }
 
-/** A field of the request's table by its label in the user's language (for error messages). */
 /** Fields of the call's table and tables by name, as the user reads them (for error texts). */
 export function labelsFor(engine: Engine, request: FastifyRequest): Labels {
   const control = (request.params as { control?: unknown } | undefined)?.control;

@@ -3,7 +3,7 @@
 // generic download of a table's file field). The requests themselves are the `downloadrequests`
 // table, seen by the generic calls; each user sees their own (its `ownedBy`).
 import type { FastifyInstance } from 'fastify';
-import type { EffectiveField, ExportLayout, FlexRequest } from '../../definitions/language/index.ts';
+import type { EffectiveField, ExportLayout, FlexRequest, Language } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -11,7 +11,8 @@ import { authorize, insertRow, readRecord } from '../data/records.ts';
 import type { ExportJob } from '../jobs/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/index.ts';
-import { principalOf } from './context.ts';
+import { languageOf, principalOf } from './context.ts';
+import { translatorFor } from '../texts.ts';
 
 const REQUESTS = 'downloadrequests';
 
@@ -21,20 +22,23 @@ function requestsModel(engine: Engine) {
   return model;
 }
 
-/** Starts the export of a table's grid request in the background; answers the download request. */
-export async function requestExport(engine: Engine, principal: Principal, model: TableModel, flex: FlexRequest | undefined, descr?: string, layout?: ExportLayout) {
+/** Starts the export of a table's grid request in the background, in the user's language; answers the download request. */
+export async function requestExport(
+  engine: Engine, principal: Principal, language: Language, model: TableModel, flex: FlexRequest | undefined, descr?: string, layout?: ExportLayout,
+) {
   const requests = requestsModel(engine);
   authorize(requests, principal, 'create');
   authorize(model, principal, 'read');
   const field = (name: string) => requests.byName.get(name.toLowerCase())!;
-  const name = descr || `${model.table.label ?? model.table.name} (${new Date().toISOString().slice(0, 10)})`;
+  const t = translatorFor(engine.registry.snapshot.effective, language);
+  const name = descr || `${t(model.table.label ?? model.table.name)} (${new Date().toISOString().slice(0, 10)})`;
   // The server fills every field: the owner, the state, the name of the file to come.
   const values = new Map<EffectiveField | 'archive', unknown>([
     [field('Descr'), name], [field('TableName'), model.table.name], [field('State'), 'new'], [field('Progress'), 0], [field('RequestedBy'), principal.userId],
   ]);
   const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
   const job: ExportJob = {
-    requestId: id, userId: principal.userId, table: model.table.name, request: { ...flex, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr: name, layout,
+    requestId: id, userId: principal.userId, table: model.table.name, request: { ...flex, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr: name, layout, language,
   };
   await engine.jobs.send('export', job as unknown as Record<string, unknown>);
   return readRecord(engine.pool, requests, principal, id);
@@ -44,6 +48,6 @@ export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string; Layout?: ExportLayout } }>('/mvc/downloadrequests/RequestExport', async (request) => {
     const model = engine.registry.snapshot.table(request.body.Table);
     if (!model) throw unknownControl(request.body.Table);
-    return requestExport(engine, principalOf(request), model, request.body.Request, request.body.Descr, request.body.Layout);
+    return requestExport(engine, principalOf(request), languageOf(request), model, request.body.Request, request.body.Descr, request.body.Layout);
   });
 }

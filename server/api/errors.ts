@@ -1,23 +1,11 @@
 // Coded errors (server/errors.ts) as the API answers them: the documented shape {Error,
 // ModelState, TranslationModelState: {ModelState}} plus the Code, with the code's HTTP status.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { formatMessage, LANGUAGES, message, SOURCE_LANGUAGE, type Language, type MessageId } from '../../definitions/language/index.ts';
+import { formatMessage, SOURCE_LANGUAGE, type Language, type MessageId } from '../../definitions/language/index.ts';
 import type { AppError } from '../errors.ts';
+import { messageIn } from '../texts.ts';
 
 /** Seconds a client waits before it repeats a call answered as retryable. */
 export const RETRY_AFTER_SECONDS = 5;
-
-/** The server's messages in each language (locales/<lang>/server.json); Dutch is messages.ts itself. */
-const CATALOGS = new Map<Language, Record<string, string>>(LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE).map((l) => [
-  l, JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'locales', l, 'server.json'), 'utf8')) as Record<string, string>,
-]));
-
-/** A message in a language, Dutch where the catalog lacks it. */
-export function messageIn(language: Language, id: MessageId, ...args: unknown[]): string {
-  const template = CATALOGS.get(language)?.[id];
-  return template ? formatMessage(template, args) : message(id, ...args);
-}
 
 export interface Labels {
   /** A field of the call's table as the user reads it. */

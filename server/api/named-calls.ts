@@ -21,7 +21,7 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/index.ts';
 import { checkSchema } from './request-schema.ts';
 import { requestExport } from './downloads.ts';
-import { bodyOf, tableContext } from './context.ts';
+import { bodyOf, languageOf, tableContext } from './context.ts';
 
 type Route = { Params: { control: string; call: string } };
 /** The most requests one list call takes (AddBulk, ValidateBulkReceipts). */
@@ -104,7 +104,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
     const body = bodyOf(request);
     // The right of the operation first: a call beyond it is refused before any row is looked for.
     authorize(on, principal, ({ get: 'read', new: 'read', export: 'read', create: 'create', validate: 'create', update: 'update', transition: 'update', delete: 'delete' } as const)[call.kind]);
-    if (call.kind === 'export') return requestExport(engine, principal, on, body.data as FlexRequest | undefined);
+    if (call.kind === 'export') return requestExport(engine, principal, languageOf(request), on, body.data as FlexRequest | undefined);
     if (call.kind === 'new') { authorize(on, principal, 'read'); return withoutHidden(blankRecord(on), hiddenFields(on, principal)); }
     // A whole row of the table itself: the generic save and delete.
     if (!call.params && (call.kind === 'create' || call.kind === 'update')) {

@@ -1,10 +1,14 @@
 // A grid exported as a spreadsheet in the background (a download request): the user's own grid
 // request, read with their rights and row limits at the time it runs, written as .xlsx straight
-// into the file store a page at a time, with progress told to the user as live events.
+// into the file store a page at a time, with progress told to the user as live events. It reads
+// as the grid does, in the language the user asked in: column titles, list and catalogue texts,
+// a choice's or a status's label.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ExportLayout, FlexRequest } from '../../definitions/language/index.ts';
+import { SOURCE_LANGUAGE, translateAnswer, type ExportLayout, type FlexColumn, type FlexRequest, type Language } from '../../definitions/language/index.ts';
 import { flexData } from '../data/flex.ts';
+import { withCatalogueTexts } from '../data/catalogues.ts';
+import { translatorFor } from '../texts.ts';
 import { authorize } from '../data/records.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 import { insertFiles } from '../files/index.ts';
@@ -14,7 +18,11 @@ import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
 import type { JobContext, JobKind } from './context.ts';
 
-export interface ExportJob { requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string; layout?: ExportLayout }
+export interface ExportJob {
+  requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string; layout?: ExportLayout;
+  /** The language of the user who asked (Dutch for a job queued without one). */
+  language?: Language;
+}
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,6 +33,16 @@ const MAX_BYTES = 1024 * 1024 * 1024;
 async function setRequest(ctx: JobContext, id: number, values: Record<string, unknown>): Promise<void> {
   const sets = Object.keys(values).map((k, i) => `${k} = $${i + 2}`);
   await ctx.pool.query(`UPDATE downloadrequests SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [id, ...Object.values(values)]);
+}
+
+/** A sheet's name: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules). */
+const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Export';
+
+/** A cell as the grid shows it: a list's or catalogue's text, a choice's or status's label. */
+function shown(column: FlexColumn, row: Record<string, unknown>): unknown {
+  const value = row[`${column.FieldName}_Descr`] ?? row[column.FieldName] ?? null;
+  if (value === null || !column.Options) return value;
+  return column.Options.find((o) => o.Value === String(value))?.Label ?? value;
 }
 
 const progress = (ctx: JobContext, job: ExportJob, data: Record<string, unknown>) =>
@@ -44,7 +62,8 @@ export const gridExport: JobKind<ExportJob> = {
       const out = new PassThrough();
       const stored = ctx.files.put(out, { maxBytes: MAX_BYTES });
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const sheet = book.addWorksheet(model.table.label ?? model.table.name);
+      const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
+      const sheet = book.addWorksheet(sheetName(t(model.table.label ?? model.table.name)));
       // ImportLayout: the ID and every field an import takes, list fields by code, so the file
       // comes back in as it went out. GridLayout: the view's columns as the grid shows them.
       const forImport = job.layout === 'ImportLayout';
@@ -52,18 +71,18 @@ export const gridExport: JobKind<ExportJob> = {
       const request = forImport ? { ...job.request, flexGridLayoutColumns: fields.map((f) => f.name) } : job.request;
       let written = 0;
       for (let pageIndex = 0; ; pageIndex++) {
-        const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false);
+        const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false, t);
+        const columns = translateAnswer(answer.Meta, t).Columns;
         if (pageIndex === 0) {
           sheet.columns = forImport
             ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
-            : answer.Meta.Columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
+            : columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
         }
         const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
         for (const row of answer.Data) {
           const cells = forImport
             ? [['AutoID', row.AutoID], ...fields.map((f) => [f.name, codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : row[f.name] ?? null)])]
-            // A list field shows its text, as the grid does.
-            : answer.Meta.Columns.map((c) => [c.FieldName, row[`${c.FieldName}_Descr`] ?? row[c.FieldName] ?? null]);
+            : columns.map((c) => [c.FieldName, shown(c, withCatalogueTexts(model, row, t))]);
           sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
         }
         written += answer.Data.length;

@@ -69,13 +69,17 @@ async function until<T>(probe: () => Promise<T | undefined | false>, ms: number,
   }
 }
 
-async function sheetOf(cookie: string, id: number) {
+async function bookOf(cookie: string, id: number, table = 'countries') {
   const res = await fetch(`${base}/mvc/downloadrequests/download?autoid=${id}`, { headers: { cookie } });
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toBe('attachment; filename="countries.xlsx"');
+  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${table}.xlsx"`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
+  return book;
+}
+
+async function sheetOf(cookie: string, id: number, table = 'countries') {
+  const sheet = (await bookOf(cookie, id, table)).worksheets[0];
   return sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
 }
 
@@ -101,6 +105,20 @@ describe('download requests', () => {
     expect((await fetch(`${base}/mvc/downloadrequests/download?autoid=${theirs.body.AutoID}`, { headers: { cookie: limited } })).status).toBe(404);
     const grid = await as(limited, '/mvc/downloadrequests/GetFlexData', {});
     expect(grid.body.Data.map((r: { AutoID: number }) => r.AutoID)).toEqual([mine.body.AutoID]);
+  });
+
+  it('exports as the grid reads in the user\'s language: titles, a choice\'s label, the system columns', async () => {
+    const admin = await signIn(a.app);
+    expect((await as(admin, '/mvc/products/save', { ID: 'EXP-1', Descr: 'Export', Status: 'new' })).status).toBe(200);
+    const english = `${admin}; Culture=en`;
+    const asked = await as(english, '/mvc/downloadrequests/RequestExport', {
+      Table: 'products', Request: { columnFilter: { ID: 'EXP-1' }, flexGridLayoutColumns: ['ID', 'Status', 'CreatedBy'] },
+    });
+    expect(asked.body.Descr).toMatch(/^Products \(/);
+    await until(async () => (await request(admin, asked.body.AutoID)).State === 'finished', 20_000, 'the export');
+    const book = await bookOf(admin, asked.body.AutoID, 'products');
+    expect(book.worksheets[0].name).toBe('Products');
+    expect((await sheetOf(admin, asked.body.AutoID, 'products'))).toEqual([['Item number', 'Status', 'Created by'], ['EXP-1', 'New', 'admin']]);
   });
 
   it('refuses an export of a table the user may not read, and a download that is not finished', async () => {

@@ -216,6 +216,16 @@ describe('demo pack', () => {
     expect(countries.find((p: any) => p.FieldName === 'Descr').Label).toBe('Landnaam');
   });
 
+  it('shows on a purchase order what its demo receipts brought in', async () => {
+    const receipt = (await post(server.app, '/mvc/purchasereceipt/GetFlexData', { order: 'ID asc', pageSize: 1 })).body.Data[0];
+    const byReceipt = (await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', { dataFilter: [{ FieldName: 'Receipt', Value: receipt.AutoID }] })).body.Data;
+    expect(byReceipt.length).toBeGreaterThan(0);
+    const order = byReceipt[0].PurchaseOrder;
+    expect(order).toBe(receipt.PurchaseOrder);
+    const onOrder = (await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', { dataFilter: [{ FieldName: 'PurchaseOrder', Value: order }] })).body.Data;
+    expect(onOrder.map((i: any) => i.AutoID)).toEqual(expect.arrayContaining(byReceipt.map((i: any) => i.AutoID)));
+  });
+
   it('offers the active content languages: a language set inactive leaves the switch, Dutch stays', async () => {
     const languages = async () => (await server.app.inject({ method: 'GET', url: '/mvc/definitions/languages' })).json();
     expect(await languages()).toEqual({ Languages: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'], Default: 'nl' });

@@ -444,7 +444,8 @@ function receiptOf(p: Purchase, status: 1 | 2, date: string, quantity: (l: Row) 
     const product = productById.get(str(line.Product))!;
     const nonstock = NONSTOCK_GROUPS.has(str(product.ProductGroup));
     items.push({
-      Kind: nonstock ? 'nonstock' : 'bulk', Product: str(line.Product), Quantity: q,
+      // Its purchase order (the purchase order's Ontvangsten tab); the line itself has no code a seed could name it by.
+      Kind: nonstock ? 'nonstock' : 'bulk', Product: str(line.Product), PurchaseOrder: str(p.row.ID), Quantity: q,
       ...(nonstock ? {} : { Location: str(stockOf.get(str(line.Product))?.DefaultLocation) }),
     });
   }

@@ -407,6 +407,7 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   await poll(() => childRows().count()).toBe(2);
   expect(await cell(panel().getByRole('grid'), childRows().filter({ hasText: 'E2E Bouwhek' }), 'Ontvangst')).toBe('E2E-ONT-001');
   expect(await panel().getByRole('button', { name: 'Toevoegen' }).count()).toBe(0);
+  await screenshot('orders-purchase-receipts');
   await closeRecord();
 
   await openScreen('Objecten');

@@ -70,10 +70,12 @@ export const gridExport: JobKind<ExportJob> = {
       const fields = forImport ? importableFields(model, principal) : [];
       const request = forImport ? { ...job.request, flexGridLayoutColumns: fields.map((f) => f.name) } : job.request;
       let written = 0;
+      // The columns as the first page describes them, translated once for every page.
+      let columns: FlexColumn[] = [];
       for (let pageIndex = 0; ; pageIndex++) {
         const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false, t);
-        const columns = translateAnswer(answer.Meta, t).Columns;
         if (pageIndex === 0) {
+          columns = translateAnswer(answer.Meta, t).Columns;
           sheet.columns = forImport
             ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
             : columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));

@@ -9,6 +9,7 @@ import { Migration20261128010000Events } from './Migration20261128010000Events.t
 import { Migration20261128020000Files } from './Migration20261128020000Files.ts';
 import { Migration20261129000000Imports } from './Migration20261129000000Imports.ts';
 import { Migration20261130000000Installation } from './Migration20261130000000Installation.ts';
+import { Migration20261201000000LoginFailureSources } from './Migration20261201000000LoginFailureSources.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128020000Files', class: Migration20261128020000Files },
   { name: 'Migration20261129000000Imports', class: Migration20261129000000Imports },
   { name: 'Migration20261130000000Installation', class: Migration20261130000000Installation },
+  { name: 'Migration20261201000000LoginFailureSources', class: Migration20261201000000LoginFailureSources },
 ];

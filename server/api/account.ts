@@ -1,5 +1,6 @@
 // Signing in and out, and the current user. Passwords are checked against argon2 hashes; after
-// the configured number of failures the name locks for the configured minutes (security/login.ts). A new session
+// the configured number of failures the name locks for the configured minutes, for the address
+// they came from (security/sign-in-lock.ts). A new session
 // id is issued at every sign-in, and the old one, if any, ends.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -23,7 +24,7 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     // Both are present and of their sizes (api-schemas, checked at the edge).
     const { username, password } = request.body as { username: string; password: string };
     const settings = await securitySettings(engine.pool, engine.registry);
-    const outcome = await attemptLogin(engine.pool, settings, username, password);
+    const outcome = await attemptLogin(engine.pool, settings, username, password, request.ip);
     if (outcome.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (outcome.kind === 'failed') throw wrongCredentials();
     const { user } = outcome;

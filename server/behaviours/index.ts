@@ -7,6 +7,9 @@ import type { WriteHooks } from '../data/records.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { ActionBehaviour } from '../business/index.ts';
 import { readStored } from '../data/records.ts';
+import { recordChanged } from '../data/events.ts';
+import { Ignored } from '../business/batch.ts';
+import { liftSignInLock } from '../security/sign-in-lock.ts';
 import { badRequest } from '../errors.ts';
 import { dictionaryHooks } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
@@ -46,6 +49,8 @@ export function installRecordBehaviours(): void {
  * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
  * actions no definition can express; each runs per record inside the batch item's transaction.
  * `runNow`: the selected scheduled tasks run now, once, on whichever process has a free worker.
+ * `unlockSignIn`: the selected users' sign-in locks and failure counts go, from every address, so
+ * they can sign in at once (the users table's update right decides who may).
  */
 export function actionBehaviours(jobs: { send(kind: string, data: Record<string, unknown>): Promise<string>; knows(kind: string): boolean }): ReadonlyMap<string, ActionBehaviour> {
   return new Map<string, ActionBehaviour>([
@@ -54,6 +59,13 @@ export function actionBehaviours(jobs: { send(kind: string, data: Record<string,
       const kind = String(row.ID ?? '');
       if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
       await jobs.send(kind, { requestedBy: principal.userId });
+    }],
+    ['unlockSignIn', async (client, model, principal, autoId) => {
+      // Accounts only: on any other table the AutoID would name some other user.
+      if (![model.table.behaviour].flat().includes('user-account')) throw badRequest('request.unknown_behaviour', 'unlockSignIn');
+      await readStored(client, model, principal, autoId, true);
+      if (!await liftSignInLock(client, autoId, principal.username)) throw new Ignored('actions.nothing_changes');
+      await recordChanged(client, model, autoId, 'updated');
     }],
   ]);
 }

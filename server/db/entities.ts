@@ -99,14 +99,15 @@ export const SessionSchema = new EntitySchema<Session>({
   },
 });
 
-/** Failed sign-ins of a name that is no user (a user's own are kept on the user). */
-export interface LoginFailure { name: string; failures: number; lockedUntil: Date | null; lastFailureAt: Date }
+/** Failed sign-ins of a name from one address, or from every address (source ''). */
+export interface LoginFailure { name: string; source: string; failures: number; lockedUntil: Date | null; lastFailureAt: Date }
 
 export const LoginFailureSchema = new EntitySchema<LoginFailure>({
   name: 'LoginFailure',
   tableName: 'core_login_failure',
   properties: {
     name: { type: 'string', length: 100, primary: true },
+    source: { type: 'string', length: 64, primary: true },
     failures: { type: 'number', columnType: 'integer' },
     lockedUntil: { type: 'Date', columnType: 'timestamptz', nullable: true },
     lastFailureAt: { type: 'Date', columnType: 'timestamptz' },

@@ -3,6 +3,7 @@
 // the sign-in lock, sessions, the field dictionary, headers, and the shape of requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { ADMIN_PASSWORD, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -143,6 +144,77 @@ describe('signing in', () => {
     expect(real.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 403]);
   });
 
+  /** A sign-in from an address of its own. */
+  const from = async (remoteAddress: string, username: string, password: string) => {
+    const res = await server.app.inject({ method: 'POST', url: '/mvc/account/login', remoteAddress, payload: { username, password } });
+    return { status: res.statusCode, body: JSON.parse(res.body) };
+  };
+  const counts = async (name: string) => (await server.engine.pool.query(
+    'SELECT source, failures, locked_until IS NOT NULL AS locked FROM core_login_failure WHERE name = $1 ORDER BY source', [name])).rows;
+  const newUser = async (Username: string, Password: string) => (await post(server.app, '/mvc/users/save', { Username, Password, PasswordRetype: Password })).body.AutoID as number;
+
+  it('never counts a good password: twelve sign-ins at once all succeed and leave nothing counted', async () => {
+    const id = await newUser('twelve', 'Twelve-pass-1');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => from('198.51.100.12', 'twelve', 'Twelve-pass-1')));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(await counts('twelve')).toEqual([]);
+    expect(await stored('users', id)).toMatchObject({ FailedLogins: 0, LockedUntil: null });
+    // A good password clears the failures before it, so typos never add up to a lock.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await from('198.51.100.12', 'twelve', 'typo')).status).toBe(400);
+      expect((await from('198.51.100.12', 'twelve', 'Twelve-pass-1')).status).toBe(200);
+    }
+  });
+
+  it('locks a name for the address that guessed: the user signs in from elsewhere, and one address never locks the name', async () => {
+    await newUser('target', 'Target-pass-1');
+    // More guesses than would lock the name everywhere: a locked address adds nothing to that count.
+    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => from('203.0.113.66', 'target', `guess-${i}`)));
+    expect(guesses.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(guesses.filter((a) => a.status === 403).map((a) => a.body.Code)).toEqual(Array(55).fill('ACCOUNT_LOCKED'));
+    // The right password from the attacker's address finds the lock; from the user's own it signs in.
+    expect((await from('203.0.113.66', 'target', 'Target-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
+    expect((await from('192.0.2.10', 'target', 'Target-pass-1')).status).toBe(200);
+    // An IPv6 attacker is one address however many of its /64 it uses.
+    const v6 = await Promise.all(Array.from({ length: 8 }, (_, i) => from(`2001:db8:5:6::${i + 1}`, 'target', `v6-${i}`)));
+    expect(v6.filter((a) => a.status === 400)).toHaveLength(5);
+    expect((await from('2001:db8:5:6:ffff::1', 'target', 'Target-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
+    expect((await from('192.0.2.10', 'target', 'Target-pass-1')).status).toBe(200);
+  });
+
+  it('locks a name everywhere after ten addresses\' worth of failures within the lock\'s minutes', async () => {
+    const id = await newUser('spread', 'Spread-pass-1');
+    const addresses = Array.from({ length: 10 }, (_, i) => `198.18.0.${i + 1}`);
+    const answers = await Promise.all(addresses.flatMap((a) => Array.from({ length: 5 }, (_, i) => from(a, 'spread', `wrong-${i}`))));
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    expect((await from('192.0.2.77', 'spread', 'Spread-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
+    // The users screen shows the lock that holds for every address.
+    const user = await stored('users', id);
+    expect(user.FailedLogins).toBe(50);
+    expect(user.LockedUntil).not.toBeNull();
+  });
+
+  it('an administrator lifts a lock at once; a user without the users right cannot, and the lock stays', async () => {
+    const id = await newUser('unlockme', 'Unlock-pass-1');
+    for (let i = 0; i < 5; i++) await from('203.0.113.7', 'unlockme', 'nope');
+    expect((await from('203.0.113.7', 'unlockme', 'Unlock-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
+    const before = await counts('unlockme');
+    expect(before).toContainEqual({ source: '203.0.113.7', failures: 5, locked: true });
+
+    const refused = await asLimited('/mvc/users/RunAction', { Action: 'unlockSignIn', autoids: [id] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.Code).toBe('NO_RIGHTS');
+    expect(await counts('unlockme')).toEqual(before);
+    expect((await from('203.0.113.7', 'unlockme', 'Unlock-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
+
+    const lifted = await post(server.app, '/mvc/users/RunAction', { Action: 'unlockSignIn', autoids: [id] });
+    expect(lifted.body).toMatchObject({ Succeeded: 1, Failed: 0 });
+    expect(await counts('unlockme')).toEqual([]);
+    expect((await from('203.0.113.7', 'unlockme', 'Unlock-pass-1')).status).toBe(200);
+    // Nothing left to lift: the item is ignored, not failed.
+    expect((await post(server.app, '/mvc/users/RunAction', { Action: 'unlockSignIn', autoids: [id] })).body).toMatchObject({ Succeeded: 0, Ignored: 1 });
+  });
+
   it('a deactivated or locked-out user gets the answer of a wrong password', async () => {
     const id = (await post(server.app, '/mvc/users/save', { Username: 'gone', Password: 'Gone-pass-1', PasswordRetype: 'Gone-pass-1', Activated: false })).body.AutoID;
     const res = await call(server.app, '/mvc/account/login', undefined, { username: 'gone', password: 'Gone-pass-1' });
@@ -223,5 +295,46 @@ describe('headers', () => {
     }
     const api = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: limited } });
     expect(api.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('writes that lose to a concurrent one', () => {
+  let db: pg.Client;
+  const runs = async (sequence: string) => Number((await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
+  const rows = async (id: string) => Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    // PostgreSQL itself ends the save's transaction as a lost serialization or a deadlock does;
+    // a sequence counts every run, rolled back or not.
+    await db.query(`CREATE SEQUENCE race_runs; CREATE SEQUENCE deadlock_runs;
+      CREATE FUNCTION lose_to_concurrent() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = 'RACE' AND nextval('race_runs') <= 3 THEN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END IF;
+        IF NEW.id = 'DEADLOCK' THEN PERFORM nextval('deadlock_runs'); RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER lose_to_concurrent BEFORE INSERT OR UPDATE ON countries FOR EACH ROW EXECUTE FUNCTION lose_to_concurrent();`);
+  });
+  afterAll(async () => {
+    await db.query('DROP TRIGGER lose_to_concurrent ON countries');
+    await db.end();
+  });
+
+  it('a save that lost three times is run again and saved once', async () => {
+    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), { ID: 'RACE', Descr: 'Na drie botsingen' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await runs('race_runs')).toBe(4);
+    expect(await rows('RACE')).toBe(1);
+  });
+
+  it('a save that keeps losing answers 409 with a retryable code and writes nothing', async () => {
+    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), { ID: 'DEADLOCK', Descr: 'Altijd een impasse' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ Code: 'TRANSACTION_CONFLICT', Retryable: true, Error: expect.stringMatching(/niets opgeslagen/) });
+    expect(res.headers['retry-after']).toBeDefined();
+    // The first run and three more.
+    expect(await runs('deadlock_runs')).toBe(4);
+    expect(await rows('DEADLOCK')).toBe(0);
   });
 });

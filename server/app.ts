@@ -65,6 +65,8 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
         return answer(reply, new AppError('DATABASE_UNAVAILABLE'));
       case 'timeout':
         return answer(reply, new AppError('QUERY_TIMEOUT'));
+      case 'conflict':
+        return answer(reply, new AppError('TRANSACTION_CONFLICT'));
       case 'bad-value':
         return answer(reply, badRequest('request.database_value', (err as { code?: string }).code));
     }

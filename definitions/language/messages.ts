@@ -15,6 +15,7 @@ export const MESSAGES = {
   'errors.unsupported_media_type': 'Het verzoek moet JSON zijn.',
   'errors.concurrency': 'Het item is intussen door een ander gewijzigd. Laad het opnieuw en probeer het nog eens.',
   'errors.in_use': 'Het item wordt nog gebruikt door {0} en kan niet worden verwijderd.',
+  'errors.transaction_conflict': 'Een gelijktijdige wijziging kwam ertussen; er is niets opgeslagen. Probeer het opnieuw.',
   'errors.validation': 'Er zijn één of meerdere fouten in het formulier ({0})',
   'errors.internal': 'Er is iets misgegaan...',
   'errors.database_unavailable': 'De database is tijdelijk niet bereikbaar. Probeer het zo opnieuw.',

@@ -36,7 +36,7 @@ export async function requestExport(
   const values = new Map<EffectiveField | 'archive', unknown>([
     [field('Descr'), name], [field('TableName'), model.table.name], [field('State'), 'new'], [field('Progress'), 0], [field('RequestedBy'), principal.userId],
   ]);
-  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username));
+  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), { rerunnable: true });
   const job: ExportJob = {
     requestId: id, userId: principal.userId, table: model.table.name, request: { ...flex, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr: name, layout, language,
   };

@@ -74,7 +74,7 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
       await insertRow(client, licences, values, principal.username);
       // Every process reads the licence again (engine.ts), this one at once.
       await announceWrite(client, LICENCES);
-    });
+    }, { rerunnable: true });
     tableWritten(LICENCES);
     await engine.licence.refresh();
     return answer();

@@ -134,7 +134,8 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       delete values.AutoID;
       if (parent) delete values[parent.name];
       try {
-        await inTransaction(engine.pool, (client) => updateIn(client, on, principal, id, values, ctx));
+        // A copy per run: a run again after a conflict starts from the payload.
+        await inTransaction(engine.pool, (client) => updateIn(client, on, principal, id, { ...values }, ctx), { rerunnable: true });
       } catch (err) { throw inPayloadNames(err, call); }
       await written([on.table.sqlName]);
       return readRecord(engine.pool, on, principal, id);
@@ -144,7 +145,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       const t = transitionNamed(on, call.transition!);
       try {
         // What a transition sets comes from the definitions, as from ChangeStatus.
-        await written(await inTransaction(engine.pool, (client) => makeTransition(client, on, principal, id, t, {}, { ...ctx, byDefinition: true })));
+        await written(await inTransaction(engine.pool, (client) => makeTransition(client, on, principal, id, t, {}, { ...ctx, byDefinition: true }), { rerunnable: true }));
       } catch (err) {
         // Made already (a receipt processed twice): a refusal naming the state, nothing changed.
         if (err instanceof Ignored) throw invalidFields({ [on.workflow!.field.name]: [{ id: err.id, args: err.args }] });
@@ -184,7 +185,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
         try { made.push((await createIn(client, on, principal, valuesOf(call, item), ctx)).id); } catch (err) { throw inPayloadNames(err, call, prefix(i)); }
       }
       return made;
-    });
+    }, { rerunnable: true });
     await written([on.table.sqlName]);
     return call.list ? { Created: ids } : readRecord(engine.pool, on, principal, ids[0]);
   };

@@ -34,7 +34,7 @@ export async function changeStatus(
   if (t.right && !ctx.principal.can(t.right, 'execute')) throw forbidden();
   checkPrompts(t.prompts, values);
   if (stamp !== undefined && new Set(ids).size !== 1) throw badRequest('request.timestamp_one');
-  const answer = await runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp));
+  const answer = await runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp), { rerunnable: true });
   const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
   if (conflict) {
     const current = await ctx.pool.query(`SELECT timestamp, modifiedby FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [conflict.AutoID]);
@@ -59,6 +59,7 @@ export async function runAction(ctx: BusinessContext, model: TableModel, name: s
   if (action.behaviour) {
     const behaviour = ctx.behaviours?.get(action.behaviour);
     if (!behaviour) throw badRequest('request.unknown_behaviour', action.behaviour);
+    // Not run again after a conflict: a behaviour may act outside the transaction (runNow queues a job).
     return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
       await behaviour(client, model, ctx.principal, id, prompts);
       return [model.table.sqlName];
@@ -72,7 +73,7 @@ export async function runAction(ctx: BusinessContext, model: TableModel, name: s
     }
     await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx), undefined, current);
     return [model.table.sqlName];
-  });
+  }, { rerunnable: true });
 }
 
 /**
@@ -91,7 +92,7 @@ function createFrom(ctx: BusinessContext, model: TableModel, create: NonNullable
     }
     await createIn(client, target, ctx.principal, values, writeContext(ctx));
     return [target.table.sqlName];
-  });
+  }, { rerunnable: true });
 }
 
 /**
@@ -156,6 +157,6 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
     }
     await deleteIn(client, model, ctx.principal, id, undefined, (name) => ctx.snapshot.table(name));
     return [...written];
-  });
+  }, { rerunnable: true });
 }
 

@@ -3,7 +3,8 @@
 // to do); records the user cannot see fail as not found without any work.
 import type pg from 'pg';
 import { message, type BatchAnswer, type BatchItem, type MessageId } from '../../definitions/language/index.ts';
-import { inTransaction } from '../db/pool.ts';
+import { inTransaction, type TransactionOptions } from '../db/pool.ts';
+import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
 import { AppError } from '../errors.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
@@ -33,6 +34,8 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
 }
 
 function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
+  // An item that lost to a concurrent write each time it ran fails alone: the items before it stay done.
+  if (databaseFailure(err) === 'conflict') return failure(new AppError('TRANSACTION_CONFLICT'));
   if (err instanceof AppError) {
     // A per-field refusal says its first field's message: that is what went wrong for this item.
     const first = Object.values(err.fields)[0]?.[0];
@@ -44,10 +47,11 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
 /**
  * Runs `work` for each id (once each, in the given order) and answers the batch result. `work`
  * answers the tables it wrote: this process's counts of them are renewed after each item.
+ * `opts.rerunnable`: an item's work may run again after a conflict (see inTransaction).
  */
 export async function runBatch(
   pool: pg.Pool, model: TableModel, principal: Principal, ids: readonly number[],
-  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>,
+  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>, opts: TransactionOptions = {},
 ): Promise<BatchAnswer> {
   const unique = [...new Set(ids)];
   const seen = await described(pool, model, principal, unique);
@@ -58,7 +62,7 @@ export async function runBatch(
     const item = { AutoID: id, ID: about?.ID ?? null, Description: about?.Description ?? null, Error: null, Key: null, Args: [] as string[] };
     if (!about) { results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) }); continue; }
     try {
-      const written = await inTransaction(pool, (client) => work(client, id));
+      const written = await inTransaction(pool, (client) => work(client, id), opts);
       for (const table of written) { touched.add(table); tableWritten(table); }
       results.push({ ...item, Result: 'SUCCESS' });
     } catch (err) {

@@ -410,14 +410,17 @@ async function logChanges(
 
 export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
-  const record = { ...(body as Record<string, unknown>) };
-  const autoId = record.AutoID === undefined || record.AutoID === null ? 0 : parseAutoId(record.AutoID, 'AutoID');
+  const sent = body as Record<string, unknown>;
+  const autoId = sent.AutoID === undefined || sent.AutoID === null ? 0 : parseAutoId(sent.AutoID, 'AutoID');
   authorize(model, principal, autoId === 0 ? 'create' : 'update');
   // A table whose every field the server fills (import tasks, download requests) takes no new
   // record from a caller: it would be an empty row in a state no process started.
   if (autoId === 0 && !ctx.byDefinition && !model.table.fields.some((f) => f.enabled !== false)) throw forbidden();
   try {
     return await inTransaction(pool, async (client) => {
+      // A copy per run: the write adjusts it (a drawn number, copied defaults, the password's
+      // repetition taken out), and a run again after a conflict starts from what was sent.
+      const record = structuredClone(sent);
       let id = autoId;
       let before: Record<string, unknown> | null = null;
       let written: string[];
@@ -435,7 +438,7 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
       await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
       await announceWrite(client, model.table.sqlName);
       return saved;
-    });
+    }, { rerunnable: true });
   } catch (err) {
     throw translatePgError(model, err);
   } finally {
@@ -478,7 +481,7 @@ export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: 
     await inTransaction(pool, async (client) => {
       await deleteIn(client, model, principal, autoId, hooks, tableOf);
       await announceWrite(client, model.table.sqlName);
-    });
+    }, { rerunnable: true });
     tableWritten(model.table.sqlName);
   } catch (err) {
     throw translatePgError(model, err, true);

@@ -1,7 +1,9 @@
 // The node-postgres pool the generic data layer and schema sync run their SQL on.
 // Core entities go through MikroORM; pack tables, whose shape is only known at run time,
 // through parameterized SQL here.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { databaseFailure } from './failures.ts';
 
 export interface Queryable {
   /** SQL text, or a named statement (prepared once per connection) for the engine's fixed queries. */
@@ -64,7 +66,36 @@ export function atCommit(db: Queryable, key: string, work: () => Promise<void>):
   return true;
 }
 
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** How many times a re-runnable transaction that lost to a concurrent one is run again before its caller hears of it. */
+export const CONFLICT_RERUNS = 3;
+
+/** A short, random wait before a re-run, longer each time, so two transactions that collided do not collide again in step. */
+const rerunDelayMs = (rerun: number) => Math.round((10 + Math.random() * 20) * 2 ** rerun);
+
+export interface TransactionOptions {
+  /**
+   * `work` does nothing but statements on the client, from arguments it does not change (it
+   * copies what it adjusts): a transaction that lost to a concurrent one (serialization failure,
+   * deadlock; rolled back whole) is then run again, up to CONFLICT_RERUNS times, before the
+   * conflict reaches the caller. Work with effects outside the transaction (a job sent through
+   * another connection, a file written) must not say so.
+   */
+  rerunnable?: boolean;
+}
+
+/** Runs `work` in one transaction: committed when it answers, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+  for (let rerun = 0; ; rerun++) {
+    try {
+      return await once(pool, work);
+    } catch (err) {
+      if (!opts.rerunnable || rerun >= CONFLICT_RERUNS || databaseFailure(err) !== 'conflict') throw err;
+      await sleep(rerunDelayMs(rerun));
+    }
+  }
+}
+
+async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A connection lost between two statements of the transaction (an outage) fails the next one;
   // reported on the client meanwhile, it would end the process.

@@ -18,7 +18,7 @@ export async function changeSiteDefinition(
     const mine = siteConflicts.filter((p) => p.file === siteFile(change.kind, change.name));
     if (mine.length) throw new DefinitionsInvalid(mine);
     return applySchema(client, await planSchema(client, effective), { force: change.force, by: change.by });
-  });
+  }, { rerunnable: true });
   await registry.refresh();
   return applied;
 }

@@ -85,6 +85,6 @@ export async function syncDefinitionViews(pool: pg.Pool, snapshot: Snapshot, mod
           AND NOT EXISTS (SELECT 1 FROM core_flexgridlayout WHERE control_name = $1 AND layout_type = 0
                             AND security_group_id IS NULL AND default_layout)`,
       [control, desired[0].origin]);
-  });
+  }, { rerunnable: true });
   done.set(control, snapshot.version);
 }

@@ -163,7 +163,7 @@ export async function createLayout(ctx: ViewContext, model: TableModel, body: Cr
       if (row) await setDefault(db, row, viewer.username);
     }
     return created;
-  }).catch((error: unknown) => {
+  }, { rerunnable: true }).catch((error: unknown) => {
     // Two saves of the same name at once: the index decides, the message is the same.
     if ((error as { code?: string }).code === '23505') throw invalidFields({ Name: [{ id: 'layouts.name_taken', args: [name] }] });
     throw error;
@@ -195,7 +195,7 @@ export async function makeDefault(ctx: ViewContext, model: TableModel, id: numbe
   const { row } = await visibleView(ctx, id);
   if (row.control_name !== model.table.name.toLowerCase()) throw notFound();
   mustChange(ctx.principal, row);
-  await inTransaction(ctx.pool, (db) => setDefault(db, row, ctx.principal.username));
+  await inTransaction(ctx.pool, (db) => setDefault(db, row, ctx.principal.username), { rerunnable: true });
 }
 
 /** Another user's defaults are reset by a manager of system views; one's own with AllowChangeUserViews. */

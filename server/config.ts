@@ -59,6 +59,19 @@ function wholeNumber(text: string | undefined, fallback: number, name: string): 
   return n;
 }
 
+/**
+ * Below the ephemeral ports every common system hands out for outgoing connections (Linux
+ * 32768–60999, Windows and macOS from 49152): no connection's own end can take it while the
+ * database is down and keep PostgreSQL from binding it again; and no common service uses it.
+ */
+export const DEFAULT_EMBEDDED_PG_PORT = 25432;
+
+function tcpPort(text: string | undefined, fallback: number, name: string): number {
+  const port = positive(text, fallback, name);
+  if (port > 65535) throw new Error(`${name} must be a TCP port from 1 to 65535, not ${JSON.stringify(text)}`);
+  return port;
+}
+
 function positive(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
@@ -74,7 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    embeddedPgPort: tcpPort(env.EMBEDDED_PG_PORT, DEFAULT_EMBEDDED_PG_PORT, 'EMBEDDED_PG_PORT'),
     packsDir: path.resolve(env.PACKS_DIR ?? path.join(root, 'definitions', 'packs')),
     packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,

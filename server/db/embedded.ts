@@ -69,7 +69,20 @@ async function stopLeftBehind(databaseDir: string, log: (line: string) => void):
   for (let waited = 0; alive(pid) && waited < 60_000; waited += 100) await sleep(100);
 }
 
+/** The ports this system gives the local end of outgoing connections (Linux), or null where it does not say. */
+async function ephemeralPorts(): Promise<[number, number] | null> {
+  const text = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  const [low, high] = text.trim().split(/\s+/).map(Number);
+  return Number.isInteger(low) && Number.isInteger(high) ? [low, high] : null;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  // A port among those: while PostgreSQL is down, a reconnect's own end may take it, and
+  // PostgreSQL cannot bind it again until that connection is gone.
+  const ephemeral = await ephemeralPorts();
+  if (ephemeral && port >= ephemeral[0] && port <= ephemeral[1]) {
+    log(`EMBEDDED_PG_PORT ${port} lies among this system's ports for outgoing connections (${ephemeral[0]}-${ephemeral[1]}); choose one below ${ephemeral[0]}\n`);
+  }
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
   const isRoot = userInfo().uid === 0;

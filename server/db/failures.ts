@@ -5,7 +5,10 @@
 // is safe). Everything else is a fault.
 export type DatabaseFailure = 'unavailable' | 'timeout' | 'bad-value' | 'conflict' | null;
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+/** A connection the pool did not even try: it holds reconnects back while the database is down (pool.ts). */
+export const RECONNECT_HELD_BACK = 'ERECONNECTHELDBACK';
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', RECONNECT_HELD_BACK, '57P01', '57P02', '57P03', '53300']);
 // 40001 serialization_failure, 40P01 deadlock_detected: the rest of class 40 is not safe to repeat.
 const CONFLICT_CODES = new Set(['40001', '40P01']);
 // node-postgres reports a lost or unobtainable connection only in its message.

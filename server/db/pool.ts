@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { databaseFailure } from './failures.ts';
+import { gatedClient, ReconnectGate } from './reconnect-gate.ts';
 
 export interface Queryable {
   /** SQL text, or a named statement (prepared once per connection) for the engine's fixed queries. */
@@ -32,6 +33,8 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
     lock_timeout: limits.statementTimeoutMs,
     idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
     connectionTimeoutMillis: limits.connectTimeoutMs,
+    // While the database is down, one reconnect at a time and after a growing wait, not one per call.
+    Client: gatedClient(new ReconnectGate()),
   });
   // An idle connection that the database drops (restart, shutdown) is discarded by the pool;
   // without a listener the error would end the process.

@@ -4,9 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded.ts';
+import { databaseFailure } from '../../server/db/failures.ts';
+import { createPool } from '../../server/db/pool.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
 import { ADMIN_PASSWORD, signIn, testConfig } from './harness.ts';
@@ -45,7 +48,13 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
 
   expect(engine.notifications.connected).toBe(false);
   db = await startEmbeddedPostgres(dir, port);
-  expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  // The pool tries again within its reconnect wait (at most 2.5 s), not at every call.
+  let ready = 503;
+  for (let waited = 0; ready !== 200 && waited < 15_000; waited += 100) {
+    ready = (await app.inject({ method: 'GET', url: '/health' })).statusCode;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(ready).toBe(200);
   // The notification connection comes back by itself, so caches are trusted again.
   for (let waited = 0; !engine.notifications.connected && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   expect(engine.notifications.connected).toBe(true);
@@ -66,3 +75,24 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   expect((await post('/mvc/scheduledtasks/GetItem', { autoid: task.AutoID })).json().LastState).toBe('2');
   await app.close();
 }, 120_000);
+
+it('holds reconnects back while the database is down: one attempt at a time, not one per call', async () => {
+  const port = await freePort();
+  const pool = createPool(`postgres://nobody:nothing@127.0.0.1:${port}/none`, 20, { statementTimeoutMs: 1000, connectTimeoutMs: 2000 });
+  // Nothing listens: the first connect is refused, and the database counts as down.
+  await expect(pool.query('SELECT 1')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  // Now something takes every connection on the port and never answers: each reconnect shows.
+  const sockets = new Set<Socket>();
+  const listener = createServer((socket) => { sockets.add(socket); });
+  await new Promise<void>((resolve) => listener.listen(port, '127.0.0.1', resolve));
+  try {
+    const calls = await Promise.allSettled(Array.from({ length: 50 }, () => pool.query('SELECT 1')));
+    // Every call is told the database is unavailable; without the hold, 20 connections (the pool's size) would knock.
+    expect(calls.map((c) => c.status === 'rejected' && databaseFailure(c.reason))).toEqual(Array(50).fill('unavailable'));
+    expect(sockets.size).toBeLessThanOrEqual(1);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => listener.close(resolve));
+    await pool.end();
+  }
+});

@@ -6,6 +6,11 @@ describe('configuration', () => {
   it('binds to loopback on port 3000 with the base and demo packs by default', () => {
     expect(configFromEnv({})).toMatchObject({ host: '127.0.0.1', port: 3000, packs: ['base', 'demo'], debugPermissions: false });
   });
+  it('runs the embedded PostgreSQL below the ports outgoing connections take (Linux 32768 and up), and refuses a port that is none', () => {
+    expect(configFromEnv({}).embeddedPgPort).toBeLessThan(32768);
+    expect(configFromEnv({ EMBEDDED_PG_PORT: '15433' }).embeddedPgPort).toBe(15433);
+    for (const port of ['abc', '0', '65536', '5432.5']) expect(() => configFromEnv({ EMBEDDED_PG_PORT: port }), port).toThrow(/EMBEDDED_PG_PORT/);
+  });
   it('allows the permissions debug mode only when asked and never in production', () => {
     expect(configFromEnv({ DEBUG_PERMISSIONS: '1' }).debugPermissions).toBe(true);
     expect(() => configFromEnv({ DEBUG_PERMISSIONS: '1', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);

@@ -3,6 +3,7 @@
 // states and rights that exist, and each says one thing.
 import type { Effective, EffectiveTable } from './layering.ts';
 import { isRule, ruleFields, ruleProblems } from './rules.ts';
+import { derivationPaths, pathFields } from './derivations.ts';
 import type { ApplyDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -277,6 +278,16 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   }
   for (const field of table.fields.filter((f) => f.defaultFrom)) {
     if (!relatedField(eff, table)(field.defaultFrom!)) report(`/fields/${field.name}/defaultFrom`, 'field-reference', `defaultFrom ${field.defaultFrom} must be a field of a row a list field of ${table.name} references`);
+  }
+  // Any field can be hidden from a group (field limits), so every derived value says what a user
+  // who may not see its source gets: the derived field hidden too, or no derivation for them.
+  for (const field of table.fields) {
+    const derived = derivationPaths(field).length > 0;
+    if (derived && !field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} is derived from ${derivationPaths(field).join(', ')}: say whenSourceHidden ("hide": hidden from whoever may not see a source; "skip": not derived for them)`);
+    for (const [i, path] of (field.derivedFrom ?? []).entries()) {
+      if (!pathFields(eff, table, path)) report(`/fields/${field.name}/derivedFrom/${i}`, 'field-reference', `derivedFrom ${path} must be a field of ${table.name}, of a row a list field references, or table[].Field of another table`);
+    }
+    if (!derived && field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} says whenSourceHidden but derives from nothing`);
   }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
     const list = field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;

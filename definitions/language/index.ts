@@ -18,6 +18,7 @@ export { canonicalText } from './canonical.ts';
 export { KINDS, SCHEMAS } from './schemas.ts';
 export { formatProblem, schemaProblems } from './validate.ts';
 export type { DefinitionProblem } from './validate.ts';
+export { derivationPaths, type Derivation, type WhenSourceHidden } from './derivations.ts';
 export { LAYER_KINDS, LAYER_SLOTS, addToLayer, documentsTable, emptyLayer, isLayerKind, layer } from './layering.ts';
 export type { Conflict, Effective, EffectiveField, EffectiveTable, Layer, LayerDoc, LayerKind, Named, Origin, Provenance } from './layering.ts';
 export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';

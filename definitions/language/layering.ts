@@ -6,6 +6,7 @@ import type {
   DefinitionKind, FieldDef, FieldType, FormDef, LocaleDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef, WorkflowDef,
 } from './types.ts';
 import type { Said } from './messages.ts';
+import { deriveDerivations, type Derivation } from './derivations.ts';
 
 export interface Origin {
   layer: string;
@@ -84,6 +85,8 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   owners?: EffectiveTable[];
   /** From its fixed list fields: the tables of the records its rows are children of (an order's lines). */
   parents?: { column: string; table: EffectiveTable }[];
+  /** Its fields derived from other fields, with every field they come from. */
+  derivations?: Derivation[];
 }
 
 export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
@@ -152,7 +155,16 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
     });
     return;
   }
-  overlay(existing, existing.origin, def, origin, ['fields', 'extends', 'name', 'indexes']);
+  // Rows the engine alone writes stay so: no layer opens them to the generic calls.
+  const reopens = existing.readOnly === true && def.readOnly === false;
+  if (reopens) {
+    eff.conflicts.push({
+      layer: origin.layer, file: origin.file, pointer: '/readOnly',
+      message: `${origin.layer} makes table ${def.name} writable; it is written by the product itself only`,
+      said: { id: 'definition.read_only_table', args: [def.name] },
+    });
+  }
+  overlay(existing, existing.origin, def, origin, ['fields', 'extends', 'name', 'indexes', ...(reopens ? ['readOnly'] : [])]);
   if (def.indexes) {
     existing.indexes = mergeIndexes(existing.indexes, def.indexes);
     existing.origin.indexes = origin;
@@ -243,6 +255,7 @@ export function layer(layers: Layer[]): Effective {
   deriveStateRights(eff);
   deriveOwners(eff);
   deriveParents(eff);
+  deriveDerivations(eff);
   return eff;
 }
 

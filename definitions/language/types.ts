@@ -59,6 +59,17 @@ export interface FieldDef {
    * description is its product's): on create, and when a write changes the reference.
    */
   defaultFrom?: string;
+  /**
+   * For a derived field (defaultFrom): what a user who may not see a field the value comes from
+   * gets. 'hide': the field is hidden from them too; 'skip': it is not derived for them (they give
+   * it, and see what others' writes stored).
+   */
+  whenSourceHidden?: 'hide' | 'skip';
+  /**
+   * What a value the server computes is read from: fields of the record (`Price`), of rows it
+   * references (`VatCode.Percentage`), of child rows (`orderlines[].SubtotalExclVat`).
+   */
+  derivedFrom?: string[];
   /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
   logChanges?: boolean;
   /**
@@ -108,6 +119,12 @@ export interface TableDef {
   /** The licence module the table belongs to (spec 3 §6): while it is not active, no call reaches the table. */
   module?: ModuleCode;
   archivable?: boolean;
+  /**
+   * Rows the engine alone writes (a licence's activations, kept as their history): the generic
+   * save and delete, named calls, actions, transitions and imports refuse every write, full access
+   * included. No later layer takes it back.
+   */
+  readOnly?: boolean;
   searchFields?: string[];
   displayFields?: string[];
   defaultSort?: string;

@@ -8,10 +8,11 @@
 // list value; a row that belongs to a record of another table (a document) is seen only with that
 // record.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
-import { invalidFields, type FieldMessage } from '../errors.ts';
+import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
+import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from '../security/principal.ts';
-import type { Params } from './filters.ts';
+import { Params } from './filters.ts';
 import { ident } from '../db/sql.ts';
 import { descrKey } from './values.ts';
 
@@ -45,10 +46,35 @@ export function rowLimit(model: TableModel, principal: Principal, params: Params
   return limits(model.table, principal, alias, params);
 }
 
+/**
+ * Refuses a write that leaves a row outside what the principal may see: a new row outside their
+ * row limits, or their own row moved out of them. Runs after the write, in its transaction, on
+ * the rows as written (defaults, numbers and copies included), so every write path — a save, an
+ * action, an import row or a batch of them — is judged by the same condition as a read.
+ */
+export async function refuseRowsOutsideLimits(db: Queryable, model: TableModel, principal: Principal, ids: readonly number[]): Promise<void> {
+  const outside = await rowsOutsideLimits(db, model, principal, ids);
+  if (outside.length) throw new AppError('OUTSIDE_ROW_LIMITS', [model.table.label ?? model.table.name]);
+}
+
+/** Which of the rows (by AutoID) the principal could not see as they are now. */
+export async function rowsOutsideLimits(db: Queryable, model: TableModel, principal: Principal, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const params = new Params();
+  // A transition may move a record into a state the principal may not see (handed on for
+  // approval): states are left out, the limits of their rows and records are not.
+  const limit = limits(model.table, principal, 't', params, 0, false);
+  if (!limit) return [];
+  const list = params.add(ids);
+  const seen = await db.query<{ autoid: string }>(`SELECT t.autoid FROM ${ident(model.table.sqlName)} t WHERE t.autoid = ANY(${list}::bigint[]) AND ${limit}`, params.values);
+  const admitted = new Set(seen.rows.map((r) => Number(r.autoid)));
+  return ids.filter((id) => !admitted.has(id));
+}
+
 /** The row limits, the states the principal lacks the right to see and the records rows belong to, as one condition. */
-function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth = 0): string | null {
+function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth = 0, states = true): string | null {
   const parts = [
-    bound(principal.rowFilter(table, alias), params), unseenStates(table, principal, alias, params), othersRows(table, principal, alias, params),
+    bound(principal.rowFilter(table, alias), params), states ? unseenStates(table, principal, alias, params) : null, othersRows(table, principal, alias, params),
     unseenRecords(table, principal, alias, params, depth), unseenParents(table, principal, alias, params, depth),
   ].filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
@@ -153,6 +179,18 @@ export function listJoin(join: ListJoin, principal: Principal, params: Params): 
  */
 export function listTextRows(join: ListJoin, principal: Principal, alias: string, params: Params): string | null {
   return isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, alias, params);
+}
+
+/**
+ * Derived fields (`whenSourceHidden: "skip"`) not derived for the principal: a field their value
+ * comes from is hidden from them. ("hide" ones are hidden from them by fieldAccess instead.)
+ */
+export function underivedFields(table: EffectiveTable, principal: Principal): Set<string> {
+  const out = new Set<string>();
+  for (const d of table.derivations ?? []) {
+    if (d.whenSourceHidden === 'skip' && d.sources.some((s) => isHidden(s.table, principal, s.field))) out.add(d.field);
+  }
+  return out;
 }
 
 /** The table's search columns the principal may see. */

@@ -10,7 +10,7 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { announceWrite, tableWritten } from './cache.ts';
-import { hiddenFields, refuseLimitedChanges, rowLimit, visibleRows, withoutHidden } from './access.ts';
+import { hiddenFields, refuseLimitedChanges, refuseRowsOutsideLimits, rowLimit, underivedFields, visibleRows, withoutHidden } from './access.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { Params } from './filters.ts';
 import { translatePgError } from './pg-errors.ts';
@@ -30,7 +30,12 @@ import { retypeValues } from './typed-properties.ts';
 import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
+const WRITES: ReadonlySet<RightAction> = new Set(['create', 'update', 'delete', 'createorupdate']);
+
 export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
+  // Rows the engine alone writes (a licence's activations, kept as their history): no call of a
+  // user makes, changes or deletes them, whatever the user's rights.
+  if (model.table.readOnly && WRITES.has(action) && principal.userId !== 0) throw new AppError('NO_RIGHTS', [model.table.name], {}, {}, 'errors.read_only_table');
   if (principal.can(model.table.right, action)) return;
   // Closed by the licence rather than by the user's rights: say which module.
   const module = blockedBy(model.table.right);
@@ -166,6 +171,7 @@ export function checkInput(
   // The record as it will be: stored values overlaid with the input, for rules and required.
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), ...input };
   const values = new Map<EffectiveField | 'archive', unknown>();
+  if (!current && !opts.statusChange && !opts.byDefinition) refuseLaterState(model, input);
   for (const field of model.table.fields) {
     if (!Object.hasOwn(input, field.name)) continue;
     if (current && input[field.name] !== current[field.name] && !(isEmptyValue(input[field.name]) && isEmptyValue(current[field.name] ?? null))) {
@@ -201,6 +207,19 @@ export function checkInput(
   for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal))) problems[name] ??= messages;
   if (Object.keys(problems).length) throw invalidFields(problems);
   return values;
+}
+
+/**
+ * A new record starts in its workflow's first state (the status field's default, else the first
+ * state listed): any later state is reached by a transition, with its right, prompts and log.
+ */
+function refuseLaterState(model: TableModel, input: Record<string, unknown>): void {
+  const wf = model.workflow;
+  if (!wf || !Object.hasOwn(input, wf.field.name) || isEmptyValue(input[wf.field.name] ?? null)) return;
+  const initial = wf.field.default ?? wf.def.states[0].value;
+  if (String(input[wf.field.name]) === String(initial)) return;
+  const label = wf.def.states.find((s) => String(s.value) === String(initial))?.label ?? String(initial);
+  throw invalidFields({ [wf.field.name]: [{ id: 'validation.initial_state', args: [wf.field.name, label] }] });
 }
 
 /**
@@ -242,9 +261,14 @@ async function listValuesExist(
  * purchase order, from its purchase order line) and no input sets it. Filled into the input, so
  * the field's own checks judge the value. Answers the copies, which the write takes as given.
  */
-async function defaultsFrom(db: Queryable, model: TableModel, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf): Promise<Set<string>> {
+async function defaultsFrom(
+  db: Queryable, model: TableModel, principal: Principal, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf,
+): Promise<Set<string>> {
   const copies = new Set<string>();
-  const fields = model.table.fields.filter((f) => f.defaultFrom);
+  // Read as the principal reads: a value from a field or a row they may not see is not theirs to
+  // take (fields hidden with their source are hidden from them, so never answered).
+  const underived = underivedFields(model.table, principal);
+  const fields = model.table.fields.filter((f) => f.defaultFrom && !underived.has(f.name.toLowerCase()));
   if (!fields.length) return copies;
   const merged = { ...(current ?? {}), ...record };
   const referenceOf = (f: EffectiveField) => model.byName.get(f.defaultFrom!.split('.')[0].toLowerCase())!.name;
@@ -255,7 +279,7 @@ async function defaultsFrom(db: Queryable, model: TableModel, record: Record<str
   });
   if (!wanted.length) return copies;
   const related = wanted.some((f) => !isEmptyValue(merged[referenceOf(f)] ?? null))
-    ? await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf) : null;
+    ? await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf, principal) : null;
   for (const f of wanted) {
     const value = isEmptyValue(merged[referenceOf(f)] ?? null) ? null : related?.get(f.defaultFrom!) ?? null;
     if (f.enabled === false) {
@@ -337,7 +361,7 @@ export async function createIn(
   authorize(model, principal, 'create');
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   refuseLimitedChanges(model, principal, record, null);
-  const copies = await defaultsFrom(client, model, record, null, ctx.tableOf);
+  const copies = await defaultsFrom(client, model, principal, record, null, ctx.tableOf);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition, copies }));
   await listValuesExist(client, model, principal, values, null);
@@ -348,6 +372,7 @@ export async function createIn(
   const behaviours = recordBehavioursOf(model);
   for (const b of behaviours) await b.check?.(client, model, merged, null, ctx.tableOf);
   const id = await insertRow(client, model, values, principal.username);
+  await refuseRowsOutsideLimits(client, model, principal, [id]);
   await logChanges(client, model, id, null, values, principal, ctx);
   await writeChangeLogs(client, model, id, null, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, { ...merged, AutoID: id }, null, ctx.tableOf);
@@ -374,7 +399,7 @@ export async function updateIn(
     throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
   }
   refuseLimitedChanges(model, principal, record, current);
-  const copies = await defaultsFrom(client, model, record, current, ctx.tableOf);
+  const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   const values = await hashPasswords(checkInput(model, record, current, {
     statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal, copies,
   }));
@@ -385,6 +410,7 @@ export async function updateIn(
   const behaviours = recordBehavioursOf(model);
   for (const b of behaviours) await b.check?.(client, model, write.merged, current, ctx.tableOf);
   await updateRow(client, model, autoId, values, principal.username);
+  await refuseRowsOutsideLimits(client, model, principal, [autoId]);
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await writeChangeLogs(client, model, autoId, current, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, write.merged, current, ctx.tableOf);

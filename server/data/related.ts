@@ -1,12 +1,25 @@
 // Values of referenced rows that a check's or a guard's rule reads by path
 // (`ObjectType.IdGenerator.IDRequired`), and the counter row a numbering reaches by path. Each
-// step is a list field of the definitions, so every identifier comes from them; the values
-// decide a rule and never leave the server, so the reader's row limits do not apply.
+// step is a list field of the definitions, so every identifier comes from them. Values that decide
+// a rule never leave the server, so the reader's row limits do not apply; values a record takes
+// (defaultFrom) are read as the principal `seenBy` sees the rows, through the access layer.
 import { relatedPaths } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { outputValue } from './values.ts';
+import type { Principal } from '../security/principal.ts';
+import { visibleRows } from './access.ts';
+import { Params } from './filters.ts';
+
+/** One row's columns by AutoID, only when `seenBy` (if given) may see that row. */
+function rowQuery(model: TableModel, columns: string[], id: number, seenBy?: Principal): [string, unknown[]] {
+  const params = new Params();
+  const where = [`t.autoid = ${params.add(id)}`];
+  const rows = seenBy && visibleRows(model.table, seenBy, 't', params);
+  if (rows) where.push(rows);
+  return [`SELECT ${columns.join(', ')} FROM ${ident(model.table.sqlName)} t WHERE ${where.join(' AND ')}`, params.values];
+}
 
 export type TableOf = (name: string) => TableModel | undefined;
 
@@ -20,7 +33,9 @@ export function referencedModel(model: TableModel, fieldName: string, tableOf: T
  * Follows a path of list fields from a record: answers the AutoID of the row the last step
  * references and its model (undefined when a step has no value).
  */
-export async function rowAtPath(db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf): Promise<{ model: TableModel; id: number } | undefined> {
+export async function rowAtPath(
+  db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf, seenBy?: Principal,
+): Promise<{ model: TableModel; id: number } | undefined> {
   const steps = path.split('.');
   let at = model;
   let id: unknown = record[model.byName.get(steps[0].toLowerCase())?.name ?? steps[0]];
@@ -29,7 +44,7 @@ export async function rowAtPath(db: Queryable, model: TableModel, record: Record
     if (!next || id === null || id === undefined) return undefined;
     if (i === steps.length - 1) return { model: next, id: Number(id) };
     const field = next.byName.get(steps[i + 1].toLowerCase())!;
-    const row = (await db.query(`SELECT ${ident(field.sqlName)} AS v FROM ${ident(next.table.sqlName)} WHERE autoid = $1`, [id])).rows[0];
+    const row = (await db.query(...rowQuery(next, [`${ident(field.sqlName)} AS v`], Number(id), seenBy))).rows[0];
     id = row?.v;
     at = next;
   }
@@ -41,7 +56,7 @@ export async function rowAtPath(db: Queryable, model: TableModel, record: Record
  * once and read their fields in one statement.
  */
 export async function relatedValues(
-  db: Queryable, model: TableModel, record: Record<string, unknown>, rules: readonly unknown[], tableOf: TableOf,
+  db: Queryable, model: TableModel, record: Record<string, unknown>, rules: readonly unknown[], tableOf: TableOf, seenBy?: Principal,
 ): Promise<Map<string, unknown> | undefined> {
   const paths = [...new Set(rules.flatMap(relatedPaths))];
   if (!paths.length) return undefined;
@@ -52,11 +67,11 @@ export async function relatedValues(
   }
   const values = new Map<string, unknown>();
   for (const [prefix, reads] of byRow) {
-    const row = await rowAtPath(db, model, record, prefix, tableOf);
+    const row = await rowAtPath(db, model, record, prefix, tableOf, seenBy);
     const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));
     // A field name not among the fields is AutoID or Archive (the definitions checked it).
     const columns = reads.map((path, i) => (fields[i] ? ident(fields[i]!.sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive'));
-    const found = row ? (await db.query(`SELECT ${columns.map((c, i) => `${c} AS v${i}`).join(', ')} FROM ${ident(row.model.table.sqlName)} WHERE autoid = $1`, [row.id])).rows[0] : undefined;
+    const found = row ? (await db.query(...rowQuery(row.model, columns.map((c, i) => `t.${c} AS v${i}`), row.id, seenBy))).rows[0] : undefined;
     reads.forEach((path, i) => {
       const v = found?.[`v${i}`] ?? null;
       values.set(path, fields[i] && v !== null ? outputValue(fields[i]!, v) : v);

@@ -1,5 +1,5 @@
 // Writes one chunk of prepared rows into its table inside the caller's transaction, with the
-// checks of a save: row limits and read-only fields (refuseLimitedChanges), the record schema,
+// checks of a save: row limits (a row written outside them fails), read-only fields (refuseLimitedChanges), the record schema,
 // required fields and the table's checks (checkInput). New rows of a plain table go in one
 // statement; when that statement fails (a unique value, a constraint), each row is written on
 // its own so only the rows at fault fail. A table whose records do more on a save (numbering,
@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { columnType, IMPORT, type EffectiveField } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
-import { refuseLimitedChanges, rowLimit } from '../data/access.ts';
+import { refuseLimitedChanges, refuseRowsOutsideLimits, rowLimit } from '../data/access.ts';
 import { Params } from '../data/filters.ts';
 import { translatePgError } from '../data/pg-errors.ts';
 import { checkInput, createIn, updateIn, updateRow } from '../data/records.ts';
@@ -84,6 +84,13 @@ async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values
   return result.rows.map((r) => Number(r.autoid));
 }
 
+/** Inserts rows as insertRows does, refused as a whole when one lands outside the principal's row limits. */
+async function insertChecked(client: pg.PoolClient, model: TableModel, principal: Principal, rows: Values[]): Promise<number[]> {
+  const ids = await insertRows(client, model, rows, principal.username);
+  await refuseRowsOutsideLimits(client, model, principal, ids);
+  return ids;
+}
+
 async function inSavepoint<T>(client: pg.PoolClient, name: string, work: () => Promise<T>): Promise<T> {
   await client.query(`SAVEPOINT ${name}`);
   try {
@@ -147,7 +154,10 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
     for (const p of updates) {
       if (!checked.has(p)) continue;
       try {
-        await inSavepoint(client, 'import_row', () => updateRow(client, model, p.id!, checked.get(p)!, principal.username));
+        await inSavepoint(client, 'import_row', async () => {
+          await updateRow(client, model, p.id!, checked.get(p)!, principal.username);
+          await refuseRowsOutsideLimits(client, model, principal, [p.id!]);
+        });
         p.result = IMPORT.RowResult.OverwriteSuccess;
       } catch (err) {
         rowFailure(p, err, model, overwrite);
@@ -156,14 +166,14 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
     const news = creates.filter((p) => checked.has(p));
     if (!news.length) return;
     try {
-      await inSavepoint(client, 'import_batch', () => insertRows(client, model, news.map((p) => checked.get(p)!), principal.username));
+      await inSavepoint(client, 'import_batch', () => insertChecked(client, model, principal, news.map((p) => checked.get(p)!)));
       for (const p of news) p.result = IMPORT.RowResult.CreateSuccess;
     } catch (err) {
       if (!(translatePgError(model, err) instanceof AppError)) throw err;
       // One row (or more) is at fault: each on its own, so the others still go in.
       for (const p of news) {
         try {
-          await inSavepoint(client, 'import_row', () => insertRows(client, model, [checked.get(p)!], principal.username));
+          await inSavepoint(client, 'import_row', () => insertChecked(client, model, principal, [checked.get(p)!]));
           p.result = IMPORT.RowResult.CreateSuccess;
         } catch (rowErr) {
           rowFailure(p, rowErr, model, overwrite);

@@ -97,11 +97,17 @@ export function userPrincipal(
     rowFilter(table, alias = 't') {
       if (allowAll || fullAccess) return null;
       const mine = limits.rows.filter((l) => l.tablename === table.sqlName);
-      // A group without a limit on this table sees all of it; otherwise any group's limit admits a row.
-      if (!mine.length || [...groups].some((g) => !mine.some((l) => l.group === g))) return null;
+      if (!mine.length) return null;
+      // Only a group that grants reading the table widens what its members see: without a limit
+      // of its own on the table to all rows, with one by its limit. A group that only denies, or
+      // grants nothing on this table, widens nothing; its limits admit nothing either.
+      const readers = [...groups].filter((g) => decide(grants.filter((x) => x.group === g), table.right, 'read').allowed);
+      if (readers.some((g) => !mine.some((l) => l.group === g))) return null;
+      const admitting = mine.filter((l) => readers.includes(l.group));
       const parts: string[] = [];
       const params: unknown[] = [];
-      for (const limit of mine) {
+      // No group grants the read (the table is reached through another's right): every limit holds.
+      for (const limit of admitting.length ? admitting : mine) {
         const c = limitCondition(table, limit, user, params.length + 1, alias, tableOf);
         parts.push(c.sql);
         params.push(...c.params);
@@ -118,6 +124,13 @@ export function userPrincipal(
         const level = limit.visibility === '0' ? FieldVisibility.Hidden : FieldVisibility.ReadOnly;
         const key = limit.fieldname.toLowerCase();
         access.set(key, Math.min(access.get(key) ?? level, level) as FieldVisibility);
+      }
+      // A value derived from a field hidden from the user would tell it: such a field is hidden
+      // too, unless its definition says it is then not derived for them (the write skips it).
+      const hidden = (t: EffectiveTable, field: string) =>
+        limits.fields.some((l) => l.tablename === t.sqlName && l.visibility === '0' && l.fieldname.toLowerCase() === field);
+      for (const d of table.derivations ?? []) {
+        if (d.whenSourceHidden === 'hide' && d.sources.some((s) => hidden(s.table, s.field))) access.set(d.field, FieldVisibility.Hidden);
       }
       return access;
     },

@@ -242,8 +242,10 @@ describe('row limits and field limits', () => {
     const before = await products();
     expect((await call(server.app, 'POST', '/mvc/products/save', olga, { AutoID: other.AutoID, TimeStamp: other.TimeStamp, Descr: 'gekaapt' })).status).toBe(404);
     expect((await call(server.app, 'POST', '/mvc/products/delete', olga, { autoid: other.AutoID })).status).toBe(404);
-    // A new row outside the limit is not created either.
-    expect((await call(server.app, 'POST', '/mvc/products/save', olga, { ID: 'P-ELSE' })).status).toBe(404);
+    // A new row outside the limit is not created either, and the answer says why.
+    const outside = await call(server.app, 'POST', '/mvc/products/save', olga, { ID: 'P-ELSE' });
+    expect(outside.status).toBe(403);
+    expect(outside.body.Code).toBe('OUTSIDE_ROW_LIMITS');
     expect(await products()).toBe(before);
     expect((await post(server.app, '/mvc/products/GetItem', { autoid: other.AutoID })).body.Descr).toBeNull();
   });

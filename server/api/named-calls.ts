@@ -26,6 +26,12 @@ import { bodyOf, languageOf, tableContext } from './context.ts';
 type Route = { Params: { control: string; call: string } };
 /** The most requests one list call takes (AddBulk, ValidateBulkReceipts). */
 export const MAX_CALL_LIST = 1000;
+/**
+ * The kinds that only read, which a GET may make too. Every other kind changes something (a row,
+ * a state, a background export) and is a POST only: a link or an image on another page must not
+ * set it off.
+ */
+const READING_KINDS: ReadonlySet<CallDef['kind']> = new Set(['get', 'new']);
 
 /** The JSON Schema of one payload value, by the type of the field it fills. */
 function valueSchema(field: EffectiveField | undefined): Record<string, unknown> {
@@ -95,7 +101,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
   const handle = async (request: FastifyRequest<Route>) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const call = model.table.calls?.find((c) => c.name.toLowerCase() === request.params.call.toLowerCase());
-    if (!call) throw new AppError('NO_SUCH_CALL', [`${request.method} ${request.url}`]);
+    if (!call || (request.method !== 'POST' && !READING_KINDS.has(call.kind))) throw new AppError('NO_SUCH_CALL', [`${request.method} ${request.url}`]);
     const on = call.table ? tableOf(call.table)! : model;
     const parent = on === model ? undefined : parentOf(model, on);
     // Rows are named by AutoID or by their own fields; a child's parent is named besides and must match.
@@ -191,5 +197,6 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
   };
 
   app.post<Route>('/mvc/:control/:call', handle);
+  // Only the reading kinds answer a GET (READING_KINDS); any other answers 404 as a call that does not exist.
   app.get<Route>('/mvc/:control/:call', handle);
 }

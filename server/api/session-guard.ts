@@ -1,6 +1,6 @@
 // Every call under /mvc needs a valid session, except signing in and out; the decision is made
 // on the decoded, lower-cased path, so encodings, case and trailing slashes change nothing.
-// Calls that change data from another site's page are refused (CSRF).
+// No call is taken from another site's page, whatever its method (CSRF).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated } from '../errors.ts';
 import type { Engine } from '../engine.ts';
@@ -11,7 +11,6 @@ import { tablesOf } from './context.ts';
 
 // The languages on offer are asked by the sign-in page, before there is a session.
 const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout', '/mvc/definitions/languages', '/mvc/definitions/runtimetexts']);
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function normalisedPath(url: string): string | null {
   try {
@@ -38,8 +37,14 @@ export function needsSession(url: string): boolean {
 }
 
 
+/**
+ * Sent from another site's page: its Origin is another host, or (a link followed or a form sent
+ * from elsewhere carries no Origin) the browser's Sec-Fetch-Site says another site did it. A GET
+ * is no exception: a top-level GET from elsewhere carries the user's cookie too, and whatever a
+ * call does or answers must not be set off by another site. A request without either header (a
+ * script, an older browser) is no browser acting for another site.
+ */
 function crossSite(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin) {
     try {
@@ -48,7 +53,8 @@ function crossSite(request: FastifyRequest): boolean {
       return true;
     }
   }
-  return request.headers['sec-fetch-site'] === 'cross-site';
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }
 
 declare module 'fastify' {
@@ -57,8 +63,9 @@ declare module 'fastify' {
 
 export function sessionGuard(engine: Engine) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    // No call that changes anything is taken from another site's page: not a save, and not
-    // signing in or out either (another site could otherwise sign a user out or in as itself).
+    // No call is taken from another site's page: not a save, not a GET that starts work or
+    // answers data, and not signing in or out either (another site could otherwise sign a user
+    // out or in as itself).
     if (isCall(request.url) && crossSite(request)) throw forbidden();
     if (!needsSession(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];

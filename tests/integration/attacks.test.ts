@@ -14,7 +14,8 @@ let mine: Record<string, any>;
 let hidden: Record<string, any>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No background work: what a call starts stays as the call left it.
+  server = await startTestServer({ config: { workers: 0 } });
   limitedId = (await post(server.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })).body.AutoID;
   const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'limited', Descr: 'Beperkt' })).body.AutoID;
   for (const RightCode of ['9.1', '9.2']) {
@@ -298,13 +299,56 @@ describe('headers', () => {
   });
 });
 
+/** The test database itself, for what the API does not show (rows written, triggers). */
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+});
+afterAll(async () => { await db?.end(); });
+const downloadRequests = async () => Number((await db.query('SELECT count(*) FROM downloadrequests')).rows[0].count);
+
+describe('calls by GET and from other sites', () => {
+  it('a named call that changes anything answers a GET with 404 and starts nothing', async () => {
+    const admin = await signIn(server.app);
+    const before = await downloadRequests();
+    for (const url of ['/mvc/products/ExportData', '/mvc/Products/exportdata?data=1', '/mvc/products/rename']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await server.app.inject({ method, url, headers: { cookie: admin } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        if (method === 'GET') expect(res.json().Code).toBe('NO_SUCH_CALL');
+      }
+    }
+    expect(await downloadRequests()).toBe(before);
+    // A reading kind still answers a GET, and the export itself is a POST.
+    expect((await server.app.inject({ method: 'GET', url: '/mvc/products/nosuchcall', headers: { cookie: admin } })).statusCode).toBe(404);
+    expect((await call(server.app, '/mvc/products/ExportData', admin, {})).status).toBe(200);
+    expect(await downloadRequests()).toBe(before + 1);
+  });
+
+  it('takes no call from another site\'s page, GET included', async () => {
+    const admin = await signIn(server.app);
+    const before = await downloadRequests();
+    const elsewhere: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://evil.example', host: 'localhost:80' }];
+    for (const headers of elsewhere) {
+      for (const [method, url] of [['GET', '/mvc/user/getcurrentuser'], ['GET', '/mvc/products/GetForm'], ['GET', '/mvc/products/ExportData'], ['POST', '/mvc/products/ExportData']] as const) {
+        const res = await server.app.inject({ method, url, headers: { cookie: admin, ...headers }, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.json()).toMatchObject({ Code: 'NO_RIGHTS', Authenticated: true });
+      }
+    }
+    expect(await downloadRequests()).toBe(before);
+    // The runtime's own calls, and an address typed or bookmarked, are no other site.
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: 'http://localhost:3000', host: 'localhost:3000' }, {}]) {
+      expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: admin, ...headers } })).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+});
+
 describe('writes that lose to a concurrent one', () => {
-  let db: pg.Client;
   const runs = async (sequence: string) => Number((await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
   const rows = async (id: string) => Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);
   beforeAll(async () => {
-    db = new pg.Client({ connectionString: server.databaseUrl });
-    await db.connect();
     // PostgreSQL itself ends the save's transaction as a lost serialization or a deadlock does;
     // a sequence counts every run, rolled back or not.
     await db.query(`CREATE SEQUENCE race_runs; CREATE SEQUENCE deadlock_runs;
@@ -316,10 +360,7 @@ describe('writes that lose to a concurrent one', () => {
       END $$;
       CREATE TRIGGER lose_to_concurrent BEFORE INSERT OR UPDATE ON countries FOR EACH ROW EXECUTE FUNCTION lose_to_concurrent();`);
   });
-  afterAll(async () => {
-    await db.query('DROP TRIGGER lose_to_concurrent ON countries');
-    await db.end();
-  });
+  afterAll(async () => { await db.query('DROP TRIGGER lose_to_concurrent ON countries'); });
 
   it('a save that lost three times is run again and saved once', async () => {
     const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), { ID: 'RACE', Descr: 'Na drie botsingen' });

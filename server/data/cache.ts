@@ -2,7 +2,7 @@
 // by the table's write generation, which every committed write advances in every process
 // (NOTIFY on TABLE_WRITTEN_CHANNEL); a remembered page start stays a correct "rows after this
 // one" position whatever changes.
-import { atCommit, type Queryable } from '../db/pool.ts';
+import { afterCommit, atCommit, type Queryable } from '../db/pool.ts';
 
 const generations = new Map<string, number>();
 /** Moves on when writes may have gone unheard (the notification connection was lost). */
@@ -14,9 +14,18 @@ export const everyTableWritten = () => { epoch++; };
 /** Every process hears of every committed write on this channel (payload: the table). */
 export const TABLE_WRITTEN_CHANNEL = 'table_written';
 
-/** Announces a write inside its transaction: the notification goes out at commit, or not at all. */
+/**
+ * Announces a write inside its transaction: the notification goes out at commit, or not at all.
+ * This process's own caches move on right after the commit, not only when it hears itself, so
+ * the writer's next read counts the row it wrote.
+ */
 export async function announceWrite(db: Queryable, table: string): Promise<void> {
   const announce = async () => { await db.query({ name: 'announce-write', text: 'SELECT pg_notify($1, $2)', values: [TABLE_WRITTEN_CHANNEL, table] }); };
   // Within a transaction, once per table at its commit, however many rows it writes.
-  if (!atCommit(db, `announce:${table}`, announce)) await announce();
+  if (atCommit(db, `announce:${table}`, announce)) {
+    afterCommit(db, `written:${table}`, () => tableWritten(table));
+    return;
+  }
+  await announce();
+  tableWritten(table);
 }

@@ -310,6 +310,8 @@ export async function insertRow(db: Queryable, model: TableModel, values: Map<Ef
   }
   const inserted = await db.query<{ autoid: number }>(
     `INSERT INTO ${ident(model.table.sqlName)} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`, params);
+  // Whatever path inserts (a save, a download request, a licence, a seed), counts move with it.
+  await announceWrite(db, model.table.sqlName);
   return inserted.rows[0].autoid;
 }
 
@@ -322,6 +324,8 @@ export async function updateRow(db: Queryable, model: TableModel, autoId: number
     sets.push(`${ident(f === 'archive' ? 'archive' : f.sqlName)} = $${params.length}`);
   }
   await db.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, params);
+  // A count filtered on a changed field moves too.
+  await announceWrite(db, model.table.sqlName);
 }
 
 /**
@@ -497,6 +501,7 @@ export async function deleteIn(client: pg.PoolClient, model: TableModel, princip
   if (tableOf) await deleteChecks(client, model, stored, tableOf);
   const before = withoutHidden(stored, hiddenFields(model, principal));
   await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
+  await announceWrite(client, model.table.sqlName);
   if (tableOf) for (const b of recordBehavioursOf(model)) await b.written?.(client, model, null, stored, tableOf);
   await recordChanged(client, model, autoId, 'deleted');
   await hooks?.afterWrite(client, { before, after: null, written: [], principal });

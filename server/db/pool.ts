@@ -69,6 +69,20 @@ export function atCommit(db: Queryable, key: string, work: () => Promise<void>):
   return true;
 }
 
+/** What this process does once the open transaction of a client has committed (never after a rollback), by key. */
+const afterCommitted = new WeakMap<Queryable, Map<string, () => void>>();
+
+/**
+ * Has `work` (quick, never throwing: it runs after the commit) done once right after the open
+ * transaction of `db` commits; answers false when `db` is in no transaction of inTransaction.
+ */
+export function afterCommit(db: Queryable, key: string, work: () => void): boolean {
+  const then = afterCommitted.get(db);
+  if (!then) return false;
+  if (!then.has(key)) then.set(key, work);
+  return true;
+}
+
 /** How many times a re-runnable transaction that lost to a concurrent one is run again before its caller hears of it. */
 export const CONFLICT_RERUNS = 3;
 
@@ -107,6 +121,7 @@ async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T
   try {
     await client.query('BEGIN');
     beforeCommit.set(client, new Map());
+    afterCommitted.set(client, new Map());
     const result = await work(client);
     // Work registered meanwhile may register more (an event of a log row): until none is left.
     for (let pending = beforeCommit.get(client)!; pending.size;) {
@@ -115,10 +130,14 @@ async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T
       await last();
     }
     beforeCommit.delete(client);
+    const then = afterCommitted.get(client)!;
+    afterCommitted.delete(client);
     await client.query('COMMIT');
+    for (const done of then.values()) done();
     return result;
   } catch (err) {
     beforeCommit.delete(client);
+    afterCommitted.delete(client);
     await client.query('ROLLBACK').catch((rollback: Error) => { broken = rollback; });
     throw err;
   } finally {

@@ -345,6 +345,20 @@ describe('calls by GET and from other sites', () => {
   });
 });
 
+describe('counts', () => {
+  it('a download request moves the count of download requests at once, as any insert does', async () => {
+    const admin = await signIn(server.app);
+    const count = async () => (await call(server.app, '/mvc/downloadrequests/GetFlexData', admin, {})).body.Meta.Count as number;
+    const before = await count();
+    expect(await downloadRequests()).toBe(before);
+    expect((await call(server.app, '/mvc/downloadrequests/RequestExport', admin, { Table: 'countries' })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    expect((await call(server.app, '/mvc/products/ExportData', admin, {})).status).toBe(200);
+    expect(await count()).toBe(before + 2);
+    expect(await downloadRequests()).toBe(before + 2);
+  });
+});
+
 describe('writes that lose to a concurrent one', () => {
   const runs = async (sequence: string) => Number((await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
   const rows = async (id: string) => Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);

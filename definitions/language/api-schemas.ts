@@ -111,8 +111,14 @@ const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Faile
 const PromptValues = { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } };
 const AutoIds = { type: 'array', items: whole(1), minItems: 1, maxItems: 1000 };
 const ByRecord = object({ autoid: whole(1) }, ['autoid']);
+/**
+ * The most digits of a position in the event stream. A position is a PostgreSQL xid8, whose
+ * largest value has 20 digits; every number of 19 digits or fewer is one, and none the server
+ * answers has more, so a longer one is refused at the edge rather than by the database.
+ */
+export const POSITION_DIGITS = 19;
 /** Where a client is in the event stream: an opaque position the server answered. */
-const Position = { type: 'string', pattern: '^[0-9]{1,20}$' };
+const Position = { type: 'string', pattern: '^[0-9]+$', maxLength: POSITION_DIGITS };
 const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'object' }, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
 
 /** Shared parts, by the name OpenAPI gives them. */

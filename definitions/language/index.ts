@@ -33,7 +33,7 @@ export { COPY_ABOVE, LICENCE_SEGMENTS, MODULE_CODES, MODULES, PRODUCT_CODE_LENGT
 export { ARCHIVE_LABEL, LANGUAGES, SOURCE_LANGUAGE, layerTexts, requestLanguage, textsOf, translateAnswer, translateDeep, translator } from './texts.ts';
 export type { Language, Translate } from './texts.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
-export { API_COMPONENTS, CALLS, ErrorAnswer, declaredKeys } from './api-schemas.ts';
+export { API_COMPONENTS, CALLS, ErrorAnswer, POSITION_DIGITS, declaredKeys } from './api-schemas.ts';
 export type { CallSchema } from './api-schemas.ts';
 export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, CatalogueEntry, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,

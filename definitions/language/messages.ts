@@ -44,6 +44,7 @@ export const MESSAGES = {
   'request.bool': '{0} moet true of false zijn.',
   'request.text': '{0} moet tekst zijn.',
   'request.text_max': '{0} moet tekst van hoogstens {1} tekens zijn.',
+  'request.pattern': '{0} heeft niet de vorm die deze aanroep verwacht.',
   'request.list': '{0} moet een lijst zijn.',
   'request.object': '{0} moet een object zijn.',
   'request.one_of': '{0} moet een van deze waarden zijn: {1}.',

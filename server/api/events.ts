@@ -4,7 +4,8 @@
 // `LastReceived`, or the browser's Last-Event-ID on a reconnect), then follows the hub.
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { AppError } from '../errors.ts';
+import { POSITION_DIGITS } from '../../definitions/language/index.ts';
+import { AppError, badRequest } from '../errors.ts';
 import { currentHorizon, eventsSince, messageOf, visibleTo, type EventHub, type ModelOf, type StoredEvent } from '../events/index.ts';
 import { EVENT_TYPES } from '../data/events.ts';
 import { principalOf } from './context.ts';
@@ -17,6 +18,15 @@ const HEARTBEAT_MS = 25_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig { stream?: boolean }
+}
+
+/** The Last-Event-ID header as a position, refused (400, naming the header) when it is none. */
+function positionHeader(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = Array.isArray(value) ? value.join(',') : value;
+  if (text.length > POSITION_DIGITS) throw badRequest('request.text_max', 'Last-Event-ID', POSITION_DIGITS);
+  if (!/^[0-9]+$/.test(text)) throw badRequest('request.pattern', 'Last-Event-ID');
+  return text;
 }
 
 export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub): void {
@@ -36,10 +46,11 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
     const principal = principalOf(request);
     const user = principal.userId;
     if ((streams.get(user) ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
-    const header = request.headers['last-event-id'];
     // The browser's own reconnect sends the last position it received as Last-Event-ID, and the
-    // address it first opened: the header is the newer of the two.
-    const since = (typeof header === 'string' && /^\d{1,20}$/.test(header) ? header : undefined) ?? request.query.LastReceived;
+    // address it first opened: the header is the newer of the two. It is checked as the edge
+    // checks ?LastReceived=: a position the database cannot take is refused here, not by it.
+    const header = positionHeader(request.headers['last-event-id']);
+    const since = header ?? request.query.LastReceived;
     streams.set(user, (streams.get(user) ?? 0) + 1);
     reply.hijack();
     const raw = reply.raw;

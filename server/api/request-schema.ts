@@ -53,6 +53,7 @@ function problemOf(e: ErrorObject, prefix: string): Problem {
     case 'minimum': case 'maximum': return wholeProblem(place, parent);
     case 'minLength': return { place, id: 'request.required', args: [place] };
     case 'maxLength': return { place, id: 'request.text_max', args: [place, p.limit] };
+    case 'pattern': return { place, id: 'request.pattern', args: [place] };
     case 'maxItems': return { place, id: 'request.too_many_items', args: [place, p.limit] };
     case 'maxProperties': return { place, id: 'request.too_many_keys', args: [place, p.limit] };
     case 'enum': return { place, id: 'request.one_of', args: [place, (p.allowedValues as unknown[]).join(', ')] };

@@ -105,6 +105,26 @@ describe('polling', () => {
     expect((await poll(undefined, 'yesterday')).status).toBe(400);
   });
 
+  it('refuses a position beyond what the database can take at the edge, naming the parameter, by body, address or header', async () => {
+    const cookie = await signIn(a.app);
+    for (const position of ['18446744073709551616', '1'.repeat(30), '99999999999999999999']) {
+      const polled = await poll(undefined, position);
+      expect(polled.status, position).toBe(400);
+      expect(polled.body).toMatchObject({ Code: 'BAD_REQUEST', Error: expect.stringContaining('LastReceived'), ModelState: { LastReceived: [expect.any(String)] } });
+      const byAddress = await a.app.inject({ method: 'GET', url: `/mvc/liveevents/stream?LastReceived=${position}`, headers: { cookie } });
+      expect(byAddress.statusCode, position).toBe(400);
+      expect(byAddress.json().Error).toContain('LastReceived');
+      const byHeader = await a.app.inject({ method: 'GET', url: '/mvc/liveevents/stream', headers: { cookie, 'last-event-id': position } });
+      expect(byHeader.statusCode, position).toBe(400);
+      expect(byHeader.json().Error).toContain('Last-Event-ID');
+    }
+    const notDigits = await a.app.inject({ method: 'GET', url: '/mvc/liveevents/stream', headers: { cookie, 'last-event-id': '12; DROP' } });
+    expect(notDigits.statusCode).toBe(400);
+    expect(notDigits.json().Error).toContain('Last-Event-ID');
+    // The longest position allowed is one the database takes: far ahead, so nothing yet.
+    expect((await poll(undefined, '9999999999999999999')).body).toEqual({ Events: [], LastReceived: expect.stringMatching(/^\d+$/) });
+  });
+
   it('tells every committed change once, in order, and never a rolled-back one', async () => {
     const since = (await poll(undefined)).body.LastReceived;
     const codes = Array.from({ length: 30 }, (_, i) => `E${i}`);

@@ -34,7 +34,11 @@ export interface Config {
   importWorkerHeapMb: number;
   /** The vendor's Ed25519 public key, PEM text or a file (LICENCE_PUBLIC_KEY); without it no licence can be activated. */
   licencePublicKey?: string;
-  /** The modules active while no licence is (LICENCE_MODULES: a comma list, or `all`, the default for a development install). */
+  /**
+   * The modules active while no licence was ever activated (LICENCE_MODULES: a comma list, `none`,
+   * or `all`); unset: all of them outside production (a development or demonstration install),
+   * none in production, where `all` is refused.
+   */
   licenceModules: ModuleCode[];
 }
 
@@ -44,9 +48,14 @@ function debugPermissions(env: NodeJS.ProcessEnv): boolean {
   return true;
 }
 
-function modules(text: string | undefined): ModuleCode[] {
-  if (text === undefined || text.trim() === '' || text.trim() === 'all') return [...MODULE_CODES];
-  const names = text.split(',').map((m) => m.trim()).filter(Boolean);
+function modules(text: string | undefined, env: NodeJS.ProcessEnv): ModuleCode[] {
+  const production = env.NODE_ENV === 'production';
+  const given = text?.trim() ?? '';
+  // A production installation has the modules of its licence: every module for nothing is a development setting.
+  if (given === 'all' && production) throw new Error('LICENCE_MODULES=all is refused when NODE_ENV=production: the licence decides the modules');
+  if (given === 'all' || (given === '' && !production)) return [...MODULE_CODES];
+  if (given === '' || given === 'none') return [];
+  const names = given.split(',').map((m) => m.trim()).filter(Boolean);
   const unknown = names.filter((m) => !isModule(m));
   if (unknown.length) throw new Error(`LICENCE_MODULES names unknown modules: ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
   return names as ModuleCode[];
@@ -102,6 +111,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
     importWorkerHeapMb: positive(env.IMPORT_WORKER_HEAP_MB, IMPORT_LIMITS.workerHeapMb, 'IMPORT_WORKER_HEAP_MB'),
     licencePublicKey: env.LICENCE_PUBLIC_KEY || undefined,
-    licenceModules: modules(env.LICENCE_MODULES),
+    licenceModules: modules(env.LICENCE_MODULES, env),
   };
 }

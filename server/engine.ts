@@ -18,7 +18,7 @@ import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
 import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
-import { currentLicence, publicKeyOf, type StoredLicence } from './security/licence.ts';
+import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
 import { installRecordBehaviours } from './behaviours/index.ts';
 import type { KeyObject } from 'node:crypto';
@@ -39,8 +39,11 @@ export interface Engine {
   jobs: JobService;
   /** Uploaded and generated files. */
   files: FileStore;
-  /** The licence: the vendor's key, the valid licence as last read, and reading it again into the module gate. */
-  licence: { key: KeyObject | null; current: StoredLicence | null; refresh(): Promise<void> };
+  /**
+   * The licence: the vendor's key, the valid licence as last read, whether one was activated but
+   * none is valid now, and reading it again into the module gate.
+   */
+  licence: { key: KeyObject | null; current: StoredLicence | null; lapsed: boolean; refresh(): Promise<void> };
   /** Closes the connections and leaves an embedded database running (for the processes that serve). */
   closeConnections(): Promise<void>;
   close(): Promise<void>;
@@ -93,9 +96,11 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     const licence: Engine['licence'] = {
       key,
       current: null,
+      lapsed: false,
       async refresh() {
-        licence.current = await currentLicence(pool, key);
-        setActiveModules(licence.current ? licence.current.modules : config.licenceModules);
+        const state = await readLicence(pool, key);
+        Object.assign(licence, state);
+        setActiveModules(activeModulesOf(state, config.licenceModules));
       },
     };
     await licence.refresh();

@@ -123,9 +123,9 @@ const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'ob
 
 /** Shared parts, by the name OpenAPI gives them. */
 const Licence = object({
-  licenseName: nullable({ type: 'string' }), productCode: { type: 'string' }, activationCode: nullable({ type: 'string' }), Licensed: bool,
+  licenseName: nullable({ type: 'string' }), productCode: { type: 'string' }, activationCode: nullable({ type: 'string' }), Licensed: bool, Lapsed: bool,
   Modules: list({ type: 'string' }, 100), Expires: nullable({ type: 'string' }), SavedBy: nullable({ type: 'string' }), SavedAt: nullable({ type: 'string' }),
-}, ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Modules', 'Expires', 'SavedBy', 'SavedAt']);
+}, ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Lapsed', 'Modules', 'Expires', 'SavedBy', 'SavedAt']);
 const ActiveModules = object({ Modules: list({ type: 'string' }, 100), Licensed: bool }, ['Modules', 'Licensed']);
 const Destination = object({ ID: { type: 'string' }, Descr: { type: 'string' } }, ['ID', 'Descr']);
 const AdvancedMode = object({ AdvancedMode: bool }, ['AdvancedMode']);

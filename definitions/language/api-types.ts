@@ -248,13 +248,15 @@ export interface TemplateRequest { Destination: string; ObjectTypeID?: number | 
 
 /**
  * The licence (spec 1 §3): the product code with its four segments joined by dashes. Without an
- * activated licence, `Licensed` is false and `Modules` are those the installation's setting names.
+ * activated licence, `Licensed` is false and `Modules` are those the installation's setting names;
+ * with one that lapsed (`Lapsed`: expired, or no longer signed by the configured key) there are none.
  */
 export interface LicenceAnswer {
   licenseName: string | null;
   productCode: string;
   activationCode: string | null;
   Licensed: boolean;
+  Lapsed: boolean;
   Modules: string[];
   /** The licence's last day (YYYY-MM-DD). */
   Expires: string | null;

@@ -26,7 +26,7 @@ function errorText(err: AppError, language: Language, labels: Labels): string {
   // A definition's own text, translated before its blanks are filled.
   if (err.id === 'validation.check' && !Object.keys(err.fields).length) return formatMessage(labels.text(String(err.args[0])), err.args.slice(1));
   const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => labels.field(f) ?? f).join(', ')]
-    : err.code === 'IN_USE' ? err.args.map((a) => labels.table(String(a)) ?? a)
+    : err.code === 'IN_USE' || err.id === 'errors.read_only_table' ? err.args.map((a) => labels.table(String(a)) ?? a)
       : err.args;
   return language === SOURCE_LANGUAGE && args === err.args ? err.message : messageIn(language, err.id, ...args);
 }

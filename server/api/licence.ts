@@ -37,7 +37,7 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
     const code = await productCode(engine.pool);
     const current = engine.licence.current;
     return {
-      licenseName: current?.name ?? null, productCode: dashed(code), activationCode: current?.activationCode ?? null, Licensed: current !== null,
+      licenseName: current?.name ?? null, productCode: dashed(code), activationCode: current?.activationCode ?? null, Licensed: current !== null, Lapsed: engine.licence.lapsed,
       Modules: activeModules(), Expires: current?.expires ?? null, SavedBy: current?.savedBy ?? null, SavedAt: current?.savedAt ?? null,
     };
   }

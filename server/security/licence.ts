@@ -67,8 +67,28 @@ export async function productCode(db: pg.Pool): Promise<string> {
 
 export interface StoredLicence { name: string; productCode: string; activationCode: string; modules: ModuleCode[]; expires: string; savedBy: string; savedAt: string }
 
+/**
+ * The licence as it stands: the one saved last if it is still valid (its signature checked again,
+ * its day not past), and whether one was activated but none is valid now (`lapsed`).
+ */
+export async function readLicence(db: pg.Pool, key: KeyObject | null): Promise<{ current: StoredLicence | null; lapsed: boolean }> {
+  const current = await currentLicence(db, key);
+  const activated = current !== null || (await db.query('SELECT 1 FROM licences LIMIT 1')).rowCount === 1;
+  return { current, lapsed: current === null && activated };
+}
+
+/**
+ * The modules active now: a valid licence's; with none ever activated, those the installation's
+ * setting names (LICENCE_MODULES); with one that lapsed (expired, or no longer signed by the
+ * configured key), none: the setting is no way around a licence.
+ */
+export function activeModulesOf(state: { current: StoredLicence | null; lapsed: boolean }, configured: readonly ModuleCode[]): ModuleCode[] {
+  if (state.current) return state.current.modules;
+  return state.lapsed ? [] : [...configured];
+}
+
 /** The licence saved last, if it is still valid (its signature checked again, its day not past). */
-export async function currentLicence(db: pg.Pool, key: KeyObject | null): Promise<StoredLicence | null> {
+async function currentLicence(db: pg.Pool, key: KeyObject | null): Promise<StoredLicence | null> {
   const row = (await db.query(
     'SELECT licensename, productcode, activationcode, modifiedby, createdate FROM licences ORDER BY autoid DESC LIMIT 1',
   )).rows[0];

@@ -113,6 +113,26 @@ describe('a licence without the relations module', () => {
     expect((await post(server.app, '/mvc/costcodes/GetFlexData', {})).status).toBe(200);
   });
 
+  it('cannot be deleted, changed or made through the generic calls, full access included: the licence and its history stay', async () => {
+    const rows = async () => (await server.engine.pool.query('SELECT autoid, modules, activationcode, timestamp FROM licences ORDER BY autoid')).rows;
+    const before = await rows();
+    const item = await post(server.app, '/mvc/licences/GetItem', { autoid: before[0].autoid });
+    expect(item.status).toBe(200);
+    for (const [url, body] of [
+      ['/mvc/licences/delete', { autoid: before[0].autoid }],
+      ['/mvc/licences/delete', { autoid: 99_999 }],
+      ['/mvc/licences/save', { ...item.body, Modules: MODULE_CODES.join(',') }],
+      ['/mvc/licences/save', { ...item.body, AutoID: 0 }],
+    ] as const) {
+      const res = await post(server.app, url, body);
+      expect(res.status, url).toBe(403);
+      expect(res.body).toMatchObject({ Code: 'NO_RIGHTS', Key: 'errors.read_only_table', Error: 'De rijen van Licenties houdt het product zelf bij: ze worden niet via deze aanroep gemaakt, gewijzigd of verwijderd.' });
+    }
+    expect(await rows()).toEqual(before);
+    expect((await post(server.app, '/mvc/license/Get')).body).toMatchObject({ Licensed: true, Lapsed: false });
+    expect((await post(server.app, '/mvc/relations/GetFlexData', {})).body.Code).toBe('MODULE_INACTIVE');
+  });
+
   it('reaches another server process without a restart, and a new licence opens the module again everywhere', async () => {
     const second = await secondProcess(server, { PACKS: 'base,demo' });
     other = second.child;
@@ -126,4 +146,28 @@ describe('a licence without the relations module', () => {
     }
     expect((await post(server.app, '/mvc/relations/GetFlexData', {})).status).toBe(200);
   }, 120_000);
+});
+
+describe('a licence that lapses', () => {
+  it('opens no module: an installation whose licence expired does not fall back to its setting for unlicensed use', async () => {
+    // Time passes: the licence saved last reaches its last day (the hourly read finds it so).
+    const lapsed = issue({ modules: [...MODULE_CODES], expires: '2020-12-31' });
+    await server.engine.pool.query(
+      "INSERT INTO licences (licensename, productcode, activationcode, modules, expires, createdby, modifiedby) VALUES ($1, $2, $3, $4, '2020-12-31', 'admin', 'admin')",
+      [NAME, code, lapsed, MODULE_CODES.join(',')]);
+    await server.engine.licence.refresh();
+    expect((await post(server.app, '/mvc/license/Get')).body).toMatchObject({ Licensed: false, Lapsed: true, Modules: [] });
+    for (const table of ['relations', 'orders', 'products']) {
+      const res = await post(server.app, `/mvc/${table}/GetFlexData`, {});
+      expect(res.status, table).toBe(403);
+      expect(res.body.Code).toBe('MODULE_INACTIVE');
+    }
+    // The administration stays open, so a new licence can be entered.
+    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: await signIn(server.app) } })).json().Screens as { name: string }[];
+    expect(screens.map((s) => s.name)).toEqual(expect.arrayContaining(['licenses', 'users']));
+    expect(screens.map((s) => s.name)).not.toContain('relations');
+    expect((await save(issue({ modules: ['relations'] }))).status).toBe(200);
+    expect((await post(server.app, '/mvc/relations/GetFlexData', {})).status).toBe(200);
+    expect((await post(server.app, '/mvc/orders/GetFlexData', {})).body.Code).toBe('MODULE_INACTIVE');
+  });
 });

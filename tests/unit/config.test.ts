@@ -1,5 +1,6 @@
 // Configuration from the environment: safe defaults, and the debug mode only outside production.
 import { describe, expect, it } from 'vitest';
+import { MODULE_CODES } from '../../definitions/language/index.ts';
 import { configFromEnv } from '../../server/config.ts';
 
 describe('configuration', () => {
@@ -14,5 +15,13 @@ describe('configuration', () => {
   it('allows the permissions debug mode only when asked and never in production', () => {
     expect(configFromEnv({ DEBUG_PERMISSIONS: '1' }).debugPermissions).toBe(true);
     expect(() => configFromEnv({ DEBUG_PERMISSIONS: '1', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);
+  });
+  it('opens every module without a licence only outside production: a production installation has the modules of its licence', () => {
+    expect(configFromEnv({}).licenceModules).toEqual(MODULE_CODES);
+    expect(configFromEnv({ NODE_ENV: 'production' }).licenceModules).toEqual([]);
+    expect(() => configFromEnv({ NODE_ENV: 'production', LICENCE_MODULES: 'all' })).toThrow(/LICENCE_MODULES=all is refused when NODE_ENV=production/);
+    expect(configFromEnv({ NODE_ENV: 'production', LICENCE_MODULES: 'import' }).licenceModules).toEqual(['import']);
+    expect(configFromEnv({ LICENCE_MODULES: 'none' }).licenceModules).toEqual([]);
+    expect(() => configFromEnv({ LICENCE_MODULES: 'orders,everything' })).toThrow(/unknown modules: everything/);
   });
 });

@@ -182,6 +182,16 @@ describe('layering', () => {
     ]);
   });
 
+  it('keeps a table the engine alone writes so: a later layer cannot open it to the generic calls', () => {
+    const kept = emptyLayer('base');
+    kept.tables.push({ value: { name: 'history', label: 'Historie', readOnly: true, fields: [{ name: 'Descr', label: 'Omschrijving', type: 'text' }] }, origin: { layer: 'base', file: 'base/tables/history.json' } });
+    const reopen = emptyLayer('site');
+    reopen.tables.push({ value: { name: 'history', extends: true, readOnly: false, label: 'Open', fields: [] }, origin: { layer: 'site', file: 'site/tables/history.json' } });
+    const eff = layer([kept, reopen]);
+    expect(eff.tables.get('history')).toMatchObject({ readOnly: true, label: 'Open' });
+    expect(eff.conflicts).toEqual([expect.objectContaining({ layer: 'site', pointer: '/readOnly', said: { id: 'definition.read_only_table', args: ['history'] } })]);
+  });
+
   it('refuses a second definition of a table without extends', () => {
     const again = emptyLayer('acme');
     again.tables.push({ value: { name: 'Items', fields: [] }, origin: { layer: 'acme', file: 'acme/tables/Items.json' } });

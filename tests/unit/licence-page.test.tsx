@@ -19,7 +19,7 @@ const SCREEN: ScreenInfo = { name: 'licenses', kind: 'licence', table: 'licences
 const CODE = 'ABCDEFGHIJ12345KLMNOPQRST6789012'; // 32 characters: 10/5/10/7
 const DASHED = 'ABCDEFGHIJ-12345-KLMNOPQRST-6789012';
 const ALL = ['relations', 'workflow', 'overhaul', 'objects', 'projects', 'orders', 'invoice', 'hours', 'articles', 'accesssecurity', 'import', 'languages', 'competence', 'numbering'];
-const unlicensed: LicenceAnswer = { licenseName: null, productCode: '', activationCode: null, Licensed: false, Modules: ALL, Expires: null, SavedBy: null, SavedAt: null };
+const unlicensed: LicenceAnswer = { licenseName: null, productCode: '', activationCode: null, Licensed: false, Lapsed: false, Modules: ALL, Expires: null, SavedBy: null, SavedAt: null };
 const PASTE = `Licentienaam: Voorbeeld BV\nProductcode: ${DASHED}\nActiveringscode: SIGNED.CODE`;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -99,6 +99,14 @@ describe('the licence page', () => {
     expect(toolbar.queryByRole('button', { name: 'Bewerken' })).toBeNull();
   });
 
+  it('says that a lapsed licence leaves no module active', async () => {
+    server({ 'mvc/license/Get': () => json(200, { ...unlicensed, Lapsed: true, Modules: [] }) });
+    await open();
+    expect(screen.getByText('De licentie is verlopen of niet meer geldig: er zijn geen modules actief tot een nieuwe licentie is geactiveerd.')).toBeTruthy();
+    expect(screen.getByText('Geen modules actief.')).toBeTruthy();
+    expect(screen.queryByText('Relatiebeheer (CRM)')).toBeNull();
+  });
+
   it('asks no product code when the licence has one, and names a limited set of modules plainly', async () => {
     const fetch = server({ 'mvc/license/Get': () => json(200, { ...unlicensed, productCode: DASHED, Modules: ['orders', 'import'] }) });
     const { segments } = await open();
@@ -167,7 +175,7 @@ describe('the licence page', () => {
 
   it('saves: back to read-only, toasts, reloads the menu and keeps the new licence entry', async () => {
     const licensed: LicenceAnswer = {
-      licenseName: 'Voorbeeld BV', productCode: DASHED, activationCode: 'SIGNED.CODE', Licensed: true, Modules: ['orders', 'invoice'],
+      licenseName: 'Voorbeeld BV', productCode: DASHED, activationCode: 'SIGNED.CODE', Licensed: true, Lapsed: false, Modules: ['orders', 'invoice'],
       Expires: '2031-12-31', SavedBy: 'admin', SavedAt: '2026-03-04T09:05:00Z',
     };
     const retrieved: RetrievedLicence = { Hash: 'h2', Modules: licensed.Modules, Licensed: true, Expires: licensed.Expires, licenseName: licensed.licenseName };

@@ -1,10 +1,14 @@
 // What the licence switches on (spec 3 §6): whether a licence is active, its expiry, the active
-// modules by name. Without an activated licence the installation's setting decides the modules.
+// modules by name. Without an activated licence the installation's setting decides the modules;
+// a licence that lapsed (expired, or no longer valid) leaves none.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LicenceAnswer } from '../../api/index.ts';
 import { allModules, formatDay, formatMoment, moduleNames } from './model.ts';
 
 function Status({ licence }: { licence: LicenceAnswer }) {
+  if (!licence.Licensed && licence.Lapsed) {
+    return <p className="licence-status"><Trans>De licentie is verlopen of niet meer geldig: er zijn geen modules actief tot een nieuwe licentie is geactiveerd.</Trans></p>;
+  }
   if (!licence.Licensed) {
     return allModules(licence.Modules)
       ? <p className="licence-status"><Trans>Geen licentie geactiveerd: alle modules zijn beschikbaar (ontwikkelinstallatie).</Trans></p>

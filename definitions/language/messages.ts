@@ -123,6 +123,7 @@ export const MESSAGES = {
   'validation.initial_state': 'Het veld {0}: een nieuw record begint in de status {1}; een andere status bereikt u met een statusovergang.',
   'validation.check': '{0}',
   'validation.no_counter': 'Er is geen nummerreeks voor {0} in {1}.',
+  'validation.user_field': "{0}: '{1}' is geen veld van de gebruikers; wel: {2}.",
   'request.no_workflow': 'Tabel {0} heeft geen statusworkflow.',
   'request.unknown_transition': 'Onbekende statusovergang {0}.',
   'workflow.not_from_state': 'De overgang {0} is niet mogelijk vanuit de status {1}.',

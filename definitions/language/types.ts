@@ -105,8 +105,9 @@ export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
  * new password ends the user's sessions. 'delivery-date': a deliver date before the earliest one
  * the order date, workable-day schedule and lead time allow is refused, naming that date.
  * 'order-totals': the lines' subtotals and the order's totals follow every write of a line or order.
+ * 'row-limit': the rows are row limits; a `userfield` limit must name a field of the users table.
  */
-export type BehaviourName = 'site-dictionary' | 'user-account' | 'delivery-date' | 'order-totals';
+export type BehaviourName = 'site-dictionary' | 'user-account' | 'delivery-date' | 'order-totals' | 'row-limit';
 
 export interface TableDef {
   name: string;

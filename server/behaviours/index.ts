@@ -17,6 +17,7 @@ import { userAccountHooks } from './user-account.ts';
 import { registerRecordBehaviour } from '../data/record-behaviours.ts';
 import { deliveryDate } from './delivery-date.ts';
 import { orderTotals } from './order-totals.ts';
+import { rowLimitChecks } from './row-limit.ts';
 
 export interface Behaviour {
   hooks: WriteHooks;
@@ -42,6 +43,7 @@ export function behaviourOf(names: TableDef['behaviour'], registry: Registry): B
 export function installRecordBehaviours(): void {
   registerRecordBehaviour('delivery-date', deliveryDate);
   registerRecordBehaviour('order-totals', orderTotals);
+  registerRecordBehaviour('row-limit', rowLimitChecks);
 }
 
 

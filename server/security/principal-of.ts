@@ -46,13 +46,34 @@ function pathValues(path: string, tableOf: TableOf, n: number): string | null {
   return values;
 }
 
+/** The core pack's table of users: a `userfield` limit names one of its fields. */
+export const USERS_TABLE = 'users';
+
+/**
+ * The column of the user a `userfield` limit compares with: a field of the users table by its
+ * defined name, or AutoID; never a password. Anything else (`__proto__`, `constructor`, a typo)
+ * is none: a save of such a limit is refused, and one stored anyway admits nothing.
+ */
+export function userFieldColumn(users: EffectiveTable | undefined, name: string): string | undefined {
+  if (name.toLowerCase() === 'autoid') return 'autoid';
+  const field = users?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+  return field && field.type !== 'password' ? field.sqlName : undefined;
+}
+
+/** The user's value of that column, read as the row's own property. */
+function userFieldValue(user: UserRow, name: string, tableOf: TableOf): unknown {
+  const row = user as unknown as Record<string, unknown>;
+  const column = userFieldColumn(tableOf(USERS_TABLE), name);
+  return column && Object.hasOwn(row, column) ? row[column] : undefined;
+}
+
 function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number, alias: string, tableOf: TableOf): SqlFilter {
   const name = columnOf(table, limit.fieldname);
   if (!name) return NOTHING;
   const column = `${ident(alias)}.${ident(name)}`;
   if (limit.kind === 'own') return { sql: `${column} = $${n}`, params: [user.autoid] };
   if (limit.kind === 'userfield' && limit.userfield) {
-    const value = (user as unknown as Record<string, unknown>)[limit.userfield.toLowerCase()];
+    const value = userFieldValue(user, limit.userfield, tableOf);
     if (value === undefined || value === null) return NOTHING;
     return { sql: `${column} = $${n}`, params: [value] };
   }

@@ -359,6 +359,26 @@ describe('counts', () => {
   });
 });
 
+describe('row limits', () => {
+  it('refuses a user field that is no field of the users table when the limit is saved, and writes nothing', async () => {
+    const group = (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body.Data[0].AutoID;
+    const limits = async () => (await db.query('SELECT autoid, userfield FROM rowlimits ORDER BY autoid')).rows;
+    const before = await limits();
+    for (const UserField of ['__proto__', 'constructor', 'prototype', 'toString', 'Password', 'NoSuchField']) {
+      const res = await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'ID', Kind: 'userfield', UserField });
+      expect(res.status, UserField).toBe(400);
+      expect(res.body.ModelState.UserField[0], UserField).toContain(`'${UserField}' is geen veld van de gebruikers`);
+    }
+    // Nor can a stored limit be changed to one.
+    const stored = (await post(server.app, '/mvc/rowlimits/GetFlexData', { dataFilter: { TableName: 'countries' } })).body.Data[0];
+    const item = (await post(server.app, '/mvc/rowlimits/GetItem', { autoid: stored.AutoID })).body;
+    expect((await post(server.app, '/mvc/rowlimits/save', { ...item, UserField: '__proto__' })).status).toBe(400);
+    expect(await limits()).toEqual(before);
+    // A real field of the user is taken.
+    expect((await post(server.app, '/mvc/rowlimits/save', { ...item, UserField: 'username' })).status).toBe(200);
+  });
+});
+
 describe('writes that lose to a concurrent one', () => {
   const runs = async (sequence: string) => Number((await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
   const rows = async (id: string) => Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);

@@ -12,11 +12,21 @@ import type { DefinitionKind } from './types.ts';
  */
 export interface DefinitionProblem { file: string; pointer: string; rule: string; message: string; said?: Said }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-for (const kind of KINDS) ajv.addSchema(SCHEMAS[kind], `${kind}.schema.json`);
-const validators = new Map<DefinitionKind, ValidateFunction>(
-  KINDS.map((kind) => [kind, ajv.getSchema(`${kind}.schema.json`)!]),
-);
+/**
+ * Compiled on first use, not when the module loads: the runtime imports this language too, and
+ * compiling makes functions from text, which the runtime's content policy forbids. The runtime
+ * never validates definitions, so its bundle leaves this (and ajv) out altogether.
+ */
+let validators: Map<DefinitionKind, ValidateFunction> | undefined;
+
+function validatorOf(kind: DefinitionKind): ValidateFunction {
+  if (!validators) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    for (const k of KINDS) ajv.addSchema(SCHEMAS[k], `${k}.schema.json`);
+    validators = new Map(KINDS.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!]));
+  }
+  return validators.get(kind)!;
+}
 
 function describe(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `unknown attribute '${(e.params as any).additionalProperty}'`;
@@ -25,7 +35,7 @@ function describe(e: ErrorObject): string {
 }
 
 export function schemaProblems(kind: DefinitionKind, file: string, value: unknown): DefinitionProblem[] {
-  const validate = validators.get(kind)!;
+  const validate = validatorOf(kind);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => ({
     file,

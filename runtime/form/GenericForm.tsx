@@ -2,12 +2,12 @@
 // state so a key press re-renders the form only, not the page around it.
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, type ApiErrorBody } from '../api/index.ts';
 import { checkMessages } from './checks.ts';
 import { compileForm } from './compile.ts';
 import type { FormContext, ListClient } from './context.ts';
+import { schemaValidator } from './schema-validator.ts';
 import { serverErrors } from './server-errors.ts';
 import { TEMPLATES } from './templates.tsx';
 import type { FormAnswer } from './types.ts';
@@ -81,7 +81,7 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
         formData={record}
         formContext={formContext}
         idPrefix={idPrefix}
-        validator={validator}
+        validator={schemaValidator}
         widgets={WIDGETS}
         templates={TEMPLATES}
         noHtml5Validate

@@ -8,10 +8,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, post } from '../integration/harness.ts';
 import { launch, openPage, screenshot as capture, startProduct, type E2eServer } from './browser.ts';
+import { watchPolicyViolations } from './policy-violations.ts';
 
 let product: E2eServer;
 let browser: Browser;
 let page: Page;
+let violations: () => string[];
 const ids: Record<string, number> = {};
 
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
@@ -50,6 +52,7 @@ beforeAll(async () => {
   await sql('UPDATE persons SET relation = NULL WHERE autoid = $1', [ids.bakker]);
   browser = await launch();
   page = await openPage(browser);
+  violations = await watchPolicyViolations(page);
 });
 afterAll(async () => {
   await browser?.close();
@@ -338,4 +341,8 @@ it('closes a record the user can no longer read after an action, back on the ove
   await expect.poll(() => record().count()).toBe(0);
   await expect.poll(() => page.getByRole('alert').filter({ hasText: 'niet meer voor u zichtbaar' }).count()).toBe(1);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Relaties');
+});
+
+it('ran every screen above within the content policy: the browser reported no violation', () => {
+  expect(violations()).toEqual([]);
 });

@@ -5,15 +5,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, screenshot, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { watchPolicyViolations } from './policy-violations.ts';
 
 let product: E2eServer;
 let browser: Browser;
 let page: Page;
+let violations: () => string[];
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await launch();
   page = await openPage(browser);
+  violations = await watchPolicyViolations(page);
 });
 afterAll(async () => {
   await browser?.close();
@@ -159,4 +162,8 @@ it('shows rows as cards on a phone, with the tools behind Meer, and no sideways 
   } finally {
     await page.setViewportSize({ width: 1400, height: 900 });
   }
+});
+
+it('ran every screen above within the content policy: the browser reported no violation', () => {
+  expect(violations()).toEqual([]);
 });

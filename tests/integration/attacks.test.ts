@@ -290,6 +290,9 @@ describe('headers', () => {
     for (const url of ['/health', '/mvc/user/getcurrentuser', '/mvc/nothing']) {
       const res = await server.app.inject({ method: 'GET', url, headers: { cookie: limited } });
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      // Only the runtime's own scripts run, and no code is made from text: no eval, no new Function.
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(res.headers['content-security-policy'], url).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');

@@ -10,6 +10,7 @@ import { Migration20261128020000Files } from './Migration20261128020000Files.ts'
 import { Migration20261129000000Imports } from './Migration20261129000000Imports.ts';
 import { Migration20261130000000Installation } from './Migration20261130000000Installation.ts';
 import { Migration20261201000000LoginFailureSources } from './Migration20261201000000LoginFailureSources.ts';
+import { Migration20261203000000LiveStreams } from './Migration20261203000000LiveStreams.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129000000Imports', class: Migration20261129000000Imports },
   { name: 'Migration20261130000000Installation', class: Migration20261130000000Installation },
   { name: 'Migration20261201000000LoginFailureSources', class: Migration20261201000000LoginFailureSources },
+  { name: 'Migration20261203000000LiveStreams', class: Migration20261203000000LiveStreams },
 ];

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
 import { POSITION_DIGITS } from '../../definitions/language/index.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { currentHorizon, eventsSince, messageOf, visibleTo, type EventHub, type ModelOf, type StoredEvent } from '../events/index.ts';
+import { currentHorizon, eventsSince, messageOf, StreamPlaces, visibleTo, type EventHub, type ModelOf, type StoredEvent } from '../events/index.ts';
 import { EVENT_TYPES } from '../data/events.ts';
 import { principalOf } from './context.ts';
 import { SESSION_COOKIE, sessionAlive } from '../security/sessions.ts';
 
-/** Streams one user may hold open at once (tabs, windows). */
+/** Streams one user may hold open at once (tabs, windows), across every server process. */
 export const MAX_STREAMS_PER_USER = 10;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -31,7 +31,8 @@ function positionHeader(value: string | string[] | undefined): string | undefine
 
 export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub): void {
   const modelOf: ModelOf = (sqlName) => engine.registry.snapshot.table(sqlName);
-  const streams = new Map<number, number>();
+  const places = new StreamPlaces(engine.pool, 'live-events', MAX_STREAMS_PER_USER);
+  app.addHook('onClose', async () => { await places.close(); });
 
   app.post<{ Body: { LastReceived?: string | null } }>('/mvc/liveevents/poll', async (request) => {
     const principal = principalOf(request);
@@ -44,14 +45,14 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
 
   app.get<{ Querystring: { LastReceived?: string } }>('/mvc/liveevents/stream', { config: { stream: true } }, async (request, reply) => {
     const principal = principalOf(request);
-    const user = principal.userId;
-    if ((streams.get(user) ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
     // The browser's own reconnect sends the last position it received as Last-Event-ID, and the
     // address it first opened: the header is the newer of the two. It is checked as the edge
     // checks ?LastReceived=: a position the database cannot take is refused here, not by it.
     const header = positionHeader(request.headers['last-event-id']);
     const since = header ?? request.query.LastReceived;
-    streams.set(user, (streams.get(user) ?? 0) + 1);
+    // A place per open stream, counted for the user in every process.
+    const release = await places.take(principal.userId);
+    if (!release) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -84,12 +85,14 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
       write(events.filter((e) => BigInt(e.txid) >= after), horizon);
     });
     const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
-    raw.on('close', () => {
+    const closed = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      const left = (streams.get(user) ?? 1) - 1;
-      if (left) streams.set(user, left); else streams.delete(user);
-    });
+      release();
+    };
+    raw.on('close', closed);
+    // The client may have left while its place was being taken.
+    if (raw.destroyed || request.raw.socket?.destroyed) closed();
     try {
       let horizon = since ?? await currentHorizon(engine.pool);
       send(`retry: 3000\nid: ${horizon}\n: open\n\n`);

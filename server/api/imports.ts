@@ -12,6 +12,7 @@ import { authorize, readRecord } from '../data/records.ts';
 import {
   advancedMode, destinations, isDestination, setAdvancedMode, startImport, taskAnswer, TASKS, templateName, verificationCode, writeTemplate,
 } from '../imports/index.ts';
+import { StreamPlaces } from '../events/index.ts';
 import type { ImportJob } from '../jobs/index.ts';
 import { principalOf } from './context.ts';
 import { sendStoredFile } from './files.ts';
@@ -76,11 +77,11 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     return reply.header('content-type', XLSX).header('content-disposition', contentDisposition(templateName(model))).send(file);
   });
 
-  const streams = new Map<number, number>();
+  // Counted for the user in every process, as live event streams are (api/events.ts).
+  const places = new StreamPlaces(engine.pool, 'import-progress', MAX_STREAMS_PER_USER);
+  app.addHook('onClose', async () => { await places.close(); });
   app.get<{ Querystring: { importtaskid: string } }>('/mvc/importprogresseventstream/message', { config: { stream: true } }, async (request, reply) => {
     const principal = principalOf(request);
-    const user = principal.userId;
-    if ((streams.get(user) ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
     const id = Number(request.query.importtaskid);
     // Subscribed before the task is read: a change between the two is not lost.
     const early: ImportProgress[] = [];
@@ -93,23 +94,30 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
       }
     });
     let current;
+    let release: (() => void) | null;
     try {
       current = await task(request, id);
+      release = await places.take(principal.userId);
     } catch (err) {
       unsubscribe();
       throw err;
     }
-    streams.set(user, (streams.get(user) ?? 0) + 1);
+    if (!release) {
+      unsubscribe();
+      throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     const heartbeat = setInterval(() => { if (!raw.writableEnded) raw.write(': ping\n\n'); }, 25_000);
-    raw.on('close', () => {
+    const closed = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      const left = (streams.get(user) ?? 1) - 1;
-      if (left) streams.set(user, left); else streams.delete(user);
-    });
+      release();
+    };
+    raw.on('close', closed);
+    // The client may have left while its place was being taken.
+    if (raw.destroyed || request.raw.socket?.destroyed) closed();
     send = (m) => {
       if (raw.writableEnded || raw.destroyed) return;
       raw.write(`data: ${JSON.stringify(m)}\n\n`);

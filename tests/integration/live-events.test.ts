@@ -69,7 +69,10 @@ function stream(base: string, cookie: string, query = '') {
   const messages: Message[] = [];
   const controller = new AbortController();
   let ended = false;
-  const opened = fetch(`${base}/mvc/liveevents/stream${query}`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal }).then(async (res) => {
+  const response = fetch(`${base}/mvc/liveevents/stream${query}`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const opened = response.then(async (res) => {
+    // A refused stream (429) has nothing to read: `ready` tells its status.
+    if (res.status !== 200) { ended = true; return; }
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
     let text = '';
@@ -86,7 +89,9 @@ function stream(base: string, cookie: string, query = '') {
       }
     }
   });
-  return { messages, close: () => controller.abort(), opened, get ended() { return ended; } };
+  // Answered: the stream holds its place (or was refused, with this status).
+  const ready = response.then((res) => res.status, () => 0);
+  return { messages, close: () => controller.abort(), opened, ready, get ended() { return ended; } };
 }
 
 async function until(probe: () => boolean, ms: number, what: string) {
@@ -190,12 +195,29 @@ describe('the stream', () => {
     expect(s.messages.some((m) => m.EventType === 'SessionEnded')).toBe(true);
   });
 
-  it('needs a session, and one user holds at most 10 streams at once', async () => {
+  it('needs a session, and one user holds at most 10 streams at once, across both processes', async () => {
     expect((await fetch(`${baseA}/mvc/liveevents/stream`)).status).toBe(403);
-    const cookie = await signIn(a.app);
-    const open = Array.from({ length: 10 }, () => stream(baseA, cookie));
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await fetch(`${baseA}/mvc/liveevents/stream`, { headers: { cookie } })).status).toBe(429);
-    for (const s of open) s.close();
+    const cookieA = await signIn(a.app);
+    const cookieB = (await (await fetch(`${baseB}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) })).headers.get('set-cookie'))!.split(';')[0];
+    const open = [...Array.from({ length: 6 }, () => stream(baseA, cookieA)), ...Array.from({ length: 4 }, () => stream(baseB, cookieB))];
+    expect(await Promise.all(open.map((s) => s.ready))).toEqual(Array(10).fill(200));
+    // The eleventh is refused by either process.
+    for (const [base, cookie] of [[baseA, cookieA], [baseB, cookieB]]) {
+      const res = await fetch(`${base}/mvc/liveevents/stream`, { headers: { cookie } });
+      expect(res.status, base).toBe(429);
+      expect((await res.json()).Code).toBe('TOO_MANY_REQUESTS');
+    }
+    // A stream that ends gives its place back, to either process.
+    open[0].close();
+    let status = 429;
+    let again: ReturnType<typeof stream> | undefined;
+    for (const start = Date.now(); status === 429 && Date.now() - start < 5000;) {
+      again?.close();
+      again = stream(baseB, cookieB);
+      status = await again.ready;
+      if (status === 429) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(200);
+    for (const s of [...open, again!]) s.close();
   });
 });

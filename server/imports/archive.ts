@@ -3,26 +3,35 @@
 // lies about it), every entry's path (no `../`, no absolute path, no link), and then every entry
 // is inflated to nowhere while its real bytes are counted, so an entry that inflates beyond
 // what it declares is caught before the parser would inflate it. The worksheets' rows are
-// counted on the way: the import knows its size before it writes a row.
+// counted on the way: the import knows its size before it writes a row. The file's local
+// records must be exactly what its directory lists (archive-layout.ts), and the sheet's reader is
+// given only the vouched entries (reader-archive.ts): it reads what was inspected, nothing else.
 import yauzl from 'yauzl';
 import { IMPORT_LIMITS } from '../../definitions/language/index.ts';
+import { checkLayout } from './archive-layout.ts';
+import { firstSheet, readerParts, type ReaderPart } from './reader-archive.ts';
 
 export interface ArchiveFacts {
   entries: number;
   inflatedBytes: number;
-  /** Rows of the first worksheet in the archive (as a parser reads them), empty ones included. */
+  /** Rows of the worksheet that is imported (reader-archive.ts), empty ones included. */
   rows: number;
 }
 
-export type ArchiveProblem = 'not_zip' | 'entries' | 'declared_size' | 'ratio' | 'path' | 'link' | 'real_size' | 'no_sheet';
+export type ArchiveProblem = 'not_zip' | 'entries' | 'declared_size' | 'ratio' | 'path' | 'link' | 'real_size' | 'no_sheet' | 'hidden' | 'mismatch' | 'overlap';
 
 export class ArchiveRefused extends Error {
-  constructor(readonly problem: ArchiveProblem, readonly detail = '') { super(`archive refused: ${problem}${detail ? ` (${detail})` : ''}`); }
+  /** What the message names: `detail`, and for some problems more. */
+  readonly args: string[];
+
+  constructor(readonly problem: ArchiveProblem, readonly detail = '', more: readonly string[] = []) {
+    super(`archive refused: ${problem}${detail ? ` (${[detail, ...more].join(', ')})` : ''}`);
+    this.args = [detail, ...more];
+  }
 }
 
 type Limits = Pick<typeof IMPORT_LIMITS, 'entries' | 'inflatedBytes' | 'ratio'>;
 
-const SHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 /** A row element, with or without a namespace prefix. */
 const ROW_TAG = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
 const S_IFMT = 0o170000;
@@ -54,7 +63,8 @@ function countRows(stream: NodeJS.ReadableStream, onRows: ((n: number) => void) 
   });
 }
 
-export async function inspectArchive(path: string, limits: Limits = IMPORT_LIMITS): Promise<ArchiveFacts> {
+/** The central directory: sizes and paths judged before one byte is inflated. */
+async function readDirectory(path: string, limits: Limits): Promise<{ zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(path);
@@ -65,7 +75,6 @@ export async function inspectArchive(path: string, limits: Limits = IMPORT_LIMIT
     if (zip.entryCount > limits.entries) throw new ArchiveRefused('entries', String(zip.entryCount));
     const entries: yauzl.Entry[] = [];
     let declared = 0;
-    // First the whole central directory: sizes and paths are judged before one byte is inflated.
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         try {
@@ -86,21 +95,58 @@ export async function inspectArchive(path: string, limits: Limits = IMPORT_LIMIT
       zip.on('error', (err: Error) => reject(/relative path|absolute path|invalid characters/i.test(err.message) ? new ArchiveRefused('path', err.message) : new ArchiveRefused('not_zip', err.message)));
       zip.readEntry();
     });
-    const firstSheet = entries.find((e) => SHEET.test(e.fileName));
-    if (!firstSheet) throw new ArchiveRefused('no_sheet');
+    return { zip, entries };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
+
+/** The directory's records checked against the file's own (archive-layout.ts): answers them with where their data lies. */
+async function vouch(path: string, entries: yauzl.Entry[]) {
+  const layout = await checkLayout(path, entries);
+  if ('problem' in layout) {
+    const [first, ...more] = layout.args.map(String);
+    throw new ArchiveRefused(layout.problem, first, more);
+  }
+  return layout.vouched;
+}
+
+export async function inspectArchive(path: string, limits: Limits = IMPORT_LIMITS): Promise<ArchiveFacts> {
+  const { zip, entries } = await readDirectory(path, limits);
+  try {
+    await vouch(path, entries);
+    const sheet = firstSheet(entries.map((entry) => ({ name: entry.fileName, entry })));
+    if (!sheet) throw new ArchiveRefused('no_sheet');
     let inflated = 0;
     let rows = 0;
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
       const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
       try {
-        inflated += await countRows(stream, entry === firstSheet ? (n) => { rows += n; } : null);
+        inflated += await countRows(stream, entry === sheet.entry ? (n) => { rows += n; } : null);
       } catch (err) {
         throw new ArchiveRefused('real_size', `${entry.fileName}: ${(err as Error).message}`);
       }
       if (inflated > limits.inflatedBytes) throw new ArchiveRefused('real_size', String(inflated));
     }
     return { entries: entries.length, inflatedBytes: inflated, rows };
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * The archive the sheet's reader is given (reader-archive.ts), for a file inspected when its
+ * import started: its directory and records are checked again (no entry is inflated), and only
+ * the vouched entries it needs are answered.
+ */
+export async function readerArchive(path: string, limits: Limits = IMPORT_LIMITS): Promise<ReaderPart[]> {
+  const { zip, entries } = await readDirectory(path, limits);
+  try {
+    const parts = readerParts(await vouch(path, entries));
+    if (!parts.length) throw new ArchiveRefused('no_sheet');
+    return parts;
   } finally {
     zip.close();
   }

@@ -2,10 +2,28 @@
 // the server. It reads the first worksheet of an .xlsx streaming and hands the rows over a chunk
 // at a time, reading one chunk ahead while the import writes the one before. Plain JavaScript: a
 // worker thread gets no TypeScript loader.
+//
+// It reads not the uploaded file as it is but the archive of its vouched entries (`parts`, see
+// reader-archive.ts): each part's local header, then its data from the file, then an end record.
+// A sheet hidden in the upload outside its directory never reaches the reader.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-const { path, chunkRows, maxRows, maxColumns, maxChars } = workerData;
+const { path, parts, chunkRows, maxRows, maxColumns, maxChars } = workerData;
+
+/** An end of central directory record without a directory: where the reader stops. */
+const END = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+
+async function* archive() {
+  for (const part of parts) {
+    yield Buffer.from(part.header);
+    if (part.bytes) yield Buffer.from(part.bytes);
+    else if (part.length > 0) yield* createReadStream(path, { start: part.start, end: part.start + part.length - 1 });
+  }
+  yield END;
+}
 
 const AHEAD = 2;
 let outstanding = 0;
@@ -47,16 +65,16 @@ function cellsOf(row) {
   return { cells, wide: values.length - 1 > maxColumns };
 }
 
-async function read() {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+async function read(source) {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   let chunk = [];
   let rows = 0;
   for await (const sheet of reader) {
     for await (const row of sheet) {
       const { cells, wide } = cellsOf(row);
-      if (wide) { parentPort.postMessage({ kind: 'failed', reason: 'columns', row: row.number }); return; }
+      if (wide) return { kind: 'failed', reason: 'columns', row: row.number };
       if (!cells.length) continue;
-      if (++rows > maxRows + 2) { parentPort.postMessage({ kind: 'failed', reason: 'rows', row: row.number }); return; }
+      if (++rows > maxRows + 2) return { kind: 'failed', reason: 'rows', row: row.number };
       chunk.push([row.number, cells]);
       if (chunk.length >= chunkRows) {
         parentPort.postMessage({ kind: 'rows', rows: chunk });
@@ -64,10 +82,10 @@ async function read() {
         await posted();
       }
     }
-    // The first worksheet is the one imported.
+    // The archive holds one worksheet: the one imported.
     break;
   }
-  parentPort.postMessage({ kind: 'rows', rows: chunk, last: true });
+  return { kind: 'rows', rows: chunk, last: true };
 }
 
 parentPort.on('message', (m) => {
@@ -76,4 +94,8 @@ parentPort.on('message', (m) => {
   if (resume && outstanding < AHEAD) { const go = resume; resume = null; go(); }
 });
 
-read().catch((err) => parentPort.postMessage({ kind: 'failed', reason: 'unreadable', message: String(err && err.message || err) }));
+// The file is closed before the last word: the thread may be ended as soon as it is said.
+const source = Readable.from(archive(), { objectMode: false });
+read(source)
+  .catch((err) => ({ kind: 'failed', reason: 'unreadable', message: String(err && err.message || err) }))
+  .then((last) => { source.destroy(); parentPort.postMessage(last); });

@@ -1,8 +1,11 @@
 // The rows of a sheet, read in a worker thread (sheet-worker.mjs) a chunk at a time: the worker
 // reads one chunk ahead while the import writes the one before, and no further. Its heap is
 // capped, so a sheet that would take more memory ends the worker and this import, and nothing else.
+// The worker reads the archive of vouched entries (archive.ts, readerArchive), never the upload as
+// it is.
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '../../definitions/language/index.ts';
+import { ArchiveRefused, readerArchive } from './archive.ts';
 
 /** A cell as read: text, number, boolean, a date, or why it cannot be used. */
 export type Cell = string | number | boolean | Date | null | { error: 'formula' | 'value' | 'too_long' | 'date'; text?: string };
@@ -23,11 +26,18 @@ type Message =
   | { kind: 'failed'; reason: 'columns' | 'rows' | 'unreadable'; row?: number; message?: string }
   | { kind: 'died'; error: Error | null };
 
-/** Reads the first worksheet of the .xlsx at `path`, in chunks of rows. */
+/** Reads the worksheet the inspection counted in the .xlsx at `path`, in chunks of rows. */
 export async function* readSheet(path: string, opts: SheetOptions = {}): AsyncGenerator<SheetRow[]> {
+  let parts;
+  try {
+    parts = await readerArchive(path);
+  } catch (err) {
+    if (err instanceof ArchiveRefused) throw new SheetFailed('unreadable', null, err.message);
+    throw err;
+  }
   const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
     workerData: {
-      path, chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows, maxColumns: IMPORT_LIMITS.columns, maxChars: IMPORT_LIMITS.cellChars,
+      path, parts, chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows, maxColumns: IMPORT_LIMITS.columns, maxChars: IMPORT_LIMITS.cellChars,
     },
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 8 },
     stdout: true, stderr: true,

@@ -32,6 +32,9 @@ function archiveError(err: ArchiveRefused, name: string): AppError {
     case 'link': return refused('BAD_REQUEST', 'import.archive_link', err.detail);
     case 'real_size': return refused('BAD_REQUEST', 'import.archive_real_size');
     case 'no_sheet': return refused('BAD_REQUEST', 'import.no_sheet', name);
+    case 'hidden': return refused('BAD_REQUEST', 'import.archive_hidden', ...err.args.map(Number));
+    case 'mismatch': return refused('BAD_REQUEST', 'import.archive_mismatch', err.detail);
+    case 'overlap': return refused('BAD_REQUEST', 'import.archive_overlap', ...err.args);
   }
 }
 

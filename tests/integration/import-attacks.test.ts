@@ -11,6 +11,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -199,12 +200,23 @@ function centralDirectory(zip: Buffer): Map<string, number> {
   return out;
 }
 
-/** The archive with the central directory saying `entry` inflates to `size` bytes (what it really holds unchanged). */
+/**
+ * The archive saying `entry` inflates to `size` bytes (what it really holds unchanged), in its
+ * directory and its local record alike (the header, or the data descriptor after the data).
+ */
 function declaring(zip: Buffer, entry: string, size: number): Buffer {
   const copy = Buffer.from(zip);
   const at = centralDirectory(copy).get(entry);
   if (at === undefined) throw new Error(`no entry ${entry}`);
   copy.writeUInt32LE(size, at + 24);
+  const local = copy.readUInt32LE(at + 42);
+  if (copy.readUInt16LE(local + 6) & 0x08) {
+    const descriptor = local + 30 + copy.readUInt16LE(local + 26) + copy.readUInt16LE(local + 28) + copy.readUInt32LE(at + 20);
+    const signed = copy.readUInt32LE(descriptor) === 0x08074b50 ? 4 : 0;
+    copy.writeUInt32LE(size, descriptor + signed + 8);
+  } else {
+    copy.writeUInt32LE(size, local + 22);
+  }
   return copy;
 }
 
@@ -243,6 +255,81 @@ async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
   return out;
 }
+
+// Archives record by record: local headers, central directory and end record written here, so
+// the two tables of contents of a zip can be made to disagree.
+
+/** What a record says of its entry: in its local header, or in the directory. */
+interface Said { name: string; method: number; crc: number; compressed: number; size: number }
+/** A local record (header and data) and the directory entries that point at it (none: unlisted). */
+interface ZipRecord { bytes: Buffer; listed: Said[] }
+
+function localHeaderOf(said: Said): Buffer {
+  const name = Buffer.from(said.name);
+  const h = Buffer.alloc(30);
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(20, 4);
+  h.writeUInt16LE(said.method, 8);
+  h.writeUInt16LE(0x21, 12);
+  h.writeUInt32LE(said.crc, 14);
+  h.writeUInt32LE(said.compressed, 18);
+  h.writeUInt32LE(said.size, 22);
+  h.writeUInt16LE(name.length, 26);
+  return Buffer.concat([h, name]);
+}
+
+function directoryEntryOf(said: Said, offset: number): Buffer {
+  const name = Buffer.from(said.name);
+  const h = Buffer.alloc(46);
+  h.writeUInt32LE(0x02014b50, 0);
+  h.writeUInt16LE(20, 4);
+  h.writeUInt16LE(20, 6);
+  h.writeUInt16LE(said.method, 10);
+  h.writeUInt16LE(0x21, 14);
+  h.writeUInt32LE(said.crc, 16);
+  h.writeUInt32LE(said.compressed, 20);
+  h.writeUInt32LE(said.size, 24);
+  h.writeUInt16LE(name.length, 28);
+  h.writeUInt32LE(offset, 42);
+  return Buffer.concat([h, name]);
+}
+
+/** One entry's record, deflated; `header` makes its local header say something else than the directory. */
+function zipRecord(name: string, text: string, header: Partial<Said> = {}): ZipRecord {
+  const data = Buffer.from(text);
+  const body = deflateRawSync(data);
+  const truth: Said = { name, method: 8, crc: crc32(data), compressed: body.length, size: data.length };
+  return { bytes: Buffer.concat([localHeaderOf({ ...truth, ...header }), body]), listed: [truth] };
+}
+
+const unlisted = (record: ZipRecord): ZipRecord => ({ ...record, listed: [] });
+
+/** The records in this order, the directory listing each where it lies; `beforeEnd` goes between the directory and its end record. */
+function zipOfRecords(records: ZipRecord[], beforeEnd: Buffer = Buffer.alloc(0)): Buffer {
+  const entries: Buffer[] = [];
+  let at = 0;
+  for (const r of records) {
+    for (const said of r.listed) entries.push(directoryEntryOf(said, at));
+    at += r.bytes.length;
+  }
+  const directory = Buffer.concat(entries);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(at, 16);
+  return Buffer.concat([...records.map((r) => r.bytes), directory, beforeEnd, end]);
+}
+
+/** The records of a whole .xlsx whose worksheet holds these rows. */
+const workbookRecords = (rows: string[][]): ZipRecord[] => [
+  ...Object.entries(PARTS).map(([name, text]) => zipRecord(name, text)),
+  zipRecord(SHEET, sheetXml(rows)),
+];
+
+/** A worksheet of a header and `count` rows of codes `prefix00001`… */
+const codes = (prefix: string, count: number) => [['Artikelnummer', 'Naam'], ...Array.from({ length: count }, (_, i) => [`${prefix}${String(i + 1).padStart(5, '0')}`, 'Verstopt'])];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -393,6 +480,81 @@ describe('hostile archives', () => {
   it('refuses a zip without a worksheet with 400 import.no_sheet', async () => {
     const file = await minimalXlsx(null, (zip) => zip.addBuffer(Buffer.from('<x/>'), 'docProps/app.xml'));
     await refused({ file, fileName: 'leeg.xlsx' }, 400, 'import.no_sheet', ['leeg.xlsx']);
+  });
+});
+
+describe('archives whose records disagree with their directory', () => {
+  // The hostile sheet: 6,000 rows, past what an import takes without advanced mode.
+  const hidden = () => unlisted(zipRecord(SHEET, sheetXml(codes('HID', 6000))));
+  const honest = () => workbookRecords(codes('OPEN', 2));
+
+  it('reads a workbook written record by record (the files below are refused for their records, not their form)', async () => {
+    const file = zipOfRecords(honest());
+    const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'met-de-hand.xlsx' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2 });
+    expect(await products('OPEN%')).toBe(2);
+  });
+
+  it('refuses a sheet placed before the workbook, outside the directory (offsets shifted), naming the hidden bytes', async () => {
+    const sheet = hidden();
+    const file = zipOfRecords([sheet, ...honest()]);
+    // What the directory shows is an ordinary workbook of two rows.
+    expect([...centralDirectory(file).keys()]).toEqual([...Object.keys(PARTS), SHEET]);
+    await refused({ file, fileName: 'verstopt.xlsx' }, 400, 'import.archive_hidden', [String(sheet.bytes.length), '0']);
+    expect(await products('HID%')).toBe(0);
+  });
+
+  it('refuses a record between two listed entries and one between the last entry and the directory', async () => {
+    const records = honest();
+    const between = zipOfRecords([...records.slice(0, 2), hidden(), ...records.slice(2)]);
+    const at = records[0].bytes.length + records[1].bytes.length;
+    await refused({ file: between, fileName: 'ertussen.xlsx' }, 400, 'import.archive_hidden', [String(hidden().bytes.length), String(at)]);
+    const last = zipOfRecords([...records, hidden()]);
+    const end = records.reduce((n, r) => n + r.bytes.length, 0);
+    await refused({ file: last, fileName: 'achteraan.xlsx' }, 400, 'import.archive_hidden', [String(hidden().bytes.length), String(end)]);
+    expect(await products('HID%')).toBe(0);
+  });
+
+  it('refuses a record hidden between the directory and its end record', async () => {
+    const records = honest();
+    const sheet = hidden();
+    const file = zipOfRecords(records, sheet.bytes);
+    const directoryEnd = file.length - 22 - sheet.bytes.length;
+    await refused({ file, fileName: 'na-de-inhoud.xlsx' }, 400, 'import.archive_hidden', [String(sheet.bytes.length), String(directoryEnd)]);
+  });
+
+  it.each([
+    ['another name', { name: 'xl/worksheets/sheet9.xml' }],
+    ['a larger compressed size', { compressed: 60_000 }],
+    ['another compression method', { method: 0 }],
+    ['another size', { size: 1 }],
+  ])('refuses a worksheet whose local header says %s than the directory', async (_what, header) => {
+    const records = honest();
+    const rows = codes('LIE', 6000);
+    const sheet = zipRecord(SHEET, sheetXml(rows), header);
+    await refused({ file: zipOfRecords([...records.slice(0, -1), sheet]), fileName: 'anders.xlsx' }, 400, 'import.archive_mismatch', [SHEET]);
+    expect(await products('LIE%')).toBe(0);
+  });
+
+  it('refuses two directory entries pointing at the same record', async () => {
+    const records = honest();
+    const sheet = records[records.length - 1];
+    const twice = { ...sheet, listed: [sheet.listed[0], { ...sheet.listed[0], name: 'xl/worksheets/sheet2.xml' }] };
+    await refused({ file: zipOfRecords([...records.slice(0, -1), twice]), fileName: 'dubbel.xlsx' }, 400, 'import.archive_overlap', [SHEET, 'xl/worksheets/sheet2.xml']);
+  });
+
+  it('imports the worksheet whose rows were counted, not a later one the reader would meet first', async () => {
+    // An honest layout: the first worksheet (2 rows, counted), the shared strings, then a second
+    // worksheet of 6,000 rows. A streaming reader that parks a sheet met before the strings would
+    // hand over the second one first.
+    const strings = zipRecord('xl/sharedStrings.xml', `${XML}<sst xmlns="${MAIN}" count="0" uniqueCount="0"/>`);
+    const file = zipOfRecords([...workbookRecords(codes('FIRST', 2)), strings, zipRecord('xl/worksheets/sheet2.xml', sheetXml(codes('SECOND', 6000)))]);
+    const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'twee-bladen.xlsx' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2 });
+    expect(await products('FIRST%')).toBe(2);
+    expect(await products('SECOND%')).toBe(0);
   });
 });
 

@@ -113,13 +113,16 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
   const { ctx, task } = run;
   const file = await fileById(ctx.pool, task.fileId);
   if (!file) throw new ImportStopped(message('import.not_spreadsheet'));
-  const local = await ctx.files.local(file.sha256);
   const { last, done, seenIds } = await checkpoint(ctx.pool, task.id);
   run.done = done;
+  const local = await ctx.files.local(file.sha256);
+  // The reader's temporary files, if it writes any, go into this import's own folder beside the
+  // store, removed however the import ends.
+  const scratch = await ctx.files.scratch();
   let header: Cell[] | null = null;
   let columns: ColumnMap | null = null;
   try {
-    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb })) {
+    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb, tmpDir: scratch.path })) {
       let rows = chunk;
       if (!header && rows.length) {
         const [headerRow, cells] = rows[0];
@@ -146,6 +149,7 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
     if (!header) throw new ImportStopped(why);
     return { notice: null, stoppedBy: why };
   } finally {
+    await scratch.remove();
     await local.release();
   }
   if (!header) throw new ImportStopped(message('import.no_sheet'));

@@ -2,7 +2,7 @@
 // reads one chunk ahead while the import writes the one before, and no further. Its heap is
 // capped, so a sheet that would take more memory ends the worker and this import, and nothing else.
 // The worker reads the archive of vouched entries (archive.ts, readerArchive), never the upload as
-// it is.
+// it is; whatever it writes to disk goes into the folder it is given, which its caller removes.
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '../../definitions/language/index.ts';
 import { ArchiveRefused, readerArchive } from './archive.ts';
@@ -19,7 +19,13 @@ export class SheetFailed extends Error {
   }
 }
 
-export interface SheetOptions { chunkRows?: number; maxRows?: number; heapMb?: number }
+export interface SheetOptions {
+  chunkRows?: number;
+  maxRows?: number;
+  heapMb?: number;
+  /** The worker's temporary folder (its TMPDIR): the import's own scratch folder, not the system's. */
+  tmpDir?: string;
+}
 
 type Message =
   | { kind: 'rows'; rows: SheetRow[]; last?: boolean }
@@ -35,10 +41,13 @@ export async function* readSheet(path: string, opts: SheetOptions = {}): AsyncGe
     if (err instanceof ArchiveRefused) throw new SheetFailed('unreadable', null, err.message);
     throw err;
   }
+  const tmp = opts.tmpDir ? { TMPDIR: opts.tmpDir, TMP: opts.tmpDir, TEMP: opts.tmpDir } : {};
   const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
     workerData: {
       path, parts, chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows, maxColumns: IMPORT_LIMITS.columns, maxChars: IMPORT_LIMITS.cellChars,
     },
+    // A worker's environment is its own: the reader's temporary files (os.tmpdir()) land in tmpDir.
+    env: { ...process.env, ...tmp },
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 8 },
     stdout: true, stderr: true,
   });

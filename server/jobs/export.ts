@@ -11,11 +11,14 @@ import { withCatalogueTexts } from '../data/catalogues.ts';
 import { translatorFor } from '../texts.ts';
 import { authorize } from '../data/records.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
-import { insertFiles } from '../files/index.ts';
+import { insertFiles, type StoredFile } from '../files/index.ts';
 import { importableFields, safeCell } from '../imports/index.ts';
 import { listCodes } from './list-codes.ts';
 import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
+import type { Snapshot } from '../metadata/registry.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
 import type { JobContext, JobKind } from './context.ts';
 
 export interface ExportJob {
@@ -61,47 +64,16 @@ export const gridExport: JobKind<ExportJob> = {
       await setRequest(ctx, job.requestId, { state: 'pending', progress: 0, error: null });
       const out = new PassThrough();
       const stored = ctx.files.put(out, { maxBytes: MAX_BYTES });
-      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
-      const sheet = book.addWorksheet(sheetName(t(model.table.label ?? model.table.name)));
-      // ImportLayout: the ID and every field an import takes, list fields by code, so the file
-      // comes back in as it went out. GridLayout: the view's columns as the grid shows them.
-      const forImport = job.layout === 'ImportLayout';
-      const fields = forImport ? importableFields(model, principal) : [];
-      const request = forImport ? { ...job.request, flexGridLayoutColumns: fields.map((f) => f.name) } : job.request;
-      let written = 0;
-      // The columns as the first page describes them, translated once for every page.
-      let columns: FlexColumn[] = [];
-      for (let pageIndex = 0; ; pageIndex++) {
-        const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false, t);
-        if (pageIndex === 0) {
-          columns = translateAnswer(answer.Meta, t).Columns;
-          sheet.columns = forImport
-            ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
-            : columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
-        }
-        const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
-        for (const row of answer.Data) {
-          const cells = forImport
-            ? [['AutoID', row.AutoID], ...fields.map((f) => [f.name, codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : row[f.name] ?? null)])]
-            : columns.map((c) => [c.FieldName, shown(c, withCatalogueTexts(model, row, t))]);
-          sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
-        }
-        written += answer.Data.length;
-        const total = Math.max(written, answer.Meta.Count);
-        await setRequest(ctx, job.requestId, { progress: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-        await progress(ctx, job, { CurrentRow: written, TotalRows: total, Finished: false });
-        if (answer.Data.length < PAGE) break;
+      // The store's write must end with the job however it ends: a failure destroys the stream,
+      // and the store removes its partial file and closes it before the job says it failed.
+      stored.catch(() => undefined);
+      try {
+        return await exportRows(ctx, snapshot, job, model, principal, out, stored);
+      } catch (err) {
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+        await stored.catch(() => undefined);
+        throw err;
       }
-      sheet.commit();
-      await book.commit();
-      const file = await stored;
-      // The export is a file like an upload: the request's file field names it, so it is
-      // downloaded, kept and cleaned up as every file is.
-      const [row] = await insertFiles(ctx.pool, [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }], principal.username);
-      await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, file: row.id });
-      await progress(ctx, job, { CurrentRow: written, TotalRows: written, Finished: true });
-      return `${written} rijen`;
     } catch (err) {
       await setRequest(ctx, job.requestId, { state: 'error', error: err instanceof Error ? err.message : String(err) });
       await progress(ctx, job, { Finished: true, Failed: true });
@@ -109,3 +81,50 @@ export const gridExport: JobKind<ExportJob> = {
     }
   },
 };
+
+/** The grid's pages written into `out`, the file stored, the request finished. */
+async function exportRows(
+  ctx: JobContext, snapshot: Snapshot, job: ExportJob, model: TableModel, principal: Principal, out: PassThrough, stored: Promise<StoredFile>,
+): Promise<string> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
+  const sheet = book.addWorksheet(sheetName(t(model.table.label ?? model.table.name)));
+  // ImportLayout: the ID and every field an import takes, list fields by code, so the file
+  // comes back in as it went out. GridLayout: the view's columns as the grid shows them.
+  const forImport = job.layout === 'ImportLayout';
+  const fields = forImport ? importableFields(model, principal) : [];
+  const request = forImport ? { ...job.request, flexGridLayoutColumns: fields.map((f) => f.name) } : job.request;
+  let written = 0;
+  // The columns as the first page describes them, translated once for every page.
+  let columns: FlexColumn[] = [];
+  for (let pageIndex = 0; ; pageIndex++) {
+    const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false, t);
+    if (pageIndex === 0) {
+      columns = translateAnswer(answer.Meta, t).Columns;
+      sheet.columns = forImport
+        ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
+        : columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
+    }
+    const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
+    for (const row of answer.Data) {
+      const cells = forImport
+        ? [['AutoID', row.AutoID], ...fields.map((f) => [f.name, codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : row[f.name] ?? null)])]
+        : columns.map((c) => [c.FieldName, shown(c, withCatalogueTexts(model, row, t))]);
+      sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
+    }
+    written += answer.Data.length;
+    const total = Math.max(written, answer.Meta.Count);
+    await setRequest(ctx, job.requestId, { progress: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
+    await progress(ctx, job, { CurrentRow: written, TotalRows: total, Finished: false });
+    if (answer.Data.length < PAGE) break;
+  }
+  sheet.commit();
+  await book.commit();
+  const file = await stored;
+  // The export is a file like an upload: the request's file field names it, so it is
+  // downloaded, kept and cleaned up as every file is.
+  const [row] = await insertFiles(ctx.pool, [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }], principal.username);
+  await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, file: row.id });
+  await progress(ctx, job, { CurrentRow: written, TotalRows: written, Finished: true });
+  return `${written} rijen`;
+}

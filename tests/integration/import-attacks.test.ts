@@ -7,8 +7,9 @@
 // rows of a refused import, no file row or stored bytes or temporary file of a refused upload, no
 // task left pending.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -816,6 +817,62 @@ describe('exported cells that look like formulas', () => {
     const rows = (await server.engine.pool.query(`SELECT id, descr FROM products WHERE id LIKE 'CSV%'`)).rows;
     expect(Object.fromEntries(rows.map((r) => [r.id, r.descr]))).toEqual(values);
   });
+});
+
+describe('open descriptors and temporary files', () => {
+  const descriptors = () => readdirSync('/proc/self/fd').length;
+  /** The open descriptors that are files on disk (not sockets or pipes): what a leak of this kind holds. */
+  const openFiles = () => readdirSync('/proc/self/fd')
+    .map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } })
+    .filter((target) => target.startsWith('/') && !target.startsWith('/proc/')).sort();
+  /** This process's files in the system's temporary folder (the `tmp` package exceljs uses names them tmp-<pid>-…). */
+  const systemTmp = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`)).sort();
+  const inStore = () => tmpFiles().sort();
+
+  /** Exports whose grid request names no field: each fails after its file was begun, is tried once more, and fails for good. */
+  async function failedExports(n: number) {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const asked = await post(server.app, '/mvc/downloadrequests/RequestExport', {
+        Table: 'products', Layout: 'GridLayout', Request: { operatorFilter: [{ FieldName: 'GeenVeld', Operator: 'eq', Value: 'x' }] },
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      ids.push(asked.body.AutoID);
+    }
+    const failed = () => one(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'export' AND state = 'failed' AND (data->>'requestId')::int = ANY($1)`, [ids]);
+    expect(await until(async () => (await failed()) === n, 120_000), `${await failed()} of ${n} exports failed`).toBe(true);
+    expect(await one(`SELECT count(*)::int AS n FROM downloadrequests WHERE state = 'error' AND autoid = ANY($1)`, [ids])).toBe(n);
+  }
+
+  /** Imports of sheets with shared strings written after the worksheet (as a streaming writer saves them). */
+  async function imports(n: number, prefix: string) {
+    for (let i = 0; i < n; i++) {
+      const file = await bigSheet(['Artikelnummer', 'Naam'], 50, (r) => [`${prefix}${i}-${r}`, `Artikel ${r}`]);
+      const started = await startImport(base, admin, { Destination: 'products', file, fileName: `${prefix}${i}.xlsx` });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, ProcessedRecords: 50 });
+    }
+    expect(await products(`${prefix}%`)).toBe(n * 50);
+  }
+
+  it('are back at their count after 25 failed exports and 8 imports', async () => {
+    // Warm: the pools' connections and the workers' first runs are not what is counted.
+    await failedExports(2);
+    await imports(1, 'FDW');
+    await new Promise((r) => setTimeout(r, 500));
+    const before = { descriptors: descriptors(), files: openFiles(), system: systemTmp(), store: inStore() };
+
+    await failedExports(25);
+    await imports(8, 'FDI');
+
+    const filesBack = await until(() => openFiles().join('\n') === before.files.join('\n'), 10_000);
+    expect(filesBack, `open files: ${before.files.length} before, after: ${openFiles().join(', ')}`).toBe(true);
+    // Sockets of the work (keep-alive, pooled connections) close on their idle timeouts: a deadline, not a delay.
+    const back = await until(() => descriptors() <= before.descriptors, 120_000);
+    expect(back, `open descriptors: ${before.descriptors} before, ${descriptors()} after`).toBe(true);
+    expect(systemTmp()).toEqual(before.system);
+    expect(inStore(), `left in the store's tmp: ${described(inStore())}`).toEqual(before.store);
+  }, 300_000);
 });
 
 describe('afterwards', () => {

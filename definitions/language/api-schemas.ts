@@ -372,8 +372,11 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/:control/GetUserFlexGridLayout': { summary: 'The view the user starts with', body: object({ controlName: text(63) }), answer: Layout },
   'POST /mvc/:control/getflexgridlayouts': {
-    summary: 'The views of a grid the user may see',
-    body: object({ ControlName: text(63), Filter: object({ PageSize: whole(1, 1000), PageIndex: whole(0, 1_000_000) }) }),
+    summary: 'The views of a grid the user may see (the grid is the one the path names; Filter\'s FlexGridLayoutColumns and DataFilter, which the view manager sends with the grid\'s ControlName, are taken and leave the answer as it is)',
+    body: object({
+      ControlName: text(63),
+      Filter: object({ PageSize: whole(1, 1000), PageIndex: whole(0, 1_000_000), FlexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)), DataFilter: nullable(FieldValues) }),
+    }),
     answer: object({ Data: list(Layout), Meta: open({ Count: whole() }, ['Count']) }, ['Data', 'Meta']),
   },
   'POST /mvc/:control/createnewflexgridlayout': {
@@ -382,8 +385,9 @@ export const CALLS: Record<string, CallSchema> = {
     answer: Layout,
   },
   'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']), answer: empty },
-  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show', body: object({ AutoID: nullable(whole(0)) }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
-  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: empty, answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  // The specification calls the bodies of these two opaque: what else its client sends is taken and left unread.
+  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
   'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(open({ Username: { type: 'string' } }, ['Username'])) },
   'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: ViewId }, ['AutoID']), answer: Layout },
   'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']), answer: Layout },

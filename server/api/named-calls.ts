@@ -44,13 +44,17 @@ function valueSchema(field: EffectiveField | undefined): Record<string, unknown>
   }
 }
 
+/**
+ * An editable grid sends a call's parameters merged with its own request data (spec 1 §7): the
+ * parameters are checked, anything else at the top of the payload is taken and left unread.
+ */
 function payloadSchema(call: CallDef, on: TableModel, keys: string[]): Record<string, unknown> {
   const params = call.params ?? {};
   const item = {
-    type: 'object', additionalProperties: false, required: keys,
+    type: 'object', additionalProperties: !call.list, required: keys,
     properties: Object.fromEntries(Object.entries(params).map(([p, f]) => [p, valueSchema(f === 'AutoID' ? undefined : on.byName.get(f.toLowerCase()))])),
   };
-  return call.list ? { type: 'object', additionalProperties: false, required: [call.list], properties: { [call.list]: { type: 'array', minItems: 1, maxItems: MAX_CALL_LIST, items: item } } } : item;
+  return call.list ? { type: 'object', additionalProperties: true, required: [call.list], properties: { [call.list]: { type: 'array', minItems: 1, maxItems: MAX_CALL_LIST, items: item } } } : item;
 }
 
 /** The record's values from a payload, by the call's params, with its fixed values. */

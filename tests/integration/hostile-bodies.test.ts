@@ -41,6 +41,14 @@ const HOSTILE: [string, string, string][] = [
   ['broken JSON', 'application/json', '{"ID": '],
 ];
 
+/**
+ * Calls whose body the specification calls opaque (spec 1 §7): they take any object and read
+ * nothing of it, so a body whose values are wrong only for the calls that read them is no
+ * hostile one for these (the edge's checks of shape, size, NUL and keys still hold).
+ */
+const OPAQUE = new Set(['/mvc/:control/GetAvailableColumnsForPage', '/mvc/:control/GetAvailableQueryFiltersForPage']);
+const UNREAD_VALUES = new Set(['101 filter conditions', 'an impossible date', 'a year 0 date']);
+
 /** A call's URL with its parameters filled in with a table and a list that exist. */
 const concrete = (url: string) => url.replace(':control', 'products').replace(':list', 'countries').replace(':call', 'rename');
 
@@ -58,6 +66,7 @@ describe('hostile bodies', () => {
       for (const [what, type, payload] of HOSTILE) {
         // getauthorization takes a list: a list is its right shape, not a hostile one.
         if (what === 'a list' && call.url.endsWith('getauthorization')) continue;
+        if (OPAQUE.has(call.url) && UNREAD_VALUES.has(what)) continue;
         const res = await server.app.inject({ method: call.method as 'POST', url: concrete(call.url), payload, headers: { 'content-type': type, ...authHeaders(server.app) } });
         // Refused as bad input: not by a missing session (a 403 would hide what the call does).
         if (![400, 413, 415].includes(res.statusCode)) wrong.push(`${call.method} ${call.url} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);

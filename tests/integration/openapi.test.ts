@@ -2,6 +2,11 @@
 // OpenAPI 3.1 document whose schemas compile and whose references resolve, with the calls of
 // the tables the user may read (and not of others), and /api-docs shows it as a page. (That
 // every answer matches its schema is checked by the test harness for every test.)
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../definitions/language/index.ts';
@@ -41,6 +46,22 @@ describe('the published API', () => {
       }
     }
   });
+
+  it('passes a standard OpenAPI linter with its recommended rules: no error, and every operation has an id and its 4xx answers', async () => {
+    const { body } = await doc();
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(body));
+    const redocly = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly');
+    // Run where no project configuration is found, so the recommended rules apply; the linter exits 1 on an error.
+    const run = await promisify(execFile)(redocly, ['lint', 'openapi.json', '--format=json', '--max-problems=100000'], {
+      cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024,
+    }).catch((err: { stdout: string }) => err);
+    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const said = (p: (typeof report.problems)[number]) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`;
+    expect(report.problems.filter((p) => p.severity === 'error').map(said)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+    expect(report.problems.filter((p) => ['operation-operationId', 'operation-4xx-response', 'operation-operationId-unique'].includes(p.ruleId)).map(said)).toEqual([]);
+  }, 60_000);
 
   it('describes the calls of each table the user may read, with its fields, and no other table', async () => {
     const { body } = await doc();

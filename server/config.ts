@@ -32,6 +32,10 @@ export interface Config {
   jobExpireCapSeconds?: number;
   /** The heap (MB) of the worker thread that reads an import's sheet (IMPORT_WORKER_HEAP_MB, default 256). */
   importWorkerHeapMb: number;
+  /** How often (seconds) a running import says it is alive, and every process sweeps for imports that stopped saying so (IMPORT_HEARTBEAT_SECONDS, default 5). */
+  importHeartbeatSeconds: number;
+  /** How long (seconds) without that before a running import is taken over or failed (IMPORT_STALE_SECONDS, default 45). */
+  importStaleSeconds: number;
   /** The vendor's Ed25519 public key, PEM text or a file (LICENCE_PUBLIC_KEY); without it no licence can be activated. */
   licencePublicKey?: string;
   /**
@@ -88,6 +92,16 @@ function positive(text: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** A heartbeat missed a few times over before an import counts as lost: the staleness is more than twice the beat. */
+function importHeartbeat(env: NodeJS.ProcessEnv): Pick<Config, 'importHeartbeatSeconds' | 'importStaleSeconds'> {
+  const importHeartbeatSeconds = positive(env.IMPORT_HEARTBEAT_SECONDS, 5, 'IMPORT_HEARTBEAT_SECONDS');
+  const importStaleSeconds = positive(env.IMPORT_STALE_SECONDS, 45, 'IMPORT_STALE_SECONDS');
+  if (importStaleSeconds <= 2 * importHeartbeatSeconds) {
+    throw new Error(`IMPORT_STALE_SECONDS (${importStaleSeconds}) must be more than twice IMPORT_HEARTBEAT_SECONDS (${importHeartbeatSeconds})`);
+  }
+  return { importHeartbeatSeconds, importStaleSeconds };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
@@ -110,6 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
     jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
     importWorkerHeapMb: positive(env.IMPORT_WORKER_HEAP_MB, IMPORT_LIMITS.workerHeapMb, 'IMPORT_WORKER_HEAP_MB'),
+    ...importHeartbeat(env),
     licencePublicKey: env.LICENCE_PUBLIC_KEY || undefined,
     licenceModules: modules(env.LICENCE_MODULES, env),
   };

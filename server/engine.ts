@@ -83,7 +83,8 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     await notifications.start();
     const files = diskStore(config.filesDir);
     const log = (line: string) => process.stderr.write(`${line}\n`);
-    const jobs = new JobService({ pool, snapshot: () => registry.snapshot, files, log, importHeapMb: config.importWorkerHeapMb }, JOB_KINDS, {
+    const importHeartbeat = { everySeconds: config.importHeartbeatSeconds, staleSeconds: config.importStaleSeconds };
+    const jobs = new JobService({ pool, snapshot: () => registry.snapshot, files, log, importHeapMb: config.importWorkerHeapMb, importHeartbeat }, JOB_KINDS, {
       url: db.url, workers: config.workers, maintenanceSeconds: config.jobMaintenanceSeconds, expireCapSeconds: config.jobExpireCapSeconds,
     });
     await jobs.start();

@@ -1,7 +1,8 @@
 // Spreadsheet import and the template to fill in (README "Import and export").
 export { destinations, isDestination } from './destinations.ts';
 export { advancedMode, setAdvancedMode, verificationCode } from './advanced.ts';
-export { runImport, type ImportContext } from './run.ts';
+export { runImport, type ImportContext, type ImportHeartbeat } from './run.ts';
+export { claimStale, failedLost, waitingAgain } from './heartbeat.ts';
 export { startImport, type StartContext } from './start.ts';
 export { TASKS, taskAnswer } from './tasks.ts';
 export { templateName, writeTemplate } from './template.ts';

@@ -21,6 +21,7 @@ import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } 
 import { prepareRows, type Prepared } from './rows.ts';
 import { OutputFile } from './output.ts';
 import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
+import { heartbeatEnded, keepBeating } from './heartbeat.ts';
 import { addCounts, readTask, setTask, type TaskRow } from './tasks.ts';
 import { writeRows } from './write.ts';
 
@@ -32,11 +33,16 @@ export interface ImportContext {
   log(line: string): void;
   /** The heap (MB) of the worker thread that reads the sheet. */
   importHeapMb?: number;
+  /** How often a running import says it is alive, and after how long without that it is taken over (heartbeat.ts). */
+  importHeartbeat?: ImportHeartbeat;
 }
+
+export interface ImportHeartbeat { everySeconds: number; staleSeconds: number }
 
 const S = IMPORT.ProcessState;
 const R = IMPORT.RowResult;
 const CHUNK_ROWS = 1000;
+const DEFAULT_HEARTBEAT_SECONDS = 5;
 
 /** An import that cannot go on: said on the task, not tried again. */
 class ImportStopped extends Error {}
@@ -191,6 +197,7 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
       [task.id, String(wasCancelled ? S.Cancelled : S.Processed), String(result), text, counts.total, counts.processed, failed, counts.skipped, file?.id ?? null, file?.name ?? null],
     );
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
+    await heartbeatEnded(client, task.id);
     await progress(client, task, { CurrentRow: counts.total, TotalRows: counts.total, Finished: true });
   });
   return `${counts.processed} verwerkt, ${failed} mislukt, ${counts.skipped} overgeslagen`;
@@ -231,9 +238,12 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
   // import's own statements, not thrown from here.
   const lost = (err: Error) => ctx.log(`import ${taskId}: lock connection: ${err.message}`);
   lock.on('error', lost);
+  let beating: { stop(): void } | null = null;
   try {
     const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0].ok;
     if (!got) throw new Error(`import ${taskId} runs elsewhere`);
+    // This process runs it now, and says so every few seconds until it stops, however it stops.
+    beating = await keepBeating(ctx.pool, taskId, ctx.importHeartbeat?.everySeconds ?? DEFAULT_HEARTBEAT_SECONDS, ctx.log);
     const snapshot = ctx.snapshot();
     const model = snapshot.table(task.destination);
     const data = await principalData(ctx.pool, task.userId);
@@ -257,6 +267,7 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
       await run.output?.close();
     }
   } finally {
+    beating?.stop();
     await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', ['import', taskId]).catch(() => {});
     // A connection that died with the database is not given back to the pool (its listener stays:
     // the socket may report its end after this).
@@ -266,6 +277,7 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
 
 async function stop(ctx: ImportContext, task: TaskRow, why: string): Promise<string> {
   await setTask(ctx.pool, task.id, { processstate: String(S.Processed), processresult: String(IMPORT.ProcessResult.Failed), errormessage: why });
+  await heartbeatEnded(ctx.pool, task.id);
   await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: 0, Finished: true });
   return why;
 }

@@ -4,7 +4,7 @@
 // `scheduledtasks` table) run on their cron once across all processes, and report their state
 // there (spec 3 §4: New 0, Processing 1, Succeeded 2, FailedTryAgain 3, Failed 4).
 import PgBoss from 'pg-boss';
-import type { JobContext, JobKind } from './context.ts';
+import type { JobContext, JobKind, KindQueue, QueuedJob } from './context.ts';
 
 export const TASK_STATE = { New: 0, Processing: 1, Succeeded: 2, FailedTryAgain: 3, Failed: 4 } as const;
 
@@ -20,6 +20,7 @@ export interface JobServiceOptions {
 export class JobService {
   private boss: PgBoss | null = null;
   private readonly kinds: Map<string, JobKind<never>>;
+  private readonly watches: NodeJS.Timeout[] = [];
 
   constructor(private readonly ctx: JobContext, kinds: readonly JobKind<never>[], private readonly opts: JobServiceOptions) {
     this.kinds = new Map(kinds.map((k) => [k.name, k]));
@@ -47,6 +48,37 @@ export class JobService {
       }
     }
     await this.syncSchedules();
+    for (const kind of this.kinds.values()) if (kind.watch) this.watch(kind, kind.watch);
+  }
+
+  /** A kind's watch, every few seconds in this process; one still running is not started again. */
+  private watch(kind: JobKind<never>, watch: NonNullable<JobKind['watch']>): void {
+    const queue = this.queueOf(kind.name);
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || !this.boss) return;
+      running = true;
+      watch.run(this.ctx, queue)
+        .catch((err) => this.ctx.log(`jobs: watch of ${kind.name}: ${String(err)}`))
+        .finally(() => { running = false; });
+    }, watch.everySeconds(this.ctx) * 1000);
+    timer.unref();
+    this.watches.push(timer);
+  }
+
+  private queueOf(kind: string): KindQueue {
+    return {
+      jobsOf: async (key, value) => {
+        const rows = (await this.ctx.pool.query(
+          `SELECT id, state, extract(epoch FROM now() - started_on) AS running FROM pgboss.job WHERE name = $1 AND data->>$2 = $3`, [kind, key, value],
+        )).rows;
+        return rows.map((r): QueuedJob => ({ id: String(r.id), state: String(r.state), runningSeconds: r.state === 'active' && r.running !== null ? Number(r.running) : null }));
+      },
+      failNow: async (id, reason) => {
+        if (!this.boss) throw new Error('the job queue is stopped');
+        await this.boss.fail(kind, id, { message: reason });
+      },
+    };
   }
 
   private async run(kind: JobKind<never>, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<void> {
@@ -97,6 +129,7 @@ export class JobService {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.watches.splice(0)) clearInterval(timer);
     const boss = this.boss;
     this.boss = null;
     await boss?.stop({ graceful: true, timeout: 10_000, wait: true });

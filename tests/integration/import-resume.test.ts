@@ -1,11 +1,14 @@
 // Imports that are interrupted: the process running one is killed and another takes the job
-// over; PostgreSQL goes away mid-import and comes back; the worker reading the sheet runs out of
-// its memory. Each ends in a clear task state, every row written once, temporary files gone.
+// over, found by the task's heartbeat (not the job's two-hour time limit), or the task is failed
+// when no try is left, its progress stream finished either way; PostgreSQL goes away mid-import
+// and comes back; the worker reading the sheet runs out of its memory. Each ends in a clear task
+// state, every row written once, temporary files gone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { message, type ImportProgress } from '../../definitions/language/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
@@ -37,6 +40,29 @@ async function advanced(base: string, cookie: string) {
   expect(await call('/mvc/import/SetAdvancedMode', { Code, VerificationCode: Code })).toEqual({ AdvancedMode: true });
 }
 
+/** The progress stream of an import, read as a browser's EventSource would: its events, and whether the server ended it. */
+function progressStream(base: string, cookie: string, id: number) {
+  const events: ImportProgress[] = [];
+  const state = { ended: false };
+  const controller = new AbortController();
+  cleanups.push(async () => controller.abort());
+  void (async () => {
+    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${id}`, { headers: { cookie }, signal: controller.signal });
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (let at = buffer.indexOf('\n\n'); at !== -1; at = buffer.indexOf('\n\n')) {
+        const data = buffer.slice(0, at).split('\n').find((line) => line.startsWith('data: '));
+        buffer = buffer.slice(at + 2);
+        if (data) events.push(JSON.parse(data.slice(6)));
+      }
+    }
+    state.ended = true;
+  })().catch(() => undefined);
+  return { events, state };
+}
+
 describe('an import whose process is killed', () => {
   let a: TestServer;
 
@@ -46,8 +72,9 @@ describe('an import whose process is killed', () => {
       cwd: ROOT,
       env: {
         ...process.env, DATABASE_URL: a.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS_DIR: TEST_PACKS_DIR, PACKS: 'testbase,testcustomer',
-        ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', WORKERS: '1', JOB_MAINTENANCE_SECONDS: '1', JOB_EXPIRE_CAP_SECONDS: '8',
-        FILES_DIR: a.engine.config.filesDir,
+        ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', WORKERS: '1', JOB_MAINTENANCE_SECONDS: '1',
+        // No cap on the job's time limit (two hours): only the heartbeat can find the dead process in time.
+        IMPORT_HEARTBEAT_SECONDS: '1', IMPORT_STALE_SECONDS: '3', FILES_DIR: a.engine.config.filesDir,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -56,8 +83,8 @@ describe('an import whose process is killed', () => {
     return child;
   }
 
-  it('is taken over by another process and goes on after its checkpoint: every row once', async () => {
-    a = await startTestServer({ config: { workers: 0, jobExpireCapSeconds: 8 } });
+  it('is found by its heartbeat, taken over by another process and goes on after its checkpoint: every row once, its stream finished', async () => {
+    a = await startTestServer({ config: { workers: 0, importHeartbeatSeconds: 1, importStaleSeconds: 3 } });
     cleanups.push(() => a.close());
     const base = await a.app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await signIn(a.app);
@@ -69,11 +96,20 @@ describe('an import whose process is killed', () => {
     const id = started.body.AutoID as number;
     const progress = async () => Number((await a.engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0].processedrecords);
     await until(async () => (await progress()) >= 2000, 60_000, 'the import under way');
+    const stream = progressStream(base, admin, id);
+    await until(async () => stream.events.length > 0, 10_000, 'the stream open');
     first.kill('SIGKILL');
     const before = await progress();
     expect(before).toBeLessThan(rows);
+    // Pending again, its job tried again: a sweep (of this process, which works no jobs) saw its
+    // heartbeat stop. Within a minute, where the job's time limit is two hours.
+    const jobState = async () => (await a.engine.pool.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [String(id)])).rows[0];
+    await until(async () => (await jobState()).state === 'retry', 60_000, 'the dead try found');
+    await until(async () => (await a.engine.pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [id])).rows[0].processstate === '0', 10_000, 'the task pending');
     await worker();
     const task = await finished(base, admin, id, 120_000);
+    await until(async () => stream.state.ended, 10_000, 'the stream ended');
+    expect(stream.events.at(-1)).toEqual({ CurrentRow: rows, TotalRows: rows, Finished: true });
     expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: rows, ProcessedRecords: rows, FailedRecords: 0, SkippedRecords: 0 });
     const counts = (await a.engine.pool.query("SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'RES%'")).rows[0];
     expect(counts).toEqual({ n: rows, codes: rows });
@@ -85,7 +121,29 @@ describe('an import whose process is killed', () => {
     expect(new Set(out.slice(1).map((r) => r[0])).size).toBe(rows);
     expect(out.slice(1).every((r) => r[HEADER.length] === 'CreateSuccess')).toBe(true);
     expect(Number((await a.engine.pool.query('SELECT count(*) FROM core_import_row WHERE task_id = $1', [id])).rows[0].count)).toBe(0);
+    expect((await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id])).rows[0].n).toBe(0);
   }, 240_000);
+
+  it('is failed when no try of it is left, with the rows it wrote, and its stream finished', async () => {
+    expect(a, 'the server of the test before').toBeDefined();
+    const base = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
+    const admin = await signIn(a.app);
+    // A task a process ran and beat for until it died: 1,200 rows written, no job left to try it again.
+    const id = Number((await a.engine.pool.query(
+      `INSERT INTO importtasks (descr, destination, processstate, processresult, totalrecords, processedrecords, failedrecords, skippedrecords, currentrow,
+                                processdate, filename, requestedby, createdby, modifiedby)
+       SELECT 'Artikelen: verweesd.xlsx', 'products', '1', '0', 5000, 1200, 0, 0, 1201, now() - interval '1 minute', 'verweesd.xlsx', autoid, 'admin', 'admin'
+         FROM users WHERE username = 'admin' RETURNING autoid`,
+    )).rows[0].autoid);
+    await a.engine.pool.query('INSERT INTO core_import_heartbeat (task_id, beat_at) VALUES ($1, now())', [id]);
+    const stream = progressStream(base, admin, id);
+    await until(async () => stream.state.ended, 30_000, 'the stream ended');
+    expect(stream.events[0]).toMatchObject({ Finished: false });
+    expect(stream.events.at(-1)).toEqual({ CurrentRow: 1200, TotalRows: 5000, Finished: true });
+    const task = (await a.app.inject({ method: 'POST', url: `/mvc/import/GetItem?autoid=${id}`, headers: { cookie: admin }, payload: {} })).json();
+    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 3, ProcessedRecords: 1200, ErrorMessage: message('import.process_lost') });
+    expect((await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id])).rows[0].n).toBe(0);
+  }, 60_000);
 });
 
 describe('an import while PostgreSQL goes away', () => {

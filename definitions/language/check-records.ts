@@ -3,7 +3,8 @@
 // states and rights that exist, and each says one thing.
 import type { Effective, EffectiveTable } from './layering.ts';
 import { isRule, ruleFields, ruleProblems } from './rules.ts';
-import { derivationPaths, pathFields } from './derivations.ts';
+import { derivationPaths } from './derivations.ts';
+import { checkDerived } from './check-derived.ts';
 import type { ApplyDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -284,9 +285,6 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   for (const field of table.fields) {
     const derived = derivationPaths(field).length > 0;
     if (derived && !field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} is derived from ${derivationPaths(field).join(', ')}: say whenSourceHidden ("hide": hidden from whoever may not see a source; "skip": not derived for them)`);
-    for (const [i, path] of (field.derivedFrom ?? []).entries()) {
-      if (!pathFields(eff, table, path)) report(`/fields/${field.name}/derivedFrom/${i}`, 'field-reference', `derivedFrom ${path} must be a field of ${table.name}, of a row a list field references, or table[].Field of another table`);
-    }
     if (!derived && field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} says whenSourceHidden but derives from nothing`);
   }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
@@ -308,6 +306,7 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   checkCalls(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   const related = relatedField(eff, table);
+  checkDerived(eff, table, report, related);
   (table.checks ?? []).forEach((c, i) => {
     const named = (names: string[] | undefined, key: string) => {
       for (const f of names ?? []) if (!fieldOf(table, f)) report(`/checks/${i}/${key}`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
@@ -321,6 +320,7 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     named(c.fields, 'fields');
     named(c.unique, 'unique');
     named(c.onChange, 'onChange');
+    named(c.messageArgs, 'messageArgs');
     for (const key of ['validWhen', 'when'] as const) {
       for (const p of ruleProblems(c[key], own, '', related)) report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
     }

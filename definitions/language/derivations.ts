@@ -1,10 +1,10 @@
-// Values a field takes from other fields (`defaultFrom`, and `derivedFrom` for what a server
-// behaviour computes; computed fields and rollups join here): which fields each derived value is read from, followed through every step and through
+// Values a field takes from other fields (`defaultFrom`, computed fields, totals over child rows): which fields each derived value is read from, followed through every step and through
 // fields that are derived themselves. A principal who may not see one of those fields may not see
 // the value either: the field is hidden from them too (`whenSourceHidden: "hide"`), or it is not
 // derived for them and they give it themselves ("skip"). Pure: the access layer applies it.
 import type { Effective, EffectiveTable } from './layering.ts';
 import type { FieldDef } from './types.ts';
+import { ruleFields } from './rules.ts';
 
 export type WhenSourceHidden = 'hide' | 'skip';
 
@@ -21,7 +21,12 @@ export interface Derivation {
  * child rows (`orderlines[].SubtotalExclVat`, for a total over them).
  */
 export function derivationPaths(field: FieldDef): string[] {
-  return [...(field.defaultFrom ? [field.defaultFrom] : []), ...(field.derivedFrom ?? [])];
+  const rollup = field.rollup;
+  return [...new Set([
+    ...(field.defaultFrom ? [field.defaultFrom] : []),
+    ...(field.compute ? ruleFields(field.compute.expression) : []),
+    ...(rollup ? [rollup.field ?? 'AutoID', ...(rollup.where ? ruleFields(rollup.where) : [])].map((f) => `${rollup.table}[].${f}`) : []),
+  ])];
 }
 
 /** `table[].Field`: a field of the rows of another table (a total over child rows). */
@@ -38,7 +43,7 @@ export function pathFields(eff: Effective, table: EffectiveTable, path: string):
   const rows = CHILD_ROWS.exec(path);
   if (rows) {
     const child = eff.tables.get(key(rows[1]));
-    return child?.fields.some((f) => key(f.name) === key(rows[2])) ? [{ table: child, field: key(rows[2]) }] : undefined;
+    return child && (rows[2] === 'AutoID' || child.fields.some((f) => key(f.name) === key(rows[2]))) ? [{ table: child, field: key(rows[2]) }] : undefined;
   }
   const out: { table: EffectiveTable; field: string }[] = [];
   let at: EffectiveTable | undefined = table;

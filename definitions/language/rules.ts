@@ -7,11 +7,12 @@
 // on the server only.
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
+import { EXPRESSION_OPERATORS, expandExpression } from './expressions.ts';
 
 const OPERATORS = new Set([
   '==', '===', '!=', '!==', '>', '>=', '<', '<=', '!!', '!', 'and', 'or', 'if', '?:',
-  'in', 'cat', 'substr', '+', '-', '*', '/', '%', 'min', 'max', 'var', 'missing', 'missing_some',
-  'matches', 'today',
+  'in', 'cat', 'substr', '%', 'min', 'max', 'var', 'missing', 'missing_some',
+  'matches', 'today', ...EXPRESSION_OPERATORS,
 ]);
 
 /**
@@ -61,8 +62,12 @@ export interface RuleProblem { pointer: string; message: string; said: Said }
  * `related` (checks and guards) says whether a dotted path names a field of a referenced row.
  */
 export function ruleProblems(rule: unknown, fieldNames: ReadonlySet<string>, pointer = '', related?: (path: string) => boolean): RuleProblem[] {
+  return problemsOf(expandExpression(rule), fieldNames, pointer, related);
+}
+
+function problemsOf(rule: unknown, fieldNames: ReadonlySet<string>, pointer: string, related?: (path: string) => boolean): RuleProblem[] {
   if (rule === null || typeof rule !== 'object') return [];
-  if (Array.isArray(rule)) return rule.flatMap((r, i) => ruleProblems(r, fieldNames, `${pointer}/${i}`, related));
+  if (Array.isArray(rule)) return rule.flatMap((r, i) => problemsOf(r, fieldNames, `${pointer}/${i}`, related));
   const keys = Object.keys(rule);
   if (keys.length !== 1) return [{ pointer, message: 'a rule object has exactly one operator', said: { id: 'definition.rule_one_operator', args: [] } }];
   const op = keys[0];
@@ -75,7 +80,7 @@ export function ruleProblems(rule: unknown, fieldNames: ReadonlySet<string>, poi
     return names.filter((n) => !fieldNames.has(n) && !(op === 'var' && n.includes('.') && related?.(n)))
       .map((n) => ({ pointer: here, message: `rule reads '${n}', which is not a field of this record`, said: { id: 'definition.rule_field', args: [n] } }));
   }
-  return ruleProblems(args, fieldNames, here, related);
+  return problemsOf(args, fieldNames, here, related);
 }
 
 /** The paths to fields of referenced rows a rule reads (`ObjectType.ConstructionYearMask`). */
@@ -101,12 +106,16 @@ function flattened(rule: unknown): unknown {
   return out;
 }
 
-/** The fields a rule reads. */
+/** The fields a rule reads (a calendar it names by `calendar_of` reads that row's fields). */
 export function ruleFields(rule: unknown): string[] {
+  return fieldsRead(expandExpression(rule));
+}
+
+function fieldsRead(rule: unknown): string[] {
   if (rule === null || typeof rule !== 'object') return [];
-  if (Array.isArray(rule)) return rule.flatMap(ruleFields);
+  if (Array.isArray(rule)) return rule.flatMap(fieldsRead);
   return Object.entries(rule as Record<string, unknown>).flatMap(([op, args]) =>
-    (op === 'var' || op === 'missing' || op === 'missing_some' ? varNames(op, args) ?? [] : ruleFields(args)));
+    (op === 'var' || op === 'missing' || op === 'missing_some' ? varNames(op, args) ?? [] : fieldsRead(args)));
 }
 
 function varNames(op: string, args: unknown): string[] | null {
@@ -135,7 +144,7 @@ export function ruleValue(rule: RulesLogic, plain: Record<string, unknown>, scop
   for (const key of Object.keys(plain)) put(key, plain[key]);
   for (const [scope, record] of Object.entries(scopes)) for (const key of Object.keys(record)) put(`${scope}${RELATED_SEPARATOR}${key}`, record[key]);
   for (const [path, value] of related ?? []) put(path.split('.').join(RELATED_SEPARATOR), value);
-  return jsonLogic.apply(flattened(rule) as RulesLogic, data);
+  return jsonLogic.apply(flattened(expandExpression(rule)) as RulesLogic, data);
 }
 
 /**
@@ -147,7 +156,8 @@ export function evaluateRule(rule: RulesLogic | boolean | undefined, record: Rec
   if (typeof rule === 'boolean') return rule;
   const data: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(record)) data[key] = record[key];
-  if (!related) return Boolean(jsonLogic.apply(rule, data));
+  const expanded = expandExpression(rule) as RulesLogic;
+  if (!related) return Boolean(jsonLogic.apply(expanded, data));
   for (const [path, value] of related) data[path.split('.').join(RELATED_SEPARATOR)] = value;
-  return Boolean(jsonLogic.apply(flattened(rule) as RulesLogic, data));
+  return Boolean(jsonLogic.apply(flattened(expanded) as RulesLogic, data));
 }

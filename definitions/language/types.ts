@@ -66,10 +66,17 @@ export interface FieldDef {
    */
   whenSourceHidden?: 'hide' | 'skip';
   /**
-   * What a value the server computes is read from: fields of the record (`Price`), of rows it
-   * references (`VatCode.Percentage`), of child rows (`orderlines[].SubtotalExclVat`).
+   * A stored computed field: the value of a json-logic expression over the record and the fields
+   * of rows its list fields reference, written by every write of the record (read-only: `enabled`
+   * false).
    */
-  derivedFrom?: string[];
+  compute?: { expression: RulesLogic };
+  /**
+   * A total over child rows: `op` of `field` of the rows of `table` whose list field `via` (by
+   * default its one list field naming this table) names the record, those `where` admits; kept
+   * on every write of a child, by any path, in the same transaction (read-only: `enabled` false).
+   */
+  rollup?: RollupDef;
   /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
   logChanges?: boolean;
   /**
@@ -102,12 +109,10 @@ export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
 /**
  * The named server behaviours a table may have. 'site-dictionary': the table's rows define tables and
  * fields of the site layer (the field and table dictionaries). 'user-account': the rows are users; a
- * new password ends the user's sessions. 'delivery-date': a deliver date before the earliest one
- * the order date, workable-day schedule and lead time allow is refused, naming that date.
- * 'order-totals': the lines' subtotals and the order's totals follow every write of a line or order.
+ * new password ends the user's sessions.
  * 'row-limit': the rows are row limits; a `userfield` limit must name a field of the users table.
  */
-export type BehaviourName = 'site-dictionary' | 'user-account' | 'delivery-date' | 'order-totals' | 'row-limit';
+export type BehaviourName = 'site-dictionary' | 'user-account' | 'row-limit';
 
 export interface TableDef {
   name: string;
@@ -219,6 +224,8 @@ export interface NumberingDef {
  * (a rule over the record, which may read referenced rows by path), `unique` (no other row has
  * the same values in these fields) or `acyclic` (the rows, as edges from → to, form no cycle).
  */
+export interface RollupDef { table: string; via?: string; op: 'sum' | 'count' | 'min' | 'max'; field?: string; where?: RulesLogic }
+
 export interface CheckDef {
   name: string;
   validWhen?: RulesLogic;
@@ -228,11 +235,15 @@ export interface CheckDef {
   codes?: { field: string; list: string; separator?: string };
   /** The check applies only when this rule holds. */
   when?: RulesLogic;
-  /** The check applies only when a write changes one of these fields. */
+  /** The check applies only when an update changes one of these fields. */
   onChange?: string[];
+  /** With onChange: a new record is judged too. */
+  onCreate?: boolean;
   /** The check also guards a delete, judged on the stored row (a processed receipt keeps its lines). */
   onDelete?: boolean;
   message: string;
+  /** Fields whose values (as the write leaves them) fill the message's {0}, {1}, … */
+  messageArgs?: string[];
   fields: string[];
 }
 

@@ -39,7 +39,9 @@ export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, l
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
-    modelState[field] = messages.map((m) => messageIn(language, m.id, ...argsFor(m, field, labels)));
+    // A definition's own text with blanks (a check's messageArgs): translated, then filled.
+    modelState[field] = messages.map((m) => (m.id === 'validation.check' && m.args.length > 1
+      ? formatMessage(labels.text(String(m.args[0])), m.args.slice(1)) : messageIn(language, m.id, ...argsFor(m, field, labels))));
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {

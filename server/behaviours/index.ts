@@ -15,8 +15,6 @@ import { dictionaryHooks } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHooks } from './user-account.ts';
 import { registerRecordBehaviour } from '../data/record-behaviours.ts';
-import { deliveryDate } from './delivery-date.ts';
-import { orderTotals } from './order-totals.ts';
 import { rowLimitChecks } from './row-limit.ts';
 
 export interface Behaviour {
@@ -41,8 +39,6 @@ export function behaviourOf(names: TableDef['behaviour'], registry: Registry): B
 
 /** The behaviours that hold on every write of their tables (data/record-behaviours.ts). */
 export function installRecordBehaviours(): void {
-  registerRecordBehaviour('delivery-date', deliveryDate);
-  registerRecordBehaviour('order-totals', orderTotals);
   registerRecordBehaviour('row-limit', rowLimitChecks);
 }
 

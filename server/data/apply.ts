@@ -2,7 +2,8 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/pool.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
-import { checkInput, insertRow } from './records.ts';
+import { addComputed, checkInput, insertRow } from './records.ts';
+import { totalsFollow } from './rollups.ts';
 import { ident } from '../db/sql.ts';
 import { AppError } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -81,8 +82,13 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
           deferred.splice(0, deferred.length, ...deferred.filter((d) => !(d.model === model && d.key === keyValue)));
           continue;
         }
-        // Seeds are definitions: read-only fields take their values too.
-        await insertRow(client, model, checkInput(model, row, null, { byDefinition: true }), SYSTEM_PRINCIPAL.username);
+        // Seeds are definitions: read-only fields take their values too, but what is derived is
+        // computed as any write computes it, and the totals the row counts in follow.
+        const values = checkInput(model, row, null, { byDefinition: true });
+        const tableOf = (name: string) => snapshot.table(name);
+        await addComputed(client, model, null, values, SYSTEM_PRINCIPAL, tableOf);
+        await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
+        await totalsFollow(client, model, Object.fromEntries([...values].map(([f, v]) => [f === 'archive' ? 'Archive' : f.name, v])), null, tableOf);
         inserted++;
       } catch (err) {
         const detail = err instanceof AppError ? JSON.stringify(err.fields) : String(err instanceof Error ? err.message : err);

@@ -2,7 +2,7 @@
 // may read referenced rows, and the checks only the database can answer: no other row with the
 // same values (`unique`) and no cycle among the rows (`acyclic`). A check applies when its
 // `when` holds and, with `onChange`, only to a write that changes one of those fields.
-import { evaluateRule, relatedPaths, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
+import { evaluateRule, relatedPaths, ruleFields, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
@@ -17,18 +17,33 @@ import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
 export interface CheckedWrite { merged: Record<string, unknown>; current: Record<string, unknown> | null; written: ReadonlySet<string> }
 
 /** Whether the check needs the database: a unique or acyclic check, or a rule reading referenced rows. */
-export const needsDatabase = (c: CheckDef) => !!c.unique || !!c.acyclic || !!c.codes || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0;
+export const needsDatabase = (c: CheckDef, model: TableModel) => !!c.unique || !!c.acyclic || !!c.codes || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0
+  || readsDerived(c, model);
+
+/** A check that reads a computed field or a total is judged once they are computed, with the database's checks. */
+function readsDerived(c: CheckDef, model: TableModel): boolean {
+  if (!model.computed.length && !model.rollups.length) return false;
+  return [...ruleFields(c.validWhen), ...ruleFields(c.when)].some((n) => {
+    const f = model.byName.get(n.toLowerCase());
+    return !!f && (!!f.compute || !!f.rollup);
+  });
+}
 
 const changed = (w: CheckedWrite, name: string) => w.current !== null && w.written.has(name)
   && w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null));
 
-/** Whether `onChange` lets the check apply to this write: an update that changes a stored value (a new record changes nothing). */
-export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || c.onChange.some((n) => changed(w, n));
+/**
+ * Whether `onChange` lets the check apply to this write: an update that changes a stored value;
+ * a new record only with `onCreate` (a locked object may be created where it is, not moved).
+ */
+export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || (w.current === null ? c.onCreate === true : c.onChange.some((n) => changed(w, n)));
 
 /** The messages of failing checks, under the fields each names. */
-export function placeMessages(model: TableModel, failed: readonly CheckDef[], problems: Record<string, FieldMessage[]> = {}): Record<string, FieldMessage[]> {
+export function placeMessages(model: TableModel, failed: readonly CheckDef[], problems: Record<string, FieldMessage[]> = {}, record?: Record<string, unknown>): Record<string, FieldMessage[]> {
   for (const check of failed) {
-    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message] });
+    // The message's blanks take the values the write would leave (`messageArgs`).
+    const fill = (check.messageArgs ?? []).map((n) => record?.[model.byName.get(n.toLowerCase())?.name ?? n] ?? '');
+    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message, ...fill] });
   }
   return problems;
 }
@@ -76,7 +91,7 @@ async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: st
  */
 export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf, principal: Principal): Promise<void> {
   // A `when` on the record's own fields is judged first: a check it turns off reads nothing further.
-  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c) && changeApplies(c, w)
+  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c, model) && changeApplies(c, w)
     && (relatedPaths(c.when).length > 0 || evaluateRule(c.when, w.merged)));
   if (!checks.length) return;
   const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
@@ -100,7 +115,7 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
     }
   }
   if (!failed.length) return;
-  const problems = placeMessages(model, failed);
+  const problems = placeMessages(model, failed, {}, w.merged);
   for (const [field, messages] of Object.entries(unknownCodes)) (problems[field] ??= []).push(...messages);
   throw invalidFields(problems);
 }

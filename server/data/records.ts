@@ -27,6 +27,8 @@ import { recordBehavioursOf } from './record-behaviours.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { retypeValues } from './typed-properties.ts';
+import { computeValues } from './computed.ts';
+import { totalsFollow } from './rollups.ts';
 import { recordChanged } from './events.ts';
 import type pg from 'pg';
 
@@ -201,8 +203,8 @@ export function checkInput(
   // Rules across fields: the record is valid when each check's rule holds. Checks that need the
   // database (referenced rows, uniqueness, cycles) follow in databaseChecks.
   const write = { merged, current, written: new Set(Object.keys(checked)) };
-  placeMessages(model, (model.table.checks ?? []).filter((c) => !needsDatabase(c) && changeApplies(c, write)
-    && evaluateRule(c.when, merged) && !evaluateRule(c.validWhen, merged)), problems);
+  placeMessages(model, (model.table.checks ?? []).filter((c) => !needsDatabase(c, model) && changeApplies(c, write)
+    && evaluateRule(c.when, merged) && !evaluateRule(c.validWhen, merged)), problems, merged);
   // A catalogue code must be a known entry (the user may see), its actions ones the entry has.
   for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal))) problems[name] ??= messages;
   if (Object.keys(problems).length) throw invalidFields(problems);
@@ -368,6 +370,7 @@ export async function createIn(
   const copies = await defaultsFrom(client, model, principal, record, null, ctx.tableOf);
   if (model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = await hashPasswords(checkInput(model, record, null, { principal, byDefinition: ctx.byDefinition, copies }));
+  await addComputed(client, model, null, values, principal, ctx.tableOf);
   await listValuesExist(client, model, principal, values, null);
   await fileValuesExist(client, model, principal, values, null);
   await belongingRecordVisible(client, model, principal, values);
@@ -380,6 +383,7 @@ export async function createIn(
   await logChanges(client, model, id, null, values, principal, ctx);
   await writeChangeLogs(client, model, id, null, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, { ...merged, AutoID: id }, null, ctx.tableOf);
+  await totalsFollow(client, model, merged, null, ctx.tableOf);
   await recordChanged(client, model, id, 'created');
   return { id, written: writtenNames(values) };
 }
@@ -407,6 +411,7 @@ export async function updateIn(
   const values = await hashPasswords(checkInput(model, record, current, {
     statusChange: ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal, copies,
   }));
+  await addComputed(client, model, current, values, principal, ctx.tableOf);
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
   const write = mergedOf(model, current, values, autoId);
@@ -418,6 +423,7 @@ export async function updateIn(
   await logChanges(client, model, autoId, current, values, principal, ctx);
   await writeChangeLogs(client, model, autoId, current, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, write.merged, current, ctx.tableOf);
+  await totalsFollow(client, model, write.merged, current, ctx.tableOf);
   const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
   if (typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, autoId, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, autoId, 'updated');
@@ -484,11 +490,29 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
  */
 export async function rowsRewritten(client: pg.PoolClient, model: TableModel, ids: readonly number[], tableOf: TableOf): Promise<void> {
   const behaviours = recordBehavioursOf(model);
-  if (!behaviours.length) return;
+  if (!behaviours.length && !model.feeds.length) return;
   for (const id of ids) {
     const row = (await client.query(`SELECT * FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [id])).rows[0];
-    if (row) for (const b of behaviours) await b.written?.(client, model, recordFromRow(model, row), null, tableOf);
+    if (!row) continue;
+    const record = recordFromRow(model, row);
+    for (const b of behaviours) await b.written?.(client, model, record, null, tableOf);
+    await totalsFollow(client, model, record, null, tableOf);
   }
+}
+
+/**
+ * The computed fields' values join a write's checked values: computed from the record as the
+ * write leaves it, whatever was sent for them (they are read-only on every path).
+ */
+export async function addComputed(
+  client: Queryable, model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, tableOf: TableOf,
+): Promise<void> {
+  // A new record's totals are over no rows yet: a sum and a count are 0.
+  if (!current) for (const r of model.rollups) if (r.op === 'sum' || r.op === 'count') values.set(r.field, 0);
+  if (!model.computed.length) return;
+  const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)) };
+  for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
+  for (const [field, value] of await computeValues(client, model, merged, tableOf, principal)) values.set(field, value);
 }
 
 /**
@@ -503,6 +527,7 @@ export async function deleteIn(client: pg.PoolClient, model: TableModel, princip
   await client.query(`DELETE FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [autoId]);
   await announceWrite(client, model.table.sqlName);
   if (tableOf) for (const b of recordBehavioursOf(model)) await b.written?.(client, model, null, stored, tableOf);
+  if (tableOf) await totalsFollow(client, model, null, stored, tableOf);
   await recordChanged(client, model, autoId, 'deleted');
   await hooks?.afterWrite(client, { before, after: null, written: [], principal });
 }

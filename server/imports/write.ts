@@ -11,7 +11,8 @@ import { ident } from '../db/sql.ts';
 import { refuseLimitedChanges, refuseRowsOutsideLimits, rowLimit } from '../data/access.ts';
 import { Params } from '../data/filters.ts';
 import { translatePgError } from '../data/pg-errors.ts';
-import { checkInput, createIn, updateIn, updateRow } from '../data/records.ts';
+import { addComputed, checkInput, createIn, updateIn, updateRow } from '../data/records.ts';
+import { totalsFollow } from '../data/rollups.ts';
 import { selectFrom } from '../data/select.ts';
 import { recordFromRow, sqlValue } from '../data/values.ts';
 import { AppError } from '../errors.ts';
@@ -84,11 +85,22 @@ async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values
   return result.rows.map((r) => Number(r.autoid));
 }
 
-/** Inserts rows as insertRows does, refused as a whole when one lands outside the principal's row limits. */
-async function insertChecked(client: pg.PoolClient, model: TableModel, principal: Principal, rows: Values[]): Promise<number[]> {
+/**
+ * Inserts rows as insertRows does, refused as a whole when one lands outside the principal's row
+ * limits; the totals they count in follow.
+ */
+async function insertChecked(client: pg.PoolClient, model: TableModel, principal: Principal, rows: Values[], tableOf: (name: string) => TableModel | undefined): Promise<number[]> {
   const ids = await insertRows(client, model, rows, principal.username);
   await refuseRowsOutsideLimits(client, model, principal, ids);
+  for (const values of rows) await totalsFollow(client, model, recordOf(values, null), null, tableOf);
   return ids;
+}
+
+/** A written row as a record: the stored one (if any) with the written values over it. */
+function recordOf(values: Values, stored: Record<string, unknown> | null): Record<string, unknown> {
+  const record: Record<string, unknown> = { ...(stored ?? {}) };
+  for (const [f, v] of values) record[f === 'archive' ? 'Archive' : f.name] = v;
+  return record;
 }
 
 async function inSavepoint<T>(client: pg.PoolClient, name: string, work: () => Promise<T>): Promise<T> {
@@ -145,7 +157,9 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
       const current = p.id !== null && overwrite ? stored.get(p.id)! : null;
       try {
         refuseLimitedChanges(model, principal, p.record!, current);
-        checked.set(p, checkInput(model, p.record!, current, { principal }));
+        const values = checkInput(model, p.record!, current, { principal });
+        await addComputed(client, model, current, values, principal, opts.tableOf);
+        checked.set(p, values);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failure(p, err, model, overwrite);
@@ -157,6 +171,7 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
         await inSavepoint(client, 'import_row', async () => {
           await updateRow(client, model, p.id!, checked.get(p)!, principal.username);
           await refuseRowsOutsideLimits(client, model, principal, [p.id!]);
+          await totalsFollow(client, model, recordOf(checked.get(p)!, stored.get(p.id!)!), stored.get(p.id!)!, opts.tableOf);
         });
         p.result = IMPORT.RowResult.OverwriteSuccess;
       } catch (err) {
@@ -166,14 +181,14 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
     const news = creates.filter((p) => checked.has(p));
     if (!news.length) return;
     try {
-      await inSavepoint(client, 'import_batch', () => insertChecked(client, model, principal, news.map((p) => checked.get(p)!)));
+      await inSavepoint(client, 'import_batch', () => insertChecked(client, model, principal, news.map((p) => checked.get(p)!), opts.tableOf));
       for (const p of news) p.result = IMPORT.RowResult.CreateSuccess;
     } catch (err) {
       if (!(translatePgError(model, err) instanceof AppError)) throw err;
       // One row (or more) is at fault: each on its own, so the others still go in.
       for (const p of news) {
         try {
-          await inSavepoint(client, 'import_row', () => insertChecked(client, model, principal, [checked.get(p)!]));
+          await inSavepoint(client, 'import_row', () => insertChecked(client, model, principal, [checked.get(p)!], opts.tableOf));
           p.result = IMPORT.RowResult.CreateSuccess;
         } catch (rowErr) {
           rowFailure(p, rowErr, model, overwrite);

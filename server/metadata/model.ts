@@ -5,6 +5,9 @@ import {
   catalogueOf, isCalendarDate, isDateTime, type CatalogueItem, type CatalogueName, type DataSetDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
 } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
+import { computeOrder } from '../../definitions/language/check-derived.ts';
+import { rollupLink } from '../../definitions/language/rollups.ts';
+import type { RollupDef } from '../../definitions/language/types.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
 export interface ListJoin { field: EffectiveField; alias: string; ref: EffectiveTable; textField: string; textColumn: string }
@@ -26,7 +29,16 @@ export interface TableModel {
   catalogue(name: CatalogueName): ReadonlyMap<string, CatalogueItem>;
   /** A list's table and code field, for a text field that names its rows by code (`codes` checks and applies). */
   codeList(name: string): { table: string; codeField: string } | undefined;
+  /** Its computed fields, each after those it reads. */
+  computed: EffectiveField[];
+  /** Its totals over child rows. */
+  rollups: Rollup[];
+  /** The totals of other tables its rows count in: the parent table and the field naming the parent. */
+  feeds: { parent: string; via: EffectiveField }[];
 }
+
+/** A total of `field` over the rows of `child` whose `via` names the record. */
+export interface Rollup { field: EffectiveField; child: EffectiveTable; via: EffectiveField; op: RollupDef['op']; source?: EffectiveField; where?: unknown }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
 ajv.addFormat('date', { type: 'string', validate: (s: string) => isCalendarDate(s) });
@@ -55,9 +67,24 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
   const screens = [...eff.screens.values()].map((s) => s.value).filter((s) => s.table && own(s.table));
   const dataSets = new Map<string, DataSetDef>();
   for (const screen of screens) for (const set of screen.dataSets ?? []) if (!dataSets.has(set.name)) dataSets.set(set.name, set);
+  const rollups: Rollup[] = table.fields.flatMap((field) => {
+    const r = field.rollup;
+    const child = r && eff.tables.get(r.table.toLowerCase());
+    const via = child && rollupLink(eff, table, child, r.via);
+    if (!r || !child || !via) return [];
+    return [{ field, child, via, op: r.op, source: r.field ? child.fields.find((f) => f.name.toLowerCase() === r.field!.toLowerCase()) : undefined, where: r.where }];
+  });
+  const feeds = [...eff.tables.values()].flatMap((parent) => parent.fields.flatMap((field) => {
+    const r = field.rollup;
+    const via = r && r.table.toLowerCase() === table.name.toLowerCase() ? rollupLink(eff, parent, table, r.via) : undefined;
+    return via ? [{ parent: parent.name, via }] : [];
+  })).filter((f, i, all) => all.findIndex((g) => g.parent === f.parent && g.via === f.via) === i);
   return {
     table,
     byName,
+    computed: computeOrder(table.fields),
+    rollups,
+    feeds,
     listJoins,
     searchColumns: (table.searchFields ?? []).map((n) => n.toLowerCase()),
     order: { column: sortField.toLowerCase(), desc: dir === 'desc' },

@@ -181,14 +181,14 @@ function rentalPrice(rate: Row, days: number): number {
   return cents(n('Quarter') * Math.ceil(days / 91));
 }
 
-/** A line's subtotals, as server/behaviours/order-totals.ts computes them. */
+/** A line's subtotals, as the order lines' computed fields say (the engine computes them again as the seeds go in). */
 function subtotals(line: Row): void {
   const quantity = Math.max(0, Number(line.OrderQuantity ?? 0) - Number(line.CancelQuantity ?? 0));
   const excl = line.LineType === 'comment' ? 0 : cents(quantity * Number(line.Price ?? 0) * (1 - Number(line.DiscountPct ?? 0) / 100));
   const vat = cents(excl * (vatPercentage.get(str(line.VatCode)) ?? 0) / 100);
   Object.assign(line, { SubtotalExclVat: excl, SubtotalVat: vat, SubtotalInclVat: cents(excl + vat) });
 }
-/** An order's totals: its lines plus order and transport costs, as order-totals.ts computes them. */
+/** An order's totals: its lines plus order and transport costs, as the orders' computed fields say. */
 function totals(order: Row, lines: Row[]): void {
   // Summed in cents, as the database sums the stored two-decimal amounts exactly.
   const lineExcl = Math.round(lines.reduce((s, l) => s + Math.round(Number(l.SubtotalExclVat) * 100), 0)) / 100;

@@ -1,0 +1,116 @@
+// Totals over child rows (`rollup`), kept in the transaction that changes a child: a write of a
+// row marks the parents it counts in (before and after the write), and once before the commit each
+// marked parent is locked, its totals are added up in one statement, its computed fields follow,
+// and what changed is written (without moving its TimeStamp: a form open on it stays savable) and
+// announced. A parent whose totals count in another's marks that one in turn. However many rows a
+// transaction writes (an import's chunk), each parent is added up once.
+import type { Queryable } from '../db/pool.ts';
+import { atCommit, transactionOf } from '../db/pool.ts';
+import { ident } from '../db/sql.ts';
+import type { EffectiveField } from '../../definitions/language/index.ts';
+import type { Rollup, TableModel } from '../metadata/model.ts';
+import { computeValues } from './computed.ts';
+import { recordChanged } from './events.ts';
+import { Params } from './filters.ts';
+import type { TableOf } from './related.ts';
+import { outputValue, recordFromRow, sqlValue } from './values.ts';
+
+interface Pending { tableOf: TableOf; parents: Map<string, Set<number>> }
+const pending = new WeakMap<object, Pending>();
+
+/**
+ * After a row of `model` was written (`after`) or deleted (`after` null; `before` the row as it
+ * was): the parents it counts in now and counted in before are marked to be added up again.
+ */
+export async function totalsFollow(db: Queryable, model: TableModel, after: Record<string, unknown> | null, before: Record<string, unknown> | null, tableOf: TableOf): Promise<void> {
+  if (!model.feeds.length) return;
+  const marks = new Map<string, Set<number>>();
+  for (const { parent, via } of model.feeds) {
+    for (const row of [after, before]) {
+      const id = row?.[via.name];
+      if (id === null || id === undefined || id === '') continue;
+      let ids = marks.get(parent);
+      if (!ids) marks.set(parent, (ids = new Set()));
+      ids.add(Number(id));
+    }
+  }
+  if (!marks.size) return;
+  const transaction = transactionOf(db);
+  if (!transaction) { await addUp(db, marks, tableOf); return; }
+  let p = pending.get(transaction);
+  if (!p) pending.set(transaction, (p = { tableOf, parents: new Map() }));
+  for (const [parent, ids] of marks) {
+    const known = p.parents.get(parent);
+    if (known) for (const id of ids) known.add(id); else p.parents.set(parent, ids);
+  }
+  const state = p;
+  atCommit(db, 'totals', async () => {
+    const parents = state.parents;
+    state.parents = new Map();
+    await addUp(db, parents, state.tableOf);
+  });
+}
+
+/** The SQL of a total's filter over child rows (checked when definitions load: comparisons, and, or, not, in). */
+function whereSql(where: unknown, rollup: Rollup, params: Params): string {
+  if (where === null || typeof where !== 'object') return params.add(where);
+  const [op, raw] = Object.entries(where as Record<string, unknown>)[0];
+  const args = Array.isArray(raw) ? raw : [raw];
+  if (op === 'var') {
+    const field = rollup.child.fields.find((f) => f.name.toLowerCase() === String(args[0]).toLowerCase());
+    return field ? `c.${ident(field.sqlName)}` : 'c.autoid';
+  }
+  const sub = (x: unknown) => whereSql(x, rollup, params);
+  switch (op) {
+    case 'and': case 'or': return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
+    case '!': return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
+    case '==': case '===': return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;
+    case '!=': case '!==': return `(${sub(args[0])} IS DISTINCT FROM ${sub(args[1])})`;
+    case 'in': return `(${sub(args[0])} = ANY(${params.add(Array.isArray(args[1]) ? args[1] : [args[1]])}))`;
+    default: return `(${sub(args[0])} ${op} ${sub(args[1])})`;
+  }
+}
+
+/** The aggregate of one total for the parent row `p`. */
+function totalSql(r: Rollup, params: Params): string {
+  const column = r.source ? `c.${ident(r.source.sqlName)}` : '';
+  const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
+  const where = [`c.${ident(r.via.sqlName)} = p.autoid`, ...(r.where !== undefined ? [whereSql(r.where, r, params)] : [])];
+  return `(SELECT ${value} FROM ${ident(r.child.sqlName)} c WHERE ${where.join(' AND ')})`;
+}
+
+const same = (field: EffectiveField, a: unknown, b: unknown) => String(outputValue(field, a) ?? '') === String(outputValue(field, b) ?? '');
+
+async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: TableOf): Promise<void> {
+  for (const [name, set] of marked) {
+    const model = tableOf(name);
+    if (!model || !set.size) continue;
+    const ids = [...set].sort((a, b) => a - b);
+    // Locked first, then added up in a statement of its own: a concurrent transaction's rows that
+    // committed while this one waited for the lock are counted.
+    await db.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`, [ids]);
+    const params = new Params();
+    const list = params.add(ids);
+    const totals = model.rollups.map((r, i) => `${totalSql(r, params)} AS ${ident(`total_${i}`)}`);
+    const rows = (await db.query(`SELECT p.*${totals.map((t) => `, ${t}`).join('')} FROM ${ident(model.table.sqlName)} p WHERE p.autoid = ANY(${list}::bigint[])`, params.values)).rows;
+    for (const row of rows) {
+      const stored = recordFromRow(model, row);
+      const merged = { ...stored };
+      const changes = new Map<EffectiveField, unknown>();
+      model.rollups.forEach((r, i) => {
+        const value = outputValue(r.field, row[`total_${i}`]);
+        merged[r.field.name] = value;
+        if (!same(r.field, value, stored[r.field.name])) changes.set(r.field, value);
+      });
+      for (const [field, value] of await computeValues(db, model, merged, tableOf)) {
+        if (!same(field, value, stored[field.name])) changes.set(field, value);
+      }
+      if (!changes.size) continue;
+      const values = [...changes.values()].map((v, i) => sqlValue([...changes.keys()][i], v));
+      const sets = [...changes.keys()].map((f, i) => `${ident(f.sqlName)} = $${i + 2}`);
+      await db.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, [row.autoid, ...values]);
+      await recordChanged(db, model, Number(row.autoid), 'updated');
+      await totalsFollow(db, model, merged, null, tableOf);
+    }
+  }
+}

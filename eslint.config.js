@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, and the module boundaries of DESIGN.md:
 // runtime/ and server/ never import each other; both may import definitions/language; and the
-// server's layers only point down, in the order of SERVER_LAYERS.
+// server's and the runtime's layers only point down, in the order of SERVER_LAYERS and
+// RUNTIME_LAYERS.
 import tseslint from 'typescript-eslint';
 
 const boundary = (other) => ({
@@ -27,6 +28,25 @@ const layerRule = (layer) => ({
   },
 });
 
+/**
+ * The runtime's folders, lowest first, by the same rule: calls and shared state, then the UI
+ * plumbing every page uses (dialogs, router, paths), then the building blocks (files, live
+ * events, forms, grids), then the pages, then the shell. main.tsx composes them; nothing imports it.
+ */
+const RUNTIME_LAYERS = ['api', 'i18n', 'state', 'account', 'ui', 'files', 'live', 'form', 'grid', 'screens', 'app'];
+const runtimeLayerRule = (layer) => ({
+  files: [`runtime/${layer}/**`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: ['**/server/**', '**/server'], message: 'runtime/ and server/ do not import each other; share code through definitions/language.' },
+        ...RUNTIME_LAYERS.slice(RUNTIME_LAYERS.indexOf(layer) + 1).map((h) => ({ group: [`**/${h}/**`], message: `runtime layers point down (${RUNTIME_LAYERS.join(' → ')}): ${layer} may not import ${h}.` })),
+        { group: ['**/runtime/main.tsx', '../main.tsx', '../../main.tsx', '../../../main.tsx'], message: `${layer} may not import the runtime's entry (main.tsx).` },
+      ],
+    }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.data/**', 'runtime/dist/**'] },
   ...tseslint.configs.recommended,
@@ -39,5 +59,6 @@ export default tseslint.config(
   { files: ['runtime/**'], rules: boundary('server') },
   { files: ['server/**'], rules: boundary('runtime') },
   ...SERVER_LAYERS.map(layerRule),
+  ...RUNTIME_LAYERS.map(runtimeLayerRule),
   { files: ['definitions/language/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/runtime/**', 'node:*'], message: 'definitions/language is pure and shared: no server, runtime or I/O imports.' }] }] } },
 );

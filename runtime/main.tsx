@@ -2,7 +2,7 @@
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App } from './app/index.ts';
 import { activate, chooseLocale, i18n } from './i18n/index.ts';
 
 await activate(chooseLocale(document.cookie, navigator.languages));

@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { LOGIN_ROUTE, LoginPage } from '../account/index.ts';
 import { JobNotices } from '../live/index.ts';
-import { DialogLayer } from './dialogs/index.ts';
+import { DialogLayer } from '../ui/dialogs/index.ts';
 import { Header } from './Header.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
-import { currentEntry, router } from './router.ts';
+import { currentEntry, router } from '../ui/navigation/index.ts';
 import { afterLogin, shell, startApp } from './shell.ts';
 import './app.css';
 

@@ -6,11 +6,9 @@ import { LOGIN_ROUTE, UserMenu } from '../account/index.ts';
 import { ENDONYMS, i18n, loadOfferedLanguages, LOCALES, offered, setCulture } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parentLabel } from './labels.ts';
-import { leaveTo } from './leaving.ts';
-import { currentEntry, router } from './router.ts';
-import { breadcrumbs } from './routes.ts';
+import { breadcrumbs, currentEntry, leaveTo, router } from '../ui/navigation/index.ts';
 import { languageChanged, shell, toggleMenu, toggleNav } from './shell.ts';
-import { useNarrow } from './useNarrow.ts';
+import { useNarrow } from '../ui/useNarrow.ts';
 
 /** Dutch (the source) first, then the others by language code. */
 const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 'nl').sort()];

@@ -5,9 +5,7 @@ import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../api/index.ts';
 import { groupTitle } from './labels.ts';
-import { leaveTo } from './leaving.ts';
-import { router } from './router.ts';
-import { matchesSearch, menuGroups } from './routes.ts';
+import { leaveTo, matchesSearch, menuGroups, router } from '../ui/navigation/index.ts';
 import { shortcuts } from './shortcuts.ts';
 import './home.css';
 

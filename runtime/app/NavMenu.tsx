@@ -7,9 +7,7 @@ import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../api/index.ts';
 import { groupTitle } from './labels.ts';
-import { leaveTo } from './leaving.ts';
-import { currentEntry, router } from './router.ts';
-import { HOME_ROUTE, matchesSearch, menuGroups } from './routes.ts';
+import { currentEntry, HOME_ROUTE, leaveTo, matchesSearch, menuGroups, router } from '../ui/navigation/index.ts';
 import { shell, toggleMenu } from './shell.ts';
 import { shortcuts, toggleFavourite } from './shortcuts.ts';
 

@@ -4,11 +4,8 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo, TableScreen } from '../api/index.ts';
-import { HistoryEntryContext } from './historyEntry.ts';
-import { NoScreenRight, refusedRoute } from './NoRights.tsx';
+import { currentEntry, currentScreen, HistoryEntryContext, NoScreenRight, refusedRoute, router, type RouteParams } from '../ui/navigation/index.ts';
 import { HomePage } from './HomePage.tsx';
-import type { RouteParams } from './paths.ts';
-import { currentEntry, currentScreen, router } from './router.ts';
 
 const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
 const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));

@@ -5,13 +5,13 @@ import { i18n } from '@lingui/core';
 import { proxy, subscribe } from 'valtio';
 import { loadCurrentUser, LOGIN_ROUTE, sessionMissing, startAccount } from '../account/index.ts';
 import { api, CallFailed, isUnauthenticated } from '../api/index.ts';
-import type { ScreenInfo } from '../api/index.ts';
 import { definitions, startLive, stopLive } from '../live/index.ts';
 import { reloadCorrections } from '../i18n/index.ts';
-import { checkLicence, clearPermissions } from '../state/index.ts';
-import { bindDialogHistory, onDialogPopState, showAlert } from './dialogs/index.ts';
-import { currentEntry, navigate, onPopState, pageQuery, replaceRoutes, router, setupRouter } from './router.ts';
-import { HOME_ROUTE } from './routes.ts';
+import { checkLicence } from '../state/index.ts';
+import { bindDialogHistory, onDialogPopState, showAlert } from '../ui/dialogs/index.ts';
+import {
+  currentEntry, HOME_ROUTE, homeScreen, loginScreen, navigate, onPopState, pageQuery, reloadScreens, replaceRoutes, router, routeTable, setupRouter,
+} from '../ui/navigation/index.ts';
 import { loadShortcuts, visited } from './shortcuts.ts';
 
 const NAV_HIDDEN_KEY = 'navHidden';
@@ -24,15 +24,6 @@ const stored = (key: string) => { try { return localStorage.getItem(key); } catc
 export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false, navHidden: stored(NAV_HIDDEN_KEY) === '1' });
 
 let started = false;
-
-/** The runtime's own login route; the shell renders it without the menu. */
-export const loginScreen = (): ScreenInfo => ({ name: LOGIN_ROUTE, kind: 'login', table: '', title: i18n._(msg`Inloggen`) });
-
-/** The runtime's own start page: favourites, recent screens and the way to find the others. */
-export const homeScreen = (): ScreenInfo => ({ name: HOME_ROUTE, kind: 'home', table: '', title: i18n._(msg`Start`) });
-
-/** The route table: the screens the user may read, the home page and the login route. */
-const routeTable = (screens: readonly ScreenInfo[]) => [...screens, homeScreen(), loginScreen()];
 
 /** Load the screens (and the user) and set up the router on the requested route. */
 async function loadRoutes(given: string): Promise<void> {
@@ -63,16 +54,6 @@ async function loadRoutes(given: string): Promise<void> {
   }
 }
 
-/** The definitions changed (a live event): the route table and menu are read again, the page stays. */
-async function reloadScreens(): Promise<void> {
-  try {
-    const { Screens } = await api.screens();
-    replaceRoutes(routeTable(Screens));
-  } catch (error) {
-    console.warn('Reloading the screens after a definitions change failed', error);
-  }
-}
-
 /**
  * The user chose another language (the culture cookie is set): the server answers screens, forms
  * and column titles in it, so the route table and menu are read again and open forms re-read
@@ -82,15 +63,6 @@ export async function languageChanged(): Promise<void> {
   definitions.version++;
   if (router.routes.some((r) => r.name !== LOGIN_ROUTE)) await reloadScreens();
   else replaceRoutes(router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r.name === HOME_ROUTE ? homeScreen() : r)));
-}
-
-/**
- * A licence was saved: the menu follows its modules at once (the route table is read again and
- * the cached rights asked again), and the local licence entry is renewed.
- */
-export async function licenceChanged(): Promise<void> {
-  clearPermissions();
-  await Promise.all([reloadScreens(), checkLicence()]);
 }
 
 /**

@@ -2,7 +2,7 @@
 // save it under the name of its Content-Disposition header. A file the browser shows and prints
 // itself (a PDF) gets the print-blob dialog instead: view, print or save.
 import { transfer } from '../api/index.ts';
-import { isPrintable, saveBlob, showAlert, showLoader, showPrintBlob } from '../app/dialogs/index.ts';
+import { isPrintable, saveBlob, showAlert, showLoader, showPrintBlob } from '../ui/dialogs/index.ts';
 import { downloadFailure } from './messages.ts';
 
 /** Fetches a file by its path and saves it or offers it to print; false when it failed (the user was told). */

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/index.ts';
 import type { ColumnAlignment } from '../api/index.ts';
-import { Modal } from '../app/dialogs/index.ts';
+import { Modal } from '../ui/dialogs/index.ts';
 import { GridContextMenu } from './GridContextMenu.tsx';
 import { chooserDiff, type ColumnDiff } from './layout.ts';
 import type { ViewClient, ViewColumn } from './types.ts';

@@ -10,7 +10,7 @@ import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, cardHeight, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
-import { useNarrow } from '../app/useNarrow.ts';
+import { useNarrow } from '../ui/useNarrow.ts';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
 import { rowId, selectAllState, showLoadMore } from './state.ts';

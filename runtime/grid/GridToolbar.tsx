@@ -3,7 +3,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { useNarrow } from '../app/useNarrow.ts';
+import { useNarrow } from '../ui/useNarrow.ts';
 import type { ExportLayout } from '../api/index.ts';
 import { stripBarcode } from './barcode.ts';
 import { ExportMenu } from './ExportMenu.tsx';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { api } from '../api/index.ts';
 import type { ViewPermissions } from '../api/index.ts';
-import { showAlert, toast } from '../app/dialogs/index.ts';
+import { showAlert, toast } from '../ui/dialogs/index.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import type { GridController } from './controller.ts';
 import { SaveLayoutDialog } from './SaveLayoutDialog.tsx';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api } from '../api/index.ts';
 import type { UserDefault, ViewPermissions } from '../api/index.ts';
-import { showAlert, toast } from '../app/dialogs/index.ts';
+import { showAlert, toast } from '../ui/dialogs/index.ts';
 import type { ViewClient } from './types.ts';
 import { listUserDefaults, resetUserDefault } from './viewsController.ts';
 

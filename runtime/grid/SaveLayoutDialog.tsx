@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE } from '../../definitions/language/index.ts';
 import { api } from '../api/index.ts';
 import type { Layout, LayoutContent, LayoutType, ShareableGroup, ViewPermissions } from '../api/index.ts';
-import { Modal, showAlert, toast } from '../app/dialogs/index.ts';
+import { Modal, showAlert, toast } from '../ui/dialogs/index.ts';
 import type { ViewClient } from './types.ts';
 import { layoutNameProblem, permittedTypes, takenNames, type NameProblem } from './viewRules.ts';
 import { createView, listShareableGroups, listViews, type FieldErrors } from './viewsController.ts';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { api } from '../api/index.ts';
 import type { Layout, ViewPermissions } from '../api/index.ts';
-import { confirm, Modal, showAlert } from '../app/dialogs/index.ts';
+import { confirm, Modal, showAlert } from '../ui/dialogs/index.ts';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { ResetDefaults } from './ResetDefaults.tsx';
 import type { ViewClient } from './types.ts';

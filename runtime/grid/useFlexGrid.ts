@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, type FlexRequest } from '../api/index.ts';
-import { useHistoryEntry } from '../app/historyEntry.ts';
+import { useHistoryEntry } from '../ui/navigation/index.ts';
 import { EVENT_TYPES, recordChange, sameTable, useLiveEvents } from '../live/index.ts';
 import { createGridController, type GridDeps } from './controller.ts';
 import { keepGrid, keptGrid, memoryKey } from './gridMemory.ts';

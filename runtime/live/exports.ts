@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { api, errorText, type ExportLayout, type FlexRequest } from '../api/index.ts';
-import { showAlert } from '../app/dialogs/index.ts';
+import { showAlert } from '../ui/dialogs/index.ts';
 import { trackExport } from './jobs.ts';
 
 export async function startExport(table: string, request: FlexRequest, layout: ExportLayout = 'GridLayout'): Promise<number | null> {

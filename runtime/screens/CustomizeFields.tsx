@@ -6,8 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, type ScreenInfo, type TableFields } from '../api/index.ts';
-import { leaveTo } from '../app/leaving.ts';
-import { router } from '../app/router.ts';
+import { leaveTo, router } from '../ui/navigation/index.ts';
 import { retrievingFailed } from './failures.ts';
 
 /** The field dictionary's screen, if the user may open it. */

@@ -4,7 +4,7 @@
 // tools (a row's actions) go above the form.
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { askUnsaved, Modal } from '../app/dialogs/index.ts';
+import { askUnsaved, Modal } from '../ui/dialogs/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody, ReadOnlyNote } from './EditorBody.tsx';
 import { RecordChangedNotice } from './RecordChangedNotice.tsx';

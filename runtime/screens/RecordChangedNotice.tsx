@@ -5,7 +5,7 @@
 // keeps of the record (totals of its rows): those values are taken in quietly, the user's edits kept.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { confirm } from '../app/dialogs/index.ts';
+import { confirm } from '../ui/dialogs/index.ts';
 import { useRecordChanged, type Verified } from '../live/index.ts';
 import type { RecordEditor, RefreshOutcome } from './useRecordEditor.ts';
 

@@ -1,6 +1,6 @@
 // Before leaving a record with unsaved changes (closing it, Back, another tab, an action): ask
 // save / discard / cancel with the spec's unsaved-changes dialog.
-import { askUnsaved } from '../app/dialogs/index.ts';
+import { askUnsaved } from '../ui/dialogs/index.ts';
 import type { RecordEditor } from './useRecordEditor.ts';
 
 /** True when the record may be left: nothing changed, or the changes were saved or discarded. */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, CallFailed } from '../api/index.ts';
 import type { ApiErrorBody } from '../api/index.ts';
-import { confirm, showAlert, toast } from '../app/dialogs/index.ts';
+import { confirm, showAlert, toast } from '../ui/dialogs/index.ts';
 import { confirmsFor } from '../form/index.ts';
 import type { FormAnswer } from '../form/index.ts';
 import { definitions } from '../live/index.ts';

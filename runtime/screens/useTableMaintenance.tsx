@@ -9,7 +9,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { api } from '../api/index.ts';
-import { BatchResultDialog, confirm, toast } from '../app/dialogs/index.ts';
+import { BatchResultDialog, confirm, toast } from '../ui/dialogs/index.ts';
 import { rowId, type ContextMenuItem, type GridRow } from '../grid/index.ts';
 import type { ScreenRights } from '../state/index.ts';
 import { enterOpensOnly, focusWhenReloaded, GRID_CHANGE_BUTTON, rowIdOf, rowIndexOf, type FocusTarget } from './gridFocus.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
-import { batchReducer, isComplete, outcomeOf, progress, runBatch, shouldAutoClose } from '../../runtime/app/dialogs/batchResult.ts';
-import type { BatchAction, BatchState } from '../../runtime/app/dialogs/batchResult.ts';
+import { batchReducer, isComplete, outcomeOf, progress, runBatch, shouldAutoClose } from '../../runtime/ui/dialogs/batchResult.ts';
+import type { BatchAction, BatchState } from '../../runtime/ui/dialogs/batchResult.ts';
 
 const start = (...descriptions: string[]) => batchReducer({ items: [] }, { type: 'start', descriptions });
 const body = (Error: string) => ({ Error, ModelState: {}, TranslationModelState: { ModelState: {} } });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALERT_MS, TOAST_MS, answer, askUnsaved, closeTop, confirm, dialogs, registerModal, resetDialogs, showAlert, showLoader, toast,
-} from '../../runtime/app/dialogs/dialogs.ts';
+} from '../../runtime/ui/dialogs/dialogs.ts';
 
 beforeEach(() => {
   resetDialogs();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
-import { bindDialogHistory, closeTop, dialogs, onDialogPopState, registerModal, resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
+import { bindDialogHistory, closeTop, dialogs, onDialogPopState, registerModal, resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
 import { describeFailure } from '../../runtime/screens/failures.ts';
 
 function fakeHistory() {

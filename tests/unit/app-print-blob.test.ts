@@ -2,8 +2,8 @@
 // URL of its bytes, which is let go a while after the dialog closes (a tab may still read it);
 // Escape closes it like any dialog. Other files are saved at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blobOf, closeTop, dialogs, resetDialogs, showPrintBlob } from '../../runtime/app/dialogs/dialogs.ts';
-import { isPrintable } from '../../runtime/app/dialogs/saveBlob.ts';
+import { blobOf, closeTop, dialogs, resetDialogs, showPrintBlob } from '../../runtime/ui/dialogs/dialogs.ts';
+import { isPrintable } from '../../runtime/ui/dialogs/saveBlob.ts';
 
 beforeEach(() => {
   resetDialogs();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreenInfo } from '../../runtime/api/index.ts';
-import { back, goState, initialState, navigate, navigateState, onPopState, pageQuery, router, setupRouter } from '../../runtime/app/router.ts';
-import type { HistoryPort } from '../../runtime/app/router.ts';
-import { breadcrumbs, menuGroups, startRoute } from '../../runtime/app/routes.ts';
+import { back, goState, initialState, navigate, navigateState, onPopState, pageQuery, router, setupRouter } from '../../runtime/ui/navigation/router.ts';
+import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
+import { breadcrumbs, menuGroups, startRoute } from '../../runtime/ui/navigation/routes.ts';
 
 const screen = (name: string, title: string, parent?: string): ScreenInfo => ({ name, title, parent, kind: 'systemtable', table: name });
 const routes = [

@@ -6,8 +6,8 @@ import { CallFailed } from '../../runtime/api/index.ts';
 import type { BatchAnswer } from '../../runtime/api/index.ts';
 import {
   BATCH_CHUNK_SIZE, batchReducer, chunk, failedIndexes, isComplete, outcomesOf, progress, runChunks, shouldAutoClose,
-} from '../../runtime/app/dialogs/batchResult.ts';
-import type { BatchAction, BatchOutcome, BatchState } from '../../runtime/app/dialogs/batchResult.ts';
+} from '../../runtime/ui/dialogs/batchResult.ts';
+import type { BatchAction, BatchOutcome, BatchState } from '../../runtime/ui/dialogs/batchResult.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const start = (items: number[]) => batchReducer({ items: [] }, { type: 'start', descriptions: items.map(String) });

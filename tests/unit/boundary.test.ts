@@ -34,4 +34,31 @@ describe('module boundary', () => {
     if (outcome === 'refused') expect(text).toMatch(/server layers point down|composition root/);
     else expect(result.messages).toEqual([]);
   });
+
+  it.each([
+    ['runtime/grid/x.ts', '../app/index.ts', 'refused'],
+    ['runtime/screens/detail/x.ts', '../../app/index.ts', 'refused'],
+    ['runtime/form/x.ts', '../screens/index.ts', 'refused'],
+    ['runtime/files/x.ts', '../live/index.ts', 'refused'],
+    ['runtime/ui/dialogs/x.ts', '../../grid/index.ts', 'refused'],
+    ['runtime/ui/navigation/x.ts', '../../files/index.ts', 'refused'],
+    ['runtime/state/x.ts', '../ui/dialogs/index.ts', 'refused'],
+    ['runtime/api/x.ts', '../i18n/index.ts', 'refused'],
+    ['runtime/screens/x.ts', '../main.tsx', 'refused'],
+    ['runtime/grid/x.ts', '../ui/dialogs/index.ts', 'allowed'],
+    ['runtime/screens/detail/x.ts', '../../ui/navigation/index.ts', 'allowed'],
+    ['runtime/ui/navigation/x.ts', '../dialogs/index.ts', 'allowed'],
+    ['runtime/screens/x.ts', '../grid/index.ts', 'allowed'],
+    ['runtime/app/x.ts', '../screens/index.ts', 'allowed'],
+  ])('runtime layers point down: %s importing %s is %s', async (filePath, target, outcome) => {
+    const [result] = await eslint.lintText(`import { x } from '${target}';\nexport const y = x;\n`, { filePath });
+    const text = result.messages.map((m) => m.message).join(' ');
+    if (outcome === 'refused') expect(text).toMatch(/runtime layers point down|runtime's entry/);
+    else expect(result.messages).toEqual([]);
+  });
+
+  it('keeps the runtime apart from the server in every runtime layer', async () => {
+    const [result] = await eslint.lintText("import { x } from '../../server/app.ts';\nexport const y = x;\n", { filePath: 'runtime/grid/x.ts' });
+    expect(result.messages.map((m) => m.message).join(' ')).toMatch(/runtime\/ and server\/ do not import each other/);
+  });
 });

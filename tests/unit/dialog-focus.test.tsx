@@ -6,7 +6,7 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ModalFrame } from '../../runtime/app/dialogs/index.ts';
+import { ModalFrame } from '../../runtime/ui/dialogs/index.ts';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'nl', messages: {} });

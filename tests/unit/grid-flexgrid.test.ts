@@ -6,8 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryEntryContext } from '../../runtime/app/historyEntry.ts';
-import { dialogs, resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
+import { HistoryEntryContext } from '../../runtime/ui/navigation/historyEntry.ts';
+import { dialogs, resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
 import { FlexGrid, type FlexGridProps } from '../../runtime/grid/index.ts';
 
 // The unit project does not run the lingui babel macro; this stand-in renders the Dutch source text.

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
 import type { Layout, LayoutContent, ViewPermissions } from '../../runtime/api/index.ts';
-import { answer, dialogs, resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
+import { answer, dialogs, resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
 import { ColumnChooser } from '../../runtime/grid/ColumnChooser.tsx';
 import { SaveLayoutDialog } from '../../runtime/grid/SaveLayoutDialog.tsx';
 import { ViewManager } from '../../runtime/grid/ViewManager.tsx';

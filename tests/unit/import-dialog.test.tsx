@@ -9,7 +9,7 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportTask } from '../../runtime/api/index.ts';
-import { resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
+import { resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
 import { DEFAULT_NOTATIONS, ImportDialog } from '../../runtime/screens/import/index.ts';
 
 const DESTINATIONS = [{ ID: 'costcodes', Descr: 'Kostenplaatsen' }, { ID: 'relations', Descr: 'Relaties' }];

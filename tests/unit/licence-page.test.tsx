@@ -10,8 +10,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LicenceAnswer, RetrievedLicence, ScreenInfo } from '../../runtime/api/index.ts';
-import { dialogs, resetDialogs } from '../../runtime/app/dialogs/dialogs.ts';
-import { router } from '../../runtime/app/router.ts';
+import { dialogs, resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
+import { router } from '../../runtime/ui/navigation/router.ts';
 import { copyText, LicencePage } from '../../runtime/screens/licence/index.ts';
 import { checkLicence, clearPermissions, keepLicence } from '../../runtime/state/index.ts';
 

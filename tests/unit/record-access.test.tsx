@@ -10,8 +10,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Component } from '../../definitions/language/index.ts';
 import type { ScreenInfo } from '../../runtime/api/index.ts';
-import { answer, dialogs, resetDialogs } from '../../runtime/app/dialogs/index.ts';
-import { NoScreenRight, refusedRoute } from '../../runtime/app/NoRights.tsx';
+import { answer, dialogs, resetDialogs } from '../../runtime/ui/dialogs/index.ts';
+import { NoScreenRight, refusedRoute } from '../../runtime/ui/navigation/NoRights.tsx';
 import type { FormAnswer } from '../../runtime/form/index.ts';
 import type { GridRow } from '../../runtime/grid/index.ts';
 import { focusTarget } from '../../runtime/screens/gridFocus.ts';

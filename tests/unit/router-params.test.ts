@@ -2,12 +2,12 @@
 // pushes for its own parameters (an open record), which Back closes and Forward opens again.
 import { describe, expect, it } from 'vitest';
 import type { ScreenInfo } from '../../runtime/api/index.ts';
-import { formPath, matchPath, patternParams, routeOfPath, routePattern, splitParams } from '../../runtime/app/paths.ts';
+import { formPath, matchPath, patternParams, routeOfPath, routePattern, splitParams } from '../../runtime/ui/navigation/paths.ts';
 import {
   back, currentEntry, goState, initialState, navigate, navigateState, onPopState, previousOnPage, pushParams, pushParamsState,
   replaceParams, returnTo, router, setupRouter, startOf,
-} from '../../runtime/app/router.ts';
-import type { HistoryPort } from '../../runtime/app/router.ts';
+} from '../../runtime/ui/navigation/router.ts';
+import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
 
 const routes: ScreenInfo[] = [
   { name: 'relations', kind: 'detail', table: 'relations', title: 'Relaties' },

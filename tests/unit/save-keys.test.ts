@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Saving from the keyboard: Ctrl+S anywhere, Enter in a one-line field only.
 import { describe, expect, it } from 'vitest';
-import { asksToSave } from '../../runtime/app/dialogs/saveKeys.ts';
+import { asksToSave } from '../../runtime/ui/dialogs/saveKeys.ts';
 
 const key = (key: string, target: EventTarget | null, more: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; defaultPrevented: boolean }> = {}) =>
   ({ key, target, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, defaultPrevented: false, ...more });

@@ -2,7 +2,7 @@
 // the prompts as fields; list prompts use the lookup widget), with the transition's warning.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Modal } from '../../app/dialogs/index.ts';
+import { Modal } from '../../ui/dialogs/index.ts';
 import { GenericForm } from '../../form/index.ts';
 import { missingPrompts, promptForm, promptValues, type ActionSpec } from './model.ts';
 import './actions.css';

@@ -7,7 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/index.ts';
-import { BatchResultDialog, confirm, outcomesOf } from '../../app/dialogs/index.ts';
+import { BatchResultDialog, confirm, outcomesOf } from '../../ui/dialogs/index.ts';
 import { concurrencyConflict } from '../failures.ts';
 import { describeRow } from '../rows.ts';
 import { findTransition } from './findTransition.ts';

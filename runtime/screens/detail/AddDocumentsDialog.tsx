@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { api, type ApiErrorBody, type UploadedFile, transfer } from '../../api/index.ts';
-import { Modal, toast } from '../../app/dialogs/index.ts';
+import { Modal, toast } from '../../ui/dialogs/index.ts';
 import { FilePicker, formatSize, problemText, uploadFailure, uploadProblem } from '../../files/index.ts';
 import { compileForm, GenericForm, type FormAnswer } from '../../form/index.ts';
 import { describeFailure } from '../failures.ts';

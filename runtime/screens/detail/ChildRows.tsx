@@ -4,8 +4,7 @@
 // the record's screen (the server checks its own either way).
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../../api/index.ts';
-import { HistoryEntryContext } from '../../app/historyEntry.ts';
-import { router } from '../../app/router.ts';
+import { HistoryEntryContext, router } from '../../ui/navigation/index.ts';
 import { FlexGrid, type GridScope } from '../../grid/index.ts';
 import { sameTable } from '../../live/index.ts';
 import { useScreenRights } from '../../state/index.ts';

@@ -9,11 +9,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
-import { showAlert } from '../../app/dialogs/index.ts';
-import { useHistoryEntry } from '../../app/historyEntry.ts';
-import type { RouteParams } from '../../app/paths.ts';
+import { showAlert } from '../../ui/dialogs/index.ts';
+import { NoScreenRight, useHistoryEntry, type RouteParams } from '../../ui/navigation/index.ts';
 import { FlexGrid } from '../../grid/index.ts';
-import { NoScreenRight } from '../../app/NoRights.tsx';
 import { useScreenRights } from '../../state/index.ts';
 import { changesStatus, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec } from '../actions/index.ts';
 import { CustomizeFieldsButton } from '../CustomizeFields.tsx';

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import type { TableScreen } from '../../api/index.ts';
-import { Modal } from '../../app/dialogs/index.ts';
+import { Modal } from '../../ui/dialogs/index.ts';
 import { useBeforeUnload } from '../../state/index.ts';
 import { recordActions, type ActionSpec } from '../actions/index.ts';
 import { EditorBody, ReadOnlyNote } from '../EditorBody.tsx';

@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { api, errorText, type ImportDestination, type ImportTask } from '../../api/index.ts';
-import { showAlert, toast } from '../../app/dialogs/index.ts';
+import { showAlert, toast } from '../../ui/dialogs/index.ts';
 import { ImportTaskModal } from './ImportTaskModal.tsx';
 import { StartImportModal } from './StartImportModal.tsx';
 import { VerificationDialog } from './VerificationDialog.tsx';

@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { api, errorText, type ImportDestination, type ImportTask } from '../../api/index.ts';
-import { Modal, showAlert } from '../../app/dialogs/index.ts';
+import { Modal, showAlert } from '../../ui/dialogs/index.ts';
 import { destinationLabel } from './destinations.ts';
 import { ImportTaskDetail } from './ImportTaskDetail.tsx';
 import { useDestinations } from './useDestinations.ts';

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { IMPORT } from '../../../definitions/language/index.ts';
 import { isNetworkFailure, transfer, type ImportDestination, type ImportNotations, type ImportTask } from '../../api/index.ts';
-import { Modal } from '../../app/dialogs/index.ts';
+import { Modal } from '../../ui/dialogs/index.ts';
 import { FilePicker, problemText, uploadFailure } from '../../files/index.ts';
 import { startFailure } from './failures.ts';
 import { canStart, DEFAULT_NOTATIONS, fileProblem, IMPORT_ACCEPT } from './model.ts';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IMPORT } from '../../../definitions/language/index.ts';
 import { api, errorText } from '../../api/index.ts';
-import { Modal } from '../../app/dialogs/index.ts';
+import { Modal } from '../../ui/dialogs/index.ts';
 import { fieldMessages } from './failures.ts';
 import './import.css';
 

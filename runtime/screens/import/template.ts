@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CallFailed, transfer, type TemplateRequest } from '../../api/index.ts';
-import { saveBlob, showLoader, toast } from '../../app/dialogs/index.ts';
+import { saveBlob, showLoader, toast } from '../../ui/dialogs/index.ts';
 
 export async function downloadTemplate(request: TemplateRequest): Promise<boolean> {
   const hideLoader = showLoader();

@@ -3,7 +3,7 @@
 // fields from a licence as it was sent. Below, what the licence switches on.
 import { useLingui } from '@lingui/react/macro';
 import type { ScreenInfo } from '../../api/index.ts';
-import { useLeaveGuard } from '../../app/leaving.ts';
+import { useLeaveGuard } from '../../ui/navigation/index.ts';
 import { useBeforeUnload, useScreenRights } from '../../state/index.ts';
 import { LicenceFields } from './LicenceFields.tsx';
 import { LicenceModules } from './LicenceModules.tsx';

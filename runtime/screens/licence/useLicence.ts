@@ -5,10 +5,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { canCopy, joinProductCode, readPastedLicence } from '../../../definitions/language/index.ts';
 import { api, CallFailed, errorText } from '../../api/index.ts';
 import type { LicenceAnswer } from '../../api/index.ts';
-import { showAlert, toast } from '../../app/dialogs/index.ts';
-import { licenceChanged } from '../../app/shell.ts';
+import { showAlert, toast } from '../../ui/dialogs/index.ts';
 import { ensure, entriesFor, type Rights } from '../../state/index.ts';
 import { copyText } from './clipboard.ts';
+import { licenceChanged } from './licenceChanged.ts';
 import { cannotRead, copied, copyFailed, retrieving, saved, saving as savingFailed } from './messages.ts';
 import { EMPTY_FORM, formOf, pastedInto, sameForm, saveBody, type LicenceForm } from './model.ts';
 

@@ -4,9 +4,8 @@
 // brings back the shipped text. Every open screen follows at once (a definitions-changed event).
 import { useLingui } from '@lingui/react/macro';
 import type { ScreenInfo, TextSource } from '../../api/index.ts';
-import type { RouteParams } from '../../app/paths.ts';
+import { useLeaveGuard, type RouteParams } from '../../ui/navigation/index.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
-import { useLeaveGuard } from '../../app/leaving.ts';
 import { useBeforeUnload, useScreenRights } from '../../state/index.ts';
 import { TranslationRow } from './TranslationRow.tsx';
 import { TARGETS, initialQuery } from './targets.ts';

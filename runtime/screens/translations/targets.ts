@@ -2,7 +2,7 @@
 // the task's first query: the route's parameters (the dashboard links with a language and a
 // filter), else the user's own language, else English.
 import { i18n } from '@lingui/core';
-import type { RouteParams } from '../../app/paths.ts';
+import type { RouteParams } from '../../ui/navigation/index.ts';
 import { LOCALES } from '../../i18n/index.ts';
 import type { Filter, Query } from './useTranslations.ts';
 

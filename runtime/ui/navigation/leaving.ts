@@ -3,7 +3,7 @@
 // record dialog asks). The browser's own leave (reload, closing the tab) is the beforeunload
 // warning of useBeforeUnload.
 import { useEffect, useRef } from 'react';
-import { askUnsaved } from './dialogs/index.ts';
+import { askUnsaved } from '../dialogs/index.ts';
 import type { RouteParams } from './paths.ts';
 import { navigate } from './router.ts';
 

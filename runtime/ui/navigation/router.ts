@@ -4,7 +4,7 @@
 // an entry of its own with other parameters (opening a record), so Back closes what it opened
 // and Forward opens it again while the page itself stays mounted.
 import { proxy } from 'valtio';
-import type { ScreenInfo } from '../api/index.ts';
+import type { ScreenInfo } from '../../api/index.ts';
 import { routeOfPath, splitParams, type RouteParams } from './paths.ts';
 import { startRoute } from './routes.ts';
 

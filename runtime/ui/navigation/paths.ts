@@ -1,7 +1,7 @@
 // Route patterns with parameters, such as '/membershiprequest/:requestid' or '/relations/:id?'.
 // The address bar never changes (the router lives in memory), but a route can still be asked for
 // by path at start (?route=/membershiprequest/7) and an entry can carry its parameters.
-import type { ScreenInfo } from '../api/index.ts';
+import type { ScreenInfo } from '../../api/index.ts';
 
 export type RouteParams = Readonly<Record<string, string>>;
 

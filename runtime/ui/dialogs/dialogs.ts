@@ -2,7 +2,7 @@
 // changes, loader, and the modals pages render themselves) and the promise-based API over them.
 // Resolvers and close handlers live outside the proxy: they are functions, not state to draw.
 import { proxy } from 'valtio';
-import type { HistoryPort } from '../router.ts';
+import type { HistoryPort } from '../navigation/router.ts';
 
 export const TOAST_MS = 3000;
 export const ALERT_MS = 5000;

@@ -1,5 +1,5 @@
 // Pure helpers over the route table (the screens answer): start route, menu groups, breadcrumbs.
-import type { ScreenInfo } from '../api/index.ts';
+import type { ScreenInfo } from '../../api/index.ts';
 
 /** The spec's default start route. */
 export const DEFAULT_START_ROUTE = 'purchaseorderlines';

@@ -4,7 +4,7 @@
 // only the screens a user may read; so it names whom to ask and the administrator's screen where
 // rights are given, by its title. (An account without any screen is told so by the start page.)
 import { useLingui } from '@lingui/react/macro';
-import type { ScreenInfo } from '../api/index.ts';
+import type { ScreenInfo } from '../../api/index.ts';
 import { startOf } from './router.ts';
 
 /** The route a page address asks for (?route=) when the user's screens do not include it. */

@@ -41,6 +41,11 @@ export interface StaleTask { id: number; state: number }
  * each, and the next only after another `staleSeconds`.
  */
 export async function claimStale(pool: pg.Pool, staleSeconds: number): Promise<StaleTask[]> {
+  // A task that ended without its run (cancelled while pending, removed) leaves no heartbeat behind.
+  await pool.query(
+    `DELETE FROM core_import_heartbeat h WHERE NOT EXISTS (
+       SELECT 1 FROM importtasks t WHERE t.autoid = h.task_id AND t.processstate IN ('${S.Pending}', '${S.Running}'))`,
+  );
   const rows = (await pool.query(
     `INSERT INTO core_import_heartbeat (task_id, beat_at)
        SELECT t.autoid, now() FROM importtasks t LEFT JOIN core_import_heartbeat h ON h.task_id = t.autoid

@@ -1,6 +1,6 @@
 // Process configuration from the environment (README "Configuration").
 import path from 'node:path';
-import { IMPORT_LIMITS, isModule, MODULE_CODES, type ModuleCode } from '../definitions/language/index.ts';
+import { IMPORT_LIMITS, isModule, isTimeZone, MODULE_CODES, type ModuleCode } from '../definitions/language/index.ts';
 
 export interface Config {
   port: number;
@@ -14,6 +14,11 @@ export interface Config {
   packs: string[];
   adminPassword?: string;
   logLevel: string;
+  /**
+   * The installation's time zone (TIME_ZONE, an IANA name): the zone of "today" and "now" in
+   * filters, rules and actions (definitions/language/clock.ts); unset: the process's own.
+   */
+  timeZone?: string;
   /** The longest any statement of a request may run, in milliseconds (STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
   /** Server processes sharing the port (WEB_CONCURRENCY); 1 serves from this process alone. */
@@ -63,6 +68,12 @@ function modules(text: string | undefined, env: NodeJS.ProcessEnv): ModuleCode[]
   const unknown = names.filter((m) => !isModule(m));
   if (unknown.length) throw new Error(`LICENCE_MODULES names unknown modules: ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
   return names as ModuleCode[];
+}
+
+function timeZone(text: string | undefined): string | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  if (!isTimeZone(text.trim())) throw new Error(`TIME_ZONE must name a time zone such as Europe/Amsterdam, not ${JSON.stringify(text)}`);
+  return text.trim();
 }
 
 function wholeNumber(text: string | undefined, fallback: number, name: string): number {
@@ -115,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    timeZone: timeZone(env.TIME_ZONE),
     statementTimeoutMs: positive(env.STATEMENT_TIMEOUT_MS, 15_000, 'STATEMENT_TIMEOUT_MS'),
     userConcurrency: positive(env.USER_CONCURRENCY, 4, 'USER_CONCURRENCY'),
     webConcurrency: positive(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY'),

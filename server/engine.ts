@@ -21,6 +21,7 @@ import { JOB_KINDS, JobService } from './jobs/index.ts';
 import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
 import { installRecordBehaviours } from './behaviours/index.ts';
+import { setTimeZone } from '../definitions/language/index.ts';
 import type { KeyObject } from 'node:crypto';
 
 export interface Engine {
@@ -61,6 +62,8 @@ export async function openDatabase(config: Config, log: (line: string) => void =
 
 export async function startEngine(config: Config, opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {}): Promise<Engine> {
   installRecordBehaviours();
+  // Process-wide, as the clock is: every cluster process starts an engine with the same setting.
+  setTimeZone(config.timeZone);
   const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
   await migrate(db.url);

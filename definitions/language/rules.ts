@@ -7,6 +7,7 @@
 // on the server only.
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
+import { today as clockToday } from './clock.ts';
 import { EXPRESSION_OPERATORS, expandExpression } from './expressions.ts';
 
 const OPERATORS = new Set([
@@ -35,15 +36,12 @@ export function fitsMask(value: unknown, mask: unknown): boolean {
 }
 
 /**
- * Today's local date as records hold dates (YYYY-MM-DD), so rules compare dates as text;
- * `{"today": [7]}` is a week from today, `{"today": [-7]}` a week ago.
+ * Today's date (clock.ts: the installation's time zone) as records hold dates (YYYY-MM-DD), so
+ * rules compare dates as text; `{"today": [7]}` is a week from today, `{"today": [-7]}` a week ago.
  */
 function today(days?: unknown): string {
-  const d = new Date();
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
   const n = Math.trunc(Number(days ?? 0));
-  if (Number.isFinite(n) && n !== 0) local.setUTCDate(local.getUTCDate() + n);
-  return local.toISOString().slice(0, 10);
+  return clockToday(Number.isFinite(n) ? n : 0);
 }
 
 jsonLogic.add_operation('matches', fitsMask);

@@ -1,7 +1,7 @@
 // The values a user gives when starting a transition or an action: described for the runtime,
 // checked on the way in (required, type, length), and put into the record's changes.
 import {
-  isCalendarDate, isDateTime, isRule, ruleValue, type PromptDef, type PromptInfo,
+  isCalendarDate, isDateTime, isRule, now, ruleValue, type PromptDef, type PromptInfo,
 } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import { dataSetValue } from '../data/filters.ts';
@@ -52,12 +52,6 @@ export function checkPrompts(prompts: readonly PromptDef[] | undefined, values: 
   if (Object.keys(problems).length) throw invalidFields(problems);
   return checked;
 }
-
-/** The local date and time now, as the record's datetime fields hold it. */
-const now = () => {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 /** A `set` with its placeholders filled in, plus the prompts that name fields of the record. */
 export function changesOf(set: Record<string, unknown> | undefined, prompts: Record<string, unknown>, principal: Principal, record: Record<string, unknown> = {}): Record<string, unknown> {

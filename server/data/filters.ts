@@ -5,7 +5,7 @@
 // text (only rows and a text field the user may see, as access.ts decides) or by picked rows, a
 // choice by its options.
 import {
-  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_FILTER_VALUES, OPERATORS, filterKind, isCalendarDate, isDateTime, isTimeOfDay,
+  DATA_SOURCE, DEFAULT_PAGE_SIZE, MAX_FILTER_VALUES, OPERATORS, filterKind, isCalendarDate, isDateTime, isTimeOfDay, today,
   type CatalogueName, type EffectiveField, type FieldCondition, type FilterKind, type FlexRequest, type MessageId, type Translate,
 } from '../../definitions/language/index.ts';
 import { badRequest } from '../errors.ts';
@@ -172,15 +172,16 @@ export interface FlexQuery {
 /** Whom `$currentUser` and `$username` in a data set stand for. */
 export interface Who { userId: number; username: string }
 
-/** A data set's value with its placeholders filled in: the user, today, today plus or minus days. */
-export function dataSetValue(value: unknown, who: Who, today = new Date()): unknown {
+/**
+ * A data set's value with its placeholders filled in: the user, today, today plus or minus days
+ * (today in the installation's time zone, clock.ts).
+ */
+export function dataSetValue(value: unknown, who: Who): unknown {
   if (value === '$currentUser') return who.userId;
   if (value === '$username') return who.username;
   const m = typeof value === 'string' ? /^\$today(?:([+-])(\d{1,4}))?$/.exec(value) : null;
   if (!m) return value;
-  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
-  day.setUTCDate(day.getUTCDate() + (m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0));
-  return day.toISOString().slice(0, 10);
+  return today((m[1] === '-' ? -1 : 1) * Number(m[2] ?? 0));
 }
 
 /** Conditions as lists of {FieldName, Value, ...} or maps of FieldName to value, both as the grid sends them. */

@@ -24,7 +24,7 @@ const AutoID = { type: ['integer', 'string'], description: 'A whole number of 0 
 /** A record of a table: its fields as the definitions name them (per table in the OpenAPI of a user). */
 export const RecordSchema = open({ AutoID: whole(), TimeStamp: whole() });
 
-export const ErrorAnswer = open({
+export const ErrorAnswer = object({
   Error: { type: 'string' },
   Code: { type: 'string' },
   Key: { type: 'string' },
@@ -33,6 +33,12 @@ export const ErrorAnswer = open({
   TranslationModelState: object({
     ModelState: { type: 'object', additionalProperties: list(object({ Key: { type: 'string' }, Value: list({ type: 'string' }) }, ['Key', 'Value'])) },
   }, ['ModelState']),
+  /** Whether the session is valid, on a 403. */
+  Authenticated: bool,
+  /** Nothing was done: the call may be made again (Retry-After says when). */
+  Retryable: bool,
+  /** The stored row's version, on a 409 for a stale TimeStamp. */
+  Current: object({ TimeStamp: whole(), ModifiedBy: nullable({ type: 'string' }) }, ['TimeStamp', 'ModifiedBy']),
 }, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
 
 const Alignment = { enum: [0, 1, 2] };
@@ -55,9 +61,16 @@ export const FlexRequest = object({
   dataFilter: nullable(FieldValues),
 });
 
+/** A grid column as GetFlexData and a described view answer it. */
+const FlexColumn = object({
+  FieldName: { type: 'string' }, Title: { type: 'string' }, ColumnType: { enum: [0, 2] }, ColumnAlignment: Alignment, ColumnWidth: whole(),
+  Format: { type: 'integer' }, FieldType: { type: 'string' }, Decimals: whole(), IsSortable: bool, Search: bool, AdvancedFilterType: { type: 'string' },
+  Options: list(object({ Value: { type: 'string' }, Label: { type: 'string' } }, ['Value', 'Label'])), ListMethod: { type: 'string' },
+}, ['FieldName']);
+
 export const FlexAnswer = object({
   Data: list(RecordSchema, 1000),
-  Meta: open({ Count: whole(), CountEstimated: { type: 'boolean' }, PageIndex: whole(), PageSize: whole(), Columns: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
+  Meta: object({ Count: whole(), CountEstimated: { type: 'boolean' }, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
     ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns']),
 }, ['Data', 'Meta']);
 
@@ -69,11 +82,11 @@ export const CatalogueEntry = object({
 }, ['ID', 'Descr', 'Name', 'Actions', 'Detail']);
 
 const LayoutFilter = object({ Operator: { type: 'string' }, Value: anyValue }, ['Operator']);
-const LayoutColumn = open({
+const LayoutColumn = object({
   FieldName: { type: 'string' }, ColumnWidth: whole(), ColumnAlignment: { enum: [0, 1, 2] }, Visible: { type: 'boolean' },
   Search: { type: 'string' }, AdvancedFilters: list(LayoutFilter),
 }, ['FieldName']);
-export const LayoutContent = open({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' } });
+export const LayoutContent = object({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' } });
 /** A view's content as a client sends it; its fields, filters and sort are then checked against the table. */
 const LayoutContentRequest = object({
   Columns: list(object({
@@ -86,21 +99,30 @@ const LayoutContentRequest = object({
   Sort: nullable(text(200)),
 }, ['Columns']);
 const ViewId = whole(1);
-export const Layout = open({
+export const Layout = object({
   AutoID: whole(), Name: nullable({ type: 'string' }), LayoutType: { enum: [0, 1] }, ControlName: { type: 'string' },
   DefaultLayout: { type: 'boolean' }, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' },
+  CreateDate: { type: 'string' }, SecurityGroupID: nullable(whole()), SecurityGroup: nullable({ type: 'string' }), Owner: nullable({ type: 'string' }),
+  FromDefinitions: bool, CanChange: bool,
+  /** A single view (GetUserFlexGridLayout, getflexgridlayout): its columns described as GetFlexData describes them. */
+  Meta: object({ Columns: list(FlexColumn, 500) }, ['Columns']),
+  /** GetUserFlexGridLayout: what the user may do with views. */
+  Permissions: object({ AllowChangeUserViews: bool, AllowChangeSystemViews: bool }, ['AllowChangeUserViews', 'AllowChangeSystemViews']),
 }, ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns']);
 
 const Action = { enum: [...Object.keys(ACTION_CODES), ...new Set(Object.values(ACTION_CODES)), 'execute'] };
 const SecurityQuestion = object({ ID: text(100), Action, Grant: bool }, ['ID', 'Action']);
-const SecurityEntry = open({ ID: anyValue, Action: anyValue, Grant: { type: 'boolean' } }, ['ID', 'Action']);
-const CurrentUser = open({ AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }) }, ['AutoID', 'Username']);
+const SecurityEntry = object({ ID: { type: 'string' }, Action: { type: 'string' }, Grant: { type: 'boolean' } }, ['ID', 'Action']);
+/** The signed-in user; signing in answers it without Email and HomePage. */
+const CurrentUser = object({
+  AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }), Email: nullable({ type: 'string' }), HomePage: nullable({ type: 'string' }),
+}, ['AutoID', 'Username', 'Person_Descr']);
 const FormAnswer = open({ Properties: list(open({ FieldName: { type: 'string' }, Label: { type: 'string' }, Component: { type: 'integer' } }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
 
 const StateValue = { type: ['string', 'number', 'boolean'] };
-const Prompt = open({
+const Prompt = object({
   Name: { type: 'string' }, Label: { type: 'string' }, Type: { type: 'string' }, Required: bool, ListMethod: { type: 'string' },
-  Options: list(open({ value: { type: 'string' }, label: { type: 'string' } })), MaxLength: whole(),
+  Options: list(object({ value: { type: 'string' }, label: { type: 'string' } }, ['value', 'label'])), MaxLength: whole(),
 }, ['Name', 'Label', 'Type', 'Required']);
 const BatchItem = object({
   AutoID: whole(), ID: nullable({ type: 'string' }), Description: nullable({ type: 'string' }), Result: { enum: ['SUCCESS', 'FAILED', 'IGNORED'] },
@@ -134,6 +156,7 @@ const ImportForm = object({
   BooleanFormat: { enum: [...IMPORT.BooleanFormat] }, DecimalFormat: { enum: [...IMPORT.DecimalFormat] }, DateFormat: { enum: [...IMPORT.DateFormat] },
   File: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' },
 }, ['Destination', 'File']);
+/** A row of the import tasks' table: besides these, the fields its definition gives it (as any record), so it stays open. */
 const ImportTask = open({
   AutoID: whole(), Destination: { type: 'string' }, ProcessState: { enum: Object.values(IMPORT.ProcessState) }, ProcessState_Enum: { type: 'string' },
   ProcessResult: { enum: Object.values(IMPORT.ProcessResult) }, ProcessResult_Enum: { type: 'string' }, ErrorMessage: nullable({ type: 'string' }),
@@ -163,9 +186,11 @@ const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
 
 /** Every call, by method and route (as the server registers it). */
 export const CALLS: Record<string, CallSchema> = {
-  'GET /health': { summary: 'Readiness: the server and its database answer', answer: open({ status: { type: 'string' } }, ['status']) },
-  'GET /health/live': { summary: 'Liveness: the process answers', answer: open({ status: { type: 'string' } }, ['status']) },
-  'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: open({ openapi: { type: 'string' } }, ['openapi']) },
+  'GET /health': { summary: 'Readiness: the server and its database answer', answer: object({ status: { enum: ['ok', 'unavailable'] } }, ['status']) },
+  'GET /health/live': { summary: 'Liveness: the process answers', answer: object({ status: { type: 'string' } }, ['status']) },
+  'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: object({
+    openapi: { const: '3.1.0' }, info: { type: 'object' }, servers: list({ type: 'object' }), security: list({ type: 'object' }), paths: { type: 'object' }, components: { type: 'object' },
+  }, ['openapi', 'info', 'servers', 'security', 'paths', 'components']) },
   'GET /api-docs': { summary: 'This description as a page', answer: { type: 'string' } },
   'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: { type: 'string', minLength: 1, maxLength: 100 }, password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
@@ -174,7 +199,12 @@ export const CALLS: Record<string, CallSchema> = {
   'GET /mvc/security/explain': {
     summary: 'Why a user may or may not do something, with the row filter of a table',
     query: object({ username: text(100), right: text(50), action: Action, table: text(63) }, ['username', 'right', 'action']),
-    answer: open({ Allowed: { type: 'boolean' }, Reason: { type: 'string' } }, ['Allowed', 'Reason']),
+    answer: object({
+      Username: { type: 'string' }, Right: { type: 'string' }, Action: { type: 'string' }, Allowed: bool, Reason: { type: 'string' },
+      GrantedBy: list({ type: 'string' }), DeniedBy: list({ type: 'string' }),
+      Groups: list(object({ Group: { type: 'string' }, FullAccess: bool, Entries: list(object({ Action: { type: 'string' }, Grant: bool }, ['Action', 'Grant'])) }, ['Group', 'FullAccess', 'Entries'])),
+      RowFilter: nullable(object({ Table: { type: 'string' }, Condition: nullable({ type: 'string' }), Values: list(anyValue) }, ['Table', 'Condition', 'Values'])),
+    }, ['Username', 'Right', 'Action', 'Allowed', 'Reason', 'GrantedBy', 'DeniedBy', 'Groups', 'RowFilter']),
   },
   'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: { type: 'string' } }, ['name'])) }, ['Screens']) },
   'GET /mvc/definitions/languages': {
@@ -184,7 +214,14 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/translations/Dashboard': {
     summary: 'Per language: how many texts (definitions and runtime strings) are translated, missing, corrected, or corrected while their text is gone (with the lists for one Language)',
     body: object({ Language: text(5) }),
-    answer: object({ Texts: whole(), Languages: list(open({ Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole() }, ['Language', 'Translated', 'Missing', 'Stale', 'Corrected']), 9) }, ['Texts', 'Languages']),
+    answer: object({
+      Texts: whole(),
+      Languages: list(object({
+        Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole(),
+        MissingTexts: list(object({ Source: TextSource, Text: { type: 'string' }, Dutch: { type: 'string' } }, ['Source', 'Text', 'Dutch']), 100_000),
+        StaleTexts: list(object({ Source: TextSource, Text: { type: 'string' } }, ['Source', 'Text']), 100_000),
+      }, ['Language', 'Translated', 'Missing', 'Stale', 'Corrected']), 9),
+    }, ['Texts', 'Languages']),
   },
   'POST /mvc/translations/List': {
     summary: 'The texts of one language with what ships and what the site corrects, searched and filtered',
@@ -217,7 +254,13 @@ export const CALLS: Record<string, CallSchema> = {
       }, ['FieldName', 'Label', 'FieldType', 'TypeLabel', 'Required', 'Origin', 'LabelOrigin']), 2000),
     }, ['Table', 'Label', 'Fields']),
   },
-  'GET /mvc/definitions/status': { summary: 'Version, packs and site-layer conflicts', answer: open({ Version: whole() }, ['Version']) },
+  'GET /mvc/definitions/status': {
+    summary: 'Version, packs and site-layer conflicts',
+    answer: object({
+      Version: whole(), Packs: list(object({ Name: { type: 'string' }, Version: { type: 'string' } }, ['Name', 'Version'])), Tables: whole(),
+      SiteConflicts: list(object({ file: { type: 'string' }, pointer: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' }, said: object({ id: { type: 'string' }, args: list(anyValue) }, ['id', 'args']) }, ['file', 'pointer', 'rule', 'message'])),
+    }, ['Version', 'Packs', 'Tables', 'SiteConflicts']),
+  },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
   'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },
   'POST /mvc/:control/GetItem': { summary: 'One record', body: byAutoId, query: object({ autoid: AutoID }), answer: RecordSchema },
@@ -357,13 +400,13 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/_lists/:list': {
     summary: 'A page of a lookup list; the list\'s filter parameters may be given besides',
     body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: bool }),
-    answer: object({ Data: list(ListEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
+    answer: object({ Data: list(ListEntry), Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']) }, ['Data', 'Meta']),
   },
   'POST /mvc/_lists/:list/single': { summary: 'One entry of a lookup list', body: object({ AutoID }, ['AutoID']), query: object({ autoid: AutoID, AutoID }), answer: ListEntry },
   'POST /mvc/_catalogues/:catalogue': {
     summary: 'A page of a catalogue of the definitions (rights): the entries the user may choose, searched by name (in the user\'s language and in Dutch), by the titles of the screens and tables they guard, and by code',
     body: object({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000) }),
-    answer: object({ Data: list(CatalogueEntry), Meta: open({ HasMore: { type: 'boolean' } }, ['HasMore']) }, ['Data', 'Meta']),
+    answer: object({ Data: list(CatalogueEntry), Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']) }, ['Data', 'Meta']),
   },
   'POST /mvc/_catalogues/:catalogue/single': {
     summary: 'One entry of a catalogue by its code, if the user may choose it',
@@ -377,7 +420,10 @@ export const CALLS: Record<string, CallSchema> = {
       ControlName: text(63),
       Filter: object({ PageSize: whole(1, 1000), PageIndex: whole(0, 1_000_000), FlexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)), DataFilter: nullable(FieldValues) }),
     }),
-    answer: object({ Data: list(Layout), Meta: open({ Count: whole() }, ['Count']) }, ['Data', 'Meta']),
+    answer: object({
+      Data: list(Layout),
+      Meta: object({ Count: whole(), PageIndex: whole(), PageSize: whole(), Columns: list(object({ FieldName: { type: 'string' }, Title: { type: 'string' }, IsSortable: bool }, ['FieldName', 'Title', 'IsSortable'])) }, ['Count', 'PageIndex', 'PageSize', 'Columns']),
+    }, ['Data', 'Meta']),
   },
   'POST /mvc/:control/createnewflexgridlayout': {
     summary: 'Saves a new view',
@@ -386,13 +432,13 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']), answer: empty },
   // The specification calls the bodies of these two opaque: what else its client sends is taken and left unread.
-  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
-  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(open({ FieldName: { type: 'string' } }, ['FieldName'])) },
-  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(open({ Username: { type: 'string' } }, ['Username'])) },
+  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(object({ FieldName: { type: 'string' }, ColumnTitle: { type: 'string' }, AutoID: whole(), selected: bool }, ['FieldName', 'ColumnTitle', 'AutoID', 'selected'])) },
+  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(object({ FieldName: { type: 'string' }, Title: { type: 'string' }, FilterType: { type: 'string' }, Operators: list({ type: 'string' }, 20) }, ['FieldName', 'Title', 'FilterType', 'Operators'])) },
+  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(object({ Username: { type: 'string' }, PersonName: nullable({ type: 'string' }), Layout: { type: 'string' } }, ['Username', 'PersonName', 'Layout'])) },
   'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: ViewId }, ['AutoID']), answer: Layout },
   'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']), answer: Layout },
   'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: ViewId }, ['AutoID']), answer: empty },
-  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(open({ AutoID: whole() }, ['AutoID'])) },
+  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(object({ AutoID: whole(), ID: { type: 'string' }, Descr: nullable({ type: 'string' }) }, ['AutoID', 'ID', 'Descr'])) },
   'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: { type: 'string', minLength: 1, maxLength: 100 }, ControlName: nullable(text(63)) }), answer: object({ Reset: whole() }, ['Reset']) },
 };
 

@@ -15,7 +15,7 @@ import { GenericForm, type FormAnswer, type FormProperty } from '../../runtime/f
 import { publish } from '../../runtime/live/index.ts';
 import { recordActions } from '../../runtime/screens/actions/model.ts';
 import { RecordChangedNotice } from '../../runtime/screens/RecordChangedNotice.tsx';
-import { sameVersion, withEdits, type RefreshOutcome } from '../../runtime/screens/useRecordEditor.ts';
+import { sameVersion, withEdits, type RefreshOutcome } from '../../runtime/screens/editor/index.ts';
 
 beforeAll(() => {
   i18n.setMessagesCompiler(compileMessage);

@@ -3,11 +3,11 @@
 // already chosen, beside a list of all the table's fields and where each comes from. The
 // dictionary's screen is the one the server marks as such.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api, type ScreenInfo, type TableFields } from '../api/index.ts';
+import type { ScreenInfo } from '../api/index.ts';
 import { leaveTo, router } from '../ui/navigation/index.ts';
 import { retrievingFailed } from './failures.ts';
+import { useTableFields } from './useTableFields.ts';
 
 /** The field dictionary's screen, if the user may open it. */
 export function useFieldDictionary(): ScreenInfo | undefined {
@@ -35,13 +35,7 @@ const SITE_LAYER = 'site';
  */
 export function TableFieldsPanel({ table, version }: { table: string; version: number }) {
   const { t } = useLingui();
-  const [fields, setFields] = useState<TableFields | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.tableFields(table).then((answer) => { if (live) { setFields(answer); setFailed(false); } }, () => { if (live) setFailed(true); });
-    return () => { live = false; };
-  }, [table, version]);
+  const { fields, failed } = useTableFields(table, version);
   const origin = (layer: string | null) => (layer === SITE_LAYER ? t`Deze installatie` : layer ? t`Pakket ${layer}` : '');
   if (failed) return <p className="app-error-text">{retrievingFailed()}</p>;
   if (!fields) return null;

@@ -1,32 +1,19 @@
 // Settings page: the table's single record in its generic form, with a Save button enabled once
 // something changed.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
-import { api } from '../api/index.ts';
 import type { TableScreen } from '../api/index.ts';
 import { saveOnKeys } from '../ui/dialogs/index.ts';
 import { useLeaveGuard } from '../ui/navigation/index.ts';
 import { useBeforeUnload } from '../state/index.ts';
 import { EditorBody } from './EditorBody.tsx';
-import { useRecordEditor } from './useRecordEditor.ts';
+import { useSettingsEditor } from './useSettingsEditor.ts';
 import './screens.css';
-
-/** The AutoID of the settings row (0 when the table is still empty: a new record). */
-async function settingsRowId(table: string): Promise<number> {
-  const answer = await api.flexData(table, { pageSize: 1 });
-  return Number(answer.Data[0]?.AutoID ?? 0);
-}
 
 export function SettingsPage({ screen }: { screen: TableScreen }) {
   const { t } = useLingui();
-  const editor = useRecordEditor(screen.table);
-  const { load } = editor;
+  const editor = useSettingsEditor(screen.table);
   useBeforeUnload(editor.hasMutations);
   useLeaveGuard(editor.hasMutations, editor.save);
-  useEffect(() => {
-    void load(() => settingsRowId(screen.table));
-  }, [load, screen.table]);
-
   return (
     <section className="app-page app-settings" onKeyDown={saveOnKeys(() => { if (editor.hasMutations && !editor.saving) void editor.save(); })}>
       <header className="app-page-header">

@@ -1,10 +1,8 @@
 // The dashboard tab (GetDashboard): the record's child rows counted per group and per month, as
 // two small bar charts with their numbers as text.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/index.ts';
-import type { DashboardAnswer } from '../../api/index.ts';
 import { BarChart } from './BarChart.tsx';
+import { useDashboard } from './useDashboard.ts';
 
 export interface DashboardTabProps { table: string; autoid: number; tab: string; version: number }
 
@@ -17,17 +15,7 @@ export function monthLabel(month: string, locale: string): string {
 
 export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps) {
   const { t, i18n } = useLingui();
-  const [answer, setAnswer] = useState<DashboardAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    api.dashboard(table, autoid, tab).then(
-      (a) => { if (live) setAnswer(a); },
-      (error) => { console.error('GetDashboard failed', error); if (live) setFailed(true); },
-    );
-    return () => { live = false; };
-  }, [table, autoid, tab, version]);
+  const { answer, failed } = useDashboard(table, autoid, tab, version);
 
   if (failed) return <p role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</p>;
   if (!answer) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;

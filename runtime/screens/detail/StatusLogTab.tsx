@@ -1,11 +1,9 @@
 // The record's status log (GetStatusLog): every transition and logged change, newest as the
 // server orders them, with from and to by their labels, reason, comment, date, who and when.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { ColumnFormat } from '../../../definitions/language/index.ts';
-import { api } from '../../api/index.ts';
-import type { StatusLogEntry } from '../../api/index.ts';
 import { formatDateValue } from '../../grid/index.ts';
+import { useStatusLog } from './useStatusLog.ts';
 
 export interface StatusLogTabProps { table: string; autoid: number; version: number }
 
@@ -14,17 +12,7 @@ const date = (v: string | null, format: number) => (v ? formatDateValue(v, forma
 
 export function StatusLogTab({ table, autoid, version }: StatusLogTabProps) {
   const { t } = useLingui();
-  const [rows, setRows] = useState<StatusLogEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    api.statusLog(table, autoid).then(
-      (answer) => { if (live) setRows(answer.Data); },
-      (error) => { console.error('GetStatusLog failed', error); if (live) setFailed(true); },
-    );
-    return () => { live = false; };
-  }, [table, autoid, version]);
+  const { rows, failed } = useStatusLog(table, autoid, version);
 
   if (failed) return <p role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</p>;
   if (!rows) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;

@@ -2,13 +2,14 @@
 // importtasks grid (read by its AutoID). While the task is pending or running it follows its
 // progress and offers to cancel it; Close leaves the import running on the server.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { api, errorText, type ImportDestination, type ImportTask } from '../../api/index.ts';
-import { Modal, showAlert } from '../../ui/dialogs/index.ts';
+import type { ImportDestination, ImportTask } from '../../api/index.ts';
+import { Modal } from '../../ui/dialogs/index.ts';
 import { destinationLabel } from './destinations.ts';
 import { ImportTaskDetail } from './ImportTaskDetail.tsx';
+import { useCancelImport } from './useCancelImport.ts';
 import { useDestinations } from './useDestinations.ts';
 import { useImportTask } from './useImportTask.ts';
+import { useTaskRead } from './useTaskRead.ts';
 import './import.css';
 
 export interface ImportTaskModalProps {
@@ -25,21 +26,10 @@ export interface ImportTaskModalProps {
 interface LiveTaskProps { initial: ImportTask; known?: readonly ImportDestination[]; onFinished?: (task: ImportTask) => void }
 
 function LiveTask({ initial, known, onFinished }: LiveTaskProps) {
-  const { t } = useLingui();
   const destinations = useDestinations(known);
   const { task, progress, replace } = useImportTask(initial, onFinished);
-  const [cancelling, setCancelling] = useState(false);
-  const cancel = async () => {
-    setCancelling(true);
-    try {
-      replace(await api.cancelImport(task.AutoID));
-    } catch (error) {
-      console.error(`Cancel of import ${task.AutoID} failed`, error);
-      showAlert(errorText(error, t`Het annuleren van de import is mislukt.`));
-    } finally {
-      setCancelling(false);
-    }
-  };
+  const { cancelling, cancel } = useCancelImport(task.AutoID, replace);
+
   return (
     <ImportTaskDetail
       task={task} progress={progress} destination={destinationLabel(destinations, task.Destination)}
@@ -50,18 +40,7 @@ function LiveTask({ initial, known, onFinished }: LiveTaskProps) {
 
 export function ImportTaskModal({ autoid, initial, destinations, onFinished, onClose }: ImportTaskModalProps) {
   const { t } = useLingui();
-  const [task, setTask] = useState<ImportTask | null>(initial ?? null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (initial) return;
-    let live = true;
-    api.importTask(autoid).then((answer) => { if (live) setTask(answer); }, (error) => {
-      console.error(`Import task ${autoid} could not be read`, error);
-      if (live) setFailed(errorText(error, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })));
-    });
-    return () => { live = false; };
-  }, [autoid, initial, t]);
+  const { task, failed } = useTaskRead(autoid, initial);
 
   return (
     <Modal

@@ -2,11 +2,10 @@
 // types it over. The code typed is required; a refusal shows the server's message under the field
 // and its Error above the form (spec 1 section 8, verification save failure).
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { IMPORT } from '../../../definitions/language/index.ts';
-import { api, errorText } from '../../api/index.ts';
 import { Modal } from '../../ui/dialogs/index.ts';
-import { fieldMessages } from './failures.ts';
+import { useVerification } from './useVerification.ts';
 import './import.css';
 
 export interface VerificationDialogProps {
@@ -22,40 +21,14 @@ export function VerificationDialog({ onVerified, onClose }: VerificationDialogPr
   const codeId = useId();
   const typedId = useId();
   const errorId = useId();
-  const [code, setCode] = useState<string | null>(null);
+  const { code, busy, error, fieldError, verify } = useVerification(onVerified);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    api.importCode().then((answer) => { if (live) setCode(answer.Code); }, (failure) => {
-      console.error('GetCode failed', failure);
-      if (live) setError(errorText(failure, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })));
-    });
-    return () => { live = false; };
-  }, [t]);
 
   const ready = code !== null && typed.trim() !== '' && !busy;
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!ready || code === null) return;
-    setBusy(true);
-    setError(null);
-    setFieldError([]);
-    try {
-      const answer = await api.setImportAdvancedMode({ Code: code, VerificationCode: typed.trim() });
-      if (answer.AdvancedMode) onVerified();
-      else setError(t`De geavanceerde modus is niet ingeschakeld.`);
-    } catch (failure) {
-      const messages = fieldMessages(failure, 'VerificationCode');
-      setFieldError(messages);
-      const general = errorText(failure, null);
-      setError(general ?? (messages.length ? null : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })));
-    } finally {
-      setBusy(false);
-    }
+    await verify(typed.trim());
   };
 
   return (

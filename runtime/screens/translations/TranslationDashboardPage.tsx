@@ -3,14 +3,14 @@
 // (a changed Dutch text shows as one of those and as missing). A language's missing texts open in
 // the translations task; stale corrections can be removed here.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api, errorText, type LanguageCounts, type ScreenInfo, type TranslationDashboard } from '../../api/index.ts';
+import type { LanguageCounts, ScreenInfo } from '../../api/index.ts';
 import { leaveTo, router } from '../../ui/navigation/index.ts';
 import { ENDONYMS, type Locale } from '../../i18n/index.ts';
 import { useScreenRights } from '../../state/index.ts';
-import { retrievingFailed } from '../failures.ts';
 import { StaleTexts } from './StaleTexts.tsx';
+import { useTranslationDashboard } from './useTranslationDashboard.ts';
 import '../screens.css';
 import './translations.css';
 
@@ -19,14 +19,8 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
   const { routes } = useSnapshot(router);
   const editor = routes.find((r) => r.kind === 'translations');
   const rights = useScreenRights(editor ?? screen);
-  const [dashboard, setDashboard] = useState<TranslationDashboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { dashboard, error, load } = useTranslationDashboard();
   const [open, setOpen] = useState<string | null>(null);
-  const load = useCallback(() => {
-    api.translationDashboard().then((answer) => { setDashboard(answer); setError(null); },
-      (failure: unknown) => setError(errorText(failure, retrievingFailed())));
-  }, []);
-  useEffect(load, [load]);
   const number = (n: number) => n.toLocaleString(i18n.locale);
   const texts = dashboard && number(dashboard.Texts);
 

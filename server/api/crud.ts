@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { flexData } from '../data/flex.ts';
 import { hiddenFields, withoutHidden } from '../data/access.ts';
-import { authorize, autoIdOf, blankRecord, deleteRecord, readRecord, saveRecord } from '../data/records.ts';
+import { authorize, autoIdOf, blankRecord, readRecord } from '../data/records.ts';
+import { deleteRecord, saveRecord } from '../data/write.ts';
 import { behaviourOf } from '../behaviours/index.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
 import { compileForm } from '../metadata/form.ts';

@@ -7,7 +7,8 @@ import type { EffectiveField, ExportLayout, FlexRequest, Language } from '../../
 import type { Engine } from '../engine.ts';
 import { unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
-import { authorize, insertRow, readRecord } from '../data/records.ts';
+import { authorize, readRecord } from '../data/records.ts';
+import { insertRow } from '../data/rows.ts';
 import type { ExportJob } from '../jobs/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/index.ts';

@@ -9,7 +9,7 @@ import type { Engine } from '../engine.ts';
 import { AppError, forbidden, unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
-import { insertRow } from '../data/records.ts';
+import { insertRow } from '../data/rows.ts';
 import { LicenceRefused, productCode, verifyActivation, type LicenceProblem } from '../security/licence.ts';
 import { activeModules } from '../security/modules.ts';
 import { principalOf } from './context.ts';

@@ -11,9 +11,11 @@ import { AppError, invalidFields, notFound, type FieldMessage } from '../errors.
 import { inTransaction } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
-import { hiddenFields, rowLimit, withoutHidden } from '../data/access.ts';
+import { hiddenFields, withoutHidden } from '../data/access.ts';
+import { limited } from '../data/table-sql.ts';
 import { Params as SqlParams } from '../data/filters.ts';
-import { authorize, blankRecord, createIn, deleteRecord, readRecord, readStored, saveRecord, updateIn } from '../data/records.ts';
+import { authorize, blankRecord, readRecord, readStored } from '../data/records.ts';
+import { deleteRecord, saveRecord, writeIn } from '../data/write.ts';
 import { sqlValue } from '../data/values.ts';
 import { makeTransition, transitionNamed } from '../business/transitions.ts';
 import { Ignored } from '../business/batch.ts';
@@ -89,9 +91,7 @@ async function rowNamed(db: pg.Pool | pg.PoolClient, on: TableModel, principal: 
     const field = on.byName.get(name.toLowerCase())!;
     return `t.${ident(field.sqlName)} = ${params.add(sqlValue(field, payload[p]))}`;
   });
-  const limit = rowLimit(on, principal, params);
-  if (limit) where.push(limit);
-  const row = (await db.query(`SELECT t.autoid FROM ${ident(on.table.sqlName)} t WHERE ${where.join(' AND ')} LIMIT 1`, params.values)).rows[0];
+  const row = (await db.query(`SELECT t.autoid ${limited(on, principal, 't', params).from(where)} LIMIT 1`, params.values)).rows[0];
   if (!row) throw notFound();
   return Number(row.autoid);
 }
@@ -145,7 +145,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       if (parent) delete values[parent.name];
       try {
         // A copy per run: a run again after a conflict starts from the payload.
-        await inTransaction(engine.pool, (client) => updateIn(client, on, principal, id, { ...values }, ctx), { rerunnable: true });
+        await inTransaction(engine.pool, (client) => writeIn(client, { model: on, principal, id, record: { ...values }, ctx }), { rerunnable: true });
       } catch (err) { throw inPayloadNames(err, call); }
       await written([on.table.sqlName]);
       return readRecord(engine.pool, on, principal, id);
@@ -174,7 +174,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
         for (const [i, item] of items.entries()) {
           await client.query('SAVEPOINT item');
           try {
-            await createIn(client, on, principal, valuesOf(call, item), ctx);
+            await writeIn(client, { model: on, principal, record: valuesOf(call, item), ctx });
             Results.push({ Index: i, Valid: true, Errors: {} });
           } catch (err) {
             const named = inPayloadNames(err, call);
@@ -192,7 +192,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
     const ids = await inTransaction(engine.pool, async (client) => {
       const made: number[] = [];
       for (const [i, item] of items.entries()) {
-        try { made.push((await createIn(client, on, principal, valuesOf(call, item), ctx)).id); } catch (err) { throw inPayloadNames(err, call, prefix(i)); }
+        try { made.push((await writeIn(client, { model: on, principal, record: valuesOf(call, item), ctx })).id); } catch (err) { throw inPayloadNames(err, call, prefix(i)); }
       }
       return made;
     }, { rerunnable: true });

@@ -3,7 +3,7 @@
 // name no table; the table schema's enum lists the same names, so an unknown one fails
 // `definitions validate`.
 import type { TableDef } from '../../definitions/language/index.ts';
-import type { WriteHooks } from '../data/records.ts';
+import type { WriteHooks } from '../data/write.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { ActionBehaviour } from '../business/index.ts';
 import { readStored } from '../data/records.ts';

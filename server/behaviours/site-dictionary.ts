@@ -6,8 +6,8 @@ import type pg from 'pg';
 import { evaluateRule, type Effective, type FieldDef, type Language, type TableDef } from '../../definitions/language/index.ts';
 import { withTranslations } from '../metadata/translations.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
-import type { WriteHooks } from '../data/records.ts';
-import { ident } from '../db/sql.ts';
+import type { WriteHooks } from '../data/write.ts';
+import { engineTable } from '../data/table-sql.ts';
 import { DefinitionsInvalid, type Registry } from '../metadata/registry.ts';
 import { readSiteRows, siteFile, writeSiteDefinition } from '../metadata/site-layer.ts';
 import { applySchema, planSchema, SchemaChangeRefused } from '../metadata/sync/apply.ts';
@@ -66,8 +66,9 @@ export const dictionaryTableRight = (autoId: number | string) => `99.${autoId}`;
 
 interface Dictionaries { fields: TableModel; tables: TableModel }
 
+/** Every dictionary row of a table: the definitions are written from all of them, whoever saved. */
 async function rows(client: pg.PoolClient, model: TableModel, tableName: string) {
-  return (await client.query(`SELECT * FROM ${ident(model.table.sqlName)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [tableName])).rows;
+  return (await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [tableName])).rows;
 }
 
 /** Writes the site definitions of one table from its dictionary rows. */
@@ -108,7 +109,7 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
  * the actions of a table. Written whole from the dictionary, so a removed table's right goes too.
  */
 async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: string): Promise<void> {
-  const found = (await client.query(`SELECT autoid, tablename, label FROM ${ident(dict.tables.table.sqlName)} ORDER BY autoid`)).rows;
+  const found = (await client.query(`SELECT autoid, tablename, label FROM ${engineTable(dict.tables.table)} ORDER BY autoid`)).rows;
   const rights = found.map((row) => ({
     code: dictionaryTableRight(row.autoid), name: `${row.label?.trim() || row.tablename} beheren`, actions: ['read', 'update', 'create', 'delete'],
   }));

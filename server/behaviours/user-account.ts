@@ -3,7 +3,7 @@
 // a new password, deactivating or locking out a user ends that user's sessions at once. A removed
 // user's own saved views go with them.
 import { invalidFields, type FieldMessage } from '../errors.ts';
-import type { WriteHooks } from '../data/records.ts';
+import type { WriteHooks } from '../data/write.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { securitySettings, type PasswordRules } from '../security/identity.ts';

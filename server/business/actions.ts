@@ -5,8 +5,11 @@ import { evaluateRule, type ActionDef, type BatchAnswer } from '../../definition
 import { relatedValues } from '../data/related.ts';
 import { AppError, badRequest, forbidden, invalidFields, refused, refusedBy } from '../errors.ts';
 import { ident } from '../db/sql.ts';
-import { authorize, createIn, deleteIn, readStored, rowsRewritten, updateIn } from '../data/records.ts';
+import { authorize, readStored } from '../data/records.ts';
+import { deleteIn, rowsRewritten, writeIn } from '../data/write.ts';
 import { recordChanged } from '../data/events.ts';
+import { Params } from '../data/filters.ts';
+import { engineTable, limited } from '../data/table-sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
@@ -37,7 +40,8 @@ export async function changeStatus(
   const answer = await runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp), { rerunnable: true });
   const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
   if (conflict) {
-    const current = await ctx.pool.query(`SELECT timestamp, modifiedby FROM ${ident(model.table.sqlName)} WHERE autoid = $1`, [conflict.AutoID]);
+    const params = new Params();
+    const current = await ctx.pool.query(`SELECT t.timestamp, t.modifiedby ${limited(model, ctx.principal, 't', params).from([`t.autoid = ${params.add(conflict.AutoID)}`])}`, params.values);
     throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: Number(current.rows[0]?.timestamp ?? 0), ModifiedBy: current.rows[0]?.modifiedby ?? null } });
   }
   return answer;
@@ -71,7 +75,7 @@ export async function runAction(ctx: BusinessContext, model: TableModel, name: s
     if (Object.entries(changes).every(([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value)) {
       throw new Ignored('actions.nothing_changes');
     }
-    await updateIn(client, model, ctx.principal, id, changes, writeContext(ctx), undefined, current);
+    await writeIn(client, { model, principal: ctx.principal, id, record: changes, ctx: writeContext(ctx), locked: current });
     return [model.table.sqlName];
   }, { rerunnable: true });
 }
@@ -90,7 +94,7 @@ function createFrom(ctx: BusinessContext, model: TableModel, create: NonNullable
     for (const [field, value] of Object.entries(create.set)) {
       values[field] = typeof value === 'string' && value.startsWith('$record.') ? record[value.slice(8)] ?? null : changesOf({ v: value }, prompts, ctx.principal, record).v;
     }
-    await createIn(client, target, ctx.principal, values, writeContext(ctx));
+    await writeIn(client, { model: target, principal: ctx.principal, record: values, ctx: writeContext(ctx) });
     return [target.table.sqlName];
   }, { rerunnable: true });
 }
@@ -129,7 +133,7 @@ function references(ctx: BusinessContext, model: TableModel) {
   const target = model.table.sqlName;
   return [...ctx.snapshot.effective.tables.values()].flatMap((table) => {
     const m = ctx.snapshot.table(table.name);
-    return m ? m.listJoins.filter((j) => j.ref.sqlName === target).map((j) => ({ table: m.table.sqlName, column: j.field.sqlName })) : [];
+    return m ? m.listJoins.filter((j) => j.ref.sqlName === target).map((j) => ({ model: m, table: m.table.sqlName, column: j.field.sqlName })) : [];
   });
 }
 
@@ -146,16 +150,17 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
     await readStored(client, model, ctx.principal, target, true);
     const written = new Set<string>([model.table.sqlName]);
     for (const ref of refs) {
+      // Every reference moves, in rows the user sees or not (see above); the rows are not answered.
       const moved = await client.query(
-        `UPDATE ${ident(ref.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
+        `UPDATE ${engineTable(ref.model.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
         [target, id, ctx.principal.username],
       );
       if (moved.rowCount) written.add(ref.table);
-      const refModel = ctx.snapshot.table(ref.table)!;
+      const refModel = ref.model;
       for (const row of moved.rows) await recordChanged(client, refModel, Number(row.autoid), 'updated');
       await rowsRewritten(client, refModel, moved.rows.map((r) => Number(r.autoid)), (name) => ctx.snapshot.table(name));
     }
-    await deleteIn(client, model, ctx.principal, id, undefined, (name) => ctx.snapshot.table(name));
+    await deleteIn(client, { model, principal: ctx.principal, id, tableOf: (name) => ctx.snapshot.table(name) });
     return [...written];
   }, { rerunnable: true });
 }

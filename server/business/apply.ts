@@ -6,10 +6,12 @@
 import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
 import { isRule, ruleFields, ruleValue, type ApplyDef, type EffectiveField } from '../../definitions/language/index.ts';
-import { blankRecord, createIn, readStored, readStoredWhere, updateIn, type WriteContext } from '../data/records.ts';
+import { blankRecord, readStored, readStoredWhere } from '../data/records.ts';
+import { writeIn, type WriteContext } from '../data/write.ts';
 import { referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
+import { engineTable } from '../data/table-sql.ts';
 import { notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -94,8 +96,9 @@ export async function applyTo(
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
   const others = apply.target ? referencedModel(child, apply.target, ctx.tableOf)! : ctx.tableOf((apply.find ?? apply.create)!.table)!;
   const rows = await readStoredWhere(client, child, principal, [[parent, record.AutoID]], true);
-  // A child row the user may not see is not changed behind their back: the transition fails as not found.
-  const all = (await client.query(`SELECT count(*)::int AS n FROM ${ident(child.table.sqlName)} WHERE ${ident(parent.sqlName)} = $1`, [record.AutoID])).rows[0].n;
+  // A child row the user may not see is not changed behind their back: the transition fails as
+  // not found. Counted over every row, seen or not, to find one; the count is never answered.
+  const all = (await client.query(`SELECT count(*)::int AS n FROM ${engineTable(child.table)} WHERE ${ident(parent.sqlName)} = $1`, [record.AutoID])).rows[0].n;
   if (all !== rows.length) throw notFound();
   const paths = childPaths(apply);
   // A `when` on the child's own fields is judged before its referenced rows are read.
@@ -123,7 +126,7 @@ export async function applyTo(
     const id = Number(row.AutoID);
     let madeNow = false;
     if (apply.create) {
-      const made = await createIn(client, others, principal, valuesOf(apply.create.set, scopes, related, principal), ctx);
+      const made = await writeIn(client, { model: others, principal, record: valuesOf(apply.create.set, scopes, related, principal), ctx });
       scopes.$created = { AutoID: made.id };
     } else if (apply.target) {
       const taken = targets.take(wanted!);
@@ -134,19 +137,21 @@ export async function applyTo(
       if (!scopes.$target) {
         // None yet (a product's first stock in this warehouse): made at once with what it gets.
         const blank = { ...blankRecord(others), ...wanted! };
-        const made = await createIn(client, others, principal, { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) }, { ...ctx, byDefinition: true });
+        const made = await writeIn(client, { model: others, principal, record: { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) }, ctx: { ...ctx, byDefinition: true } });
         scopes.$target = { ...blank, AutoID: made.id };
         madeNow = true;
       }
     }
-    if (apply.stamp) await updateIn(client, child, principal, id, valuesOf(apply.stamp, scopes, related, principal), ctx, undefined, row);
+    if (apply.stamp) await writeIn(client, { model: child, principal, id, record: valuesOf(apply.stamp, scopes, related, principal), ctx, locked: row });
     if (scopes.$target && !madeNow) {
       const set = valuesOf(apply.set, scopes, related, principal);
       // An apply that names the target's status field moves it (a receipt makes its order line
       // received), with a status log row saying which transition did.
       const status = others.workflow?.field.name;
       const moves = status && Object.keys(set).some((k) => k.toLowerCase() === status.toLowerCase());
-      await updateIn(client, others, principal, Number(scopes.$target.AutoID), set, moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx, undefined, scopes.$target);
+      await writeIn(client, {
+        model: others, principal, id: Number(scopes.$target.AutoID), record: set, ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx, locked: scopes.$target,
+      });
     }
     written.add(others.table.sqlName);
     if (apply.stamp) written.add(child.table.sqlName);
@@ -168,7 +173,7 @@ async function applyToCodes(
   const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf, principal);
   for (const id of rows.values()) {
     const target = await readStored(client, rowsModel, principal, id, true);
-    await updateIn(client, rowsModel, principal, id, valuesOf(apply.set, { $record: record, $target: target }, undefined, principal), ctx, undefined, target);
+    await writeIn(client, { model: rowsModel, principal, id, record: valuesOf(apply.set, { $record: record, $target: target }, undefined, principal), ctx, locked: target });
   }
   return rows.size ? [rowsModel.table.sqlName] : [];
 }

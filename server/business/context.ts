@@ -1,7 +1,7 @@
 // What the business calls work with: the pool, the definitions of the moment, the acting
 // principal, and the named behaviours actions may run.
 import type pg from 'pg';
-import type { WriteContext } from '../data/records.ts';
+import type { WriteContext } from '../data/write.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';

@@ -6,9 +6,10 @@ import type pg from 'pg';
 import { evaluateRule, type TransitionDef, type TransitionsAnswer } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { AppError, badRequest, forbidden, invalidFields } from '../errors.ts';
-import { authorize, readStored, updateIn, type WriteContext } from '../data/records.ts';
+import { authorize, readStored } from '../data/records.ts';
+import { writeIn, type WriteContext } from '../data/write.ts';
 import { Params } from '../data/filters.ts';
-import { rowLimit } from '../data/access.ts';
+import { limited } from '../data/table-sql.ts';
 import { relatedValues, type TableOf } from '../data/related.ts';
 import { applyTo } from './apply.ts';
 import { ident } from '../db/sql.ts';
@@ -90,7 +91,7 @@ export async function makeTransition(
   const along = { ...ctx, byDefinition: true, transition: { name: t.name, field: '', ...part, reason: part.reason ?? `${String(record.ID ?? autoId)}: ${t.label}` } };
   const written = [model.table.sqlName];
   for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along));
-  await updateIn(client, model, principal, autoId, changes, { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, stamp, record);
+  await writeIn(client, { model, principal, id: autoId, record: changes, ctx: { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, stamp, locked: record });
   for (const cascade of t.cascade ?? []) {
     const child = ctx.tableOf(cascade.table);
     if (!child) continue;
@@ -108,9 +109,7 @@ async function cascadeTo(
   const params = new Params();
   const where = [`t.${ident(parent.sqlName)} = ${params.add(parentId)}`, `t.${ident(status.sqlName)} IS DISTINCT FROM ${params.add(cascade.to)}`];
   if (cascade.from) where.push(`t.${ident(status.sqlName)} = ANY(${params.add(cascade.from)})`);
-  const limit = rowLimit(child, principal, params);
-  if (limit) where.push(limit);
-  const ids = (await client.query(`SELECT t.autoid FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
-  for (const id of ids) await updateIn(client, child, principal, id, { [status.name]: cascade.to }, { ...ctx, transition: { name, field: status.name } });
+  const ids = (await client.query(`SELECT t.autoid ${limited(child, principal, 't', params).from(where)} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
+  for (const id of ids) await writeIn(client, { model: child, principal, id, record: { [status.name]: cascade.to }, ctx: { ...ctx, transition: { name, field: status.name } } });
   return ids.length ? [child.table.sqlName] : [];
 }

@@ -6,7 +6,7 @@
 // only unchanged. A row outside the principal's row limits, or of a table they may not read,
 // is never shown, counted, joined, found by its text (a filter on a list's text) or accepted as a
 // list value; a row that belongs to a record of another table (a document) is seen only with that
-// record.
+// record. Statements name a table's rows through table-sql.ts, which carries these conditions.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -147,35 +147,9 @@ function bound(filter: SqlFilter | null, params: Params): string | null {
 }
 
 /**
- * The display text of a list field as a value of the row: a subquery per field rather than a
- * join, because the planner's time grows steeply with the number of joins (a record of twenty
- * list fields took milliseconds to plan and microseconds to run). The same rows as listJoin.
- */
-export function listText(join: ListJoin, principal: Principal, params: Params): string {
-  const a = ident(join.alias);
-  const where = [`${a}.autoid = t.${ident(join.field.sqlName)}`];
-  const rows = listTextRows(join, principal, join.alias, params);
-  if (rows) where.push(rows);
-  return `(SELECT ${a}.${ident(join.textColumn)} FROM ${ident(join.ref.sqlName)} ${a} WHERE ${where.join(' AND ')})`;
-}
-
-/**
- * The join that gives a list field its display text (for a sort on it). It finds only a referenced row the
- * principal may see, and nothing when the text field is hidden from them, so neither the text
- * nor a sort on it tells anything of a row they cannot open.
- */
-export function listJoin(join: ListJoin, principal: Principal, params: Params): string {
-  const a = ident(join.alias);
-  const on = [`${a}.autoid = t.${ident(join.field.sqlName)}`];
-  const rows = listTextRows(join, principal, join.alias, params);
-  if (rows) on.push(rows);
-  return `LEFT JOIN ${ident(join.ref.sqlName)} ${a} ON ${on.join(' AND ')}`;
-}
-
-/**
  * The referenced rows (under `alias`) whose text the principal sees: none when the text field is
- * hidden from them, else the rows they may see. The join of `_Descr` and a filter on a list's
- * text both use it, so a filter finds a row by no text the grid would not show.
+ * hidden from them, else the rows they may see. The text of `_Descr` (table-sql.ts) and a filter on a
+ * list's text both use it, so a filter finds a row by no text the grid would not show.
  */
 export function listTextRows(join: ListJoin, principal: Principal, alias: string, params: Params): string | null {
   return isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, alias, params);

@@ -2,8 +2,11 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/pool.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
-import { addComputed, checkInput, insertRow } from './records.ts';
+import { checkInput } from './records.ts';
+import { addComputed } from './write.ts';
+import { insertRow } from './rows.ts';
 import { totalsFollow } from './rollups.ts';
+import { engineTable } from './table-sql.ts';
 import { ident } from '../db/sql.ts';
 import { AppError } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -43,7 +46,7 @@ async function resolveCode(client: pg.PoolClient, snapshot: Snapshot, join: List
   const list = snapshot.list(join.field.list!);
   const code = list?.codeField && snapshot.table(list.table)?.byName.get(list.codeField.toLowerCase());
   if (!code) throw new Error(`${join.field.name}: list ${join.field.list} has no code field to find ${value} by`);
-  const found = (await client.query(`SELECT autoid FROM ${ident(join.ref.sqlName)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`, [value])).rows[0];
+  const found = (await client.query(`SELECT autoid FROM ${engineTable(join.ref)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`, [value])).rows[0];
   return found ? Number(found.autoid) : undefined;
 }
 
@@ -76,7 +79,7 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
         }
         const keyValue = Object.entries(row).find(([k]) => k.toLowerCase() === seedDef.key.toLowerCase())?.[1];
         for (const d of deferred) if (d.key === null && d.model === model) d.key = keyValue;
-        const found = await client.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE ${ident(keyField.sqlName)} = $1`, [keyValue]);
+        const found = await client.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE ${ident(keyField.sqlName)} = $1`, [keyValue]);
         if (found.rowCount) {
           // A row already there keeps its values: nothing of it waits.
           deferred.splice(0, deferred.length, ...deferred.filter((d) => !(d.model === model && d.key === keyValue)));
@@ -99,7 +102,7 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
   for (const d of deferred) {
     const id = await resolveCode(client, snapshot, d.join, d.code);
     if (id === undefined) throw new Error(`${d.where}: seed row is invalid: ${d.join.field.name}: no ${d.join.ref.name} with code ${d.code}`);
-    await client.query(`UPDATE ${ident(d.model.table.sqlName)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`, [id, d.key]);
+    await client.query(`UPDATE ${engineTable(d.model.table)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`, [id, d.key]);
   }
   return inserted;
 }

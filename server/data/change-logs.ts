@@ -10,7 +10,8 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { announceWrite } from './cache.ts';
 import { recordChanged } from './events.ts';
-import { insertRow, type WriteContext } from './records.ts';
+import { type WriteContext } from './write.ts';
+import { insertRow } from './rows.ts';
 
 export async function writeChangeLogs(
   client: pg.PoolClient, model: TableModel, id: number, current: Record<string, unknown> | null,

@@ -11,6 +11,7 @@ import {
 import { badRequest } from '../errors.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import { ident, likePattern } from '../db/sql.ts';
+import type { Rows } from './table-sql.ts';
 
 /** A column a filter or sort can name: a field, or one of the system columns; a list field with the join to its text. */
 export interface Column {
@@ -20,12 +21,12 @@ export interface Column {
 }
 
 /**
- * The condition admitting the referenced rows whose text a filter on a list may match (alias of
- * the referenced table): the rows and text field the principal may see (access.ts listTextRows).
- * Without one (a view's filter checked before it is saved) no referenced row is admitted.
+ * The referenced rows (under the alias) whose text a filter on a list may match: the rows and
+ * text field the principal may see (table-sql.ts listTexts). Without them (a view's filter
+ * checked before it is saved) no referenced row is admitted.
  */
-export type ListTexts = (join: ListJoin, alias: string, params: Params) => string | null;
-const NO_TEXTS: ListTexts = () => 'false';
+export type ListTexts = (join: ListJoin, alias: string, params: Params) => Rows | null;
+const NO_TEXTS: ListTexts = () => null;
 
 const SYSTEM_COLUMNS: Column[] = [
   { name: 'AutoID', sql: 'autoid', kind: 'number', sortable: true, notNull: true, title: 'column.autoid' },
@@ -125,10 +126,10 @@ function listTextCondition(col: Column, text: string, negate: boolean, params: P
   const c = `t.${ident(col.sql)}`;
   const join = col.join;
   const alias = `f_${col.sql}`.slice(0, 63);
-  const rows = join ? texts(join, alias, params) : 'false';
-  const matching = join
+  const rows = join ? texts(join, alias, params) : null;
+  const matching = join && rows
     // As text: a list whose text field is a number (a stock row named by its warehouse) is searched as its digits.
-    ? `SELECT ${ident(alias)}.autoid FROM ${ident(join.ref.sqlName)} ${ident(alias)} WHERE ${ident(alias)}.${ident(join.textColumn)}::text ILIKE ${params.add(likePattern(text))}${rows ? ` AND ${rows}` : ''}`
+    ? `SELECT ${ident(alias)}.autoid ${rows.from([`${ident(alias)}.${ident(join.textColumn)}::text ILIKE ${params.add(likePattern(text))}`])}`
     : 'SELECT NULL::bigint WHERE false';
   return negate ? `(${c} IS NULL OR ${c} NOT IN (${matching}))` : `${c} IN (${matching})`;
 }

@@ -8,10 +8,11 @@ import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { Params, parseFlexQuery, type Column, type FlexQuery, type SortKey } from './filters.ts';
-import { selectFrom, sortJoins } from './select.ts';
+import { selectColumns, sortJoins } from './select.ts';
+import { limited, listTexts, type Rows } from './table-sql.ts';
 import { ident } from '../db/sql.ts';
 import { recordFromRow } from './values.ts';
-import { hiddenFields, listTextRows, rowLimit, searchColumns, withoutHidden } from './access.ts';
+import { hiddenFields, searchColumns, withoutHidden } from './access.ts';
 import { LruCache } from '../db/lru.ts';
 import { tableGeneration } from './cache.ts';
 
@@ -88,14 +89,13 @@ const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntri
  */
 export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true, t: Translate = (text) => text) {
   const hidden = hiddenFields(model, principal);
-  const texts = (join: ListJoin, alias: string, params: Params) => listTextRows(join, principal, alias, params);
+  const texts = (join: ListJoin, alias: string, params: Params) => listTexts(join, principal, alias, params);
   const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts, t);
-  const limit = rowLimit(model, principal, q.params);
-  if (limit) q.where.push(limit);
+  const seenRows = limited(model, principal, 't', q.params);
   const generation = tableGeneration(model.table.sqlName);
-  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
+  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, seenRows.admitted, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
 
-  const [rows, count] = await Promise.all([page(db, model, principal, q, queryKey), countRows(db, model, q, queryKey, trustCounts)]);
+  const [rows, count] = await Promise.all([page(db, model, seenRows, principal, q, queryKey), countRows(db, seenRows, q, queryKey, trustCounts)]);
   const meta: FlexMeta = {
     Count: count.count,
     CountEstimated: count.estimated,
@@ -106,11 +106,11 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
   return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }
 
-async function page(db: Queryable, model: TableModel, principal: Principal, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
+async function page(db: Queryable, model: TableModel, seenRows: Rows, principal: Principal, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
   const fields = q.columns.flatMap((c) => (c.field ? [c.field] : []));
   const params = new Params();
   params.values.push(...q.params.values);
-  const select = selectFrom(model, [...new Set(fields)], principal, params);
+  const select = selectColumns(model, [...new Set(fields)], principal, params);
   const sortExprs = q.sort.map((s) => s.expr);
   // Sort keys travel as text so values keep their full precision (timestamps have microseconds).
   const keys = q.sort.map((s, i) => `(${s.expr})::text AS ${ident(`__k${i}`)}`).join(', ');
@@ -129,8 +129,8 @@ async function page(db: Queryable, model: TableModel, principal: Principal, q: F
   // Read the row before the page too, to remember where this page starts.
   const withPrevious = offset > 0;
   if (withPrevious) offset -= 1;
-  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${joins}`
-    + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}`
+  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${seenRows.from(where, joins)}`
+    + ` ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}`
     + `${offset ? ` OFFSET ${offset}` : ''}`;
   const result = await db.query(sql, params.values);
   let rows = result.rows;
@@ -143,11 +143,10 @@ async function page(db: Queryable, model: TableModel, principal: Principal, q: F
   return rows;
 }
 
-async function countRows(db: Queryable, model: TableModel, q: FlexQuery, queryKey: string, trusted: boolean): Promise<{ count: number; estimated: boolean }> {
+async function countRows(db: Queryable, seenRows: Rows, q: FlexQuery, queryKey: string, trusted: boolean): Promise<{ count: number; estimated: boolean }> {
   const cached = trusted ? counts.get(queryKey) : undefined;
   if (cached && Date.now() - cached.at < COUNT_TTL_MS) return { count: cached.count, estimated: false };
-  const where = q.where.length ? ` WHERE ${q.where.join(' AND ')}` : '';
-  const from = `FROM ${ident(model.table.sqlName)} t${where}`;
+  const from = seenRows.from(q.where);
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, q.params.values);
   const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };

@@ -1,15 +1,16 @@
-// SELECT lists and joins of a pack table: the system columns, the chosen fields and, for list
-// fields, the display text of the referenced row as <Field>_Descr (as access.ts allows); for
-// file fields, the file's name; and the joins a sort on a list's text needs.
+// SELECT lists of a pack table `t`: the system columns, the chosen fields and, for list fields,
+// the display text of the referenced row as <Field>_Descr (as access.ts allows); for file
+// fields, the file's name; and the joins a sort on a list's text needs. The table and its rows
+// come from table-sql.ts (`${selectColumns(…)} ${rows.from(where)}`).
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { listJoin, listText } from './access.ts';
 import type { Params } from './filters.ts';
+import { listJoin, listText } from './table-sql.ts';
 import { ident } from '../db/sql.ts';
 import { isFileField } from './values.ts';
 
-export function selectFrom(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true, texts = true): string {
+export function selectColumns(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true, texts = true): string {
   const t = model.table;
   const cols = ['t.autoid'];
   if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
@@ -22,7 +23,7 @@ export function selectFrom(model: TableModel, fields: EffectiveField[], principa
     const join = model.listJoins.find((j) => j.field === field);
     if (join) cols.push(`${listText(join, principal, params)} AS ${ident(`${field.sqlName}__descr`)}`);
   }
-  return `SELECT ${cols.join(', ')} FROM ${ident(t.sqlName)} t`;
+  return `SELECT ${cols.join(', ')}`;
 }
 
 /** Joins that a sort on a list column needs. */

@@ -9,7 +9,7 @@ import { IMPORT, IMPORT_LIMITS, type EffectiveField, type ImportForm, type Messa
 import { inTransaction } from '../db/pool.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { deleteFiles, insertFiles, removeUnusedContent, safeFileName, TooLarge, type FileRow, type FileStore } from '../files/index.ts';
-import { insertRow } from '../data/records.ts';
+import { insertRow } from '../data/rows.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { ArchiveRefused, inspectArchive } from './archive.ts';

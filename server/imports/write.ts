@@ -8,12 +8,15 @@
 import type pg from 'pg';
 import { columnType, IMPORT, type EffectiveField } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
-import { refuseLimitedChanges, refuseRowsOutsideLimits, rowLimit } from '../data/access.ts';
+import { refuseLimitedChanges, refuseRowsOutsideLimits } from '../data/access.ts';
+import { limited, reached } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import { translatePgError } from '../data/pg-errors.ts';
-import { addComputed, checkInput, createIn, updateIn, updateRow } from '../data/records.ts';
+import { checkInput } from '../data/records.ts';
+import { addComputed, writeIn } from '../data/write.ts';
+import { updateRow } from '../data/rows.ts';
 import { totalsFollow } from '../data/rollups.ts';
-import { selectFrom } from '../data/select.ts';
+import { selectColumns } from '../data/select.ts';
 import { recordFromRow, sqlValue } from '../data/values.ts';
 import { AppError } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -60,9 +63,8 @@ async function storedRows(client: pg.PoolClient, model: TableModel, principal: P
   if (!ids.length) return new Map();
   const params = new Params();
   const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
-  const limit = rowLimit(model, principal, params);
-  if (limit) where.push(limit);
-  const rows = (await client.query(`${selectFrom(model, model.table.fields, principal, params)} WHERE ${where.join(' AND ')} FOR UPDATE OF t`, params.values)).rows;
+  const select = selectColumns(model, model.table.fields, principal, params);
+  const rows = (await client.query(`${select} ${limited(model, principal, 't', params).from(where)} FOR UPDATE OF t`, params.values)).rows;
   return new Map(rows.map((r) => [Number(r.autoid), recordFromRow(model, r)]));
 }
 
@@ -81,7 +83,7 @@ async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values
   if (archive) { params.push(rows.map((v) => v.get('archive') ?? false)); arrays.push(`$${params.length}::boolean[]`); }
   const cols = ['createdby', 'modifiedby', ...fields.map((f) => f.sqlName), ...(archive ? ['archive'] : [])].map(ident);
   const result = await client.query(
-    `INSERT INTO ${ident(model.table.sqlName)} (${cols.join(', ')}) SELECT $1, $1, * FROM unnest(${arrays.join(', ')}) RETURNING autoid`, params);
+    `INSERT INTO ${reached(model)} (${cols.join(', ')}) SELECT $1, $1, * FROM unnest(${arrays.join(', ')}) RETURNING autoid`, params);
   return result.rows.map((r) => Number(r.autoid));
 }
 
@@ -142,8 +144,8 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
       for (const p of [...updates, ...creates]) {
         try {
           await inSavepoint(client, 'import_row', async () => {
-            if (p.id !== null && overwrite) await updateIn(client, model, principal, p.id, p.record!, { tableOf: opts.tableOf }, undefined, stored.get(p.id));
-            else await createIn(client, model, principal, p.record!, { tableOf: opts.tableOf });
+            if (p.id !== null && overwrite) await writeIn(client, { model, principal, id: p.id, record: p.record!, ctx: { tableOf: opts.tableOf }, locked: stored.get(p.id) });
+            else await writeIn(client, { model, principal, record: p.record!, ctx: { tableOf: opts.tableOf } });
           });
           p.result = p.id !== null && overwrite ? IMPORT.RowResult.OverwriteSuccess : IMPORT.RowResult.CreateSuccess;
         } catch (err) {

@@ -4,12 +4,13 @@
 // checks and status log as any change.
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
 import { ident } from '../db/sql.ts';
+import { engineTable } from '../data/table-sql.ts';
 import { runBatch } from '../business/batch.ts';
-import { updateIn } from '../data/records.ts';
+import { writeIn } from '../data/write.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { JobContext, JobKind } from './context.ts';
 
-/** Records due, with what happens to each. */
+/** Records due, with what happens to each: the engine's own schedule, over every record. */
 async function due(ctx: JobContext, model: TableModel, fieldName: string) {
   const field = model.byName.get(fieldName.toLowerCase())!;
   const join = model.listJoins.find((j) => j.field === field)!;
@@ -20,7 +21,7 @@ async function due(ctx: JobContext, model: TableModel, fieldName: string) {
   const archives = a.archive && model.table.archivable ? `(${col(a.archive)} IS TRUE AND NOT t.archive)` : 'false';
   const rows = (await ctx.pool.query(
     `SELECT t.autoid, CASE WHEN ${changes} THEN ${col(a.to)} END AS to_status, ${archives} AS archive
-       FROM ${ident(model.table.sqlName)} t JOIN ${ident(statuses.table.sqlName)} s ON s.autoid = t.${ident(field.sqlName)}
+       FROM ${engineTable(model.table)} t JOIN ${engineTable(statuses.table)} s ON s.autoid = t.${ident(field.sqlName)}
       WHERE (${changes} OR ${archives})
         AND coalesce((SELECT max(l.changed_at) FROM core_status_log l WHERE l.table_name = $1 AND l.record_id = t.autoid AND l.field_name = $2), t.createdate)
             <= now() - make_interval(days => coalesce(${col(a.delay)}, 0)::int)
@@ -45,8 +46,9 @@ export const autoStatus: JobKind = {
           const changes: Record<string, unknown> = {};
           if (r.to !== null) changes[field.name] = r.to;
           if (r.archive) changes.Archive = true;
-          await updateIn(client, model, SYSTEM_PRINCIPAL, id, changes, {
-            byDefinition: true, tableOf: (name) => snapshot.table(name), transition: { name: 'auto', field: field.name },
+          await writeIn(client, {
+            model, principal: SYSTEM_PRINCIPAL, id, record: changes,
+            ctx: { byDefinition: true, tableOf: (name) => snapshot.table(name), transition: { name: 'auto', field: field.name } },
           });
           return [model.table.sqlName];
         });

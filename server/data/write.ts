@@ -1,0 +1,275 @@
+// The one write pipeline of a pack table's records: a new record or an update (writeIn), a delete
+// (deleteIn), each inside the caller's transaction and the same on every path; the save and
+// delete calls (saveRecord, deleteRecord) own a transaction around them. Saving validates with
+// the table's compiled record schema and its json-logic rules before any SQL runs, so the API and
+// imports cannot bypass what a form enforces.
+import type pg from 'pg';
+import type { EffectiveField } from '../../definitions/language/index.ts';
+import { isEmptyValue } from '../../definitions/language/record-schema.ts';
+import { AppError, badRequest, forbidden, invalidFields } from '../errors.ts';
+import { inTransaction, type Queryable } from '../db/pool.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { Principal } from '../security/principal.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { hiddenFields, refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields, withoutHidden } from './access.ts';
+import { announceWrite, tableWritten } from './cache.ts';
+import { belongingRecordVisible } from './belonging.ts';
+import { writeChangeLogs } from './change-logs.ts';
+import { computeValues } from './computed.ts';
+import { recordChanged } from './events.ts';
+import { fileValuesExist } from './file-values.ts';
+import { drawNumber } from './numbering.ts';
+import { translatePgError } from './pg-errors.ts';
+import { databaseChecks, deleteChecks } from './record-checks.ts';
+import { recordBehavioursOf } from './record-behaviours.ts';
+import { authorize, blankRecord, checkInput, listValuesExist, parseAutoId, readRecord, readStored } from './records.ts';
+import { relatedValues, type TableOf } from './related.ts';
+import { totalsFollow } from './rollups.ts';
+import { insertRow, updateRow } from './rows.ts';
+import { writeStatusLog } from './statuslog.ts';
+import { retypeValues } from './typed-properties.ts';
+import { engineTable, reached } from './table-sql.ts';
+import { recordFromRow } from './values.ts';
+import type { WriteContext, WriteHooks } from './write-context.ts';
+
+export type { WriteContext, WriteHooks } from './write-context.ts';
+
+/**
+ * Fields taken from a referenced row (`defaultFrom`): on create, and when the write changes the
+ * reference. An editable field takes it while it is empty (a line's description from its product;
+ * a value given is kept). A read-only one is a copy that follows its reference (a receipt item's
+ * purchase order, from its purchase order line) and no input sets it. Filled into the input, so
+ * the field's own checks judge the value. Answers the copies, which the write takes as given.
+ */
+async function defaultsFrom(
+  db: Queryable, model: TableModel, principal: Principal, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf,
+): Promise<Set<string>> {
+  const copies = new Set<string>();
+  // Read as the principal reads: a value from a field or a row they may not see is not theirs to
+  // take (fields hidden with their source are hidden from them, so never answered).
+  const underived = underivedFields(model.table, principal);
+  const fields = model.table.fields.filter((f) => f.defaultFrom && !underived.has(f.name.toLowerCase()));
+  if (!fields.length) return copies;
+  const merged = { ...(current ?? {}), ...record };
+  const referenceOf = (f: EffectiveField) => model.byName.get(f.defaultFrom!.split('.')[0].toLowerCase())!.name;
+  const wanted = fields.filter((f) => {
+    const reference = referenceOf(f);
+    const changes = current === null || (Object.hasOwn(record, reference) && record[reference] !== current[reference]);
+    return changes && (f.enabled === false || isEmptyValue(merged[f.name] ?? null));
+  });
+  if (!wanted.length) return copies;
+  const related = wanted.some((f) => !isEmptyValue(merged[referenceOf(f)] ?? null))
+    ? await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf, principal) : null;
+  for (const f of wanted) {
+    const value = isEmptyValue(merged[referenceOf(f)] ?? null) ? null : related?.get(f.defaultFrom!) ?? null;
+    if (f.enabled === false) {
+      record[f.name] = value;
+      copies.add(f.name);
+    } else if (value !== null) record[f.name] = value;
+  }
+  return copies;
+}
+
+/** A password is stored as its hash; an empty one leaves the stored password as it is. */
+async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<Map<EffectiveField | 'archive', unknown>> {
+  for (const [f, v] of values) {
+    if (f === 'archive' || f.type !== 'password') continue;
+    if (v === null || v === undefined || v === '') values.delete(f);
+    else values.set(f, await hashPassword(String(v)));
+  }
+  return values;
+}
+
+/** The names of the fields a write gives values. */
+const writtenNames = (values: Map<EffectiveField | 'archive', unknown>) => [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
+
+/** The record as a write leaves it: the stored (or blank) record with the checked values over it. */
+function mergedOf(model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, autoId: number) {
+  const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), AutoID: autoId };
+  for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
+  return { merged, current, written: new Set(writtenNames(values)) };
+}
+
+/** One write of one record: a new one, or an update of a stored one. */
+export interface WriteRequest {
+  model: TableModel;
+  principal: Principal;
+  /** The input; the write adjusts it (a drawn number, copied defaults), so pass a copy when it is kept. */
+  record: Record<string, unknown>;
+  ctx: WriteContext;
+  /** The stored record to update; absent (or 0) for a new one. */
+  id?: number;
+  /** The TimeStamp the client read (a save): another one answers 409 and writes nothing. */
+  stamp?: number;
+  /** The stored row with every field, when the caller read it FOR UPDATE already. */
+  locked?: Record<string, unknown>;
+}
+
+/** A write done: the record's AutoID, the stored row before it (null for a new record), the fields written. */
+export interface Written { id: number; current: Record<string, unknown> | null; written: string[] }
+
+/**
+ * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
+ * transition, an action, a named call, a cascade, a seed's derived values): right → hooks before →
+ * the stored row (locked) and its TimeStamp → field limits → copies, number → normalise and check
+ * the input → computed fields → list values, files, the record it belongs to → the checks that
+ * need the database and the behaviours' checks → SQL → row limits → logs → behaviours after,
+ * totals → the event, announced at commit.
+ */
+export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<Written> {
+  const { model, principal, record, ctx } = w;
+  const update = w.id !== undefined && w.id !== 0;
+  authorize(model, principal, update ? 'update' : 'create');
+  await ctx.hooks?.beforeWrite?.(client, record, principal);
+  // The stored row with every field: the input is merged into it, so a field the principal
+  // cannot see or change keeps its value and still counts for rules and required fields.
+  const current = update ? w.locked ?? await readStored(client, model, principal, w.id!, true) : null;
+  if (current && w.stamp !== undefined && current.TimeStamp !== w.stamp) {
+    throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
+  }
+  refuseLimitedChanges(model, principal, record, current);
+  const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
+  if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
+  const values = await hashPasswords(checkInput(model, record, current, {
+    statusChange: !!current && ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal, copies,
+  }));
+  await addComputed(client, model, current, values, principal, ctx.tableOf);
+  await listValuesExist(client, model, principal, values, current);
+  await fileValuesExist(client, model, principal, values, current);
+  if (!current) await belongingRecordVisible(client, model, principal, values);
+  const change = mergedOf(model, current, values, update ? w.id! : 0);
+  await databaseChecks(client, model, change, ctx.tableOf, principal);
+  const behaviours = recordBehavioursOf(model);
+  for (const b of behaviours) await b.check?.(client, model, change.merged, current, ctx.tableOf);
+  let id = w.id ?? 0;
+  if (current) await updateRow(client, model, id, values, principal.username);
+  else id = await insertRow(client, model, values, principal.username);
+  change.merged.AutoID = id;
+  await refuseRowsOutsideLimits(client, model, principal, [id]);
+  await logChanges(client, model, id, current, values, principal, ctx);
+  await writeChangeLogs(client, model, id, current, values, principal, ctx);
+  for (const b of behaviours) await b.written?.(client, model, change.merged, current, ctx.tableOf);
+  await totalsFollow(client, model, change.merged, current, ctx.tableOf);
+  const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
+  if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
+  await recordChanged(client, model, id, current ? 'updated' : 'created');
+  return { id, current, written: writtenNames(values) };
+}
+
+/** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */
+async function logChanges(
+  client: pg.PoolClient, model: TableModel, id: number, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, ctx: WriteContext,
+): Promise<void> {
+  for (const [f, to] of values) {
+    const moved = f !== 'archive' && ctx.transition?.field === f.name;
+    if (f === 'archive' || !(f.logChanges || f === model.workflow?.field || moved)) continue;
+    const from = current ? current[f.name] ?? null : null;
+    if (from === to || (from === null && (to === null || to === undefined))) continue;
+    const t = moved ? ctx.transition : undefined;
+    await writeStatusLog(client, model, id, { field: f, transition: t?.name, from, to, reason: t?.reason, comment: t?.comment, date: t?.date }, principal.username);
+  }
+}
+
+export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext): Promise<Record<string, unknown>> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
+  const sent = body as Record<string, unknown>;
+  const autoId = sent.AutoID === undefined || sent.AutoID === null ? 0 : parseAutoId(sent.AutoID, 'AutoID');
+  authorize(model, principal, autoId === 0 ? 'create' : 'update');
+  // A table whose every field the server fills (import tasks, download requests) takes no new
+  // record from a caller: it would be an empty row in a state no process started.
+  if (autoId === 0 && !ctx.byDefinition && !model.table.fields.some((f) => f.enabled !== false)) throw forbidden();
+  try {
+    return await inTransaction(pool, async (client) => {
+      // A copy per run: the write adjusts it (a drawn number, copied defaults, the password's
+      // repetition taken out), and a run again after a conflict starts from what was sent.
+      const record = structuredClone(sent);
+      let id = autoId;
+      let before: Record<string, unknown> | null = null;
+      let written: string[];
+      if (autoId === 0) {
+        ({ id, written } = await writeIn(client, { model, principal, record, ctx }));
+      } else {
+        if (record.TimeStamp === undefined || record.TimeStamp === null) {
+          throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
+        }
+        const update = await writeIn(client, { model, principal, record, ctx, id: autoId, stamp: parseAutoId(record.TimeStamp, 'TimeStamp') });
+        before = withoutHidden(update.current!, hiddenFields(model, principal));
+        written = update.written;
+      }
+      const saved = await readRecord(client, model, principal, id);
+      await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
+      await announceWrite(client, model.table.sqlName);
+      return saved;
+    }, { rerunnable: true });
+  } catch (err) {
+    throw translatePgError(model, err);
+  } finally {
+    // After the commit (or the rollback): a count read meanwhile saw the rows as they were.
+    tableWritten(model.table.sqlName);
+  }
+}
+
+/**
+ * Rows another path changed beside the record path (a merge re-pointing references to a record):
+ * their table's record behaviours run on them as they now stand, so what is derived from them
+ * (an order's totals) follows.
+ */
+export async function rowsRewritten(client: pg.PoolClient, model: TableModel, ids: readonly number[], tableOf: TableOf): Promise<void> {
+  const behaviours = recordBehavioursOf(model);
+  if (!behaviours.length && !model.feeds.length) return;
+  for (const id of ids) {
+    // Rows the merge moved, seen by the user or not: read for what follows from them, never answered.
+    const row = (await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE autoid = $1`, [id])).rows[0];
+    if (!row) continue;
+    const record = recordFromRow(model, row);
+    for (const b of behaviours) await b.written?.(client, model, record, null, tableOf);
+    await totalsFollow(client, model, record, null, tableOf);
+  }
+}
+
+/**
+ * The computed fields' values join a write's checked values: computed from the record as the
+ * write leaves it, whatever was sent for them (they are read-only on every path).
+ */
+export async function addComputed(
+  client: Queryable, model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, tableOf: TableOf,
+): Promise<void> {
+  // A new record's totals are over no rows yet: a sum and a count are 0.
+  if (!current) for (const r of model.rollups) if (r.op === 'sum' || r.op === 'count') values.set(r.field, 0);
+  if (!model.computed.length) return;
+  const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)) };
+  for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
+  for (const [field, value] of await computeValues(client, model, merged, tableOf, principal)) values.set(field, value);
+}
+
+/**
+ * Deletes a record the principal may see inside the caller's transaction. `tableOf` lets the
+ * checks that guard a delete read referenced rows (a processed receipt keeps its lines).
+ */
+export async function deleteIn(
+  client: pg.PoolClient, { model, principal, id: autoId, hooks, tableOf }: { model: TableModel; principal: Principal; id: number; hooks?: WriteHooks; tableOf?: TableOf },
+): Promise<void> {
+  authorize(model, principal, 'delete');
+  const stored = await readStored(client, model, principal, autoId, true);
+  if (tableOf) await deleteChecks(client, model, stored, tableOf);
+  const before = withoutHidden(stored, hiddenFields(model, principal));
+  await client.query(`DELETE FROM ${reached(model)} WHERE autoid = $1`, [autoId]);
+  await announceWrite(client, model.table.sqlName);
+  if (tableOf) for (const b of recordBehavioursOf(model)) await b.written?.(client, model, null, stored, tableOf);
+  if (tableOf) await totalsFollow(client, model, null, stored, tableOf);
+  await recordChanged(client, model, autoId, 'deleted');
+  await hooks?.afterWrite(client, { before, after: null, written: [], principal });
+}
+
+export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks: WriteHooks | undefined, tableOf: TableOf): Promise<void> {
+  try {
+    await inTransaction(pool, async (client) => {
+      await deleteIn(client, { model, principal, id: autoId, hooks, tableOf });
+      await announceWrite(client, model.table.sqlName);
+    }, { rerunnable: true });
+    tableWritten(model.table.sqlName);
+  } catch (err) {
+    throw translatePgError(model, err, true);
+  }
+}
+

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { documentsTable, LANGUAGES, SOURCE_LANGUAGE, translateDeep, type Effective, type Language, type ScreenDef } from '../../definitions/language/index.ts';
 import { DICTIONARY_TABLE_FIELD, dictionaryKind } from '../behaviours/index.ts';
 import { ident } from '../db/sql.ts';
+import { engineTable } from '../data/table-sql.ts';
 import type { Engine } from '../engine.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -63,7 +64,8 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
   });
 
   // The languages the product offers (spec 3 §3 content languages): the active rows of the table
-  // that lists them (its `contentLanguages`), else all nine. Dutch is always among them.
+  // that lists them (its `contentLanguages`), else all nine. Dutch is always among them. Read by
+  // the engine for everyone, signed in or not: a language code is the product's, no row's data.
   app.get('/mvc/definitions/languages', async () => {
     const { effective } = engine.registry.snapshot;
     const table = [...effective.tables.values()].find((t) => t.contentLanguages);
@@ -72,7 +74,7 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const column = (name: string) => ident(table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())!.sqlName);
     const where = [...(spec.status ? [`${column(spec.status.field)} = $1`] : []), ...(table.archivable ? ['archive = false'] : [])];
     const rows = (await engine.pool.query(
-      `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${ident(table.sqlName)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+      `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${engineTable(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
       spec.status ? [spec.status.active] : [],
     )).rows as { culture: string | null; is_default: boolean | null }[];
     const offered = new Set<Language>([SOURCE_LANGUAGE]);

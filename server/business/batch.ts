@@ -8,7 +8,7 @@ import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
 import { AppError } from '../errors.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
-import { rowLimit } from '../data/access.ts';
+import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import { translatePgError } from '../data/pg-errors.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -25,11 +25,9 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
   const idField = model.byName.get('id');
   const text = model.byName.get((model.table.displayFields?.[0] ?? 'descr').toLowerCase());
   const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
-  const limit = rowLimit(model, principal, params);
-  if (limit) where.push(limit);
   const rows = (await pool.query(
     `SELECT t.autoid, ${idField ? `t.${ident(idField.sqlName)}` : 'NULL'}::text AS code, ${text ? `t.${ident(text.sqlName)}` : 'NULL'}::text AS descr
-       FROM ${ident(model.table.sqlName)} t WHERE ${where.join(' AND ')}`, params.values)).rows;
+       ${limited(model, principal, 't', params).from(where)}`, params.values)).rows;
   return new Map(rows.map((r) => [Number(r.autoid), { ID: r.code as string | null, Description: r.descr as string | null }]));
 }
 

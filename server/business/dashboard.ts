@@ -4,7 +4,8 @@ import type { DashboardAnswer, StateValue } from '../../definitions/language/ind
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { isHidden, rowLimit } from '../data/access.ts';
+import { isHidden } from '../data/access.ts';
+import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import { authorize, readRecord } from '../data/records.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -32,11 +33,9 @@ export async function dashboard(db: Queryable, snapshot: Snapshot, model: TableM
   };
   const params = new Params();
   const where = [`t.${ident(column(tab.parentField))} = ${params.add(recordId)}`];
-  const limit = rowLimit(child, principal, params);
-  if (limit) where.push(limit);
   const group = ident(column(tab.groupField));
   const date = ident(column(tab.dateField));
-  const from = `FROM ${ident(child.table.sqlName)} t WHERE ${where.join(' AND ')}`;
+  const from = limited(child, principal, 't', params).from(where);
   const [groups, months] = await Promise.all([
     db.query(`SELECT t.${group} AS value, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`, params.values),
     db.query(

@@ -3,7 +3,7 @@
 import type { StateValue } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
-import { visibleRows } from '../data/access.ts';
+import { seen } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -23,9 +23,7 @@ export async function valueLabel(db: Queryable, model: TableModel, principal: Pr
   const join = model.listJoins.find((j) => j.field === field);
   if (!join || typeof value !== 'number') return String(value as StateValue);
   const params = new Params();
-  const where = [`j.autoid = ${params.add(value)}`];
-  const rows = visibleRows(join.ref, principal, 'j', params);
-  if (rows) where.push(rows);
-  const row = (await db.query(`SELECT j.${ident(join.textColumn)}::text AS label FROM ${ident(join.ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values)).rows[0];
+  const rows = seen(join.ref, principal, 'j', params);
+  const row = (await db.query(`SELECT j.${ident(join.textColumn)}::text AS label ${rows.from([`j.autoid = ${params.add(value)}`])}`, params.values)).rows[0];
   return row?.label ?? null;
 }

@@ -7,9 +7,8 @@ import { invalidFields } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { visibleRows } from './access.ts';
 import { Params } from './filters.ts';
-import { ident } from '../db/sql.ts';
+import { seen } from './table-sql.ts';
 
 /** Checks the record a new row belongs to, and writes its table's name as the definitions spell it. */
 export async function belongingRecordVisible(db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
@@ -27,8 +26,6 @@ export async function belongingRecordVisible(db: Queryable, model: TableModel, p
   values.set(tableField, owner.name);
   const params = new Params();
   const where = [`o.autoid = ${params.add(recordId)}`];
-  const rows = visibleRows(owner, principal, 'o', params);
-  if (rows) where.push(rows);
-  const found = await db.query(`SELECT 1 FROM ${ident(owner.sqlName)} o WHERE ${where.join(' AND ')}`, params.values);
+  const found = await db.query(`SELECT 1 ${seen(owner, principal, 'o', params).from(where)}`, params.values);
   if (!found.rowCount) throw invalidFields({ [recordField.name]: [{ id: 'validation.owner_record', args: [owner.name, recordId] }] });
 }

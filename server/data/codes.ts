@@ -6,8 +6,8 @@ import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { visibleRows } from './access.ts';
 import { Params } from './filters.ts';
+import { seen } from './table-sql.ts';
 import type { TableOf } from './related.ts';
 
 /** At most this many codes in one field: a list of codes is typed by hand, not a bulk import. */
@@ -29,9 +29,7 @@ export async function rowsByCodes(
   const params = new Params();
   const where = [`${code} = ANY(${params.add(codes.slice(0, MAX_CODES))}::text[])`];
   if (rowsModel.table.archivable) where.push('NOT r.archive');
-  const visible = visibleRows(rowsModel.table, principal, 'r', params);
-  if (visible) where.push(visible);
-  const found = await db.query<{ code: string; autoid: number }>(
-    `SELECT ${code} AS code, r.autoid FROM ${ident(rowsModel.table.sqlName)} r WHERE ${where.join(' AND ')}`, params.values);
+  const rows = seen(rowsModel.table, principal, 'r', params);
+  const found = await db.query<{ code: string; autoid: number }>(`SELECT ${code} AS code, r.autoid ${rows.from(where)}`, params.values);
   return { rows: new Map(found.rows.map((r) => [r.code, Number(r.autoid)])), rowsModel };
 }

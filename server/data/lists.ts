@@ -7,7 +7,8 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
-import { hiddenFields, isHidden, rowLimit } from './access.ts';
+import { hiddenFields, isHidden } from './access.ts';
+import { limited } from './table-sql.ts';
 import { ident, likePattern } from '../db/sql.ts';
 
 const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive']);
@@ -23,7 +24,7 @@ function entrySelect(model: TableModel, list: ListDef, principal: Principal): st
   const text = textField ? `t.${ident(textField.toLowerCase())}` : 'NULL';
   const code = codeField ? `t.${ident(codeField.toLowerCase())}` : 'NULL';
   const archive = model.table.archivable ? 't.archive' : 'false';
-  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive" FROM ${ident(model.table.sqlName)} t`;
+  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive"`;
 }
 
 
@@ -52,12 +53,11 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
     if (value === null || value === undefined || value === '') continue;
     where.push(condition(columnOf(model, field, key, hiddenFields(model, principal)), '=', value, params, key));
   }
-  const limit = rowLimit(model, principal, params);
-  if (limit) where.push(limit);
+  const seenRows = limited(model, principal, 't', params);
   const [listSort, dir] = (list.order ?? `${list.textField} asc`).split(' ');
   // A sort on a hidden field would tell its order: such a list is in AutoID order for them.
   const sortField = isHidden(model.table, principal, listSort) ? 'autoid' : listSort;
-  const sql = `${entrySelect(model, list, principal)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
+  const sql = `${entrySelect(model, list, principal)} ${seenRows.from(where)}`
     + ` ORDER BY t.${ident(sortField.toLowerCase())} ${dir === 'desc' ? 'DESC' : 'ASC'}, t.autoid LIMIT ${pageSize + 1} OFFSET ${page * pageSize}`;
   const rows = (await db.query(sql, params.values)).rows;
   return { Data: rows.slice(0, pageSize), Meta: { Page: page, PageSize: pageSize, HasMore: rows.length > pageSize } };
@@ -67,9 +67,8 @@ export async function listItem(db: Queryable, list: ListDef, model: TableModel, 
   authorize(model, principal, 'read');
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
-  const limit = rowLimit(model, principal, params);
-  if (limit) where.push(limit);
-  const row = (await db.query(`${entrySelect(model, list, principal)} WHERE ${where.join(' AND ')}`, params.values)).rows[0];
+  const rows = limited(model, principal, 't', params);
+  const row = (await db.query(`${entrySelect(model, list, principal)} ${rows.from(where)}`, params.values)).rows[0];
   if (!row) throw notFound();
   return row;
 }

@@ -8,6 +8,7 @@ import { ident } from '../db/sql.ts';
 import { invalidFields } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { rowAtPath, type TableOf } from './related.ts';
+import { engineTable } from './table-sql.ts';
 
 /**
  * Fills the numbered field of a new record when it is empty; leaves a given value alone. With
@@ -40,12 +41,13 @@ export async function drawNumber(db: Queryable, model: TableModel, tableOf: Tabl
   }
   const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}${n.active ? `, ${col(n.active)} AS active` : ''}`;
   const row = (await db.query<{ autoid: number; prefix: string | null; next: string | number | null; length: number | null; suffix?: string | null; active?: boolean | null }>(
-    `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${ident(counters.table.sqlName)} WHERE ${where} FOR UPDATE`,
+    // The counter row is the engine's to draw from, whoever writes (its number is all they see).
+    `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${engineTable(counters.table)} WHERE ${where} FOR UPDATE`,
     params,
   )).rows[0];
   if (!row) throw invalidFields({ [target.name]: [{ id: 'validation.no_counter', args: [target.name, counters.table.label ?? counters.table.name] }] });
   if (n.active && row.active !== true) return;
   const next = Number(row.next ?? 1);
-  await db.query(`UPDATE ${ident(counters.table.sqlName)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`, [row.autoid, next + 1]);
+  await db.query(`UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`, [row.autoid, next + 1]);
   record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
 }

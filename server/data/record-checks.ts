@@ -10,6 +10,7 @@ import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { relatedValues, type TableOf } from './related.ts';
+import { engineTable } from './table-sql.ts';
 import { sqlValue } from './values.ts';
 import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
 
@@ -53,7 +54,8 @@ async function duplicateExists(db: Queryable, model: TableModel, fields: Effecti
   if (values.some((v) => isEmptyValue(v ?? null))) return false;
   const params: unknown[] = [Number(w.merged.AutoID ?? 0)];
   const where = fields.map((f, i) => { params.push(sqlValue(f, values[i])); return `${ident(f.sqlName)} = $${params.length}`; });
-  const found = await db.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`, params);
+  // Over every row, seen or not: a duplicate is one whoever holds it. The answer is a yes or no.
+  const found = await db.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`, params);
   return (found.rowCount ?? 0) > 0;
 }
 
@@ -69,7 +71,8 @@ async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: st
   const end = w.merged[toField.name];
   if (isEmptyValue(start ?? null) || isEmptyValue(end ?? null)) return false;
   if (Number(start) === Number(end)) return true;
-  const table = ident(model.table.sqlName);
+  // Over every row, seen or not: a cycle closes through rows of others too. The answer is a yes or no.
+  const table = engineTable(model.table);
   const from = fromField ? ident(fromField.sqlName) : 'autoid';
   const to = ident(toField.sqlName);
   // Depth-bounded, so rows that already hold a cycle (from before the check existed) end the walk.

@@ -9,6 +9,7 @@ import { ident } from '../db/sql.ts';
 import { removeUnusedContent, type FileStore } from '../files/index.ts';
 import { announceWrite, tableWritten } from './cache.ts';
 import { isFileField } from './values.ts';
+import { engineTable } from './table-sql.ts';
 
 /** How long an upload may wait for the row that names it. */
 export const UNCLAIMED_UPLOAD_HOURS = 24;
@@ -30,7 +31,7 @@ async function removeExpired(client: pg.PoolClient, eff: Effective, table: Effec
   const interval = `CASE lower(${k(unit)}) WHEN 'days' THEN make_interval(days => ${k(period)}::int) WHEN 'weeks' THEN make_interval(weeks => ${k(period)}::int)`
     + ` WHEN 'months' THEN make_interval(months => ${k(period)}::int) WHEN 'years' THEN make_interval(years => ${k(period)}::int) END`;
   const removed = await client.query(
-    `DELETE FROM ${ident(table.sqlName)} d USING ${ident(kinds.sqlName)} k WHERE k.autoid = d.${ident(field.sqlName)} AND ${k(use)} IS TRUE AND ${k(period)} > 0`
+    `DELETE FROM ${engineTable(table)} d USING ${engineTable(kinds)} k WHERE k.autoid = d.${ident(field.sqlName)} AND ${k(use)} IS TRUE AND ${k(period)} > 0`
     + ` AND d.createdate + ${interval} < $1::timestamptz`, [now]);
   return removed.rowCount ?? 0;
 }
@@ -47,15 +48,15 @@ async function removeOrphans(client: pg.PoolClient, table: EffectiveTable): Prom
   const params: unknown[] = [];
   const gone = table.owners.map((owner) => {
     params.push(owner.name);
-    return `(d.${ident(name)} = $${params.length} AND NOT EXISTS (SELECT 1 FROM ${ident(owner.sqlName)} o WHERE o.autoid = d.${ident(record)}))`;
+    return `(d.${ident(name)} = $${params.length} AND NOT EXISTS (SELECT 1 FROM ${engineTable(owner)} o WHERE o.autoid = d.${ident(record)}))`;
   });
-  return (await client.query(`DELETE FROM ${ident(table.sqlName)} d WHERE ${gone.join(' OR ')}`, params)).rowCount ?? 0;
+  return (await client.query(`DELETE FROM ${engineTable(table)} d WHERE ${gone.join(' OR ')}`, params)).rowCount ?? 0;
 }
 
 /** Uploads older than the grace that no file or image field of any table names; answers their hashes. */
 async function removeUnclaimed(client: pg.PoolClient, eff: Effective, now: Date): Promise<string[]> {
   const references = [...eff.tables.values()].flatMap((t) => t.fields.filter(isFileField)
-    .map((f) => `SELECT ${ident(f.sqlName)}::text AS id FROM ${ident(t.sqlName)} WHERE ${ident(f.sqlName)} IS NOT NULL`));
+    .map((f) => `SELECT ${ident(f.sqlName)}::text AS id FROM ${engineTable(t)} WHERE ${ident(f.sqlName)} IS NOT NULL`));
   const named = references.length ? `WITH named AS (${references.join(' UNION ')}) ` : '';
   const notNamed = references.length ? ' AND NOT EXISTS (SELECT 1 FROM named n WHERE n.id = f.id::text)' : '';
   const removed = await client.query<{ sha256: string }>(

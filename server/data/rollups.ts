@@ -14,6 +14,7 @@ import { recordChanged } from './events.ts';
 import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
+import { engineTable } from './table-sql.ts';
 
 interface Pending { tableOf: TableOf; parents: Map<string, Set<number>> }
 const pending = new WeakMap<object, Pending>();
@@ -76,7 +77,7 @@ function totalSql(r: Rollup, params: Params): string {
   const column = r.source ? `c.${ident(r.source.sqlName)}` : '';
   const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
   const where = [`c.${ident(r.via.sqlName)} = p.autoid`, ...(r.where !== undefined ? [whereSql(r.where, r, params)] : [])];
-  return `(SELECT ${value} FROM ${ident(r.child.sqlName)} c WHERE ${where.join(' AND ')})`;
+  return `(SELECT ${value} FROM ${engineTable(r.child)} c WHERE ${where.join(' AND ')})`;
 }
 
 const same = (field: EffectiveField, a: unknown, b: unknown) => String(outputValue(field, a) ?? '') === String(outputValue(field, b) ?? '');
@@ -88,11 +89,12 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
     const ids = [...set].sort((a, b) => a - b);
     // Locked first, then added up in a statement of its own: a concurrent transaction's rows that
     // committed while this one waited for the lock are counted.
-    await db.query(`SELECT 1 FROM ${ident(model.table.sqlName)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`, [ids]);
+    // Totals are kept by the engine over every child row, whoever wrote the one that moved them.
+    await db.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`, [ids]);
     const params = new Params();
     const list = params.add(ids);
     const totals = model.rollups.map((r, i) => `${totalSql(r, params)} AS ${ident(`total_${i}`)}`);
-    const rows = (await db.query(`SELECT p.*${totals.map((t) => `, ${t}`).join('')} FROM ${ident(model.table.sqlName)} p WHERE p.autoid = ANY(${list}::bigint[])`, params.values)).rows;
+    const rows = (await db.query(`SELECT p.*${totals.map((t) => `, ${t}`).join('')} FROM ${engineTable(model.table)} p WHERE p.autoid = ANY(${list}::bigint[])`, params.values)).rows;
     for (const row of rows) {
       const stored = recordFromRow(model, row);
       const merged = { ...stored };
@@ -108,7 +110,7 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
       if (!changes.size) continue;
       const values = [...changes.values()].map((v, i) => sqlValue([...changes.keys()][i], v));
       const sets = [...changes.keys()].map((f, i) => `${ident(f.sqlName)} = $${i + 2}`);
-      await db.query(`UPDATE ${ident(model.table.sqlName)} SET ${sets.join(', ')} WHERE autoid = $1`, [row.autoid, ...values]);
+      await db.query(`UPDATE ${engineTable(model.table)} SET ${sets.join(', ')} WHERE autoid = $1`, [row.autoid, ...values]);
       await recordChanged(db, model, Number(row.autoid), 'updated');
       await totalsFollow(db, model, merged, null, tableOf);
     }

@@ -11,11 +11,16 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { announceWrite } from './cache.ts';
 import { recordChanged } from './events.ts';
+import { engineTable } from './table-sql.ts';
 import type { TableOf } from './related.ts';
 
 interface Value { id: number; name: string; target: number | null }
 
-/** The record's values with their property's name and the new type's property of that name. */
+/**
+ * The record's values with their property's name and the new type's property of that name. The
+ * record's own typed properties, which go with it: the caller read the record as the principal
+ * sees it (TypeChange, a save), so its values are read and moved by the engine.
+ */
 async function valuesAcross(db: Queryable, model: TableModel, id: number, toType: unknown, tableOf: TableOf): Promise<{ values: Value[]; valuesModel: TableModel }> {
   const typed = model.table.typedProperties!;
   const props = tableOf(typed.properties.table)!;
@@ -24,8 +29,8 @@ async function valuesAcross(db: Queryable, model: TableModel, id: number, toType
   const name = col(props, typed.properties.name);
   const rows = await db.query<{ id: string; name: string; target: string | null }>(
     `SELECT v.autoid AS id, p.${name} AS name,
-       (SELECT n.autoid FROM ${ident(props.table.sqlName)} n WHERE n.${col(props, typed.properties.type)} = $2 AND lower(n.${name}) = lower(p.${name}) ORDER BY n.autoid LIMIT 1) AS target
-     FROM ${ident(valuesModel.table.sqlName)} v JOIN ${ident(props.table.sqlName)} p ON p.autoid = v.${col(valuesModel, typed.values.property)}
+       (SELECT n.autoid FROM ${engineTable(props.table)} n WHERE n.${col(props, typed.properties.type)} = $2 AND lower(n.${name}) = lower(p.${name}) ORDER BY n.autoid LIMIT 1) AS target
+     FROM ${engineTable(valuesModel.table)} v JOIN ${engineTable(props.table)} p ON p.autoid = v.${col(valuesModel, typed.values.property)}
      WHERE v.${col(valuesModel, typed.values.record)} = $1 ORDER BY p.${name}`,
     [id, toType ?? null],
   );
@@ -46,7 +51,7 @@ export async function retypeValues(client: pg.PoolClient, model: TableModel, id:
   const { values, valuesModel } = await valuesAcross(client, model, id, toType, tableOf);
   if (!values.length) return;
   const property = ident(valuesModel.byName.get(typed.values.property.toLowerCase())!.sqlName);
-  const table = ident(valuesModel.table.sqlName);
+  const table = engineTable(valuesModel.table);
   for (const v of values) {
     if (v.target === null) {
       await client.query(`DELETE FROM ${table} WHERE autoid = $1`, [v.id]);

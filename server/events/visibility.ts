@@ -2,8 +2,7 @@
 // (definitions changed), and record events of tables they may read about rows inside their row
 // limits, decided by the same access functions as every other path.
 import type pg from 'pg';
-import { ident } from '../db/sql.ts';
-import { rowLimit } from '../data/access.ts';
+import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -29,12 +28,11 @@ export async function visibleTo(pool: pg.Pool, principal: Principal, events: rea
     const model = modelOf(table);
     if (!model || !principal.can(model.table.right, 'read')) continue;
     const params = new Params();
-    const limit = rowLimit(model, principal, params);
-    if (!limit) { for (const e of tableEvents) visibleIds.add(e.id); continue; }
+    const rows = limited(model, principal, 't', params);
+    if (!rows.admitted.length) { for (const e of tableEvents) visibleIds.add(e.id); continue; }
     // A deleted row can no longer be checked against the limits: only users without limits hear of it.
     const ids = tableEvents.filter((e) => e.data.Action !== 'deleted').map((e) => e.recordId);
-    const where = `t.autoid = ANY(${params.add(ids)}::bigint[]) AND ${limit}`;
-    const seen = new Set((await pool.query(`SELECT t.autoid FROM ${ident(model.table.sqlName)} t WHERE ${where}`, params.values)).rows.map((r) => Number(r.autoid)));
+    const seen = new Set((await pool.query(`SELECT t.autoid ${rows.from([`t.autoid = ANY(${params.add(ids)}::bigint[])`])}`, params.values)).rows.map((r) => Number(r.autoid)));
     for (const e of tableEvents) if (e.recordId !== null && seen.has(e.recordId) && e.data.Action !== 'deleted') visibleIds.add(e.id);
   }
   return events.filter((e) => (e.userId !== null ? e.userId === principal.userId : e.table === null || visibleIds.has(e.id)));

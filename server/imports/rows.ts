@@ -5,7 +5,7 @@
 import { IMPORT, message, type EffectiveField, type ImportNotations, type MessageId } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
-import { visibleRows } from '../data/access.ts';
+import { seen } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import type { FieldMessage } from '../errors.ts';
 import type { EffectiveTable } from '../../definitions/language/index.ts';
@@ -48,9 +48,8 @@ async function resolveCodes(db: Queryable, ref: EffectiveTable, key: string, arc
   const where = [`j.${ident(key.toLowerCase())}::text = ANY(${params.add(codes)}::text[])`];
   // An archived row cannot be chosen in a form; neither can an import choose it.
   if (archivable) where.push('j.archive = false');
-  const rows = visibleRows(ref, principal, 'j', params);
-  if (rows) where.push(rows);
-  const found = (await db.query(`SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code FROM ${ident(ref.sqlName)} j WHERE ${where.join(' AND ')}`, params.values)).rows;
+  const rows = seen(ref, principal, 'j', params);
+  const found = (await db.query(`SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code ${rows.from(where)}`, params.values)).rows;
   const out = new Map<string, number>();
   for (const r of found) out.set(r.code, out.has(r.code) ? 0 : Number(r.autoid));
   return out;

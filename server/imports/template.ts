@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import { IMPORT, message, textLength, type EffectiveField } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
-import { visibleRows } from '../data/access.ts';
+import { seen } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -71,10 +71,9 @@ export async function writeTemplate(db: pg.Pool, snapshot: Snapshot, model: Tabl
     if (list && ref && principal.can(ref.table.right, 'read')) {
       const params = new Params();
       const where = list.archivable ? ['j.archive = false'] : [];
-      const rows = visibleRows(ref.table, principal, 'j', params);
-      if (rows) where.push(rows);
+      const rows = seen(ref.table, principal, 'j', params);
       const codes = (await db.query(
-        `SELECT DISTINCT j.${ident(list.key.toLowerCase())}::text AS code FROM ${ident(ref.table.sqlName)} j ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY 1 LIMIT ${DROPDOWN_ROWS + 1}`,
+        `SELECT DISTINCT j.${ident(list.key.toLowerCase())}::text AS code ${rows.from(where)} ORDER BY 1 LIMIT ${DROPDOWN_ROWS + 1}`,
         params.values,
       )).rows.map((r) => r.code as string).filter(Boolean);
       if (codes.length && codes.length <= DROPDOWN_ROWS) {

@@ -2,7 +2,7 @@
 // same row visibility as the field's text, so a code says no more than the grid would.
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
-import { visibleRows } from '../data/access.ts';
+import { seen } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/principal.ts';
@@ -19,9 +19,7 @@ export async function listCodes(ctx: JobContext, snapshot: Snapshot, principal: 
     const params = new Params();
     const key = (list.codeField ?? list.textField).toLowerCase();
     const where = [`j.autoid = ANY(${params.add(ids)}::bigint[])`];
-    const visible = visibleRows(ref.table, principal, 'j', params);
-    if (visible) where.push(visible);
-    const found = await ctx.pool.query(`SELECT j.autoid, j.${ident(key)} AS code FROM ${ident(ref.table.sqlName)} j WHERE ${where.join(' AND ')}`, params.values);
+    const found = await ctx.pool.query(`SELECT j.autoid, j.${ident(key)} AS code ${seen(ref.table, principal, 'j', params).from(where)}`, params.values);
     out.set(f.name, new Map(found.rows.map((r) => [Number(r.autoid), r.code])));
   }
   return out;

@@ -3,57 +3,50 @@
 // answer against them. Shared parts are named in API_COMPONENTS (OpenAPI refers to them by name).
 import { ACTION_CODES, IMPORT } from './constants.ts';
 import { MAX_FILTER_VALUES } from './field-types.ts';
+import {
+  anyObject, anyOf, anyValue, bool, int, list, nullable, num, object, oneOf, open, str, text, typed, whole, type Infer,
+} from './typed-schema.ts';
 
 type Schema = Record<string, unknown>;
 
-const object = (properties: Record<string, Schema>, required: string[] = [], more: Schema = {}): Schema =>
-  ({ type: 'object', properties, required, additionalProperties: false, ...more });
-const open = (properties: Record<string, Schema>, required: string[] = []): Schema =>
-  ({ type: 'object', properties, required, additionalProperties: true });
-const list = (items: Schema, maxItems = 1000): Schema => ({ type: 'array', items, maxItems });
-const text = (maxLength = 1000): Schema => ({ type: 'string', maxLength });
-const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
-const whole = (minimum = 0, maximum?: number): Schema => ({ type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) });
-const TextSource: Schema = { enum: ['definition', 'runtime'] };
-const bool: Schema = { type: 'boolean' };
-const anyValue: Schema = {};
+const TextSource = oneOf(['definition', 'runtime']);
 const empty = object({});
 
-const AutoID = { type: ['integer', 'string'], description: 'A whole number of 0 or more (as a number or as digits)' };
+const AutoID = typed<number | string>({ type: ['integer', 'string'], description: 'A whole number of 0 or more (as a number or as digits)' });
 
 /** A record of a table: its fields as the definitions name them (per table in the OpenAPI of a user). */
 export const RecordSchema = open({ AutoID: whole(), TimeStamp: whole() });
 
 export const ErrorAnswer = object({
-  Error: { type: 'string' },
-  Code: { type: 'string' },
-  Key: { type: 'string' },
-  Args: list({ type: 'string' }),
-  ModelState: { type: 'object', additionalProperties: list({ type: 'string' }) },
+  Error: str(),
+  Code: str(),
+  Key: str(),
+  Args: list(str()),
+  ModelState: { type: 'object', additionalProperties: list(str()) },
   TranslationModelState: object({
-    ModelState: { type: 'object', additionalProperties: list(object({ Key: { type: 'string' }, Value: list({ type: 'string' }) }, ['Key', 'Value'])) },
+    ModelState: { type: 'object', additionalProperties: list(object({ Key: str(), Value: list(str()) }, ['Key', 'Value'])) },
   }, ['ModelState']),
   /** Whether the session is valid, on a 403. */
   Authenticated: bool,
   /** Nothing was done: the call may be made again (Retry-After says when). */
   Retryable: bool,
   /** The stored row's version, on a 409 for a stale TimeStamp. */
-  Current: object({ TimeStamp: whole(), ModifiedBy: nullable({ type: 'string' }) }, ['TimeStamp', 'ModifiedBy']),
+  Current: object({ TimeStamp: whole(), ModifiedBy: nullable(str()) }, ['TimeStamp', 'ModifiedBy']),
 }, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
 
-const Alignment = { enum: [0, 1, 2] };
+const Alignment = oneOf([0, 1, 2]);
 /** A filter's value: anything (the handler checks it against the column), and an `in` filter's list of at most MAX_FILTER_VALUES. */
-const FilterValue: Schema = { maxItems: MAX_FILTER_VALUES };
+const FilterValue = typed<unknown>({ maxItems: MAX_FILTER_VALUES });
 const Filter = object({ FieldName: text(100), Operator: text(20), Value: FilterValue }, ['FieldName']);
-const FieldValues = { anyOf: [{ type: 'object', maxProperties: 100 }, list(Filter, 100)] };
-const LayoutColumnRequest = { anyOf: [text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName'])] };
+const FieldValues = anyOf(typed<Record<string, unknown>>({ type: 'object', maxProperties: 100 }), list(Filter, 100));
+const LayoutColumnRequest = anyOf(text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName']));
 
 export const FlexRequest = object({
-  dataSource: { enum: [0, 1, 2] },
+  dataSource: oneOf([0, 1, 2]),
   pageIndex: whole(0, 1_000_000),
   pageSize: whole(1, 1000),
   order: nullable(text(1000)),
-  searchExpressions: nullable({ anyOf: [text(2000), list(text(2000), 10)] }),
+  searchExpressions: nullable(anyOf(text(2000), list(text(2000), 10))),
   flexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)),
   dataSet: nullable(text(100)),
   operatorFilter: nullable(list(Filter, 100)),
@@ -63,36 +56,36 @@ export const FlexRequest = object({
 
 /** A grid column as GetFlexData and a described view answer it. */
 const FlexColumn = object({
-  FieldName: { type: 'string' }, Title: { type: 'string' }, ColumnType: { enum: [0, 2] }, ColumnAlignment: Alignment, ColumnWidth: whole(),
-  Format: { type: 'integer' }, FieldType: { type: 'string' }, Decimals: whole(), IsSortable: bool, Search: bool, AdvancedFilterType: { type: 'string' },
-  Options: list(object({ Value: { type: 'string' }, Label: { type: 'string' } }, ['Value', 'Label'])), ListMethod: { type: 'string' },
+  FieldName: str(), Title: str(), ColumnType: oneOf([0, 2]), ColumnAlignment: Alignment, ColumnWidth: whole(),
+  Format: int, FieldType: str(), Decimals: whole(), IsSortable: bool, Search: bool, AdvancedFilterType: str(),
+  Options: list(object({ Value: str(), Label: str() }, ['Value', 'Label'])), ListMethod: str(),
 }, ['FieldName']);
 
 export const FlexAnswer = object({
   Data: list(RecordSchema, 1000),
-  Meta: object({ Count: whole(), CountEstimated: { type: 'boolean' }, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
+  Meta: object({ Count: whole(), CountEstimated: bool, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
     ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns']),
 }, ['Data', 'Meta']);
 
-export const ListEntry = object({ AutoID: whole(), ID: nullable({ type: ['string', 'number'] }), Descr: nullable({ type: ['string', 'number'] }), Archive: { type: 'boolean' } }, ['AutoID', 'ID', 'Descr', 'Archive']);
+export const ListEntry = object({ AutoID: whole(), ID: nullable(typed<string | number>({ type: ['string', 'number'] })), Descr: nullable(typed<string | number>({ type: ['string', 'number'] })), Archive: bool }, ['AutoID', 'ID', 'Descr', 'Archive']);
 /** An entry of a catalogue of the definitions (a right): its code, "name (code)", and the actions the user may choose. */
 export const CatalogueEntry = object({
-  ID: { type: 'string' }, Descr: { type: 'string' }, Name: { type: 'string' },
-  Actions: list({ enum: ['read', 'update', 'create', 'delete', 'createorupdate', 'execute'] }, 6), Detail: nullable({ type: 'string' }),
+  ID: str(), Descr: str(), Name: str(),
+  Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute']), 6), Detail: nullable(str()),
 }, ['ID', 'Descr', 'Name', 'Actions', 'Detail']);
 
-const LayoutFilter = object({ Operator: { type: 'string' }, Value: anyValue }, ['Operator']);
+const LayoutFilter = object({ Operator: str(), Value: anyValue }, ['Operator']);
 const LayoutColumn = object({
-  FieldName: { type: 'string' }, ColumnWidth: whole(), ColumnAlignment: { enum: [0, 1, 2] }, Visible: { type: 'boolean' },
-  Search: { type: 'string' }, AdvancedFilters: list(LayoutFilter),
+  FieldName: str(), ColumnWidth: whole(), ColumnAlignment: oneOf([0, 1, 2]), Visible: bool,
+  Search: str(), AdvancedFilters: list(LayoutFilter),
 }, ['FieldName']);
-export const LayoutContent = object({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' } });
+export const LayoutContent = object({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: str() });
 /** A view's content as a client sends it; its fields, filters and sort are then checked against the table. */
 const LayoutContentRequest = object({
   Columns: list(object({
     FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment, Visible: bool, Search: text(200),
     AdvancedFilters: list(object({
-      Operator: text(20), Value: { type: ['string', 'number', 'boolean', 'null', 'array'], items: { type: ['string', 'number'] }, maxItems: MAX_FILTER_VALUES },
+      Operator: text(20), Value: typed<string | number | boolean | null | (string | number)[]>({ type: ['string', 'number', 'boolean', 'null', 'array'], items: { type: ['string', 'number'] }, maxItems: MAX_FILTER_VALUES }),
     }, ['Operator']), 20),
   }, ['FieldName']), 500),
   PageSize: nullable(whole(1, 1000)),
@@ -100,9 +93,9 @@ const LayoutContentRequest = object({
 }, ['Columns']);
 const ViewId = whole(1);
 export const Layout = object({
-  AutoID: whole(), Name: nullable({ type: 'string' }), LayoutType: { enum: [0, 1] }, ControlName: { type: 'string' },
-  DefaultLayout: { type: 'boolean' }, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: { type: 'string' },
-  CreateDate: { type: 'string' }, SecurityGroupID: nullable(whole()), SecurityGroup: nullable({ type: 'string' }), Owner: nullable({ type: 'string' }),
+  AutoID: whole(), Name: nullable(str()), LayoutType: oneOf([0, 1]), ControlName: str(),
+  DefaultLayout: bool, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: str(),
+  CreateDate: str(), SecurityGroupID: nullable(whole()), SecurityGroup: nullable(str()), Owner: nullable(str()),
   FromDefinitions: bool, CanChange: bool,
   /** A single view (GetUserFlexGridLayout, getflexgridlayout): its columns described as GetFlexData describes them. */
   Meta: object({ Columns: list(FlexColumn, 500) }, ['Columns']),
@@ -110,28 +103,28 @@ export const Layout = object({
   Permissions: object({ AllowChangeUserViews: bool, AllowChangeSystemViews: bool }, ['AllowChangeUserViews', 'AllowChangeSystemViews']),
 }, ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns']);
 
-const Action = { enum: [...Object.keys(ACTION_CODES), ...new Set(Object.values(ACTION_CODES)), 'execute'] };
+const Action = oneOf([...Object.keys(ACTION_CODES), ...new Set(Object.values(ACTION_CODES)), 'execute']);
 const SecurityQuestion = object({ ID: text(100), Action, Grant: bool }, ['ID', 'Action']);
-const SecurityEntry = object({ ID: { type: 'string' }, Action: { type: 'string' }, Grant: { type: 'boolean' } }, ['ID', 'Action']);
+const SecurityEntry = object({ ID: str(), Action: str(), Grant: bool }, ['ID', 'Action']);
 /** The signed-in user; signing in answers it without Email and HomePage. */
 const CurrentUser = object({
-  AutoID: whole(), Username: { type: 'string' }, Person_Descr: nullable({ type: 'string' }), Email: nullable({ type: 'string' }), HomePage: nullable({ type: 'string' }),
+  AutoID: whole(), Username: str(), Person_Descr: nullable(str()), Email: nullable(str()), HomePage: nullable(str()),
 }, ['AutoID', 'Username', 'Person_Descr']);
-const FormAnswer = open({ Properties: list(open({ FieldName: { type: 'string' }, Label: { type: 'string' }, Component: { type: 'integer' } }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
+const FormAnswer = open({ Properties: list(open({ FieldName: str(), Label: str(), Component: int }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
 
-const StateValue = { type: ['string', 'number', 'boolean'] };
+const StateValue = typed<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
 const Prompt = object({
-  Name: { type: 'string' }, Label: { type: 'string' }, Type: { type: 'string' }, Required: bool, ListMethod: { type: 'string' },
-  Options: list(object({ value: { type: 'string' }, label: { type: 'string' } }, ['value', 'label'])), MaxLength: whole(),
+  Name: str(), Label: str(), Type: oneOf(['text', 'textarea', 'date', 'datetime', 'integer', 'decimal', 'bool', 'list', 'select']), Required: bool, ListMethod: str(),
+  Options: list(object({ value: str(), label: str() }, ['value', 'label'])), MaxLength: whole(),
 }, ['Name', 'Label', 'Type', 'Required']);
 const BatchItem = object({
-  AutoID: whole(), ID: nullable({ type: 'string' }), Description: nullable({ type: 'string' }), Result: { enum: ['SUCCESS', 'FAILED', 'IGNORED'] },
-  Error: nullable({ type: 'string' }), Key: nullable({ type: 'string' }), Args: list({ type: 'string' }),
+  AutoID: whole(), ID: nullable(str()), Description: nullable(str()), Result: oneOf(['SUCCESS', 'FAILED', 'IGNORED']),
+  Error: nullable(str()), Key: nullable(str()), Args: list(str()),
 }, ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args']);
 const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Failed: whole(), Ignored: whole() }, ['Results', 'Succeeded', 'Failed', 'Ignored']);
 /** Values of prompts, by prompt name. */
-const PromptValues = { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } };
-const AutoIds = { type: 'array', items: whole(1), minItems: 1, maxItems: 1000 };
+const PromptValues = typed<Record<string, string | number | boolean | null>>({ type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } });
+const AutoIds = typed<number[]>({ type: 'array', items: whole(1), minItems: 1, maxItems: 1000 });
 const ByRecord = object({ autoid: whole(1) }, ['autoid']);
 /**
  * The most digits of a position in the event stream. A position is a PostgreSQL xid8, whose
@@ -140,29 +133,29 @@ const ByRecord = object({ autoid: whole(1) }, ['autoid']);
  */
 export const POSITION_DIGITS = 19;
 /** Where a client is in the event stream: an opaque position the server answered. */
-const Position = { type: 'string', pattern: '^[0-9]+$', maxLength: POSITION_DIGITS };
-const LiveEvent = object({ EventType: { type: 'string' }, EventData: { type: 'object' }, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
+const Position = str({ pattern: '^[0-9]+$', maxLength: POSITION_DIGITS });
+const LiveEvent = object({ EventType: str(), EventData: anyObject, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
 
 /** Shared parts, by the name OpenAPI gives them. */
 const Licence = object({
-  licenseName: nullable({ type: 'string' }), productCode: { type: 'string' }, activationCode: nullable({ type: 'string' }), Licensed: bool, Lapsed: bool,
-  Modules: list({ type: 'string' }, 100), Expires: nullable({ type: 'string' }), SavedBy: nullable({ type: 'string' }), SavedAt: nullable({ type: 'string' }),
+  licenseName: nullable(str()), productCode: str(), activationCode: nullable(str()), Licensed: bool, Lapsed: bool,
+  Modules: list(str(), 100), Expires: nullable(str()), SavedBy: nullable(str()), SavedAt: nullable(str()),
 }, ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Lapsed', 'Modules', 'Expires', 'SavedBy', 'SavedAt']);
-const ActiveModules = object({ Modules: list({ type: 'string' }, 100), Licensed: bool }, ['Modules', 'Licensed']);
-const Destination = object({ ID: { type: 'string' }, Descr: { type: 'string' } }, ['ID', 'Descr']);
+const ActiveModules = object({ Modules: list(str(), 100), Licensed: bool }, ['Modules', 'Licensed']);
+const Destination = object({ ID: str(), Descr: str() }, ['ID', 'Descr']);
 const AdvancedMode = object({ AdvancedMode: bool }, ['AdvancedMode']);
 const ImportForm = object({
-  Destination: text(63), FileName: text(255), Overwrite: { enum: ['true', 'false'] }, DryRun: { enum: ['true', 'false'] },
-  BooleanFormat: { enum: [...IMPORT.BooleanFormat] }, DecimalFormat: { enum: [...IMPORT.DecimalFormat] }, DateFormat: { enum: [...IMPORT.DateFormat] },
-  File: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' },
+  Destination: text(63), FileName: text(255), Overwrite: oneOf(['true', 'false']), DryRun: oneOf(['true', 'false']),
+  BooleanFormat: oneOf([...IMPORT.BooleanFormat]), DecimalFormat: oneOf([...IMPORT.DecimalFormat]), DateFormat: oneOf([...IMPORT.DateFormat]),
+  File: str({ contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' }),
 }, ['Destination', 'File']);
 /** A row of the import tasks' table: besides these, the fields its definition gives it (as any record), so it stays open. */
 const ImportTask = open({
-  AutoID: whole(), Destination: { type: 'string' }, ProcessState: { enum: Object.values(IMPORT.ProcessState) }, ProcessState_Enum: { type: 'string' },
-  ProcessResult: { enum: Object.values(IMPORT.ProcessResult) }, ProcessResult_Enum: { type: 'string' }, ErrorMessage: nullable({ type: 'string' }),
+  AutoID: whole(), Destination: str(), ProcessState: oneOf(Object.values(IMPORT.ProcessState)), ProcessState_Enum: str(),
+  ProcessResult: oneOf(Object.values(IMPORT.ProcessResult)), ProcessResult_Enum: str(), ErrorMessage: nullable(str()),
   TotalRecords: whole(), ProcessedRecords: whole(), FailedRecords: whole(), SkippedRecords: whole(), CurrentRow: whole(),
-  ProcessDate: nullable({ type: 'string' }), ProcessDuration: nullable({ type: 'number' }), Filename: nullable({ type: 'string' }), OutputFilename: nullable({ type: 'string' }),
-  DecimalFormat: { enum: [...IMPORT.DecimalFormat] }, BooleanFormat: { enum: [...IMPORT.BooleanFormat] }, DateFormat: { enum: [...IMPORT.DateFormat] },
+  ProcessDate: nullable(str()), ProcessDuration: nullable(num), Filename: nullable(str()), OutputFilename: nullable(str()),
+  DecimalFormat: oneOf([...IMPORT.DecimalFormat]), BooleanFormat: oneOf([...IMPORT.BooleanFormat]), DateFormat: oneOf([...IMPORT.DateFormat]),
   Overwrite: bool, DryRun: bool,
 }, ['AutoID', 'Destination', 'ProcessState', 'ProcessState_Enum', 'ProcessResult', 'ProcessResult_Enum', 'TotalRecords', 'ProcessedRecords', 'FailedRecords', 'SkippedRecords', 'CurrentRow']);
 
@@ -184,15 +177,14 @@ export interface CallSchema {
 
 const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
 
-/** Every call, by method and route (as the server registers it). */
-export const CALLS: Record<string, CallSchema> = {
-  'GET /health': { summary: 'Readiness: the server and its database answer', answer: object({ status: { enum: ['ok', 'unavailable'] } }, ['status']) },
-  'GET /health/live': { summary: 'Liveness: the process answers', answer: object({ status: { type: 'string' } }, ['status']) },
+const CALL_SCHEMAS = {
+  'GET /health': { summary: 'Readiness: the server and its database answer', answer: object({ status: oneOf(['ok', 'unavailable']) }, ['status']) },
+  'GET /health/live': { summary: 'Liveness: the process answers', answer: object({ status: str() }, ['status']) },
   'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: object({
-    openapi: { const: '3.1.0' }, info: { type: 'object' }, servers: list({ type: 'object' }), security: list({ type: 'object' }), paths: { type: 'object' }, components: { type: 'object' },
+    openapi: { const: '3.1.0' }, info: anyObject, servers: list(anyObject), security: list(anyObject), paths: anyObject, components: anyObject,
   }, ['openapi', 'info', 'servers', 'security', 'paths', 'components']) },
-  'GET /api-docs': { summary: 'This description as a page', answer: { type: 'string' } },
-  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: { type: 'string', minLength: 1, maxLength: 100 }, password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
+  'GET /api-docs': { summary: 'This description as a page', answer: str() },
+  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: str({ minLength: 1, maxLength: 100 }), password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
   'GET /mvc/user/getcurrentuser': { summary: 'The signed-in user', answer: CurrentUser },
   'POST /mvc/security/getauthorization': { summary: 'Whether the user may do each {ID, Action}', body: list(SecurityQuestion), answer: list(SecurityEntry) },
@@ -200,16 +192,16 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'Why a user may or may not do something, with the row filter of a table',
     query: object({ username: text(100), right: text(50), action: Action, table: text(63) }, ['username', 'right', 'action']),
     answer: object({
-      Username: { type: 'string' }, Right: { type: 'string' }, Action: { type: 'string' }, Allowed: bool, Reason: { type: 'string' },
-      GrantedBy: list({ type: 'string' }), DeniedBy: list({ type: 'string' }),
-      Groups: list(object({ Group: { type: 'string' }, FullAccess: bool, Entries: list(object({ Action: { type: 'string' }, Grant: bool }, ['Action', 'Grant'])) }, ['Group', 'FullAccess', 'Entries'])),
-      RowFilter: nullable(object({ Table: { type: 'string' }, Condition: nullable({ type: 'string' }), Values: list(anyValue) }, ['Table', 'Condition', 'Values'])),
+      Username: str(), Right: str(), Action: str(), Allowed: bool, Reason: str(),
+      GrantedBy: list(str()), DeniedBy: list(str()),
+      Groups: list(object({ Group: str(), FullAccess: bool, Entries: list(object({ Action: str(), Grant: bool }, ['Action', 'Grant'])) }, ['Group', 'FullAccess', 'Entries'])),
+      RowFilter: nullable(object({ Table: str(), Condition: nullable(str()), Values: list(anyValue) }, ['Table', 'Condition', 'Values'])),
     }, ['Username', 'Right', 'Action', 'Allowed', 'Reason', 'GrantedBy', 'DeniedBy', 'Groups', 'RowFilter']),
   },
-  'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: { type: 'string' } }, ['name'])) }, ['Screens']) },
+  'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: str() }, ['name'])) }, ['Screens']) },
   'GET /mvc/definitions/languages': {
     summary: 'The languages the product offers (the active content languages; public, for the sign-in page), and the default',
-    answer: object({ Languages: list({ enum: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] }, 9), Default: { type: 'string' } }, ['Languages', 'Default']),
+    answer: object({ Languages: list(oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']), 9), Default: str() }, ['Languages', 'Default']),
   },
   'POST /mvc/translations/Dashboard': {
     summary: 'Per language: how many texts (definitions and runtime strings) are translated, missing, corrected, or corrected while their text is gone (with the lists for one Language)',
@@ -217,48 +209,48 @@ export const CALLS: Record<string, CallSchema> = {
     answer: object({
       Texts: whole(),
       Languages: list(object({
-        Language: { type: 'string' }, Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole(),
-        MissingTexts: list(object({ Source: TextSource, Text: { type: 'string' }, Dutch: { type: 'string' } }, ['Source', 'Text', 'Dutch']), 100_000),
-        StaleTexts: list(object({ Source: TextSource, Text: { type: 'string' } }, ['Source', 'Text']), 100_000),
+        Language: str(), Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole(),
+        MissingTexts: list(object({ Source: TextSource, Text: str(), Dutch: str() }, ['Source', 'Text', 'Dutch']), 100_000),
+        StaleTexts: list(object({ Source: TextSource, Text: str() }, ['Source', 'Text']), 100_000),
       }, ['Language', 'Translated', 'Missing', 'Stale', 'Corrected']), 9),
     }, ['Texts', 'Languages']),
   },
   'POST /mvc/translations/List': {
     summary: 'The texts of one language with what ships and what the site corrects, searched and filtered',
     body: object({
-      Language: text(5), Search: text(200), Filter: { enum: ['all', 'missing', 'corrected'] }, Source: TextSource,
+      Language: text(5), Search: text(200), Filter: oneOf(['all', 'missing', 'corrected']), Source: TextSource,
       Skip: { type: 'integer', minimum: 0, maximum: 1_000_000 }, Take: { type: 'integer', minimum: 1, maximum: 500 },
     }, ['Language']),
     answer: object({ Total: whole(), Items: list(object({
-      Source: TextSource, Text: { type: 'string' }, Dutch: { type: 'string' }, Shipped: nullable({ type: 'string' }), Corrected: nullable({ type: 'string' }),
+      Source: TextSource, Text: str(), Dutch: str(), Shipped: nullable(str()), Corrected: nullable(str()),
     }, ['Source', 'Text', 'Dutch', 'Shipped', 'Corrected']), 500) }, ['Total', 'Items']),
   },
   'POST /mvc/translations/Save': {
     summary: 'Corrects or adds the translation of a definition text or runtime string in the site layer (an empty Translation removes the correction); every process follows',
     body: object({ Language: text(5), Text: text(1000), Source: TextSource, Translation: nullable(text(1000)) }, ['Language', 'Text']),
-    answer: object({ Language: { type: 'string' }, Text: { type: 'string' }, Source: TextSource, Translation: nullable({ type: 'string' }) }, ['Language', 'Text', 'Source', 'Translation']),
+    answer: object({ Language: str(), Text: str(), Source: TextSource, Translation: nullable(str()) }, ['Language', 'Text', 'Source', 'Translation']),
   },
   'GET /mvc/definitions/runtimetexts': {
     summary: 'The runtime strings the site corrects in one language, compiled under the catalog ids (public, for the sign-in page)',
     query: object({ language: text(5) }, ['language']),
-    answer: object({ Language: { type: 'string' }, Messages: { type: 'object' } }, ['Language', 'Messages']),
+    answer: object({ Language: str(), Messages: anyObject }, ['Language', 'Messages']),
   },
   'GET /mvc/definitions/fields': {
     summary: 'A table\'s fields with the layer that defines each and the layer of its label (for who may read the field dictionary)',
     query: object({ table: text(63) }, ['table']),
     answer: object({
-      Table: { type: 'string' }, Label: { type: 'string' },
+      Table: str(), Label: str(),
       Fields: list(object({
-        FieldName: { type: 'string' }, Label: { type: 'string' }, FieldType: { type: 'string' }, TypeLabel: { type: 'string' }, Required: { type: 'boolean' },
-        Origin: nullable({ type: 'string' }), LabelOrigin: nullable({ type: 'string' }),
+        FieldName: str(), Label: str(), FieldType: str(), TypeLabel: str(), Required: bool,
+        Origin: nullable(str()), LabelOrigin: nullable(str()),
       }, ['FieldName', 'Label', 'FieldType', 'TypeLabel', 'Required', 'Origin', 'LabelOrigin']), 2000),
     }, ['Table', 'Label', 'Fields']),
   },
   'GET /mvc/definitions/status': {
     summary: 'Version, packs and site-layer conflicts',
     answer: object({
-      Version: whole(), Packs: list(object({ Name: { type: 'string' }, Version: { type: 'string' } }, ['Name', 'Version'])), Tables: whole(),
-      SiteConflicts: list(object({ file: { type: 'string' }, pointer: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' }, said: object({ id: { type: 'string' }, args: list(anyValue) }, ['id', 'args']) }, ['file', 'pointer', 'rule', 'message'])),
+      Version: whole(), Packs: list(object({ Name: str(), Version: str() }, ['Name', 'Version'])), Tables: whole(),
+      SiteConflicts: list(object({ file: str(), pointer: str(), rule: str(), message: str(), said: object({ id: str(), args: list(anyValue) }, ['id', 'args']) }, ['file', 'pointer', 'rule', 'message'])),
     }, ['Version', 'Packs', 'Tables', 'SiteConflicts']),
   },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
@@ -268,8 +260,8 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
   'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
   // The payload of a named call is checked against a schema made from the fields its definition maps it to.
-  'POST /mvc/:control/:call': { summary: 'A named call of a table (its definition\'s calls: get, create, update, delete, transition, validate, export of its rows or its child rows)', body: { type: 'object' }, answer: { type: 'object' } },
-  'GET /mvc/:control/:call': { summary: 'A named call of a table without a payload (getnew)', answer: { type: 'object' } },
+  'POST /mvc/:control/:call': { summary: 'A named call of a table (its definition\'s calls: get, create, update, delete, transition, validate, export of its rows or its child rows)', body: anyObject, answer: anyObject },
+  'GET /mvc/:control/:call': { summary: 'A named call of a table without a payload (getnew)', answer: anyObject },
   'POST /mvc/liveevents/poll': {
     summary: 'Live events since the last received position (the stream\'s fallback; poll every 30,000 ms)',
     body: object({ LastReceived: nullable(Position) }),
@@ -278,14 +270,14 @@ export const CALLS: Record<string, CallSchema> = {
   'GET /mvc/liveevents/stream': {
     summary: 'Live events as a server-sent stream (text/event-stream); each message is {EventType, EventData, LastReceived}',
     query: object({ LastReceived: Position }),
-    answer: { type: 'string' },
+    answer: str(),
   },
   'POST /mvc/downloadrequests/RequestExport': {
     summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background, as the grid shows it (GridLayout) or as an import takes it back (ImportLayout); answers the download request',
-    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: { enum: [...IMPORT.ExportLayout] } }, ['Table']),
+    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: oneOf([...IMPORT.ExportLayout]) }, ['Table']),
     answer: RecordSchema,
   },
-  'POST /mvc/license/PrCode': { summary: 'This installation\'s product code (32 characters, made once and kept)', body: empty, answer: object({ ProductCode: { type: 'string' } }, ['ProductCode']) },
+  'POST /mvc/license/PrCode': { summary: 'This installation\'s product code (32 characters, made once and kept)', body: empty, answer: object({ ProductCode: str() }, ['ProductCode']) },
   'POST /mvc/license/Get': { summary: 'The licence as the licence page shows it', body: empty, answer: Licence },
   'POST /mvc/license/Save': {
     summary: 'Activates a licence: the activation code must be signed for this product code and name, and not expired; answers the licence',
@@ -295,7 +287,7 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/license/ActivatedModules': { summary: 'The modules active now (every signed-in user)', body: empty, answer: ActiveModules },
   'POST /mvc/license/Retrieve': {
     summary: 'The stored licence data the runtime keeps under its hash (of the product code and licence), with the active modules',
-    body: empty, answer: object({ Hash: { type: 'string' }, Modules: list({ type: 'string' }, 100), Licensed: bool, Expires: nullable({ type: 'string' }), licenseName: nullable({ type: 'string' }) }, ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName']),
+    body: empty, answer: object({ Hash: str(), Modules: list(str(), 100), Licensed: bool, Expires: nullable(str()), licenseName: nullable(str()) }, ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName']),
   },
   'POST /mvc/import/GetDestinations': {
     summary: 'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',
@@ -303,7 +295,7 @@ export const CALLS: Record<string, CallSchema> = {
     answer: object({ Data: list(Destination) }, ['Data']),
   },
   'POST /mvc/import/GetAdvancedMode': { summary: 'Whether the user\'s imports may have more than 5,000 rows', body: empty, answer: AdvancedMode },
-  'POST /mvc/import/GetCode': { summary: 'The code the user confirms advanced mode with', body: empty, answer: object({ Code: { type: 'string' } }, ['Code']) },
+  'POST /mvc/import/GetCode': { summary: 'The code the user confirms advanced mode with', body: empty, answer: object({ Code: str() }, ['Code']) },
   'POST /mvc/import/SetAdvancedMode': {
     summary: 'Turns advanced mode on (VerificationCode: the code of GetCode, typed) or off (AdvancedMode false)',
     body: object({ Code: text(20), VerificationCode: text(20), AdvancedMode: bool }),
@@ -323,44 +315,44 @@ export const CALLS: Record<string, CallSchema> = {
   'POST /mvc/import/GenerateTemplate': {
     summary: 'A spreadsheet to fill in for a destination: a column per importable field, its rules in a notes row',
     body: object({ Destination: text(63), ObjectTypeID: nullable(whole()), LocationTypeID: nullable(whole()) }, ['Destination']),
-    answer: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    answer: str({ contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     answerType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
   'GET /mvc/import/GetFile': {
     summary: 'The input file (Result=false) or the output file with a result per row (Result=true) of an import task',
-    query: object({ ImportId: AutoID, Result: { enum: ['true', 'false'] } }, ['ImportId']),
-    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
+    query: object({ ImportId: AutoID, Result: oneOf(['true', 'false']) }, ['ImportId']),
+    answer: str({ contentMediaType: 'application/octet-stream' }),
     answerType: 'application/octet-stream',
   },
   'GET /mvc/importprogresseventstream/message': {
     summary: 'Progress of an import task as a server-sent stream; each message is {CurrentRow, TotalRows, Finished}',
     query: object({ importtaskid: AutoID }, ['importtaskid']),
-    answer: { type: 'string' },
+    answer: str(),
   },
   'POST /mvc/files/upload': {
     summary: 'Uploads files (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB), typed by their content; answers a FileID per file, in order',
     bodyType: 'multipart/form-data',
-    body: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'a file part (any name, repeated per file)' } } },
-    answer: list(object({ FileID: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }, FileName: { type: 'string' }, MediaType: { type: 'string' }, Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
+    body: { type: 'object', properties: { file: str({ contentMediaType: 'application/octet-stream', description: 'a file part (any name, repeated per file)' }) } },
+    answer: list(object({ FileID: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }), FileName: str(), MediaType: str(), Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
   },
   'GET /mvc/:control/file': {
     summary: 'The file of a file or image field of a record (thumbnail=1: the image itself), streamed as an attachment under its name',
-    query: object({ autoid: AutoID, field: text(100), thumbnail: { enum: ['0', '1', 'true', 'false'] } }, ['autoid', 'field']),
-    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
+    query: object({ autoid: AutoID, field: text(100), thumbnail: oneOf(['0', '1', 'true', 'false']) }, ['autoid', 'field']),
+    answer: str({ contentMediaType: 'application/octet-stream' }),
     answerType: 'application/octet-stream',
   },
   'GET /mvc/:control/download': {
     summary: 'The file of a record of a table with one file field (a document), streamed as an attachment under its name',
     query: object({ autoid: AutoID }, ['autoid']),
-    answer: { type: 'string', contentMediaType: 'application/octet-stream' },
+    answer: str({ contentMediaType: 'application/octet-stream' }),
     answerType: 'application/octet-stream',
   },
   'POST /mvc/:control/GetTransitions': {
     summary: 'The status transitions the user may make on a record now, with their prompts',
     body: ByRecord,
     answer: object({
-      Field: nullable({ type: 'string' }), Status: nullable(StateValue), StatusLabel: nullable({ type: 'string' }),
-      Transitions: list(object({ Name: { type: 'string' }, Label: { type: 'string' }, To: StateValue, ToLabel: { type: 'string' }, Warning: nullable({ type: 'string' }), Prompts: list(Prompt) },
+      Field: nullable(str()), Status: nullable(StateValue), StatusLabel: nullable(str()),
+      Transitions: list(object({ Name: str(), Label: str(), To: StateValue, ToLabel: str(), Warning: nullable(str()), Prompts: list(Prompt) },
         ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'])),
     }, ['Field', 'Status', 'StatusLabel', 'Transitions']),
   },
@@ -368,7 +360,7 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'What changing a record\'s type would lose and keep of its typed properties (asked before a save)',
     body: object({ autoid: whole(1), Type: nullable(whole(1)) }, ['autoid', 'Type']),
     answer: object({
-      Field: { type: 'string' }, Lost: whole(), Kept: whole(), LostNames: list({ type: 'string' }), KeptNames: list({ type: 'string' }), Message: { type: 'string' },
+      Field: str(), Lost: whole(), Kept: whole(), LostNames: list(str()), KeptNames: list(str()), Message: str(),
     }, ['Field', 'Lost', 'Kept', 'LostNames', 'KeptNames', 'Message']),
   },
   'POST /mvc/:control/ChangeStatus': {
@@ -380,8 +372,8 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'The status log of a record',
     body: ByRecord,
     answer: object({ Data: list(object({
-      AutoID: whole(), Transition: nullable({ type: 'string' }), From: nullable(StateValue), FromLabel: nullable({ type: 'string' }), To: StateValue, ToLabel: { type: 'string' },
-      Reason: nullable({ type: 'string' }), Comment: nullable({ type: 'string' }), Date: nullable({ type: 'string' }), By: { type: 'string' }, At: { type: 'string' },
+      AutoID: whole(), Transition: nullable(str()), From: nullable(StateValue), FromLabel: nullable(str()), To: StateValue, ToLabel: str(),
+      Reason: nullable(str()), Comment: nullable(str()), Date: nullable(str()), By: str(), At: str(),
     }, ['AutoID', 'Transition', 'From', 'FromLabel', 'To', 'ToLabel', 'Reason', 'Comment', 'Date', 'By', 'At'])) }, ['Data']),
   },
   'POST /mvc/:control/RunAction': {
@@ -393,8 +385,8 @@ export const CALLS: Record<string, CallSchema> = {
     summary: 'Counts of a dashboard tab: the child rows per group and per month',
     body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
     answer: object({
-      ByGroup: list(object({ Value: nullable(StateValue), Label: { type: 'string' }, Count: whole() }, ['Value', 'Label', 'Count'])),
-      ByMonth: list(object({ Month: { type: 'string' }, Count: whole() }, ['Month', 'Count'])),
+      ByGroup: list(object({ Value: nullable(StateValue), Label: str(), Count: whole() }, ['Value', 'Label', 'Count'])),
+      ByMonth: list(object({ Month: str(), Count: whole() }, ['Month', 'Count'])),
     }, ['ByGroup', 'ByMonth']),
   },
   'POST /mvc/_lists/:list': {
@@ -410,7 +402,7 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/_catalogues/:catalogue/single': {
     summary: 'One entry of a catalogue by its code, if the user may choose it',
-    body: object({ ID: { type: 'string', minLength: 1, maxLength: 100 } }, ['ID']),
+    body: object({ ID: str({ minLength: 1, maxLength: 100 }) }, ['ID']),
     answer: CatalogueEntry,
   },
   'POST /mvc/:control/GetUserFlexGridLayout': { summary: 'The view the user starts with', body: object({ controlName: text(63) }), answer: Layout },
@@ -422,7 +414,7 @@ export const CALLS: Record<string, CallSchema> = {
     }),
     answer: object({
       Data: list(Layout),
-      Meta: object({ Count: whole(), PageIndex: whole(), PageSize: whole(), Columns: list(object({ FieldName: { type: 'string' }, Title: { type: 'string' }, IsSortable: bool }, ['FieldName', 'Title', 'IsSortable'])) }, ['Count', 'PageIndex', 'PageSize', 'Columns']),
+      Meta: object({ Count: whole(), PageIndex: whole(), PageSize: whole(), Columns: list(object({ FieldName: str(), Title: str(), IsSortable: bool }, ['FieldName', 'Title', 'IsSortable'])) }, ['Count', 'PageIndex', 'PageSize', 'Columns']),
     }, ['Data', 'Meta']),
   },
   'POST /mvc/:control/createnewflexgridlayout': {
@@ -432,15 +424,24 @@ export const CALLS: Record<string, CallSchema> = {
   },
   'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']), answer: empty },
   // The specification calls the bodies of these two opaque: what else its client sends is taken and left unread.
-  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(object({ FieldName: { type: 'string' }, ColumnTitle: { type: 'string' }, AutoID: whole(), selected: bool }, ['FieldName', 'ColumnTitle', 'AutoID', 'selected'])) },
-  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(object({ FieldName: { type: 'string' }, Title: { type: 'string' }, FilterType: { type: 'string' }, Operators: list({ type: 'string' }, 20) }, ['FieldName', 'Title', 'FilterType', 'Operators'])) },
-  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(object({ Username: { type: 'string' }, PersonName: nullable({ type: 'string' }), Layout: { type: 'string' } }, ['Username', 'PersonName', 'Layout'])) },
+  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(object({ FieldName: str(), ColumnTitle: str(), AutoID: whole(), selected: bool }, ['FieldName', 'ColumnTitle', 'AutoID', 'selected'])) },
+  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(object({ FieldName: str(), Title: str(), FilterType: str(), Operators: list(str(), 20) }, ['FieldName', 'Title', 'FilterType', 'Operators'])) },
+  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(object({ Username: str(), PersonName: nullable(str()), Layout: str() }, ['Username', 'PersonName', 'Layout'])) },
   'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: ViewId }, ['AutoID']), answer: Layout },
   'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']), answer: Layout },
   'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: ViewId }, ['AutoID']), answer: empty },
-  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(object({ AutoID: whole(), ID: { type: 'string' }, Descr: nullable({ type: 'string' }) }, ['AutoID', 'ID', 'Descr'])) },
-  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: { type: 'string', minLength: 1, maxLength: 100 }, ControlName: nullable(text(63)) }), answer: object({ Reset: whole() }, ['Reset']) },
-};
+  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(object({ AutoID: whole(), ID: str(), Descr: nullable(str()) }, ['AutoID', 'ID', 'Descr'])) },
+  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: str({ minLength: 1, maxLength: 100 }), ControlName: nullable(text(63)) }), answer: object({ Reset: whole() }, ['Reset']) },
+} satisfies Record<string, CallSchema>;
+
+/** Every call, by method and route (as the server registers it). */
+export const CALLS: Record<string, CallSchema> = CALL_SCHEMAS;
+/** A call's route as CALLS names it. */
+export type CallName = keyof typeof CALL_SCHEMAS;
+/** The type of what a call answers, read off its schema. */
+export type AnswerOf<C extends CallName> = Infer<(typeof CALL_SCHEMAS)[C]['answer']>;
+/** The type of a call's body, read off its schema. */
+export type BodyOf<C extends CallName> = (typeof CALL_SCHEMAS)[C] extends { body: infer S } ? Infer<S> : never;
 
 /** The parameters an object body declares, for the edge's "unknown parameter" answer. */
 export function declaredKeys(schema: Schema | undefined): string[] | undefined {

@@ -1,8 +1,10 @@
 // The shapes of the API's calls as TypeScript types, shared by the server and the runtime.
-// They mirror the JSON Schemas of api-schemas.ts, against which the tests check every answer.
+// Most are read off the call schemas of api-schemas.ts (AnswerOf, BodyOf), so a type cannot
+// drift from what the edge validates and the tests check every answer against.
 import type { FilterKind } from './field-types.ts';
 import type { IMPORT } from './constants.ts';
 import type { RightAction } from './types.ts';
+import type { AnswerOf, BodyOf } from './api-schemas.ts';
 
 export interface ApiErrorBody {
   Error: string;
@@ -15,9 +17,9 @@ export interface ApiErrorBody {
   Authenticated?: boolean;
 }
 
-export interface SecurityEntry { ID: string; Action: string; Grant?: boolean }
+export type SecurityEntry = AnswerOf<'POST /mvc/security/getauthorization'>[number];
 
-export interface CurrentUser { AutoID: number; Username: string; Person_Descr: string | null; HomePage?: string | null }
+export type CurrentUser = AnswerOf<'GET /mvc/user/getcurrentuser'>;
 
 /** A condition on a field; columnFilter and dataFilter may also be maps of FieldName to Value. */
 export interface FieldCondition { FieldName: string; Operator?: string; Value?: unknown }
@@ -85,7 +87,7 @@ export interface Layout extends LayoutContent {
   CanChange: boolean;
 }
 
-export interface ViewPermissions { AllowChangeUserViews: boolean; AllowChangeSystemViews: boolean }
+export type ViewPermissions = NonNullable<AnswerOf<'POST /mvc/:control/GetUserFlexGridLayout'>['Permissions']>;
 
 /** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
 export interface DescribedLayout extends Layout { Meta?: { Columns: FlexColumn[] } }
@@ -100,9 +102,9 @@ export interface NewLayout {
   SecurityGroupID?: number | null;
 }
 
-export interface AvailableColumn { FieldName: string; ColumnTitle: string; AutoID: number; selected: boolean }
+export type AvailableColumn = AnswerOf<'POST /mvc/:control/GetAvailableColumnsForPage'>[number];
 
-export interface AvailableFilter { FieldName: string; Title: string; FilterType: string; Operators: string[] }
+export type AvailableFilter = AnswerOf<'POST /mvc/:control/GetAvailableQueryFiltersForPage'>[number];
 
 /** A grid column as GetFlexData and a described view answer it. */
 export interface FlexColumn {
@@ -135,9 +137,9 @@ export interface FlexAnswer<R = Record<string, unknown>> {
   Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: FlexColumn[] };
 }
 
-export interface UserDefault { Username: string; PersonName: string | null; Layout: string }
+export type UserDefault = AnswerOf<'POST /mvc/:control/getuserdefaults'>[number];
 
-export interface ShareableGroup { AutoID: number; ID: string; Descr: string | null }
+export type ShareableGroup = AnswerOf<'POST /mvc/flexgridlayout/getsecuritygroups'>[number];
 
 export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
 /**
@@ -148,71 +150,40 @@ export interface ListEntry { AutoID: number; ID: string | null; Descr: string; A
 export interface CatalogueEntry { ID: string; Descr: string; Name: string; Actions: RightAction[]; Detail: string | null }
 
 /** A value asked of the user when starting a transition or an action (see PromptDef). */
-export interface PromptInfo {
-  Name: string;
-  Label: string;
-  Type: 'text' | 'textarea' | 'date' | 'datetime' | 'integer' | 'decimal' | 'bool' | 'list' | 'select';
-  Required: boolean;
-  ListMethod?: string;
-  Options?: { value: string; label: string }[];
-  MaxLength?: number;
-}
+export type PromptInfo = TransitionInfo['Prompts'][number];
 
 export type StateValue = string | number | boolean;
 
-export interface TransitionInfo { Name: string; Label: string; To: StateValue; ToLabel: string; Warning: string | null; Prompts: PromptInfo[] }
+export type TransitionInfo = TransitionsAnswer['Transitions'][number];
 
 /** What changing a record's type would lose and keep of its typed properties, and the question to ask. */
-export interface TypeChangeAnswer { Field: string; Lost: number; Kept: number; LostNames: string[]; KeptNames: string[]; Message: string }
-export interface TransitionsAnswer { Field: string | null; Status: StateValue | null; StatusLabel: string | null; Transitions: TransitionInfo[] }
+export type TypeChangeAnswer = AnswerOf<'POST /mvc/:control/TypeChange'>;
+export type TransitionsAnswer = AnswerOf<'POST /mvc/:control/GetTransitions'>;
 
 /** SUCCESS, FAILED or IGNORED per item (spec 3 section 9; PENDING is the runtime's while it waits). */
 export type BatchResultKind = 'SUCCESS' | 'FAILED' | 'IGNORED';
 
-export interface BatchItem {
-  AutoID: number;
-  ID: string | null;
-  Description: string | null;
-  Result: BatchResultKind;
-  Error: string | null;
-  Key: string | null;
-  Args: string[];
-}
+export type BatchItem = BatchAnswer['Results'][number];
 
-export interface BatchAnswer { Results: BatchItem[]; Succeeded: number; Failed: number; Ignored: number }
+export type BatchAnswer = AnswerOf<'POST /mvc/:control/ChangeStatus'>;
 
 /** `TimeStamp`: the record's TimeStamp as the client read it (one autoid only): a record changed since is refused with 409. */
 export interface ChangeStatusRequest { autoids: number[]; Transition: string; Values?: Record<string, unknown>; TimeStamp?: number }
 export interface RunActionRequest { Action: string; autoids: number[]; Values?: Record<string, unknown> }
 
-export interface StatusLogEntry {
-  AutoID: number;
-  Transition: string | null;
-  From: StateValue | null;
-  FromLabel: string | null;
-  To: StateValue;
-  ToLabel: string;
-  Reason: string | null;
-  Comment: string | null;
-  Date: string | null;
-  By: string;
-  At: string;
-}
+export type StatusLogEntry = AnswerOf<'POST /mvc/:control/GetStatusLog'>['Data'][number];
 
-export interface DashboardAnswer {
-  ByGroup: { Value: StateValue | null; Label: string; Count: number }[];
-  ByMonth: { Month: string; Count: number }[];
-}
+export type DashboardAnswer = AnswerOf<'POST /mvc/:control/GetDashboard'>;
 
 /** One live event as the stream and the polling call answer it (spec 1 §3). */
-export interface LiveMessage { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
-export interface LivePollAnswer { Events: LiveMessage[]; LastReceived: string }
+export type LiveMessage = LivePollAnswer['Events'][number];
+export type LivePollAnswer = AnswerOf<'POST /mvc/liveevents/poll'>;
 
 /** An uploaded file, as `POST mvc/files/upload` answers it. */
-export interface UploadedFile { FileID: string; FileName: string; MediaType: string; Size: number }
+export type UploadedFile = AnswerOf<'POST /mvc/files/upload'>[number];
 
 /** Spreadsheet import (spec 1 §3, spec 3 §7). A destination is a table, by name and label. */
-export interface ImportDestination { ID: string; Descr: string }
+export type ImportDestination = AnswerOf<'POST /mvc/import/GetDestinations'>['Data'][number];
 export type BooleanFormat = (typeof IMPORT.BooleanFormat)[number];
 export type DecimalFormat = (typeof IMPORT.DecimalFormat)[number];
 export type DateFormat = (typeof IMPORT.DateFormat)[number];
@@ -244,42 +215,24 @@ export interface ImportTask extends ImportNotations {
 }
 /** A message of the import progress stream. */
 export interface ImportProgress { CurrentRow: number; TotalRows: number; Finished: boolean }
-export interface TemplateRequest { Destination: string; ObjectTypeID?: number | null; LocationTypeID?: number | null }
+export type TemplateRequest = BodyOf<'POST /mvc/import/GenerateTemplate'>;
 
 /**
  * The licence (spec 1 §3): the product code with its four segments joined by dashes. Without an
  * activated licence, `Licensed` is false and `Modules` are those the installation's setting names;
  * with one that lapsed (`Lapsed`: expired, or no longer signed by the configured key) there are none.
  */
-export interface LicenceAnswer {
-  licenseName: string | null;
-  productCode: string;
-  activationCode: string | null;
-  Licensed: boolean;
-  Lapsed: boolean;
-  Modules: string[];
-  /** The licence's last day (YYYY-MM-DD). */
-  Expires: string | null;
-  SavedBy: string | null;
-  SavedAt: string | null;
-}
-export interface LicenceSave { licenseName: string; activationCode: string; productCode: string }
-export interface ActivatedModules { Modules: string[]; Licensed: boolean }
-export interface RetrievedLicence { Hash: string; Modules: string[]; Licensed: boolean; Expires: string | null; licenseName: string | null }
+export type LicenceAnswer = AnswerOf<'POST /mvc/license/Get'>;
+export type LicenceSave = BodyOf<'POST /mvc/license/Save'>;
+export type ActivatedModules = AnswerOf<'POST /mvc/license/ActivatedModules'>;
+export type RetrievedLicence = AnswerOf<'POST /mvc/license/Retrieve'>;
 
 /** Translations edited at run time (spec 3 admin tasks `translations`, `translationdashboard`). */
 export type TextSource = 'definition' | 'runtime';
 export interface TranslationEntry { Source: TextSource; Text: string; Dutch: string; Shipped: string | null; Corrected: string | null }
 export interface TranslationList { Total: number; Items: TranslationEntry[] }
-export interface LanguageCounts {
-  Language: string; Translated: number; Missing: number; Stale: number; Corrected: number;
-  MissingTexts?: { Source: TextSource; Text: string; Dutch: string }[];
-  StaleTexts?: { Source: TextSource; Text: string }[];
-}
-export interface TranslationDashboard { Texts: number; Languages: LanguageCounts[] }
+export type LanguageCounts = TranslationDashboard['Languages'][number];
+export type TranslationDashboard = AnswerOf<'POST /mvc/translations/Dashboard'>;
 
 /** A table's fields as the field dictionary shows them (`GET mvc/definitions/fields?table=`). */
-export interface TableFields {
-  Table: string; Label: string;
-  Fields: { FieldName: string; Label: string; FieldType: string; TypeLabel: string; Required: boolean; Origin: string | null; LabelOrigin: string | null }[];
-}
+export type TableFields = AnswerOf<'GET /mvc/definitions/fields'>;

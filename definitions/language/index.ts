@@ -35,7 +35,8 @@ export { ARCHIVE_LABEL, LANGUAGES, SOURCE_LANGUAGE, layerTexts, requestLanguage,
 export type { Language, Translate } from './texts.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
 export { API_COMPONENTS, CALLS, ErrorAnswer, POSITION_DIGITS, declaredKeys } from './api-schemas.ts';
-export type { CallSchema } from './api-schemas.ts';
+export type { AnswerOf, BodyOf, CallName, CallSchema } from './api-schemas.ts';
+export type { Infer, Typed } from './typed-schema.ts';
 export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, CatalogueEntry, ColumnAlignment, CurrentUser, DescribedLayout, FieldCondition, FlexAnswer, FlexRequest, Layout,
   LayoutColumn, LayoutColumnRequest, LayoutContent, LayoutContentRequest, LayoutFilter, LayoutType, ListEntry, NewLayout, SecurityEntry, ShareableGroup,

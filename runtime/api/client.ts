@@ -10,7 +10,7 @@ import type {
   TemplateRequest, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, UserDefault, UserLayout, ViewPermissions,
   ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
 } from '../../definitions/language/index.ts';
-import type { ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
+import type { AnswerOf, ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
 export type {
   ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
@@ -148,21 +148,21 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     shareableGroups: () => call<ShareableGroup[]>('POST', 'mvc/flexgridlayout/getsecuritygroups'),
     /** Clears a user's own defaults (one's own without a Username), of one grid or all. */
     resetUserLayout: (Username: string | null, ControlName?: string) =>
-      call<{ Reset: number }>('POST', 'mvc/flexgridlayout/resetuserlayout', { ...(Username ? { Username } : {}), ...(ControlName ? { ControlName } : {}) }),
+      call<AnswerOf<'POST /mvc/flexgridlayout/resetuserlayout'>>('POST', 'mvc/flexgridlayout/resetuserlayout', { ...(Username ? { Username } : {}), ...(ControlName ? { ControlName } : {}) }),
     /** For managers of system views: the users who start this grid with a view of their own. */
     userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
     /** One entry of a lookup: a list row by AutoID; a catalogue entry (a CatalogueEntry) by its code. */
     single: (method: string, key: number | string) => call<ListEntry>('POST', method, typeof key === 'number' ? { AutoID: key } : { ID: key }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     /** The languages on offer (the active content languages); answered before sign-in too. */
-    languages: () => call<{ Languages: string[]; Default: string }>('GET', 'mvc/definitions/languages'),
+    languages: () => call<AnswerOf<'GET /mvc/definitions/languages'>>('GET', 'mvc/definitions/languages'),
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
     transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
     typeChange: (control: string, autoid: number, type: number | null) => call<TypeChangeAnswer>('POST', `${table(control)}/TypeChange`, { autoid, Type: type }),
     changeStatus: (control: string, request: ChangeStatusRequest) =>
       wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request), succeeded),
     runAction: (control: string, request: RunActionRequest) => wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),
-    statusLog: (control: string, autoid: number) => call<{ Data: StatusLogEntry[] }>('POST', `${table(control)}/GetStatusLog`, { autoid }),
+    statusLog: (control: string, autoid: number) => call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
     dashboard: (control: string, autoid: number, Tab: string) => call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     // Live events (README "Background work and live events"): the polling call; the stream is an EventSource.
     livePoll: (LastReceived: string | null) => call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
@@ -171,17 +171,17 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
       call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', { Table, Request: { ...Request, pageIndex: 0 }, Layout }),
     // Spreadsheet import (spec 1 section 7). StartImport (multipart) and the files are in transfer.ts.
     importDestinations: (filter?: string) =>
-      call<{ Data: ImportDestination[] }>('POST', 'mvc/import/GetDestinations', filter ? { filter } : {}),
-    importAdvancedMode: () => call<{ AdvancedMode: boolean }>('POST', 'mvc/import/GetAdvancedMode'),
-    importCode: () => call<{ Code: string }>('POST', 'mvc/import/GetCode'),
+      call<AnswerOf<'POST /mvc/import/GetDestinations'>>('POST', 'mvc/import/GetDestinations', filter ? { filter } : {}),
+    importAdvancedMode: () => call<AnswerOf<'POST /mvc/import/GetAdvancedMode'>>('POST', 'mvc/import/GetAdvancedMode'),
+    importCode: () => call<AnswerOf<'POST /mvc/import/GetCode'>>('POST', 'mvc/import/GetCode'),
     /** On with the code GetCode gave and the user typed; off with { AdvancedMode: false }. A wrong code answers 400 on VerificationCode. */
     setImportAdvancedMode: (request: { Code: string; VerificationCode: string } | { AdvancedMode: false }) =>
-      call<{ AdvancedMode: boolean }>('POST', 'mvc/import/SetAdvancedMode', request),
+      call<AnswerOf<'POST /mvc/import/SetAdvancedMode'>>('POST', 'mvc/import/SetAdvancedMode', request),
     importTask: (autoid: number) => call<ImportTask>('POST', `mvc/import/GetItem?autoid=${autoid}`),
     cancelImport: (autoid: number) => call<ImportTask>('POST', `mvc/import/Cancel?autoid=${autoid}`),
     // The licence (spec 1 sections 2-5, spec 3 section 6), under mvc/license; every call sends an empty body but Save.
     /** This installation's product code: 32 characters, no dashes. */
-    licenceProductCode: () => call<{ ProductCode: string }>('POST', 'mvc/license/PrCode'),
+    licenceProductCode: () => call<AnswerOf<'POST /mvc/license/PrCode'>>('POST', 'mvc/license/PrCode'),
     licence: () => call<LicenceAnswer>('POST', 'mvc/license/Get'),
     /** Activates a licence (productCode with its segments joined by dashes); a refusal answers 400 with Error. */
     saveLicence: (licence: LicenceSave) => call<LicenceAnswer>('POST', 'mvc/license/Save', licence),
@@ -195,11 +195,11 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     translations: (request: { Language: string; Search?: string; Filter?: 'all' | 'missing' | 'corrected'; Source?: TextSource; Skip?: number; Take?: number }) =>
       call<TranslationList>('POST', 'mvc/translations/List', request),
     saveTranslation: (change: { Language: string; Text: string; Source: TextSource; Translation: string | null }) =>
-      call<{ Language: string; Text: string; Source: TextSource; Translation: string | null }>('POST', 'mvc/translations/Save', change),
+      call<AnswerOf<'POST /mvc/translations/Save'>>('POST', 'mvc/translations/Save', change),
     /** The runtime strings the site corrects in a language, compiled under the catalog ids; answered before sign-in too. */
-    runtimeTexts: (language: string) => call<{ Language: string; Messages: Record<string, unknown> }>('GET', `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`),
+    runtimeTexts: (language: string) => call<AnswerOf<'GET /mvc/definitions/runtimetexts'>>('GET', `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`),
     login: (credentials: { username: string; password: string }) =>
-      call<{ User: Omit<CurrentUser, 'HomePage'> }>('POST', 'mvc/account/login', credentials),
+      call<AnswerOf<'POST /mvc/account/login'>>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
     currentUser: () => call<CurrentUser>('GET', 'mvc/user/getcurrentuser'),
     authorization: (entries: SecurityEntry[]) => call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),

@@ -250,7 +250,16 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
     if (!model || !data) return await stop(ctx, task, message('import.destination', task.destination));
     const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
     const total = Number((await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ?? 0);
-    await ctx.pool.query(`UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1 WHERE autoid = $1`, [taskId]);
+    // A cancel that came after the task was read (while this run waited for its lock or its first
+    // beat) stands: only a pending or running task is set running, and a cancelled one is left.
+    const running = await ctx.pool.query(
+      `UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1
+        WHERE autoid = $1 AND processstate IN ('${S.Pending}', '${S.Running}')`, [taskId],
+    );
+    if (!running.rowCount) {
+      await heartbeatEnded(ctx.pool, taskId);
+      return 'niets te doen';
+    }
     const run: Run = { ctx, task, model, principal, total, done: 0, output: null };
     await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: total, Finished: false });
     try {

@@ -107,14 +107,37 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
   });
 
   it('cancels a pending import before it writes a row', async () => {
-    const file = await sheetFile([HEADER, [null, 'CAN001', 'Geannuleerd', 1]]);
-    const started = await startImport(base, admin, { Destination: 'products', file });
-    const cancel = await fetch(`${base}/mvc/import/Cancel?autoid=${started.body.AutoID}`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: '{}' });
-    const answer = await cancel.json();
-    // The job may have begun already; either way the task ends cancelled or processed, never half.
-    if (cancel.status === 200) expect(answer.ProcessState).toBe(3);
-    const task = await finished(base, admin, started.body.AutoID);
-    expect(task.ProcessState === 3 ? await count("id = 'CAN001'") : 1).toBe(task.ProcessState === 3 ? 0 : 1);
+    // The import's job cannot get past its first heartbeat while the heartbeats are locked. The
+    // cancel comes once the job waits there: it has read the task as pending, and the task still is.
+    const hold = await server.engine.pool.connect();
+    let id: number;
+    try {
+      await hold.query('BEGIN');
+      await hold.query('LOCK TABLE core_import_heartbeat IN EXCLUSIVE MODE');
+      const file = await sheetFile([HEADER, [null, 'CAN001', 'Geannuleerd', 1]]);
+      const started = await startImport(base, admin, { Destination: 'products', file });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      id = started.body.AutoID;
+      const waiting = async () => Number((await server.engine.pool.query(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO core_import_heartbeat%'",
+      )).rows[0].count);
+      for (const end = Date.now() + 30_000; (await waiting()) === 0; await new Promise((r) => setTimeout(r, 50))) {
+        if (Date.now() > end) throw new Error('the import\'s job did not start');
+      }
+      const cancel = await fetch(`${base}/mvc/import/Cancel?autoid=${id}`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: '{}' });
+      expect(cancel.status).toBe(200);
+      expect(await cancel.json()).toMatchObject({ ProcessState: 3, ProcessResult: 3 });
+    } finally {
+      await hold.query('COMMIT');
+      hold.release();
+    }
+    // The job goes on once the lock is gone: it must find the task cancelled and write nothing.
+    const job = async () => (await server.engine.pool.query("SELECT state FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [String(id)])).rows[0]?.state;
+    for (const end = Date.now() + 30_000; (await job()) !== 'completed'; await new Promise((r) => setTimeout(r, 100))) {
+      if (Date.now() > end) throw new Error(`the import's job did not complete: ${await job()}`);
+    }
+    expect(await finished(base, admin, id)).toMatchObject({ ProcessState: 3, ProcessResult: 3, ProcessedRecords: 0 });
+    expect(await count("id = 'CAN001'")).toBe(0);
   });
 
   it('generates the template: AutoID and a column per importable field, a notes row, validations', async () => {

@@ -46,18 +46,18 @@ function inputs(field: EffectiveField, record: Record<string, unknown>, model: T
 }
 
 /**
- * The computed fields' values for the record as a write leaves it (`merged`), in the order they
- * read each other; `merged` takes them as they are computed. Referenced rows are read as they
+ * The computed fields' values (all, or `only` those, in their order) for the record as a write
+ * leaves it (`merged`), in the order they read each other; `merged` takes them as they are computed. Referenced rows are read as they
  * are: a value hidden from the principal is hidden with its field (see derivations).
  */
 export async function computeValues(
-  db: Queryable, model: TableModel, merged: Record<string, unknown>, tableOf: TableOf, principal?: Principal,
+  db: Queryable, model: TableModel, merged: Record<string, unknown>, tableOf: TableOf, principal?: Principal, only: readonly EffectiveField[] = model.computed,
 ): Promise<Map<EffectiveField, unknown>> {
   const out = new Map<EffectiveField, unknown>();
-  if (!model.computed.length) return out;
-  const related = await relatedValues(db, model, merged, model.computed.map((f) => f.compute!.expression), tableOf);
+  if (!only.length) return out;
+  const related = await relatedValues(db, model, merged, only.map((f) => f.compute!.expression), tableOf);
   const problems: Record<string, FieldMessage[]> = {};
-  for (const field of model.computed) {
+  for (const field of only) {
     let result: { value: unknown } | Unkept;
     try {
       result = kept(field, ruleValue(field.compute!.expression, merged, {}, related));
@@ -75,4 +75,23 @@ export async function computeValues(
   }
   if (Object.keys(problems).length) throw invalidFields(problems);
   return out;
+}
+
+const afterTotals = new WeakMap<TableModel, EffectiveField[]>();
+/**
+ * The computed fields that read the record's totals, directly or through other computed fields,
+ * in their order: what a change of the totals alone computes again (an order's total, not its
+ * earliest deliver date).
+ */
+export function computedAfterTotals(model: TableModel): EffectiveField[] {
+  const known = afterTotals.get(model);
+  if (known) return known;
+  const moved = new Set(model.rollups.map((r) => r.field.name.toLowerCase()));
+  const found = model.computed.filter((f) => {
+    const reads = ruleFields(f.compute!.expression).some((n) => moved.has(n.toLowerCase()));
+    if (reads) moved.add(f.name.toLowerCase());
+    return reads;
+  });
+  afterTotals.set(model, found);
+  return found;
 }

@@ -9,7 +9,7 @@ import { atCommit, transactionOf } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Rollup, TableModel } from '../metadata/model.ts';
-import { computeValues } from './computed.ts';
+import { computedAfterTotals, computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
 import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
@@ -104,7 +104,7 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         merged[r.field.name] = value;
         if (!same(r.field, value, stored[r.field.name])) changes.set(r.field, value);
       });
-      for (const [field, value] of await computeValues(db, model, merged, tableOf)) {
+      for (const [field, value] of await computeValues(db, model, merged, tableOf, undefined, computedAfterTotals(model))) {
         if (!same(field, value, stored[field.name])) changes.set(field, value);
       }
       if (!changes.size) continue;

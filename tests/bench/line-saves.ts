@@ -1,11 +1,12 @@
 // Run as a process of its own by derived.bench.ts: saves one order line again and again, each time
-// with another quantity and the TimeStamp the last answer gave; prints the median milliseconds.
+// with another quantity and the TimeStamp the last answer gave (the first from the caller); prints
+// the median milliseconds.
 import { performance } from 'node:perf_hooks';
 
-const [url, headersJson, autoIdText, countText] = process.argv.slice(2);
+const [url, headersJson, autoIdText, countText, stampText] = process.argv.slice(2);
 const headers = { 'content-type': 'application/json', ...(JSON.parse(headersJson) as Record<string, string>) };
 const times: number[] = [];
-let stamp: number | undefined;
+let stamp = Number(stampText);
 let failures = 0;
 for (let i = 0; i < Number(countText); i++) {
   const body = { AutoID: Number(autoIdText), TimeStamp: stamp, OrderQuantity: 1 + (i % 7) };

@@ -10,6 +10,7 @@ import { Migration20261128020000Files } from './Migration20261128020000Files.ts'
 import { Migration20261129000000Imports } from './Migration20261129000000Imports.ts';
 import { Migration20261130000000Installation } from './Migration20261130000000Installation.ts';
 import { Migration20261201000000LoginFailureSources } from './Migration20261201000000LoginFailureSources.ts';
+import { Migration20261201010000UnclaimedUploads } from './Migration20261201010000UnclaimedUploads.ts';
 import { Migration20261203000000LiveStreams } from './Migration20261203000000LiveStreams.ts';
 import { Migration20261204000000ImportHeartbeats } from './Migration20261204000000ImportHeartbeats.ts';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261129000000Imports', class: Migration20261129000000Imports },
   { name: 'Migration20261130000000Installation', class: Migration20261130000000Installation },
   { name: 'Migration20261201000000LoginFailureSources', class: Migration20261201000000LoginFailureSources },
+  { name: 'Migration20261201010000UnclaimedUploads', class: Migration20261201010000UnclaimedUploads },
   { name: 'Migration20261203000000LiveStreams', class: Migration20261203000000LiveStreams },
   { name: 'Migration20261204000000ImportHeartbeats', class: Migration20261204000000ImportHeartbeats },
 ];

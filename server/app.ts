@@ -26,6 +26,7 @@ import { requestEdge } from './api/edge.ts';
 import { securityHeaders } from './api/headers.ts';
 import { fairShare } from './api/fair-share.ts';
 import { databaseFailure, OutageLog } from './db/failures.ts';
+import { clientGone, logClientGone } from './api/client-gone.ts';
 import type { Engine } from './engine.ts';
 import { labelsFor, languageOf } from './api/context.ts';
 
@@ -37,9 +38,10 @@ declare module 'fastify' {
   interface FastifyInstance { calls: readonly Call[] }
 }
 
-export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAnswers?: boolean } = {}): Promise<FastifyInstance> {
+/** `logger`: log as main.ts does, to standard output or to the given stream. */
+export async function buildApp(engine: Engine, opts: { logger?: boolean | { stream: { write(line: string): void } }; checkAnswers?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: engine.config.logLevel } : false,
+    logger: opts.logger ? { level: engine.config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
@@ -59,6 +61,12 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean; checkAn
     // The JSON parser refuses prototype keys with a SyntaxError of its own.
     if (/prototype property|constructor property/.test(err.message)) return answer(reply, badRequest('request.forbidden_key'));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(reply, badRequest('request.framework', err.code ?? err.statusCode));
+    // A client that went away before its body was whole: the connection failed, not the database
+    // (its ECONNRESET is no outage) nor the server. Nobody reads the answer.
+    if (clientGone(request)) {
+      logClientGone(request, err);
+      return answer(reply, new AppError('BAD_REQUEST', [err.message]));
+    }
     switch (databaseFailure(err)) {
       case 'unavailable':
         outage.failed(err);

@@ -49,6 +49,11 @@ export interface Config {
    * none in production, where `all` is refused.
    */
   licenceModules: ModuleCode[];
+  /**
+   * The most uploads one user may have that no save has named yet, by number and bytes
+   * (UPLOAD_QUOTA_FILES, default 1000; UPLOAD_QUOTA_MB, default 2048).
+   */
+  uploadQuota: { files: number; bytes: number };
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -139,5 +144,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ...importHeartbeat(env),
     licencePublicKey: env.LICENCE_PUBLIC_KEY || undefined,
     licenceModules: modules(env.LICENCE_MODULES, env),
+    uploadQuota: {
+      files: positive(env.UPLOAD_QUOTA_FILES, 1000, 'UPLOAD_QUOTA_FILES'),
+      bytes: positive(env.UPLOAD_QUOTA_MB, 2048, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
+    },
   };
 }

@@ -31,6 +31,7 @@ export const ERRORS = {
   BODY_TOO_LARGE: { status: 413, message: 'errors.body_too_large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupported_media_type' },
   TOO_MANY_REQUESTS: { status: 429, message: 'errors.too_many_requests', retryable: true },
+  UPLOAD_QUOTA: { status: 429, message: 'files.quota_files' },
   INTERNAL: { status: 500, message: 'errors.internal' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'errors.database_unavailable', retryable: true },
   QUERY_TIMEOUT: { status: 503, message: 'errors.query_timeout', retryable: true },

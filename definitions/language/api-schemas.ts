@@ -330,7 +330,8 @@ const CALL_SCHEMAS = {
     answer: str(),
   },
   'POST /mvc/files/upload': {
-    summary: 'Uploads files (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB), typed by their content; answers a FileID per file, in order',
+    summary: 'Uploads files for a file or image field the user may fill (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB; within the user\'s quota of unclaimed uploads), typed by their content; answers a FileID per file, in order',
+    query: object({ table: text(63), field: text(100) }, ['table', 'field']),
     bodyType: 'multipart/form-data',
     body: { type: 'object', properties: { file: str({ contentMediaType: 'application/octet-stream', description: 'a file part (any name, repeated per file)' }) } },
     answer: list(object({ FileID: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }), FileName: str(), MediaType: str(), Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),

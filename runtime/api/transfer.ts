@@ -13,6 +13,9 @@ export type { UploadedFile };
 /** What StartImport takes: the import form and the spreadsheet. */
 export type ImportStart = Omit<ImportForm, 'FileName'> & { File: File };
 
+/** The file or image field an upload is for. */
+export interface UploadTarget { table: string; field: string }
+
 /** A file fetched whole: its bytes, its name (Content-Disposition, else the fallback) and type. */
 export interface FetchedFile { blob: Blob; fileName: string; type: string }
 
@@ -57,11 +60,14 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
   }
 
   return {
-    /** Uploads files in one multipart request; answers a FileID per file. */
-    async upload(files: readonly File[]): Promise<UploadedFile[]> {
+    /**
+     * Uploads files in one multipart request for a file or image field (the server takes uploads
+     * only for a field the user may fill); answers a FileID per file.
+     */
+    async upload(files: readonly File[], target: UploadTarget): Promise<UploadedFile[]> {
       const form = new FormData();
       for (const file of files) form.append('file', file, file.name);
-      const res = await send('mvc/files/upload', { method: 'POST', body: form });
+      const res = await send(`mvc/files/upload?${query({ table: target.table, field: target.field })}`, { method: 'POST', body: form });
       return await res.json() as UploadedFile[];
     },
     /** A file by its path (a file field's, a document's, an export's), read whole. */

@@ -1,17 +1,21 @@
 // Files over HTTP: uploads (multipart/form-data, streamed into the store; the rules live in
 // server/files) and the file of a record's file or image field, streamed under its own name.
-// The multipart parser is registered for the upload call alone, so every other call still takes
-// JSON only (415 for anything else).
+// An upload is for a file or image field the user may fill (`?table=&field=`): who may create or
+// change no such field uploads nothing, refused before a byte of the body is read. The multipart
+// parser is registered for the upload call alone, so every other call still takes JSON only (415
+// for anything else).
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import { checkDeclaredSize, contentDisposition, fileById, receiveUploads, UPLOAD_LIMITS, type UploadPart } from '../files/index.ts';
 import { isHidden } from '../data/access.ts';
 import { authorize, autoIdOf, readRecord } from '../data/records.ts';
 import { isFileField } from '../data/values.ts';
 import type { TableModel } from '../metadata/model.ts';
+import { FieldVisibility, type Principal } from '../security/principal.ts';
 import { principalOf, tableContext } from './context.ts';
+import { clientGone, clientGoneError, logClientGone, whenClientGone } from './client-gone.ts';
 
 /** Text fields a multipart upload may carry besides its files (they are ignored). */
 const MAX_FIELDS = 20;
@@ -60,6 +64,18 @@ export function fileFieldOf(model: TableModel, request: FastifyRequest, name: un
 
 type FileQuery = { Params: { control: string }; Querystring: { autoid?: string; field?: string; thumbnail?: string } };
 
+/**
+ * Whether the principal may upload for a table's file field: they may create or change its rows
+ * (the table's right, its module, not a table the engine alone writes) and set the field (not
+ * read-only for them, nor for everyone). Throws the refusal.
+ */
+function mayUploadFor(model: TableModel, principal: Principal, request: FastifyRequest, name: string) {
+  const may = (action: 'create' | 'update') => { try { authorize(model, principal, action); return true; } catch { return false; } };
+  if (!may('create') && !may('update')) authorize(model, principal, 'update');
+  const field = fileFieldOf(model, request, name);
+  if (field.enabled === false || principal.fieldAccess(model.table).get(field.name.toLowerCase()) === FieldVisibility.ReadOnly) throw forbidden();
+}
+
 export function fileRoutes(app: FastifyInstance, engine: Engine): void {
   app.get<FileQuery>('/mvc/:control/file', async (request, reply) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
@@ -74,7 +90,7 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
   // Its own scope: the multipart parser serves this call and no other.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
-    scope.post('/mvc/files/upload', {
+    scope.post<{ Querystring: { table: string; field: string } }>('/mvc/files/upload', {
       // An upload that announces more than any upload can be is refused before a byte is read;
       // the connection closes after the answer, so the rest of the body is never taken either.
       onRequest: async (request, reply) => {
@@ -86,26 +102,50 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
         }
       },
     }, async (request, reply) => {
+      // Before any of the body is read: the right, the field, and (receiveUploads) the quota.
+      try {
+        const { principal, model } = tableContext(engine, request, request.query.table);
+        mayUploadFor(model, principal, request, request.query.field);
+      } catch (err) {
+        reply.header('connection', 'close');
+        throw err;
+      }
       const principal = principalOf(request);
       if (!request.isMultipart()) throw multipartRequired();
       let current = '';
+      // A client that goes away ends the upload at once, whatever the parser makes of it: the
+      // part being read fails (its partial file goes) and no further part is waited for.
+      const upload = new AbortController();
+      const stopListening = whenClientGone(request, () => upload.abort(clientGoneError()));
+      const gone = new Promise<never>((_, reject) => upload.signal.addEventListener('abort', () => reject(upload.signal.reason), { once: true }));
+      gone.catch(() => {});
       async function* parts(): AsyncGenerator<UploadPart> {
-        for await (const part of request.files({
+        const each = request.files({
           limits: { fileSize: UPLOAD_LIMITS.zipBytes + 1, files: UPLOAD_LIMITS.files, fields: MAX_FIELDS, fieldSize: 1000, parts: UPLOAD_LIMITS.files + MAX_FIELDS, headerPairs: 20 },
           // Large buffers: a big file streams in fewer, larger pieces (the stages per piece cost more than the bytes).
           fileHwm: 1024 * 1024, highWaterMark: 1024 * 1024,
-        })) {
-          current = part.filename;
-          yield { file: part.file, filename: part.filename, mimetype: part.mimetype };
+        })[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await Promise.race([each.next(), gone]);
+          if (next.done) return;
+          current = next.value.filename;
+          yield { file: next.value.file, filename: next.value.filename, mimetype: next.value.mimetype };
         }
       }
       try {
-        const files = await receiveUploads(engine.pool, engine.files, parts(), principal.username);
+        const files = await receiveUploads(engine.pool, engine.files, parts(), principal.username, engine.config.uploadQuota, upload.signal);
         return files.map((f) => ({ FileID: f.id, FileName: f.fileName, MediaType: f.mediaType, Size: f.size }));
       } catch (err) {
+        // Nobody reads the answer: an aborted request, not a fault (nor, for its ECONNRESET, an outage).
+        if (clientGone(request)) {
+          logClientGone(request, err);
+          throw new AppError('BAD_REQUEST', [current], {}, {}, 'files.incomplete');
+        }
         // Whatever of the body is still on its way is not read: the connection closes after the answer.
         reply.header('connection', 'close');
         throw uploadError(err, current);
+      } finally {
+        stopListening();
       }
     });
   });

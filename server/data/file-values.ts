@@ -1,11 +1,12 @@
 // File and image fields hold FileIDs (core_file). A value a save sets must name a file the saving
 // user uploaded (the engine itself may name any), and an image field's file must be an image; a
 // value the record already holds stays, whoever set it. A user therefore cannot attach a file
-// they merely know the FileID of, and so keep reading it after losing access to its record.
+// they merely know the FileID of, and so keep reading it after losing access to its record. A file
+// a save names is claimed: it no longer counts toward its uploader's quota (files/quota.ts).
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
-import { existingFiles } from '../files/index.ts';
+import { claimFiles, existingFiles } from '../files/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { isFileField } from './values.ts';
@@ -26,4 +27,6 @@ export async function fileValuesExist(
     else values.set(field, file.id);
   }
   if (Object.keys(problems).length) throw invalidFields(problems);
+  // In the save's transaction: a save that fails later leaves the upload unclaimed.
+  await claimFiles(db, [...new Set(set.map(({ field }) => String(values.get(field))))]);
 }

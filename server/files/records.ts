@@ -11,16 +11,33 @@ export const isFileId = (value: unknown): value is string =>
 
 const COLUMNS = 'id::text AS id, sha256, file_name AS "fileName", media_type AS "mediaType", size::float8 AS size, created_by AS "createdBy", created_at::text AS "createdAt"';
 
-/** Registers stored files in one statement; answers their rows in the same order. */
-export async function insertFiles(db: Queryable, files: { sha256: string; fileName: string; mediaType: string; size: number }[], createdBy: string): Promise<FileRow[]> {
+/**
+ * Registers stored files in one statement; answers their rows in the same order. `unclaimed`: an
+ * upload, which counts toward its user's quota until a save names it (claimFiles).
+ */
+export async function insertFiles(
+  db: Queryable, files: { sha256: string; fileName: string; mediaType: string; size: number }[], createdBy: string, unclaimed = false,
+): Promise<FileRow[]> {
   if (!files.length) return [];
   const rows = await db.query<FileRow & { n: number }>(
-    `INSERT INTO core_file (sha256, file_name, media_type, size, created_by)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], array_fill($5::text, ARRAY[cardinality($1::text[])]))
+    `INSERT INTO core_file (sha256, file_name, media_type, size, created_by, unclaimed)
+     SELECT *, $6::boolean FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], array_fill($5::text, ARRAY[cardinality($1::text[])]))
      RETURNING ${COLUMNS}`,
-    [files.map((f) => f.sha256), files.map((f) => f.fileName), files.map((f) => f.mediaType), files.map((f) => f.size), createdBy]);
+    [files.map((f) => f.sha256), files.map((f) => f.fileName), files.map((f) => f.mediaType), files.map((f) => f.size), createdBy, unclaimed]);
   // INSERT … SELECT keeps the order of unnest, and RETURNING answers rows in insertion order.
   return rows.rows;
+}
+
+/** Uploads a save names in a file or image field no longer count toward their user's quota. */
+export async function claimFiles(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length) await db.query('UPDATE core_file SET unclaimed = false WHERE id = ANY($1::uuid[]) AND unclaimed', [ids]);
+}
+
+/** A user's uploads no save has named yet: how many, and their bytes. */
+export async function unclaimedUploads(db: Queryable, createdBy: string): Promise<{ files: number; bytes: number }> {
+  const row = (await db.query<{ files: number; bytes: number }>(
+    'SELECT count(*)::int AS files, coalesce(sum(size), 0)::float8 AS bytes FROM core_file WHERE created_by = $1 AND unclaimed', [createdBy])).rows[0];
+  return row;
 }
 
 export async function deleteFiles(db: Queryable, ids: string[]): Promise<void> {

@@ -1,14 +1,15 @@
 // Uploads taken into the store: each file streams through a check of its content and size into
-// the store (never held whole in memory) and is registered as a row of core_file. A file that
-// fails, or a request that ends early, leaves nothing of the request: the store removes the
-// partial file, the request's rows are deleted, and content it stored is removed again unless
-// another row names it.
+// the store (never held whole in memory) and is registered as a row of core_file, within its
+// user's quota of unclaimed uploads (quota.ts). A file that fails, or a request that ends early,
+// leaves nothing of the request: the store removes the partial file, the request's rows are
+// deleted, and content it stored is removed again unless another row names it.
 import { Transform, type Readable } from 'node:stream';
+import type pg from 'pg';
 import { UPLOAD_LIMITS } from '../../definitions/language/index.ts';
 import { AppError } from '../errors.ts';
-import type { Queryable } from '../db/pool.ts';
 import { safeFileName } from './names.ts';
-import { deleteFiles, insertFiles, removeUnusedContent, type FileRow } from './records.ts';
+import { deleteFiles, removeUnusedContent, type FileRow } from './records.ts';
+import { overQuota, registerWithin, roomLeft, type UploadQuota } from './quota.ts';
 import { decide, sniff, type Sniffed } from './sniff.ts';
 import type { FileStore, StoredFile } from './storage.ts';
 
@@ -33,10 +34,11 @@ const unsupported = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', [na
 
 /**
  * Passes a file's bytes on while deciding what it is: its type from the first bytes (against
- * its declared name and type), that text stays valid UTF-8 without NUL to its end, and its
- * size within the limit (a zip's when it is one and may be).
+ * its declared name and type), that text stays valid UTF-8 without NUL to its end, its size
+ * within the limit (a zip's when it is one and may be), and within the room its user's quota
+ * leaves (`room`: the read stops there, rather than after a gigabyte that could never be kept).
  */
-function inspector(name: string, contentType: string | undefined, limits: { file: number; zip: number | null }) {
+function inspector(name: string, contentType: string | undefined, limits: { file: number; zip: number | null; room: number; quota: UploadQuota }) {
   let head: Buffer[] = [];
   let headSize = 0;
   let sniffed: Sniffed | null = null;
@@ -72,6 +74,7 @@ function inspector(name: string, contentType: string | undefined, limits: { file
           if (headSize >= HEAD_BYTES) { judge(Buffer.concat(head), false); head = []; }
         }
         if (size > limit) throw new AppError('BODY_TOO_LARGE', [name, megabytes(limit)], {}, {}, 'files.too_large');
+        if (size > limits.room) throw overQuota(limits.quota, 'bytes');
         done(null, chunk);
       } catch (err) {
         done(err as Error);
@@ -94,13 +97,19 @@ function inspector(name: string, contentType: string | undefined, limits: { file
 
 interface Received extends StoredFile { fileName: string; mediaType: string; zip: boolean }
 
-/** Stores one file of an upload; `first` may be the one large zip. */
-async function receive(store: FileStore, part: UploadPart, first: boolean): Promise<Received> {
+/**
+ * Stores one file of an upload; `first` may be the one large zip; `room`: the bytes its user's
+ * quota leaves; `signal`: the request ended (its client went away), whatever the part stream says.
+ */
+async function receive(store: FileStore, part: UploadPart, first: boolean, room: number, quota: UploadQuota, signal?: AbortSignal): Promise<Received> {
   const fileName = safeFileName(part.filename);
-  const check = inspector(fileName, part.mimetype, { file: UPLOAD_LIMITS.fileBytes, zip: first ? UPLOAD_LIMITS.zipBytes : null });
+  const check = inspector(fileName, part.mimetype, { file: UPLOAD_LIMITS.fileBytes, zip: first ? UPLOAD_LIMITS.zipBytes : null, room, quota });
   // The part's own failure (the request ended early) ends the check, and so the store's write.
   let cut = false;
   part.file.once('error', (err) => { cut = true; check.stream.destroy(err); });
+  const abort = () => { cut = true; check.stream.destroy(signal!.reason as Error); };
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort, { once: true });
   // The bytes flow from now on, and a small file may fail its check before the store has its
   // write open: the first failure is kept here, and is the one that counts.
   let failure: unknown;
@@ -115,29 +124,37 @@ async function receive(store: FileStore, part: UploadPart, first: boolean): Prom
     const first = failure ?? err;
     if (cut && !(first instanceof AppError)) throw new AppError('BAD_REQUEST', [fileName], {}, {}, 'files.incomplete');
     throw first;
+  } finally {
+    signal?.removeEventListener('abort', abort);
   }
 }
 
 /**
- * Takes every file of an upload into the store and registers them for `by`; answers their rows
- * in the order sent. Any failure undoes the request's files and is thrown again.
+ * Takes every file of an upload into the store and registers them for `by`, within `quota`;
+ * answers their rows in the order sent. Any failure undoes the request's files and is thrown again.
  *
  * Each file's row is written as soon as its bytes are in place, so content another request
  * shares is named by a row at once and no other request's failure takes it away; a failure
  * deletes this request's rows again (a process that dies meanwhile leaves rows nothing names,
  * which the retention sweep removes after a day).
  */
-export async function receiveUploads(db: Queryable, store: FileStore, parts: AsyncIterable<UploadPart>, by: string): Promise<FileRow[]> {
+export async function receiveUploads(
+  db: pg.Pool, store: FileStore, parts: AsyncIterable<UploadPart>, by: string, quota: UploadQuota, signal?: AbortSignal,
+): Promise<FileRow[]> {
   const received: Received[] = [];
   const rows: FileRow[] = [];
   try {
+    // A user whose quota is full is refused before a file is read.
+    let room = await roomLeft(db, by, quota);
     for await (const part of parts) {
       if (received.length >= UPLOAD_LIMITS.files) throw new AppError('BODY_TOO_LARGE', [UPLOAD_LIMITS.files], {}, {}, 'files.too_many');
       const zip = received[0];
       if (zip && zip.zip && zip.size > UPLOAD_LIMITS.fileBytes) throw new AppError('BODY_TOO_LARGE', [megabytes(UPLOAD_LIMITS.fileBytes)], {}, {}, 'files.zip_alone');
-      const file = await receive(store, part, received.length === 0);
+      const file = await receive(store, part, received.length === 0, room, quota, signal);
       received.push(file);
-      rows.push(...await insertFiles(db, [file], by));
+      const registered = await registerWithin(db, file, by, quota);
+      rows.push(registered.row);
+      room = registered.room;
     }
     if (!received.length) throw new AppError('BAD_REQUEST', [], {}, {}, 'files.none');
     return rows;

@@ -88,7 +88,8 @@ async function main(): Promise<void> {
     const idle = process.memoryUsage().rss / MB;
     let peak = idle;
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss / MB); }, 50);
-    const result = await upload(`${base}/mvc/files/upload`, cookie, zip);
+    // One zip for a document's file: an upload names the field it is for.
+    const result = await upload(`${base}/mvc/files/upload?table=documents&field=File`, cookie, zip);
     clearInterval(sampler);
     const rate = (ms: number) => SIZE_MB / (ms / 1000);
     console.log(`\nUpload of a ${SIZE_MB} MB zip from a separate process (${result.client}, status ${result.status})`);

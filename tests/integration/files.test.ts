@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { removeExpiredDocuments } from '../../server/data/retention.ts';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -34,12 +35,14 @@ const tmpFiles = () => {
 
 interface Upload { name: string; bytes: Buffer; type?: string }
 
-async function upload(files: Upload[], cookie = admin) {
+/** Uploads for a file field (a document's by default): an upload names the field it is for. */
+async function upload(files: Upload[], cookie = admin, target = 'documents/File') {
   const form = new FormData();
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
-  const res = await fetch(`${base}/mvc/files/upload`, { method: 'POST', headers: { cookie }, body: form });
+  const res = await fetch(`${base}${uploadPath(target)}`, { method: 'POST', headers: { cookie }, body: form });
   return { status: res.status, body: await res.json() };
 }
+const uploadPath = (target = 'documents/File') => `/mvc/files/upload?table=${target.split('/')[0]}&field=${target.split('/')[1]}`;
 
 async function call(url: string, body: unknown, cookie = admin) {
   const res = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -64,8 +67,8 @@ function multipart(boundary: string, files: Upload[], close = true): Buffer {
  * Sends a request over a raw socket: the head with `contentLength`, then `body`; answers what the
  * server said (until it closes or `waitMs` pass). `abortAfterMs` destroys the socket mid-body instead.
  */
-function raw(contentLength: number, body: Buffer, opts: { boundary?: string; abortAfterMs?: number; waitMs?: number } = {}): Promise<string> {
-  const { port } = new URL(base);
+function raw(contentLength: number, body: Buffer, opts: { boundary?: string; abortAfterMs?: number; waitMs?: number; cookie?: string; target?: string; base?: string } = {}): Promise<string> {
+  const { port } = new URL(opts.base ?? base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
     let answer = '';
@@ -73,7 +76,7 @@ function raw(contentLength: number, body: Buffer, opts: { boundary?: string; abo
     socket.on('error', (err) => (opts.abortAfterMs ? resolve(answer) : reject(err)));
     socket.on('close', () => resolve(answer));
     socket.on('connect', () => {
-      socket.write(`POST /mvc/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin}\r\n`
+      socket.write(`POST ${uploadPath(opts.target)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${opts.cookie ?? admin}\r\n`
         + `Content-Type: multipart/form-data; boundary=${opts.boundary ?? 'b0undary'}\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n`);
       socket.write(body);
       if (opts.abortAfterMs !== undefined) setTimeout(() => socket.destroy(), opts.abortAfterMs);
@@ -89,8 +92,11 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
   return check();
 };
 
+/** Small enough to reach in a test, large enough for every other test's uploads of one user. */
+const QUOTA = { files: 1200, bytes: 48 * MB };
+
 beforeAll(async () => {
-  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'], uploadQuota: QUOTA } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address() as net.AddressInfo;
   base = `http://127.0.0.1:${address.port}`;
@@ -255,15 +261,41 @@ describe('uploads', () => {
     expect((await upload([{ name: 'daarna.pdf', bytes: unique(PDF) }])).status).toBe(200);
   });
 
+  it('logs a client that goes away mid-upload as an aborted request (info), not as a database outage', async () => {
+    // The server as main.ts builds it, logging, over the same engine.
+    const lines: { level: number; msg: string }[] = [];
+    const logged = await buildApp(server.engine, { logger: { stream: { write: (line: string) => { lines.push(JSON.parse(line)); } } } });
+    await logged.listen({ port: 0, host: '127.0.0.1' });
+    const at = `http://127.0.0.1:${(logged.server.address() as net.AddressInfo).port}`;
+    try {
+      const before = await fileRows();
+      const aborted = () => lines.filter((l) => l.msg === 'request aborted by the client');
+      // Gone while a part's head is still on its way, then while a file streams.
+      const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 * MB)]);
+      const whole = multipart('b0undary', [{ name: 'weg.pdf', bytes: file }]);
+      await raw(whole.length, whole.subarray(0, 30), { base: at, abortAfterMs: 300 });
+      expect(await until(() => aborted().length === 1)).toBe(true);
+      await raw(whole.length, whole.subarray(0, MB), { base: at, abortAfterMs: 300 });
+      expect(await until(() => aborted().length === 2)).toBe(true);
+      expect(aborted().every((l) => l.level === 30)).toBe(true);
+      expect(lines.filter((l) => l.level >= 50 || /database/i.test(l.msg))).toEqual([]);
+      expect(await until(() => tmpFiles().length === 0)).toBe(true);
+      expect(await fileRows()).toBe(before);
+      expect(await stored(file)).toBe(false);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('takes multipart only here (415 otherwise), and leaves the JSON calls refusing multipart', async () => {
-    const json = await call('/mvc/files/upload', { file: 'x' });
+    const json = await call(uploadPath(), { file: 'x' });
     expect(json.status).toBe(415);
     expect(json.body.Key).toBe('files.multipart_required');
     const form = new FormData();
     form.append('ID', 'X');
     const res = await fetch(`${base}/mvc/relations/save`, { method: 'POST', headers: { cookie: admin }, body: form });
     expect(res.status).toBe(415);
-    const empty = await fetch(`${base}/mvc/files/upload`, { method: 'POST', headers: { cookie: admin }, body: new FormData() });
+    const empty = await fetch(`${base}${uploadPath()}`, { method: 'POST', headers: { cookie: admin }, body: new FormData() });
     expect(empty.status).toBe(400);
     expect((await empty.json()).Key).toBe('files.none');
   });
@@ -271,6 +303,84 @@ describe('uploads', () => {
   it('needs a session', async () => {
     const res = await upload([{ name: 'x.pdf', bytes: PDF }], 'session=nope');
     expect(res.status).toBe(403);
+  });
+});
+
+/** A user in a group of their own with these grants (and field limits), signed in. */
+async function userWith(name: string, grants: [string, string][], fieldLimits: { TableName: string; FieldName: string; Visibility: string }[] = []) {
+  const password = `${name[0].toUpperCase()}${name.slice(1)}-pass-1`;
+  const id = (await post(server.app, '/mvc/users/save', { Username: name, Password: password, PasswordRetype: password })).body.AutoID;
+  const group = (await post(server.app, '/mvc/securitygroups/save', { ID: name, Descr: name })).body.AutoID;
+  for (const [RightCode, Action] of grants) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+  for (const limit of fieldLimits) await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, ...limit });
+  await post(server.app, '/mvc/usergroups/save', { User: id, SecurityGroup: group });
+  return signIn(server.app, name, password);
+}
+
+describe('who may upload, and how much', () => {
+  it('refuses an upload for a field the user may not fill (403) before its body is read, storing nothing', async () => {
+    const reader = await userWith('reader', [['2.1', 'read'], ['4.1', 'read']]);
+    const fixed = await userWith('fixedfile', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create'], ['4.1', 'update']], [{ TableName: 'documents', FieldName: 'File', Visibility: '2' }]);
+    const before = await fileRows();
+    const bytes = unique(PDF);
+    for (const [cookie, target] of [[reader, 'documents/File'], [fixed, 'documents/File'], [reader, 'persons/Photo']]) {
+      const res = await upload([{ name: 'stuk.pdf', bytes }], cookie, target);
+      expect(res.status, target).toBe(403);
+      expect(res.body.Code).toBe('NO_RIGHTS');
+    }
+    // Announced as 5 MB, with only its start sent: the refusal does not wait for the rest.
+    const head = multipart('b0undary', [{ name: 'groot.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(5 * MB)]) }]).subarray(0, 2000);
+    expect(statusOf(await raw(5 * MB + 500, head, { cookie: reader }))).toBe(403);
+    expect(await fileRows()).toBe(before);
+    expect(await stored(bytes)).toBe(false);
+    expect(await until(() => tmpFiles().length === 0)).toBe(true);
+    // What the upload is for must be a file field of a table: named, and one.
+    expect((await upload([{ name: 'a.pdf', bytes }], admin, 'documents/Descr')).body.Key).toBe('request.file_field');
+    const bare = await fetch(`${base}/mvc/files/upload`, { method: 'POST', headers: { cookie: admin }, body: new FormData() });
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).Code).toBe('BAD_REQUEST');
+    expect(await fileRows()).toBe(before);
+  });
+
+  it('keeps a user within their quota of uploads no record names yet: 429 with a clear message, nothing kept; a save frees room', async () => {
+    const quota = await userWith('quota', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create'], ['10.37', 'read'], ['10.60', 'read']]);
+    const tiny = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ name: `q${from + i}.txt`, bytes: Buffer.from('zelfde inhoud voor het quotum\n') }));
+    expect((await upload(tiny(1000), quota)).status).toBe(200);
+    const last = await upload(tiny(200, 1000), quota);
+    expect(last.status).toBe(200);
+    const before = await fileRows();
+    const over = await upload(tiny(1, 2000), quota);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({
+      Code: 'UPLOAD_QUOTA', Key: 'files.quota_files', Args: ['1200'],
+      Error: 'U heeft al 1200 geüploade bestanden die nog bij geen record horen, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
+    });
+    expect(over.body.Retryable).toBeUndefined();
+    expect(await fileRows()).toBe(before);
+    // Saved into a document, an upload is claimed: it no longer counts, and there is room for one more.
+    const relation = await relationOf(null, 'QUOTUM');
+    const doc = await call('/mvc/documents/save', { TableName: 'relations', RecordID: relation, DocumentKind: await documentKind('QUOTUM'), Language: await language(), File: last.body[0].FileID }, quota);
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200);
+    expect((await upload(tiny(1, 3000), quota)).status).toBe(200);
+    expect((await upload(tiny(1, 3001), quota)).body.Key).toBe('files.quota_files');
+  });
+
+  it('stops reading a file where the quota\'s bytes end, and lets only one of two uploads at once take the last room', async () => {
+    const heavy = await userWith('heavy', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create']]);
+    for (let i = 0; i < 4; i++) expect((await upload([{ name: `blok${i}.txt`, bytes: Buffer.alloc(10 * MB, 0x61 + i) }], heavy)).status).toBe(200);
+    const before = await fileRows();
+    const big = Buffer.alloc(10 * MB, 0x6a);
+    const over = await upload([{ name: 'teveel.txt', bytes: big }], heavy);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ Code: 'UPLOAD_QUOTA', Key: 'files.quota_bytes', Args: ['48'] });
+    expect(over.body.Error).toBe('Uw geüploade bestanden die nog bij geen record horen, zouden samen groter worden dan 48 MB, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.');
+    expect(await fileRows()).toBe(before);
+    expect(await stored(big)).toBe(false);
+    expect(await until(() => tmpFiles().length === 0)).toBe(true);
+    // 8 MB left: two uploads of 5 MB at once, and exactly one of them is kept.
+    const both = await Promise.all([0x6b, 0x6c].map((c) => upload([{ name: 'helft.txt', bytes: Buffer.alloc(5 * MB, c) }], heavy)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(await fileRows()).toBe(before + 1);
   });
 });
 
@@ -282,7 +392,7 @@ describe('file and image fields', () => {
   beforeAll(async () => {
     const status = (await call('/mvc/_lists/personstatuses', {})).body.Data[0].AutoID;
     person = (await call('/mvc/persons/save', { LastName: 'Visser', Descr: 'Anna Visser', Status: status })).body;
-    photo = (await upload([{ name: 'pasfoto.png', bytes: photoBytes }])).body[0];
+    photo = (await upload([{ name: 'pasfoto.png', bytes: photoBytes }], admin, 'persons/Photo')).body[0];
   });
 
   it('refuses a FileID that does not exist, and a file that is no image in an image field, under the field', async () => {
@@ -290,7 +400,7 @@ describe('file and image fields', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.TranslationModelState.ModelState.Photo).toEqual([{ Key: 'validation.file_value', Value: ['Photo'] }]);
     expect((await call('/mvc/persons/save', { ...person, Photo: 'not-a-file' })).body.TranslationModelState.ModelState.Photo[0].Key).toBe('validation.file_value');
-    const pdf = (await upload([{ name: 'cv.pdf', bytes: unique(PDF) }])).body[0];
+    const pdf = (await upload([{ name: 'cv.pdf', bytes: unique(PDF) }], admin, 'persons/Photo')).body[0];
     const notImage = await call('/mvc/persons/save', { ...person, Photo: pdf.FileID });
     expect(notImage.body.TranslationModelState.ModelState.Photo).toEqual([{ Key: 'validation.image_value', Value: ['Photo'] }]);
   });

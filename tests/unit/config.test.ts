@@ -24,4 +24,9 @@ describe('configuration', () => {
     expect(configFromEnv({ LICENCE_MODULES: 'none' }).licenceModules).toEqual([]);
     expect(() => configFromEnv({ LICENCE_MODULES: 'orders,everything' })).toThrow(/unknown modules: everything/);
   });
+  it('keeps each user to 1000 unclaimed uploads of 2048 MB by default, and refuses a quota that is none', () => {
+    expect(configFromEnv({}).uploadQuota).toEqual({ files: 1000, bytes: 2048 * 1024 * 1024 });
+    expect(configFromEnv({ UPLOAD_QUOTA_FILES: '50', UPLOAD_QUOTA_MB: '100' }).uploadQuota).toEqual({ files: 50, bytes: 100 * 1024 * 1024 });
+    for (const [name, value] of [['UPLOAD_QUOTA_FILES', '0'], ['UPLOAD_QUOTA_MB', 'veel']]) expect(() => configFromEnv({ [name]: value }), name).toThrow(new RegExp(name));
+  });
 });

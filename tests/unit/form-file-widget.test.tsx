@@ -59,7 +59,8 @@ describe('a file field', () => {
     const onChange = renderForm({ AutoID: 0, Photo: null, Contract: null });
     await choose('Pasfoto', new File([new Uint8Array(2048)], 'pasfoto.png', { type: 'image/png' }));
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe('/mvc/files/upload');
+    // For the field of the form's table: the server takes uploads only for a field the user may fill.
+    expect(url).toBe('/mvc/files/upload?table=persons&field=Photo');
     expect(init.method).toBe('POST');
     expect((init.body as FormData).getAll('file').map((f) => (f as File).name)).toEqual(['pasfoto.png']);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ Photo: FILE_ID }));

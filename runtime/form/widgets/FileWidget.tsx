@@ -45,7 +45,7 @@ export function FileWidget(props: WidgetProps) {
     }
     setBusy(true);
     try {
-      const [answer] = await transfer.upload(files.slice(0, 1));
+      const [answer] = await transfer.upload(files.slice(0, 1), { table: table ?? '', field });
       setChosen({ file: answer, preview: image ? URL.createObjectURL(files[0]) : null });
       onChange(answer.FileID);
     } catch (failure) {

@@ -61,7 +61,7 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
     setBusy(t`Bezig met uploaden…`);
     let uploaded: UploadedFile[];
     try {
-      uploaded = await transfer.upload(files);
+      uploaded = await transfer.upload(files, { table, field: fileField });
     } catch (failure) {
       setError(uploadFailure(failure));
       setBusy(null);

@@ -6,7 +6,7 @@ import { authorize } from '../data/records.ts';
 import { findUser } from '../security/identity.ts';
 import { principalOf } from './context.ts';
 import {
-  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, resetUser, shareableGroups, updateLayout, userDefaults,
+  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, mayResetUser, resetUser, shareableGroups, updateLayout, userDefaults,
   userLayout, type CreateRequest, type ViewContext, type ViewPrincipal,
 } from '../views/index.ts';
 import { tableContext } from './context.ts';
@@ -71,6 +71,8 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Body: { Username?: string; ControlName?: string | null } | undefined }>('/mvc/flexgridlayout/resetuserlayout', async (request) => {
     const ctx = context(request);
     const { Username, ControlName } = request.body ?? {};
+    // The right first: who may not reset another user's defaults gets 403 whether the name exists or not.
+    mayResetUser(ctx.principal, Username === undefined || Username.toLowerCase() === ctx.principal.username.toLowerCase());
     // Without a Username the caller resets their own defaults.
     const user = Username !== undefined ? await findUser(engine.pool, Username) : { autoid: ctx.principal.userId };
     if (!user) throw notFound();

@@ -1,6 +1,6 @@
 // Saved views of the grids: the module's public entry.
 export {
-  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, permissionsOf, resetUser, shareableGroups, userDefaults,
+  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, mayResetUser, permissionsOf, resetUser, shareableGroups, userDefaults,
   updateLayout, userLayout,
 } from './views.ts';
 export { deleteUserViews } from './store.ts';

@@ -199,10 +199,18 @@ export async function makeDefault(ctx: ViewContext, model: TableModel, id: numbe
 }
 
 /** Another user's defaults are reset by a manager of system views; one's own with AllowChangeUserViews. */
-export async function resetUser(ctx: ViewContext, userId: number, model: TableModel | null): Promise<number> {
-  const own = userId === ctx.principal.userId;
-  const p = permissionsOf(ctx.principal);
+/**
+ * Whether the principal may reset the defaults of a user (`own`: themselves): a manager of system
+ * views anyone's, a user with AllowChangeUserViews their own. Asked before the user is looked up,
+ * so the answer never tells whether a user name exists.
+ */
+export function mayResetUser(principal: Principal, own: boolean): void {
+  const p = permissionsOf(principal);
   if (!(p.AllowChangeSystemViews || (own && p.AllowChangeUserViews))) throw forbidden();
+}
+
+export async function resetUser(ctx: ViewContext, userId: number, model: TableModel | null): Promise<number> {
+  mayResetUser(ctx.principal, userId === ctx.principal.userId);
   return resetUserDefaults(ctx.pool, userId, model ? model.table.name.toLowerCase() : null);
 }
 

@@ -336,6 +336,20 @@ describe('three levels', () => {
     expect((await as('sam', '/mvc/products/getuserdefaults')).body).toEqual([]);
   });
 
+  it('a user who may not reset others gets 403 whether the name exists or not, and nothing is reset', async () => {
+    const defaults = (await as('sam', '/mvc/products/getuserdefaults')).body;
+    for (const who of ['piet', 'ulla']) {
+      for (const Username of ['sam', 'niemand-zo-genaamd']) {
+        const res = await as(who, '/mvc/flexgridlayout/resetuserlayout', { Username, ControlName: 'products' });
+        expect(res.status, `${who} resets ${Username}`).toBe(403);
+        expect(res.body.Code).toBe('NO_RIGHTS');
+      }
+    }
+    expect((await as('sam', '/mvc/products/getuserdefaults')).body).toEqual(defaults);
+    // A manager of system views still learns that a name is unknown.
+    expect((await as('sam', '/mvc/flexgridlayout/resetuserlayout', { Username: 'niemand-zo-genaamd' })).status).toBe(404);
+  });
+
   it('a user resets their own default', async () => {
     const second = await create('ulla', 'Tweede', 1, { SetAsDefaultLayout: true });
     expect((await defaultOf('ulla')).Name).toBe('Tweede');

@@ -63,6 +63,27 @@ describe('the published API', () => {
     expect(report.problems.filter((p) => ['operation-operationId', 'operation-4xx-response', 'operation-operationId-unique'].includes(p.ruleId)).map(said)).toEqual([]);
   }, 60_000);
 
+  it('gives a client generated from it (openapi-typescript) that compiles, and whose types take what the server answers', async () => {
+    const { body } = await doc();
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-client-'));
+    writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(body)));
+    const user = (await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: authHeaders(server.app) })).json();
+    const views = (await post(server.app, '/mvc/products/getflexgridlayouts', { ControlName: 'products', Filter: { PageSize: 1000, PageIndex: 0 } })).body;
+    // Object literals typed by the generated client: a field the document does not publish is an error.
+    writeFileSync(path.join(dir, 'use.ts'), [
+      "import type { paths } from './api.ts';",
+      "type Answer<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer A } } } } ? A : never;",
+      `export const user: Answer<'/mvc/user/getcurrentuser', 'get'> = ${JSON.stringify(user)};`,
+      `export const views: Answer<'/mvc/products/getflexgridlayouts', 'post'> = ${JSON.stringify(views)};`,
+      '',
+    ].join('\n'));
+    const tsc = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsc');
+    const run = await promisify(execFile)(tsc, ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--allowImportingTsExtensions', 'use.ts'], { cwd: dir })
+      .then(() => ({ stdout: '' }), (err: { stdout: string }) => err);
+    expect(run.stdout).toBe('');
+  }, 60_000);
+
   it('describes the calls of each table the user may read, with its fields, and no other table', async () => {
     const { body } = await doc();
     const item = body.paths['/mvc/products/GetItem'].post;

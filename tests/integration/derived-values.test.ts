@@ -57,6 +57,17 @@ it('keeps an order\'s totals when lines are imported into it', async () => {
   expect(Number(after.totalexclvat)).toBeCloseTo(Number(order.totalexclvat) + 20.1 + 3.3, 2);
 });
 
+it('keeps an order\'s totals when a line is deleted, and a new order\'s totals start at 0', async () => {
+  const [order] = await query("SELECT o.autoid, o.totalexclvat FROM orders o WHERE o.status = 2 AND o.ordercostsmethod <> 'percentage' AND o.transportcostsmethod <> 'percentage' AND EXISTS (SELECT 1 FROM orderlines l WHERE l.\"order\" = o.autoid AND l.subtotalexclvat > 0) ORDER BY o.id LIMIT 1");
+  const [line] = await query('SELECT autoid, subtotalexclvat FROM orderlines WHERE "order" = $1 AND subtotalexclvat > 0 ORDER BY autoid LIMIT 1', [order.autoid]);
+  expect((await post(server.app, '/mvc/orderlines/delete', { autoid: Number(line.autoid) })).status).toBe(200);
+  const [after] = await query('SELECT totalexclvat FROM orders WHERE autoid = $1', [order.autoid]);
+  expect(Number(after.totalexclvat)).toBeCloseTo(Number(order.totalexclvat) - Number(line.subtotalexclvat), 2);
+  const [relation] = await query('SELECT autoid FROM relations ORDER BY autoid LIMIT 1');
+  const made = await post(server.app, '/mvc/orders/save', { OrderDate: '2026-11-27', DeliverRelation: Number(relation.autoid) });
+  expect(made.body).toMatchObject({ LinesExclVat: 0, LinesVat: 0, TotalExclVat: 0, TotalInclVat: 0 });
+});
+
 it('refuses a line whose subtotal does not fit its column, naming the field and its inputs; nothing is written', async () => {
   const [order] = await query('SELECT autoid FROM orders WHERE status = 2 ORDER BY id LIMIT 1');
   const [product] = await query("SELECT autoid FROM products WHERE producttype = 'sale' AND NOT archive ORDER BY id LIMIT 1");

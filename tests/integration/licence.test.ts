@@ -110,7 +110,11 @@ describe('a licence without the relations module', () => {
     expect(destinations).not.toContain('relations');
     expect(destinations).toContain('costcodes');
     // Other modules' tables answer as before.
-    expect((await post(server.app, '/mvc/costcodes/GetFlexData', {})).status).toBe(200);
+    const costcodes = await post(server.app, '/mvc/costcodes/GetFlexData', {});
+    expect(costcodes.status).toBe(200);
+    // Their grid, with its rows: what a user of them sees, not just a 200.
+    expect(costcodes.body.Meta.Columns.map((c: { FieldName: string }) => c.FieldName)).toContain('ID');
+    expect(costcodes.body.Data).toHaveLength(costcodes.body.Meta.Count);
   });
 
   it('cannot be deleted, changed or made through the generic calls, full access included: the licence and its history stay', async () => {

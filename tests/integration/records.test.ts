@@ -98,7 +98,10 @@ describe('GetNew, save, GetItem, delete', () => {
     expect(m.body.Product_Descr).toBe('Boormachine');
     const del = await post(server.app, '/mvc/products/delete', { autoid: p.AutoID });
     expect(del.status).toBe(409);
-    expect((await post(server.app, '/mvc/products/GetItem', { autoid: p.AutoID })).status).toBe(200);
+    const still = await post(server.app, '/mvc/products/GetItem', { autoid: p.AutoID });
+    expect(still.status).toBe(200);
+    // Still there, unchanged: the refused delete took nothing with it.
+    expect(still.body).toMatchObject({ AutoID: p.AutoID, ID: 'P-REF', TimeStamp: p.TimeStamp });
   });
 });
 

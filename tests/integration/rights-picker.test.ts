@@ -231,7 +231,9 @@ describe('a table made in the table dictionary', () => {
     // A new label renames the right; the code stays, and so do the grants.
     expect((await post(server.app, '/mvc/tabledictionary/save', { ...made.body, Label: 'Wagenpark' })).status).toBe(200);
     expect(codes(await lookup({ searchKey: 'wagenpark' }))).toEqual([code]);
-    expect((await as(driver.cookie, '/mvc/vehicles/GetFlexData', {})).status).toBe(200);
+    const after = await as(driver.cookie, '/mvc/vehicles/GetFlexData', {});
+    expect(after.status).toBe(200);
+    expect(after.body.Data.map((r: any) => r.ID)).toEqual(['V1']);
   });
 
   it('loses its right when the table is removed', async () => {

@@ -145,7 +145,12 @@ describe('site layer', () => {
     expect(status.SiteConflicts).toEqual([expect.objectContaining({
       file: 'site:table/products', rule: 'layer-conflict', message: expect.stringMatching(/overrides field Barcode .* no lower layer defines/),
     })]);
-    expect((await get(after.app, '/mvc/products/GetForm')).status).toBe(200);
+    const form = await get(after.app, '/mvc/products/GetForm');
+    expect(form.status).toBe(200);
+    // The form is built from what is left: the product's own fields, no Barcode.
+    const fields = form.body.Properties.map((p: { FieldName: string }) => p.FieldName);
+    expect(fields).toContain('ID');
+    expect(fields).not.toContain('Barcode');
     await after.close();
   });
 });

@@ -63,7 +63,12 @@ it('a withdrawn grant reaches the other process', async () => {
   const grant = (await post(a.app, '/mvc/securitygrants/save', { SecurityGroup: group.AutoID, RightCode: COSTCODES_RIGHT, Action: 'read' })).body;
   await post(a.app, '/mvc/usergroups/save', { User: user.AutoID, SecurityGroup: group.AutoID });
   const cookie = await signInOnB('multi', 'Multi-pass-1');
-  expect((await onB('POST', '/mvc/costcodes/GetFlexData', cookie)).status).toBe(200);
+  const granted = await onB('POST', '/mvc/costcodes/GetFlexData', cookie);
+  expect(granted.status).toBe(200);
+  // The other process answers the same rows as this one.
+  const here = (await post(a.app, '/mvc/costcodes/GetFlexData', {})).body;
+  expect(granted.body.Data.map((r: { AutoID: number }) => r.AutoID)).toEqual(here.Data.map((r: { AutoID: number }) => r.AutoID));
+  expect(granted.body.Meta.Count).toBe(here.Meta.Count);
   expect((await onB('POST', '/mvc/costcodes/GetFlexData', cookie)).status).toBe(200);
   expect((await post(a.app, '/mvc/securitygrants/delete', { autoid: grant.AutoID })).status).toBe(200);
   await withinASecond(async () => (await onB('POST', '/mvc/costcodes/GetFlexData', cookie)).status === 403, 'the withdrawn grant');
@@ -85,7 +90,9 @@ it('a sign-out and a session cut short reach the other process', async () => {
 
 it('a deactivated user and a changed definition reach the other process', async () => {
   const cookie = await signInOnB('multi', 'Multi-pass-1');
-  expect((await onB('GET', '/mvc/user/getcurrentuser', cookie)).status).toBe(200);
+  const current = await onB('GET', '/mvc/user/getcurrentuser', cookie);
+  expect(current.status).toBe(200);
+  expect(current.body).toMatchObject({ Username: 'multi' });
   const user = (await post(a.app, '/mvc/users/GetFlexData', { dataFilter: { Username: 'multi' } })).body.Data[0];
   const full = (await post(a.app, '/mvc/users/GetItem', { autoid: user.AutoID })).body;
   expect((await post(a.app, '/mvc/users/save', { ...full, Activated: false })).status).toBe(200);

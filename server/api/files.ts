@@ -16,6 +16,7 @@ import type { TableModel } from '../metadata/model.ts';
 import { FieldVisibility, type Principal } from '../security/principal.ts';
 import { principalOf, tableContext } from './context.ts';
 import { clientGone, clientGoneError, logClientGone, whenClientGone } from './client-gone.ts';
+import { whenBodyCutOff } from './body-end.ts';
 
 /** Text fields a multipart upload may carry besides its files (they are ignored). */
 const MAX_FIELDS = 20;
@@ -117,6 +118,7 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
       // part being read fails (its partial file goes) and no further part is waited for.
       const upload = new AbortController();
       const stopListening = whenClientGone(request, () => upload.abort(clientGoneError()));
+      let stopWatching = () => {};
       const gone = new Promise<never>((_, reject) => upload.signal.addEventListener('abort', () => reject(upload.signal.reason), { once: true }));
       gone.catch(() => {});
       async function* parts(): AsyncGenerator<UploadPart> {
@@ -125,6 +127,12 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
           // Large buffers: a big file streams in fewer, larger pieces (the stages per piece cost more than the bytes).
           fileHwm: 1024 * 1024, highWaterMark: 1024 * 1024,
         })[Symbol.asyncIterator]();
+        // Watched once the parser reads the body (a reader of its own before that would take the
+        // bytes from it): a body that ends before its closing delimiter fails the part being read.
+        stopWatching = whenBodyCutOff(request, (fileName) => {
+          current ||= fileName;
+          upload.abort(Object.assign(new Error('unexpected end of the body'), { code: 'FST_MP_PREMATURE_CLOSE' }));
+        });
         for (;;) {
           const next = await Promise.race([each.next(), gone]);
           if (next.done) return;
@@ -146,6 +154,7 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
         throw uploadError(err, current);
       } finally {
         stopListening();
+        stopWatching();
       }
     });
   });

@@ -145,7 +145,9 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (current) await updateRow(client, model, id, values, principal.username);
   else id = await insertRow(client, model, values, principal.username);
   change.merged.AutoID = id;
-  await refuseRowsOutsideLimits(client, model, principal, [id]);
+  // A transition may hand a record on to where its user does not see it (a state for others, by
+  // its right or by a row limit on the status): its own right, prompts and guard decide it.
+  if (!ctx.transition) await refuseRowsOutsideLimits(client, model, principal, [id]);
   await logChanges(client, model, id, current, values, principal, ctx);
   await writeChangeLogs(client, model, id, current, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, change.merged, current, ctx.tableOf);

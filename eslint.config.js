@@ -5,26 +5,73 @@
 import tseslint from 'typescript-eslint';
 
 const boundary = (other) => ({
-  'no-restricted-imports': ['error', {
-    patterns: [{ group: [`**/${other}/**`, `**/${other}`], message: `runtime/ and server/ do not import each other; share code through definitions/language.` }],
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: [`**/${other}/**`, `**/${other}`],
+          message: `runtime/ and server/ do not import each other; share code through definitions/language.`,
+        },
+      ],
+    },
+  ],
 });
 
 /** Lowest first: a layer may import the layers before it, never those after it. */
-const SERVER_LAYERS = ['db', 'errors', 'files', 'metadata', 'security', 'data', 'views', 'business', 'events', 'imports', 'jobs', 'behaviours', 'api'];
+const SERVER_LAYERS = [
+  'db',
+  'errors',
+  'files',
+  'metadata',
+  'security',
+  'data',
+  'views',
+  'business',
+  'events',
+  'imports',
+  'jobs',
+  'behaviours',
+  'api',
+];
 const higher = (layer) => SERVER_LAYERS.slice(SERVER_LAYERS.indexOf(layer) + 1);
 const layerPatterns = (name) => (name === 'errors' ? ['**/errors.ts', '!**/api/errors.ts'] : [`**/${name}/**`]);
 const layerRule = (layer) => ({
   files: [layer === 'errors' ? 'server/errors.ts' : `server/${layer}/**`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { group: [`**/runtime/**`], message: 'runtime/ and server/ do not import each other; share code through definitions/language.' },
-        ...higher(layer).map((h) => ({ group: layerPatterns(h), message: `server layers point down (${SERVER_LAYERS.join(' → ')}): ${layer} may not import ${h}.` })),
-        // The composition root (app, engine, main) sits above every layer; only api may know the engine.
-        ...(layer === 'api' ? [] : [{ group: ['**/server/app.ts', '**/server/engine.ts', '**/server/main.ts', '../app.ts', '../engine.ts', '../main.ts', '../../app.ts', '../../engine.ts'], message: `${layer} may not import the composition root (app, engine, main).` }]),
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [`**/runtime/**`],
+            message: 'runtime/ and server/ do not import each other; share code through definitions/language.',
+          },
+          ...higher(layer).map((h) => ({
+            group: layerPatterns(h),
+            message: `server layers point down (${SERVER_LAYERS.join(' → ')}): ${layer} may not import ${h}.`,
+          })),
+          // The composition root (app, engine, main) sits above every layer; only api may know the engine.
+          ...(layer === 'api'
+            ? []
+            : [
+                {
+                  group: [
+                    '**/server/app.ts',
+                    '**/server/engine.ts',
+                    '**/server/main.ts',
+                    '../app.ts',
+                    '../engine.ts',
+                    '../main.ts',
+                    '../../app.ts',
+                    '../../engine.ts',
+                  ],
+                  message: `${layer} may not import the composition root (app, engine, main).`,
+                },
+              ]),
+        ],
+      },
+    ],
   },
 });
 
@@ -37,13 +84,25 @@ const RUNTIME_LAYERS = ['api', 'i18n', 'state', 'account', 'ui', 'files', 'live'
 const runtimeLayerRule = (layer) => ({
   files: [`runtime/${layer}/**`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { group: ['**/server/**', '**/server'], message: 'runtime/ and server/ do not import each other; share code through definitions/language.' },
-        ...RUNTIME_LAYERS.slice(RUNTIME_LAYERS.indexOf(layer) + 1).map((h) => ({ group: [`**/${h}/**`], message: `runtime layers point down (${RUNTIME_LAYERS.join(' → ')}): ${layer} may not import ${h}.` })),
-        { group: ['**/runtime/main.tsx', '../main.tsx', '../../main.tsx', '../../../main.tsx'], message: `${layer} may not import the runtime's entry (main.tsx).` },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/server/**', '**/server'],
+            message: 'runtime/ and server/ do not import each other; share code through definitions/language.',
+          },
+          ...RUNTIME_LAYERS.slice(RUNTIME_LAYERS.indexOf(layer) + 1).map((h) => ({
+            group: [`**/${h}/**`],
+            message: `runtime layers point down (${RUNTIME_LAYERS.join(' → ')}): ${layer} may not import ${h}.`,
+          })),
+          {
+            group: ['**/runtime/main.tsx', '../main.tsx', '../../main.tsx', '../../../main.tsx'],
+            message: `${layer} may not import the runtime's entry (main.tsx).`,
+          },
+        ],
+      },
+    ],
   },
 });
 
@@ -60,5 +119,20 @@ export default tseslint.config(
   { files: ['server/**'], rules: boundary('runtime') },
   ...SERVER_LAYERS.map(layerRule),
   ...RUNTIME_LAYERS.map(runtimeLayerRule),
-  { files: ['definitions/language/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/runtime/**', 'node:*'], message: 'definitions/language is pure and shared: no server, runtime or I/O imports.' }] }] } },
+  {
+    files: ['definitions/language/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/runtime/**', 'node:*'],
+              message: 'definitions/language is pure and shared: no server, runtime or I/O imports.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -22,7 +22,9 @@ export class Migration20261125000000Core extends Migration {
       changed_by varchar(100) NOT NULL,
       changed_at timestamptz NOT NULL
     )`);
-    this.addSql(`CREATE INDEX core_site_definition_history_name ON core_site_definition_history (kind, lower(name), changed_at)`);
+    this.addSql(
+      `CREATE INDEX core_site_definition_history_name ON core_site_definition_history (kind, lower(name), changed_at)`,
+    );
     this.addSql(`CREATE TABLE core_schema_change (
       id serial PRIMARY KEY,
       applied_at timestamptz NOT NULL,

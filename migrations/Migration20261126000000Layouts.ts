@@ -28,7 +28,9 @@ export class Migration20261126000000Layouts extends Migration {
     )`);
     this.addSql(`CREATE UNIQUE INDEX core_flexgridlayout_name ON core_flexgridlayout
       (control_name, layout_type, coalesce(owner_id, 0), coalesce(security_group_id, 0), lower(name))`);
-    this.addSql(`CREATE UNIQUE INDEX core_flexgridlayout_origin ON core_flexgridlayout (control_name, origin) WHERE origin IS NOT NULL`);
+    this.addSql(
+      `CREATE UNIQUE INDEX core_flexgridlayout_origin ON core_flexgridlayout (control_name, origin) WHERE origin IS NOT NULL`,
+    );
     this.addSql(`CREATE UNIQUE INDEX core_flexgridlayout_default ON core_flexgridlayout
       (control_name, layout_type, coalesce(owner_id, 0), coalesce(security_group_id, 0)) WHERE default_layout`);
     this.addSql('CREATE INDEX core_flexgridlayout_owner ON core_flexgridlayout (owner_id) WHERE owner_id IS NOT NULL');

@@ -32,16 +32,26 @@ import { labelsFor, languageOf } from './api/context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export interface Call { method: string; url: string }
+export interface Call {
+  method: string;
+  url: string;
+}
 
 declare module 'fastify' {
-  interface FastifyInstance { calls: readonly Call[] }
+  interface FastifyInstance {
+    calls: readonly Call[];
+  }
 }
 
 /** `logger`: log as main.ts does, to standard output or to the given stream. */
-export async function buildApp(engine: Engine, opts: { logger?: boolean | { stream: { write(line: string): void } }; checkAnswers?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  engine: Engine,
+  opts: { logger?: boolean | { stream: { write(line: string): void } }; checkAnswers?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: engine.config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) } : false,
+    logger: opts.logger
+      ? { level: engine.config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
+      : false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
@@ -57,10 +67,13 @@ export async function buildApp(engine: Engine, opts: { logger?: boolean | { stre
     if (err instanceof AppError) return answer(reply, err);
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, new AppError('BODY_TOO_LARGE'));
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return answer(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return answer(reply, badRequest('request.invalid_json'));
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return answer(reply, badRequest('request.invalid_json'));
     // The JSON parser refuses prototype keys with a SyntaxError of its own.
-    if (/prototype property|constructor property/.test(err.message)) return answer(reply, badRequest('request.forbidden_key'));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(reply, badRequest('request.framework', err.code ?? err.statusCode));
+    if (/prototype property|constructor property/.test(err.message))
+      return answer(reply, badRequest('request.forbidden_key'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      return answer(reply, badRequest('request.framework', err.code ?? err.statusCode));
     // A client that went away before its body was whole: the connection failed, not the database
     // (its ECONNRESET is no outage) nor the server. Nobody reads the answer.
     if (clientGone(request)) {

@@ -66,25 +66,32 @@ function modules(text: string | undefined, env: NodeJS.ProcessEnv): ModuleCode[]
   const production = env.NODE_ENV === 'production';
   const given = text?.trim() ?? '';
   // A production installation has the modules of its licence: every module for nothing is a development setting.
-  if (given === 'all' && production) throw new Error('LICENCE_MODULES=all is refused when NODE_ENV=production: the licence decides the modules');
+  if (given === 'all' && production)
+    throw new Error('LICENCE_MODULES=all is refused when NODE_ENV=production: the licence decides the modules');
   if (given === 'all' || (given === '' && !production)) return [...MODULE_CODES];
   if (given === '' || given === 'none') return [];
-  const names = given.split(',').map((m) => m.trim()).filter(Boolean);
+  const names = given
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   const unknown = names.filter((m) => !isModule(m));
-  if (unknown.length) throw new Error(`LICENCE_MODULES names unknown modules: ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`LICENCE_MODULES names unknown modules: ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
   return names as ModuleCode[];
 }
 
 function timeZone(text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  if (!isTimeZone(text.trim())) throw new Error(`TIME_ZONE must name a time zone such as Europe/Amsterdam, not ${JSON.stringify(text)}`);
+  if (!isTimeZone(text.trim()))
+    throw new Error(`TIME_ZONE must name a time zone such as Europe/Amsterdam, not ${JSON.stringify(text)}`);
   return text.trim();
 }
 
 function wholeNumber(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of 0 or more, not ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of 0 or more, not ${JSON.stringify(text)}`);
   return n;
 }
 
@@ -104,7 +111,8 @@ function tcpPort(text: string | undefined, fallback: number, name: string): numb
 function positive(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, not ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a whole number above 0, not ${JSON.stringify(text)}`);
   return n;
 }
 
@@ -113,7 +121,9 @@ function importHeartbeat(env: NodeJS.ProcessEnv): Pick<Config, 'importHeartbeatS
   const importHeartbeatSeconds = positive(env.IMPORT_HEARTBEAT_SECONDS, 5, 'IMPORT_HEARTBEAT_SECONDS');
   const importStaleSeconds = positive(env.IMPORT_STALE_SECONDS, 45, 'IMPORT_STALE_SECONDS');
   if (importStaleSeconds <= 2 * importHeartbeatSeconds) {
-    throw new Error(`IMPORT_STALE_SECONDS (${importStaleSeconds}) must be more than twice IMPORT_HEARTBEAT_SECONDS (${importHeartbeatSeconds})`);
+    throw new Error(
+      `IMPORT_STALE_SECONDS (${importStaleSeconds}) must be more than twice IMPORT_HEARTBEAT_SECONDS (${importHeartbeatSeconds})`,
+    );
   }
   return { importHeartbeatSeconds, importStaleSeconds };
 }
@@ -128,7 +138,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     embeddedPgPort: tcpPort(env.EMBEDDED_PG_PORT, DEFAULT_EMBEDDED_PG_PORT, 'EMBEDDED_PG_PORT'),
     packsDir: path.resolve(env.PACKS_DIR ?? path.join(root, 'definitions', 'packs')),
-    packs: (env.PACKS ?? 'base,demo').split(',').map((p) => p.trim()).filter(Boolean),
+    packs: (env.PACKS ?? 'base,demo')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     timeZone: timeZone(env.TIME_ZONE),
@@ -139,7 +152,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     workers: wholeNumber(env.WORKERS, 2, 'WORKERS'),
     jobMaintenanceSeconds: positive(env.JOB_MAINTENANCE_SECONDS, 30, 'JOB_MAINTENANCE_SECONDS'),
-    jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS') : undefined,
+    jobExpireCapSeconds: env.JOB_EXPIRE_CAP_SECONDS
+      ? positive(env.JOB_EXPIRE_CAP_SECONDS, 1, 'JOB_EXPIRE_CAP_SECONDS')
+      : undefined,
     importWorkerHeapMb: positive(env.IMPORT_WORKER_HEAP_MB, IMPORT_LIMITS.workerHeapMb, 'IMPORT_WORKER_HEAP_MB'),
     ...importHeartbeat(env),
     licencePublicKey: env.LICENCE_PUBLIC_KEY || undefined,

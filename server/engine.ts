@@ -53,18 +53,26 @@ export interface Engine {
 export const DATABASE_NAME = 'app';
 
 /** Resolves the database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. */
-export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+export async function openDatabase(
+  config: Config,
+  log: (line: string) => void = () => {},
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, log);
   await embedded.createDatabase(DATABASE_NAME);
   return { url: embedded.url(DATABASE_NAME), embedded };
 }
 
-export async function startEngine(config: Config, opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {}): Promise<Engine> {
+export async function startEngine(
+  config: Config,
+  opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {},
+): Promise<Engine> {
   installRecordBehaviours();
   // Process-wide, as the clock is: every cluster process starts an engine with the same setting.
   setTimeZone(config.timeZone);
-  const db = opts.databaseUrl ? { url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase } : await openDatabase(config, opts.log);
+  const db = opts.databaseUrl
+    ? ({ url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase })
+    : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
   await migrate(db.url);
   const pool = createPool(db.url, 20, { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: 10_000 });
@@ -78,7 +86,11 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     notifications.on(TABLE_WRITTEN_CHANNEL, tableWritten);
     notifications.reconnected(everyTableWritten);
     const security = new SecurityCache<UserPrincipal>(notifications);
-    const events = new EventHub(pool, (sqlName) => registry.snapshot.table(sqlName), (line) => process.stderr.write(`${line}\n`));
+    const events = new EventHub(
+      pool,
+      (sqlName) => registry.snapshot.table(sqlName),
+      (line) => process.stderr.write(`${line}\n`),
+    );
     await events.start();
     notifications.on(LIVE_EVENT_CHANNEL, () => events.wake());
     // Events committed while the listener was away are read now.
@@ -87,12 +99,21 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
     const files = diskStore(config.filesDir);
     const log = (line: string) => process.stderr.write(`${line}\n`);
     const importHeartbeat = { everySeconds: config.importHeartbeatSeconds, staleSeconds: config.importStaleSeconds };
-    const jobs = new JobService({ pool, snapshot: () => registry.snapshot, files, log, importHeapMb: config.importWorkerHeapMb, importHeartbeat }, JOB_KINDS, {
-      url: db.url, workers: config.workers, maintenanceSeconds: config.jobMaintenanceSeconds, expireCapSeconds: config.jobExpireCapSeconds,
-    });
+    const jobs = new JobService(
+      { pool, snapshot: () => registry.snapshot, files, log, importHeapMb: config.importWorkerHeapMb, importHeartbeat },
+      JOB_KINDS,
+      {
+        url: db.url,
+        workers: config.workers,
+        maintenanceSeconds: config.jobMaintenanceSeconds,
+        expireCapSeconds: config.jobExpireCapSeconds,
+      },
+    );
     await jobs.start();
     // An administrator changed a scheduled task: every process follows its schedule.
-    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => { if (table === 'scheduledtasks') void jobs.syncSchedules(); });
+    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => {
+      if (table === 'scheduledtasks') void jobs.syncSchedules();
+    });
     // The licence's modules for every check of a right, in every process: read at start, when a
     // licence is saved anywhere, and hourly (a licence's last day passes without a save).
     const key = config.licencePublicKey ? publicKeyOf(config.licencePublicKey) : null;
@@ -108,9 +129,18 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
       },
     };
     await licence.refresh();
-    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => { if (table === 'licences') void licence.refresh().catch((err) => log(`licence: ${String(err)}`)); });
-    notifications.reconnected(() => { void licence.refresh().catch(() => undefined); });
-    const hourly = setInterval(() => { void licence.refresh().catch(() => undefined); }, 60 * 60 * 1000);
+    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => {
+      if (table === 'licences') void licence.refresh().catch((err) => log(`licence: ${String(err)}`));
+    });
+    notifications.reconnected(() => {
+      void licence.refresh().catch(() => undefined);
+    });
+    const hourly = setInterval(
+      () => {
+        void licence.refresh().catch(() => undefined);
+      },
+      60 * 60 * 1000,
+    );
     hourly.unref();
     const closeConnections = async () => {
       clearInterval(hourly);
@@ -120,7 +150,18 @@ export async function startEngine(config: Config, opts: { log?: (line: string) =
       await pool.end();
     };
     return {
-      config, databaseUrl: db.url, pool, registry, applied, notifications, security, events, jobs, files, licence, closeConnections,
+      config,
+      databaseUrl: db.url,
+      pool,
+      registry,
+      applied,
+      notifications,
+      security,
+      events,
+      jobs,
+      files,
+      licence,
+      closeConnections,
       async close() {
         await closeConnections();
         await db.embedded?.stop();

@@ -40,7 +40,10 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 
 /** A message under a field: the form shows it beneath that field. */
-export interface FieldMessage { id: MessageId; args: readonly unknown[] }
+export interface FieldMessage {
+  id: MessageId;
+  args: readonly unknown[];
+}
 
 export class AppError extends Error {
   readonly status: number;
@@ -70,13 +73,15 @@ export const forbidden = () => new AppError('NO_RIGHTS');
 export const unknownControl = (name: string) => new AppError('UNKNOWN_CONTROL', [name]);
 
 /** A bad request, said by one of the `request.*` messages with its arguments. */
-export const badRequest = (id: MessageId & `request.${string}`, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);
+export const badRequest = (id: MessageId & `request.${string}`, ...args: unknown[]) =>
+  new AppError('BAD_REQUEST', args, {}, {}, id);
 
 /**
  * A 400 saying a definition's text (an action guard's message, `{0}` filled with `fill`): the
  * answer says it in the user's language.
  */
-export const refusedBy = (text: string, ...fill: unknown[]) => new AppError('BAD_REQUEST', [text, ...fill], {}, {}, 'validation.check');
+export const refusedBy = (text: string, ...fill: unknown[]) =>
+  new AppError('BAD_REQUEST', [text, ...fill], {}, {}, 'validation.check');
 
 /** A 400 said by a message of the catalogue that is not about the request's shape. */
 export const refused = (id: MessageId, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);

@@ -10,7 +10,11 @@ import { openDatabase, startEngine } from './engine.ts';
 const config = configFromEnv();
 
 async function serve(config: Config): Promise<void> {
-  const engine = await startEngine(config, { log: (line) => { if (process.env.LOG_PG) process.stderr.write(line); } });
+  const engine = await startEngine(config, {
+    log: (line) => {
+      if (process.env.LOG_PG) process.stderr.write(line);
+    },
+  });
   if (cluster.isPrimary) {
     const { applied, seeded } = engine.applied;
     console.log(`definitions applied: ${applied.length} schema change(s), ${seeded} seed row(s)`);
@@ -22,17 +26,24 @@ async function serve(config: Config): Promise<void> {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      void app.close().then(() => engine.close()).then(() => process.exit(0));
+      void app
+        .close()
+        .then(() => engine.close())
+        .then(() => process.exit(0));
     });
   }
 }
 
 async function primary(config: Config): Promise<void> {
-  const db = await openDatabase(config, (line) => { if (process.env.LOG_PG) process.stderr.write(line); });
+  const db = await openDatabase(config, (line) => {
+    if (process.env.LOG_PG) process.stderr.write(line);
+  });
   // Migrations, definitions and the first administrator, once, before any worker starts.
   const setup = await startEngine({ ...config, databaseUrl: db.url });
   const { applied, seeded } = setup.applied;
-  console.log(`definitions applied: ${applied.length} schema change(s), ${seeded} seed row(s); starting ${config.webConcurrency} server processes`);
+  console.log(
+    `definitions applied: ${applied.length} schema change(s), ${seeded} seed row(s); starting ${config.webConcurrency} server processes`,
+  );
   await setup.closeConnections();
   let stopping = false;
   const fork = () => cluster.fork({ DATABASE_URL: db.url });
@@ -48,10 +59,14 @@ async function primary(config: Config): Promise<void> {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {});
       let left = workers.length;
-      const done = () => { void db.embedded?.stop().then(() => process.exit(0)); };
+      const done = () => {
+        void db.embedded?.stop().then(() => process.exit(0));
+      };
       if (!left) done();
       for (const worker of workers) {
-        worker?.once('exit', () => { if (--left === 0) done(); });
+        worker?.once('exit', () => {
+          if (--left === 0) done();
+        });
         worker?.kill(signal);
       }
     });

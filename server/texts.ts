@@ -4,14 +4,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  formatMessage, LANGUAGES, message, SOURCE_LANGUAGE, translator, type Effective, type Language, type MessageId, type Translate,
+  formatMessage,
+  LANGUAGES,
+  message,
+  SOURCE_LANGUAGE,
+  translator,
+  type Effective,
+  type Language,
+  type MessageId,
+  type Translate,
 } from '../definitions/language/index.ts';
 import { SYSTEM_COLUMN_TITLES } from './data/filters.ts';
 
 /** The server's messages in each language; Dutch is messages.ts itself. */
-const CATALOGS = new Map<Language, Record<string, string>>(LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE).map((l) => [
-  l, JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'locales', l, 'server.json'), 'utf8')) as Record<string, string>,
-]));
+const CATALOGS = new Map<Language, Record<string, string>>(
+  LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE).map((l) => [
+    l,
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'locales', l, 'server.json'), 'utf8')) as Record<
+      string,
+      string
+    >,
+  ]),
+);
 
 /** A message in a language, Dutch where the catalog lacks it. */
 export function messageIn(language: Language, id: MessageId, ...args: unknown[]): string {
@@ -30,6 +44,12 @@ export function translatorFor(effective: Effective, language: Language): Transla
   let byLanguage = translators.get(effective);
   if (!byLanguage) translators.set(effective, (byLanguage = new Map()));
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = translator(language === SOURCE_LANGUAGE ? undefined : { ...engineTexts(language), ...effective.locales.get(language) })));
+  if (!t)
+    byLanguage.set(
+      language,
+      (t = translator(
+        language === SOURCE_LANGUAGE ? undefined : { ...engineTexts(language), ...effective.locales.get(language) },
+      )),
+    );
   return t;
 }

@@ -17,9 +17,17 @@ function newest(dir: string): number {
   return latest;
 }
 
-const sources = Math.max(newest(path.join(root, 'runtime')), newest(path.join(root, 'locales')), newest(path.join(root, 'definitions', 'language')),
-  statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+const sources = Math.max(
+  newest(path.join(root, 'runtime')),
+  newest(path.join(root, 'locales')),
+  newest(path.join(root, 'definitions', 'language')),
+  statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources || process.argv.includes('--force')) {
   console.log('building the runtime...');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
 }

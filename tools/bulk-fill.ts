@@ -12,7 +12,11 @@ export const pick = (name: string) => `v.${name}[1 + floor(random() * cardinalit
 /** The AutoIDs of a table (or `table WHERE …`) as an array. */
 export const ids = (table: string) => `(SELECT array_agg(autoid ORDER BY autoid) FROM ${table})`;
 
-export type Step = <R extends pg.QueryResultRow>(what: string, sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
+export type Step = <R extends pg.QueryResultRow>(
+  what: string,
+  sql: string,
+  params?: unknown[],
+) => Promise<pg.QueryResult<R>>;
 
 /**
  * Fills `table` (and what `fill` writes besides) in one transaction with its indexes dropped and
@@ -20,7 +24,8 @@ export type Step = <R extends pg.QueryResultRow>(what: string, sql: string, para
  * tables to vacuum and analyze afterwards.
  */
 export async function bulkFill(
-  pool: pg.Pool, opts: { table: string; seed: number; vacuum: string[]; log: (line: string) => void },
+  pool: pg.Pool,
+  opts: { table: string; seed: number; vacuum: string[]; log: (line: string) => void },
   fill: (client: pg.PoolClient, step: Step) => Promise<void>,
 ): Promise<void> {
   const client = await pool.connect();
@@ -35,12 +40,14 @@ export async function bulkFill(
   try {
     await client.query('BEGIN');
     await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-    const indexes = (await client.query<{ name: string; def: string }>(
-      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+    const indexes = (
+      await client.query<{ name: string; def: string }>(
+        `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
        WHERE i.indrelid = $1::regclass AND NOT i.indisprimary AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
-      [opts.table],
-    )).rows;
+        [opts.table],
+      )
+    ).rows;
     for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
     await client.query('SELECT setseed($1)', [opts.seed]);
     await fill(client, step);
@@ -59,7 +66,10 @@ export async function bulkFill(
 }
 
 /** A generator run as a script: `DATABASE_URL=… npm run <script> -- <count>`. */
-export async function generatorMain(script: string, generate: (pool: pg.Pool, count: number, log: (line: string) => void) => Promise<void>): Promise<void> {
+export async function generatorMain(
+  script: string,
+  generate: (pool: pg.Pool, count: number, log: (line: string) => void) => Promise<void>,
+): Promise<void> {
   const count = Number(process.argv[2] ?? 1_000_000);
   if (!process.env.DATABASE_URL || !Number.isSafeInteger(count) || count < 1) {
     console.error(`usage: DATABASE_URL=postgres://… npm run ${script} -- <count>`);

@@ -3,7 +3,13 @@
 // and export on the database of DATABASE_URL or the embedded one under DATA_DIR.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalText, derivationPaths, formatProblem, layerTexts, type Effective } from '../definitions/language/index.ts';
+import {
+  canonicalText,
+  derivationPaths,
+  formatProblem,
+  layerTexts,
+  type Effective,
+} from '../definitions/language/index.ts';
 import { configFromEnv } from '../server/config.ts';
 import { migrate } from '../server/db/orm.ts';
 import { createPool } from '../server/db/pool.ts';
@@ -24,7 +30,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function withDatabase<T>(work: (registry: Registry, pool: ReturnType<typeof createPool>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  work: (registry: Registry, pool: ReturnType<typeof createPool>) => Promise<T>,
+): Promise<T> {
   const packs = loadPacks(config.packsDir, config.packs);
   if (packs.problems.length) fail(packs.problems.map(formatProblem).join('\n'));
   const db = await openDatabase(config);
@@ -40,10 +48,12 @@ async function withDatabase<T>(work: (registry: Registry, pool: ReturnType<typeo
 
 /** One line per derived field: the fields it comes from and what it is for a user who may not see one. */
 function derivedValues(eff: Effective): string[] {
-  return [...eff.tables.values()].flatMap((t) => (t.derivations ?? []).map((d) => {
-    const field = t.fields.find((f) => f.name.toLowerCase() === d.field)!;
-    return `  ${t.name}.${field.name} <- ${derivationPaths(field).join(', ')}: ${d.whenSourceHidden === 'hide' ? 'hidden from them too' : 'not derived for them'}`;
-  }));
+  return [...eff.tables.values()].flatMap((t) =>
+    (t.derivations ?? []).map((d) => {
+      const field = t.fields.find((f) => f.name.toLowerCase() === d.field)!;
+      return `  ${t.name}.${field.name} <- ${derivationPaths(field).join(', ')}: ${d.whenSourceHidden === 'hide' ? 'hidden from them too' : 'not derived for them'}`;
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -53,12 +63,17 @@ async function main(): Promise<void> {
       const problems = [...packs.problems];
       let derived: string[] = [];
       if (!problems.length) {
-        try { derived = derivedValues(compose(packs.layers, siteLayer([])).effective); } catch (err) {
-          if (err instanceof DefinitionsInvalid) problems.push(...err.problems); else throw err;
+        try {
+          derived = derivedValues(compose(packs.layers, siteLayer([])).effective);
+        } catch (err) {
+          if (err instanceof DefinitionsInvalid) problems.push(...err.problems);
+          else throw err;
         }
       }
       if (problems.length) fail(`${problems.map(formatProblem).join('\n')}\n${problems.length} problem(s)`);
-      console.log(`valid: ${packs.files.length} file(s) in ${packs.packs.map((p) => `${p.name} ${p.version}`).join(', ')}`);
+      console.log(
+        `valid: ${packs.files.length} file(s) in ${packs.packs.map((p) => `${p.name} ${p.version}`).join(', ')}`,
+      );
       // Any field can be hidden from a group: these values follow what their sources' limits do.
       if (derived.length) console.log(`derived values (a user who may not see a source):\n${derived.join('\n')}`);
       return;
@@ -68,7 +83,14 @@ async function main(): Promise<void> {
       let changed = 0;
       for (const file of packs.files) {
         const text = canonicalText(file.kind, file.value);
-        if (text !== file.text) { writeFileSync(path.join(file.file.startsWith('core/') ? path.dirname(CORE_PACK_DIR) : config.packsDir, file.file), text); changed++; console.log(`formatted ${file.file}`); }
+        if (text !== file.text) {
+          writeFileSync(
+            path.join(file.file.startsWith('core/') ? path.dirname(CORE_PACK_DIR) : config.packsDir, file.file),
+            text,
+          );
+          changed++;
+          console.log(`formatted ${file.file}`);
+        }
       }
       const left = packs.problems.filter((p) => p.rule !== 'canonical-form');
       if (left.length) fail(left.map(formatProblem).join('\n'));

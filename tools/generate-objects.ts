@@ -14,17 +14,55 @@ export const SEARCH_WORD = 'kador';
 
 const WORDS = {
   adj: ['Zware', 'Lichte', 'Compacte', 'Grote', 'Kleine', 'Mobiele', 'Elektrische', 'Stille', 'Robuuste', 'Nieuwe'],
-  noun: ['graafmachine', 'verreiker', 'aggregaat', 'bouwcontainer', 'steiger', 'bouwhek', 'hoogwerker', 'trilplaat',
-    'minigraver', 'schaarlift', 'kantoorunit', 'toiletunit', 'pomp', 'compressor', 'lichtmast', 'heftruck'],
+  noun: [
+    'graafmachine',
+    'verreiker',
+    'aggregaat',
+    'bouwcontainer',
+    'steiger',
+    'bouwhek',
+    'hoogwerker',
+    'trilplaat',
+    'minigraver',
+    'schaarlift',
+    'kantoorunit',
+    'toiletunit',
+    'pomp',
+    'compressor',
+    'lichtmast',
+    'heftruck',
+  ],
   // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 objects.
-  syl1: ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'vo', 'ne', 'pi', 'sa', 'do', 'fe', 'gu', 'ha', 'ji', 'bo', 'wi', 'ce', 'ty', 'xa'],
+  syl1: [
+    'ka',
+    'lo',
+    'mi',
+    'ru',
+    'te',
+    'za',
+    'vo',
+    'ne',
+    'pi',
+    'sa',
+    'do',
+    'fe',
+    'gu',
+    'ha',
+    'ji',
+    'bo',
+    'wi',
+    'ce',
+    'ty',
+    'xa',
+  ],
   syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
 };
 
-
 const FILL_SQL = `
 WITH v AS (
-  SELECT ${Object.entries(WORDS).map(([name, words]) => `${sqlArray(words)} AS ${name}`).join(', ')},
+  SELECT ${Object.entries(WORDS)
+    .map(([name, words]) => `${sqlArray(words)} AS ${name}`)
+    .join(', ')},
     ${ids('objectstatuses')} AS status, ${ids('objecttypes')} AS otype, ${ids('locations')} AS loc,
     (SELECT array_agg(autoid ORDER BY autoid) FROM products WHERE producttype = 'rental') AS product
 )
@@ -51,12 +89,21 @@ SELECT o.autoid, ${pick('loc')}, ${pick('loc')}, now() - (n || ' days')::interva
 FROM v, objects o CROSS JOIN generate_series(1, $1::int) AS n
 WHERE o.createdby = 'generator' AND o.autoid % 10 = 0`;
 
-export async function generateObjects(pool: pg.Pool, count: number, log: (line: string) => void = () => undefined): Promise<void> {
-  await bulkFill(pool, { table: 'objects', seed: 0.42, vacuum: ['objects', 'objectlocationlog'], log }, async (client, step) => {
-    const from = 1 + Number((await client.query(`SELECT count(*) AS n FROM objects WHERE createdby = 'generator'`)).rows[0].n);
-    await step(`${count.toLocaleString('en')} objects`, FILL_SQL, [from, from + count - 1]);
-    await step('location history', LOG_SQL, [5]);
-  });
+export async function generateObjects(
+  pool: pg.Pool,
+  count: number,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  await bulkFill(
+    pool,
+    { table: 'objects', seed: 0.42, vacuum: ['objects', 'objectlocationlog'], log },
+    async (client, step) => {
+      const from =
+        1 + Number((await client.query(`SELECT count(*) AS n FROM objects WHERE createdby = 'generator'`)).rows[0].n);
+      await step(`${count.toLocaleString('en')} objects`, FILL_SQL, [from, from + count - 1]);
+      await step('location history', LOG_SQL, [5]);
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await generatorMain('generate:objects', generateObjects);

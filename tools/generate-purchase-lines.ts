@@ -17,14 +17,61 @@ export const SEARCH_WORD = 'kador';
 export const LINES_PER_ORDER = 50;
 
 const WORDS = {
-  adj: ['Verzinkte', 'Lichte', 'Zware', 'Stalen', 'Kunststof', 'Elektrische', 'Compacte', 'Mobiele', 'Nieuwe', 'Reserve'],
-  noun: ['steigerbuis', 'bouwhek', 'rijplaat', 'kabelhaspel', 'werkhandschoen', 'veiligheidshelm', 'dompelpomp', 'aggregaat',
-    'trilplaat', 'kantplank', 'koppeling', 'spanband', 'afzetlint', 'bouwlamp', 'zaagblad', 'hijsband'],
+  adj: [
+    'Verzinkte',
+    'Lichte',
+    'Zware',
+    'Stalen',
+    'Kunststof',
+    'Elektrische',
+    'Compacte',
+    'Mobiele',
+    'Nieuwe',
+    'Reserve',
+  ],
+  noun: [
+    'steigerbuis',
+    'bouwhek',
+    'rijplaat',
+    'kabelhaspel',
+    'werkhandschoen',
+    'veiligheidshelm',
+    'dompelpomp',
+    'aggregaat',
+    'trilplaat',
+    'kantplank',
+    'koppeling',
+    'spanband',
+    'afzetlint',
+    'bouwlamp',
+    'zaagblad',
+    'hijsband',
+  ],
   // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 lines.
-  syl1: ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'vo', 'ne', 'pi', 'sa', 'do', 'fe', 'gu', 'ha', 'ji', 'bo', 'wi', 'ce', 'ty', 'xa'],
+  syl1: [
+    'ka',
+    'lo',
+    'mi',
+    'ru',
+    'te',
+    'za',
+    'vo',
+    'ne',
+    'pi',
+    'sa',
+    'do',
+    'fe',
+    'gu',
+    'ha',
+    'ji',
+    'bo',
+    'wi',
+    'ce',
+    'ty',
+    'xa',
+  ],
   syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
 };
-
 
 /** Purchase orders $1…$2: at a supplier of the products (else any relation), for a warehouse, placed in the last three years. */
 const ORDERS_SQL = `
@@ -43,7 +90,9 @@ FROM v, generate_series($1::int, $2::int) AS i, LATERAL (SELECT date '2024-01-01
  */
 const LINES_SQL = `
 WITH v AS (
-  SELECT ${Object.entries(WORDS).map(([name, words]) => `${sqlArray(words)} AS ${name}`).join(', ')},
+  SELECT ${Object.entries(WORDS)
+    .map(([name, words]) => `${sqlArray(words)} AS ${name}`)
+    .join(', ')},
     ${ids('products WHERE NOT coalesce(blockedfororder, false)')} AS product, ${ids('vatcodes')} AS vat
 )
 INSERT INTO purchaseorderlines (purchaseorder, linetype, product, descr, orderquantity, receivedquantity, cancelquantity, linestatus,
@@ -68,15 +117,40 @@ LATERAL (
   ) s
 ) g`;
 
-export async function generatePurchaseLines(pool: pg.Pool, count: number, log: (line: string) => void = () => undefined): Promise<void> {
-  await bulkFill(pool, { table: 'purchaseorderlines', seed: 0.43, vacuum: ['purchaseorders', 'purchaseorderlines'], log }, async (client, step) => {
-    const orders = Math.ceil(count / LINES_PER_ORDER);
-    const from = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorders WHERE createdby = 'generator'`)).rows[0].n);
-    const lineFrom = 1 + Number((await client.query(`SELECT count(*) AS n FROM purchaseorderlines WHERE createdby = 'generator'`)).rows[0].n);
-    const made = await step<{ autoid: string }>(`${orders.toLocaleString('en')} purchase orders`, `${ORDERS_SQL} RETURNING autoid`, [from, from + orders - 1]);
-    const orderIds = made.rows.map((r) => Number(r.autoid)).sort((a, b) => a - b);
-    await step(`${count.toLocaleString('en')} purchase order lines`, LINES_SQL, [lineFrom, lineFrom + count - 1, orderIds]);
-  });
+export async function generatePurchaseLines(
+  pool: pg.Pool,
+  count: number,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  await bulkFill(
+    pool,
+    { table: 'purchaseorderlines', seed: 0.43, vacuum: ['purchaseorders', 'purchaseorderlines'], log },
+    async (client, step) => {
+      const orders = Math.ceil(count / LINES_PER_ORDER);
+      const from =
+        1 +
+        Number(
+          (await client.query(`SELECT count(*) AS n FROM purchaseorders WHERE createdby = 'generator'`)).rows[0].n,
+        );
+      const lineFrom =
+        1 +
+        Number(
+          (await client.query(`SELECT count(*) AS n FROM purchaseorderlines WHERE createdby = 'generator'`)).rows[0].n,
+        );
+      const made = await step<{ autoid: string }>(
+        `${orders.toLocaleString('en')} purchase orders`,
+        `${ORDERS_SQL} RETURNING autoid`,
+        [from, from + orders - 1],
+      );
+      const orderIds = made.rows.map((r) => Number(r.autoid)).sort((a, b) => a - b);
+      await step(`${count.toLocaleString('en')} purchase order lines`, LINES_SQL, [
+        lineFrom,
+        lineFrom + count - 1,
+        orderIds,
+      ]);
+    },
+  );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await generatorMain('generate:purchaselines', generatePurchaseLines);
+if (import.meta.url === `file://${process.argv[1]}`)
+  await generatorMain('generate:purchaselines', generatePurchaseLines);

@@ -18,18 +18,35 @@ function fail(message: string): never {
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'keys') {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  process.stdout.write(`${privateKey.export({ type: 'pkcs8', format: 'pem' })}${publicKey.export({ type: 'spki', format: 'pem' })}`);
+  process.stdout.write(
+    `${privateKey.export({ type: 'pkcs8', format: 'pem' })}${publicKey.export({ type: 'spki', format: 'pem' })}`,
+  );
 } else if (command === 'issue') {
-  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, 'product-code': { type: 'string' }, modules: { type: 'string' }, expires: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      'product-code': { type: 'string' },
+      modules: { type: 'string' },
+      expires: { type: 'string' },
+    },
+  });
   const key = process.env.LICENCE_SIGNING_KEY;
-  if (!key) fail('LICENCE_SIGNING_KEY is not set: the vendor\'s private key (PEM text or a file)');
+  if (!key) fail("LICENCE_SIGNING_KEY is not set: the vendor's private key (PEM text or a file)");
   const name = values.name?.trim();
   const productCode = values['product-code']?.replace(/[\s-]/g, '');
   const expires = values.expires;
   if (!name) fail('--name: the licence name is needed');
-  if (!productCode || !/^[A-Z0-9]{32,33}$/.test(productCode)) fail('--product-code: the installation\'s product code (32 or 33 characters, dashes allowed)');
-  if (!expires || !/^\d{4}-\d{2}-\d{2}$/.test(expires)) fail('--expires: the licence\'s last day as YYYY-MM-DD');
-  const names = !values.modules || values.modules === 'all' ? [...MODULE_CODES] : values.modules.split(',').map((m) => m.trim()).filter(Boolean);
+  if (!productCode || !/^[A-Z0-9]{32,33}$/.test(productCode))
+    fail("--product-code: the installation's product code (32 or 33 characters, dashes allowed)");
+  if (!expires || !/^\d{4}-\d{2}-\d{2}$/.test(expires)) fail("--expires: the licence's last day as YYYY-MM-DD");
+  const names =
+    !values.modules || values.modules === 'all'
+      ? [...MODULE_CODES]
+      : values.modules
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
   const unknown = names.filter((m) => !isModule(m));
   if (unknown.length) fail(`--modules: unknown ${unknown.join(', ')} (known: ${MODULE_CODES.join(', ')})`);
   const code = issueActivation(key, { name, productCode, modules: names as ModuleCode[], expires });

@@ -4,7 +4,22 @@
 import { ACTION_CODES, IMPORT } from './constants.ts';
 import { MAX_FILTER_VALUES } from './field-types.ts';
 import {
-  anyObject, anyOf, anyValue, bool, int, list, nullable, num, object, oneOf, open, str, text, typed, whole, type Infer,
+  anyObject,
+  anyOf,
+  anyValue,
+  bool,
+  int,
+  list,
+  nullable,
+  num,
+  object,
+  oneOf,
+  open,
+  str,
+  text,
+  typed,
+  whole,
+  type Infer,
 } from './typed-schema.ts';
 
 type Schema = Record<string, unknown>;
@@ -12,34 +27,49 @@ type Schema = Record<string, unknown>;
 const TextSource = oneOf(['definition', 'runtime']);
 const empty = object({});
 
-const AutoID = typed<number | string>({ type: ['integer', 'string'], description: 'A whole number of 0 or more (as a number or as digits)' });
+const AutoID = typed<number | string>({
+  type: ['integer', 'string'],
+  description: 'A whole number of 0 or more (as a number or as digits)',
+});
 
 /** A record of a table: its fields as the definitions name them (per table in the OpenAPI of a user). */
 export const RecordSchema = open({ AutoID: whole(), TimeStamp: whole() });
 
-export const ErrorAnswer = object({
-  Error: str(),
-  Code: str(),
-  Key: str(),
-  Args: list(str()),
-  ModelState: { type: 'object', additionalProperties: list(str()) },
-  TranslationModelState: object({
-    ModelState: { type: 'object', additionalProperties: list(object({ Key: str(), Value: list(str()) }, ['Key', 'Value'])) },
-  }, ['ModelState']),
-  /** Whether the session is valid, on a 403. */
-  Authenticated: bool,
-  /** Nothing was done: the call may be made again (Retry-After says when). */
-  Retryable: bool,
-  /** The stored row's version, on a 409 for a stale TimeStamp. */
-  Current: object({ TimeStamp: whole(), ModifiedBy: nullable(str()) }, ['TimeStamp', 'ModifiedBy']),
-}, ['Error', 'Code', 'ModelState', 'TranslationModelState']);
+export const ErrorAnswer = object(
+  {
+    Error: str(),
+    Code: str(),
+    Key: str(),
+    Args: list(str()),
+    ModelState: { type: 'object', additionalProperties: list(str()) },
+    TranslationModelState: object(
+      {
+        ModelState: {
+          type: 'object',
+          additionalProperties: list(object({ Key: str(), Value: list(str()) }, ['Key', 'Value'])),
+        },
+      },
+      ['ModelState'],
+    ),
+    /** Whether the session is valid, on a 403. */
+    Authenticated: bool,
+    /** Nothing was done: the call may be made again (Retry-After says when). */
+    Retryable: bool,
+    /** The stored row's version, on a 409 for a stale TimeStamp. */
+    Current: object({ TimeStamp: whole(), ModifiedBy: nullable(str()) }, ['TimeStamp', 'ModifiedBy']),
+  },
+  ['Error', 'Code', 'ModelState', 'TranslationModelState'],
+);
 
 const Alignment = oneOf([0, 1, 2]);
 /** A filter's value: anything (the handler checks it against the column), and an `in` filter's list of at most MAX_FILTER_VALUES. */
 const FilterValue = typed<unknown>({ maxItems: MAX_FILTER_VALUES });
 const Filter = object({ FieldName: text(100), Operator: text(20), Value: FilterValue }, ['FieldName']);
 const FieldValues = anyOf(typed<Record<string, unknown>>({ type: 'object', maxProperties: 100 }), list(Filter, 100));
-const LayoutColumnRequest = anyOf(text(100), object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName']));
+const LayoutColumnRequest = anyOf(
+  text(100),
+  object({ FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment }, ['FieldName']),
+);
 
 export const FlexRequest = object({
   dataSource: oneOf([0, 1, 2]),
@@ -55,75 +85,192 @@ export const FlexRequest = object({
 });
 
 /** A grid column as GetFlexData and a described view answer it. */
-const FlexColumn = object({
-  FieldName: str(), Title: str(), ColumnType: oneOf([0, 2]), ColumnAlignment: Alignment, ColumnWidth: whole(),
-  Format: int, FieldType: str(), Decimals: whole(), IsSortable: bool, Search: bool, AdvancedFilterType: str(),
-  Options: list(object({ Value: str(), Label: str() }, ['Value', 'Label'])), ListMethod: str(),
-}, ['FieldName']);
+const FlexColumn = object(
+  {
+    FieldName: str(),
+    Title: str(),
+    ColumnType: oneOf([0, 2]),
+    ColumnAlignment: Alignment,
+    ColumnWidth: whole(),
+    Format: int,
+    FieldType: str(),
+    Decimals: whole(),
+    IsSortable: bool,
+    Search: bool,
+    AdvancedFilterType: str(),
+    Options: list(object({ Value: str(), Label: str() }, ['Value', 'Label'])),
+    ListMethod: str(),
+  },
+  ['FieldName'],
+);
 
-export const FlexAnswer = object({
-  Data: list(RecordSchema, 1000),
-  Meta: object({ Count: whole(), CountEstimated: bool, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
-    ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns']),
-}, ['Data', 'Meta']);
+export const FlexAnswer = object(
+  {
+    Data: list(RecordSchema, 1000),
+    Meta: object(
+      { Count: whole(), CountEstimated: bool, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
+      ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns'],
+    ),
+  },
+  ['Data', 'Meta'],
+);
 
-export const ListEntry = object({ AutoID: whole(), ID: nullable(typed<string | number>({ type: ['string', 'number'] })), Descr: nullable(typed<string | number>({ type: ['string', 'number'] })), Archive: bool }, ['AutoID', 'ID', 'Descr', 'Archive']);
+export const ListEntry = object(
+  {
+    AutoID: whole(),
+    ID: nullable(typed<string | number>({ type: ['string', 'number'] })),
+    Descr: nullable(typed<string | number>({ type: ['string', 'number'] })),
+    Archive: bool,
+  },
+  ['AutoID', 'ID', 'Descr', 'Archive'],
+);
 /** An entry of a catalogue of the definitions (a right): its code, "name (code)", and the actions the user may choose. */
-export const CatalogueEntry = object({
-  ID: str(), Descr: str(), Name: str(),
-  Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute']), 6), Detail: nullable(str()),
-}, ['ID', 'Descr', 'Name', 'Actions', 'Detail']);
+export const CatalogueEntry = object(
+  {
+    ID: str(),
+    Descr: str(),
+    Name: str(),
+    Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute']), 6),
+    Detail: nullable(str()),
+  },
+  ['ID', 'Descr', 'Name', 'Actions', 'Detail'],
+);
 
 const LayoutFilter = object({ Operator: str(), Value: anyValue }, ['Operator']);
-const LayoutColumn = object({
-  FieldName: str(), ColumnWidth: whole(), ColumnAlignment: oneOf([0, 1, 2]), Visible: bool,
-  Search: str(), AdvancedFilters: list(LayoutFilter),
-}, ['FieldName']);
+const LayoutColumn = object(
+  {
+    FieldName: str(),
+    ColumnWidth: whole(),
+    ColumnAlignment: oneOf([0, 1, 2]),
+    Visible: bool,
+    Search: str(),
+    AdvancedFilters: list(LayoutFilter),
+  },
+  ['FieldName'],
+);
 export const LayoutContent = object({ Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: str() });
 /** A view's content as a client sends it; its fields, filters and sort are then checked against the table. */
-const LayoutContentRequest = object({
-  Columns: list(object({
-    FieldName: text(100), ColumnWidth: whole(0, 2000), ColumnAlignment: Alignment, Visible: bool, Search: text(200),
-    AdvancedFilters: list(object({
-      Operator: text(20), Value: typed<string | number | boolean | null | (string | number)[]>({ type: ['string', 'number', 'boolean', 'null', 'array'], items: { type: ['string', 'number'] }, maxItems: MAX_FILTER_VALUES }),
-    }, ['Operator']), 20),
-  }, ['FieldName']), 500),
-  PageSize: nullable(whole(1, 1000)),
-  Sort: nullable(text(200)),
-}, ['Columns']);
+const LayoutContentRequest = object(
+  {
+    Columns: list(
+      object(
+        {
+          FieldName: text(100),
+          ColumnWidth: whole(0, 2000),
+          ColumnAlignment: Alignment,
+          Visible: bool,
+          Search: text(200),
+          AdvancedFilters: list(
+            object(
+              {
+                Operator: text(20),
+                Value: typed<string | number | boolean | null | (string | number)[]>({
+                  type: ['string', 'number', 'boolean', 'null', 'array'],
+                  items: { type: ['string', 'number'] },
+                  maxItems: MAX_FILTER_VALUES,
+                }),
+              },
+              ['Operator'],
+            ),
+            20,
+          ),
+        },
+        ['FieldName'],
+      ),
+      500,
+    ),
+    PageSize: nullable(whole(1, 1000)),
+    Sort: nullable(text(200)),
+  },
+  ['Columns'],
+);
 const ViewId = whole(1);
-export const Layout = object({
-  AutoID: whole(), Name: nullable(str()), LayoutType: oneOf([0, 1]), ControlName: str(),
-  DefaultLayout: bool, Columns: list(LayoutColumn, 500), PageSize: whole(), Sort: str(),
-  CreateDate: str(), SecurityGroupID: nullable(whole()), SecurityGroup: nullable(str()), Owner: nullable(str()),
-  FromDefinitions: bool, CanChange: bool,
-  /** A single view (GetUserFlexGridLayout, getflexgridlayout): its columns described as GetFlexData describes them. */
-  Meta: object({ Columns: list(FlexColumn, 500) }, ['Columns']),
-  /** GetUserFlexGridLayout: what the user may do with views. */
-  Permissions: object({ AllowChangeUserViews: bool, AllowChangeSystemViews: bool }, ['AllowChangeUserViews', 'AllowChangeSystemViews']),
-}, ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns']);
+export const Layout = object(
+  {
+    AutoID: whole(),
+    Name: nullable(str()),
+    LayoutType: oneOf([0, 1]),
+    ControlName: str(),
+    DefaultLayout: bool,
+    Columns: list(LayoutColumn, 500),
+    PageSize: whole(),
+    Sort: str(),
+    CreateDate: str(),
+    SecurityGroupID: nullable(whole()),
+    SecurityGroup: nullable(str()),
+    Owner: nullable(str()),
+    FromDefinitions: bool,
+    CanChange: bool,
+    /** A single view (GetUserFlexGridLayout, getflexgridlayout): its columns described as GetFlexData describes them. */
+    Meta: object({ Columns: list(FlexColumn, 500) }, ['Columns']),
+    /** GetUserFlexGridLayout: what the user may do with views. */
+    Permissions: object({ AllowChangeUserViews: bool, AllowChangeSystemViews: bool }, [
+      'AllowChangeUserViews',
+      'AllowChangeSystemViews',
+    ]),
+  },
+  ['AutoID', 'Name', 'LayoutType', 'ControlName', 'Columns'],
+);
 
 const Action = oneOf([...Object.keys(ACTION_CODES), ...new Set(Object.values(ACTION_CODES)), 'execute']);
 const SecurityQuestion = object({ ID: text(100), Action, Grant: bool }, ['ID', 'Action']);
 const SecurityEntry = object({ ID: str(), Action: str(), Grant: bool }, ['ID', 'Action']);
 /** The signed-in user; signing in answers it without Email and HomePage. */
-const CurrentUser = object({
-  AutoID: whole(), Username: str(), Person_Descr: nullable(str()), Email: nullable(str()), HomePage: nullable(str()),
-}, ['AutoID', 'Username', 'Person_Descr']);
-const FormAnswer = open({ Properties: list(open({ FieldName: str(), Label: str(), Component: int }, ['FieldName', 'Label'])), Groups: list(open({})) }, ['Properties', 'Groups']);
+const CurrentUser = object(
+  {
+    AutoID: whole(),
+    Username: str(),
+    Person_Descr: nullable(str()),
+    Email: nullable(str()),
+    HomePage: nullable(str()),
+  },
+  ['AutoID', 'Username', 'Person_Descr'],
+);
+const FormAnswer = open(
+  {
+    Properties: list(open({ FieldName: str(), Label: str(), Component: int }, ['FieldName', 'Label'])),
+    Groups: list(open({})),
+  },
+  ['Properties', 'Groups'],
+);
 
 const StateValue = typed<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
-const Prompt = object({
-  Name: str(), Label: str(), Type: oneOf(['text', 'textarea', 'date', 'datetime', 'integer', 'decimal', 'bool', 'list', 'select']), Required: bool, ListMethod: str(),
-  Options: list(object({ value: str(), label: str() }, ['value', 'label'])), MaxLength: whole(),
-}, ['Name', 'Label', 'Type', 'Required']);
-const BatchItem = object({
-  AutoID: whole(), ID: nullable(str()), Description: nullable(str()), Result: oneOf(['SUCCESS', 'FAILED', 'IGNORED']),
-  Error: nullable(str()), Key: nullable(str()), Args: list(str()),
-}, ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args']);
-const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Failed: whole(), Ignored: whole() }, ['Results', 'Succeeded', 'Failed', 'Ignored']);
+const Prompt = object(
+  {
+    Name: str(),
+    Label: str(),
+    Type: oneOf(['text', 'textarea', 'date', 'datetime', 'integer', 'decimal', 'bool', 'list', 'select']),
+    Required: bool,
+    ListMethod: str(),
+    Options: list(object({ value: str(), label: str() }, ['value', 'label'])),
+    MaxLength: whole(),
+  },
+  ['Name', 'Label', 'Type', 'Required'],
+);
+const BatchItem = object(
+  {
+    AutoID: whole(),
+    ID: nullable(str()),
+    Description: nullable(str()),
+    Result: oneOf(['SUCCESS', 'FAILED', 'IGNORED']),
+    Error: nullable(str()),
+    Key: nullable(str()),
+    Args: list(str()),
+  },
+  ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args'],
+);
+const BatchAnswer = object({ Results: list(BatchItem), Succeeded: whole(), Failed: whole(), Ignored: whole() }, [
+  'Results',
+  'Succeeded',
+  'Failed',
+  'Ignored',
+]);
 /** Values of prompts, by prompt name. */
-const PromptValues = typed<Record<string, string | number | boolean | null>>({ type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } });
+const PromptValues = typed<Record<string, string | number | boolean | null>>({
+  type: 'object',
+  maxProperties: 50,
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+});
 const AutoIds = typed<number[]>({ type: 'array', items: whole(1), minItems: 1, maxItems: 1000 });
 const ByRecord = object({ autoid: whole(1) }, ['autoid']);
 /**
@@ -134,34 +281,97 @@ const ByRecord = object({ autoid: whole(1) }, ['autoid']);
 export const POSITION_DIGITS = 19;
 /** Where a client is in the event stream: an opaque position the server answered. */
 const Position = str({ pattern: '^[0-9]+$', maxLength: POSITION_DIGITS });
-const LiveEvent = object({ EventType: str(), EventData: anyObject, LastReceived: Position }, ['EventType', 'EventData', 'LastReceived']);
+const LiveEvent = object({ EventType: str(), EventData: anyObject, LastReceived: Position }, [
+  'EventType',
+  'EventData',
+  'LastReceived',
+]);
 
 /** Shared parts, by the name OpenAPI gives them. */
-const Licence = object({
-  licenseName: nullable(str()), productCode: str(), activationCode: nullable(str()), Licensed: bool, Lapsed: bool,
-  Modules: list(str(), 100), Expires: nullable(str()), SavedBy: nullable(str()), SavedAt: nullable(str()),
-}, ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Lapsed', 'Modules', 'Expires', 'SavedBy', 'SavedAt']);
+const Licence = object(
+  {
+    licenseName: nullable(str()),
+    productCode: str(),
+    activationCode: nullable(str()),
+    Licensed: bool,
+    Lapsed: bool,
+    Modules: list(str(), 100),
+    Expires: nullable(str()),
+    SavedBy: nullable(str()),
+    SavedAt: nullable(str()),
+  },
+  ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Lapsed', 'Modules', 'Expires', 'SavedBy', 'SavedAt'],
+);
 const ActiveModules = object({ Modules: list(str(), 100), Licensed: bool }, ['Modules', 'Licensed']);
 const Destination = object({ ID: str(), Descr: str() }, ['ID', 'Descr']);
 const AdvancedMode = object({ AdvancedMode: bool }, ['AdvancedMode']);
-const ImportForm = object({
-  Destination: text(63), FileName: text(255), Overwrite: oneOf(['true', 'false']), DryRun: oneOf(['true', 'false']),
-  BooleanFormat: oneOf([...IMPORT.BooleanFormat]), DecimalFormat: oneOf([...IMPORT.DecimalFormat]), DateFormat: oneOf([...IMPORT.DateFormat]),
-  File: str({ contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' }),
-}, ['Destination', 'File']);
+const ImportForm = object(
+  {
+    Destination: text(63),
+    FileName: text(255),
+    Overwrite: oneOf(['true', 'false']),
+    DryRun: oneOf(['true', 'false']),
+    BooleanFormat: oneOf([...IMPORT.BooleanFormat]),
+    DecimalFormat: oneOf([...IMPORT.DecimalFormat]),
+    DateFormat: oneOf([...IMPORT.DateFormat]),
+    File: str({ contentMediaType: 'application/octet-stream', description: 'the .xlsx file (the last part)' }),
+  },
+  ['Destination', 'File'],
+);
 /** A row of the import tasks' table: besides these, the fields its definition gives it (as any record), so it stays open. */
-const ImportTask = open({
-  AutoID: whole(), Destination: str(), ProcessState: oneOf(Object.values(IMPORT.ProcessState)), ProcessState_Enum: str(),
-  ProcessResult: oneOf(Object.values(IMPORT.ProcessResult)), ProcessResult_Enum: str(), ErrorMessage: nullable(str()),
-  TotalRecords: whole(), ProcessedRecords: whole(), FailedRecords: whole(), SkippedRecords: whole(), CurrentRow: whole(),
-  ProcessDate: nullable(str()), ProcessDuration: nullable(num), Filename: nullable(str()), OutputFilename: nullable(str()),
-  DecimalFormat: oneOf([...IMPORT.DecimalFormat]), BooleanFormat: oneOf([...IMPORT.BooleanFormat]), DateFormat: oneOf([...IMPORT.DateFormat]),
-  Overwrite: bool, DryRun: bool,
-}, ['AutoID', 'Destination', 'ProcessState', 'ProcessState_Enum', 'ProcessResult', 'ProcessResult_Enum', 'TotalRecords', 'ProcessedRecords', 'FailedRecords', 'SkippedRecords', 'CurrentRow']);
+const ImportTask = open(
+  {
+    AutoID: whole(),
+    Destination: str(),
+    ProcessState: oneOf(Object.values(IMPORT.ProcessState)),
+    ProcessState_Enum: str(),
+    ProcessResult: oneOf(Object.values(IMPORT.ProcessResult)),
+    ProcessResult_Enum: str(),
+    ErrorMessage: nullable(str()),
+    TotalRecords: whole(),
+    ProcessedRecords: whole(),
+    FailedRecords: whole(),
+    SkippedRecords: whole(),
+    CurrentRow: whole(),
+    ProcessDate: nullable(str()),
+    ProcessDuration: nullable(num),
+    Filename: nullable(str()),
+    OutputFilename: nullable(str()),
+    DecimalFormat: oneOf([...IMPORT.DecimalFormat]),
+    BooleanFormat: oneOf([...IMPORT.BooleanFormat]),
+    DateFormat: oneOf([...IMPORT.DateFormat]),
+    Overwrite: bool,
+    DryRun: bool,
+  },
+  [
+    'AutoID',
+    'Destination',
+    'ProcessState',
+    'ProcessState_Enum',
+    'ProcessResult',
+    'ProcessResult_Enum',
+    'TotalRecords',
+    'ProcessedRecords',
+    'FailedRecords',
+    'SkippedRecords',
+    'CurrentRow',
+  ],
+);
 
 export const API_COMPONENTS: Record<string, Schema> = {
-  Record: RecordSchema, Error: ErrorAnswer, FlexRequest, FlexAnswer, ListEntry, CatalogueEntry, LayoutContent, Layout, SecurityEntry, CurrentUser, Form: FormAnswer,
-  Prompt, BatchAnswer,
+  Record: RecordSchema,
+  Error: ErrorAnswer,
+  FlexRequest,
+  FlexAnswer,
+  ListEntry,
+  CatalogueEntry,
+  LayoutContent,
+  Layout,
+  SecurityEntry,
+  CurrentUser,
+  Form: FormAnswer,
+  Prompt,
+  BatchAnswer,
 };
 
 export interface CallSchema {
@@ -178,143 +388,351 @@ export interface CallSchema {
 const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
 
 const CALL_SCHEMAS = {
-  'GET /health': { summary: 'Readiness: the server and its database answer', answer: object({ status: oneOf(['ok', 'unavailable']) }, ['status']) },
+  'GET /health': {
+    summary: 'Readiness: the server and its database answer',
+    answer: object({ status: oneOf(['ok', 'unavailable']) }, ['status']),
+  },
   'GET /health/live': { summary: 'Liveness: the process answers', answer: object({ status: str() }, ['status']) },
-  'GET /openapi.json': { summary: 'This description, with the calls of every table the user may read', answer: object({
-    openapi: { const: '3.1.0' }, info: anyObject, servers: list(anyObject), security: list(anyObject), paths: anyObject, components: anyObject,
-  }, ['openapi', 'info', 'servers', 'security', 'paths', 'components']) },
+  'GET /openapi.json': {
+    summary: 'This description, with the calls of every table the user may read',
+    answer: object(
+      {
+        openapi: { const: '3.1.0' },
+        info: anyObject,
+        servers: list(anyObject),
+        security: list(anyObject),
+        paths: anyObject,
+        components: anyObject,
+      },
+      ['openapi', 'info', 'servers', 'security', 'paths', 'components'],
+    ),
+  },
   'GET /api-docs': { summary: 'This description as a page', answer: str() },
-  'POST /mvc/account/login': { summary: 'Sign in', body: object({ username: str({ minLength: 1, maxLength: 100 }), password: text(200) }, ['username', 'password']), answer: object({ User: CurrentUser }, ['User']) },
+  'POST /mvc/account/login': {
+    summary: 'Sign in',
+    body: object({ username: str({ minLength: 1, maxLength: 100 }), password: text(200) }, ['username', 'password']),
+    answer: object({ User: CurrentUser }, ['User']),
+  },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
   'GET /mvc/user/getcurrentuser': { summary: 'The signed-in user', answer: CurrentUser },
-  'POST /mvc/security/getauthorization': { summary: 'Whether the user may do each {ID, Action}', body: list(SecurityQuestion), answer: list(SecurityEntry) },
+  'POST /mvc/security/getauthorization': {
+    summary: 'Whether the user may do each {ID, Action}',
+    body: list(SecurityQuestion),
+    answer: list(SecurityEntry),
+  },
   'GET /mvc/security/explain': {
     summary: 'Why a user may or may not do something, with the row filter of a table',
-    query: object({ username: text(100), right: text(50), action: Action, table: text(63) }, ['username', 'right', 'action']),
-    answer: object({
-      Username: str(), Right: str(), Action: str(), Allowed: bool, Reason: str(),
-      GrantedBy: list(str()), DeniedBy: list(str()),
-      Groups: list(object({ Group: str(), FullAccess: bool, Entries: list(object({ Action: str(), Grant: bool }, ['Action', 'Grant'])) }, ['Group', 'FullAccess', 'Entries'])),
-      RowFilter: nullable(object({ Table: str(), Condition: nullable(str()), Values: list(anyValue) }, ['Table', 'Condition', 'Values'])),
-    }, ['Username', 'Right', 'Action', 'Allowed', 'Reason', 'GrantedBy', 'DeniedBy', 'Groups', 'RowFilter']),
+    query: object({ username: text(100), right: text(50), action: Action, table: text(63) }, [
+      'username',
+      'right',
+      'action',
+    ]),
+    answer: object(
+      {
+        Username: str(),
+        Right: str(),
+        Action: str(),
+        Allowed: bool,
+        Reason: str(),
+        GrantedBy: list(str()),
+        DeniedBy: list(str()),
+        Groups: list(
+          object(
+            {
+              Group: str(),
+              FullAccess: bool,
+              Entries: list(object({ Action: str(), Grant: bool }, ['Action', 'Grant'])),
+            },
+            ['Group', 'FullAccess', 'Entries'],
+          ),
+        ),
+        RowFilter: nullable(
+          object({ Table: str(), Condition: nullable(str()), Values: list(anyValue) }, [
+            'Table',
+            'Condition',
+            'Values',
+          ]),
+        ),
+      },
+      ['Username', 'Right', 'Action', 'Allowed', 'Reason', 'GrantedBy', 'DeniedBy', 'Groups', 'RowFilter'],
+    ),
   },
-  'GET /mvc/definitions/screens': { summary: 'The screens the user may read', answer: object({ Screens: list(open({ name: str() }, ['name'])) }, ['Screens']) },
+  'GET /mvc/definitions/screens': {
+    summary: 'The screens the user may read',
+    answer: object({ Screens: list(open({ name: str() }, ['name'])) }, ['Screens']),
+  },
   'GET /mvc/definitions/languages': {
-    summary: 'The languages the product offers (the active content languages; public, for the sign-in page), and the default',
-    answer: object({ Languages: list(oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']), 9), Default: str() }, ['Languages', 'Default']),
+    summary:
+      'The languages the product offers (the active content languages; public, for the sign-in page), and the default',
+    answer: object(
+      { Languages: list(oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']), 9), Default: str() },
+      ['Languages', 'Default'],
+    ),
   },
   'POST /mvc/translations/Dashboard': {
-    summary: 'Per language: how many texts (definitions and runtime strings) are translated, missing, corrected, or corrected while their text is gone (with the lists for one Language)',
+    summary:
+      'Per language: how many texts (definitions and runtime strings) are translated, missing, corrected, or corrected while their text is gone (with the lists for one Language)',
     body: object({ Language: text(5) }),
-    answer: object({
-      Texts: whole(),
-      Languages: list(object({
-        Language: str(), Translated: whole(), Missing: whole(), Stale: whole(), Corrected: whole(),
-        MissingTexts: list(object({ Source: TextSource, Text: str(), Dutch: str() }, ['Source', 'Text', 'Dutch']), 100_000),
-        StaleTexts: list(object({ Source: TextSource, Text: str() }, ['Source', 'Text']), 100_000),
-      }, ['Language', 'Translated', 'Missing', 'Stale', 'Corrected']), 9),
-    }, ['Texts', 'Languages']),
+    answer: object(
+      {
+        Texts: whole(),
+        Languages: list(
+          object(
+            {
+              Language: str(),
+              Translated: whole(),
+              Missing: whole(),
+              Stale: whole(),
+              Corrected: whole(),
+              MissingTexts: list(
+                object({ Source: TextSource, Text: str(), Dutch: str() }, ['Source', 'Text', 'Dutch']),
+                100_000,
+              ),
+              StaleTexts: list(object({ Source: TextSource, Text: str() }, ['Source', 'Text']), 100_000),
+            },
+            ['Language', 'Translated', 'Missing', 'Stale', 'Corrected'],
+          ),
+          9,
+        ),
+      },
+      ['Texts', 'Languages'],
+    ),
   },
   'POST /mvc/translations/List': {
     summary: 'The texts of one language with what ships and what the site corrects, searched and filtered',
-    body: object({
-      Language: text(5), Search: text(200), Filter: oneOf(['all', 'missing', 'corrected']), Source: TextSource,
-      Skip: { type: 'integer', minimum: 0, maximum: 1_000_000 }, Take: { type: 'integer', minimum: 1, maximum: 500 },
-    }, ['Language']),
-    answer: object({ Total: whole(), Items: list(object({
-      Source: TextSource, Text: str(), Dutch: str(), Shipped: nullable(str()), Corrected: nullable(str()),
-    }, ['Source', 'Text', 'Dutch', 'Shipped', 'Corrected']), 500) }, ['Total', 'Items']),
+    body: object(
+      {
+        Language: text(5),
+        Search: text(200),
+        Filter: oneOf(['all', 'missing', 'corrected']),
+        Source: TextSource,
+        Skip: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+        Take: { type: 'integer', minimum: 1, maximum: 500 },
+      },
+      ['Language'],
+    ),
+    answer: object(
+      {
+        Total: whole(),
+        Items: list(
+          object(
+            {
+              Source: TextSource,
+              Text: str(),
+              Dutch: str(),
+              Shipped: nullable(str()),
+              Corrected: nullable(str()),
+            },
+            ['Source', 'Text', 'Dutch', 'Shipped', 'Corrected'],
+          ),
+          500,
+        ),
+      },
+      ['Total', 'Items'],
+    ),
   },
   'POST /mvc/translations/Save': {
-    summary: 'Corrects or adds the translation of a definition text or runtime string in the site layer (an empty Translation removes the correction); every process follows',
-    body: object({ Language: text(5), Text: text(1000), Source: TextSource, Translation: nullable(text(1000)) }, ['Language', 'Text']),
-    answer: object({ Language: str(), Text: str(), Source: TextSource, Translation: nullable(str()) }, ['Language', 'Text', 'Source', 'Translation']),
+    summary:
+      'Corrects or adds the translation of a definition text or runtime string in the site layer (an empty Translation removes the correction); every process follows',
+    body: object({ Language: text(5), Text: text(1000), Source: TextSource, Translation: nullable(text(1000)) }, [
+      'Language',
+      'Text',
+    ]),
+    answer: object({ Language: str(), Text: str(), Source: TextSource, Translation: nullable(str()) }, [
+      'Language',
+      'Text',
+      'Source',
+      'Translation',
+    ]),
   },
   'GET /mvc/definitions/runtimetexts': {
-    summary: 'The runtime strings the site corrects in one language, compiled under the catalog ids (public, for the sign-in page)',
+    summary:
+      'The runtime strings the site corrects in one language, compiled under the catalog ids (public, for the sign-in page)',
     query: object({ language: text(5) }, ['language']),
     answer: object({ Language: str(), Messages: anyObject }, ['Language', 'Messages']),
   },
   'GET /mvc/definitions/fields': {
-    summary: 'A table\'s fields with the layer that defines each and the layer of its label (for who may read the field dictionary)',
+    summary:
+      "A table's fields with the layer that defines each and the layer of its label (for who may read the field dictionary)",
     query: object({ table: text(63) }, ['table']),
-    answer: object({
-      Table: str(), Label: str(),
-      Fields: list(object({
-        FieldName: str(), Label: str(), FieldType: str(), TypeLabel: str(), Required: bool,
-        Origin: nullable(str()), LabelOrigin: nullable(str()),
-      }, ['FieldName', 'Label', 'FieldType', 'TypeLabel', 'Required', 'Origin', 'LabelOrigin']), 2000),
-    }, ['Table', 'Label', 'Fields']),
+    answer: object(
+      {
+        Table: str(),
+        Label: str(),
+        Fields: list(
+          object(
+            {
+              FieldName: str(),
+              Label: str(),
+              FieldType: str(),
+              TypeLabel: str(),
+              Required: bool,
+              Origin: nullable(str()),
+              LabelOrigin: nullable(str()),
+            },
+            ['FieldName', 'Label', 'FieldType', 'TypeLabel', 'Required', 'Origin', 'LabelOrigin'],
+          ),
+          2000,
+        ),
+      },
+      ['Table', 'Label', 'Fields'],
+    ),
   },
   'GET /mvc/definitions/status': {
     summary: 'Version, packs and site-layer conflicts',
-    answer: object({
-      Version: whole(), Packs: list(object({ Name: str(), Version: str() }, ['Name', 'Version'])), Tables: whole(),
-      SiteConflicts: list(object({ file: str(), pointer: str(), rule: str(), message: str(), said: object({ id: str(), args: list(anyValue) }, ['id', 'args']) }, ['file', 'pointer', 'rule', 'message'])),
-    }, ['Version', 'Packs', 'Tables', 'SiteConflicts']),
+    answer: object(
+      {
+        Version: whole(),
+        Packs: list(object({ Name: str(), Version: str() }, ['Name', 'Version'])),
+        Tables: whole(),
+        SiteConflicts: list(
+          object(
+            {
+              file: str(),
+              pointer: str(),
+              rule: str(),
+              message: str(),
+              said: object({ id: str(), args: list(anyValue) }, ['id', 'args']),
+            },
+            ['file', 'pointer', 'rule', 'message'],
+          ),
+        ),
+      },
+      ['Version', 'Packs', 'Tables', 'SiteConflicts'],
+    ),
   },
   'GET /mvc/:control/GetForm': { summary: 'The form of a table', answer: FormAnswer },
   'POST /mvc/:control/GetNew': { summary: 'A blank record with its defaults', body: empty, answer: RecordSchema },
-  'POST /mvc/:control/GetItem': { summary: 'One record', body: byAutoId, query: object({ autoid: AutoID }), answer: RecordSchema },
-  'POST /mvc/:control/save': { summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record', body: RecordSchema, answer: RecordSchema },
-  'POST /mvc/:control/delete': { summary: 'Deletes a record', body: byAutoId, query: object({ autoid: AutoID }), answer: empty },
-  'POST /mvc/:control/GetFlexData': { summary: 'A page of a grid with its count', body: FlexRequest, answer: FlexAnswer },
+  'POST /mvc/:control/GetItem': {
+    summary: 'One record',
+    body: byAutoId,
+    query: object({ autoid: AutoID }),
+    answer: RecordSchema,
+  },
+  'POST /mvc/:control/save': {
+    summary: 'Creates (AutoID 0) or updates (with TimeStamp) a record',
+    body: RecordSchema,
+    answer: RecordSchema,
+  },
+  'POST /mvc/:control/delete': {
+    summary: 'Deletes a record',
+    body: byAutoId,
+    query: object({ autoid: AutoID }),
+    answer: empty,
+  },
+  'POST /mvc/:control/GetFlexData': {
+    summary: 'A page of a grid with its count',
+    body: FlexRequest,
+    answer: FlexAnswer,
+  },
   // The payload of a named call is checked against a schema made from the fields its definition maps it to.
-  'POST /mvc/:control/:call': { summary: 'A named call of a table (its definition\'s calls: get, create, update, delete, transition, validate, export of its rows or its child rows)', body: anyObject, answer: anyObject },
+  'POST /mvc/:control/:call': {
+    summary:
+      "A named call of a table (its definition's calls: get, create, update, delete, transition, validate, export of its rows or its child rows)",
+    body: anyObject,
+    answer: anyObject,
+  },
   'GET /mvc/:control/:call': { summary: 'A named call of a table without a payload (getnew)', answer: anyObject },
   'POST /mvc/liveevents/poll': {
-    summary: 'Live events since the last received position (the stream\'s fallback; poll every 30,000 ms)',
+    summary: "Live events since the last received position (the stream's fallback; poll every 30,000 ms)",
     body: object({ LastReceived: nullable(Position) }),
     answer: object({ Events: list(LiveEvent), LastReceived: Position }, ['Events', 'LastReceived']),
   },
   'GET /mvc/liveevents/stream': {
-    summary: 'Live events as a server-sent stream (text/event-stream); each message is {EventType, EventData, LastReceived}',
+    summary:
+      'Live events as a server-sent stream (text/event-stream); each message is {EventType, EventData, LastReceived}',
     query: object({ LastReceived: Position }),
     answer: str(),
   },
   'POST /mvc/downloadrequests/RequestExport': {
-    summary: 'Exports a grid (its GetFlexData request) as .xlsx in the background, as the grid shows it (GridLayout) or as an import takes it back (ImportLayout); answers the download request',
-    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: oneOf([...IMPORT.ExportLayout]) }, ['Table']),
+    summary:
+      'Exports a grid (its GetFlexData request) as .xlsx in the background, as the grid shows it (GridLayout) or as an import takes it back (ImportLayout); answers the download request',
+    body: object({ Table: text(63), Request: FlexRequest, Descr: text(200), Layout: oneOf([...IMPORT.ExportLayout]) }, [
+      'Table',
+    ]),
     answer: RecordSchema,
   },
-  'POST /mvc/license/PrCode': { summary: 'This installation\'s product code (32 characters, made once and kept)', body: empty, answer: object({ ProductCode: str() }, ['ProductCode']) },
+  'POST /mvc/license/PrCode': {
+    summary: "This installation's product code (32 characters, made once and kept)",
+    body: empty,
+    answer: object({ ProductCode: str() }, ['ProductCode']),
+  },
   'POST /mvc/license/Get': { summary: 'The licence as the licence page shows it', body: empty, answer: Licence },
   'POST /mvc/license/Save': {
-    summary: 'Activates a licence: the activation code must be signed for this product code and name, and not expired; answers the licence',
-    body: object({ licenseName: text(100), activationCode: text(2000), productCode: text(40) }, ['licenseName', 'activationCode', 'productCode']),
+    summary:
+      'Activates a licence: the activation code must be signed for this product code and name, and not expired; answers the licence',
+    body: object({ licenseName: text(100), activationCode: text(2000), productCode: text(40) }, [
+      'licenseName',
+      'activationCode',
+      'productCode',
+    ]),
     answer: Licence,
   },
-  'POST /mvc/license/ActivatedModules': { summary: 'The modules active now (every signed-in user)', body: empty, answer: ActiveModules },
+  'POST /mvc/license/ActivatedModules': {
+    summary: 'The modules active now (every signed-in user)',
+    body: empty,
+    answer: ActiveModules,
+  },
   'POST /mvc/license/Retrieve': {
-    summary: 'The stored licence data the runtime keeps under its hash (of the product code and licence), with the active modules',
-    body: empty, answer: object({ Hash: str(), Modules: list(str(), 100), Licensed: bool, Expires: nullable(str()), licenseName: nullable(str()) }, ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName']),
+    summary:
+      'The stored licence data the runtime keeps under its hash (of the product code and licence), with the active modules',
+    body: empty,
+    answer: object(
+      {
+        Hash: str(),
+        Modules: list(str(), 100),
+        Licensed: bool,
+        Expires: nullable(str()),
+        licenseName: nullable(str()),
+      },
+      ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName'],
+    ),
   },
   'POST /mvc/import/GetDestinations': {
-    summary: 'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',
+    summary:
+      'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',
     body: object({ filter: nullable(text(100)) }),
     answer: object({ Data: list(Destination) }, ['Data']),
   },
-  'POST /mvc/import/GetAdvancedMode': { summary: 'Whether the user\'s imports may have more than 5,000 rows', body: empty, answer: AdvancedMode },
-  'POST /mvc/import/GetCode': { summary: 'The code the user confirms advanced mode with', body: empty, answer: object({ Code: str() }, ['Code']) },
+  'POST /mvc/import/GetAdvancedMode': {
+    summary: "Whether the user's imports may have more than 5,000 rows",
+    body: empty,
+    answer: AdvancedMode,
+  },
+  'POST /mvc/import/GetCode': {
+    summary: 'The code the user confirms advanced mode with',
+    body: empty,
+    answer: object({ Code: str() }, ['Code']),
+  },
   'POST /mvc/import/SetAdvancedMode': {
     summary: 'Turns advanced mode on (VerificationCode: the code of GetCode, typed) or off (AdvancedMode false)',
     body: object({ Code: text(20), VerificationCode: text(20), AdvancedMode: bool }),
     answer: AdvancedMode,
   },
-  'POST /mvc/import/GetItem': { summary: 'An import task', body: empty, query: object({ autoid: AutoID }, ['autoid']), answer: ImportTask },
+  'POST /mvc/import/GetItem': {
+    summary: 'An import task',
+    body: empty,
+    query: object({ autoid: AutoID }, ['autoid']),
+    answer: ImportTask,
+  },
   'POST /mvc/import/Cancel': {
     summary: 'Cancels a pending or running import task: rows written stay, the rest are skipped',
-    body: empty, query: object({ autoid: AutoID }, ['autoid']), answer: ImportTask,
+    body: empty,
+    query: object({ autoid: AutoID }, ['autoid']),
+    answer: ImportTask,
   },
   'POST /mvc/import/StartImport': {
-    summary: 'Starts an import (multipart/form-data: the import form\'s fields, then the file as the part File); answers the import task',
+    summary:
+      "Starts an import (multipart/form-data: the import form's fields, then the file as the part File); answers the import task",
     bodyType: 'multipart/form-data',
     body: ImportForm,
     answer: ImportTask,
   },
   'POST /mvc/import/GenerateTemplate': {
     summary: 'A spreadsheet to fill in for a destination: a column per importable field, its rules in a notes row',
-    body: object({ Destination: text(63), ObjectTypeID: nullable(whole()), LocationTypeID: nullable(whole()) }, ['Destination']),
+    body: object({ Destination: text(63), ObjectTypeID: nullable(whole()), LocationTypeID: nullable(whole()) }, [
+      'Destination',
+    ]),
     answer: str({ contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     answerType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
@@ -330,20 +748,44 @@ const CALL_SCHEMAS = {
     answer: str(),
   },
   'POST /mvc/files/upload': {
-    summary: 'Uploads files for a file or image field the user may fill (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB; within the user\'s quota of unclaimed uploads), typed by their content; answers a FileID per file, in order',
+    summary:
+      "Uploads files for a file or image field the user may fill (multipart/form-data, one part per file; at most 1,000 files of 10 MB, or one zip of 1,024 MB; within the user's quota of unclaimed uploads), typed by their content; answers a FileID per file, in order",
     query: object({ table: text(63), field: text(100) }, ['table', 'field']),
     bodyType: 'multipart/form-data',
-    body: { type: 'object', properties: { file: str({ contentMediaType: 'application/octet-stream', description: 'a file part (any name, repeated per file)' }) } },
-    answer: list(object({ FileID: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }), FileName: str(), MediaType: str(), Size: whole() }, ['FileID', 'FileName', 'MediaType', 'Size'])),
+    body: {
+      type: 'object',
+      properties: {
+        file: str({
+          contentMediaType: 'application/octet-stream',
+          description: 'a file part (any name, repeated per file)',
+        }),
+      },
+    },
+    answer: list(
+      object(
+        {
+          FileID: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+          FileName: str(),
+          MediaType: str(),
+          Size: whole(),
+        },
+        ['FileID', 'FileName', 'MediaType', 'Size'],
+      ),
+    ),
   },
   'GET /mvc/:control/file': {
-    summary: 'The file of a file or image field of a record (thumbnail=1: the image itself), streamed as an attachment under its name',
-    query: object({ autoid: AutoID, field: text(100), thumbnail: oneOf(['0', '1', 'true', 'false']) }, ['autoid', 'field']),
+    summary:
+      'The file of a file or image field of a record (thumbnail=1: the image itself), streamed as an attachment under its name',
+    query: object({ autoid: AutoID, field: text(100), thumbnail: oneOf(['0', '1', 'true', 'false']) }, [
+      'autoid',
+      'field',
+    ]),
     answer: str({ contentMediaType: 'application/octet-stream' }),
     answerType: 'application/octet-stream',
   },
   'GET /mvc/:control/download': {
-    summary: 'The file of a record of a table with one file field (a document), streamed as an attachment under its name',
+    summary:
+      'The file of a record of a table with one file field (a document), streamed as an attachment under its name',
     query: object({ autoid: AutoID }, ['autoid']),
     answer: str({ contentMediaType: 'application/octet-stream' }),
     answerType: 'application/octet-stream',
@@ -351,31 +793,77 @@ const CALL_SCHEMAS = {
   'POST /mvc/:control/GetTransitions': {
     summary: 'The status transitions the user may make on a record now, with their prompts',
     body: ByRecord,
-    answer: object({
-      Field: nullable(str()), Status: nullable(StateValue), StatusLabel: nullable(str()),
-      Transitions: list(object({ Name: str(), Label: str(), To: StateValue, ToLabel: str(), Warning: nullable(str()), Prompts: list(Prompt) },
-        ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'])),
-    }, ['Field', 'Status', 'StatusLabel', 'Transitions']),
+    answer: object(
+      {
+        Field: nullable(str()),
+        Status: nullable(StateValue),
+        StatusLabel: nullable(str()),
+        Transitions: list(
+          object(
+            {
+              Name: str(),
+              Label: str(),
+              To: StateValue,
+              ToLabel: str(),
+              Warning: nullable(str()),
+              Prompts: list(Prompt),
+            },
+            ['Name', 'Label', 'To', 'ToLabel', 'Warning', 'Prompts'],
+          ),
+        ),
+      },
+      ['Field', 'Status', 'StatusLabel', 'Transitions'],
+    ),
   },
   'POST /mvc/:control/TypeChange': {
-    summary: 'What changing a record\'s type would lose and keep of its typed properties (asked before a save)',
+    summary: "What changing a record's type would lose and keep of its typed properties (asked before a save)",
     body: object({ autoid: whole(1), Type: nullable(whole(1)) }, ['autoid', 'Type']),
-    answer: object({
-      Field: str(), Lost: whole(), Kept: whole(), LostNames: list(str()), KeptNames: list(str()), Message: str(),
-    }, ['Field', 'Lost', 'Kept', 'LostNames', 'KeptNames', 'Message']),
+    answer: object(
+      {
+        Field: str(),
+        Lost: whole(),
+        Kept: whole(),
+        LostNames: list(str()),
+        KeptNames: list(str()),
+        Message: str(),
+      },
+      ['Field', 'Lost', 'Kept', 'LostNames', 'KeptNames', 'Message'],
+    ),
   },
   'POST /mvc/:control/ChangeStatus': {
     summary: 'Makes a transition on each record, each in its own transaction',
-    body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues, TimeStamp: whole() }, ['autoids', 'Transition']),
+    body: object({ autoids: AutoIds, Transition: text(100), Values: PromptValues, TimeStamp: whole() }, [
+      'autoids',
+      'Transition',
+    ]),
     answer: BatchAnswer,
   },
   'POST /mvc/:control/GetStatusLog': {
     summary: 'The status log of a record',
     body: ByRecord,
-    answer: object({ Data: list(object({
-      AutoID: whole(), Transition: nullable(str()), From: nullable(StateValue), FromLabel: nullable(str()), To: StateValue, ToLabel: str(),
-      Reason: nullable(str()), Comment: nullable(str()), Date: nullable(str()), By: str(), At: str(),
-    }, ['AutoID', 'Transition', 'From', 'FromLabel', 'To', 'ToLabel', 'Reason', 'Comment', 'Date', 'By', 'At'])) }, ['Data']),
+    answer: object(
+      {
+        Data: list(
+          object(
+            {
+              AutoID: whole(),
+              Transition: nullable(str()),
+              From: nullable(StateValue),
+              FromLabel: nullable(str()),
+              To: StateValue,
+              ToLabel: str(),
+              Reason: nullable(str()),
+              Comment: nullable(str()),
+              Date: nullable(str()),
+              By: str(),
+              At: str(),
+            },
+            ['AutoID', 'Transition', 'From', 'FromLabel', 'To', 'ToLabel', 'Reason', 'Comment', 'Date', 'By', 'At'],
+          ),
+        ),
+      },
+      ['Data'],
+    ),
   },
   'POST /mvc/:control/RunAction': {
     summary: 'Runs a screen action on each record, each in its own transaction',
@@ -385,54 +873,162 @@ const CALL_SCHEMAS = {
   'POST /mvc/:control/GetDashboard': {
     summary: 'Counts of a dashboard tab: the child rows per group and per month',
     body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
-    answer: object({
-      ByGroup: list(object({ Value: nullable(StateValue), Label: str(), Count: whole() }, ['Value', 'Label', 'Count'])),
-      ByMonth: list(object({ Month: str(), Count: whole() }, ['Month', 'Count'])),
-    }, ['ByGroup', 'ByMonth']),
+    answer: object(
+      {
+        ByGroup: list(
+          object({ Value: nullable(StateValue), Label: str(), Count: whole() }, ['Value', 'Label', 'Count']),
+        ),
+        ByMonth: list(object({ Month: str(), Count: whole() }, ['Month', 'Count'])),
+      },
+      ['ByGroup', 'ByMonth'],
+    ),
   },
   'POST /mvc/_lists/:list': {
-    summary: 'A page of a lookup list; the list\'s filter parameters may be given besides',
+    summary: "A page of a lookup list; the list's filter parameters may be given besides",
     body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: bool }),
-    answer: object({ Data: list(ListEntry), Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']) }, ['Data', 'Meta']),
+    answer: object(
+      {
+        Data: list(ListEntry),
+        Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']),
+      },
+      ['Data', 'Meta'],
+    ),
   },
-  'POST /mvc/_lists/:list/single': { summary: 'One entry of a lookup list', body: object({ AutoID }, ['AutoID']), query: object({ autoid: AutoID, AutoID }), answer: ListEntry },
+  'POST /mvc/_lists/:list/single': {
+    summary: 'One entry of a lookup list',
+    body: object({ AutoID }, ['AutoID']),
+    query: object({ autoid: AutoID, AutoID }),
+    answer: ListEntry,
+  },
   'POST /mvc/_catalogues/:catalogue': {
-    summary: 'A page of a catalogue of the definitions (rights): the entries the user may choose, searched by name (in the user\'s language and in Dutch), by the titles of the screens and tables they guard, and by code',
+    summary:
+      "A page of a catalogue of the definitions (rights): the entries the user may choose, searched by name (in the user's language and in Dutch), by the titles of the screens and tables they guard, and by code",
     body: object({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000) }),
-    answer: object({ Data: list(CatalogueEntry), Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']) }, ['Data', 'Meta']),
+    answer: object(
+      {
+        Data: list(CatalogueEntry),
+        Meta: object({ Page: whole(), PageSize: whole(), HasMore: bool }, ['Page', 'PageSize', 'HasMore']),
+      },
+      ['Data', 'Meta'],
+    ),
   },
   'POST /mvc/_catalogues/:catalogue/single': {
     summary: 'One entry of a catalogue by its code, if the user may choose it',
     body: object({ ID: str({ minLength: 1, maxLength: 100 }) }, ['ID']),
     answer: CatalogueEntry,
   },
-  'POST /mvc/:control/GetUserFlexGridLayout': { summary: 'The view the user starts with', body: object({ controlName: text(63) }), answer: Layout },
+  'POST /mvc/:control/GetUserFlexGridLayout': {
+    summary: 'The view the user starts with',
+    body: object({ controlName: text(63) }),
+    answer: Layout,
+  },
   'POST /mvc/:control/getflexgridlayouts': {
-    summary: 'The views of a grid the user may see (the grid is the one the path names; Filter\'s FlexGridLayoutColumns and DataFilter, which the view manager sends with the grid\'s ControlName, are taken and leave the answer as it is)',
+    summary:
+      "The views of a grid the user may see (the grid is the one the path names; Filter's FlexGridLayoutColumns and DataFilter, which the view manager sends with the grid's ControlName, are taken and leave the answer as it is)",
     body: object({
       ControlName: text(63),
-      Filter: object({ PageSize: whole(1, 1000), PageIndex: whole(0, 1_000_000), FlexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)), DataFilter: nullable(FieldValues) }),
+      Filter: object({
+        PageSize: whole(1, 1000),
+        PageIndex: whole(0, 1_000_000),
+        FlexGridLayoutColumns: nullable(list(LayoutColumnRequest, 500)),
+        DataFilter: nullable(FieldValues),
+      }),
     }),
-    answer: object({
-      Data: list(Layout),
-      Meta: object({ Count: whole(), PageIndex: whole(), PageSize: whole(), Columns: list(object({ FieldName: str(), Title: str(), IsSortable: bool }, ['FieldName', 'Title', 'IsSortable'])) }, ['Count', 'PageIndex', 'PageSize', 'Columns']),
-    }, ['Data', 'Meta']),
+    answer: object(
+      {
+        Data: list(Layout),
+        Meta: object(
+          {
+            Count: whole(),
+            PageIndex: whole(),
+            PageSize: whole(),
+            Columns: list(
+              object({ FieldName: str(), Title: str(), IsSortable: bool }, ['FieldName', 'Title', 'IsSortable']),
+            ),
+          },
+          ['Count', 'PageIndex', 'PageSize', 'Columns'],
+        ),
+      },
+      ['Data', 'Meta'],
+    ),
   },
   'POST /mvc/:control/createnewflexgridlayout': {
     summary: 'Saves a new view',
-    body: object({ ControlName: text(63), Name: anyValue, LayoutType: anyValue, SecurityGroupID: nullable(whole(0)), SetAsDefaultLayout: bool, FlexGridLayout: LayoutContentRequest }, ['FlexGridLayout']),
+    body: object(
+      {
+        ControlName: text(63),
+        Name: anyValue,
+        LayoutType: anyValue,
+        SecurityGroupID: nullable(whole(0)),
+        SetAsDefaultLayout: bool,
+        FlexGridLayout: LayoutContentRequest,
+      },
+      ['FlexGridLayout'],
+    ),
     answer: Layout,
   },
-  'POST /mvc/:control/updatedefaultlayout': { summary: 'Makes a view the default', body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']), answer: empty },
+  'POST /mvc/:control/updatedefaultlayout': {
+    summary: 'Makes a view the default',
+    body: object({ AutoID: ViewId, controlName: text(63) }, ['AutoID']),
+    answer: empty,
+  },
   // The specification calls the bodies of these two opaque: what else its client sends is taken and left unread.
-  'POST /mvc/:control/GetAvailableColumnsForPage': { summary: 'The columns a view may show (AutoID: the view whose columns are selected)', body: open({ AutoID: nullable(whole(0)) }), answer: list(object({ FieldName: str(), ColumnTitle: str(), AutoID: whole(), selected: bool }, ['FieldName', 'ColumnTitle', 'AutoID', 'selected'])) },
-  'POST /mvc/:control/GetAvailableQueryFiltersForPage': { summary: 'The filters and operators per column', body: open({}), answer: list(object({ FieldName: str(), Title: str(), FilterType: str(), Operators: list(str(), 20) }, ['FieldName', 'Title', 'FilterType', 'Operators'])) },
-  'POST /mvc/:control/getuserdefaults': { summary: 'Users who start this grid with a view of their own', body: empty, answer: list(object({ Username: str(), PersonName: nullable(str()), Layout: str() }, ['Username', 'PersonName', 'Layout'])) },
-  'POST /mvc/flexgridlayout/getflexgridlayout': { summary: 'One view', body: object({ AutoID: ViewId }, ['AutoID']), answer: Layout },
-  'POST /mvc/flexgridlayout/updateflexgridlayout': { summary: 'Changes a view', body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']), answer: Layout },
-  'POST /mvc/flexgridlayout/deleteflexgridlayout': { summary: 'Deletes a view', body: object({ AutoID: ViewId }, ['AutoID']), answer: empty },
-  'POST /mvc/flexgridlayout/getsecuritygroups': { summary: 'The roles a view can be shared with', body: empty, answer: list(object({ AutoID: whole(), ID: str(), Descr: nullable(str()) }, ['AutoID', 'ID', 'Descr'])) },
-  'POST /mvc/flexgridlayout/resetuserlayout': { summary: 'Clears a user\'s own defaults', body: object({ Username: str({ minLength: 1, maxLength: 100 }), ControlName: nullable(text(63)) }), answer: object({ Reset: whole() }, ['Reset']) },
+  'POST /mvc/:control/GetAvailableColumnsForPage': {
+    summary: 'The columns a view may show (AutoID: the view whose columns are selected)',
+    body: open({ AutoID: nullable(whole(0)) }),
+    answer: list(
+      object({ FieldName: str(), ColumnTitle: str(), AutoID: whole(), selected: bool }, [
+        'FieldName',
+        'ColumnTitle',
+        'AutoID',
+        'selected',
+      ]),
+    ),
+  },
+  'POST /mvc/:control/GetAvailableQueryFiltersForPage': {
+    summary: 'The filters and operators per column',
+    body: open({}),
+    answer: list(
+      object({ FieldName: str(), Title: str(), FilterType: str(), Operators: list(str(), 20) }, [
+        'FieldName',
+        'Title',
+        'FilterType',
+        'Operators',
+      ]),
+    ),
+  },
+  'POST /mvc/:control/getuserdefaults': {
+    summary: 'Users who start this grid with a view of their own',
+    body: empty,
+    answer: list(
+      object({ Username: str(), PersonName: nullable(str()), Layout: str() }, ['Username', 'PersonName', 'Layout']),
+    ),
+  },
+  'POST /mvc/flexgridlayout/getflexgridlayout': {
+    summary: 'One view',
+    body: object({ AutoID: ViewId }, ['AutoID']),
+    answer: Layout,
+  },
+  'POST /mvc/flexgridlayout/updateflexgridlayout': {
+    summary: 'Changes a view',
+    body: object({ AutoID: ViewId, FlexGridLayout: LayoutContentRequest }, ['AutoID', 'FlexGridLayout']),
+    answer: Layout,
+  },
+  'POST /mvc/flexgridlayout/deleteflexgridlayout': {
+    summary: 'Deletes a view',
+    body: object({ AutoID: ViewId }, ['AutoID']),
+    answer: empty,
+  },
+  'POST /mvc/flexgridlayout/getsecuritygroups': {
+    summary: 'The roles a view can be shared with',
+    body: empty,
+    answer: list(object({ AutoID: whole(), ID: str(), Descr: nullable(str()) }, ['AutoID', 'ID', 'Descr'])),
+  },
+  'POST /mvc/flexgridlayout/resetuserlayout': {
+    summary: "Clears a user's own defaults",
+    body: object({ Username: str({ minLength: 1, maxLength: 100 }), ControlName: nullable(text(63)) }),
+    answer: object({ Reset: whole() }, ['Reset']),
+  },
 } satisfies Record<string, CallSchema>;
 
 /** Every call, by method and route (as the server registers it). */

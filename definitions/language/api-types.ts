@@ -22,7 +22,11 @@ export type SecurityEntry = AnswerOf<'POST /mvc/security/getauthorization'>[numb
 export type CurrentUser = AnswerOf<'GET /mvc/user/getcurrentuser'>;
 
 /** A condition on a field; columnFilter and dataFilter may also be maps of FieldName to Value. */
-export interface FieldCondition { FieldName: string; Operator?: string; Value?: unknown }
+export interface FieldCondition {
+  FieldName: string;
+  Operator?: string;
+  Value?: unknown;
+}
 type FieldValues = Record<string, unknown> | FieldCondition[];
 
 export interface FlexRequest {
@@ -44,10 +48,17 @@ export type ColumnAlignment = 0 | 1 | 2;
 /** 0 a system view (a role view when it names a security group), 1 a user's own view. */
 export type LayoutType = 0 | 1;
 
-export interface LayoutColumnRequest { FieldName: string; ColumnWidth?: number; ColumnAlignment?: ColumnAlignment }
+export interface LayoutColumnRequest {
+  FieldName: string;
+  ColumnWidth?: number;
+  ColumnAlignment?: ColumnAlignment;
+}
 
 /** A view's advanced filter; `in` (is one of) holds its picked values (AutoIDs of a list, codes of a choice). */
-export interface LayoutFilter { Operator: string; Value: string | number | boolean | null | (string | number)[] }
+export interface LayoutFilter {
+  Operator: string;
+  Value: string | number | boolean | null | (string | number)[];
+}
 
 export interface LayoutColumn {
   FieldName: string;
@@ -60,7 +71,11 @@ export interface LayoutColumn {
 }
 
 /** What a view holds of the grid. */
-export interface LayoutContent { Columns: LayoutColumn[]; PageSize: number; Sort: string }
+export interface LayoutContent {
+  Columns: LayoutColumn[];
+  PageSize: number;
+  Sort: string;
+}
 
 /** A view's content as a save sends it: what is left out takes its default. */
 export interface LayoutContentRequest {
@@ -90,8 +105,12 @@ export interface Layout extends LayoutContent {
 export type ViewPermissions = NonNullable<AnswerOf<'POST /mvc/:control/GetUserFlexGridLayout'>['Permissions']>;
 
 /** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
-export interface DescribedLayout extends Layout { Meta?: { Columns: FlexColumn[] } }
-export interface UserLayout extends DescribedLayout { Permissions: ViewPermissions }
+export interface DescribedLayout extends Layout {
+  Meta?: { Columns: FlexColumn[] };
+}
+export interface UserLayout extends DescribedLayout {
+  Permissions: ViewPermissions;
+}
 
 export interface NewLayout {
   Name: string;
@@ -130,7 +149,10 @@ export interface FlexColumn {
   ListMethod?: string;
 }
 
-export interface ChoiceOption { Value: string; Label: string }
+export interface ChoiceOption {
+  Value: string;
+  Label: string;
+}
 
 export interface FlexAnswer<R = Record<string, unknown>> {
   Data: R[];
@@ -141,13 +163,24 @@ export type UserDefault = AnswerOf<'POST /mvc/:control/getuserdefaults'>[number]
 
 export type ShareableGroup = AnswerOf<'POST /mvc/flexgridlayout/getsecuritygroups'>[number];
 
-export interface ListEntry { AutoID: number; ID: string | null; Descr: string; Archive: boolean }
+export interface ListEntry {
+  AutoID: number;
+  ID: string | null;
+  Descr: string;
+  Archive: boolean;
+}
 /**
  * An entry of a catalogue of the definitions (mvc/_catalogues/rights): the code (ID), "name (code)"
  * in the user's language, the actions the user may choose for it, and the titles of the screens
  * and tables it guards that its name does not already say (Detail).
  */
-export interface CatalogueEntry { ID: string; Descr: string; Name: string; Actions: RightAction[]; Detail: string | null }
+export interface CatalogueEntry {
+  ID: string;
+  Descr: string;
+  Name: string;
+  Actions: RightAction[];
+  Detail: string | null;
+}
 
 /** A value asked of the user when starting a transition or an action (see PromptDef). */
 export type PromptInfo = TransitionInfo['Prompts'][number];
@@ -168,8 +201,17 @@ export type BatchItem = BatchAnswer['Results'][number];
 export type BatchAnswer = AnswerOf<'POST /mvc/:control/ChangeStatus'>;
 
 /** `TimeStamp`: the record's TimeStamp as the client read it (one autoid only): a record changed since is refused with 409. */
-export interface ChangeStatusRequest { autoids: number[]; Transition: string; Values?: Record<string, unknown>; TimeStamp?: number }
-export interface RunActionRequest { Action: string; autoids: number[]; Values?: Record<string, unknown> }
+export interface ChangeStatusRequest {
+  autoids: number[];
+  Transition: string;
+  Values?: Record<string, unknown>;
+  TimeStamp?: number;
+}
+export interface RunActionRequest {
+  Action: string;
+  autoids: number[];
+  Values?: Record<string, unknown>;
+}
 
 export type StatusLogEntry = AnswerOf<'POST /mvc/:control/GetStatusLog'>['Data'][number];
 
@@ -188,9 +230,18 @@ export type BooleanFormat = (typeof IMPORT.BooleanFormat)[number];
 export type DecimalFormat = (typeof IMPORT.DecimalFormat)[number];
 export type DateFormat = (typeof IMPORT.DateFormat)[number];
 export type ExportLayout = (typeof IMPORT.ExportLayout)[number];
-export interface ImportNotations { BooleanFormat: BooleanFormat; DecimalFormat: DecimalFormat; DateFormat: DateFormat }
+export interface ImportNotations {
+  BooleanFormat: BooleanFormat;
+  DecimalFormat: DecimalFormat;
+  DateFormat: DateFormat;
+}
 /** The import form (multipart StartImport): the notations, Overwrite, DryRun, and the file as the part File. */
-export interface ImportForm extends ImportNotations { Destination: string; FileName?: string; Overwrite: boolean; DryRun?: boolean }
+export interface ImportForm extends ImportNotations {
+  Destination: string;
+  FileName?: string;
+  Overwrite: boolean;
+  DryRun?: boolean;
+}
 export interface ImportTask extends ImportNotations {
   AutoID: number;
   Descr?: string | null;
@@ -214,7 +265,11 @@ export interface ImportTask extends ImportNotations {
   DryRun: boolean;
 }
 /** A message of the import progress stream. */
-export interface ImportProgress { CurrentRow: number; TotalRows: number; Finished: boolean }
+export interface ImportProgress {
+  CurrentRow: number;
+  TotalRows: number;
+  Finished: boolean;
+}
 export type TemplateRequest = BodyOf<'POST /mvc/import/GenerateTemplate'>;
 
 /**
@@ -229,8 +284,17 @@ export type RetrievedLicence = AnswerOf<'POST /mvc/license/Retrieve'>;
 
 /** Translations edited at run time (spec 3 admin tasks `translations`, `translationdashboard`). */
 export type TextSource = 'definition' | 'runtime';
-export interface TranslationEntry { Source: TextSource; Text: string; Dutch: string; Shipped: string | null; Corrected: string | null }
-export interface TranslationList { Total: number; Items: TranslationEntry[] }
+export interface TranslationEntry {
+  Source: TextSource;
+  Text: string;
+  Dutch: string;
+  Shipped: string | null;
+  Corrected: string | null;
+}
+export interface TranslationList {
+  Total: number;
+  Items: TranslationEntry[];
+}
 export type LanguageCounts = TranslationDashboard['Languages'][number];
 export type TranslationDashboard = AnswerOf<'POST /mvc/translations/Dashboard'>;
 

@@ -9,7 +9,10 @@ function resolve(node: JsonSchema | undefined, root: JsonSchema): JsonSchema | u
   for (let hops = 0; current && typeof current.$ref === 'string' && hops < 10; hops++) {
     const [file, pointer = ''] = (current.$ref as string).split('#');
     const base = file ? SCHEMAS[file.replace('.schema.json', '') as DefinitionKind] : root;
-    current = pointer.split('/').filter(Boolean).reduce<any>((n, part) => n?.[part], base);
+    current = pointer
+      .split('/')
+      .filter(Boolean)
+      .reduce<any>((n, part) => n?.[part], base);
     root = base;
   }
   return current;
@@ -21,7 +24,9 @@ function order(value: unknown, schema: JsonSchema | undefined, root: JsonSchema)
   if (value === null || typeof value !== 'object') return value;
   const props = (node?.properties ?? {}) as Record<string, JsonSchema>;
   const known = Object.keys(props).filter((k) => k in (value as object));
-  const rest = Object.keys(value as object).filter((k) => !(k in props)).sort();
+  const rest = Object.keys(value as object)
+    .filter((k) => !(k in props))
+    .sort();
   const out: Record<string, unknown> = {};
   for (const key of [...known, ...rest]) {
     const sub = props[key] ?? (node?.additionalProperties as JsonSchema | undefined);

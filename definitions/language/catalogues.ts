@@ -14,9 +14,16 @@ const byEffective = new WeakMap<Effective, Map<CatalogueName, ReadonlyMap<string
 
 function itemsOf(eff: Effective, name: CatalogueName): CatalogueItem[] {
   switch (name) {
-    case 'rights': return [...eff.rights.values()].map(({ value }) => value);
-    case 'tables': return [...eff.tables.values()].map((t) => ({ code: t.name, name: t.label ?? t.name, actions: [] }));
-    case 'lists': return [...eff.lists.values()].map(({ value: l }) => ({ code: l.name, name: eff.tables.get(l.table.toLowerCase())?.label ?? l.name, actions: [] }));
+    case 'rights':
+      return [...eff.rights.values()].map(({ value }) => value);
+    case 'tables':
+      return [...eff.tables.values()].map((t) => ({ code: t.name, name: t.label ?? t.name, actions: [] }));
+    case 'lists':
+      return [...eff.lists.values()].map(({ value: l }) => ({
+        code: l.name,
+        name: eff.tables.get(l.table.toLowerCase())?.label ?? l.name,
+        actions: [],
+      }));
   }
 }
 

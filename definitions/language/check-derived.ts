@@ -11,28 +11,64 @@ type Report = (pointer: string, rule: string, message: string) => void;
 const NUMERIC = new Set(['smallint', 'integer', 'bigint', 'decimal']);
 const ORDERED = new Set([...NUMERIC, 'date', 'datetime', 'datetime-seconds', 'time']);
 
-export function checkDerived(eff: Effective, table: EffectiveTable, report: Report, related: (path: string) => boolean): void {
+export function checkDerived(
+  eff: Effective,
+  table: EffectiveTable,
+  report: Report,
+  related: (path: string) => boolean,
+): void {
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   for (const field of table.fields) {
     const at = `/fields/${field.name}`;
-    if (field.compute && field.rollup) report(at, 'derived-kind', `${table.name}.${field.name} is either computed or a total, not both`);
-    if ((field.compute || field.rollup) && field.enabled !== false) report(`${at}/enabled`, 'derived-read-only', `${table.name}.${field.name} is derived: it must be read-only ("enabled": false), as no input may set it`);
+    if (field.compute && field.rollup)
+      report(at, 'derived-kind', `${table.name}.${field.name} is either computed or a total, not both`);
+    if ((field.compute || field.rollup) && field.enabled !== false)
+      report(
+        `${at}/enabled`,
+        'derived-read-only',
+        `${table.name}.${field.name} is derived: it must be read-only ("enabled": false), as no input may set it`,
+      );
     if (field.compute) {
-      for (const p of ruleProblems(field.compute.expression, own, '', related)) report(`${at}/compute/expression${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
+      for (const p of ruleProblems(field.compute.expression, own, '', related))
+        report(`${at}/compute/expression${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
     }
     const r = field.rollup;
     if (!r) continue;
     const child = eff.tables.get(r.table.toLowerCase());
-    if (!child) { report(`${at}/rollup/table`, 'table-reference', `${table.name}.${field.name}: rollup table ${r.table} is not defined`); continue; }
+    if (!child) {
+      report(
+        `${at}/rollup/table`,
+        'table-reference',
+        `${table.name}.${field.name}: rollup table ${r.table} is not defined`,
+      );
+      continue;
+    }
     const link = rollupLink(eff, table, child, r.via);
-    if (!link) report(`${at}/rollup/via`, 'field-reference', `${table.name}.${field.name}: ${r.via ? `${r.via} is not a list field of ${child.name} naming ${table.name}` : `${child.name} needs exactly one list field naming ${table.name}, or say via`}`);
+    if (!link)
+      report(
+        `${at}/rollup/via`,
+        'field-reference',
+        `${table.name}.${field.name}: ${r.via ? `${r.via} is not a list field of ${child.name} naming ${table.name}` : `${child.name} needs exactly one list field naming ${table.name}, or say via`}`,
+      );
     const source = r.field ? child.fields.find((f) => f.name.toLowerCase() === r.field!.toLowerCase()) : undefined;
-    if (r.op === 'count' ? r.field !== undefined : !source) report(`${at}/rollup/field`, 'field-reference', `${table.name}.${field.name}: ${r.op === 'count' ? 'count takes no field' : `${r.op} needs a field of ${child.name}`}`);
-    if (source && !(r.op === 'sum' ? NUMERIC : ORDERED).has(source.type)) report(`${at}/rollup/field`, 'field-type', `${table.name}.${field.name}: ${r.op} of ${child.name}.${source.name} (${source.type}) is not possible`);
+    if (r.op === 'count' ? r.field !== undefined : !source)
+      report(
+        `${at}/rollup/field`,
+        'field-reference',
+        `${table.name}.${field.name}: ${r.op === 'count' ? 'count takes no field' : `${r.op} needs a field of ${child.name}`}`,
+      );
+    if (source && !(r.op === 'sum' ? NUMERIC : ORDERED).has(source.type))
+      report(
+        `${at}/rollup/field`,
+        'field-type',
+        `${table.name}.${field.name}: ${r.op} of ${child.name}.${source.name} (${source.type}) is not possible`,
+      );
     if (r.where) {
       const childFields = new Set(child.fields.map((f) => f.name).concat(['AutoID']));
-      for (const p of ruleProblems(r.where, childFields)) report(`${at}/rollup/where${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
-      for (const problem of whereSqlProblems(r.where)) report(`${at}/rollup/where`, 'rule', `${table.name}.${field.name}: ${problem}`);
+      for (const p of ruleProblems(r.where, childFields))
+        report(`${at}/rollup/where${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
+      for (const problem of whereSqlProblems(r.where))
+        report(`${at}/rollup/where`, 'rule', `${table.name}.${field.name}: ${problem}`);
     }
   }
   reportCycles(table, report);
@@ -41,12 +77,20 @@ export function checkDerived(eff: Effective, table: EffectiveTable, report: Repo
 /** A computed field that reads itself, through other computed fields of the record: named with its cycle. */
 function reportCycles(table: EffectiveTable, report: Report): void {
   const computed = new Map(table.fields.filter((f) => f.compute).map((f) => [f.name.toLowerCase(), f]));
-  const reads = (name: string) => ruleFields(computed.get(name)!.compute!.expression).filter((n) => !n.includes('.')).map((n) => n.toLowerCase()).filter((n) => computed.has(n));
+  const reads = (name: string) =>
+    ruleFields(computed.get(name)!.compute!.expression)
+      .filter((n) => !n.includes('.'))
+      .map((n) => n.toLowerCase())
+      .filter((n) => computed.has(n));
   const done = new Set<string>();
   const visit = (name: string, path: string[]): void => {
     if (path.includes(name)) {
       const cycle = [...path.slice(path.indexOf(name)), name].map((n) => computed.get(n)!.name);
-      report(`/fields/${cycle[0]}/compute/expression`, 'derived-cycle', `computed fields of ${table.name} depend on themselves: ${cycle.join(' -> ')}`);
+      report(
+        `/fields/${cycle[0]}/compute/expression`,
+        'derived-cycle',
+        `computed fields of ${table.name} depend on themselves: ${cycle.join(' -> ')}`,
+      );
       return;
     }
     if (done.has(name)) return;
@@ -64,7 +108,8 @@ export function computeOrder<F extends { name: string; compute?: { expression: u
   const place = (name: string, seen: Set<string>) => {
     if (placed.has(name) || seen.has(name)) return;
     seen.add(name);
-    for (const n of ruleFields(computed.get(name)!.compute!.expression)) if (computed.has(n.toLowerCase())) place(n.toLowerCase(), seen);
+    for (const n of ruleFields(computed.get(name)!.compute!.expression))
+      if (computed.has(n.toLowerCase())) place(n.toLowerCase(), seen);
     placed.add(name);
     ordered.push(computed.get(name)!);
   };

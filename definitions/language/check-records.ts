@@ -18,7 +18,8 @@ const DATA_SET_SYSTEM_FIELDS = ['CreateDate', 'CreatedBy'];
 
 type Report = (pointer: string, rule: string, message: string) => void;
 
-const fieldOf = (table: EffectiveTable | undefined, name: string) => table?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+const fieldOf = (table: EffectiveTable | undefined, name: string) =>
+  table?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
 
 /** The table a list field of `table` references. */
 function referenced(eff: Effective, table: EffectiveTable | undefined, name: string): EffectiveTable | undefined {
@@ -35,19 +36,38 @@ export function tableAtPath(eff: Effective, table: EffectiveTable, path: string)
 }
 
 /** Whether a dotted rule path (`ObjectType.ConstructionYearMask`) names a field of a referenced row. */
-const relatedField = (eff: Effective, table: EffectiveTable) => (path: string): boolean => {
-  const steps = path.split('.');
-  const last = steps.pop()!;
-  const at = tableAtPath(eff, table, steps.join('.'));
-  return !!at && (!!fieldOf(at, last) || last === 'AutoID' || (last === 'Archive' && !!at.archivable));
-};
+const relatedField =
+  (eff: Effective, table: EffectiveTable) =>
+  (path: string): boolean => {
+    const steps = path.split('.');
+    const last = steps.pop()!;
+    const at = tableAtPath(eff, table, steps.join('.'));
+    return !!at && (!!fieldOf(at, last) || last === 'AutoID' || (last === 'Archive' && !!at.archivable));
+  };
 
-function checkPrompts(eff: Effective, table: EffectiveTable | undefined, prompts: PromptDef[] | undefined, at: string, report: Report): void {
+function checkPrompts(
+  eff: Effective,
+  table: EffectiveTable | undefined,
+  prompts: PromptDef[] | undefined,
+  at: string,
+  report: Report,
+): void {
   (prompts ?? []).forEach((p, i) => {
     const isLog = (LOG_PROMPTS as readonly string[]).includes(p.name);
-    if (!isLog && p.name !== 'Target' && table && !fieldOf(table, p.name)) report(`${at}/prompts/${i}/name`, 'field-reference', `prompt ${p.name} is neither ${LOG_PROMPTS.join(', ')} nor a field of ${table.name}`);
-    if (p.type === 'list' && (!p.list || !eff.lists.has(p.list.toLowerCase()))) report(`${at}/prompts/${i}/list`, 'list-reference', `prompt ${p.name} names list ${p.list ?? '(none)'}, which is not defined`);
-    if (p.type === 'select' && !p.options?.length) report(`${at}/prompts/${i}/options`, 'field-dictionary', `prompt ${p.name} is a select without options`);
+    if (!isLog && p.name !== 'Target' && table && !fieldOf(table, p.name))
+      report(
+        `${at}/prompts/${i}/name`,
+        'field-reference',
+        `prompt ${p.name} is neither ${LOG_PROMPTS.join(', ')} nor a field of ${table.name}`,
+      );
+    if (p.type === 'list' && (!p.list || !eff.lists.has(p.list.toLowerCase())))
+      report(
+        `${at}/prompts/${i}/list`,
+        'list-reference',
+        `prompt ${p.name} names list ${p.list ?? '(none)'}, which is not defined`,
+      );
+    if (p.type === 'select' && !p.options?.length)
+      report(`${at}/prompts/${i}/options`, 'field-dictionary', `prompt ${p.name} is a select without options`);
   });
 }
 
@@ -55,7 +75,14 @@ function checkPrompts(eff: Effective, table: EffectiveTable | undefined, prompts
  * The names a computed value's rule reads: `$scope.Field` (or `$scope.Path.Field` through list
  * fields) of the scopes given, a bare name of `plain`.
  */
-function checkValueRule(eff: Effective, value: unknown, plain: EffectiveTable | undefined, scopes: Record<string, EffectiveTable | undefined>, at: string, report: Report): void {
+function checkValueRule(
+  eff: Effective,
+  value: unknown,
+  plain: EffectiveTable | undefined,
+  scopes: Record<string, EffectiveTable | undefined>,
+  at: string,
+  report: Report,
+): void {
   if (!isRule(value)) return;
   const ops = ruleProblems(value, new Set(ruleFields(value))).filter((p) => p.said.id !== 'definition.rule_field');
   for (const p of ops) report(`${at}${p.pointer}`, 'rule', p.message);
@@ -63,34 +90,64 @@ function checkValueRule(eff: Effective, value: unknown, plain: EffectiveTable | 
     const m = /^(\$[a-z]+)\.(.+)$/.exec(name);
     const on = m ? scopes[m[1]] : plain;
     const path = m ? m[2] : name;
-    const known = !!on && (!!fieldOf(on, path) || path === 'AutoID' || (path.includes('.') && relatedField(eff, on)(path)));
+    const known =
+      !!on && (!!fieldOf(on, path) || path === 'AutoID' || (path.includes('.') && relatedField(eff, on)(path)));
     if (!known) report(at, 'field-reference', `the rule reads ${name}, which is not a field it can reach`);
   }
 }
 
-function checkSet(table: EffectiveTable | undefined, set: Record<string, unknown> | undefined, prompts: PromptDef[] | undefined, at: string, report: Report, eff?: Effective, record?: EffectiveTable): void {
+function checkSet(
+  table: EffectiveTable | undefined,
+  set: Record<string, unknown> | undefined,
+  prompts: PromptDef[] | undefined,
+  at: string,
+  report: Report,
+  eff?: Effective,
+  record?: EffectiveTable,
+): void {
   for (const [name, value] of Object.entries(set ?? {})) {
-    if (table && !fieldOf(table, name)) report(`${at}/set/${name}`, 'field-reference', `set names ${name}, which is not a field of ${table.name}`);
+    if (table && !fieldOf(table, name))
+      report(`${at}/set/${name}`, 'field-reference', `set names ${name}, which is not a field of ${table.name}`);
     if (eff) checkValueRule(eff, value, record ?? table, { $record: record ?? table }, `${at}/set/${name}`, report);
     const prompt = typeof value === 'string' && value.startsWith('$prompt.') ? value.slice(8) : null;
-    if (prompt && !(prompts ?? []).some((p) => p.name === prompt)) report(`${at}/set/${name}`, 'prompt-reference', `set uses ${value}, which is not a prompt`);
+    if (prompt && !(prompts ?? []).some((p) => p.name === prompt))
+      report(`${at}/set/${name}`, 'prompt-reference', `set uses ${value}, which is not a prompt`);
   }
 }
 
 function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
   const table = eff.tables.get(wf.table.toLowerCase());
-  if (!table) { report('/table', 'table-reference', `workflow ${wf.name} names table ${wf.table}, which is not defined`); return; }
+  if (!table) {
+    report('/table', 'table-reference', `workflow ${wf.name} names table ${wf.table}, which is not defined`);
+    return;
+  }
   const field = fieldOf(table, wf.field);
-  if (!field) report('/field', 'field-reference', `workflow ${wf.name} names ${wf.field}, which is not a field of ${table.name}`);
-  else if (!STATUS_TYPES.includes(field.type)) report('/field', 'status-field', `the status field ${field.name} is of type ${field.type}; allowed: ${STATUS_TYPES.join(', ')}`);
+  if (!field)
+    report('/field', 'field-reference', `workflow ${wf.name} names ${wf.field}, which is not a field of ${table.name}`);
+  else if (!STATUS_TYPES.includes(field.type))
+    report(
+      '/field',
+      'status-field',
+      `the status field ${field.name} is of type ${field.type}; allowed: ${STATUS_TYPES.join(', ')}`,
+    );
   const states = new Set(wf.states.map((s) => JSON.stringify(s.value)));
   if (states.size !== wf.states.length) report('/states', 'unique-state', `workflow ${wf.name} lists a state twice`);
   if (field?.type === 'select') {
     const options = new Set((field.options ?? []).map((o) => JSON.stringify(o.value)));
-    for (const s of wf.states) if (!options.has(JSON.stringify(s.value))) report('/states', 'state-reference', `state ${String(s.value)} is not an option of ${field.name}`);
+    for (const s of wf.states)
+      if (!options.has(JSON.stringify(s.value)))
+        report('/states', 'state-reference', `state ${String(s.value)} is not an option of ${field.name}`);
   }
-  const rights = [...wf.states.map((s) => s.right), ...wf.transitions.map((t) => t.right)].filter((r): r is string => !!r);
-  for (const right of rights) if (!eff.rights.has(right)) report('/transitions', 'right-reference', `workflow ${wf.name} names right ${right}, which is not in the catalogue`);
+  const rights = [...wf.states.map((s) => s.right), ...wf.transitions.map((t) => t.right)].filter(
+    (r): r is string => !!r,
+  );
+  for (const right of rights)
+    if (!eff.rights.has(right))
+      report(
+        '/transitions',
+        'right-reference',
+        `workflow ${wf.name} names right ${right}, which is not in the catalogue`,
+      );
   const names = new Set<string>();
   const own = new Set(table.fields.map((f) => f.name));
   wf.transitions.forEach((t, i) => {
@@ -98,17 +155,33 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
     if (names.has(t.name)) report(`${at}/name`, 'unique-transition', `transition ${t.name} is defined twice`);
     names.add(t.name);
     for (const v of [...(t.from === '*' ? [] : t.from), t.to]) {
-      if (!states.has(JSON.stringify(v))) report(at, 'state-reference', `transition ${t.name} names state ${String(v)}, which is not a state of ${wf.name}`);
+      if (!states.has(JSON.stringify(v)))
+        report(
+          at,
+          'state-reference',
+          `transition ${t.name} names state ${String(v)}, which is not a state of ${wf.name}`,
+        );
     }
-    for (const r of t.requires ?? []) if (!fieldOf(table, r)) report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
+    for (const r of t.requires ?? [])
+      if (!fieldOf(table, r))
+        report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
     checkPrompts(eff, table, t.prompts, at, report);
     checkSet(table, t.set, t.prompts, at, report, eff);
-    for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table))) report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table)))
+      report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
     (t.apply ?? []).forEach((a, j) => checkApply(eff, table, a, `${at}/apply/${j}`, report));
     (t.cascade ?? []).forEach((c, j) => {
       const child = eff.tables.get(c.table.toLowerCase());
-      if (!child) report(`${at}/cascade/${j}`, 'table-reference', `cascade names table ${c.table}, which is not defined`);
-      else for (const f of [c.parentField, c.field]) if (!fieldOf(child, f)) report(`${at}/cascade/${j}`, 'field-reference', `cascade names ${f}, which is not a field of ${child.name}`);
+      if (!child)
+        report(`${at}/cascade/${j}`, 'table-reference', `cascade names table ${c.table}, which is not defined`);
+      else
+        for (const f of [c.parentField, c.field])
+          if (!fieldOf(child, f))
+            report(
+              `${at}/cascade/${j}`,
+              'field-reference',
+              `cascade names ${f}, which is not a field of ${child.name}`,
+            );
     });
   });
 }
@@ -118,25 +191,68 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
     // The rows a text field of the record names by code.
     const list = a.list ? eff.lists.get(a.list.toLowerCase())?.value : undefined;
     const rows = list && eff.tables.get(list.table.toLowerCase());
-    if (!fieldOf(table, a.codes ?? '')) report(`${at}/codes`, 'field-reference', `apply codes ${a.codes ?? '(none)'} must be a field of ${table.name}`);
-    if (!rows || !list?.codeField) { report(`${at}/list`, 'list-reference', `apply list ${a.list ?? '(none)'} must be a list with a codeField`); return; }
-    if (a.table || a.parentField || a.target || a.stamp || a.find || a.create) report(at, 'apply-kind', 'apply takes either table, parentField and target, or codes and list');
-    for (const name of Object.keys(a.set ?? {})) if (!fieldOf(rows, name)) report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
+    if (!fieldOf(table, a.codes ?? ''))
+      report(`${at}/codes`, 'field-reference', `apply codes ${a.codes ?? '(none)'} must be a field of ${table.name}`);
+    if (!rows || !list?.codeField) {
+      report(`${at}/list`, 'list-reference', `apply list ${a.list ?? '(none)'} must be a list with a codeField`);
+      return;
+    }
+    if (a.table || a.parentField || a.target || a.stamp || a.find || a.create)
+      report(at, 'apply-kind', 'apply takes either table, parentField and target, or codes and list');
+    for (const name of Object.keys(a.set ?? {}))
+      if (!fieldOf(rows, name))
+        report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
     return;
   }
   const child = eff.tables.get((a.table ?? '').toLowerCase());
   const ways = [a.target, a.find, a.create].filter((w) => w !== undefined).length;
-  if (!child || !a.parentField || ways !== 1) { report(`${at}/table`, 'table-reference', `apply needs table, parentField and one of target, find or create (or codes and list): ${a.table ?? '(no table)'}`); return; }
-  if (referenced(eff, child, a.parentField) !== table) report(`${at}/parentField`, 'parent-field', `apply: ${a.parentField} must be a list field of ${child.name} on ${table.name}`);
-  const other = a.target ? referenced(eff, child, a.target) : eff.tables.get((a.find?.table ?? a.create?.table ?? '').toLowerCase());
-  if (!other) { report(`${at}/${a.target ? 'target' : a.find ? 'find' : 'create'}`, 'table-reference', `apply: ${a.target ?? a.find?.table ?? a.create?.table} must be a list field of ${child.name} or a table`); return; }
-  const scopes = { $record: table, $target: a.create ? undefined : other, $child: child, $created: a.create ? other : undefined };
+  if (!child || !a.parentField || ways !== 1) {
+    report(
+      `${at}/table`,
+      'table-reference',
+      `apply needs table, parentField and one of target, find or create (or codes and list): ${a.table ?? '(no table)'}`,
+    );
+    return;
+  }
+  if (referenced(eff, child, a.parentField) !== table)
+    report(
+      `${at}/parentField`,
+      'parent-field',
+      `apply: ${a.parentField} must be a list field of ${child.name} on ${table.name}`,
+    );
+  const other = a.target
+    ? referenced(eff, child, a.target)
+    : eff.tables.get((a.find?.table ?? a.create?.table ?? '').toLowerCase());
+  if (!other) {
+    report(
+      `${at}/${a.target ? 'target' : a.find ? 'find' : 'create'}`,
+      'table-reference',
+      `apply: ${a.target ?? a.find?.table ?? a.create?.table} must be a list field of ${child.name} or a table`,
+    );
+    return;
+  }
+  const scopes = {
+    $record: table,
+    $target: a.create ? undefined : other,
+    $child: child,
+    $created: a.create ? other : undefined,
+  };
   const values = (set: Record<string, unknown> | undefined, on: EffectiveTable, key: string) => {
     for (const [name, value] of Object.entries(set ?? {})) {
-      if (!fieldOf(on, name)) report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} names ${name}, which is not a field of ${on.name}`);
+      if (!fieldOf(on, name))
+        report(
+          `${at}/${key}/${name}`,
+          'field-reference',
+          `apply ${key} names ${name}, which is not a field of ${on.name}`,
+        );
       const m = typeof value === 'string' ? /^\$(record|target|child|created)\.(.+)$/.exec(value) : null;
       const source = m ? scopes[`$${m[1]}` as keyof typeof scopes] : undefined;
-      if (m && (!source || (!fieldOf(source, m[2]) && m[2] !== 'AutoID'))) report(`${at}/${key}/${name}`, 'field-reference', `apply ${key} uses ${value}, which is not a field it can reach`);
+      if (m && (!source || (!fieldOf(source, m[2]) && m[2] !== 'AutoID')))
+        report(
+          `${at}/${key}/${name}`,
+          'field-reference',
+          `apply ${key} uses ${value}, which is not a field it can reach`,
+        );
       checkValueRule(eff, value, undefined, scopes, `${at}/${key}/${name}`, report);
     }
   };
@@ -150,59 +266,127 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   const table = screen.table && eff.tables.get(screen.table.toLowerCase());
   if (!table) return;
-  for (const name of screen.header ?? []) if (!fieldOf(table, name)) report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
+  for (const name of screen.header ?? [])
+    if (!fieldOf(table, name))
+      report('/header', 'field-reference', `header names ${name}, which is not a field of ${table.name}`);
   (screen.tabs ?? []).forEach((tab, i) => {
-    if (tab.right && !eff.rights.has(tab.right)) report(`/tabs/${i}/right`, 'right-reference', `tab ${tab.name} names right ${tab.right}, which is not in the catalogue`);
+    if (tab.right && !eff.rights.has(tab.right))
+      report(
+        `/tabs/${i}/right`,
+        'right-reference',
+        `tab ${tab.name} names right ${tab.right}, which is not in the catalogue`,
+      );
     if (tab.kind === 'documents') {
       const belonging = [...eff.tables.values()].filter((t) => t.belongsTo);
-      const rows = tab.table ? eff.tables.get(tab.table.toLowerCase()) : belonging.length === 1 ? belonging[0] : undefined;
-      if (!rows?.belongsTo) report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} must name a table with belongsTo (${belonging.map((t) => t.name).join(', ') || 'none is defined'})`);
+      const rows = tab.table
+        ? eff.tables.get(tab.table.toLowerCase())
+        : belonging.length === 1
+          ? belonging[0]
+          : undefined;
+      if (!rows?.belongsTo)
+        report(
+          `/tabs/${i}/table`,
+          'table-reference',
+          `tab ${tab.name} must name a table with belongsTo (${belonging.map((t) => t.name).join(', ') || 'none is defined'})`,
+        );
       return;
     }
     if (tab.kind !== 'grid' && tab.kind !== 'dashboard') return;
     const child = eff.tables.get(tab.table.toLowerCase());
-    if (!child) { report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`); return; }
+    if (!child) {
+      report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`);
+      return;
+    }
     const parent = fieldOf(child, tab.parentField);
     const list = parent?.list ? eff.lists.get(parent.list.toLowerCase())?.value : undefined;
     if (!parent || parent.type !== 'list' || list?.table.toLowerCase() !== table.name.toLowerCase()) {
-      report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`);
+      report(
+        `/tabs/${i}/parentField`,
+        'parent-field',
+        `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`,
+      );
     } else if (tab.kind === 'grid' && !tab.readOnly && !parent.fixed) {
-      report(`/tabs/${i}/parentField`, 'parent-field', `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`);
+      report(
+        `/tabs/${i}/parentField`,
+        'parent-field',
+        `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`,
+      );
     }
     if (tab.kind === 'dashboard') {
-      for (const f of [tab.groupField, tab.dateField]) if (!fieldOf(child, f) && f !== 'CreateDate') report(`/tabs/${i}`, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
+      for (const f of [tab.groupField, tab.dateField])
+        if (!fieldOf(child, f) && f !== 'CreateDate')
+          report(`/tabs/${i}`, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
     }
   });
   const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());
   (screen.actions ?? []).forEach((action, i) => {
     const at = `/actions/${i}`;
-    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create].filter((k) => k !== undefined).length;
-    if (kinds !== 1) report(at, 'action-kind', `action ${action.name} must have exactly one of transition, set, merge, behaviour or create`);
+    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create].filter(
+      (k) => k !== undefined,
+    ).length;
+    if (kinds !== 1)
+      report(
+        at,
+        'action-kind',
+        `action ${action.name} must have exactly one of transition, set, merge, behaviour or create`,
+      );
     if (action.create) {
       const target = eff.tables.get(action.create.table.toLowerCase());
-      if (!target) report(`${at}/create/table`, 'table-reference', `action ${action.name} creates in table ${action.create.table}, which is not defined`);
+      if (!target)
+        report(
+          `${at}/create/table`,
+          'table-reference',
+          `action ${action.name} creates in table ${action.create.table}, which is not defined`,
+        );
       else {
         checkSet(target, action.create.set, action.prompts, `${at}/create`, report, eff, table);
         for (const [name, value] of Object.entries(action.create.set)) {
           const field = typeof value === 'string' && value.startsWith('$record.') ? value.slice(8) : null;
-          if (field && field !== 'AutoID' && !fieldOf(table, field)) report(`${at}/create/set/${name}`, 'field-reference', `create uses ${value}, which is not a field of ${table.name}`);
+          if (field && field !== 'AutoID' && !fieldOf(table, field))
+            report(
+              `${at}/create/set/${name}`,
+              'field-reference',
+              `create uses ${value}, which is not a field of ${table.name}`,
+            );
         }
       }
     }
-    if (action.right && !eff.rights.has(action.right)) report(`${at}/right`, 'right-reference', `action ${action.name} names right ${action.right}, which is not in the catalogue`);
+    if (action.right && !eff.rights.has(action.right))
+      report(
+        `${at}/right`,
+        'right-reference',
+        `action ${action.name} names right ${action.right}, which is not in the catalogue`,
+      );
     if (action.transition && !workflows.some((w) => w.value.transitions.some((t) => t.name === action.transition))) {
-      report(`${at}/transition`, 'transition-reference', `action ${action.name} names transition ${action.transition}, which no workflow of ${table.name} has`);
+      report(
+        `${at}/transition`,
+        'transition-reference',
+        `action ${action.name} names transition ${action.transition}, which no workflow of ${table.name} has`,
+      );
     }
     if (action.merge === true && !(action.prompts ?? []).some((p) => p.name === 'Target' && p.type === 'list')) {
       report(`${at}/prompts`, 'merge-target', `merge action ${action.name} needs a list prompt named Target`);
     }
     if (typeof action.merge === 'object') {
-      for (const f of action.merge.match ?? []) if (!fieldOf(table, f)) report(`${at}/merge/match`, 'field-reference', `merge matches on ${f}, which is not a field of ${table.name}`);
-      if (action.merge.match?.length && !action.merge.matchMessage) report(`${at}/merge`, 'merge-target', `merge action ${action.name} matches fields but says no matchMessage`);
+      for (const f of action.merge.match ?? [])
+        if (!fieldOf(table, f))
+          report(
+            `${at}/merge/match`,
+            'field-reference',
+            `merge matches on ${f}, which is not a field of ${table.name}`,
+          );
+      if (action.merge.match?.length && !action.merge.matchMessage)
+        report(`${at}/merge`, 'merge-target', `merge action ${action.name} matches fields but says no matchMessage`);
     }
-    if (action.minSelected !== undefined && action.minSelected > 1 && !action.batch) report(`${at}/minSelected`, 'action-kind', `action ${action.name} takes ${action.minSelected} rows but is not a batch action`);
+    if (action.minSelected !== undefined && action.minSelected > 1 && !action.batch)
+      report(
+        `${at}/minSelected`,
+        'action-kind',
+        `action ${action.name} takes ${action.minSelected} rows but is not a batch action`,
+      );
     (action.guards ?? []).forEach((g, j) => {
-      for (const p of ruleProblems(g.rule, new Set(table.fields.map((f) => f.name)), '', relatedField(eff, table))) report(`${at}/guards/${j}/rule${p.pointer}`, 'rule', `action ${action.name}: ${p.message}`);
+      for (const p of ruleProblems(g.rule, new Set(table.fields.map((f) => f.name)), '', relatedField(eff, table)))
+        report(`${at}/guards/${j}/rule${p.pointer}`, 'rule', `action ${action.name}: ${p.message}`);
     });
     // A create action's prompts fill the new row, not fields of this record.
     checkPrompts(eff, action.create ? undefined : table, action.prompts, at, report);
@@ -210,9 +394,19 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   });
   (screen.dataSets ?? []).forEach((set, i) => {
     for (const f of set.filter) {
-      if (!fieldOf(table, f.FieldName) && !DATA_SET_SYSTEM_FIELDS.includes(f.FieldName)) report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} names ${f.FieldName}, which is not a field of ${table.name}`);
+      if (!fieldOf(table, f.FieldName) && !DATA_SET_SYSTEM_FIELDS.includes(f.FieldName))
+        report(
+          `/dataSets/${i}`,
+          'field-reference',
+          `data set ${set.name} names ${f.FieldName}, which is not a field of ${table.name}`,
+        );
       const other = typeof f.Value === 'string' && f.Value.startsWith('$field.') ? f.Value.slice(7) : null;
-      if (other && !fieldOf(table, other)) report(`/dataSets/${i}`, 'field-reference', `data set ${set.name} compares with ${other}, which is not a field of ${table.name}`);
+      if (other && !fieldOf(table, other))
+        report(
+          `/dataSets/${i}`,
+          'field-reference',
+          `data set ${set.name} compares with ${other}, which is not a field of ${table.name}`,
+        );
     }
   });
 }
@@ -223,18 +417,40 @@ function checkBelonging(eff: Effective, table: EffectiveTable, report: Report): 
   if (b) {
     const name = fieldOf(table, b.table);
     const record = fieldOf(table, b.record);
-    if (name?.type !== 'text' || !name.fixed) report('/belongsTo/table', 'field-reference', `belongsTo ${b.table} must be a fixed text field of ${table.name}`);
-    if (!record || !['integer', 'bigint'].includes(record.type) || !record.fixed) report('/belongsTo/record', 'field-reference', `belongsTo ${b.record} must be a fixed integer or bigint field of ${table.name}`);
+    if (name?.type !== 'text' || !name.fixed)
+      report('/belongsTo/table', 'field-reference', `belongsTo ${b.table} must be a fixed text field of ${table.name}`);
+    if (!record || !['integer', 'bigint'].includes(record.type) || !record.fixed)
+      report(
+        '/belongsTo/record',
+        'field-reference',
+        `belongsTo ${b.record} must be a fixed integer or bigint field of ${table.name}`,
+      );
   }
   const r = table.retention;
   if (!r) return;
   const via = fieldOf(table, r.field);
-  const kinds = via?.list ? eff.tables.get(eff.lists.get(via.list.toLowerCase())?.value.table.toLowerCase() ?? '') : undefined;
-  if (!kinds) { report('/retention/field', 'field-reference', `retention ${r.field} must be a list field of ${table.name}`); return; }
+  const kinds = via?.list
+    ? eff.tables.get(eff.lists.get(via.list.toLowerCase())?.value.table.toLowerCase() ?? '')
+    : undefined;
+  if (!kinds) {
+    report('/retention/field', 'field-reference', `retention ${r.field} must be a list field of ${table.name}`);
+    return;
+  }
   const typed = (name: string, types: string[]) => types.includes(fieldOf(kinds, name)?.type ?? '');
-  if (!typed(r.use, ['bool'])) report('/retention/use', 'field-reference', `retention use ${r.use} must be a bool field of ${kinds.name}`);
-  if (!typed(r.period, ['smallint', 'integer', 'bigint'])) report('/retention/period', 'field-reference', `retention period ${r.period} must be a whole-number field of ${kinds.name}`);
-  if (!typed(r.unit, ['select', 'text'])) report('/retention/unit', 'field-reference', `retention unit ${r.unit} must be a select or text field of ${kinds.name}`);
+  if (!typed(r.use, ['bool']))
+    report('/retention/use', 'field-reference', `retention use ${r.use} must be a bool field of ${kinds.name}`);
+  if (!typed(r.period, ['smallint', 'integer', 'bigint']))
+    report(
+      '/retention/period',
+      'field-reference',
+      `retention period ${r.period} must be a whole-number field of ${kinds.name}`,
+    );
+  if (!typed(r.unit, ['select', 'text']))
+    report(
+      '/retention/unit',
+      'field-reference',
+      `retention unit ${r.unit} must be a select or text field of ${kinds.name}`,
+    );
 }
 
 /** A named call's table, fields, transition and list make sense for its operation. */
@@ -245,21 +461,56 @@ function checkCalls(eff: Effective, table: EffectiveTable, report: Report): void
     if (names.has(c.name.toLowerCase())) report(`${at}/name`, 'unique-call', `call ${c.name} is defined twice`);
     names.add(c.name.toLowerCase());
     const on = c.table ? eff.tables.get(c.table.toLowerCase()) : table;
-    if (!on) { report(`${at}/table`, 'table-reference', `call ${c.name} names table ${c.table}, which is not defined`); return; }
+    if (!on) {
+      report(`${at}/table`, 'table-reference', `call ${c.name} names table ${c.table}, which is not defined`);
+      return;
+    }
     if (on !== table && !on.fields.some((f) => f.type === 'list' && f.fixed && referenced(eff, on, f.name) === table)) {
-      report(`${at}/table`, 'parent-field', `call ${c.name}: ${on.name} must be a child of ${table.name} (a fixed list field on it)`);
+      report(
+        `${at}/table`,
+        'parent-field',
+        `call ${c.name}: ${on.name} must be a child of ${table.name} (a fixed list field on it)`,
+      );
     }
     for (const [param, field] of Object.entries({ ...c.params })) {
-      if (field !== 'AutoID' && !fieldOf(on, field)) report(`${at}/params/${param}`, 'field-reference', `call ${c.name} maps ${param} to ${field}, which is not a field of ${on.name}`);
+      if (field !== 'AutoID' && !fieldOf(on, field))
+        report(
+          `${at}/params/${param}`,
+          'field-reference',
+          `call ${c.name} maps ${param} to ${field}, which is not a field of ${on.name}`,
+        );
     }
-    for (const field of Object.keys(c.set ?? {})) if (!fieldOf(on, field)) report(`${at}/set/${field}`, 'field-reference', `call ${c.name} sets ${field}, which is not a field of ${on.name}`);
+    for (const field of Object.keys(c.set ?? {}))
+      if (!fieldOf(on, field))
+        report(
+          `${at}/set/${field}`,
+          'field-reference',
+          `call ${c.name} sets ${field}, which is not a field of ${on.name}`,
+        );
     const keyed = Object.values(c.params ?? {}).length > 0;
-    if (['get', 'delete', 'transition'].includes(c.kind) && !keyed) report(`${at}/params`, 'call-params', `call ${c.name} (${c.kind}) needs params that identify the row`);
-    if (c.kind === 'transition' && !(c.transition && [...eff.workflows.values()].some((w) => w.value.table.toLowerCase() === on.name.toLowerCase() && w.value.transitions.some((t) => t.name === c.transition)))) {
-      report(`${at}/transition`, 'transition-reference', `call ${c.name} names transition ${c.transition ?? '(none)'}, which no workflow of ${on.name} has`);
+    if (['get', 'delete', 'transition'].includes(c.kind) && !keyed)
+      report(`${at}/params`, 'call-params', `call ${c.name} (${c.kind}) needs params that identify the row`);
+    if (
+      c.kind === 'transition' &&
+      !(
+        c.transition &&
+        [...eff.workflows.values()].some(
+          (w) =>
+            w.value.table.toLowerCase() === on.name.toLowerCase() &&
+            w.value.transitions.some((t) => t.name === c.transition),
+        )
+      )
+    ) {
+      report(
+        `${at}/transition`,
+        'transition-reference',
+        `call ${c.name} names transition ${c.transition ?? '(none)'}, which no workflow of ${on.name} has`,
+      );
     }
-    if (c.kind === 'validate' && !c.list) report(`${at}/list`, 'call-params', `call ${c.name} (validate) needs the name of the payload's list`);
-    if (c.list && !['validate', 'create'].includes(c.kind)) report(`${at}/list`, 'call-params', `call ${c.name}: only validate and create take a list`);
+    if (c.kind === 'validate' && !c.list)
+      report(`${at}/list`, 'call-params', `call ${c.name} (validate) needs the name of the payload's list`);
+    if (c.list && !['validate', 'create'].includes(c.kind))
+      report(`${at}/list`, 'call-params', `call ${c.name}: only validate and create take a list`);
   });
 }
 
@@ -267,40 +518,105 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   const n = table.numbering;
   if (n) {
     const counters = eff.tables.get(n.table.toLowerCase());
-    if (!fieldOf(table, n.field)) report('/numbering/field', 'field-reference', `numbering names ${n.field}, which is not a field of ${table.name}`);
-    if (!counters) report('/numbering/table', 'table-reference', `numbering names table ${n.table}, which is not defined`);
-    else for (const f of [n.prefix, n.next, n.length, ...(n.defaultFlag ? [n.defaultFlag] : [])]) if (!fieldOf(counters, f)) report('/numbering', 'field-reference', `numbering names ${f}, which is not a field of ${counters.name}`);
-    if (n.via && tableAtPath(eff, table, n.via) !== counters) report('/numbering/via', 'field-reference', `numbering via ${n.via} must be a list field (or a path of list fields) of ${table.name} ending on ${n.table}`);
+    if (!fieldOf(table, n.field))
+      report(
+        '/numbering/field',
+        'field-reference',
+        `numbering names ${n.field}, which is not a field of ${table.name}`,
+      );
+    if (!counters)
+      report('/numbering/table', 'table-reference', `numbering names table ${n.table}, which is not defined`);
+    else
+      for (const f of [n.prefix, n.next, n.length, ...(n.defaultFlag ? [n.defaultFlag] : [])])
+        if (!fieldOf(counters, f))
+          report('/numbering', 'field-reference', `numbering names ${f}, which is not a field of ${counters.name}`);
+    if (n.via && tableAtPath(eff, table, n.via) !== counters)
+      report(
+        '/numbering/via',
+        'field-reference',
+        `numbering via ${n.via} must be a list field (or a path of list fields) of ${table.name} ending on ${n.table}`,
+      );
     if (counters) {
-      if (n.active && fieldOf(counters, n.active)?.type !== 'bool') report('/numbering/active', 'field-reference', `numbering active ${n.active} must be a bool field of ${counters.name}`);
-      if (n.suffix && !fieldOf(counters, n.suffix)) report('/numbering/suffix', 'field-reference', `numbering names ${n.suffix}, which is not a field of ${counters.name}`);
+      if (n.active && fieldOf(counters, n.active)?.type !== 'bool')
+        report(
+          '/numbering/active',
+          'field-reference',
+          `numbering active ${n.active} must be a bool field of ${counters.name}`,
+        );
+      if (n.suffix && !fieldOf(counters, n.suffix))
+        report(
+          '/numbering/suffix',
+          'field-reference',
+          `numbering names ${n.suffix}, which is not a field of ${counters.name}`,
+        );
     }
-    if (!n.via && !n.defaultFlag) report('/numbering', 'numbering-row', 'numbering names neither via nor defaultFlag: no counter row can be chosen');
+    if (!n.via && !n.defaultFlag)
+      report(
+        '/numbering',
+        'numbering-row',
+        'numbering names neither via nor defaultFlag: no counter row can be chosen',
+      );
   }
   for (const field of table.fields.filter((f) => f.defaultFrom)) {
-    if (!relatedField(eff, table)(field.defaultFrom!)) report(`/fields/${field.name}/defaultFrom`, 'field-reference', `defaultFrom ${field.defaultFrom} must be a field of a row a list field of ${table.name} references`);
+    if (!relatedField(eff, table)(field.defaultFrom!))
+      report(
+        `/fields/${field.name}/defaultFrom`,
+        'field-reference',
+        `defaultFrom ${field.defaultFrom} must be a field of a row a list field of ${table.name} references`,
+      );
   }
   // Any field can be hidden from a group (field limits), so every derived value says what a user
   // who may not see its source gets: the derived field hidden too, or no derivation for them.
   for (const field of table.fields) {
     const derived = derivationPaths(field).length > 0;
-    if (derived && !field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} is derived from ${derivationPaths(field).join(', ')}: say whenSourceHidden ("hide": hidden from whoever may not see a source; "skip": not derived for them)`);
-    if (!derived && field.whenSourceHidden) report(`/fields/${field.name}/whenSourceHidden`, 'derivation-access', `${table.name}.${field.name} says whenSourceHidden but derives from nothing`);
+    if (derived && !field.whenSourceHidden)
+      report(
+        `/fields/${field.name}/whenSourceHidden`,
+        'derivation-access',
+        `${table.name}.${field.name} is derived from ${derivationPaths(field).join(', ')}: say whenSourceHidden ("hide": hidden from whoever may not see a source; "skip": not derived for them)`,
+      );
+    if (!derived && field.whenSourceHidden)
+      report(
+        `/fields/${field.name}/whenSourceHidden`,
+        'derivation-access',
+        `${table.name}.${field.name} says whenSourceHidden but derives from nothing`,
+      );
   }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
     const list = field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
     const statuses = list && eff.tables.get(list.table.toLowerCase());
-    if (field.type !== 'list' || !statuses) { report(`/fields/${field.name}/autoStatus`, 'auto-status', `autoStatus needs a list field of a status table: ${field.name}`); continue; }
+    if (field.type !== 'list' || !statuses) {
+      report(
+        `/fields/${field.name}/autoStatus`,
+        'auto-status',
+        `autoStatus needs a list field of a status table: ${field.name}`,
+      );
+      continue;
+    }
     const a = field.autoStatus!;
     for (const name of [a.change, a.to, a.archive, a.delay].filter((n): n is string => !!n)) {
-      if (!fieldOf(statuses, name)) report(`/fields/${field.name}/autoStatus`, 'field-reference', `autoStatus names ${name}, which is not a field of ${statuses.name}`);
+      if (!fieldOf(statuses, name))
+        report(
+          `/fields/${field.name}/autoStatus`,
+          'field-reference',
+          `autoStatus names ${name}, which is not a field of ${statuses.name}`,
+        );
     }
-    if (!!a.change !== !!a.to) report(`/fields/${field.name}/autoStatus`, 'auto-status', 'autoStatus names both change and to, or neither');
+    if (!!a.change !== !!a.to)
+      report(`/fields/${field.name}/autoStatus`, 'auto-status', 'autoStatus names both change and to, or neither');
   }
-  if (table.ownedBy && fieldOf(table, table.ownedBy)?.type !== 'list') report('/ownedBy', 'field-reference', `ownedBy ${table.ownedBy} must be a list field of ${table.name}`);
+  if (table.ownedBy && fieldOf(table, table.ownedBy)?.type !== 'list')
+    report('/ownedBy', 'field-reference', `ownedBy ${table.ownedBy} must be a list field of ${table.name}`);
   const languages = table.contentLanguages;
-  for (const name of languages ? [languages.culture, languages.status?.field, languages.isDefault].filter((n): n is string => !!n) : []) {
-    if (!fieldOf(table, name)) report('/contentLanguages', 'field-reference', `contentLanguages names ${name}, which is not a field of ${table.name}`);
+  for (const name of languages
+    ? [languages.culture, languages.status?.field, languages.isDefault].filter((n): n is string => !!n)
+    : []) {
+    if (!fieldOf(table, name))
+      report(
+        '/contentLanguages',
+        'field-reference',
+        `contentLanguages names ${name}, which is not a field of ${table.name}`,
+      );
   }
   checkBelonging(eff, table, report);
   checkCalls(eff, table, report);
@@ -309,26 +625,53 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   checkDerived(eff, table, report, related);
   (table.checks ?? []).forEach((c, i) => {
     const named = (names: string[] | undefined, key: string) => {
-      for (const f of names ?? []) if (!fieldOf(table, f)) report(`/checks/${i}/${key}`, 'field-reference', `check ${c.name} names ${f}, which is not a field of ${table.name}`);
+      for (const f of names ?? [])
+        if (!fieldOf(table, f))
+          report(
+            `/checks/${i}/${key}`,
+            'field-reference',
+            `check ${c.name} names ${f}, which is not a field of ${table.name}`,
+          );
     };
-    if ([c.validWhen, c.unique, c.acyclic, c.codes].filter((k) => k !== undefined).length !== 1) report(`/checks/${i}`, 'check-kind', `check ${c.name} must have exactly one of validWhen, unique, acyclic or codes`);
+    if ([c.validWhen, c.unique, c.acyclic, c.codes].filter((k) => k !== undefined).length !== 1)
+      report(
+        `/checks/${i}`,
+        'check-kind',
+        `check ${c.name} must have exactly one of validWhen, unique, acyclic or codes`,
+      );
     if (c.codes) {
       const list = eff.lists.get(c.codes.list.toLowerCase())?.value;
-      if (!list?.codeField) report(`/checks/${i}/codes/list`, 'list-reference', `check ${c.name}: list ${c.codes.list} must be defined with a codeField`);
-      if (!['text', 'textarea'].includes(fieldOf(table, c.codes.field)?.type ?? '')) report(`/checks/${i}/codes/field`, 'field-reference', `check ${c.name}: ${c.codes.field} must be a text field of ${table.name}`);
+      if (!list?.codeField)
+        report(
+          `/checks/${i}/codes/list`,
+          'list-reference',
+          `check ${c.name}: list ${c.codes.list} must be defined with a codeField`,
+        );
+      if (!['text', 'textarea'].includes(fieldOf(table, c.codes.field)?.type ?? ''))
+        report(
+          `/checks/${i}/codes/field`,
+          'field-reference',
+          `check ${c.name}: ${c.codes.field} must be a text field of ${table.name}`,
+        );
     }
     named(c.fields, 'fields');
     named(c.unique, 'unique');
     named(c.onChange, 'onChange');
     named(c.messageArgs, 'messageArgs');
     for (const key of ['validWhen', 'when'] as const) {
-      for (const p of ruleProblems(c[key], own, '', related)) report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
+      for (const p of ruleProblems(c[key], own, '', related))
+        report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
     }
     if (c.acyclic) {
       // Edges from → to between rows of one table: `from` is AutoID (a tree) or a list field to the same table as `to`.
       const to = referenced(eff, table, c.acyclic.to);
       const from = c.acyclic.from === 'AutoID' ? table : referenced(eff, table, c.acyclic.from);
-      if (!to || to !== from) report(`/checks/${i}/acyclic`, 'field-reference', `check ${c.name}: acyclic ${c.acyclic.from} and ${c.acyclic.to} must be list fields to one table (from may be AutoID when to references ${table.name})`);
+      if (!to || to !== from)
+        report(
+          `/checks/${i}/acyclic`,
+          'field-reference',
+          `check ${c.name}: acyclic ${c.acyclic.from} and ${c.acyclic.to} must be list fields to one table (from may be AutoID when to references ${table.name})`,
+        );
     }
   });
   const typed = table.typedProperties;
@@ -336,57 +679,112 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     const types = referenced(eff, table, typed.typeField);
     const properties = eff.tables.get(typed.properties.table.toLowerCase());
     const values = eff.tables.get(typed.values.table.toLowerCase());
-    if (!types) report('/typedProperties/typeField', 'field-reference', `typedProperties typeField ${typed.typeField} must be a list field of ${table.name}`);
-    if (!properties || referenced(eff, properties, typed.properties.type) !== types || !fieldOf(properties, typed.properties.name)) {
-      report('/typedProperties/properties', 'field-reference', `typedProperties properties must be a table with a list field ${typed.properties.type} to the type's table and a field ${typed.properties.name}`);
+    if (!types)
+      report(
+        '/typedProperties/typeField',
+        'field-reference',
+        `typedProperties typeField ${typed.typeField} must be a list field of ${table.name}`,
+      );
+    if (
+      !properties ||
+      referenced(eff, properties, typed.properties.type) !== types ||
+      !fieldOf(properties, typed.properties.name)
+    ) {
+      report(
+        '/typedProperties/properties',
+        'field-reference',
+        `typedProperties properties must be a table with a list field ${typed.properties.type} to the type's table and a field ${typed.properties.name}`,
+      );
     }
-    if (!values || referenced(eff, values, typed.values.record) !== table || (properties && referenced(eff, values, typed.values.property) !== properties)) {
-      report('/typedProperties/values', 'field-reference', `typedProperties values must be a table with list fields ${typed.values.record} to ${table.name} and ${typed.values.property} to ${typed.properties.table}`);
+    if (
+      !values ||
+      referenced(eff, values, typed.values.record) !== table ||
+      (properties && referenced(eff, values, typed.values.property) !== properties)
+    ) {
+      report(
+        '/typedProperties/values',
+        'field-reference',
+        `typedProperties values must be a table with list fields ${typed.values.record} to ${table.name} and ${typed.values.property} to ${typed.properties.table}`,
+      );
     }
   }
   (table.changeLogs ?? []).forEach((l, i) => {
     const at = `/changeLogs/${i}`;
     const field = fieldOf(table, l.field);
-    if (!field) report(`${at}/field`, 'field-reference', `changeLog names ${l.field}, which is not a field of ${table.name}`);
+    if (!field)
+      report(`${at}/field`, 'field-reference', `changeLog names ${l.field}, which is not a field of ${table.name}`);
     const log = eff.tables.get(l.table.toLowerCase());
-    if (!log) { report(`${at}/table`, 'table-reference', `changeLog names table ${l.table}, which is not defined`); return; }
-    if (referenced(eff, log, l.record) !== table) report(`${at}/record`, 'field-reference', `changeLog record ${l.record} must be a list field of ${log.name} on ${table.name}`);
+    if (!log) {
+      report(`${at}/table`, 'table-reference', `changeLog names table ${l.table}, which is not defined`);
+      return;
+    }
+    if (referenced(eff, log, l.record) !== table)
+      report(
+        `${at}/record`,
+        'field-reference',
+        `changeLog record ${l.record} must be a list field of ${log.name} on ${table.name}`,
+      );
     for (const name of [l.from, l.to]) {
       const f = fieldOf(log, name);
-      if (!f || !field || f.type !== field.type || (f.list ?? '').toLowerCase() !== (field.list ?? '').toLowerCase()) report(`${at}`, 'field-reference', `changeLog ${name} must be a field of ${log.name} of the type of ${table.name}.${l.field}`);
+      if (!f || !field || f.type !== field.type || (f.list ?? '').toLowerCase() !== (field.list ?? '').toLowerCase())
+        report(
+          `${at}`,
+          'field-reference',
+          `changeLog ${name} must be a field of ${log.name} of the type of ${table.name}.${l.field}`,
+        );
     }
-    if (l.reason && fieldOf(log, l.reason)?.type !== 'text' && fieldOf(log, l.reason)?.type !== 'textarea') report(`${at}/reason`, 'field-reference', `changeLog reason ${l.reason} must be a text field of ${log.name}`);
+    if (l.reason && fieldOf(log, l.reason)?.type !== 'text' && fieldOf(log, l.reason)?.type !== 'textarea')
+      report(`${at}/reason`, 'field-reference', `changeLog reason ${l.reason} must be a text field of ${log.name}`);
     for (const [to, from] of Object.entries(l.copy ?? {})) {
       const a = fieldOf(log, to);
       const b = fieldOf(table, from);
-      if (!a || !b || a.type !== b.type) report(`${at}/copy/${to}`, 'field-reference', `changeLog copies ${table.name}.${from} into ${log.name}.${to}: both must be fields of the same type`);
+      if (!a || !b || a.type !== b.type)
+        report(
+          `${at}/copy/${to}`,
+          'field-reference',
+          `changeLog copies ${table.name}.${from} into ${log.name}.${to}: both must be fields of the same type`,
+        );
     }
   });
   (table.confirms ?? []).forEach((c, i) => {
-    for (const p of ruleProblems(c.when, own)) report(`/confirms/${i}/when${p.pointer}`, 'rule', `confirm ${c.name}: ${p.message}`);
+    for (const p of ruleProblems(c.when, own))
+      report(`/confirms/${i}/when${p.pointer}`, 'rule', `confirm ${c.name}: ${p.message}`);
   });
 }
 
 export function recordProblems(eff: Effective): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  const reporter = (file: string): Report => (pointer, rule, message) => problems.push({ file, pointer, rule, message });
+  const reporter =
+    (file: string): Report =>
+    (pointer, rule, message) =>
+      problems.push({ file, pointer, rule, message });
   const fileOf = (origin: Record<string, { file: string } | undefined>) => origin.name?.file ?? '(unknown)';
   for (const { value, origin } of eff.workflows.values()) checkWorkflow(eff, value, reporter(fileOf(origin)));
   const byField = new Map<string, string>();
   for (const { value, origin } of eff.workflows.values()) {
     const key = `${value.table}.${value.field}`.toLowerCase();
-    if (byField.has(key)) reporter(fileOf(origin))('/field', 'one-workflow', `${key} has two workflows: ${byField.get(key)} and ${value.name}`);
+    if (byField.has(key))
+      reporter(fileOf(origin))(
+        '/field',
+        'one-workflow',
+        `${key} has two workflows: ${byField.get(key)} and ${value.name}`,
+      );
     byField.set(key, value.name);
   }
   for (const { value, origin } of eff.screens.values()) checkScreen(eff, value, reporter(fileOf(origin)));
   // A grid call names a data set by name for the table: the screens of one table agree on what a name means.
   const dataSets = new Map<string, { screen: string; filter: string }>();
   for (const { value, origin } of eff.screens.values()) {
-    for (const set of value.table ? value.dataSets ?? [] : []) {
+    for (const set of value.table ? (value.dataSets ?? []) : []) {
       const key = `${value.table!.toLowerCase()}.${set.name}`;
       const seen = dataSets.get(key);
       const filter = JSON.stringify(set.filter);
-      if (seen && seen.filter !== filter) reporter(fileOf(origin))('/dataSets', 'data-set-name', `data set ${set.name} of ${value.table} means another filter on screen ${seen.screen}: give it a name of its own`);
+      if (seen && seen.filter !== filter)
+        reporter(fileOf(origin))(
+          '/dataSets',
+          'data-set-name',
+          `data set ${set.name} of ${value.table} means another filter on screen ${seen.screen}: give it a name of its own`,
+        );
       if (!seen) dataSets.set(key, { screen: value.name, filter });
     }
   }

@@ -15,7 +15,9 @@ const SYSTEM = new Set(SYSTEM_FIELDS.map((f) => f.toLowerCase()));
  * Names a field may not have: the members every JavaScript object has (a record keyed by
  * field name would find them on any record) and prototype keys.
  */
-const RESERVED = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) => n.toLowerCase()));
+const RESERVED = new Set(
+  [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) => n.toLowerCase()),
+);
 
 const fileOf = (o: Origin | undefined) => o?.file ?? '(unknown)';
 
@@ -24,15 +26,38 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
   const at = (attr: string, o: Origin | undefined, message: string, rule: string, said: Said) =>
     problems.push({ file: fileOf(o), pointer: `/${attr}`, rule, message: `table ${table.name}: ${message}`, said });
   const names = new Set(table.fields.map((f) => f.name.toLowerCase()));
-  const notAField = (attr: string, name: string): Said => ({ id: 'definition.field_reference', args: [attr, name, table.name] });
+  const notAField = (attr: string, name: string): Said => ({
+    id: 'definition.field_reference',
+    args: [attr, name, table.name],
+  });
   const seen = new Set<string>();
   for (const field of table.fields) {
-    const where = (attr: string) => ({ file: fileOf(field.origin[attr] ?? field.origin.name), pointer: `/fields/${field.name}/${attr}` });
+    const where = (attr: string) => ({
+      file: fileOf(field.origin[attr] ?? field.origin.name),
+      pointer: `/fields/${field.name}/${attr}`,
+    });
     const named = { id: 'definition.system_field', args: [field.name] } as const;
-    if (SYSTEM.has(field.sqlName)) problems.push({ ...where('name'), rule: 'system-field', message: `field ${field.name} is a system column`, said: named });
-    if (RESERVED.has(field.sqlName)) problems.push({ ...where('name'), rule: 'reserved-name', message: `field ${field.name} has a reserved name`, said: { ...named, id: 'definition.reserved_name' } });
+    if (SYSTEM.has(field.sqlName))
+      problems.push({
+        ...where('name'),
+        rule: 'system-field',
+        message: `field ${field.name} is a system column`,
+        said: named,
+      });
+    if (RESERVED.has(field.sqlName))
+      problems.push({
+        ...where('name'),
+        rule: 'reserved-name',
+        message: `field ${field.name} has a reserved name`,
+        said: { ...named, id: 'definition.reserved_name' },
+      });
     if (seen.has(field.sqlName)) {
-      problems.push({ ...where('name'), rule: 'unique-field', message: `field ${field.name} is defined twice (names are case-insensitive)`, said: { ...named, id: 'definition.field_twice' } });
+      problems.push({
+        ...where('name'),
+        rule: 'unique-field',
+        message: `field ${field.name} is defined twice (names are case-insensitive)`,
+        said: { ...named, id: 'definition.field_twice' },
+      });
     }
     seen.add(field.sqlName);
     for (const { attr, message, said } of fieldRuleErrors(field)) {
@@ -40,28 +65,45 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
     }
     if (field.type === 'list' && field.list && !eff.lists.has(field.list.toLowerCase())) {
       problems.push({
-        ...where('list'), rule: 'list-reference', message: `field ${field.name} names list ${field.list}, which is not defined`,
+        ...where('list'),
+        rule: 'list-reference',
+        message: `field ${field.name} names list ${field.list}, which is not defined`,
         said: { id: 'definition.list_missing', args: [field.name, field.list] },
       });
     }
     // A catalogue's codes are text; an action field names the field whose catalogue entry it acts on.
     if (field.catalogue && field.type !== 'text') {
-      problems.push({ ...where('catalogue'), rule: 'catalogue', message: `field ${field.name}: a catalogue field is a text field, not ${field.type}` });
+      problems.push({
+        ...where('catalogue'),
+        rule: 'catalogue',
+        message: `field ${field.name}: a catalogue field is a text field, not ${field.type}`,
+      });
     }
     if (field.actionsOf) {
       const coded = table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase());
       if (!coded?.catalogue) {
-        problems.push({ ...where('actionsOf'), rule: 'field-reference', message: `field ${field.name}: actionsOf names ${field.actionsOf}, which is no field of this table with a catalogue` });
+        problems.push({
+          ...where('actionsOf'),
+          rule: 'field-reference',
+          message: `field ${field.name}: actionsOf names ${field.actionsOf}, which is no field of this table with a catalogue`,
+        });
       }
       if (field.type !== 'select' && field.type !== 'text') {
-        problems.push({ ...where('actionsOf'), rule: 'catalogue', message: `field ${field.name}: an action field is a select or text field, not ${field.type}` });
+        problems.push({
+          ...where('actionsOf'),
+          rule: 'catalogue',
+          message: `field ${field.name}: an action field is a select or text field, not ${field.type}`,
+        });
       }
     }
     const own = new Set(table.fields.map((f) => f.name).concat(SYSTEM_FIELDS));
     for (const attr of ['visibleWhen', 'enabledWhen', 'requiredWhen'] as const) {
       for (const p of ruleProblems(field[attr], own)) {
         problems.push({
-          file: where(attr).file, pointer: `${where(attr).pointer}${p.pointer}`, rule: 'rule', message: `field ${field.name}: ${p.message}`,
+          file: where(attr).file,
+          pointer: `${where(attr).pointer}${p.pointer}`,
+          rule: 'rule',
+          message: `field ${field.name}: ${p.message}`,
           said: { id: p.said.id, args: [field.name, ...p.said.args] },
         });
       }
@@ -70,21 +112,44 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
   const known = (name: string) => names.has(name.toLowerCase()) || SYSTEM.has(name.toLowerCase());
   for (const attr of ['searchFields', 'displayFields'] as const) {
     for (const name of table[attr] ?? []) {
-      if (!names.has(name.toLowerCase())) at(attr, table.origin[attr], `${attr} names ${name}, which is not a field`, 'field-reference', notAField(attr, name));
+      if (!names.has(name.toLowerCase()))
+        at(
+          attr,
+          table.origin[attr],
+          `${attr} names ${name}, which is not a field`,
+          'field-reference',
+          notAField(attr, name),
+        );
     }
   }
-  for (const name of (table.searchFields ?? [])) {
+  for (const name of table.searchFields ?? []) {
     const field = table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     if (field && !['text', 'textarea', 'html', 'select'].includes(field.type)) {
-      at('searchFields', table.origin.searchFields, `search field ${name} is not a text field`, 'search-field', { id: 'definition.search_field', args: [name] });
+      at('searchFields', table.origin.searchFields, `search field ${name} is not a text field`, 'search-field', {
+        id: 'definition.search_field',
+        args: [name],
+      });
     }
   }
   if (table.defaultSort && !known(table.defaultSort.split(' ')[0])) {
-    at('defaultSort', table.origin.defaultSort, `defaultSort names an unknown field`, 'field-reference', notAField('defaultSort', table.defaultSort.split(' ')[0]));
+    at(
+      'defaultSort',
+      table.origin.defaultSort,
+      `defaultSort names an unknown field`,
+      'field-reference',
+      notAField('defaultSort', table.defaultSort.split(' ')[0]),
+    );
   }
   for (const index of table.indexes ?? []) {
     for (const name of index.fields) {
-      if (!known(name)) at('indexes', table.origin.indexes, `index names ${name}, which is not a field`, 'field-reference', notAField('indexes', name));
+      if (!known(name))
+        at(
+          'indexes',
+          table.origin.indexes,
+          `index names ${name}, which is not a field`,
+          'field-reference',
+          notAField('indexes', name),
+        );
     }
   }
   return problems;
@@ -92,47 +157,104 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
 
 export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   const problems: DefinitionProblem[] = eff.conflicts.map((c) => ({
-    file: c.file, pointer: c.pointer, rule: 'layer-conflict', message: c.message, said: c.said,
+    file: c.file,
+    pointer: c.pointer,
+    rule: 'layer-conflict',
+    message: c.message,
+    said: c.said,
   }));
   for (const table of eff.tables.values()) problems.push(...tableProblems(eff, table));
   const fieldOf = (tableName: string, field: string) => {
     const table = eff.tables.get(tableName.toLowerCase());
-    return table && (table.fields.some((f) => f.name.toLowerCase() === field.toLowerCase()) || SYSTEM.has(field.toLowerCase()));
+    return (
+      table &&
+      (table.fields.some((f) => f.name.toLowerCase() === field.toLowerCase()) || SYSTEM.has(field.toLowerCase()))
+    );
   };
   const refer = (file: string, pointer: string, tableName: string, fields: string[], what: string) => {
     if (!eff.tables.has(tableName.toLowerCase())) {
-      problems.push({ file, pointer: '/table', rule: 'table-reference', message: `${what} names table ${tableName}, which is not defined` });
+      problems.push({
+        file,
+        pointer: '/table',
+        rule: 'table-reference',
+        message: `${what} names table ${tableName}, which is not defined`,
+      });
       return;
     }
     for (const f of fields) {
-      if (!fieldOf(tableName, f)) problems.push({ file, pointer, rule: 'field-reference', message: `${what} names ${f}, which is not a field of ${tableName}` });
+      if (!fieldOf(tableName, f))
+        problems.push({
+          file,
+          pointer,
+          rule: 'field-reference',
+          message: `${what} names ${f}, which is not a field of ${tableName}`,
+        });
     }
   };
   for (const { value: list, origin } of eff.lists.values()) {
-    refer(fileOf(origin.name), '/textField', list.table, [list.textField, ...(list.codeField ? [list.codeField] : []),
-      ...Object.values(list.parameters ?? {})], `list ${list.name}`);
+    refer(
+      fileOf(origin.name),
+      '/textField',
+      list.table,
+      [list.textField, ...(list.codeField ? [list.codeField] : []), ...Object.values(list.parameters ?? {})],
+      `list ${list.name}`,
+    );
   }
   for (const { value: form, origin } of eff.forms.values()) {
-    refer(fileOf(origin.groups ?? origin.name), '/groups', form.table, form.groups.flatMap((g) => g.fields), `form ${form.name}`);
+    refer(
+      fileOf(origin.groups ?? origin.name),
+      '/groups',
+      form.table,
+      form.groups.flatMap((g) => g.fields),
+      `form ${form.name}`,
+    );
   }
   for (const { value: grid, origin } of eff.grids.values()) {
-    refer(fileOf(origin.layouts ?? origin.name), '/layouts', grid.table, grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)), `grid ${grid.name}`);
+    refer(
+      fileOf(origin.layouts ?? origin.name),
+      '/layouts',
+      grid.table,
+      grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)),
+      `grid ${grid.name}`,
+    );
   }
   for (const { value: screen, origin } of eff.screens.values()) {
     if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
     for (const [action, right] of Object.entries(screen.rights ?? {})) {
       const def = eff.rights.get(right)?.value;
-      if (!def) problems.push({ file: fileOf(origin.rights), pointer: '/rights', rule: 'right-reference', message: `screen ${screen.name} names right ${right}, which is not in the catalogue` });
+      if (!def)
+        problems.push({
+          file: fileOf(origin.rights),
+          pointer: '/rights',
+          rule: 'right-reference',
+          message: `screen ${screen.name} names right ${right}, which is not in the catalogue`,
+        });
       // A right that lacks the action could never be granted for it: the screen would open for no one but full access.
-      else if (def.actions && !def.actions.includes(action as never)) problems.push({ file: fileOf(origin.rights), pointer: `/rights/${action}`, rule: 'right-action', message: `screen ${screen.name} needs ${action} of right ${right}, which offers only ${def.actions.join(', ')}` });
+      else if (def.actions && !def.actions.includes(action as never))
+        problems.push({
+          file: fileOf(origin.rights),
+          pointer: `/rights/${action}`,
+          rule: 'right-action',
+          message: `screen ${screen.name} needs ${action} of right ${right}, which offers only ${def.actions.join(', ')}`,
+        });
     }
   }
   for (const table of eff.tables.values()) {
     const def = table.right ? eff.rights.get(table.right)?.value : undefined;
     if (table.right && !def) {
-      problems.push({ file: fileOf(table.origin.right), pointer: '/right', rule: 'right-reference', message: `table ${table.name} names right ${table.right}, which is not in the catalogue` });
+      problems.push({
+        file: fileOf(table.origin.right),
+        pointer: '/right',
+        rule: 'right-reference',
+        message: `table ${table.name} names right ${table.right}, which is not in the catalogue`,
+      });
     } else if (def?.actions && !def.actions.includes('read')) {
-      problems.push({ file: fileOf(table.origin.right), pointer: '/right', rule: 'right-action', message: `table ${table.name} names right ${table.right}, which cannot be granted to read it (it offers ${def.actions.join(', ')})` });
+      problems.push({
+        file: fileOf(table.origin.right),
+        pointer: '/right',
+        rule: 'right-action',
+        message: `table ${table.name} names right ${table.right}, which cannot be granted to read it (it offers ${def.actions.join(', ')})`,
+      });
     }
   }
   for (const { value: seed, origin } of eff.seeds) {

@@ -18,7 +18,13 @@ function formatIn(zone: string): Intl.DateTimeFormat {
   let format = formats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     formats.set(zone, format);
   }
@@ -46,13 +52,25 @@ export function timeZone(): string {
   return installationZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-interface WallClock { year: number; month: number; day: number; hour: number; minute: number }
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
 
 function wallClock(zone: string | undefined): WallClock {
   const at = new Date();
   // The process's own zone through Date's local fields, which follow a TZ set while running.
   if (zone === undefined) {
-    return { year: at.getFullYear(), month: at.getMonth() + 1, day: at.getDate(), hour: at.getHours(), minute: at.getMinutes() };
+    return {
+      year: at.getFullYear(),
+      month: at.getMonth() + 1,
+      day: at.getDate(),
+      hour: at.getHours(),
+      minute: at.getMinutes(),
+    };
   }
   const parts: Record<string, number> = {};
   for (const p of formatIn(zone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -20,7 +20,13 @@ export const LAYOUT_NAME_PATTERN = /^[\p{L}\p{N}]+$/u;
 export const STANDARD_LAYOUT_NAME = 'default';
 
 /** Action codes of spec 1 section 6, as getauthorization and explain take them (besides 'execute'). */
-export const ACTION_CODES = { '1.1': 'read', '1.2': 'update', '1.3': 'create', '1.4': 'delete', '1.5': 'createorupdate' } as const;
+export const ACTION_CODES = {
+  '1.1': 'read',
+  '1.2': 'update',
+  '1.3': 'create',
+  '1.4': 'delete',
+  '1.5': 'createorupdate',
+} as const;
 
 /** Live event types (spec 1 §3 "Live event"; README "Background work and live events"). */
 export const EVENT_TYPES = {
@@ -47,7 +53,16 @@ export const IMPORT = {
   /** Import task ProcessResult: 1 (all rows as asked) shows green; every other value red. */
   ProcessResult: { NotSet: 0, Succeeded: 1, SucceededWithFailures: 2, Failed: 3 },
   /** The row result written beside each row of the output file (spec 3 §9). */
-  RowResult: { NotSet: 0, CreateSuccess: 1, OverwriteSuccess: 2, CreateFailed: 3, OverwriteFailed: 4, Skipped: 5, Failed: 6, Pending: 7 },
+  RowResult: {
+    NotSet: 0,
+    CreateSuccess: 1,
+    OverwriteSuccess: 2,
+    CreateFailed: 3,
+    OverwriteFailed: 4,
+    Skipped: 5,
+    Failed: 6,
+    Pending: 7,
+  },
   BooleanFormat: ['TrueFalse', 'YesNo', 'TF', 'YN', 'OneZero'],
   DecimalFormat: ['Comma', 'Dot'],
   DateFormat: ['DMYYYY', 'DMYYYY_Dash', 'DDMMYYYY', 'MDYYYY', 'MDYYYY_Dash', 'MMDDYYYY'],

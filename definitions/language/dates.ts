@@ -6,7 +6,13 @@ const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?$/;
 const ZONE = /(Z|[+-](0[0-9]|1[0-4]):?[0-5][0-9])$/;
 
 const daysIn = (year: number, month: number) =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
 /** YYYY-MM-DD of a day that exists. */
 export function isCalendarDate(text: string): boolean {

@@ -22,11 +22,17 @@ export interface Derivation {
  */
 export function derivationPaths(field: FieldDef): string[] {
   const rollup = field.rollup;
-  return [...new Set([
-    ...(field.defaultFrom ? [field.defaultFrom] : []),
-    ...(field.compute ? ruleFields(field.compute.expression) : []),
-    ...(rollup ? [rollup.field ?? 'AutoID', ...(rollup.where ? ruleFields(rollup.where) : [])].map((f) => `${rollup.table}[].${f}`) : []),
-  ])];
+  return [
+    ...new Set([
+      ...(field.defaultFrom ? [field.defaultFrom] : []),
+      ...(field.compute ? ruleFields(field.compute.expression) : []),
+      ...(rollup
+        ? [rollup.field ?? 'AutoID', ...(rollup.where ? ruleFields(rollup.where) : [])].map(
+            (f) => `${rollup.table}[].${f}`,
+          )
+        : []),
+    ]),
+  ];
 }
 
 /** `table[].Field`: a field of the rows of another table (a total over child rows). */
@@ -39,11 +45,17 @@ const key = (name: string) => name.toLowerCase();
  * on (`Product.Price` reads orderlines.Product and products.Price). Undefined when a step is not
  * a list field (the definitions check reports it).
  */
-export function pathFields(eff: Effective, table: EffectiveTable, path: string): { table: EffectiveTable; field: string }[] | undefined {
+export function pathFields(
+  eff: Effective,
+  table: EffectiveTable,
+  path: string,
+): { table: EffectiveTable; field: string }[] | undefined {
   const rows = CHILD_ROWS.exec(path);
   if (rows) {
     const child = eff.tables.get(key(rows[1]));
-    return child && (rows[2] === 'AutoID' || child.fields.some((f) => key(f.name) === key(rows[2]))) ? [{ table: child, field: key(rows[2]) }] : undefined;
+    return child && (rows[2] === 'AutoID' || child.fields.some((f) => key(f.name) === key(rows[2])))
+      ? [{ table: child, field: key(rows[2]) }]
+      : undefined;
   }
   const out: { table: EffectiveTable; field: string }[] = [];
   let at: EffectiveTable | undefined = table;
@@ -51,9 +63,11 @@ export function pathFields(eff: Effective, table: EffectiveTable, path: string):
   for (const [i, step] of steps.entries()) {
     if (!at) return undefined;
     out.push({ table: at, field: key(step) });
-    if (i === steps.length - 1) return at.fields.some((f) => key(f.name) === key(step)) || step === 'AutoID' ? out : undefined;
+    if (i === steps.length - 1)
+      return at.fields.some((f) => key(f.name) === key(step)) || step === 'AutoID' ? out : undefined;
     const field: FieldDef | undefined = at.fields.find((f) => key(f.name) === key(step));
-    const list: { table: string } | undefined = field?.type === 'list' && field.list ? eff.lists.get(key(field.list))?.value : undefined;
+    const list: { table: string } | undefined =
+      field?.type === 'list' && field.list ? eff.lists.get(key(field.list))?.value : undefined;
     at = list ? eff.tables.get(key(list.table)) : undefined;
   }
   return out;
@@ -83,9 +97,13 @@ export function deriveDerivations(eff: Effective): void {
     return [...seen.values()];
   };
   for (const table of eff.tables.values()) {
-    const derivations = table.fields.filter((f) => direct.has(id(table, key(f.name)))).map((f): Derivation => ({
-      field: key(f.name), sources: closure(id(table, key(f.name))), whenSourceHidden: f.whenSourceHidden ?? 'hide',
-    }));
+    const derivations = table.fields
+      .filter((f) => direct.has(id(table, key(f.name))))
+      .map((f): Derivation => ({
+        field: key(f.name),
+        sources: closure(id(table, key(f.name))),
+        whenSourceHidden: f.whenSourceHidden ?? 'hide',
+      }));
     if (derivations.length) table.derivations = derivations;
   }
 }

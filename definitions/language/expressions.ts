@@ -11,7 +11,12 @@ export type ExpressionProblem = 'division' | 'number' | 'date' | 'definition';
 
 /** A computation that has no value (a division by zero, an impossible date): the write is refused naming it. */
 export class ExpressionError extends Error {
-  constructor(readonly problem: ExpressionProblem, readonly value: string = '') { super(`${problem}: ${value}`); }
+  constructor(
+    readonly problem: ExpressionProblem,
+    readonly value: string = '',
+  ) {
+    super(`${problem}: ${value}`);
+  }
 }
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -35,7 +40,8 @@ function divide(a: unknown, b: unknown): number {
   return out(dec(a).div(divisor));
 }
 /** Half-up (away from zero) to `decimals` places: cents with 2. */
-const round = (x: unknown, decimals: unknown = 0) => out(dec(x).toDecimalPlaces(Math.max(0, Math.trunc(Number(decimals) || 0)), Decimal.ROUND_HALF_UP));
+const round = (x: unknown, decimals: unknown = 0) =>
+  out(dec(x).toDecimalPlaces(Math.max(0, Math.trunc(Number(decimals) || 0)), Decimal.ROUND_HALF_UP));
 /** Up to a multiple of `step`: 1 an hour, 0.25 a quarter, 10 tens, 100 hundreds. */
 function roundUp(x: unknown, step: unknown = 1): number {
   const s = dec(step);
@@ -66,7 +72,10 @@ function addPeriod(date: unknown, n: unknown, unit: unknown): string | null {
   if (!d) return null;
   const count = Math.trunc(Number(n) || 0);
   const u = String(unit);
-  if (DAYS[u]) { d.setUTCDate(d.getUTCDate() + count * DAYS[u]); return text(d); }
+  if (DAYS[u]) {
+    d.setUTCDate(d.getUTCDate() + count * DAYS[u]);
+    return text(d);
+  }
   if (!MONTHS[u]) throw new ExpressionError('definition', `period unit ${u}`);
   const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + count * MONTHS[u], 1));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
@@ -80,7 +89,10 @@ function endOfPeriod(date: unknown, unit: unknown): string | null {
   if (!d) return null;
   const u = String(unit);
   if (u === 'days') return text(d);
-  if (u === 'weeks') { d.setUTCDate(d.getUTCDate() + ((7 - d.getUTCDay()) % 7)); return text(d); }
+  if (u === 'weeks') {
+    d.setUTCDate(d.getUTCDate() + ((7 - d.getUTCDay()) % 7));
+    return text(d);
+  }
   if (!MONTHS[u]) throw new ExpressionError('definition', `period unit ${u}`);
   const months = MONTHS[u];
   const firstOfNext = Math.floor(d.getUTCMonth() / months) * months + months;
@@ -88,7 +100,10 @@ function endOfPeriod(date: unknown, unit: unknown): string | null {
 }
 
 /** A working-day calendar: which weekdays are worked (Sunday first, as Date counts) and the holidays. */
-export interface Calendar { days: boolean[]; holidays: Set<string> }
+export interface Calendar {
+  days: boolean[];
+  holidays: Set<string>;
+}
 /** Without a calendar: Monday to Friday. */
 const OFFICE_WEEK: Calendar = { days: [false, true, true, true, true, true, false], holidays: new Set() };
 /** A calendar search goes this far ahead; a calendar without any working day ends it. */
@@ -97,9 +112,13 @@ const MAX_DAYS = 366 * 2;
 /** `calendar`: a calendar row's seven weekday flags (Monday first, as the row lists them) and holidays text. */
 function calendar(...args: unknown[]): Calendar {
   const [mon, tue, wed, thu, fri, sat, sun, holidays] = args;
-  return { days: [sun, mon, tue, wed, thu, fri, sat].map((f) => f === true), holidays: new Set(String(holidays ?? '').match(/\d{4}-\d{2}-\d{2}/g) ?? []) };
+  return {
+    days: [sun, mon, tue, wed, thu, fri, sat].map((f) => f === true),
+    holidays: new Set(String(holidays ?? '').match(/\d{4}-\d{2}-\d{2}/g) ?? []),
+  };
 }
-const calendarOf = (c: unknown): Calendar => (c && typeof c === 'object' && 'days' in c ? c as Calendar : OFFICE_WEEK);
+const calendarOf = (c: unknown): Calendar =>
+  c && typeof c === 'object' && 'days' in c ? (c as Calendar) : OFFICE_WEEK;
 const worked = (c: Calendar, d: Date) => c.days[d.getUTCDay()] && !c.holidays.has(text(d));
 
 function isWorkday(date: unknown, cal?: unknown): boolean {
@@ -124,12 +143,20 @@ function workdaysAfter(date: unknown, n: unknown, cal?: unknown): string | null 
 }
 
 const OPERATIONS: Record<string, (...args: never[]) => unknown> = {
-  '+': add, '-': subtract, '*': multiply, '/': divide,
-  round, round_up: roundUp,
-  add_period: addPeriod, end_of_period: endOfPeriod,
-  calendar, workdays_after: workdaysAfter, is_workday: isWorkday,
+  '+': add,
+  '-': subtract,
+  '*': multiply,
+  '/': divide,
+  round,
+  round_up: roundUp,
+  add_period: addPeriod,
+  end_of_period: endOfPeriod,
+  calendar,
+  workdays_after: workdaysAfter,
+  is_workday: isWorkday,
 };
-for (const [name, op] of Object.entries(OPERATIONS)) jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);
+for (const [name, op] of Object.entries(OPERATIONS))
+  jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);
 
 /** The operators this module adds or replaces, for the rules' allow-list. */
 export const EXPRESSION_OPERATORS = Object.keys(OPERATIONS).concat('calendar_of');
@@ -152,7 +179,10 @@ export function expandExpression(expr: unknown): unknown {
     const [op, args] = Object.entries(expr)[0] ?? [];
     if (op === 'calendar_of') {
       const paths = (Array.isArray(args) ? args : [args]).filter((p): p is string => typeof p === 'string');
-      const branches = paths.flatMap((p) => [{ var: `${p}.AutoID` }, { calendar: CALENDAR_FIELDS.map((f) => ({ var: `${p}.${f}` })) }]);
+      const branches = paths.flatMap((p) => [
+        { var: `${p}.AutoID` },
+        { calendar: CALENDAR_FIELDS.map((f) => ({ var: `${p}.${f}` })) },
+      ]);
       result = branches.length ? { if: [...branches, null] } : null;
     } else {
       result = Object.fromEntries(Object.entries(expr).map(([k, v]) => [k, expandExpression(v)]));

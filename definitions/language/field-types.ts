@@ -22,7 +22,11 @@ export const ColumnFormat = { Time: 3, Date: 5, DateTime: 9, DateTimeSeconds: 10
 
 export type ValueKind = 'text' | 'number' | 'bool' | 'date' | 'time' | 'datetime';
 
-interface TypeInfo { kind: ValueKind; component: ComponentCode; format?: number }
+interface TypeInfo {
+  kind: ValueKind;
+  component: ComponentCode;
+  format?: number;
+}
 
 const TYPES: Record<FieldType, TypeInfo> = {
   text: { kind: 'text', component: Component.TextInput },
@@ -48,9 +52,15 @@ const TYPES: Record<FieldType, TypeInfo> = {
 
 export const FIELD_TYPES = Object.keys(TYPES) as FieldType[];
 
-export function valueKind(type: FieldType): ValueKind { return TYPES[type].kind; }
-export function componentOf(type: FieldType): ComponentCode { return TYPES[type].component; }
-export function defaultFormat(type: FieldType): number | undefined { return TYPES[type].format; }
+export function valueKind(type: FieldType): ValueKind {
+  return TYPES[type].kind;
+}
+export function componentOf(type: FieldType): ComponentCode {
+  return TYPES[type].component;
+}
+export function defaultFormat(type: FieldType): number | undefined {
+  return TYPES[type].format;
+}
 
 /** Digit limits of the field dictionary: most integer digits per numeric type. */
 export const DIGIT_LIMITS = { smallint: 5, integer: 10, bigint: 18, decimal: 38 } as const;
@@ -63,11 +73,16 @@ export const PASSWORD_LENGTH = 200;
 /** Integer digits a numeric field holds, with the type's default. */
 export function integerDigits(field: FieldDef): number {
   switch (field.type) {
-    case 'smallint': return field.integers ?? 4;
-    case 'integer': return field.integers ?? 9;
-    case 'bigint': return field.integers ?? 18;
-    case 'decimal': return field.integers ?? 10;
-    default: return 0;
+    case 'smallint':
+      return field.integers ?? 4;
+    case 'integer':
+      return field.integers ?? 9;
+    case 'bigint':
+      return field.integers ?? 18;
+    case 'decimal':
+      return field.integers ?? 10;
+    default:
+      return 0;
   }
 }
 export function decimalDigits(field: FieldDef): number {
@@ -78,44 +93,74 @@ export function decimalDigits(field: FieldDef): number {
 export function numericBound(field: FieldDef): number {
   const byDigits = 10 ** integerDigits(field) - 10 ** -decimalDigits(field);
   switch (field.type) {
-    case 'smallint': return Math.min(byDigits, 32767);
-    case 'integer': return integerDigits(field) <= 9 ? Math.min(byDigits, 2147483647) : byDigits;
-    case 'bigint': return Math.min(byDigits, Number.MAX_SAFE_INTEGER);
-    default: return byDigits;
+    case 'smallint':
+      return Math.min(byDigits, 32767);
+    case 'integer':
+      return integerDigits(field) <= 9 ? Math.min(byDigits, 2147483647) : byDigits;
+    case 'bigint':
+      return Math.min(byDigits, Number.MAX_SAFE_INTEGER);
+    default:
+      return byDigits;
   }
 }
 
 /** Maximum text length a text-kind field accepts. */
 export function textLength(field: FieldDef): number | undefined {
   switch (field.type) {
-    case 'text': case 'select': return field.maxLength ?? DEFAULT_TEXT_LENGTH;
-    case 'color': return COLOR_LENGTH;
-    case 'image': case 'file': return FILE_REFERENCE_LENGTH;
-    case 'password': return PASSWORD_LENGTH;
-    case 'textarea': case 'html': return field.maxLength;
-    default: return undefined;
+    case 'text':
+    case 'select':
+      return field.maxLength ?? DEFAULT_TEXT_LENGTH;
+    case 'color':
+      return COLOR_LENGTH;
+    case 'image':
+    case 'file':
+      return FILE_REFERENCE_LENGTH;
+    case 'password':
+      return PASSWORD_LENGTH;
+    case 'textarea':
+    case 'html':
+      return field.maxLength;
+    default:
+      return undefined;
   }
 }
 
 /** The PostgreSQL column type of a field, in the canonical spelling information_schema reports. */
 export function columnType(field: FieldDef): string {
   switch (field.type) {
-    case 'text': case 'select': case 'color': case 'image': case 'file':
+    case 'text':
+    case 'select':
+    case 'color':
+    case 'image':
+    case 'file':
       return `character varying(${textLength(field)})`;
-    case 'password': return 'character varying(200)';
-    case 'textarea': case 'html': return 'text';
-    case 'smallint': return 'smallint';
-    case 'integer': return integerDigits(field) <= 9 ? 'integer' : 'bigint';
-    case 'bigint': case 'list': return 'bigint';
+    case 'password':
+      return 'character varying(200)';
+    case 'textarea':
+    case 'html':
+      return 'text';
+    case 'smallint':
+      return 'smallint';
+    case 'integer':
+      return integerDigits(field) <= 9 ? 'integer' : 'bigint';
+    case 'bigint':
+    case 'list':
+      return 'bigint';
     case 'decimal': {
       const d = decimalDigits(field);
       return `numeric(${integerDigits(field) + d},${d})`;
     }
-    case 'bool': return 'boolean';
-    case 'date': return 'date';
-    case 'time': return 'time without time zone';
-    case 'datetime': case 'datetime-seconds': return 'timestamp without time zone';
-    default: throw new Error(`unknown field type ${String(field.type)}`);
+    case 'bool':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'time':
+      return 'time without time zone';
+    case 'datetime':
+    case 'datetime-seconds':
+      return 'timestamp without time zone';
+    default:
+      throw new Error(`unknown field type ${String(field.type)}`);
   }
 }
 
@@ -151,10 +196,16 @@ export const OPERATORS: Record<FilterKind, readonly string[]> = {
   list: ['contains', 'notcontains', 'in', '=', '!=', 'empty'],
   choice: ['=', '!=', 'in', 'empty'],
 };
-export function operatorsFor(type: FieldType): readonly string[] { return OPERATORS[filterKind(type)]; }
+export function operatorsFor(type: FieldType): readonly string[] {
+  return OPERATORS[filterKind(type)];
+}
 
 /** A broken field-dictionary rule: the attribute, the implementer's text, and the user's message. */
-export interface FieldRuleError { attr: string; message: string; said: Said }
+export interface FieldRuleError {
+  attr: string;
+  message: string;
+  said: Said;
+}
 
 /**
  * Field-dictionary rules beyond the JSON Schema (spec 2 section 5 and type coherence).
@@ -162,18 +213,30 @@ export interface FieldRuleError { attr: string; message: string; said: Said }
  */
 export function fieldRuleErrors(field: FieldDef): FieldRuleError[] {
   const errors: FieldRuleError[] = [];
-  const broken = (attr: string, message: string, id: MessageId, ...args: unknown[]) => errors.push({ attr, message, said: { id, args } });
+  const broken = (attr: string, message: string, id: MessageId, ...args: unknown[]) =>
+    errors.push({ attr, message, said: { id, args } });
   const t = field.type;
   if (!t) return errors;
   const numeric = t === 'smallint' || t === 'integer' || t === 'bigint' || t === 'decimal';
   if (field.integers !== undefined) {
-    if (!numeric) broken('integers', `integers only applies to numeric fields, not ${t}`, 'definition.numeric_only', 'integers', t);
-    else if (field.integers < 1) broken('integers', 'integers must be at least 1', 'definition.at_least', 'integers', 1);
-    else if (field.integers > DIGIT_LIMITS[t]) broken('integers', `${t} allows at most ${DIGIT_LIMITS[t]} integers`, 'definition.digits_max', t, DIGIT_LIMITS[t]);
+    if (!numeric)
+      broken('integers', `integers only applies to numeric fields, not ${t}`, 'definition.numeric_only', 'integers', t);
+    else if (field.integers < 1)
+      broken('integers', 'integers must be at least 1', 'definition.at_least', 'integers', 1);
+    else if (field.integers > DIGIT_LIMITS[t])
+      broken(
+        'integers',
+        `${t} allows at most ${DIGIT_LIMITS[t]} integers`,
+        'definition.digits_max',
+        t,
+        DIGIT_LIMITS[t],
+      );
   }
   if (field.decimals !== undefined) {
-    if (t !== 'decimal') broken('decimals', `decimals only applies to decimal fields, not ${t}`, 'definition.decimal_only', t);
-    else if (field.decimals < 0) broken('decimals', 'decimals may not be below 0', 'definition.at_least', 'decimals', 0);
+    if (t !== 'decimal')
+      broken('decimals', `decimals only applies to decimal fields, not ${t}`, 'definition.decimal_only', t);
+    else if (field.decimals < 0)
+      broken('decimals', 'decimals may not be below 0', 'definition.at_least', 'decimals', 0);
   }
   if (t === 'decimal' && integerDigits(field) + decimalDigits(field) > 38) {
     broken('decimals', 'integers plus decimals may be at most 38', 'definition.digits_total', 38);
@@ -182,11 +245,20 @@ export function fieldRuleErrors(field: FieldDef): FieldRuleError[] {
     broken('maxLength', `maxLength does not apply to ${t} fields`, 'definition.text_only', t);
   }
   if (t === 'list' && !field.list) broken('list', 'a list field names its list', 'definition.list_required');
-  if (t !== 'list' && field.list) broken('list', `list only applies to list fields, not ${t}`, 'definition.list_only', t);
-  if (t === 'select' && !(field.options && field.options.length)) broken('options', 'a select field has options', 'definition.options_required');
-  if (field.min !== undefined && field.max !== undefined && field.min > field.max) broken('min', 'min is above max', 'definition.min_above_max');
+  if (t !== 'list' && field.list)
+    broken('list', `list only applies to list fields, not ${t}`, 'definition.list_only', t);
+  if (t === 'select' && !(field.options && field.options.length))
+    broken('options', 'a select field has options', 'definition.options_required');
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max)
+    broken('min', 'min is above max', 'definition.min_above_max');
   if ((field.min !== undefined || field.max !== undefined || field.step !== undefined) && !numeric) {
-    broken('min', `min, max and step only apply to numeric fields, not ${t}`, 'definition.numeric_only', 'min, max, step', t);
+    broken(
+      'min',
+      `min, max and step only apply to numeric fields, not ${t}`,
+      'definition.numeric_only',
+      'min, max, step',
+      t,
+    );
   }
   return errors;
 }

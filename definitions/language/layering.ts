@@ -3,7 +3,19 @@
 // remembers the layer that set it, and an override of something no lower layer has (any
 // more) is a conflict, reported with its file and pointer instead of being dropped silently.
 import type {
-  DefinitionKind, FieldDef, FieldType, FormDef, LocaleDef, GridDef, IndexDef, ListDef, RightDef, ScreenDef, SeedDef, TableDef, WorkflowDef,
+  DefinitionKind,
+  FieldDef,
+  FieldType,
+  FormDef,
+  LocaleDef,
+  GridDef,
+  IndexDef,
+  ListDef,
+  RightDef,
+  ScreenDef,
+  SeedDef,
+  TableDef,
+  WorkflowDef,
 } from './types.ts';
 import type { Said } from './messages.ts';
 import { deriveDerivations, type Derivation } from './derivations.ts';
@@ -16,7 +28,10 @@ export interface Origin {
   at?: string;
 }
 
-export interface LayerDoc<T> { value: T; origin: Origin }
+export interface LayerDoc<T> {
+  value: T;
+  origin: Origin;
+}
 
 export interface Layer {
   name: string;
@@ -56,7 +71,19 @@ export const LAYER_SLOTS = Object.values(LAYER_KINDS).map((k) => k.slot);
 export const isLayerKind = (kind: string): kind is LayerKind => Object.hasOwn(LAYER_KINDS, kind);
 
 export function emptyLayer(name: string, site = false): Layer {
-  return { name, site, tables: [], forms: [], grids: [], screens: [], lists: [], rights: [], seeds: [], locales: [], workflows: [] };
+  return {
+    name,
+    site,
+    tables: [],
+    forms: [],
+    grids: [],
+    screens: [],
+    lists: [],
+    rights: [],
+    seeds: [],
+    locales: [],
+    workflows: [],
+  };
 }
 
 /** Puts one checked definition into its list of the layer (a rights file holds the list of rights). */
@@ -89,9 +116,18 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   derivations?: Derivation[];
 }
 
-export interface Conflict { layer: string; file: string; pointer: string; message: string; said: Said }
+export interface Conflict {
+  layer: string;
+  file: string;
+  pointer: string;
+  message: string;
+  said: Said;
+}
 
-export interface Named<T> { value: T; origin: Provenance }
+export interface Named<T> {
+  value: T;
+  origin: Provenance;
+}
 
 export interface Effective {
   tables: Map<string, EffectiveTable>;
@@ -135,7 +171,9 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
   if (!def.extends) {
     if (existing) {
       eff.conflicts.push({
-        layer: origin.layer, file: origin.file, pointer: '/name',
+        layer: origin.layer,
+        file: origin.file,
+        pointer: '/name',
         message: `table ${def.name} is already defined by ${existing.origin.name.layer}; set "extends": true to change it`,
         said: { id: 'definition.table_exists', args: [def.name, existing.origin.name.layer] },
       });
@@ -149,7 +187,9 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
   }
   if (!existing) {
     eff.conflicts.push({
-      layer: origin.layer, file: origin.file, pointer: '/name',
+      layer: origin.layer,
+      file: origin.file,
+      pointer: '/name',
       message: `${origin.layer} extends table ${def.name}, which no lower layer defines`,
       said: { id: 'definition.table_unknown', args: [def.name] },
     });
@@ -159,12 +199,20 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
   const reopens = existing.readOnly === true && def.readOnly === false;
   if (reopens) {
     eff.conflicts.push({
-      layer: origin.layer, file: origin.file, pointer: '/readOnly',
+      layer: origin.layer,
+      file: origin.file,
+      pointer: '/readOnly',
       message: `${origin.layer} makes table ${def.name} writable; it is written by the product itself only`,
       said: { id: 'definition.read_only_table', args: [def.name] },
     });
   }
-  overlay(existing, existing.origin, def, origin, ['fields', 'extends', 'name', 'indexes', ...(reopens ? ['readOnly'] : [])]);
+  overlay(existing, existing.origin, def, origin, [
+    'fields',
+    'extends',
+    'name',
+    'indexes',
+    ...(reopens ? ['readOnly'] : []),
+  ]);
   if (def.indexes) {
     existing.indexes = mergeIndexes(existing.indexes, def.indexes);
     existing.origin.indexes = origin;
@@ -172,14 +220,22 @@ function applyTable(eff: Effective, doc: LayerDoc<TableDef>): void {
   def.fields.forEach((f, i) => addOrOverrideField(eff, existing, f, origin, `/fields/${i}`));
 }
 
-function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef, origin: Origin, pointer: string): void {
+function addOrOverrideField(
+  eff: Effective,
+  table: EffectiveTable,
+  def: FieldDef,
+  origin: Origin,
+  pointer: string,
+): void {
   const existing = table.fields.find((f) => key(f.name) === key(def.name));
   if (existing) {
     // A password holds hashes that must never be answered, and other text is no hash: no layer
     // turns a field into a password or a password into something else.
     if (def.type && def.type !== existing.type && (def.type === 'password' || existing.type === 'password')) {
       eff.conflicts.push({
-        layer: origin.layer, file: origin.file, pointer: `${pointer}/type`,
+        layer: origin.layer,
+        file: origin.file,
+        pointer: `${pointer}/type`,
         message: `${origin.layer} changes the type of field ${def.name} of table ${table.name} from ${existing.type} to ${def.type}; a password field keeps its type`,
         said: { id: 'definition.password_type', args: [def.name] },
       });
@@ -190,7 +246,9 @@ function addOrOverrideField(eff: Effective, table: EffectiveTable, def: FieldDef
   }
   if (!def.type) {
     eff.conflicts.push({
-      layer: origin.layer, file: origin.file, pointer,
+      layer: origin.layer,
+      file: origin.file,
+      pointer,
       message: `${origin.layer} overrides field ${def.name} of table ${table.name}, which no lower layer defines (any more)`,
       said: { id: 'definition.field_unknown', args: [def.name, table.name] },
     });
@@ -208,7 +266,9 @@ function applyForm(eff: Effective, doc: LayerDoc<FormDef>): void {
   }
   if (!existing) {
     eff.conflicts.push({
-      layer: origin.layer, file: origin.file, pointer: '/name',
+      layer: origin.layer,
+      file: origin.file,
+      pointer: '/name',
       message: `${origin.layer} extends form ${def.name}, which no lower layer defines`,
       said: { id: 'definition.form_unknown', args: [def.name] },
     });
@@ -233,8 +293,17 @@ function applyNamed<T extends object>(map: Map<string, Named<T>>, doc: LayerDoc<
 /** Lays the layers over each other, lowest first. */
 export function layer(layers: Layer[]): Effective {
   const eff: Effective = {
-    tables: new Map(), forms: new Map(), grids: new Map(), screens: new Map(), lists: new Map(), workflows: new Map(),
-    rights: new Map(), seeds: [], locales: new Map(), runtimeLocales: new Map(), conflicts: [],
+    tables: new Map(),
+    forms: new Map(),
+    grids: new Map(),
+    screens: new Map(),
+    lists: new Map(),
+    workflows: new Map(),
+    rights: new Map(),
+    seeds: [],
+    locales: new Map(),
+    runtimeLocales: new Map(),
+    conflicts: [],
   };
   for (const l of layers) {
     for (const doc of l.tables) applyTable(eff, { value: structuredClone(doc.value), origin: doc.origin });
@@ -249,7 +318,11 @@ export function layer(layers: Layer[]): Effective {
     eff.seeds.push(...l.seeds);
     for (const doc of l.locales) {
       eff.locales.set(doc.value.language, { ...eff.locales.get(doc.value.language), ...doc.value.messages });
-      if (doc.value.runtime) eff.runtimeLocales.set(doc.value.language, { ...eff.runtimeLocales.get(doc.value.language), ...doc.value.runtime });
+      if (doc.value.runtime)
+        eff.runtimeLocales.set(doc.value.language, {
+          ...eff.runtimeLocales.get(doc.value.language),
+          ...doc.value.runtime,
+        });
     }
   }
   deriveStateRights(eff);
@@ -263,7 +336,8 @@ export function layer(layers: Layer[]): Effective {
 function deriveParents(eff: Effective): void {
   for (const table of eff.tables.values()) {
     for (const field of table.fields) {
-      const list = field.fixed && field.type === 'list' && field.list ? eff.lists.get(key(field.list))?.value : undefined;
+      const list =
+        field.fixed && field.type === 'list' && field.list ? eff.lists.get(key(field.list))?.value : undefined;
       const parent = list ? eff.tables.get(key(list.table)) : undefined;
       if (!parent || parent === table) continue;
       (table.parents ??= []).push({ column: field.sqlName, table: parent });

@@ -36,7 +36,10 @@ export function splitProductCode(code: string): [string, string, string, string]
   const lengths = plain.length === 32 ? [10, 5, 10, 7] : [10, 6, 10, 7];
   const out: string[] = [];
   let at = 0;
-  for (const n of lengths) { out.push(plain.slice(at, at + n)); at += n; }
+  for (const n of lengths) {
+    out.push(plain.slice(at, at + n));
+    at += n;
+  }
   return out as [string, string, string, string];
 }
 
@@ -46,7 +49,11 @@ export const joinProductCode = (segments: readonly string[]) => segments.map((s)
 /** Whether the product code (its segments together) is long enough to be copied. */
 export const canCopy = (segments: readonly string[]) => segments.join('').length > COPY_ABOVE;
 
-export interface PastedLicence { licenseName?: string; productCode: string; activationCode?: string }
+export interface PastedLicence {
+  licenseName?: string;
+  productCode: string;
+  activationCode?: string;
+}
 
 /** Dashes as people paste them: hyphen-minus and the Unicode dashes that word processors put in. */
 const DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
@@ -58,7 +65,11 @@ const DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
  */
 export function readPastedLicence(text: string): PastedLicence | null {
   if (typeof text !== 'string' || text.length > 10_000) return null;
-  const lines = text.replace(DASHES, '-').split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .replace(DASHES, '-')
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (lines.length === 1) {
     const line = lines[0];
     if ((line.match(/-/g) ?? []).length !== 3 || line.includes(':')) return null;

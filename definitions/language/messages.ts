@@ -16,13 +16,16 @@ export const MESSAGES = {
   'errors.unsupported_media_type': 'Het verzoek moet JSON zijn.',
   'errors.concurrency': 'Het item is intussen door een ander gewijzigd. Laad het opnieuw en probeer het nog eens.',
   'errors.in_use': 'Het item wordt nog gebruikt door {0} en kan niet worden verwijderd.',
-  'errors.transaction_conflict': 'Een gelijktijdige wijziging kwam ertussen; er is niets opgeslagen. Probeer het opnieuw.',
+  'errors.transaction_conflict':
+    'Een gelijktijdige wijziging kwam ertussen; er is niets opgeslagen. Probeer het opnieuw.',
   'errors.validation': 'Er zijn één of meerdere fouten in het formulier ({0})',
   'errors.internal': 'Er is iets misgegaan...',
   'errors.database_unavailable': 'De database is tijdelijk niet bereikbaar. Probeer het zo opnieuw.',
   'errors.too_many_requests': 'Te veel gelijktijdige verzoeken; er lopen er al {0}. Probeer het zo opnieuw.',
-  'errors.query_timeout': 'De opdracht duurde te lang en is afgebroken. Verfijn de zoekopdracht of de filters en probeer het opnieuw.',
-  'errors.read_only_table': 'De rijen van {0} houdt het product zelf bij: ze worden niet via deze aanroep gemaakt, gewijzigd of verwijderd.',
+  'errors.query_timeout':
+    'De opdracht duurde te lang en is afgebroken. Verfijn de zoekopdracht of de filters en probeer het opnieuw.',
+  'errors.read_only_table':
+    'De rijen van {0} houdt het product zelf bij: ze worden niet via deze aanroep gemaakt, gewijzigd of verwijderd.',
   'request.nul': '{0}: tekst mag het NUL-teken niet bevatten.',
   'request.nul_key': '{0}: een sleutel mag het NUL-teken niet bevatten.',
   'request.too_deep': '{0}: meer dan {1} niveaus diep genest.',
@@ -77,7 +80,8 @@ export const MESSAGES = {
   'validation.invalid': 'De waarde van {0} is ongeldig.',
   'validation.option': 'De waarde van {0} is geen van de toegestane keuzes.',
   'validation.list_value': 'De gekozen waarde voor {0} bestaat niet.',
-  'typechange.confirm': 'Door het wijzigen van {0} gaan {1} ingevulde eigenschappen verloren ({2}); {3} blijven behouden. Doorgaan?',
+  'typechange.confirm':
+    'Door het wijzigen van {0} gaan {1} ingevulde eigenschappen verloren ({2}); {3} blijven behouden. Doorgaan?',
   'request.no_typed_properties': 'De tabel {0} heeft geen eigenschappen per type.',
   'validation.unknown_codes': 'Onbekende codes: {0}.',
   'validation.list_archived': 'De gekozen waarde voor {0} is gearchiveerd en kan niet meer worden gekozen.',
@@ -112,21 +116,26 @@ export const MESSAGES = {
   'definition.table_exists': 'Tabel {0} bestaat al (in laag {1}).',
   'definition.table_unknown': 'Tabel {0} bestaat in geen onderliggende laag.',
   'definition.password_type': 'Het type van veld {0} kan niet van of naar wachtwoord veranderen.',
-  'definition.read_only_table': 'De tabel {0} wordt alleen door het product zelf geschreven; geen laag kan dat terugdraaien.',
+  'definition.read_only_table':
+    'De tabel {0} wordt alleen door het product zelf geschreven; geen laag kan dat terugdraaien.',
   'definition.field_unknown': 'Veld {0} van tabel {1} bestaat in geen onderliggende laag (meer).',
   'definition.form_unknown': 'Formulier {0} bestaat in geen onderliggende laag.',
   'definition.schema': 'De waarde bij {0} voldoet niet aan de regel {1}.',
-  'definition.data_loss': 'Deze wijziging zou de gegevens in {1} van {2} wissen (rijen met een waarde: {0}); pas eerst die gegevens aan.',
-  'definition.data_loss_table': 'Deze wijziging zou de tabel {1} met haar gegevens wissen (rijen: {0}); pas eerst die gegevens aan.',
+  'definition.data_loss':
+    'Deze wijziging zou de gegevens in {1} van {2} wissen (rijen met een waarde: {0}); pas eerst die gegevens aan.',
+  'definition.data_loss_table':
+    'Deze wijziging zou de tabel {1} met haar gegevens wissen (rijen: {0}); pas eerst die gegevens aan.',
   'validation.fixed': 'Het veld {0} kan na het aanmaken niet meer worden gewijzigd.',
   'validation.status_transition': 'Het veld {0} verandert alleen via een statusovergang.',
-  'validation.initial_state': 'Het veld {0}: een nieuw record begint in de status {1}; een andere status bereikt u met een statusovergang.',
+  'validation.initial_state':
+    'Het veld {0}: een nieuw record begint in de status {1}; een andere status bereikt u met een statusovergang.',
   'validation.check': '{0}',
   'validation.expression': 'Het veld {0} kan niet worden berekend: de definitie is niet bruikbaar ({1}; {2}).',
   'validation.expression_division': 'Het veld {0} kan niet worden berekend: deling door nul ({1}).',
   'validation.expression_number': 'Het veld {0} kan niet worden berekend: {1} is geen getal ({2}).',
   'validation.expression_date': 'Het veld {0} kan niet worden berekend: {1} is geen datum ({2}).',
-  'validation.expression_digits': 'Het veld {0}: de berekende waarde {1} past niet in {2} cijfers en {3} decimalen ({4}).',
+  'validation.expression_digits':
+    'Het veld {0}: de berekende waarde {1} past niet in {2} cijfers en {3} decimalen ({4}).',
   'validation.no_counter': 'Er is geen nummerreeks voor {0} in {1}.',
   'validation.user_field': "{0}: '{1}' is geen veld van de gebruikers; wel: {2}.",
   'request.no_workflow': 'Tabel {0} heeft geen statusworkflow.',
@@ -154,14 +163,16 @@ export const MESSAGES = {
   'layouts.name_too_long': 'De naam van een weergave heeft hoogstens {0} tekens.',
   'layouts.name_characters': 'De naam van een weergave bestaat alleen uit letters en cijfers.',
   'layouts.name_taken': 'Er is al een weergave met de naam {0} in dit overzicht.',
-  'layouts.from_definitions': 'Deze weergave komt uit de definities en kan hier niet worden gewijzigd of verwijderd; sla haar op onder een nieuwe naam.',
+  'layouts.from_definitions':
+    'Deze weergave komt uit de definities en kan hier niet worden gewijzigd of verwijderd; sla haar op onder een nieuwe naam.',
   'layouts.column_twice': 'Kolom {0} komt twee keer voor.',
   'layouts.sort_form': "{0} moet tekst zijn van de vorm 'kolom richting', bijvoorbeeld 'Descr asc'.",
   'layouts.not_sortable': 'Op kolom {0} kan niet worden gesorteerd.',
   'layouts.layout_type': 'LayoutType moet 0 (systeemweergave) of 1 (gebruikersweergave) zijn.',
   'layouts.unknown_group': 'De beveiligingsgroep {0} bestaat niet.',
   'layouts.user_view_group': 'Een gebruikersweergave wordt niet gedeeld met een beveiligingsgroep.',
-  'import.formula_without_value': '{0}: de cel bevat een formule zonder opgeslagen uitkomst; open het bestand in een spreadsheetprogramma en sla het opnieuw op.',
+  'import.formula_without_value':
+    '{0}: de cel bevat een formule zonder opgeslagen uitkomst; open het bestand in een spreadsheetprogramma en sla het opnieuw op.',
   'import.cell_too_long': '{0}: de cel is langer dan 32.767 tekens.',
   'import.cell_error': '{0}: de cel bevat de foutwaarde {1}.',
   'import.boolean': '{0}: verwacht {1} of {2}.',
@@ -184,15 +195,21 @@ export const MESSAGES = {
   'import.archive_ratio': 'Het onderdeel {0} van het bestand pakt verdacht sterk uit; het bestand wordt niet gelezen.',
   'import.archive_path': 'Het bestand bevat een onderdeel met een ongeldig pad ({0}); het wordt niet gelezen.',
   'import.archive_link': 'Het bestand bevat een koppeling ({0}); het wordt niet gelezen.',
-  'import.archive_real_size': 'Een onderdeel van het bestand is groter dan het opgeeft; het bestand wordt niet gelezen.',
-  'import.archive_hidden': 'Het bestand bevat {0} bytes (vanaf positie {1}) die niet in de inhoudsopgave van het archief staan; het bestand wordt niet gelezen.',
-  'import.archive_mismatch': 'Het onderdeel {0} staat in het bestand anders dan de inhoudsopgave van het archief zegt; het bestand wordt niet gelezen.',
-  'import.archive_overlap': 'De onderdelen {0} en {1} van het bestand delen dezelfde bytes; het bestand wordt niet gelezen.',
+  'import.archive_real_size':
+    'Een onderdeel van het bestand is groter dan het opgeeft; het bestand wordt niet gelezen.',
+  'import.archive_hidden':
+    'Het bestand bevat {0} bytes (vanaf positie {1}) die niet in de inhoudsopgave van het archief staan; het bestand wordt niet gelezen.',
+  'import.archive_mismatch':
+    'Het onderdeel {0} staat in het bestand anders dan de inhoudsopgave van het archief zegt; het bestand wordt niet gelezen.',
+  'import.archive_overlap':
+    'De onderdelen {0} en {1} van het bestand delen dezelfde bytes; het bestand wordt niet gelezen.',
   'import.not_spreadsheet': 'Het bestand is geen leesbare .xlsx-spreadsheet.',
   'import.no_sheet': 'Het bestand bevat geen werkblad.',
   'import.too_many_rows': 'Het bestand heeft {0} rijen; één import neemt er hoogstens {1}. Splits het bestand.',
-  'import.advanced_required': 'Het bestand heeft {0} rijen; meer dan {1} rijen importeren kan alleen in geavanceerde modus.',
-  'import.no_columns': 'De eerste rij noemt geen veld van {0} dat u kunt importeren; gebruik de kolomnamen van het sjabloon.',
+  'import.advanced_required':
+    'Het bestand heeft {0} rijen; meer dan {1} rijen importeren kan alleen in geavanceerde modus.',
+  'import.no_columns':
+    'De eerste rij noemt geen veld van {0} dat u kunt importeren; gebruik de kolomnamen van het sjabloon.',
   'import.columns_ignored': 'Deze kolommen zijn niet geïmporteerd (onbekend of niet te wijzigen): {0}.',
   'import.column_twice': 'Deze kolommen staan meer dan eens in de eerste rij: {0}.',
   'import.too_many_columns': 'Rij {0} heeft meer dan {1} kolommen.',
@@ -203,7 +220,8 @@ export const MESSAGES = {
   'import.cancelled_before': 'Geannuleerd voordat de import begon.',
   'import.not_cancellable': 'Deze import is al klaar en kan niet meer worden geannuleerd.',
   'import.failed': 'De import is mislukt: {0}',
-  'import.process_lost': 'Het proces dat deze import uitvoerde is gestopt en niemand kon hem overnemen; de rijen die al waren verwerkt blijven staan.',
+  'import.process_lost':
+    'Het proces dat deze import uitvoerde is gestopt en niemand kon hem overnemen; de rijen die al waren verwerkt blijven staan.',
   'import.result_column': 'Resultaat',
   'import.message_column': 'Melding',
   'import.dry_run': 'Proefimport: er is niets opgeslagen.',
@@ -233,8 +251,10 @@ export const MESSAGES = {
   'files.unsupported_type': 'Dit bestandstype ({0}) wordt niet ondersteund.',
   'files.type_mismatch': 'Het bestand {0} is volgens zijn naam of type {1}, maar de inhoud is {2}.',
   'files.incomplete': 'Het bestand {0} is niet volledig ontvangen.',
-  'files.quota_files': 'U heeft al {0} geüploade bestanden die nog bij geen record horen, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
-  'files.quota_bytes': 'Uw geüploade bestanden die nog bij geen record horen, zouden samen groter worden dan {0} MB, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
+  'files.quota_files':
+    'U heeft al {0} geüploade bestanden die nog bij geen record horen, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
+  'files.quota_bytes':
+    'Uw geüploade bestanden die nog bij geen record horen, zouden samen groter worden dan {0} MB, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
   'validation.file_value': 'Het gekozen bestand voor {0} bestaat niet.',
   'validation.image_value': 'Het bestand voor {0} is geen afbeelding.',
   'validation.owner_table': 'Bij records van tabel {0} kunnen geen documenten worden vastgelegd.',
@@ -254,11 +274,16 @@ export const MESSAGES = {
 export type MessageId = keyof typeof MESSAGES;
 
 /** A message by id with its arguments: what a user is told, in their language. */
-export interface Said { id: MessageId; args: readonly unknown[] }
+export interface Said {
+  id: MessageId;
+  args: readonly unknown[];
+}
 
 /** Fills {0}, {1}, ... in a message template. */
 export function formatMessage(template: string, args: readonly unknown[] = []): string {
-  return template.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) =>
+    Number(i) < args.length ? String(args[Number(i)]) : whole,
+  );
 }
 
 export function message(id: MessageId, ...args: unknown[]): string {

@@ -5,7 +5,8 @@ import { decimalDigits, integerDigits, numericBound, textLength } from './field-
 import type { EffectiveField, EffectiveTable } from './layering.ts';
 
 export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
-export const DATETIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,6})?)?$';
+export const DATETIME_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,6})?)?$';
 export const COLOR_PATTERN = '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$';
 export const DECIMAL_STRING_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
 
@@ -43,26 +44,44 @@ function fieldSchema(field: EffectiveField): Record<string, unknown> {
     return s;
   };
   switch (field.type) {
-    case 'text': case 'textarea': case 'html': case 'image': case 'file': case 'password': {
+    case 'text':
+    case 'textarea':
+    case 'html':
+    case 'image':
+    case 'file':
+    case 'password': {
       const max = textLength(field);
       return { ...nullable('string'), ...(max ? { maxLength: max } : {}) };
     }
-    case 'color': return { ...nullable('string'), maxLength: textLength(field), pattern: COLOR_PATTERN };
-    case 'select': return { ...nullable('string'), enum: [...(field.options ?? []).map((o) => o.value), null] };
-    case 'smallint': case 'integer': case 'bigint': return bound(nullable('integer'));
-    case 'decimal': return bound({ ...nullable(['number', 'string']), pattern: DECIMAL_STRING_PATTERN });
-    case 'list': return { ...nullable('integer'), minimum: 1 };
-    case 'bool': return nullable('boolean');
-    case 'date': return { ...nullable('string'), format: 'date' };
-    case 'time': return { ...nullable('string'), pattern: TIME_PATTERN };
-    case 'datetime': case 'datetime-seconds': return { ...nullable('string'), pattern: DATETIME_PATTERN, format: 'local-date-time' };
+    case 'color':
+      return { ...nullable('string'), maxLength: textLength(field), pattern: COLOR_PATTERN };
+    case 'select':
+      return { ...nullable('string'), enum: [...(field.options ?? []).map((o) => o.value), null] };
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      return bound(nullable('integer'));
+    case 'decimal':
+      return bound({ ...nullable(['number', 'string']), pattern: DECIMAL_STRING_PATTERN });
+    case 'list':
+      return { ...nullable('integer'), minimum: 1 };
+    case 'bool':
+      return nullable('boolean');
+    case 'date':
+      return { ...nullable('string'), format: 'date' };
+    case 'time':
+      return { ...nullable('string'), pattern: TIME_PATTERN };
+    case 'datetime':
+    case 'datetime-seconds':
+      return { ...nullable('string'), pattern: DATETIME_PATTERN, format: 'local-date-time' };
   }
 }
 
 /** The schema of the writable part of a record: its fields, plus Archive where archivable. */
 export function recordSchema(table: EffectiveTable): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const field of table.fields) properties[field.name] = { title: field.label ?? field.name, ...fieldSchema(field) };
+  for (const field of table.fields)
+    properties[field.name] = { title: field.label ?? field.name, ...fieldSchema(field) };
   if (table.archivable) properties.Archive = { type: 'boolean' };
   return { type: 'object', properties };
 }

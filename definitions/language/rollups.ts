@@ -3,7 +3,12 @@
 import type { Effective, EffectiveField, EffectiveTable } from './layering.ts';
 
 /** The child's list field naming the parent: `via` when given, else its one list field to the parent. */
-export function rollupLink(eff: Effective, parent: EffectiveTable, child: EffectiveTable, via?: string): EffectiveField | undefined {
+export function rollupLink(
+  eff: Effective,
+  parent: EffectiveTable,
+  child: EffectiveTable,
+  via?: string,
+): EffectiveField | undefined {
   const naming = child.fields.filter((f) => {
     const list = f.type === 'list' && f.list ? eff.lists.get(f.list.toLowerCase())?.value : undefined;
     return list?.table.toLowerCase() === parent.name.toLowerCase();
@@ -20,8 +25,12 @@ export function whereSqlProblems(where: unknown): string[] {
   if (where === null || typeof where !== 'object') return [];
   if (Array.isArray(where)) return where.flatMap(whereSqlProblems);
   return Object.entries(where as Record<string, unknown>).flatMap(([op, args]) => {
-    if (!(WHERE_OPERATORS as readonly string[]).includes(op)) return [`a total's filter may use ${WHERE_OPERATORS.join(', ')}; not '${op}'`];
-    if (op === 'var') return typeof args === 'string' && !args.includes('.') ? [] : ['a total\'s filter reads fields of the child row by name'];
+    if (!(WHERE_OPERATORS as readonly string[]).includes(op))
+      return [`a total's filter may use ${WHERE_OPERATORS.join(', ')}; not '${op}'`];
+    if (op === 'var')
+      return typeof args === 'string' && !args.includes('.')
+        ? []
+        : ["a total's filter reads fields of the child row by name"];
     return whereSqlProblems(args);
   });
 }

@@ -11,9 +11,32 @@ import { today as clockToday } from './clock.ts';
 import { EXPRESSION_OPERATORS, expandExpression } from './expressions.ts';
 
 const OPERATORS = new Set([
-  '==', '===', '!=', '!==', '>', '>=', '<', '<=', '!!', '!', 'and', 'or', 'if', '?:',
-  'in', 'cat', 'substr', '%', 'min', 'max', 'var', 'missing', 'missing_some',
-  'matches', 'today', ...EXPRESSION_OPERATORS,
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '!!',
+  '!',
+  'and',
+  'or',
+  'if',
+  '?:',
+  'in',
+  'cat',
+  'substr',
+  '%',
+  'min',
+  'max',
+  'var',
+  'missing',
+  'missing_some',
+  'matches',
+  'today',
+  ...EXPRESSION_OPERATORS,
 ]);
 
 /**
@@ -22,7 +45,8 @@ const OPERATORS = new Set([
  * expression: a definition cannot make the server backtrack for ever.
  */
 export function fitsMask(value: unknown, mask: unknown): boolean {
-  if (value === null || value === undefined || value === '' || mask === null || mask === undefined || mask === '') return true;
+  if (value === null || value === undefined || value === '' || mask === null || mask === undefined || mask === '')
+    return true;
   const v = [...String(value)];
   const m = [...String(mask)];
   if (v.length !== m.length) return false;
@@ -53,30 +77,70 @@ const RELATED_SEPARATOR = '\u241f';
 import type { Said } from './messages.ts';
 
 /** A rule's problem; `said` names the field through `{0}`, filled in by the caller. */
-export interface RuleProblem { pointer: string; message: string; said: Said }
+export interface RuleProblem {
+  pointer: string;
+  message: string;
+  said: Said;
+}
 
 /**
  * Checks a rule's operators and the fields it reads; answers every problem with its JSON pointer.
  * `related` (checks and guards) says whether a dotted path names a field of a referenced row.
  */
-export function ruleProblems(rule: unknown, fieldNames: ReadonlySet<string>, pointer = '', related?: (path: string) => boolean): RuleProblem[] {
+export function ruleProblems(
+  rule: unknown,
+  fieldNames: ReadonlySet<string>,
+  pointer = '',
+  related?: (path: string) => boolean,
+): RuleProblem[] {
   return problemsOf(expandExpression(rule), fieldNames, pointer, related);
 }
 
-function problemsOf(rule: unknown, fieldNames: ReadonlySet<string>, pointer: string, related?: (path: string) => boolean): RuleProblem[] {
+function problemsOf(
+  rule: unknown,
+  fieldNames: ReadonlySet<string>,
+  pointer: string,
+  related?: (path: string) => boolean,
+): RuleProblem[] {
   if (rule === null || typeof rule !== 'object') return [];
   if (Array.isArray(rule)) return rule.flatMap((r, i) => problemsOf(r, fieldNames, `${pointer}/${i}`, related));
   const keys = Object.keys(rule);
-  if (keys.length !== 1) return [{ pointer, message: 'a rule object has exactly one operator', said: { id: 'definition.rule_one_operator', args: [] } }];
+  if (keys.length !== 1)
+    return [
+      {
+        pointer,
+        message: 'a rule object has exactly one operator',
+        said: { id: 'definition.rule_one_operator', args: [] },
+      },
+    ];
   const op = keys[0];
   const args = (rule as Record<string, unknown>)[op];
   const here = `${pointer}/${op.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-  if (!OPERATORS.has(op)) return [{ pointer: here, message: `operator '${op}' is not allowed in rules`, said: { id: 'definition.rule_operator', args: [op] } }];
+  if (!OPERATORS.has(op))
+    return [
+      {
+        pointer: here,
+        message: `operator '${op}' is not allowed in rules`,
+        said: { id: 'definition.rule_operator', args: [op] },
+      },
+    ];
   if (op === 'var' || op === 'missing' || op === 'missing_some') {
     const names = varNames(op, args);
-    if (names === null) return [{ pointer: here, message: `${op} takes field names as plain strings`, said: { id: 'definition.rule_names', args: [op] } }];
-    return names.filter((n) => !fieldNames.has(n) && !(op === 'var' && n.includes('.') && related?.(n)))
-      .map((n) => ({ pointer: here, message: `rule reads '${n}', which is not a field of this record`, said: { id: 'definition.rule_field', args: [n] } }));
+    if (names === null)
+      return [
+        {
+          pointer: here,
+          message: `${op} takes field names as plain strings`,
+          said: { id: 'definition.rule_names', args: [op] },
+        },
+      ];
+    return names
+      .filter((n) => !fieldNames.has(n) && !(op === 'var' && n.includes('.') && related?.(n)))
+      .map((n) => ({
+        pointer: here,
+        message: `rule reads '${n}', which is not a field of this record`,
+        said: { id: 'definition.rule_field', args: [n] },
+      }));
   }
   return problemsOf(args, fieldNames, here, related);
 }
@@ -94,12 +158,14 @@ function flattened(rule: unknown): unknown {
   if (known !== undefined) return known;
   const out = Array.isArray(rule)
     ? rule.map(flattened)
-    : Object.fromEntries(Object.entries(rule as Record<string, unknown>).map(([op, args]) => {
-      if (op !== 'var') return [op, flattened(args)];
-      const list = Array.isArray(args) ? args : [args];
-      const name = typeof list[0] === 'string' ? list[0].split('.').join(RELATED_SEPARATOR) : list[0];
-      return [op, Array.isArray(args) ? [name, ...list.slice(1)] : name];
-    }));
+    : Object.fromEntries(
+        Object.entries(rule as Record<string, unknown>).map(([op, args]) => {
+          if (op !== 'var') return [op, flattened(args)];
+          const list = Array.isArray(args) ? args : [args];
+          const name = typeof list[0] === 'string' ? list[0].split('.').join(RELATED_SEPARATOR) : list[0];
+          return [op, Array.isArray(args) ? [name, ...list.slice(1)] : name];
+        }),
+      );
   flatRules.set(rule, out);
   return out;
 }
@@ -113,7 +179,8 @@ function fieldsRead(rule: unknown): string[] {
   if (rule === null || typeof rule !== 'object') return [];
   if (Array.isArray(rule)) return rule.flatMap(fieldsRead);
   return Object.entries(rule as Record<string, unknown>).flatMap(([op, args]) =>
-    (op === 'var' || op === 'missing' || op === 'missing_some' ? varNames(op, args) ?? [] : fieldsRead(args)));
+    op === 'var' || op === 'missing' || op === 'missing_some' ? (varNames(op, args) ?? []) : fieldsRead(args),
+  );
 }
 
 function varNames(op: string, args: unknown): string[] | null {
@@ -128,19 +195,28 @@ function varNames(op: string, args: unknown): string[] | null {
 }
 
 /** Whether a definition's value is a rule to compute (an object) rather than a literal or a placeholder. */
-export const isRule = (value: unknown): value is RulesLogic => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isRule = (value: unknown): value is RulesLogic =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The value a rule computes (a stock level plus a received quantity). `plain`: the fields a bare
  * name reads (the record); `scopes`: records a `$scope.Field` name reads (`$target`, `$child`);
  * `related`: values of referenced rows by their full dotted path (`$child.Product.ObjectType`).
  */
-export function ruleValue(rule: RulesLogic, plain: Record<string, unknown>, scopes: Record<string, Record<string, unknown>> = {}, related?: ReadonlyMap<string, unknown>): unknown {
+export function ruleValue(
+  rule: RulesLogic,
+  plain: Record<string, unknown>,
+  scopes: Record<string, Record<string, unknown>> = {},
+  related?: ReadonlyMap<string, unknown>,
+): unknown {
   // An empty value is left out, so `{"var": ["$target.Stock", 0]}` reads its default (a new stock row).
   const data: Record<string, unknown> = Object.create(null);
-  const put = (key: string, value: unknown) => { if (value !== null && value !== undefined) data[key] = value; };
+  const put = (key: string, value: unknown) => {
+    if (value !== null && value !== undefined) data[key] = value;
+  };
   for (const key of Object.keys(plain)) put(key, plain[key]);
-  for (const [scope, record] of Object.entries(scopes)) for (const key of Object.keys(record)) put(`${scope}${RELATED_SEPARATOR}${key}`, record[key]);
+  for (const [scope, record] of Object.entries(scopes))
+    for (const key of Object.keys(record)) put(`${scope}${RELATED_SEPARATOR}${key}`, record[key]);
   for (const [path, value] of related ?? []) put(path.split('.').join(RELATED_SEPARATOR), value);
   return jsonLogic.apply(flattened(expandExpression(rule)) as RulesLogic, data);
 }
@@ -149,7 +225,11 @@ export function ruleValue(rule: RulesLogic, plain: Record<string, unknown>, scop
  * Evaluates a checked rule against a record; only the record's own fields are visible, and the
  * values of referenced rows the caller loaded (`related`, by dotted path).
  */
-export function evaluateRule(rule: RulesLogic | boolean | undefined, record: Record<string, unknown>, related?: ReadonlyMap<string, unknown>): boolean {
+export function evaluateRule(
+  rule: RulesLogic | boolean | undefined,
+  record: Record<string, unknown>,
+  related?: ReadonlyMap<string, unknown>,
+): boolean {
   if (rule === undefined) return true;
   if (typeof rule === 'boolean') return rule;
   const data: Record<string, unknown> = Object.create(null);

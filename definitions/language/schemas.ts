@@ -11,8 +11,30 @@ import locale from './schema/locale.schema.json' with { type: 'json' };
 import workflow from './schema/workflow.schema.json' with { type: 'json' };
 import type { DefinitionKind } from './types.ts';
 
-export const KINDS: DefinitionKind[] = ['pack', 'table', 'form', 'grid', 'screen', 'list', 'rights', 'seed', 'locale', 'workflow'];
+export const KINDS: DefinitionKind[] = [
+  'pack',
+  'table',
+  'form',
+  'grid',
+  'screen',
+  'list',
+  'rights',
+  'seed',
+  'locale',
+  'workflow',
+];
 
 export type JsonSchema = Record<string, unknown>;
 
-export const SCHEMAS: Record<DefinitionKind, JsonSchema> = { pack, table, form, grid, screen, list, rights, seed, locale, workflow };
+export const SCHEMAS: Record<DefinitionKind, JsonSchema> = {
+  pack,
+  table,
+  form,
+  grid,
+  screen,
+  list,
+  rights,
+  seed,
+  locale,
+  workflow,
+};

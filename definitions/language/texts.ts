@@ -8,7 +8,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const SOURCE_LANGUAGE: Language = 'nl';
 
 /** The keys whose values are texts for people, wherever they sit in a definition. */
-const TEXT_KEYS = new Set(['label', 'title', 'warning', 'message', 'confirm', 'guardMessage', 'requiredMessage', 'matchMessage']);
+const TEXT_KEYS = new Set([
+  'label',
+  'title',
+  'warning',
+  'message',
+  'confirm',
+  'guardMessage',
+  'requiredMessage',
+  'matchMessage',
+]);
 
 const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
 const languageOfTag = (tag: string | undefined | null): Language | null => {
@@ -21,13 +30,26 @@ const languageOfTag = (tag: string | undefined | null): Language | null => {
  * Accept-Language header, else Dutch. Anything else (unknown, hostile) counts as absent.
  */
 export function requestLanguage(culture: string | undefined, acceptLanguage: string | undefined): Language {
-  const fromCookie = languageOfTag(decodeURIComponent(culture ?? '').replace(/^c=/, '').split('|')[0]);
+  const fromCookie = languageOfTag(
+    decodeURIComponent(culture ?? '')
+      .replace(/^c=/, '')
+      .split('|')[0],
+  );
   if (fromCookie) return fromCookie;
-  const ranked = (acceptLanguage ?? '').split(',').slice(0, 20).map((part) => {
-    const [tag, ...params] = part.trim().split(';');
-    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-    return { tag, q: Number.isFinite(q) ? q : 0 };
-  }).sort((a, b) => b.q - a.q);
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .slice(0, 20)
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag, q: Number.isFinite(q) ? q : 0 };
+    })
+    .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     const found = languageOfTag(tag);
     if (found) return found;
@@ -37,7 +59,10 @@ export function requestLanguage(culture: string | undefined, acceptLanguage: str
 
 /** Every text for people in a definition (any shape), with the names of rights. */
 export function textsOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) { for (const v of value) textsOf(v, into); return into; }
+  if (Array.isArray(value)) {
+    for (const v of value) textsOf(v, into);
+    return into;
+  }
   if (!value || typeof value !== 'object') return into;
   for (const [key, v] of Object.entries(value)) {
     if (TEXT_KEYS.has(key) && typeof v === 'string' && v.trim()) into.add(v);
@@ -59,7 +84,8 @@ function translateKeys<T>(value: T, t: Translate, keys: ReadonlySet<string>): T 
   if (Array.isArray(value)) return value.map((v) => translateKeys(v, t, keys)) as T;
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = keys.has(key) && typeof v === 'string' ? t(v) : translateKeys(v, t, keys);
+  for (const [key, v] of Object.entries(value))
+    out[key] = keys.has(key) && typeof v === 'string' ? t(v) : translateKeys(v, t, keys);
   return out as T;
 }
 
@@ -69,16 +95,27 @@ export const translateDeep = <T>(value: T, t: Translate): T => translateKeys(val
 /** The label of the archive box the server adds to the form of every archivable table. */
 export const ARCHIVE_LABEL = 'Archief';
 
-interface TableTexts { archivable?: boolean; fields?: { group?: string }[] }
+interface TableTexts {
+  archivable?: boolean;
+  fields?: { group?: string }[];
+}
 
 /**
  * The texts for people a layer (a pack) brings: labels, titles, warnings, messages, right names,
  * the names of field groups (a form made from the fields shows them as headings), and the archive
  * box's label where the layer defines an archivable table.
  */
-export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value: unknown }[]; grids: { value: unknown }[]; screens: { value: unknown }[]; workflows: { value: unknown }[]; rights: { value: { name: string }[] }[] }): string[] {
+export function layerTexts(layer: {
+  tables: { value: unknown }[];
+  forms: { value: unknown }[];
+  grids: { value: unknown }[];
+  screens: { value: unknown }[];
+  workflows: { value: unknown }[];
+  rights: { value: { name: string }[] }[];
+}): string[] {
   const into = new Set<string>();
-  for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows]) for (const doc of docs) textsOf(doc.value, into);
+  for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows])
+    for (const doc of docs) textsOf(doc.value, into);
   for (const { value } of layer.tables as { value: TableTexts }[]) {
     for (const field of value.fields ?? []) if (field.group?.trim()) into.add(field.group);
     if (value.archivable === true) into.add(ARCHIVE_LABEL);
@@ -88,7 +125,18 @@ export function layerTexts(layer: { tables: { value: unknown }[]; forms: { value
 }
 
 /** The keys of API answers (forms, grid columns, transitions) whose values are texts for people. */
-const ANSWER_KEYS = new Set(['Label', 'Title', 'StatusLabel', 'ToLabel', 'FromLabel', 'Warning', 'label', 'title', 'warning', 'message']);
+const ANSWER_KEYS = new Set([
+  'Label',
+  'Title',
+  'StatusLabel',
+  'ToLabel',
+  'FromLabel',
+  'Warning',
+  'label',
+  'title',
+  'warning',
+  'message',
+]);
 
 /**
  * A copy of a metadata answer (a form, a grid's column descriptions, transitions) with its texts

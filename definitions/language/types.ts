@@ -4,17 +4,31 @@ import type { ModuleCode } from './licence.ts';
 import type { RulesLogic } from 'json-logic-js';
 
 export type FieldType =
-  | 'text' | 'textarea' | 'html' | 'color'
-  | 'smallint' | 'integer' | 'bigint' | 'decimal'
+  | 'text'
+  | 'textarea'
+  | 'html'
+  | 'color'
+  | 'smallint'
+  | 'integer'
+  | 'bigint'
+  | 'decimal'
   | 'bool'
-  | 'date' | 'time' | 'datetime' | 'datetime-seconds'
-  | 'list' | 'select'
-  | 'image' | 'file'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'datetime-seconds'
+  | 'list'
+  | 'select'
+  | 'image'
+  | 'file'
   | 'password';
 
 export type Align = 0 | 1 | 2;
 
-export interface SelectOption { value: string; label: string }
+export interface SelectOption {
+  value: string;
+  label: string;
+}
 
 export interface FieldDef {
   name: string;
@@ -102,9 +116,17 @@ export interface FieldDef {
 /** The catalogues a field may take its codes from (FieldDef.catalogue). */
 export type CatalogueName = 'rights' | 'tables' | 'lists';
 /** An entry of a catalogue: its code, its name for people (Dutch), and the actions it has (rights only). */
-export interface CatalogueItem { code: string; name: string; actions: RightAction[] }
+export interface CatalogueItem {
+  code: string;
+  name: string;
+  actions: RightAction[];
+}
 
-export interface IndexDef { name?: string; fields: string[]; unique?: boolean }
+export interface IndexDef {
+  name?: string;
+  fields: string[];
+  unique?: boolean;
+}
 
 /**
  * The named server behaviours a table may have. 'site-dictionary': the table's rows define tables and
@@ -188,13 +210,21 @@ export interface CallDef {
   list?: string;
 }
 
-export interface BelongsToDef { table: string; record: string }
+export interface BelongsToDef {
+  table: string;
+  record: string;
+}
 
 /**
  * The retention of a row read from the row its list field `field` names: when `use` is true
  * there, the row goes `period` `unit`s (days, weeks, months, years) after its CreateDate.
  */
-export interface RetentionDef { field: string; use: string; period: string; unit: string }
+export interface RetentionDef {
+  field: string;
+  use: string;
+  period: string;
+  unit: string;
+}
 
 /**
  * Numbering: on create with an empty `field`, the counter row's prefix and next number give the
@@ -224,7 +254,13 @@ export interface NumberingDef {
  * (a rule over the record, which may read referenced rows by path), `unique` (no other row has
  * the same values in these fields) or `acyclic` (the rows, as edges from → to, form no cycle).
  */
-export interface RollupDef { table: string; via?: string; op: 'sum' | 'count' | 'min' | 'max'; field?: string; where?: RulesLogic }
+export interface RollupDef {
+  table: string;
+  via?: string;
+  op: 'sum' | 'count' | 'min' | 'max';
+  field?: string;
+  where?: RulesLogic;
+}
 
 export interface CheckDef {
   name: string;
@@ -265,14 +301,29 @@ export interface TypedPropertiesDef {
 }
 
 export interface ChangeLogDef {
-  field: string; table: string; record: string; from: string; to: string; reason?: string;
+  field: string;
+  table: string;
+  record: string;
+  from: string;
+  to: string;
+  reason?: string;
   /** Fields of the log row filled from fields of the changed row (`{"Product": "Product"}`). */
   copy?: Record<string, string>;
 }
 /** When `when` holds, the form asks `message` before it saves. */
-export interface ConfirmDef { name: string; when: RulesLogic; message: string }
+export interface ConfirmDef {
+  name: string;
+  when: RulesLogic;
+  message: string;
+}
 
-export interface FormGroupDef { GroupID: string; label?: string; tab?: string; column?: number; fields: string[] }
+export interface FormGroupDef {
+  GroupID: string;
+  label?: string;
+  tab?: string;
+  column?: number;
+  fields: string[];
+}
 export interface FormDef {
   name: string;
   table: string;
@@ -287,10 +338,20 @@ export interface LayoutColumnDef {
   ColumnAlignment?: Align;
   Visible?: boolean;
 }
-export interface GridLayoutDef { Name: string; PageSize?: number; Sort?: string; Columns: LayoutColumnDef[] }
-export interface GridDef { name: string; table: string; layouts: GridLayoutDef[] }
+export interface GridLayoutDef {
+  Name: string;
+  PageSize?: number;
+  Sort?: string;
+  Columns: LayoutColumnDef[];
+}
+export interface GridDef {
+  name: string;
+  table: string;
+  layouts: GridLayoutDef[];
+}
 
-export type ScreenKind = 'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence' | 'translations' | 'translationdashboard';
+export type ScreenKind =
+  'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence' | 'translations' | 'translationdashboard';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {
@@ -310,23 +371,39 @@ export interface PromptDef {
  * A tab of a detail screen. `right`: the read right the tab needs besides the screen's (a status
  * log or dashboard only some may see); without it the tab is not offered and its call refuses.
  */
-export type TabDef = { right?: string } & (
+export type TabDef = { right?: string } &
   /** The groups of the table's form whose `tab` is `formTab` (all groups without a tab when absent). */
-  | { name: string; title: string; kind: 'form'; formTab?: string }
-  /**
-   * The rows of `table` whose `parentField` is this record: Add fixes the parent. `readOnly`: rows
-   * made elsewhere, only shown here (a purchase order's receipt items): no Add, edit, delete or actions.
-   */
-  | { name: string; title: string; kind: 'grid'; table: string; parentField: string; readOnly?: boolean }
-  /** The status log of the record (every transition: who, when, from, to, reason, comment). */
-  | { name: string; title: string; kind: 'statuslog' }
-  /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
-  | { name: string; title: string; kind: 'dashboard'; table: string; parentField: string; groupField: string; dateField: string }
-  /**
-   * The documents of the record (the `documents` of files and documents, visible to those who see
-   * the record): the rows of `table` (a table with `belongsTo`) that belong to it.
-   */
-  | { name: string; title: string; kind: 'documents'; table?: string; /** Filled in by the screens answer. */ belongsTo?: BelongsToDef });
+  (
+    | { name: string; title: string; kind: 'form'; formTab?: string }
+    /**
+     * The rows of `table` whose `parentField` is this record: Add fixes the parent. `readOnly`: rows
+     * made elsewhere, only shown here (a purchase order's receipt items): no Add, edit, delete or actions.
+     */
+    | { name: string; title: string; kind: 'grid'; table: string; parentField: string; readOnly?: boolean }
+    /** The status log of the record (every transition: who, when, from, to, reason, comment). */
+    | { name: string; title: string; kind: 'statuslog' }
+    /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
+    | {
+        name: string;
+        title: string;
+        kind: 'dashboard';
+        table: string;
+        parentField: string;
+        groupField: string;
+        dateField: string;
+      }
+    /**
+     * The documents of the record (the `documents` of files and documents, visible to those who see
+     * the record): the rows of `table` (a table with `belongsTo`) that belong to it.
+     */
+    | {
+        name: string;
+        title: string;
+        kind: 'documents';
+        table?: string;
+        /** Filled in by the screens answer. */ belongsTo?: BelongsToDef;
+      }
+  );
 
 /**
  * An action on selected rows (context menu and toolbar) or on the open record. Exactly one of
@@ -409,7 +486,13 @@ export interface TransitionDef {
   /** Fields set on the record by the transition (as ActionDef.set). */
   set?: Record<string, unknown>;
   /** Child rows moved along: rows of `table` under this record in one of `from` go to `to`. */
-  cascade?: { table: string; parentField: string; field: string; from?: (string | number | boolean)[]; to: string | number | boolean }[];
+  cascade?: {
+    table: string;
+    parentField: string;
+    field: string;
+    from?: (string | number | boolean)[];
+    to: string | number | boolean;
+  }[];
   /** Rows referenced by the record's child rows change along (see ApplyDef). */
   apply?: ApplyDef[];
 }
@@ -425,8 +508,12 @@ export interface TransitionDef {
  * which may read referenced rows of the child by path (`$child.Product.ObjectType`).
  */
 export interface ApplyDef {
-  table?: string; parentField?: string; target?: string; stamp?: Record<string, unknown>;
-  codes?: string; list?: string;
+  table?: string;
+  parentField?: string;
+  target?: string;
+  stamp?: Record<string, unknown>;
+  codes?: string;
+  list?: string;
   /** Only the child rows for which this rule holds (over `$child.Field`, `$record.Field`). */
   when?: RulesLogic;
   /**
@@ -471,15 +558,36 @@ export interface ListDef {
 }
 
 export type RightAction = 'read' | 'update' | 'create' | 'delete' | 'createorupdate' | 'execute';
-export interface RightDef { code: string; name: string; actions: RightAction[]; module?: ModuleCode }
-export interface RightsDef { rights: RightDef[] }
+export interface RightDef {
+  code: string;
+  name: string;
+  actions: RightAction[];
+  module?: ModuleCode;
+}
+export interface RightsDef {
+  rights: RightDef[];
+}
 
-export interface SeedDef { table: string; key: string; rows: Record<string, unknown>[] }
-export interface PackDef { name: string; version: string; title: string; dependsOn?: string[] }
+export interface SeedDef {
+  table: string;
+  key: string;
+  rows: Record<string, unknown>[];
+}
+export interface PackDef {
+  name: string;
+  version: string;
+  title: string;
+  dependsOn?: string[];
+}
 /**
  * A layer's translations into one language: of definition texts (keyed by their Dutch text) and
  * corrections of runtime strings (keyed by their catalog message id).
  */
-export interface LocaleDef { language: string; messages: Record<string, string>; runtime?: Record<string, string> }
+export interface LocaleDef {
+  language: string;
+  messages: Record<string, string>;
+  runtime?: Record<string, string>;
+}
 
-export type DefinitionKind = 'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow';
+export type DefinitionKind =
+  'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow';

@@ -10,7 +10,13 @@ import type { DefinitionKind } from './types.ts';
  * A problem of the definitions: `message` for implementers (the definitions command, logs), and
  * `said` for a problem an administrator can cause at run time (the dictionaries), in their language.
  */
-export interface DefinitionProblem { file: string; pointer: string; rule: string; message: string; said?: Said }
+export interface DefinitionProblem {
+  file: string;
+  pointer: string;
+  rule: string;
+  message: string;
+  said?: Said;
+}
 
 /**
  * Compiled on first use, not when the module loads: the runtime imports this language too, and

@@ -27,9 +27,11 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
       await login(username.trim(), password);
       await onLoggedIn(takeReturnUrl());
     } catch (failure) {
-      setError(failure instanceof CallFailed && failure.body?.Error
-        ? failure.body.Error
-        : t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+      setError(
+        failure instanceof CallFailed && failure.body?.Error
+          ? failure.body.Error
+          : t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }),
+      );
       setPassword('');
     } finally {
       setBusy(false);
@@ -62,7 +64,11 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {error && <p className="account-error" role="alert">{error}</p>}
+        {error && (
+          <p className="account-error" role="alert">
+            {error}
+          </p>
+        )}
         <button type="submit" className="account-button account-button--primary" disabled={busy}>{t`Inloggen`}</button>
       </form>
     </main>

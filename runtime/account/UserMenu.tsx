@@ -11,7 +11,9 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <div className="account-user">
-      <span className="account-user-name" title={user.Username}>{displayName(user)}</span>
+      <span className="account-user-name" title={user.Username}>
+        {displayName(user)}
+      </span>
       <button type="button" className="account-button" onClick={() => void logout()}>{t`Uitloggen`}</button>
     </div>
   );

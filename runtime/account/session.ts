@@ -7,7 +7,11 @@ export const CHECK_DELAY_MS = 10_000;
 
 /** The session lifetime in minutes from the document's cookies, or null when absent or unreadable. */
 export function readSessionLifetime(cookie: string): number | null {
-  const raw = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.slice(SESSION_COOKIE.length + 1);
+  const raw = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
   const minutes = Number(decodeURIComponent(raw ?? ''));
   return raw && Number.isFinite(minutes) && minutes > 0 ? minutes : null;
 }

@@ -3,22 +3,112 @@
 // shared with the server (definitions/language/api-types.ts) and re-exported here.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
-  DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
-  ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
-  LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
-  TemplateRequest, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  ApiErrorBody,
+  AvailableColumn,
+  AvailableFilter,
+  BatchAnswer,
+  BooleanFormat,
+  ChangeStatusRequest,
+  ColumnAlignment,
+  CurrentUser,
+  DashboardAnswer,
+  DateFormat,
+  DecimalFormat,
+  DescribedLayout,
+  ExportLayout,
+  FieldCondition,
+  FlexAnswer,
+  FlexRequest,
+  ImportDestination,
+  ImportNotations,
+  ImportProgress,
+  ImportTask,
+  Layout,
+  LayoutColumn,
+  LayoutColumnRequest,
+  LayoutContent,
+  LayoutFilter,
+  LayoutType,
+  ListEntry,
+  CatalogueEntry,
+  NewLayout,
+  PromptInfo,
+  RunActionRequest,
+  SecurityEntry,
+  ShareableGroup,
+  StatusLogEntry,
+  TemplateRequest,
+  TransitionInfo,
+  TransitionsAnswer,
+  TypeChangeAnswer,
+  UserDefault,
+  UserLayout,
+  ViewPermissions,
+  ActivatedModules,
+  LicenceAnswer,
+  LicenceSave,
+  RetrievedLicence,
+  LanguageCounts,
+  TableFields,
+  TextSource,
+  TranslationDashboard,
+  TranslationEntry,
+  TranslationList,
 } from '../../definitions/language/index.ts';
 import type { AnswerOf, ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
 export type {
-  ApiErrorBody, AvailableColumn, AvailableFilter, BatchAnswer, BooleanFormat, ChangeStatusRequest, ColumnAlignment, CurrentUser,
-  DashboardAnswer, DateFormat, DecimalFormat, DescribedLayout, ExportLayout, FieldCondition, FlexAnswer, FlexRequest,
-  ImportDestination, ImportNotations, ImportProgress, ImportTask, Layout, LayoutColumn, LayoutColumnRequest, LayoutContent,
-  LayoutFilter, LayoutType, ListEntry, CatalogueEntry, NewLayout, PromptInfo, RunActionRequest, SecurityEntry, ShareableGroup, StatusLogEntry,
-  TemplateRequest, TransitionInfo, TransitionsAnswer, TypeChangeAnswer, UserDefault, UserLayout, ViewPermissions,
-  ActivatedModules, LicenceAnswer, LicenceSave, RetrievedLicence, LanguageCounts, TableFields, TextSource, TranslationDashboard, TranslationEntry, TranslationList,
+  ApiErrorBody,
+  AvailableColumn,
+  AvailableFilter,
+  BatchAnswer,
+  BooleanFormat,
+  ChangeStatusRequest,
+  ColumnAlignment,
+  CurrentUser,
+  DashboardAnswer,
+  DateFormat,
+  DecimalFormat,
+  DescribedLayout,
+  ExportLayout,
+  FieldCondition,
+  FlexAnswer,
+  FlexRequest,
+  ImportDestination,
+  ImportNotations,
+  ImportProgress,
+  ImportTask,
+  Layout,
+  LayoutColumn,
+  LayoutColumnRequest,
+  LayoutContent,
+  LayoutFilter,
+  LayoutType,
+  ListEntry,
+  CatalogueEntry,
+  NewLayout,
+  PromptInfo,
+  RunActionRequest,
+  SecurityEntry,
+  ShareableGroup,
+  StatusLogEntry,
+  TemplateRequest,
+  TransitionInfo,
+  TransitionsAnswer,
+  TypeChangeAnswer,
+  UserDefault,
+  UserLayout,
+  ViewPermissions,
+  ActivatedModules,
+  LicenceAnswer,
+  LicenceSave,
+  RetrievedLicence,
+  LanguageCounts,
+  TableFields,
+  TextSource,
+  TranslationDashboard,
+  TranslationEntry,
+  TranslationList,
 };
 
 /** An entry of a lookup: a list row (chosen by its AutoID) or a catalogue entry (chosen by its code). */
@@ -52,23 +142,34 @@ export interface WriteObserver {
 }
 
 export class CallFailed extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody) { super(body.Error); }
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.Error);
+  }
 }
 
 /** Read-only all the way down: screens live in the router's store, whose snapshots are frozen. */
-type Frozen<T> = T extends (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+type Frozen<T> = T extends (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
 
 /** A screen as GET mvc/definitions/screens answers it (the full definition), plus the runtime's own login route. */
-export type ScreenInfo = Frozen<Omit<ScreenDef, 'kind'> & {
-  /** 'login' and 'home' are the runtime's own routes (sign-in, start page); the server never lists them. */
-  kind: ScreenKind | 'login' | 'home';
-  /** A route pattern with parameters ('/membershiprequest/:requestid'); else the name (and ':id?' on detail screens). */
-  path?: string;
-  /** False when the server fills every field of the table's records (no Add). */
-  addable?: boolean;
-  /** The field dictionary's screen: the field of its rows that names their table. */
-  fieldDictionary?: { tableField: string };
-}>;
+export type ScreenInfo = Frozen<
+  Omit<ScreenDef, 'kind'> & {
+    /** 'login' and 'home' are the runtime's own routes (sign-in, start page); the server never lists them. */
+    kind: ScreenKind | 'login' | 'home';
+    /** A route pattern with parameters ('/membershiprequest/:requestid'); else the name (and ':id?' on detail screens). */
+    path?: string;
+    /** False when the server fills every field of the table's records (no Add). */
+    addable?: boolean;
+    /** The field dictionary's screen: the field of its rows that names their table. */
+    fieldDictionary?: { tableField: string };
+  }
+>;
 
 /** A screen that shows a table (every kind but an admin task of its own). */
 export type TableScreen = ScreenInfo & { readonly table: string };
@@ -82,7 +183,11 @@ export function isRetryable(status: number, body: unknown): boolean {
 export const RETRIES = 2;
 const MAX_RETRY_WAIT_MS = 5000;
 
-export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
+export function createClient(
+  base = '/',
+  hooks: ClientHooks = {},
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     let res: Response;
     let answer: unknown;
@@ -121,57 +226,107 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
   };
   const succeeded = (answer: BatchAnswer) => answer.Results.filter((r) => r.Result === 'SUCCESS').map((r) => r.AutoID);
   return {
-    getForm: (control: string) => call<{ Properties: Record<string, unknown>[]; Groups: Record<string, unknown>[] }>('GET', `${table(control)}/GetForm`),
+    getForm: (control: string) =>
+      call<{ Properties: Record<string, unknown>[]; Groups: Record<string, unknown>[] }>(
+        'GET',
+        `${table(control)}/GetForm`,
+      ),
     getNew: (control: string) => call<Record<string, unknown>>('POST', `${table(control)}/GetNew`),
-    getItem: (control: string, autoid: number) => call<Record<string, unknown>>('POST', `${table(control)}/GetItem`, { autoid }),
+    getItem: (control: string, autoid: number) =>
+      call<Record<string, unknown>>('POST', `${table(control)}/GetItem`, { autoid }),
     save: (control: string, record: Record<string, unknown>) =>
-      wrote(control, () => call<Record<string, unknown>>('POST', `${table(control)}/save`, record), (saved) => [Number(saved.AutoID)]),
-    remove: (control: string, autoid: number) => wrote(control, () => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }), () => [autoid]),
+      wrote(
+        control,
+        () => call<Record<string, unknown>>('POST', `${table(control)}/save`, record),
+        (saved) => [Number(saved.AutoID)],
+      ),
+    remove: (control: string, autoid: number) =>
+      wrote(
+        control,
+        () => call<Record<string, never>>('POST', `${table(control)}/delete`, { autoid }),
+        () => [autoid],
+      ),
     flexData: (control: string, request: FlexRequest) =>
       call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
     /** A page of a lookup list (mvc/_lists/…); a catalogue (mvc/_catalogues/…) answers CatalogueEntry rows the same way. */
-    list: (method: string, request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown }) =>
-      call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, { pageSize: PICKER_PAGE_SIZE, ...request }),
-    userLayout: (control: string) => call<UserLayout>('POST', `${table(control)}/GetUserFlexGridLayout`, { controlName: control }),
-    layouts: (control: string, Filter: { PageSize: number; PageIndex: number } = { PageSize: MAX_PAGE_SIZE, PageIndex: 0 }) =>
-      call<{ Data: Layout[]; Meta: { Count: number; Columns: Record<string, unknown>[] } }>('POST', `${table(control)}/getflexgridlayouts`, { ControlName: control, Filter }),
+    list: (
+      method: string,
+      request: { searchKey?: string; page?: number; pageSize?: number; Archive?: boolean; [param: string]: unknown },
+    ) =>
+      call<{ Data: ListEntry[]; Meta: { HasMore: boolean } }>('POST', method, {
+        pageSize: PICKER_PAGE_SIZE,
+        ...request,
+      }),
+    userLayout: (control: string) =>
+      call<UserLayout>('POST', `${table(control)}/GetUserFlexGridLayout`, { controlName: control }),
+    layouts: (
+      control: string,
+      Filter: { PageSize: number; PageIndex: number } = { PageSize: MAX_PAGE_SIZE, PageIndex: 0 },
+    ) =>
+      call<{ Data: Layout[]; Meta: { Count: number; Columns: Record<string, unknown>[] } }>(
+        'POST',
+        `${table(control)}/getflexgridlayouts`,
+        { ControlName: control, Filter },
+      ),
     createLayout: (control: string, layout: Omit<NewLayout, 'ControlName'>) =>
       call<Layout>('POST', `${table(control)}/createnewflexgridlayout`, { ...layout, ControlName: control }),
-    setDefaultLayout: (control: string, AutoID: number) => call<Record<string, never>>('POST', `${table(control)}/updatedefaultlayout`, { AutoID, controlName: control }),
+    setDefaultLayout: (control: string, AutoID: number) =>
+      call<Record<string, never>>('POST', `${table(control)}/updatedefaultlayout`, { AutoID, controlName: control }),
     availableColumns: (control: string, AutoID?: number) =>
       call<AvailableColumn[]>('POST', `${table(control)}/GetAvailableColumnsForPage`, AutoID ? { AutoID } : {}),
-    availableFilters: (control: string) => call<AvailableFilter[]>('POST', `${table(control)}/GetAvailableQueryFiltersForPage`),
+    availableFilters: (control: string) =>
+      call<AvailableFilter[]>('POST', `${table(control)}/GetAvailableQueryFiltersForPage`),
     layout: (AutoID: number) => call<DescribedLayout>('POST', 'mvc/flexgridlayout/getflexgridlayout', { AutoID }),
-    updateLayout: (AutoID: number, FlexGridLayout: LayoutContent) => call<Layout>('POST', 'mvc/flexgridlayout/updateflexgridlayout', { AutoID, FlexGridLayout }),
-    deleteLayout: (AutoID: number) => call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
+    updateLayout: (AutoID: number, FlexGridLayout: LayoutContent) =>
+      call<Layout>('POST', 'mvc/flexgridlayout/updateflexgridlayout', { AutoID, FlexGridLayout }),
+    deleteLayout: (AutoID: number) =>
+      call<Record<string, never>>('POST', 'mvc/flexgridlayout/deleteflexgridlayout', { AutoID }),
     /** The security groups a system view can be shared with (for managers of system views). */
     shareableGroups: () => call<ShareableGroup[]>('POST', 'mvc/flexgridlayout/getsecuritygroups'),
     /** Clears a user's own defaults (one's own without a Username), of one grid or all. */
     resetUserLayout: (Username: string | null, ControlName?: string) =>
-      call<AnswerOf<'POST /mvc/flexgridlayout/resetuserlayout'>>('POST', 'mvc/flexgridlayout/resetuserlayout', { ...(Username ? { Username } : {}), ...(ControlName ? { ControlName } : {}) }),
+      call<AnswerOf<'POST /mvc/flexgridlayout/resetuserlayout'>>('POST', 'mvc/flexgridlayout/resetuserlayout', {
+        ...(Username ? { Username } : {}),
+        ...(ControlName ? { ControlName } : {}),
+      }),
     /** For managers of system views: the users who start this grid with a view of their own. */
     userDefaults: (control: string) => call<UserDefault[]>('POST', `${table(control)}/getuserdefaults`),
     /** One entry of a lookup: a list row by AutoID; a catalogue entry (a CatalogueEntry) by its code. */
-    single: (method: string, key: number | string) => call<ListEntry>('POST', method, typeof key === 'number' ? { AutoID: key } : { ID: key }),
+    single: (method: string, key: number | string) =>
+      call<ListEntry>('POST', method, typeof key === 'number' ? { AutoID: key } : { ID: key }),
     screens: () => call<{ Screens: ScreenInfo[] }>('GET', 'mvc/definitions/screens'),
     /** The languages on offer (the active content languages); answered before sign-in too. */
     languages: () => call<AnswerOf<'GET /mvc/definitions/languages'>>('GET', 'mvc/definitions/languages'),
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
-    transitions: (control: string, autoid: number) => call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
-    typeChange: (control: string, autoid: number, type: number | null) => call<TypeChangeAnswer>('POST', `${table(control)}/TypeChange`, { autoid, Type: type }),
+    transitions: (control: string, autoid: number) =>
+      call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
+    typeChange: (control: string, autoid: number, type: number | null) =>
+      call<TypeChangeAnswer>('POST', `${table(control)}/TypeChange`, { autoid, Type: type }),
     changeStatus: (control: string, request: ChangeStatusRequest) =>
       wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/ChangeStatus`, request), succeeded),
-    runAction: (control: string, request: RunActionRequest) => wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),
-    statusLog: (control: string, autoid: number) => call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
-    dashboard: (control: string, autoid: number, Tab: string) => call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
+    runAction: (control: string, request: RunActionRequest) =>
+      wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),
+    statusLog: (control: string, autoid: number) =>
+      call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
+    dashboard: (control: string, autoid: number, Tab: string) =>
+      call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     // Live events (README "Background work and live events"): the polling call; the stream is an EventSource.
-    livePoll: (LastReceived: string | null) => call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
+    livePoll: (LastReceived: string | null) =>
+      call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
     /** Exports a grid's GetFlexData request in the background, as shown or as an import takes it back; answers the download request. */
     requestExport: (Table: string, Request: FlexRequest, Layout: ExportLayout = 'GridLayout') =>
-      call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', { Table, Request: { ...Request, pageIndex: 0 }, Layout }),
+      call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', {
+        Table,
+        Request: { ...Request, pageIndex: 0 },
+        Layout,
+      }),
     // Spreadsheet import (spec 1 section 7). StartImport (multipart) and the files are in transfer.ts.
     importDestinations: (filter?: string) =>
-      call<AnswerOf<'POST /mvc/import/GetDestinations'>>('POST', 'mvc/import/GetDestinations', filter ? { filter } : {}),
+      call<AnswerOf<'POST /mvc/import/GetDestinations'>>(
+        'POST',
+        'mvc/import/GetDestinations',
+        filter ? { filter } : {},
+      ),
     importAdvancedMode: () => call<AnswerOf<'POST /mvc/import/GetAdvancedMode'>>('POST', 'mvc/import/GetAdvancedMode'),
     importCode: () => call<AnswerOf<'POST /mvc/import/GetCode'>>('POST', 'mvc/import/GetCode'),
     /** On with the code GetCode gave and the user typed; off with { AdvancedMode: false }. A wrong code answers 400 on VerificationCode. */
@@ -189,20 +344,33 @@ export function createClient(base = '/', hooks: ClientHooks = {}, wait = (ms: nu
     /** The licence data the runtime keeps under its hash. */
     retrieveLicence: () => call<RetrievedLicence>('POST', 'mvc/license/Retrieve'),
     /** A table's fields with their origin, for the field dictionary. */
-    tableFields: (table: string) => call<TableFields>('GET', `mvc/definitions/fields?table=${encodeURIComponent(table)}`),
+    tableFields: (table: string) =>
+      call<TableFields>('GET', `mvc/definitions/fields?table=${encodeURIComponent(table)}`),
     // Translations edited at run time (spec 3 admin tasks translations and translationdashboard).
-    translationDashboard: (language?: string) => call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),
-    translations: (request: { Language: string; Search?: string; Filter?: 'all' | 'missing' | 'corrected'; Source?: TextSource; Skip?: number; Take?: number }) =>
-      call<TranslationList>('POST', 'mvc/translations/List', request),
+    translationDashboard: (language?: string) =>
+      call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),
+    translations: (request: {
+      Language: string;
+      Search?: string;
+      Filter?: 'all' | 'missing' | 'corrected';
+      Source?: TextSource;
+      Skip?: number;
+      Take?: number;
+    }) => call<TranslationList>('POST', 'mvc/translations/List', request),
     saveTranslation: (change: { Language: string; Text: string; Source: TextSource; Translation: string | null }) =>
       call<AnswerOf<'POST /mvc/translations/Save'>>('POST', 'mvc/translations/Save', change),
     /** The runtime strings the site corrects in a language, compiled under the catalog ids; answered before sign-in too. */
-    runtimeTexts: (language: string) => call<AnswerOf<'GET /mvc/definitions/runtimetexts'>>('GET', `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`),
+    runtimeTexts: (language: string) =>
+      call<AnswerOf<'GET /mvc/definitions/runtimetexts'>>(
+        'GET',
+        `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`,
+      ),
     login: (credentials: { username: string; password: string }) =>
       call<AnswerOf<'POST /mvc/account/login'>>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
     currentUser: () => call<CurrentUser>('GET', 'mvc/user/getcurrentuser'),
-    authorization: (entries: SecurityEntry[]) => call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),
+    authorization: (entries: SecurityEntry[]) =>
+      call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),
   };
 }
 

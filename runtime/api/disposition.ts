@@ -3,7 +3,10 @@
 // The name is used to save a file, so path separators and control characters are taken out.
 
 function clean(name: string): string | null {
-  const safe = name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '_').trim();
+  const safe = name
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
   return safe && safe !== '.' && safe !== '..' ? safe : null;
 }
 
@@ -13,7 +16,8 @@ function extended(value: string): string | null {
   try {
     const charset = m[1].toLowerCase();
     if (charset === 'utf-8') return decodeURIComponent(m[2]);
-    if (charset === 'iso-8859-1') return m[2].replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (charset === 'iso-8859-1')
+      return m[2].replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   } catch {
     // A broken encoding: fall back to the plain name.
   }

@@ -14,15 +14,26 @@ export type { UploadedFile };
 export type ImportStart = Omit<ImportForm, 'FileName'> & { File: File };
 
 /** The file or image field an upload is for. */
-export interface UploadTarget { table: string; field: string }
+export interface UploadTarget {
+  table: string;
+  field: string;
+}
 
 /** A file fetched whole: its bytes, its name (Content-Disposition, else the fallback) and type. */
-export interface FetchedFile { blob: Blob; fileName: string; type: string }
+export interface FetchedFile {
+  blob: Blob;
+  fileName: string;
+  type: string;
+}
 
 /** A connection that broke off (the server refuses a large upload by closing it) says no more than this. */
 const NETWORK_ERROR = 'network';
 
-const errorBody = (Error: string): ApiErrorBody => ({ Error, ModelState: {}, TranslationModelState: { ModelState: {} } });
+const errorBody = (Error: string): ApiErrorBody => ({
+  Error,
+  ModelState: {},
+  TranslationModelState: { ModelState: {} },
+});
 
 async function fetched(res: Response, fallbackName: string): Promise<FetchedFile> {
   const blob = await res.blob();
@@ -33,7 +44,7 @@ async function fetched(res: Response, fallbackName: string): Promise<FetchedFile
 async function failure(res: Response, hooks: ClientHooks): Promise<CallFailed> {
   let body: ApiErrorBody;
   try {
-    body = await res.json() as ApiErrorBody;
+    body = (await res.json()) as ApiErrorBody;
   } catch {
     body = errorBody(res.statusText || String(res.status));
   }
@@ -50,9 +61,16 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
   async function send(path: string, init: RequestInit): Promise<Response> {
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, { credentials: 'include', ...init, headers: { ...hooks.headers, ...init.headers } });
+      res = await fetch(`${base}${path}`, {
+        credentials: 'include',
+        ...init,
+        headers: { ...hooks.headers, ...init.headers },
+      });
     } catch (error) {
-      throw new CallFailed(0, { ...errorBody(error instanceof Error ? error.message : String(error)), Code: NETWORK_ERROR });
+      throw new CallFailed(0, {
+        ...errorBody(error instanceof Error ? error.message : String(error)),
+        Code: NETWORK_ERROR,
+      });
     }
     if (!res.ok) throw await failure(res, hooks);
     hooks.onSuccess?.();
@@ -67,8 +85,11 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
     async upload(files: readonly File[], target: UploadTarget): Promise<UploadedFile[]> {
       const form = new FormData();
       for (const file of files) form.append('file', file, file.name);
-      const res = await send(`mvc/files/upload?${query({ table: target.table, field: target.field })}`, { method: 'POST', body: form });
-      return await res.json() as UploadedFile[];
+      const res = await send(`mvc/files/upload?${query({ table: target.table, field: target.field })}`, {
+        method: 'POST',
+        body: form,
+      });
+      return (await res.json()) as UploadedFile[];
     },
     /** A file by its path (a file field's, a document's, an export's), read whole. */
     async fetchFile(path: string, fallbackName = 'download'): Promise<FetchedFile> {
@@ -89,7 +110,7 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
       body.append('DateFormat', form.DateFormat);
       body.append('File', file, file.name);
       const res = await send('mvc/import/StartImport', { method: 'POST', body });
-      return await res.json() as ImportTask;
+      return (await res.json()) as ImportTask;
     },
     /** The spreadsheet to fill in for a destination, named by the server (else import_template.xlsx). */
     async importTemplate(request: TemplateRequest): Promise<FetchedFile> {
@@ -98,7 +119,11 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
         ...(request.ObjectTypeID != null ? { ObjectTypeID: request.ObjectTypeID } : {}),
         ...(request.LocationTypeID != null ? { LocationTypeID: request.LocationTypeID } : {}),
       });
-      const res = await send('mvc/import/GenerateTemplate', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const res = await send('mvc/import/GenerateTemplate', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       return fetched(res, IMPORT.DefaultTemplateName);
     },
   };
@@ -106,7 +131,8 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
 
 export type Transfer = ReturnType<typeof createTransfer>;
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 /** Where the files are: paths relative to the page, as the calls are. */
 export const fileUrls = {
@@ -118,5 +144,6 @@ export const fileUrls = {
   /** The spreadsheet of a finished download request (an export). */
   export: (autoid: number) => `mvc/downloadrequests/download?${query({ autoid })}`,
   /** An import task's input file, or its output file (the input with a result and a message per row). */
-  importFile: (autoid: number, result: boolean) => `mvc/import/GetFile?${query({ ImportId: autoid, Result: String(result) })}`,
+  importFile: (autoid: number, result: boolean) =>
+    `mvc/import/GetFile?${query({ ImportId: autoid, Result: String(result) })}`,
 };

@@ -29,8 +29,14 @@ export function App() {
         {status === 'ready' && !onLogin && <PageHost />}
         {status !== 'ready' && (
           <main className="app-main">
-            {status === 'loading' && <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
-            {status === 'failed' && <p className="app-error-text"><Trans>Er is een fout opgetreden bij het laden van de pagina.</Trans></p>}
+            {status === 'loading' && (
+              <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />
+            )}
+            {status === 'failed' && (
+              <p className="app-error-text">
+                <Trans>Er is een fout opgetreden bij het laden van de pagina.</Trans>
+              </p>
+            )}
           </main>
         )}
       </div>

@@ -19,7 +19,9 @@ const SWITCH_LOCALES: readonly Locale[] = ['nl', ...LOCALES.filter((l) => l !== 
  */
 function useOfferedLocales(current: string): readonly Locale[] {
   const { languages } = useSnapshot(offered);
-  useEffect(() => { void loadOfferedLanguages(); }, []);
+  useEffect(() => {
+    void loadOfferedLanguages();
+  }, []);
   return languages ? SWITCH_LOCALES.filter((l) => languages.includes(l) || l === current) : SWITCH_LOCALES;
 }
 
@@ -38,7 +40,9 @@ function Breadcrumbs() {
           return (
             <li key={`${index}-${crumb.route ?? crumb.parent}`}>
               {crumb.route && !last ? (
-                <button type="button" className="app-crumb-link" onClick={() => void leaveTo(crumb.route!)}>{label}</button>
+                <button type="button" className="app-crumb-link" onClick={() => void leaveTo(crumb.route!)}>
+                  {label}
+                </button>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               )}
@@ -59,18 +63,22 @@ export function Header() {
   const offered = useOfferedLocales(i18n.locale);
   return (
     <header className="app-header">
-      {!onLogin && <button
-        type="button"
-        className="app-menu-toggle"
-        aria-expanded={narrow ? menuOpen : !navHidden}
-        aria-controls="app-nav"
-        aria-label={narrow ? t`Menu openen` : navHidden ? t`Menu tonen` : t`Menu verbergen`}
-        title={narrow ? undefined : navHidden ? t`Menu tonen` : t`Menu verbergen`}
-        onClick={() => (narrow ? toggleMenu() : toggleNav())}
-      >
-        ☰
-      </button>}
-      <span className="app-name"><Trans id="app.title">Backoffice</Trans></span>
+      {!onLogin && (
+        <button
+          type="button"
+          className="app-menu-toggle"
+          aria-expanded={narrow ? menuOpen : !navHidden}
+          aria-controls="app-nav"
+          aria-label={narrow ? t`Menu openen` : navHidden ? t`Menu tonen` : t`Menu verbergen`}
+          title={narrow ? undefined : navHidden ? t`Menu tonen` : t`Menu verbergen`}
+          onClick={() => (narrow ? toggleMenu() : toggleNav())}
+        >
+          ☰
+        </button>
+      )}
+      <span className="app-name">
+        <Trans id="app.title">Backoffice</Trans>
+      </span>
       <Breadcrumbs />
       <select
         className="app-language"
@@ -78,7 +86,11 @@ export function Header() {
         value={i18n.locale}
         onChange={(e) => void setCulture(e.target.value as Locale).then(languageChanged)}
       >
-        {offered.map((locale) => <option key={locale} value={locale} lang={locale}>{ENDONYMS[locale]}</option>)}
+        {offered.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {ENDONYMS[locale]}
+          </option>
+        ))}
       </select>
       {!onLogin && <UserMenu />}
     </header>

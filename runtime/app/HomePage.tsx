@@ -16,7 +16,9 @@ function ScreenLinks({ routes, label }: { routes: readonly ScreenInfo[]; label: 
     <ul className="app-home-links" aria-label={label}>
       {routes.map((route) => (
         <li key={route.name}>
-          <button type="button" className="app-home-link" onClick={() => void leaveTo(route.name)}>{route.title}</button>
+          <button type="button" className="app-home-link" onClick={() => void leaveTo(route.name)}>
+            {route.title}
+          </button>
         </li>
       ))}
     </ul>
@@ -30,7 +32,8 @@ export function HomePage({ title }: { title: string }) {
   const [search, setSearch] = useState('');
   const menu = useMemo(() => menuGroups(routes as ScreenInfo[]), [routes]);
   const screens = useMemo(() => menu.flatMap((g) => g.routes), [menu]);
-  const byName = (names: readonly string[]) => names.map((n) => screens.find((s) => s.name === n)).filter((s): s is ScreenInfo => !!s);
+  const byName = (names: readonly string[]) =>
+    names.map((n) => screens.find((s) => s.name === n)).filter((s): s is ScreenInfo => !!s);
   const found = search.trim() ? screens.filter((s) => matchesSearch(s, search)) : [];
 
   if (!screens.length) {
@@ -54,26 +57,37 @@ export function HomePage({ title }: { title: string }) {
       </label>
       {search.trim() ? (
         <section aria-label={t`Gevonden schermen`}>
-          {found.length ? <ScreenLinks routes={found.slice(0, SEARCH_SHOWN)} label={t`Gevonden schermen`} /> : <p>{t`Geen scherm gevonden.`}</p>}
+          {found.length ? (
+            <ScreenLinks routes={found.slice(0, SEARCH_SHOWN)} label={t`Gevonden schermen`} />
+          ) : (
+            <p>{t`Geen scherm gevonden.`}</p>
+          )}
         </section>
       ) : (
         <div className="app-home-columns">
           <section>
             <h2>{t`Favorieten`}</h2>
-            {favouriteScreens.length ? <ScreenLinks routes={favouriteScreens} label={t`Favorieten`} />
-              : <p className="app-home-hint">{t`Maak een scherm favoriet met de ster achter zijn naam in het menu.`}</p>}
+            {favouriteScreens.length ? (
+              <ScreenLinks routes={favouriteScreens} label={t`Favorieten`} />
+            ) : (
+              <p className="app-home-hint">{t`Maak een scherm favoriet met de ster achter zijn naam in het menu.`}</p>
+            )}
           </section>
           <section>
             <h2>{t`Recent geopend`}</h2>
-            {recentScreens.length ? <ScreenLinks routes={recentScreens} label={t`Recent geopend`} />
-              : <p className="app-home-hint">{t`De schermen die u opent, staan hier.`}</p>}
+            {recentScreens.length ? (
+              <ScreenLinks routes={recentScreens} label={t`Recent geopend`} />
+            ) : (
+              <p className="app-home-hint">{t`De schermen die u opent, staan hier.`}</p>
+            )}
           </section>
           <section>
             <h2>{t`Onderdelen`}</h2>
             <ul className="app-home-areas">
               {menu.map((group) => (
                 <li key={group.key}>
-                  {groupTitle(routes as ScreenInfo[], group.parent, group.area)} <span className="app-home-count">{group.routes.length}</span>
+                  {groupTitle(routes as ScreenInfo[], group.parent, group.area)}{' '}
+                  <span className="app-home-count">{group.routes.length}</span>
                 </li>
               ))}
             </ul>

@@ -11,7 +11,15 @@ import { currentEntry, HOME_ROUTE, leaveTo, matchesSearch, menuGroups, router } 
 import { shell, toggleMenu } from './shell.ts';
 import { shortcuts, toggleFavourite } from './shortcuts.ts';
 
-function MenuLink({ route, current, favourite }: { route: ScreenInfo; current: string | undefined; favourite: boolean }) {
+function MenuLink({
+  route,
+  current,
+  favourite,
+}: {
+  route: ScreenInfo;
+  current: string | undefined;
+  favourite: boolean;
+}) {
   const { t } = useLingui();
   const title = route.title;
   return (
@@ -51,7 +59,9 @@ export function NavMenu() {
   const groups = useMemo(() => menuGroups(routes, filter), [routes, filter]);
   const current = currentEntry(snap)?.name;
   const home = routes.find((r) => r.name === HOME_ROUTE);
-  const favouriteRoutes = favourites.map((n) => routes.find((r) => r.name === n)).filter((r): r is ScreenInfo => !!r && matchesSearch(r, filter));
+  const favouriteRoutes = favourites
+    .map((n) => routes.find((r) => r.name === n))
+    .filter((r): r is ScreenInfo => !!r && matchesSearch(r, filter));
   return (
     <nav id="app-nav" aria-label={t`Menu`} className={`app-nav${menuOpen ? ' app-nav--open' : ''}`}>
       <input
@@ -63,8 +73,15 @@ export function NavMenu() {
         onChange={(e) => setFilter(e.target.value)}
       />
       {home && !filter && (
-        <button type="button" className="app-nav-link app-nav-home" aria-current={current === HOME_ROUTE ? 'page' : undefined}
-          onClick={() => { void leaveTo(HOME_ROUTE); toggleMenu(false); }}>
+        <button
+          type="button"
+          className="app-nav-link app-nav-home"
+          aria-current={current === HOME_ROUTE ? 'page' : undefined}
+          onClick={() => {
+            void leaveTo(HOME_ROUTE);
+            toggleMenu(false);
+          }}
+        >
           {home.title}
         </button>
       )}
@@ -72,7 +89,11 @@ export function NavMenu() {
       {favouriteRoutes.length > 0 && (
         <section className="app-nav-group">
           <h2 className="app-nav-group-title">{t`Favorieten`}</h2>
-          <ul>{favouriteRoutes.map((route) => <MenuLink key={route.name} route={route} current={current} favourite />)}</ul>
+          <ul>
+            {favouriteRoutes.map((route) => (
+              <MenuLink key={route.name} route={route} current={current} favourite />
+            ))}
+          </ul>
         </section>
       )}
       {groups.map((group) => {
@@ -80,8 +101,19 @@ export function NavMenu() {
         return (
           // Open at first; a user folds away what they do not use.
           <details key={group.key} className="app-nav-group" open>
-            <summary className="app-nav-group-title">{title} <span className="app-nav-count">{group.routes.length}</span></summary>
-            <ul>{group.routes.map((route) => <MenuLink key={route.name} route={route} current={current} favourite={favourites.includes(route.name)} />)}</ul>
+            <summary className="app-nav-group-title">
+              {title} <span className="app-nav-count">{group.routes.length}</span>
+            </summary>
+            <ul>
+              {group.routes.map((route) => (
+                <MenuLink
+                  key={route.name}
+                  route={route}
+                  current={current}
+                  favourite={favourites.includes(route.name)}
+                />
+              ))}
+            </ul>
           </details>
         );
       })}

@@ -4,7 +4,15 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo, TableScreen } from '../api/index.ts';
-import { currentEntry, currentScreen, HistoryEntryContext, NoScreenRight, refusedRoute, router, type RouteParams } from '../ui/navigation/index.ts';
+import {
+  currentEntry,
+  currentScreen,
+  HistoryEntryContext,
+  NoScreenRight,
+  refusedRoute,
+  router,
+  type RouteParams,
+} from '../ui/navigation/index.ts';
 import { HomePage } from './HomePage.tsx';
 
 const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
@@ -12,7 +20,9 @@ const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ def
 const DetailPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
 const LicencePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
-const TranslationDashboardPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationDashboardPage })));
+const TranslationDashboardPage = lazy(() =>
+  import('../screens/index.ts').then((m) => ({ default: m.TranslationDashboardPage })),
+);
 
 const showsTable = (screen: ScreenInfo): screen is TableScreen => !!screen.table;
 
@@ -36,7 +46,9 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   return (
     <section className="app-page">
       <h1 className="app-page-title">{screen.title}</h1>
-      <p><Trans>Deze pagina is nog niet beschikbaar.</Trans></p>
+      <p>
+        <Trans>Deze pagina is nog niet beschikbaar.</Trans>
+      </p>
     </section>
   );
 }
@@ -59,7 +71,12 @@ export function PageHost() {
   const screen = currentScreen(snap);
   if (!entry || !screen) return null;
   const refused = refusedAtStart(entry.id, snap.routes as readonly ScreenInfo[]);
-  if (refused) return <main className="app-main"><NoScreenRight route={refused} /></main>;
+  if (refused)
+    return (
+      <main className="app-main">
+        <NoScreenRight route={refused} />
+      </main>
+    );
   return (
     <main className="app-main">
       <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>

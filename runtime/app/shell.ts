@@ -10,18 +10,39 @@ import { reloadCorrections } from '../i18n/index.ts';
 import { checkLicence } from '../state/index.ts';
 import { bindDialogHistory, onDialogPopState, showAlert } from '../ui/dialogs/index.ts';
 import {
-  currentEntry, HOME_ROUTE, homeScreen, loginScreen, navigate, onPopState, pageQuery, reloadScreens, replaceRoutes, router, routeTable, setupRouter,
+  currentEntry,
+  HOME_ROUTE,
+  homeScreen,
+  loginScreen,
+  navigate,
+  onPopState,
+  pageQuery,
+  reloadScreens,
+  replaceRoutes,
+  router,
+  routeTable,
+  setupRouter,
 } from '../ui/navigation/index.ts';
 import { loadShortcuts, visited } from './shortcuts.ts';
 
 const NAV_HIDDEN_KEY = 'navHidden';
-const stored = (key: string) => { try { return localStorage.getItem(key); } catch { return null; } };
+const stored = (key: string) => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
 
 /**
  * menuOpen: the menu unfolded over the page on a narrow screen. navHidden: the menu put away on a
  * wide screen to give the page its width (kept in this browser).
  */
-export const shell = proxy({ status: 'loading' as 'loading' | 'ready' | 'failed', menuOpen: false, navHidden: stored(NAV_HIDDEN_KEY) === '1' });
+export const shell = proxy({
+  status: 'loading' as 'loading' | 'ready' | 'failed',
+  menuOpen: false,
+  navHidden: stored(NAV_HIDDEN_KEY) === '1',
+});
 
 let started = false;
 
@@ -29,15 +50,23 @@ let started = false;
 async function loadRoutes(given: string): Promise<void> {
   // A deep link (/frontoffice/object/42) asks for its route by the page's path.
   const deep = window.location.pathname !== '/' && !pageQuery(given).route;
-  const search = deep ? `${given || '?'}${given ? '&' : ''}route=${encodeURIComponent(window.location.pathname)}` : given;
+  const search = deep
+    ? `${given || '?'}${given ? '&' : ''}route=${encodeURIComponent(window.location.pathname)}`
+    : given;
   const requested = pageQuery(search).route;
   try {
     const [{ Screens }, user] = await Promise.all([api.screens(), loadCurrentUser()]);
     const route = requested ?? user?.HomePage ?? null;
     if (user) loadShortcuts(user.Username);
-    setupRouter(routeTable(Screens), { search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search, history: window.history });
+    setupRouter(routeTable(Screens), {
+      search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search,
+      history: window.history,
+    });
     shell.status = 'ready';
-    startLive({ sessionEnded: () => void sessionEnded(), definitionsChanged: () => void Promise.all([reloadScreens(), reloadCorrections()]) });
+    startLive({
+      sessionEnded: () => void sessionEnded(),
+      definitionsChanged: () => void Promise.all([reloadScreens(), reloadCorrections()]),
+    });
     // Spec 3 §6: the licence check keeps the licence data under its hash.
     void checkLicence();
   } catch (error) {
@@ -50,7 +79,9 @@ async function loadRoutes(given: string): Promise<void> {
     }
     console.error(error);
     shell.status = 'failed';
-    showAlert(i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })), { autoClearMs: null });
+    showAlert(i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })), {
+      autoClearMs: null,
+    });
   }
 }
 
@@ -62,7 +93,10 @@ async function loadRoutes(given: string): Promise<void> {
 export async function languageChanged(): Promise<void> {
   definitions.version++;
   if (router.routes.some((r) => r.name !== LOGIN_ROUTE)) await reloadScreens();
-  else replaceRoutes(router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r.name === HOME_ROUTE ? homeScreen() : r)));
+  else
+    replaceRoutes(
+      router.routes.map((r) => (r.name === LOGIN_ROUTE ? loginScreen() : r.name === HOME_ROUTE ? homeScreen() : r)),
+    );
 }
 
 /**
@@ -82,7 +116,8 @@ async function sessionEnded(): Promise<void> {
 
 /** Open the login route; before the route table exists the start-up shows it itself. */
 function showLogin(): void {
-  if (router.routes.some((r) => r.name === LOGIN_ROUTE) && currentEntry(router)?.name !== LOGIN_ROUTE) navigate(LOGIN_ROUTE);
+  if (router.routes.some((r) => r.name === LOGIN_ROUTE) && currentEntry(router)?.name !== LOGIN_ROUTE)
+    navigate(LOGIN_ROUTE);
 }
 
 export async function startApp(): Promise<void> {
@@ -114,5 +149,9 @@ export function toggleMenu(open = !shell.menuOpen): void {
 /** A wide screen's menu put away or back. */
 export function toggleNav(): void {
   shell.navHidden = !shell.navHidden;
-  try { localStorage.setItem(NAV_HIDDEN_KEY, shell.navHidden ? '1' : '0'); } catch { /* this browser keeps nothing */ }
+  try {
+    localStorage.setItem(NAV_HIDDEN_KEY, shell.navHidden ? '1' : '0');
+  } catch {
+    /* this browser keeps nothing */
+  }
 }

@@ -23,8 +23,11 @@ export function loadShortcuts(user: string): void {
   let saved: { favourites?: unknown; recent?: unknown } = {};
   try {
     saved = JSON.parse(storage()?.getItem(keyOf(user)) ?? '{}') as typeof saved;
-  } catch { /* none */ }
-  const names = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  } catch {
+    /* none */
+  }
+  const names = (value: unknown) =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   shortcuts.user = user;
   shortcuts.favourites = names(saved.favourites).slice(0, FAVOURITES_MAX);
   shortcuts.recent = names(saved.recent).slice(0, RECENT_MAX);
@@ -32,7 +35,10 @@ export function loadShortcuts(user: string): void {
 
 subscribe(shortcuts, () => {
   if (!shortcuts.user) return;
-  storage()?.setItem(keyOf(shortcuts.user), JSON.stringify({ favourites: shortcuts.favourites, recent: shortcuts.recent }));
+  storage()?.setItem(
+    keyOf(shortcuts.user),
+    JSON.stringify({ favourites: shortcuts.favourites, recent: shortcuts.recent }),
+  );
 });
 
 export function toggleFavourite(name: string): void {

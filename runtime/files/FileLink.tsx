@@ -21,8 +21,15 @@ export function FileLink({ path, name, children, className, label }: FileLinkPro
   };
   return (
     // Enter and Space are the link's own, not the grid row's around it; Escape still closes a dialog.
-    <a href={`/${path}`} className={className ?? 'files-link'} aria-label={label} onClick={click}
-      onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') e.stopPropagation(); }}>
+    <a
+      href={`/${path}`}
+      className={className ?? 'files-link'}
+      aria-label={label}
+      onClick={click}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
+      }}
+    >
       {children ?? name}
     </a>
   );

@@ -21,7 +21,17 @@ export interface FilePickerProps {
   onFiles: (files: File[]) => void;
 }
 
-export function FilePicker({ label, multiple = false, accept, disabled = false, busy = false, describedBy, inputId, autoFocus, onFiles }: FilePickerProps) {
+export function FilePicker({
+  label,
+  multiple = false,
+  accept,
+  disabled = false,
+  busy = false,
+  describedBy,
+  inputId,
+  autoFocus,
+  onFiles,
+}: FilePickerProps) {
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -50,17 +60,33 @@ export function FilePicker({ label, multiple = false, accept, disabled = false, 
       }}
     >
       <input
-        ref={input} id={inputId} type="file" hidden tabIndex={-1} multiple={multiple} accept={accept}
-        onChange={(e) => { take(e.target.files); e.target.value = ''; }}
+        ref={input}
+        id={inputId}
+        type="file"
+        hidden
+        tabIndex={-1}
+        multiple={multiple}
+        accept={accept}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = '';
+        }}
       />
       <button
-        type="button" className="app-button files-choose" disabled={off} aria-busy={busy || undefined}
-        aria-label={`${label}: ${choose}`} aria-describedby={describedBy} data-autofocus={autoFocus || undefined}
+        type="button"
+        className="app-button files-choose"
+        disabled={off}
+        aria-busy={busy || undefined}
+        aria-label={`${label}: ${choose}`}
+        aria-describedby={describedBy}
+        data-autofocus={autoFocus || undefined}
         onClick={() => input.current?.click()}
       >
         {busy ? t`Bezig met uploaden…` : choose}
       </button>
-      <span className="files-drop-hint" aria-hidden="true">{multiple ? t`of sleep bestanden hierheen` : t`of sleep een bestand hierheen`}</span>
+      <span className="files-drop-hint" aria-hidden="true">
+        {multiple ? t`of sleep bestanden hierheen` : t`of sleep een bestand hierheen`}
+      </span>
     </div>
   );
 }

@@ -21,7 +21,8 @@ export function uploadProblem(files: readonly Pick<File, 'name' | 'size' | 'type
   if (files.length === 0) return { kind: 'none' };
   if (files.length > UPLOAD_LIMITS.files) return { kind: 'too_many', max: UPLOAD_LIMITS.files };
   for (const file of files) {
-    if (file.size > UPLOAD_LIMITS.zipBytes) return { kind: 'too_large', name: file.name, megabytes: UPLOAD_LIMITS.zipBytes / MB };
+    if (file.size > UPLOAD_LIMITS.zipBytes)
+      return { kind: 'too_large', name: file.name, megabytes: UPLOAD_LIMITS.zipBytes / MB };
     if (file.size <= UPLOAD_LIMITS.fileBytes) continue;
     if (!isZip(file)) return { kind: 'too_large', name: file.name, megabytes: UPLOAD_LIMITS.fileBytes / MB };
     if (files.length > 1) return { kind: 'zip_alone', megabytes: UPLOAD_LIMITS.fileBytes / MB };

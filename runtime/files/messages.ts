@@ -7,15 +7,22 @@ import type { UploadProblem } from './limits.ts';
 
 export function problemText(problem: UploadProblem): string {
   switch (problem.kind) {
-    case 'none': return i18n._(msg`Kies een of meer bestanden om te uploaden.`);
-    case 'too_many': return i18n._(msg`Hoogstens ${problem.max} bestanden per upload.`);
-    case 'too_large': return i18n._(msg`Het bestand ${problem.name} is groter dan ${problem.megabytes} MB.`);
-    case 'zip_alone': return i18n._(msg`Een zip-bestand groter dan ${problem.megabytes} MB wordt alleen geüpload, zonder andere bestanden.`);
+    case 'none':
+      return i18n._(msg`Kies een of meer bestanden om te uploaden.`);
+    case 'too_many':
+      return i18n._(msg`Hoogstens ${problem.max} bestanden per upload.`);
+    case 'too_large':
+      return i18n._(msg`Het bestand ${problem.name} is groter dan ${problem.megabytes} MB.`);
+    case 'zip_alone':
+      return i18n._(
+        msg`Een zip-bestand groter dan ${problem.megabytes} MB wordt alleen geüpload, zonder andere bestanden.`,
+      );
   }
 }
 
 export function uploadFailure(error: unknown): string {
-  if (isNetworkFailure(error)) return i18n._(msg`Het uploaden is mislukt. Controleer de verbinding en probeer het opnieuw.`);
+  if (isNetworkFailure(error))
+    return i18n._(msg`Het uploaden is mislukt. Controleer de verbinding en probeer het opnieuw.`);
   if (error instanceof CallFailed && error.body?.Error) return error.body.Error;
   return i18n._(msg`Het uploaden is mislukt.`);
 }

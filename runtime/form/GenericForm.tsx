@@ -29,7 +29,16 @@ export interface GenericFormProps {
 
 const ignoreErrors = () => {};
 
-export function GenericForm({ form, value, onChange, serverError, currentPerson, client = api, table, stored }: GenericFormProps) {
+export function GenericForm({
+  form,
+  value,
+  onChange,
+  serverError,
+  currentPerson,
+  client = api,
+  table,
+  stored,
+}: GenericFormProps) {
   // Two forms on one page (a record and an action's prompts) must not share input ids, or a
   // label would name the other form's input.
   const idPrefix = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -37,7 +46,10 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
   // A record from outside (another item, the saved answer) replaces ours; our own echo does not.
   const sent = useRef(value);
   useEffect(() => {
-    if (value !== sent.current) { sent.current = value; setRecord(value); }
+    if (value !== sent.current) {
+      sent.current = value;
+      setRecord(value);
+    }
   }, [value]);
 
   const compiled = useMemo(() => compileForm(form, record), [form, record]);
@@ -57,7 +69,16 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
   }, [server, checks]);
   const uiSchema = useMemo(() => ({ ...compiled.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [compiled]);
   const formContext: FormContext = useMemo(
-    () => ({ currentPerson, record, serverErrors: errors.fields, required: compiled.required, groups: compiled.groups, client, table, stored }),
+    () => ({
+      currentPerson,
+      record,
+      serverErrors: errors.fields,
+      required: compiled.required,
+      groups: compiled.groups,
+      client,
+      table,
+      stored,
+    }),
     [currentPerson, record, errors, compiled, client, table, stored],
   );
 
@@ -72,7 +93,9 @@ export function GenericForm({ form, value, onChange, serverError, currentPerson,
     <div className="form-generic">
       {errors.general.length > 0 && (
         <div className="form-general-error" role="alert">
-          {errors.general.map((m, i) => <div key={i}>{m}</div>)}
+          {errors.general.map((m, i) => (
+            <div key={i}>{m}</div>
+          ))}
         </div>
       )}
       <Form

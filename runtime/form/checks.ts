@@ -21,7 +21,11 @@ function holds(rule: FormCheck['ValidWhen'], record: Record<string, unknown>): b
 }
 
 /** The messages of the checks that fail for this record, placed under the fields shown. */
-export function checkMessages(checks: readonly FormCheck[] | undefined, record: Record<string, unknown>, shown: ReadonlySet<string>): CheckMessages {
+export function checkMessages(
+  checks: readonly FormCheck[] | undefined,
+  record: Record<string, unknown>,
+  shown: ReadonlySet<string>,
+): CheckMessages {
   const result: CheckMessages = { fields: {}, general: [] };
   for (const check of checks ?? []) {
     if (holds(check.ValidWhen, record)) continue;
@@ -39,13 +43,15 @@ export function checksHold(checks: readonly FormCheck[] | undefined, record: Rec
 
 /** The questions to ask before saving this record, in the definition's order. */
 export function confirmsFor(confirms: readonly FormConfirm[] | undefined, record: Record<string, unknown>): string[] {
-  return (confirms ?? []).filter((c) => {
-    try {
-      return evaluateRule(c.When, record);
-    } catch {
-      return false;
-    }
-  }).map((c) => c.Message);
+  return (confirms ?? [])
+    .filter((c) => {
+      try {
+        return evaluateRule(c.When, record);
+      } catch {
+        return false;
+      }
+    })
+    .map((c) => c.Message);
 }
 
 /** The form as a detail tab shows it: the groups whose tab is `tab` (without one: the groups without a tab). */
@@ -55,7 +61,9 @@ export function formForTab(form: FormAnswer, tab: string | undefined): FormAnswe
   const ids = new Set(groups.map((g) => g.GroupID));
   const known = new Set(form.Groups.map((g) => g.GroupID));
   // A property of a group the answer does not list follows its own Tab.
-  const Properties = form.Properties.filter((p) => (p.GroupID !== null && known.has(p.GroupID) ? ids.has(p.GroupID) : (p.Tab ?? null) === wanted));
+  const Properties = form.Properties.filter((p) =>
+    p.GroupID !== null && known.has(p.GroupID) ? ids.has(p.GroupID) : (p.Tab ?? null) === wanted,
+  );
   return { ...form, Groups: groups, Properties };
 }
 
@@ -63,5 +71,8 @@ export function formForTab(form: FormAnswer, tab: string | undefined): FormAnswe
 export function lockFields(form: FormAnswer, names: readonly string[]): FormAnswer {
   if (names.length === 0) return form;
   const locked = new Set(names.map((n) => n.toLowerCase()));
-  return { ...form, Properties: form.Properties.map((p) => (locked.has(p.FieldName.toLowerCase()) ? { ...p, Enabled: false } : p)) };
+  return {
+    ...form,
+    Properties: form.Properties.map((p) => (locked.has(p.FieldName.toLowerCase()) ? { ...p, Enabled: false } : p)),
+  };
 }

@@ -8,7 +8,11 @@ import { pickerParameters } from './rules/picker.ts';
 import { Visibility, type FormAnswer, type FormProperty } from './types.ts';
 import { widgetFor } from './widgets/registry.ts';
 
-export interface CompiledGroup { id: string; label: string | null; fields: string[] }
+export interface CompiledGroup {
+  id: string;
+  label: string | null;
+  fields: string[];
+}
 
 /** What each widget gets in ui:options. */
 export interface FieldOptions {
@@ -33,25 +37,39 @@ type JsonType = 'string' | 'number' | 'integer' | 'boolean';
 function jsonType(property: FormProperty): JsonType {
   if (property.FieldType === 'list') return 'integer';
   switch (valueKind(property.FieldType)) {
-    case 'number': return 'number';
-    case 'bool': return 'boolean';
-    default: return 'string';
+    case 'number':
+      return 'number';
+    case 'bool':
+      return 'boolean';
+    default:
+      return 'string';
   }
 }
 
-const rule = (r: FormProperty['Rules'][keyof FormProperty['Rules']]) => (r === null ? undefined : (r as RulesLogic | boolean));
+const rule = (r: FormProperty['Rules'][keyof FormProperty['Rules']]) =>
+  r === null ? undefined : (r as RulesLogic | boolean);
 
-export interface FieldState { visible: boolean; readonly: boolean; disabled: boolean; required: boolean }
+export interface FieldState {
+  visible: boolean;
+  readonly: boolean;
+  disabled: boolean;
+  required: boolean;
+}
 
 /** A property's state for the current record: server flags plus its live rules. */
 export function fieldState(property: FormProperty, record: Record<string, unknown>): FieldState {
-  const visible = property.Visibility !== Visibility.Hidden && evaluateRule(rule(property.Rules?.visibleWhen), record)
-    && (!property.Settings?.ContentLanguage || isOffered(property.Settings.ContentLanguage));
+  const visible =
+    property.Visibility !== Visibility.Hidden &&
+    evaluateRule(rule(property.Rules?.visibleWhen), record) &&
+    (!property.Settings?.ContentLanguage || isOffered(property.Settings.ContentLanguage));
   const readonly = property.Enabled === false || property.Visibility === Visibility.ReadOnly;
   const disabled = !evaluateRule(rule(property.Rules?.enabledWhen), record);
   const requiredWhen = property.Rules?.requiredWhen;
-  const required = visible && (property.Required || property.Visibility === Visibility.Required
-    || (requiredWhen !== null && requiredWhen !== undefined && evaluateRule(rule(requiredWhen), record)));
+  const required =
+    visible &&
+    (property.Required ||
+      property.Visibility === Visibility.Required ||
+      (requiredWhen !== null && requiredWhen !== undefined && evaluateRule(rule(requiredWhen), record)));
   return { visible, readonly, disabled, required };
 }
 

@@ -34,5 +34,7 @@ export function isEmpty(value: unknown): boolean {
 
 /** Input classes; required inputs get the required style while empty. */
 export function inputClass(props: Pick<WidgetProps, 'required'>, value: unknown, extra = ''): string {
-  return ['form-input', props.required && isEmpty(value) ? 'form-input--required-empty' : '', extra].filter(Boolean).join(' ');
+  return ['form-input', props.required && isEmpty(value) ? 'form-input--required-empty' : '', extra]
+    .filter(Boolean)
+    .join(' ');
 }

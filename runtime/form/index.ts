@@ -8,13 +8,47 @@ export type { CompiledForm, CompiledGroup, FieldOptions, FieldState } from './co
 export { serverErrors, withLabel } from './server-errors.ts';
 export type { ServerErrors } from './server-errors.ts';
 export { Visibility } from './types.ts';
-export type { FormAnswer, FormCheck, FormConfirm, FormGroup, FormProperty, FormRules, ListConfig, PropertySettings, SelectOption } from './types.ts';
+export type {
+  FormAnswer,
+  FormCheck,
+  FormConfirm,
+  FormGroup,
+  FormProperty,
+  FormRules,
+  ListConfig,
+  PropertySettings,
+  SelectOption,
+} from './types.ts';
 export { WIDGET_BY_COMPONENT, widgetFor } from './widgets/registry.ts';
 export type { WidgetName } from './widgets/registry.ts';
 export {
-  ADVANCED_SEARCH_KEY_CODE, COLOR_TEXT_LENGTH, PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, apiFromText, applyUserStamp,
-  blocksKey, canClear, capPart, clamp, dateKind, expandYear, formatShortDateTime, hasPickerValue, initialPicker, limitColorText,
-  maxLengthProblem, normalizeTime, numericOnBlur, parseNumeric, pickerKey, pickerParameters, pickerReducer, roundToStep, stepValue,
-  swatchColor, textFromApi, userStampPrefix,
+  ADVANCED_SEARCH_KEY_CODE,
+  COLOR_TEXT_LENGTH,
+  PICKER_SCROLL_THROTTLE_MS,
+  PICKER_SEARCH_DEBOUNCE_MS,
+  apiFromText,
+  applyUserStamp,
+  blocksKey,
+  canClear,
+  capPart,
+  clamp,
+  dateKind,
+  expandYear,
+  formatShortDateTime,
+  hasPickerValue,
+  initialPicker,
+  limitColorText,
+  maxLengthProblem,
+  normalizeTime,
+  numericOnBlur,
+  parseNumeric,
+  pickerKey,
+  pickerParameters,
+  pickerReducer,
+  roundToStep,
+  stepValue,
+  swatchColor,
+  textFromApi,
+  userStampPrefix,
 } from './rules/index.ts';
 export type { DateKind, MaxLengthProblem, PickerAction, PickerState } from './rules/index.ts';

@@ -13,16 +13,46 @@
 // test registry; the bundle drops it, as nothing calls that.
 import { dereference, validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import {
-  ID_KEY, ROOT_SCHEMA_PREFIX, createErrorHandler, getDefaultFormState, toErrorSchema, unwrapErrorHandler, validationDataMerge, withIdRefPrefix,
-  type CustomValidator, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidationData, type ValidatorType,
+  ID_KEY,
+  ROOT_SCHEMA_PREFIX,
+  createErrorHandler,
+  getDefaultFormState,
+  toErrorSchema,
+  unwrapErrorHandler,
+  validationDataMerge,
+  withIdRefPrefix,
+  type CustomValidator,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+  type ValidationData,
+  type ValidatorType,
 } from '@rjsf/utils';
 
 /** ajv 8's behaviour, which rjsf's schemas are written for: keywords beside a `$ref` still apply. */
 const DRAFT = '2019-09';
 
 /** Keywords whose error only says that errors follow below it: the ones below are the useful ones. */
-const SUMMARIES = new Set(['$ref', '$recursiveRef', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames',
-  'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'contains', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else']);
+const SUMMARIES = new Set([
+  '$ref',
+  '$recursiveRef',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'allOf',
+  'dependentSchemas',
+  'dependencies',
+  'then',
+  'else',
+]);
 
 const REQUIRED_PROPERTY = /required property "(.*)"\.$/;
 
@@ -41,26 +71,33 @@ function asJson(value: unknown): unknown {
 }
 
 function decodePointer(location: string): string[] {
-  return location.replace(/^#/, '').split('/').slice(1).map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return location
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The errors of one run as rjsf lists them: `.a.b` paths, the missing property named on its own path. */
 export function toRjsfErrors(units: readonly OutputUnit[]): RJSFValidationError[] {
-  const below = (unit: OutputUnit) => units.some((other) => other !== unit && other.keywordLocation.startsWith(`${unit.keywordLocation}/`));
-  return units.filter((unit) => !(SUMMARIES.has(unit.keyword) && below(unit))).map((unit) => {
-    const path = decodePointer(unit.instanceLocation);
-    const missing = unit.keyword === 'required' ? REQUIRED_PROPERTY.exec(unit.error)?.[1] : undefined;
-    if (missing !== undefined) path.push(missing);
-    const property = path.map((p) => `.${p}`).join('');
-    return {
-      name: unit.keyword,
-      property,
-      message: unit.error,
-      params: missing !== undefined ? { missingProperty: missing } : {},
-      stack: `${property} ${unit.error}`.trim(),
-      schemaPath: unit.keywordLocation,
-    };
-  });
+  const below = (unit: OutputUnit) =>
+    units.some((other) => other !== unit && other.keywordLocation.startsWith(`${unit.keywordLocation}/`));
+  return units
+    .filter((unit) => !(SUMMARIES.has(unit.keyword) && below(unit)))
+    .map((unit) => {
+      const path = decodePointer(unit.instanceLocation);
+      const missing = unit.keyword === 'required' ? REQUIRED_PROPERTY.exec(unit.error)?.[1] : undefined;
+      if (missing !== undefined) path.push(missing);
+      const property = path.map((p) => `.${p}`).join('');
+      return {
+        name: unit.keyword,
+        property,
+        message: unit.error,
+        params: missing !== undefined ? { missingProperty: missing } : {},
+        stack: `${property} ${unit.error}`.trim(),
+        schemaPath: unit.keywordLocation,
+      };
+    });
 }
 
 export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, any> {
@@ -98,15 +135,19 @@ export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, an
   }
 
   validateFormData(
-    formData: T | undefined, schema: RJSFSchema, customValidate?: CustomValidator<T, RJSFSchema, any>,
-    transformErrors?: ErrorTransformer<T, RJSFSchema, any>, uiSchema?: UiSchema<T, RJSFSchema, any>,
+    formData: T | undefined,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator<T, RJSFSchema, any>,
+    transformErrors?: ErrorTransformer<T, RJSFSchema, any>,
+    uiSchema?: UiSchema<T, RJSFSchema, any>,
   ): ValidationData<T> {
     const raw = this.rawValidation<OutputUnit>(schema, formData);
     let errors = toRjsfErrors(raw.errors ?? []);
     if (raw.validationError) errors.push({ stack: raw.validationError.message });
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     let errorSchema = toErrorSchema<T>(errors);
-    if (raw.validationError) errorSchema = { ...errorSchema, $schema: { __errors: [raw.validationError.message] } } as typeof errorSchema;
+    if (raw.validationError)
+      errorSchema = { ...errorSchema, $schema: { __errors: [raw.validationError.message] } } as typeof errorSchema;
     if (!customValidate) return { errors, errorSchema };
     // Custom checks see every field, also those without a value, as rjsf's own validators give them.
     const withDefaults = getDefaultFormState<T, RJSFSchema, any>(this, schema, formData, schema, true) as T;

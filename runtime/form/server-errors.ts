@@ -3,7 +3,10 @@
 import type { ApiErrorBody } from '../api/index.ts';
 import type { FormProperty } from './types.ts';
 
-export interface ServerErrors { general: string[]; fields: Record<string, string[]> }
+export interface ServerErrors {
+  general: string[];
+  fields: Record<string, string[]>;
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -12,7 +15,10 @@ export function withLabel(message: string, fieldName: string, label: string): st
   return message.replace(new RegExp(`(?<![\\w])${escape(fieldName)}(?![\\w])`, 'g'), label);
 }
 
-export function serverErrors(error: ApiErrorBody | null | undefined, properties: readonly FormProperty[]): ServerErrors {
+export function serverErrors(
+  error: ApiErrorBody | null | undefined,
+  properties: readonly FormProperty[],
+): ServerErrors {
   const result: ServerErrors = { general: [], fields: {} };
   if (!error) return result;
   if (error.Error) result.general.push(error.Error);

@@ -11,20 +11,31 @@ function FieldTemplate(props: FieldTemplateProps) {
   const name = String(fieldPathId.path[fieldPathId.path.length - 1]);
   const server = formContextOf(registry).serverErrors[name] ?? [];
   const messages = [...server, ...(rawErrors ?? [])];
-  const classes = ['form-field', required ? 'form-field--required' : '', required && isEmpty(formData) ? 'form-field--empty' : '', messages.length ? 'form-field--invalid' : ''];
+  const classes = [
+    'form-field',
+    required ? 'form-field--required' : '',
+    required && isEmpty(formData) ? 'form-field--empty' : '',
+    messages.length ? 'form-field--invalid' : '',
+  ];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="form-label">{label}</label>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
       <div className="form-control">
         {children}
-        {messages.map((m, i) => <div key={i} className="form-field-error" role="alert">{m}</div>)}
+        {messages.map((m, i) => (
+          <div key={i} className="form-field-error" role="alert">
+            {m}
+          </div>
+        ))}
       </div>
     </div>
   );
 }
 
 function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
-  const groups = ((uiSchema?.['ui:options'] as { groups?: CompiledGroup[] } | undefined)?.groups) ?? [];
+  const groups = (uiSchema?.['ui:options'] as { groups?: CompiledGroup[] } | undefined)?.groups ?? [];
   const byName = new Map(properties.map((p) => [p.name, p]));
   return (
     <>

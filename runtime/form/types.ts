@@ -15,9 +15,15 @@ export interface ListConfig {
 }
 
 /** An action field (`actionsOf`): the field holding a catalogue code, and the call answering that entry's actions. */
-export interface ActionsOfConfig { Field: string; SingleMethod: string }
+export interface ActionsOfConfig {
+  Field: string;
+  SingleMethod: string;
+}
 
-export interface SelectOption { value: string; label: string }
+export interface SelectOption {
+  value: string;
+  label: string;
+}
 
 export interface PropertySettings {
   FieldLength: number | null;
@@ -62,13 +68,27 @@ export interface FormProperty {
   Rules: FormRules;
 }
 
-export interface FormGroup { GroupID: string; Label: string | null; Tab: string | null; Column: number | null }
+export interface FormGroup {
+  GroupID: string;
+  Label: string | null;
+  Tab: string | null;
+  Column: number | null;
+}
 
 /** A rule across fields (table `checks`): the record is valid when ValidWhen holds, else Message shows under Fields. */
-export interface FormCheck { Name: string; ValidWhen: RulesLogic | boolean; Message: string; Fields: string[] }
+export interface FormCheck {
+  Name: string;
+  ValidWhen: RulesLogic | boolean;
+  Message: string;
+  Fields: string[];
+}
 
 /** A question before a save (table `confirms`): asked when When holds. */
-export interface FormConfirm { Name: string; When: RulesLogic | boolean; Message: string }
+export interface FormConfirm {
+  Name: string;
+  When: RulesLogic | boolean;
+  Message: string;
+}
 
 export interface FormAnswer {
   Properties: FormProperty[];

@@ -10,7 +10,11 @@ import type { ActionsOfConfig } from './types.ts';
  * or an entry the server does not answer: it decides on save), none while no entry is chosen or
  * its actions are on their way, else the entry's actions.
  */
-export function useEntryActions(config: ActionsOfConfig | null | undefined, code: unknown, client: ListClient | undefined): readonly string[] | undefined {
+export function useEntryActions(
+  config: ActionsOfConfig | null | undefined,
+  code: unknown,
+  client: ListClient | undefined,
+): readonly string[] | undefined {
   const wanted = typeof code === 'string' && code !== '' ? code : null;
   const method = config?.SingleMethod;
   const [state, setState] = useState<{ code: string; actions: readonly string[] | null } | null>(null);
@@ -22,9 +26,13 @@ export function useEntryActions(config: ActionsOfConfig | null | undefined, code
         const entry = answer as LookupEntry;
         if (live) setState({ code: wanted, actions: 'Actions' in entry ? entry.Actions : null });
       },
-      () => { if (live) setState({ code: wanted, actions: null }); },
+      () => {
+        if (live) setState({ code: wanted, actions: null });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [method, wanted, client]);
   if (!config || !client) return undefined;
   if (!wanted || state?.code !== wanted) return [];

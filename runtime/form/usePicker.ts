@@ -5,8 +5,16 @@ import { PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import { CallFailed, type LookupEntry } from '../api/index.ts';
 import type { ListClient } from './context.ts';
 import {
-  PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, entryValue, hasPickerValue, initialPicker, pickerKey,
-  pickerReducer, shouldLoadMore, throttle,
+  PICKER_SCROLL_THROTTLE_MS,
+  PICKER_SEARCH_DEBOUNCE_MS,
+  acceptedEntry,
+  entryValue,
+  hasPickerValue,
+  initialPicker,
+  pickerKey,
+  pickerReducer,
+  shouldLoadMore,
+  throttle,
 } from './rules/index.ts';
 import type { ListConfig } from './types.ts';
 
@@ -21,7 +29,12 @@ export interface PickerOptions {
   onChange: (value: number | string | null) => void;
 }
 
-const errorText = (error: unknown) => (error instanceof CallFailed ? error.body?.Error || error.message : error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) =>
+  error instanceof CallFailed
+    ? error.body?.Error || error.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 export function usePicker({ value, descr, config, parameters, client, onChange }: PickerOptions) {
   const [state, dispatch] = useReducer(pickerReducer, typeof descr === 'string' ? descr : '', initialPicker);
@@ -37,21 +50,41 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
       return;
     }
     setSingleError(null);
-    if (!hasPickerValue(value)) { known.current = { id: value, text: '' }; dispatch({ type: 'selected', text: '' }); return; }
-    if (typeof descr === 'string' && descr) { known.current = { id: value, text: descr }; dispatch({ type: 'selected', text: descr }); return; }
+    if (!hasPickerValue(value)) {
+      known.current = { id: value, text: '' };
+      dispatch({ type: 'selected', text: '' });
+      return;
+    }
+    if (typeof descr === 'string' && descr) {
+      known.current = { id: value, text: descr };
+      dispatch({ type: 'selected', text: descr });
+      return;
+    }
     let live = true;
     client.single(config.SingleMethod, value).then(
-      (entry) => { if (live) { known.current = { id: value, text: entry.Descr }; dispatch({ type: 'selected', text: entry.Descr }); } },
-      (error) => { if (live) setSingleError(errorText(error)); },
+      (entry) => {
+        if (live) {
+          known.current = { id: value, text: entry.Descr };
+          dispatch({ type: 'selected', text: entry.Descr });
+        }
+      },
+      (error) => {
+        if (live) setSingleError(errorText(error));
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [value, descr, config.SingleMethod, client]);
 
   const load = (page: number, searchKey: string) => {
     const id = ++request.current;
     dispatch({ type: 'loading' });
     client.list(config.ListMethod, { searchKey, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
-      (answer) => { if (id === request.current) dispatch({ type: 'results', items: answer.Data, page, hasMore: answer.Meta.HasMore }); },
+      (answer) => {
+        if (id === request.current)
+          dispatch({ type: 'results', items: answer.Data, page, hasMore: answer.Meta.HasMore });
+      },
       (error) => {
         // Search failures are logged only (spec 1 section 8).
         console.error('list search failed', config.ListMethod, error);
@@ -71,10 +104,14 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
 
   const stateRef = useRef(state);
   stateRef.current = state;
-  const loadMore = useMemo(() => throttle(() => {
-    const s = stateRef.current;
-    if (shouldLoadMore(s)) loadRef.current(s.page + 1, s.text);
-  }, PICKER_SCROLL_THROTTLE_MS), []);
+  const loadMore = useMemo(
+    () =>
+      throttle(() => {
+        const s = stateRef.current;
+        if (shouldLoadMore(s)) loadRef.current(s.page + 1, s.text);
+      }, PICKER_SCROLL_THROTTLE_MS),
+    [],
+  );
 
   const accept = (entry: LookupEntry | null) => {
     const next = entry ? entryValue(entry, config) : null;
@@ -89,7 +126,9 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
     const effect = pickerKey(key, keyCode);
     if (!effect) return false;
     switch (effect.kind) {
-      case 'move': dispatch({ type: 'move', by: effect.by }); return true;
+      case 'move':
+        dispatch({ type: 'move', by: effect.by });
+        return true;
       case 'accept': {
         const entry = acceptedEntry(stateRef.current);
         if (entry) accept(entry);
@@ -100,7 +139,9 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
         if (!stateRef.current.open) return false;
         blur();
         return true;
-      case 'advanced': dispatch({ type: 'advanced', open: true }); return true;
+      case 'advanced':
+        dispatch({ type: 'advanced', open: true });
+        return true;
     }
   };
 

@@ -19,7 +19,10 @@ interface Props {
 }
 
 const INPUT_TYPES: Partial<Record<FilterKind, string>> = {
-  number: 'number', date: 'date', time: 'time', datetime: 'datetime-local',
+  number: 'number',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime-local',
 };
 const TYPING_DELAY_MS = 500;
 
@@ -30,10 +33,14 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
   const filterable = columns.filter(isFilterable);
   const operatorLabel = (op: string, kind: FilterKind) => {
     switch (op) {
-      case 'contains': return t`bevat`;
-      case 'notcontains': return t`bevat niet`;
-      case 'empty': return t`is leeg`;
-      case 'in': return t`is een van`;
+      case 'contains':
+        return t`bevat`;
+      case 'notcontains':
+        return t`bevat niet`;
+      case 'empty':
+        return t`is leeg`;
+      case 'in':
+        return t`is een van`;
     }
     // A list or choice column compares what the user picks, not a code or a number.
     if (kind === 'list' || kind === 'choice') return op === '=' ? t`is` : op === '!=' ? t`is niet` : op;
@@ -60,17 +67,30 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
                 change({ FieldName: e.target.value, Operator: operator, Value: valueFor(next, operator) });
               }}
             >
-              {filterable.map((c) => <option key={c.FieldName} value={c.FieldName}>{c.Title ?? c.FieldName}</option>)}
+              {filterable.map((c) => (
+                <option key={c.FieldName} value={c.FieldName}>
+                  {c.Title ?? c.FieldName}
+                </option>
+              ))}
             </select>
             <select
               aria-label={t`Operator`}
               value={filter.Operator}
               onChange={(e) => change({ Operator: e.target.value, Value: valueFor(column, e.target.value, filter) })}
             >
-              {operators.map((op) => <option key={op} value={op}>{operatorLabel(op, kind)}</option>)}
+              {operators.map((op) => (
+                <option key={op} value={op}>
+                  {operatorLabel(op, kind)}
+                </option>
+              ))}
             </select>
             {editor === 'bool' && (
-              <input type="checkbox" aria-label={valueLabel} checked={filter.Value === true} onChange={(e) => change({ Value: e.target.checked })} />
+              <input
+                type="checkbox"
+                aria-label={valueLabel}
+                checked={filter.Value === true}
+                onChange={(e) => change({ Value: e.target.checked })}
+              />
             )}
             {editor === 'text' && (
               <input
@@ -79,7 +99,9 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
                 step={kind === 'number' ? 'any' : undefined}
                 value={typeof filter.Value === 'string' ? filter.Value : ''}
                 onChange={(e) => onChange(filter.id, { Value: e.target.value }, TYPING_DELAY_MS)}
-                onKeyDown={(e) => { if (e.key === 'Enter') onChange(filter.id, { Value: e.currentTarget.value }, 0); }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onChange(filter.id, { Value: e.currentTarget.value }, 0);
+                }}
               />
             )}
             {(editor === 'row' || editor === 'rows') && column?.ListMethod && (
@@ -93,9 +115,17 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
               />
             )}
             {editor === 'option' && (
-              <select aria-label={valueLabel} value={typeof filter.Value === 'string' ? filter.Value : ''} onChange={(e) => change({ Value: e.target.value })}>
+              <select
+                aria-label={valueLabel}
+                value={typeof filter.Value === 'string' ? filter.Value : ''}
+                onChange={(e) => change({ Value: e.target.value })}
+              >
                 <option value="" />
-                {(column?.Options ?? []).map((o) => <option key={o.Value} value={o.Value}>{o.Label}</option>)}
+                {(column?.Options ?? []).map((o) => (
+                  <option key={o.Value} value={o.Value}>
+                    {o.Label}
+                  </option>
+                ))}
               </select>
             )}
             {editor === 'options' && (
@@ -107,7 +137,11 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
                       <input
                         type="checkbox"
                         checked={picked.includes(o.Value)}
-                        onChange={(e) => change({ Value: e.target.checked ? [...picked, o.Value] : picked.filter((v) => v !== o.Value) })}
+                        onChange={(e) =>
+                          change({
+                            Value: e.target.checked ? [...picked, o.Value] : picked.filter((v) => v !== o.Value),
+                          })
+                        }
                       />
                       {o.Label}
                     </label>
@@ -115,11 +149,24 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
                 })}
               </div>
             )}
-            <button type="button" className="grid-icon-button" aria-label={t`Filter verwijderen`} title={t`Filter verwijderen`} onClick={() => onRemove(filter.id)}>×</button>
+            <button
+              type="button"
+              className="grid-icon-button"
+              aria-label={t`Filter verwijderen`}
+              title={t`Filter verwijderen`}
+              onClick={() => onRemove(filter.id)}
+            >
+              ×
+            </button>
           </div>
         );
       })}
-      <button type="button" className="grid-button" disabled={!filterable.length} onClick={() => onAdd(filterable[0], operatorsOf(filterable[0])[0] ?? '')}>
+      <button
+        type="button"
+        className="grid-button"
+        disabled={!filterable.length}
+        onClick={() => onAdd(filterable[0], operatorsOf(filterable[0])[0] ?? '')}
+      >
         {t`Filter toevoegen`}
       </button>
     </div>

@@ -37,7 +37,9 @@ export function ColumnChooser({ control, viewId, columns, onApply, onClose, clie
       if (answer) setItems(answer);
       else setFailed(true);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // Loaded once per opening: the working view does not change while the chooser is open.
   }, [client, control, viewId]);
 
@@ -64,14 +66,23 @@ export function ColumnChooser({ control, viewId, columns, onApply, onClose, clie
       busy={!items && !failed}
       footer={
         <>
-          <button type="button" className="app-button app-button--primary" disabled={!items?.some((item) => item.selected)} onClick={apply}>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            disabled={!items?.some((item) => item.selected)}
+            onClick={apply}
+          >
             {t`Lokaal opslaan`}
           </button>
           <button type="button" className="app-button" onClick={onClose}>{t`Annuleren`}</button>
         </>
       }
     >
-      {failed && <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>}
+      {failed && (
+        <div role="alert" className="grid-alert">
+          {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
+        </div>
+      )}
       {items && (
         <>
           <input
@@ -85,12 +96,19 @@ export function ColumnChooser({ control, viewId, columns, onApply, onClose, clie
           <ul
             className="grid-chooser-list"
             aria-label={t`Beschikbare kolommen`}
-            onContextMenu={(e) => { e.preventDefault(); setMenu({ x: e.clientX, y: e.clientY }); }}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              setMenu({ x: e.clientX, y: e.clientY });
+            }}
           >
             {shown.map(({ FieldName, title, selected, ColumnAlignment: alignment }) => (
               <li key={FieldName} className="grid-chooser-item">
                 <label>
-                  <input type="checkbox" checked={selected} onChange={(e) => change(FieldName, { selected: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={selected}
+                    onChange={(e) => change(FieldName, { selected: e.target.checked })}
+                  />
                   <span>{title}</span>
                 </label>
                 <select

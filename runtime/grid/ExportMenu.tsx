@@ -21,7 +21,9 @@ export function ExportMenu({ onExport }: ExportMenuProps) {
   useEffect(() => {
     if (!open) return;
     items()[0]?.focus();
-    const outside = (e: Event) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
+    const outside = (e: Event) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
     // Escape belongs to the menu while it is open, not to a dialog the grid sits in.
     const escape = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -41,9 +43,16 @@ export function ExportMenu({ onExport }: ExportMenuProps) {
   const move = (event: KeyboardEvent) => {
     const list = items();
     const at = list.indexOf(document.activeElement as HTMLButtonElement);
-    const to = event.key === 'ArrowDown' ? (at + 1) % list.length
-      : event.key === 'ArrowUp' ? (at - 1 + list.length) % list.length
-        : event.key === 'Home' ? 0 : event.key === 'End' ? list.length - 1 : null;
+    const to =
+      event.key === 'ArrowDown'
+        ? (at + 1) % list.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + list.length) % list.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? list.length - 1
+              : null;
     if (to === null) {
       if (event.key === 'Tab') setOpen(false);
       return;
@@ -60,16 +69,38 @@ export function ExportMenu({ onExport }: ExportMenuProps) {
   return (
     <span className="grid-export" ref={root}>
       <button
-        ref={button} type="button" className="grid-button" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined}
+        ref={button}
+        type="button"
+        className="grid-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); setOpen(true); } }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
         {t`Exporteren`}
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label={t`Exporteren`} className="grid-menu grid-export-menu" onKeyDown={move}>
-          <li role="none"><button type="button" role="menuitem" onClick={() => choose('GridLayout')}>{t`Exporteren zoals getoond`}</button></li>
-          <li role="none"><button type="button" role="menuitem" onClick={() => choose('ImportLayout')}>{t`Exporteren voor import`}</button></li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => choose('GridLayout')}
+            >{t`Exporteren zoals getoond`}</button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => choose('ImportLayout')}
+            >{t`Exporteren voor import`}</button>
+          </li>
         </ul>
       )}
     </span>

@@ -9,7 +9,15 @@ import { startExport } from '../live/index.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
 import { GridHeader } from './GridHeader.tsx';
-import { GridRowView, ROW_HEIGHT, SELECT_WIDTH, cardHeight, columnWidth, type GridRowProps, type RowHandlers } from './GridRow.tsx';
+import {
+  GridRowView,
+  ROW_HEIGHT,
+  SELECT_WIDTH,
+  cardHeight,
+  columnWidth,
+  type GridRowProps,
+  type RowHandlers,
+} from './GridRow.tsx';
 import { useNarrow } from '../ui/useNarrow.ts';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
@@ -47,7 +55,17 @@ export function FlexGrid(props: FlexGridProps) {
   return <FlexGridView key={props.control} {...props} />;
 }
 
-function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMenu, refreshToken, query, scope, toolbar, label }: FlexGridProps) {
+function FlexGridView({
+  control,
+  dataSourceSwitch = false,
+  onRowClick,
+  contextMenu,
+  refreshToken,
+  query,
+  scope,
+  toolbar,
+  label,
+}: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
   const { state, actions, currentRequest } = useFlexGrid({ control, query, refreshToken, scope, locale });
@@ -69,29 +87,49 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
     return () => window.removeEventListener('mouseup', end);
   }, [selectable, actions]);
 
-  const openMenu = useCallback((event: MouseEvent, row: GridRow) => {
-    event.preventDefault();
-    setMenu({ x: event.clientX, y: event.clientY, rows: actions.contextSelect(row) });
-  }, [actions]);
+  const openMenu = useCallback(
+    (event: MouseEvent, row: GridRow) => {
+      event.preventDefault();
+      setMenu({ x: event.clientX, y: event.clientY, rows: actions.contextSelect(row) });
+    },
+    [actions],
+  );
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  const handlers = useMemo<RowHandlers>(() => ({
-    click: onRowClick,
-    contextMenu: selectable ? openMenu : undefined,
-    toggle: actions.toggleRow,
-    dragStart: actions.dragStart,
-    dragOver: actions.dragOver,
-  }), [onRowClick, selectable, openMenu, actions]);
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      click: onRowClick,
+      contextMenu: selectable ? openMenu : undefined,
+      toggle: actions.toggleRow,
+      dragStart: actions.dragStart,
+      dragOver: actions.dragOver,
+    }),
+    [onRowClick, selectable, openMenu, actions],
+  );
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const selectedRows = useMemo(() => rows.filter((r) => selectedSet.has(rowId(r))), [rows, selectedSet]);
   const selectLabel = t`Rij selecteren`;
-  const fileUrl = useCallback((field: string, autoid: number, thumbnail: boolean) => fileUrls.field(control, autoid, field, thumbnail), [control]);
+  const fileUrl = useCallback(
+    (field: string, autoid: number, thumbnail: boolean) => fileUrls.field(control, autoid, field, thumbnail),
+    [control],
+  );
   // On a phone rows are cards, the page's width, rather than a table scrolled sideways.
   const card = useNarrow();
-  const rowProps = useMemo<GridRowProps>(() => ({
-    rows, columns, selected: selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card,
-  }), [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card]);
+  const rowProps = useMemo<GridRowProps>(
+    () => ({
+      rows,
+      columns,
+      selected: selectedSet,
+      selectable,
+      locale,
+      selectLabel,
+      handlers,
+      fileUrl,
+      card,
+    }),
+    [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card],
+  );
 
   const width = card ? undefined : columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
   const rowHeight = card ? cardHeight(columns.length) : ROW_HEIGHT;
@@ -149,7 +187,9 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         </div>
       )}
       {state.failed && (
-        <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>
+        <div role="alert" className="grid-alert">
+          {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
+        </div>
       )}
       <div className="grid-scroll">
         <div
@@ -195,11 +235,19 @@ function FlexGridView({ control, dataSourceSwitch = false, onRowClick, contextMe
         </div>
       )}
       {showLoadMore(state) && (
-        <button type="button" className="grid-load-more" disabled={state.busy} aria-busy={state.busy || undefined} onClick={actions.loadMore}>
+        <button
+          type="button"
+          className="grid-load-more"
+          disabled={state.busy}
+          aria-busy={state.busy || undefined}
+          onClick={actions.loadMore}
+        >
           {t`Meer laden`}
         </button>
       )}
-      {menu && contextMenu && <GridContextMenu x={menu.x} y={menu.y} items={contextMenu} rows={menu.rows} onClose={closeMenu} />}
+      {menu && contextMenu && (
+        <GridContextMenu x={menu.x} y={menu.y} items={contextMenu} rows={menu.rows} onClose={closeMenu} />
+      )}
     </div>
   );
 }

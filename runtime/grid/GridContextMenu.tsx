@@ -12,14 +12,27 @@ export interface ContextMenuItem {
   hint?: (rows: GridRow[]) => string | undefined;
 }
 
-interface Props { x: number; y: number; items: readonly ContextMenuItem[]; rows: GridRow[]; onClose: () => void }
+interface Props {
+  x: number;
+  y: number;
+  items: readonly ContextMenuItem[];
+  rows: GridRow[];
+  onClose: () => void;
+}
 
 export function GridContextMenu({ x, y, items, rows, onClose }: Props) {
   const menu = useRef<HTMLUListElement>(null);
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
-    const outside = (e: Event) => { if (!menu.current?.contains(e.target as Node)) onClose(); };
-    const key = (e: KeyboardEvent) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } };
+    const outside = (e: Event) => {
+      if (!menu.current?.contains(e.target as Node)) onClose();
+    };
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onClose();
+      }
+    };
     document.addEventListener('mousedown', outside);
     document.addEventListener('keydown', key, true);
     window.addEventListener('blur', onClose);
@@ -38,8 +51,20 @@ export function GridContextMenu({ x, y, items, rows, onClose }: Props) {
         const enabled = item.enabled?.(rows) ?? true;
         return (
           <li key={item.id} role="none">
-            <button type="button" role="menuitem" disabled={!enabled} aria-disabled={!enabled || undefined} title={item.hint?.(rows)}
-              onClick={() => { if (!enabled) return; onClose(); item.onSelect(rows); }}>{item.label}</button>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!enabled}
+              aria-disabled={!enabled || undefined}
+              title={item.hint?.(rows)}
+              onClick={() => {
+                if (!enabled) return;
+                onClose();
+                item.onSelect(rows);
+              }}
+            >
+              {item.label}
+            </button>
           </li>
         );
       })}

@@ -28,7 +28,18 @@ const COLUMN_DRAG = 'application/x-grid-column';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function GridHeader({ columns, order, columnFilters, selectable, selectAll, onSort, onFilter, onToggleAll, onResize, onMove }: Props) {
+export function GridHeader({
+  columns,
+  order,
+  columnFilters,
+  selectable,
+  selectAll,
+  onSort,
+  onFilter,
+  onToggleAll,
+  onResize,
+  onMove,
+}: Props) {
   const { t } = useLingui();
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   return (
@@ -40,7 +51,9 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
               type="checkbox"
               aria-label={t`Alles selecteren`}
               checked={selectAll === 'all'}
-              ref={(el) => { if (el) el.indeterminate = selectAll === 'some'; }}
+              ref={(el) => {
+                if (el) el.indeterminate = selectAll === 'some';
+              }}
               onChange={onToggleAll}
             />
           </div>
@@ -94,9 +107,13 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
               {column.IsSortable ? (
                 <button type="button" className="grid-sort" onClick={() => onSort(column)}>
                   <span className="grid-text">{title}</span>
-                  <span aria-hidden="true" className="grid-sort-arrow">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}</span>
+                  <span aria-hidden="true" className="grid-sort-arrow">
+                    {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
+                  </span>
                 </button>
-              ) : <span className="grid-text">{title}</span>}
+              ) : (
+                <span className="grid-text">{title}</span>
+              )}
               <ColumnResizer field={column.FieldName} title={title} width={columnWidth(column)} onResize={onResize} />
             </div>
           );
@@ -109,7 +126,12 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
           const label = t`Filter ${column.Title ?? column.FieldName}`;
           const invalid = text.trim() !== '' && quickFilterValue(column, text) === undefined;
           return (
-            <div key={column.FieldName} role="gridcell" className="grid-cell grid-filter-cell" style={{ width: columnWidth(column) }}>
+            <div
+              key={column.FieldName}
+              role="gridcell"
+              className="grid-cell grid-filter-cell"
+              style={{ width: columnWidth(column) }}
+            >
               {!isFilterable(column) ? null : kindOf(column) === 'bool' ? (
                 <select aria-label={label} value={text} onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}>
                   <option value="">{t`Alle`}</option>
@@ -118,9 +140,17 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
                 </select>
               ) : kindOf(column) === 'choice' ? (
                 // A choice column offers its labels; the filter is its code (a URL parameter may name the label).
-                <select aria-label={label} value={quickFilterValue(column, text) ?? ''} onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}>
+                <select
+                  aria-label={label}
+                  value={quickFilterValue(column, text) ?? ''}
+                  onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}
+                >
                   <option value="">{t`Alle`}</option>
-                  {(column.Options ?? []).map((o) => <option key={o.Value} value={o.Value}>{o.Label}</option>)}
+                  {(column.Options ?? []).map((o) => (
+                    <option key={o.Value} value={o.Value}>
+                      {o.Label}
+                    </option>
+                  ))}
                 </select>
               ) : (
                 <input
@@ -130,7 +160,9 @@ export function GridHeader({ columns, order, columnFilters, selectable, selectAl
                   className={invalid ? 'grid-filter-invalid' : undefined}
                   value={text}
                   onChange={(e) => onFilter(column.FieldName, e.target.value)}
-                  onKeyDown={(e) => { if (e.key === 'Enter') onFilter(column.FieldName, e.currentTarget.value, 0); }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') onFilter(column.FieldName, e.currentTarget.value, 0);
+                  }}
                 />
               )}
             </div>

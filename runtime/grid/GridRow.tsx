@@ -42,16 +42,49 @@ export interface GridRowProps {
   card: boolean;
 }
 
-const GridCells = memo(function GridCells({ row, columns, locale, fileUrl, card }: { row: GridRow; columns: readonly GridColumn[]; locale: string; fileUrl: FileUrl; card: boolean }) {
+const GridCells = memo(function GridCells({
+  row,
+  columns,
+  locale,
+  fileUrl,
+  card,
+}: {
+  row: GridRow;
+  columns: readonly GridColumn[];
+  locale: string;
+  fileUrl: FileUrl;
+  card: boolean;
+}) {
   return (card ? columns.slice(0, CARD_FIELDS) : columns).map((column) => {
     const content = cellContent(column, row, locale, fileUrl);
     return (
-      <div key={column.FieldName} role="gridcell" className={`grid-cell grid-align-${cellAlignment(column)}`} style={card ? undefined : { width: columnWidth(column) }}>
+      <div
+        key={column.FieldName}
+        role="gridcell"
+        className={`grid-cell grid-align-${cellAlignment(column)}`}
+        style={card ? undefined : { width: columnWidth(column) }}
+      >
         {card && <span className="grid-card-title">{column.Title ?? column.FieldName}</span>}
-        {content.kind === 'bool' ? <input type="checkbox" checked={content.value} disabled readOnly tabIndex={-1} aria-label={column.Title ?? column.FieldName} />
-          : content.kind === 'image' ? (content.src ? <img src={content.src} alt="" loading="lazy" className="grid-image" /> : null)
-          : content.kind === 'file' ? <FileLink path={content.path} name={content.name} className="grid-text files-link" />
-          : <span className="grid-text" title={content.text}>{content.text}</span>}
+        {content.kind === 'bool' ? (
+          <input
+            type="checkbox"
+            checked={content.value}
+            disabled
+            readOnly
+            tabIndex={-1}
+            aria-label={column.Title ?? column.FieldName}
+          />
+        ) : content.kind === 'image' ? (
+          content.src ? (
+            <img src={content.src} alt="" loading="lazy" className="grid-image" />
+          ) : null
+        ) : content.kind === 'file' ? (
+          <FileLink path={content.path} name={content.name} className="grid-text files-link" />
+        ) : (
+          <span className="grid-text" title={content.text}>
+            {content.text}
+          </span>
+        )}
       </div>
     );
   });
@@ -59,7 +92,19 @@ const GridCells = memo(function GridCells({ row, columns, locale, fileUrl, card 
 
 const noop = () => {};
 
-export function GridRowView({ index, style, rows, columns, selected, selectable, locale, selectLabel, handlers, fileUrl, card }: RowComponentProps<GridRowProps>) {
+export function GridRowView({
+  index,
+  style,
+  rows,
+  columns,
+  selected,
+  selectable,
+  locale,
+  selectLabel,
+  handlers,
+  fileUrl,
+  card,
+}: RowComponentProps<GridRowProps>) {
   const row = rows[index];
   const id = rowId(row);
   const isSelected = selected.has(id);
@@ -73,7 +118,13 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
       className={`grid-row${card ? ' grid-card' : ''}${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
       style={style}
       onClick={handlers.click ? () => handlers.click?.(row) : undefined}
-      onKeyDown={handlers.click ? (e) => { if (e.key === 'Enter') handlers.click?.(row); } : undefined}
+      onKeyDown={
+        handlers.click
+          ? (e) => {
+              if (e.key === 'Enter') handlers.click?.(row);
+            }
+          : undefined
+      }
       onContextMenu={handlers.contextMenu ? (e) => handlers.contextMenu?.(e, row) : undefined}
       onMouseEnter={selectable ? () => handlers.dragOver(index) : undefined}
     >
@@ -82,7 +133,12 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
           role="gridcell"
           className="grid-cell grid-select"
           style={{ width: SELECT_WIDTH }}
-          onMouseDown={(e) => { if (e.button === 0) { e.preventDefault(); handlers.dragStart(index); } }}
+          onMouseDown={(e) => {
+            if (e.button === 0) {
+              e.preventDefault();
+              handlers.dragStart(index);
+            }
+          }}
           onClick={(e) => e.stopPropagation()}
         >
           <input
@@ -91,7 +147,10 @@ export function GridRowView({ index, style, rows, columns, selected, selectable,
             aria-label={selectLabel}
             onChange={noop}
             // A mouse click was handled on mousedown (it starts a drag); keyboard toggles come with detail 0.
-            onClick={(e) => { e.stopPropagation(); if (e.detail === 0) handlers.toggle(id); }}
+            onClick={(e) => {
+              e.stopPropagation();
+              if (e.detail === 0) handlers.toggle(id);
+            }}
           />
         </div>
       )}

@@ -60,38 +60,75 @@ export function GridToolbar(p: Props) {
         onPaste={(e) => {
           const pasted = e.clipboardData.getData('text');
           const code = stripBarcode(pasted, host());
-          if (code !== pasted) { e.preventDefault(); p.onSearchNow(code); }
+          if (code !== pasted) {
+            e.preventDefault();
+            p.onSearchNow(code);
+          }
         }}
         onBlur={(e) => {
           const code = stripBarcode(e.target.value, host());
           if (code !== e.target.value) p.onSearchNow(code);
         }}
-        onKeyDown={(e) => { if (e.key === 'Enter') p.onSearchNow(stripBarcode(e.currentTarget.value, host())); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') p.onSearchNow(stripBarcode(e.currentTarget.value, host()));
+        }}
       />
       {p.dataSourceSwitch && (
-        <select aria-label={t`Gegevensbron`} value={p.dataSource} onChange={(e) => p.onDataSource(Number(e.target.value) as DataSource)}>
+        <select
+          aria-label={t`Gegevensbron`}
+          value={p.dataSource}
+          onChange={(e) => p.onDataSource(Number(e.target.value) as DataSource)}
+        >
           <option value={0}>{t`Actief`}</option>
           <option value={1}>{t`Archief`}</option>
           <option value={2}>{t`Alle`}</option>
         </select>
       )}
       {narrow && (
-        <button type="button" className="grid-button grid-more" aria-expanded={more} onClick={() => setMore(!more)}>{t`Meer`}</button>
+        <button
+          type="button"
+          className="grid-button grid-more"
+          aria-expanded={more}
+          onClick={() => setMore(!more)}
+        >{t`Meer`}</button>
       )}
       {/* On a phone the tools beyond search and data source fold away behind Meer. */}
       <div className="grid-tools" hidden={narrow && !more}>
-        <button type="button" className="grid-button" onClick={p.onRefresh} aria-busy={p.loading || undefined}>{t`Vernieuwen`}</button>
-        <button type="button" className="grid-button" aria-expanded={p.filtersOpen} onClick={p.onToggleFilters}>{t`Filters`}</button>
-        <button type="button" className="grid-button" aria-pressed={p.pinned} onClick={p.onTogglePin}
-          title={p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}>
+        <button
+          type="button"
+          className="grid-button"
+          onClick={p.onRefresh}
+          aria-busy={p.loading || undefined}
+        >{t`Vernieuwen`}</button>
+        <button
+          type="button"
+          className="grid-button"
+          aria-expanded={p.filtersOpen}
+          onClick={p.onToggleFilters}
+        >{t`Filters`}</button>
+        <button
+          type="button"
+          className="grid-button"
+          aria-pressed={p.pinned}
+          onClick={p.onTogglePin}
+          title={p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
+        >
           {p.pinned ? t`Filters losmaken` : t`Filters vastzetten`}
         </button>
-        <button type="button" className="grid-button" disabled={!p.filtered} onClick={p.onReset}>{t`Filters wissen`}</button>
+        <button
+          type="button"
+          className="grid-button"
+          disabled={!p.filtered}
+          onClick={p.onReset}
+        >{t`Filters wissen`}</button>
         <ExportMenu onExport={p.onExport} />
         {p.children}
       </div>
       <span className="grid-count" role="status">
-        {p.elapsedMs === null ? (p.loading ? t`Laden…` : '')
+        {p.elapsedMs === null
+          ? p.loading
+            ? t`Laden…`
+            : ''
           : p.countEstimated
             ? t`± ${plural(count, { one: `${countText} resultaat (${seconds} s)`, other: `${countText} resultaten (${seconds} s)` })}`
             : t`${plural(count, { one: `${countText} resultaat (${seconds} s)`, other: `${countText} resultaten (${seconds} s)` })}`}

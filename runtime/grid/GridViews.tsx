@@ -23,7 +23,10 @@ export interface GridViewsProps {
   permissions: ViewPermissions;
   viewColumns: readonly ViewColumn[];
   pageSize: number;
-  actions: Pick<GridController['actions'], 'applyColumnDiff' | 'layoutContent' | 'setPageSize' | 'switchView' | 'viewDeleted' | 'viewSaved'>;
+  actions: Pick<
+    GridController['actions'],
+    'applyColumnDiff' | 'layoutContent' | 'setPageSize' | 'switchView' | 'viewDeleted' | 'viewSaved'
+  >;
   client?: ViewClient;
 }
 
@@ -32,7 +35,16 @@ type Dialog = 'columns' | 'views' | 'saveAs';
 /** Page sizes offered; a view's own size is offered too when it is another. */
 const PAGE_SIZES = [25, 35, 50, 100, 200];
 
-export function GridViews({ control, view, modified, permissions, viewColumns, pageSize, actions, client = api }: GridViewsProps) {
+export function GridViews({
+  control,
+  view,
+  modified,
+  permissions,
+  viewColumns,
+  pageSize,
+  actions,
+  client = api,
+}: GridViewsProps) {
   const { t } = useLingui();
   const viewName = useViewName();
   const [open, setOpen] = useState<Dialog | null>(null);
@@ -54,21 +66,36 @@ export function GridViews({ control, view, modified, permissions, viewColumns, p
     setSaving(false);
   };
 
-  const dialog = open === 'columns' ? (
-    <ColumnChooser control={control} viewId={view?.AutoID ?? null} columns={viewColumns} onApply={actions.applyColumnDiff} onClose={close} client={client} />
-  ) : open === 'views' ? (
-    <ViewManager
-      control={control}
-      currentId={view?.AutoID ?? null}
-      permissions={permissions}
-      onApply={actions.switchView}
-      onDeleted={(id) => void actions.viewDeleted(id)}
-      onClose={close}
-      client={client}
-    />
-  ) : open === 'saveAs' ? (
-    <SaveLayoutDialog control={control} permissions={permissions} content={actions.layoutContent} onSaved={actions.viewSaved} onClose={close} client={client} />
-  ) : null;
+  const dialog =
+    open === 'columns' ? (
+      <ColumnChooser
+        control={control}
+        viewId={view?.AutoID ?? null}
+        columns={viewColumns}
+        onApply={actions.applyColumnDiff}
+        onClose={close}
+        client={client}
+      />
+    ) : open === 'views' ? (
+      <ViewManager
+        control={control}
+        currentId={view?.AutoID ?? null}
+        permissions={permissions}
+        onApply={actions.switchView}
+        onDeleted={(id) => void actions.viewDeleted(id)}
+        onClose={close}
+        client={client}
+      />
+    ) : open === 'saveAs' ? (
+      <SaveLayoutDialog
+        control={control}
+        permissions={permissions}
+        content={actions.layoutContent}
+        onSaved={actions.viewSaved}
+        onClose={close}
+        client={client}
+      />
+    ) : null;
 
   return (
     <>
@@ -78,14 +105,31 @@ export function GridViews({ control, view, modified, permissions, viewColumns, p
           {marked && <span className="grid-view-modified">*</span>}
         </span>
       )}
-      <select aria-label={t`Rijen per pagina`} title={t`Rijen per pagina`} value={pageSize} onChange={(e) => actions.setPageSize(Number(e.target.value))}>
-        {[...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b).map((n) => <option key={n} value={n}>{n}</option>)}
+      <select
+        aria-label={t`Rijen per pagina`}
+        title={t`Rijen per pagina`}
+        value={pageSize}
+        onChange={(e) => actions.setPageSize(Number(e.target.value))}
+      >
+        {[...new Set([...PAGE_SIZES, pageSize])]
+          .sort((a, b) => a - b)
+          .map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
       </select>
       {showViewSettings(permissions) && (
         <>
           <button type="button" className="grid-button" onClick={() => setOpen('columns')}>{t`Kolommen`}</button>
           <button type="button" className="grid-button" onClick={() => setOpen('views')}>{t`Weergaven`}</button>
-          <button type="button" className="grid-button" disabled={!canSaveView(permissions, view) || saving} aria-busy={saving || undefined} onClick={() => void saveView()}>
+          <button
+            type="button"
+            className="grid-button"
+            disabled={!canSaveView(permissions, view) || saving}
+            aria-busy={saving || undefined}
+            onClick={() => void saveView()}
+          >
             {t`Weergave opslaan`}
           </button>
           <button type="button" className="grid-button" onClick={() => setOpen('saveAs')}>{t`Opslaan als…`}</button>

@@ -32,9 +32,11 @@ export function ResetDefaults({ control, permissions, ownDefault, onReset, clien
     const answer = await listUserDefaults(client, control);
     if (!answer) return;
     setUsers(answer);
-    setChosen((current) => (answer.some((u) => u.Username === current) ? current : answer[0]?.Username ?? ''));
+    setChosen((current) => (answer.some((u) => u.Username === current) ? current : (answer[0]?.Username ?? '')));
   }, [client, control, manager]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const reset = async (username: string | null) => {
     setBusy(true);
@@ -53,15 +55,27 @@ export function ResetDefaults({ control, permissions, ownDefault, onReset, clien
   return (
     <div className="grid-views-reset" aria-busy={busy || undefined}>
       {own && (
-        <button type="button" className="app-button" disabled={busy} onClick={() => void reset(null)}>{t`Mijn standaard wissen`}</button>
+        <button
+          type="button"
+          className="app-button"
+          disabled={busy}
+          onClick={() => void reset(null)}
+        >{t`Mijn standaard wissen`}</button>
       )}
       {manager && users.length > 0 && (
         <>
           <label htmlFor={`${id}-user`}>{t`Eigen standaard van`}</label>
           <select id={`${id}-user`} value={chosen} disabled={busy} onChange={(e) => setChosen(e.target.value)}>
-            {users.map((u) => <option key={u.Username} value={u.Username}>{`${u.PersonName ?? u.Username} (${u.Layout})`}</option>)}
+            {users.map((u) => (
+              <option key={u.Username} value={u.Username}>{`${u.PersonName ?? u.Username} (${u.Layout})`}</option>
+            ))}
           </select>
-          <button type="button" className="app-button" disabled={busy || !chosen} onClick={() => void reset(chosen)}>{t`Terugzetten naar standaard`}</button>
+          <button
+            type="button"
+            className="app-button"
+            disabled={busy || !chosen}
+            onClick={() => void reset(chosen)}
+          >{t`Terugzetten naar standaard`}</button>
         </>
       )}
     </div>

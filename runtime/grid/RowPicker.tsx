@@ -49,12 +49,23 @@ export function RowPicker({ method, values, multiple, label, onChange, lookup = 
   useEffect(() => {
     if (!open) return;
     const id = ++sequence.current;
-    const timer = setTimeout(() => {
-      lookup.list(method, { searchKey: search, page: 0 }).then(
-        (answer) => { if (id === sequence.current) { setResults(answer.Data); setActive(0); } },
-        (error) => { console.error('list search failed', method, error); if (id === sequence.current) setResults([]); },
-      );
-    }, search ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        lookup.list(method, { searchKey: search, page: 0 }).then(
+          (answer) => {
+            if (id === sequence.current) {
+              setResults(answer.Data);
+              setActive(0);
+            }
+          },
+          (error) => {
+            console.error('list search failed', method, error);
+            if (id === sequence.current) setResults([]);
+          },
+        );
+      },
+      search ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [open, search, method, lookup]);
 
@@ -78,7 +89,9 @@ export function RowPicker({ method, values, multiple, label, onChange, lookup = 
         return (
           <span key={id} className="grid-chip">
             <span className="grid-text">{texts.get(id) ?? '…'}</span>
-            <button type="button" aria-label={t`${texts.get(id) ?? '…'} verwijderen`} onClick={() => remove(id)}>×</button>
+            <button type="button" aria-label={t`${texts.get(id) ?? '…'} verwijderen`} onClick={() => remove(id)}>
+              ×
+            </button>
           </span>
         );
       })}
@@ -92,23 +105,42 @@ export function RowPicker({ method, values, multiple, label, onChange, lookup = 
           aria-controls={listId}
           aria-activedescendant={shown?.length ? optionId(active) : undefined}
           value={search}
-          onChange={(e) => { setSearch(e.target.value); setOpen(true); }}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOpen(true);
+          }}
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
-            if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); return; }
+            if (e.key === 'Escape' && open) {
+              e.stopPropagation();
+              setOpen(false);
+              return;
+            }
             if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
               e.preventDefault();
-              if (!open) { setOpen(true); return; }
+              if (!open) {
+                setOpen(true);
+                return;
+              }
               const count = shown?.length ?? 0;
               if (count) setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : count - 1)) % count);
               return;
             }
-            if (e.key === 'Enter' && shown?.[active]) { e.preventDefault(); pick(shown[active]); }
+            if (e.key === 'Enter' && shown?.[active]) {
+              e.preventDefault();
+              pick(shown[active]);
+            }
           }}
         />
         {shown && (
-          <ul role="listbox" id={listId} aria-label={label} aria-multiselectable={multiple || undefined} className="grid-menu grid-picker-list">
+          <ul
+            role="listbox"
+            id={listId}
+            aria-label={label}
+            aria-multiselectable={multiple || undefined}
+            className="grid-menu grid-picker-list"
+          >
             {shown.length === 0 && <li role="presentation" className="grid-picker-empty">{t`Geen resultaten`}</li>}
             {shown.map((entry, i) => (
               <li
@@ -118,7 +150,10 @@ export function RowPicker({ method, values, multiple, label, onChange, lookup = 
                 aria-selected={values.includes(entry.AutoID)}
                 className={i === active ? 'grid-picker-active' : undefined}
                 // Keeps the focus in the box, so the list stays open for the next pick.
-                onMouseDown={(e) => { e.preventDefault(); pick(entry); }}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  pick(entry);
+                }}
               >
                 {textOf(entry)}
               </li>

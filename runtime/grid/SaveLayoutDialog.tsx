@@ -22,8 +22,14 @@ export interface SaveLayoutDialogProps {
   client?: Pick<ViewClient, 'createLayout' | 'layouts' | 'shareableGroups'>;
 }
 
-
-export function SaveLayoutDialog({ control, permissions, content, onSaved, onClose, client = api }: SaveLayoutDialogProps) {
+export function SaveLayoutDialog({
+  control,
+  permissions,
+  content,
+  onSaved,
+  onClose,
+  client = api,
+}: SaveLayoutDialogProps) {
   const { t } = useLingui();
   const id = useId();
   const types = permittedTypes(permissions);
@@ -41,9 +47,16 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
   useEffect(() => {
     let live = true;
     // Only for the name check before saving; the server checks again.
-    void listViews(client, control).then((answer) => { if (live && answer) setListed(answer); });
-    if (offersSystem) void listShareableGroups(client).then((answer) => { if (live && answer) setGroups(answer); });
-    return () => { live = false; };
+    void listViews(client, control).then((answer) => {
+      if (live && answer) setListed(answer);
+    });
+    if (offersSystem)
+      void listShareableGroups(client).then((answer) => {
+        if (live && answer) setGroups(answer);
+      });
+    return () => {
+      live = false;
+    };
   }, [client, control, offersSystem]);
 
   const problem = layoutNameProblem(name, takenNames(listed, type));
@@ -51,17 +64,25 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
     const text = name.trim();
     const max = LAYOUT_NAME_MAX_LENGTH;
     switch (p) {
-      case 'required': return t`Geef de weergave een naam.`;
-      case 'too_long': return t`De naam van een weergave heeft hoogstens ${max} tekens.`;
-      case 'characters': return t`De naam van een weergave bestaat alleen uit letters en cijfers.`;
-      case 'taken': return t`Er is al een weergave met de naam ${text} in dit overzicht.`;
+      case 'required':
+        return t`Geef de weergave een naam.`;
+      case 'too_long':
+        return t`De naam van een weergave heeft hoogstens ${max} tekens.`;
+      case 'characters':
+        return t`De naam van een weergave bestaat alleen uit letters en cijfers.`;
+      case 'taken':
+        return t`Er is al een weergave met de naam ${text} in dit overzicht.`;
     }
   };
   const errorsOf = (field: string) =>
-    Object.entries(serverErrors).filter(([key]) => key.toLowerCase() === field.toLowerCase()).flatMap(([, messages]) => messages);
+    Object.entries(serverErrors)
+      .filter(([key]) => key.toLowerCase() === field.toLowerCase())
+      .flatMap(([, messages]) => messages);
   const nameErrors = [...(problem && (tried || name !== '') ? [problemText(problem)] : []), ...errorsOf('Name')];
   const shownFields = ['name', 'layouttype', 'securitygroupid'];
-  const general = Object.entries(serverErrors).filter(([key]) => !shownFields.includes(key.toLowerCase())).flatMap(([, messages]) => messages);
+  const general = Object.entries(serverErrors)
+    .filter(([key]) => !shownFields.includes(key.toLowerCase()))
+    .flatMap(([, messages]) => messages);
 
   const save = async () => {
     setTried(true);
@@ -75,13 +96,21 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
       onClose();
     } else {
       setServerErrors(result.errors);
-      showAlert(t({ id: 'grid.maintenanceview.errors.creating_layout', message: 'Fout bij het aanmaken van de weergave.' }));
+      showAlert(
+        t({ id: 'grid.maintenanceview.errors.creating_layout', message: 'Fout bij het aanmaken van de weergave.' }),
+      );
     }
     setSaving(false);
   };
 
   const fieldErrors = (messages: string[], errorId: string) =>
-    messages.length > 0 && <div id={errorId} className="grid-field-error">{messages.map((m, i) => <div key={i}>{m}</div>)}</div>;
+    messages.length > 0 && (
+      <div id={errorId} className="grid-field-error">
+        {messages.map((m, i) => (
+          <div key={i}>{m}</div>
+        ))}
+      </div>
+    );
 
   return (
     <Modal
@@ -91,15 +120,35 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
       busy={saving}
       footer={
         <>
-          <button type="submit" form={`${id}-form`} className="app-button app-button--primary" disabled={saving} aria-busy={saving || undefined}>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="app-button app-button--primary"
+            disabled={saving}
+            aria-busy={saving || undefined}
+          >
             {t`Opslaan`}
           </button>
           <button type="button" className="app-button" disabled={saving} onClick={onClose}>{t`Annuleren`}</button>
         </>
       }
     >
-      <form id={`${id}-form`} className="grid-form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        {general.length > 0 && <div role="alert" className="grid-alert">{general.map((m, i) => <div key={i}>{m}</div>)}</div>}
+      <form
+        id={`${id}-form`}
+        className="grid-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {general.length > 0 && (
+          <div role="alert" className="grid-alert">
+            {general.map((m, i) => (
+              <div key={i}>{m}</div>
+            ))}
+          </div>
+        )}
         <label htmlFor={`${id}-name`}>{t`Naam`}</label>
         <div>
           <input
@@ -111,15 +160,25 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
             aria-invalid={nameErrors.length > 0 || undefined}
             aria-describedby={nameErrors.length ? `${id}-name-error` : undefined}
             disabled={saving}
-            onChange={(e) => { setName(e.target.value); setServerErrors(({ Name: _, ...rest }) => rest); }}
+            onChange={(e) => {
+              setName(e.target.value);
+              setServerErrors(({ Name: _, ...rest }) => rest);
+            }}
           />
           {fieldErrors(nameErrors, `${id}-name-error`)}
         </div>
         <label htmlFor={`${id}-type`}>{t`Soort`}</label>
         <div>
-          <select id={`${id}-type`} value={type} disabled={saving} onChange={(e) => setType(Number(e.target.value) as LayoutType)}>
+          <select
+            id={`${id}-type`}
+            value={type}
+            disabled={saving}
+            onChange={(e) => setType(Number(e.target.value) as LayoutType)}
+          >
             {types.map((option) => (
-              <option key={option} value={option}>{option === LAYOUT_TYPE.System ? t`Systeemweergave` : t`Gebruikersweergave`}</option>
+              <option key={option} value={option}>
+                {option === LAYOUT_TYPE.System ? t`Systeemweergave` : t`Gebruikersweergave`}
+              </option>
             ))}
           </select>
           {fieldErrors(errorsOf('LayoutType'), `${id}-type-error`)}
@@ -130,14 +189,23 @@ export function SaveLayoutDialog({ control, permissions, content, onSaved, onClo
             <div>
               <select id={`${id}-group`} value={group} disabled={saving} onChange={(e) => setGroup(e.target.value)}>
                 <option value="">{t`Iedereen`}</option>
-                {groups.map((g) => <option key={g.AutoID} value={g.AutoID}>{g.Descr || g.ID}</option>)}
+                {groups.map((g) => (
+                  <option key={g.AutoID} value={g.AutoID}>
+                    {g.Descr || g.ID}
+                  </option>
+                ))}
               </select>
               {fieldErrors(errorsOf('SecurityGroupID'), `${id}-group-error`)}
             </div>
           </>
         )}
         <label className="grid-form-check">
-          <input type="checkbox" checked={setAsDefault} disabled={saving} onChange={(e) => setSetAsDefault(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={setAsDefault}
+            disabled={saving}
+            onChange={(e) => setSetAsDefault(e.target.checked)}
+          />
           {t`Als standaard instellen`}
         </label>
       </form>

@@ -25,22 +25,34 @@ export function ViewList({ layouts, selectedId, onSelect, onApply, onMenu }: Vie
   /** The columns sort by a click on their header, like a grid's (spec 1 section 3: IsSortable, Title). */
   const sortValue = (layout: Layout, field: SortField): string | number => {
     switch (field) {
-      case 'Name': return viewName(layout.Name).toLowerCase();
-      case 'LayoutType': return typeOf(layout).toLowerCase();
-      case 'DefaultLayout': return layout.DefaultLayout ? 0 : 1;
-      case 'CreateDate': return layout.CreateDate;
+      case 'Name':
+        return viewName(layout.Name).toLowerCase();
+      case 'LayoutType':
+        return typeOf(layout).toLowerCase();
+      case 'DefaultLayout':
+        return layout.DefaultLayout ? 0 : 1;
+      case 'CreateDate':
+        return layout.CreateDate;
     }
   };
-  const shown = !sort ? layouts : [...layouts].sort((a, b) => {
-    const x = sortValue(a, sort.field);
-    const y = sortValue(b, sort.field);
-    return (x < y ? -1 : x > y ? 1 : 0) * (sort.desc ? -1 : 1);
-  });
+  const shown = !sort
+    ? layouts
+    : [...layouts].sort((a, b) => {
+        const x = sortValue(a, sort.field);
+        const y = sortValue(b, sort.field);
+        return (x < y ? -1 : x > y ? 1 : 0) * (sort.desc ? -1 : 1);
+      });
   const header = (field: SortField, title: string) => (
     <div role="columnheader" aria-sort={sort?.field === field ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" className="grid-sort" onClick={() => setSort(sort?.field === field && !sort.desc ? { field, desc: true } : { field, desc: false })}>
+      <button
+        type="button"
+        className="grid-sort"
+        onClick={() => setSort(sort?.field === field && !sort.desc ? { field, desc: true } : { field, desc: false })}
+      >
         {title}
-        <span aria-hidden="true" className="grid-sort-arrow">{sort?.field === field ? (sort.desc ? '▼' : '▲') : ''}</span>
+        <span aria-hidden="true" className="grid-sort-arrow">
+          {sort?.field === field ? (sort.desc ? '▼' : '▲') : ''}
+        </span>
       </button>
     </div>
   );
@@ -70,7 +82,10 @@ export function ViewList({ layouts, selectedId, onSelect, onApply, onMenu }: Vie
           onDoubleClick={() => onApply(layout)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') onApply(layout);
-            else if (e.key === ' ') { e.preventDefault(); onSelect(layout.AutoID); }
+            else if (e.key === ' ') {
+              e.preventDefault();
+              onSelect(layout.AutoID);
+            }
           }}
           onContextMenu={(e) => onMenu(e, layout)}
         >

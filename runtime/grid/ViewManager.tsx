@@ -26,7 +26,15 @@ export interface ViewManagerProps {
   client?: Pick<ViewClient, 'deleteLayout' | 'layouts' | 'resetUserLayout' | 'setDefaultLayout' | 'userDefaults'>;
 }
 
-export function ViewManager({ control, currentId, permissions, onApply, onDeleted, onClose, client = api }: ViewManagerProps) {
+export function ViewManager({
+  control,
+  currentId,
+  permissions,
+  onApply,
+  onDeleted,
+  onClose,
+  client = api,
+}: ViewManagerProps) {
   const { t } = useLingui();
   const viewName = useViewName();
   const [layouts, setLayouts] = useState<Layout[] | null>(null);
@@ -40,7 +48,9 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
     if (listed) setLayouts(listed);
     setFailed(!listed);
   }, [client, control]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const selected = layouts?.find((l) => l.AutoID === selectedId) ?? null;
   const selectedName = selected ? viewName(selected.Name) : '';
@@ -56,7 +66,7 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
 
   const remove = async (layout: Layout) => {
     const name = viewName(layout.Name);
-    if (await confirm(t`Weet u zeker dat u de weergave ${name} wilt verwijderen?`, t`Verwijderen`) !== 'yes') return;
+    if ((await confirm(t`Weet u zeker dat u de weergave ${name} wilt verwijderen?`, t`Verwijderen`)) !== 'yes') return;
     if (!(await deleteView(client, layout.AutoID))) {
       showAlert(t`Fout bij het verwijderen van de layout.`);
       return;
@@ -70,8 +80,10 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
     event.preventDefault();
     setSelectedId(layout.AutoID);
     const items: ContextMenuItem[] = [];
-    if (canSetDefault(permissions, layout)) items.push({ id: 'default', label: t`Als standaard instellen`, onSelect: () => void makeDefault(layout) });
-    if (canDeleteView(permissions, layout)) items.push({ id: 'delete', label: t`Verwijderen`, onSelect: () => void remove(layout) });
+    if (canSetDefault(permissions, layout))
+      items.push({ id: 'default', label: t`Als standaard instellen`, onSelect: () => void makeDefault(layout) });
+    if (canDeleteView(permissions, layout))
+      items.push({ id: 'delete', label: t`Verwijderen`, onSelect: () => void remove(layout) });
     setMenu(items.length ? { x: event.clientX, y: event.clientY, items } : null);
   };
 
@@ -85,15 +97,32 @@ export function ViewManager({ control, currentId, permissions, onApply, onDelete
       footer={
         <>
           <span className="grid-dialog-status">{selected ? t`Geselecteerd: ${selectedName}` : ''}</span>
-          <button type="button" className="app-button app-button--primary" disabled={!selected} onClick={() => selected && apply(selected)}>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            disabled={!selected}
+            onClick={() => selected && apply(selected)}
+          >
             {t`Toepassen`}
           </button>
           <button type="button" className="app-button" onClick={onClose}>{t`Sluiten`}</button>
         </>
       }
     >
-      {failed && <div role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</div>}
-      {layouts && <ViewList layouts={layouts} selectedId={selectedId} onSelect={setSelectedId} onApply={apply} onMenu={openMenu} />}
+      {failed && (
+        <div role="alert" className="grid-alert">
+          {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
+        </div>
+      )}
+      {layouts && (
+        <ViewList
+          layouts={layouts}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onApply={apply}
+          onMenu={openMenu}
+        />
+      )}
       {layouts && (
         <ResetDefaults
           control={control}

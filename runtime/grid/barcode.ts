@@ -16,6 +16,10 @@ export function stripBarcode(text: string, host: string): string {
   // The first part is the host; a URL with no path holds no code.
   const segment = path.split('/').slice(1).filter(Boolean).pop() ?? '';
   let decoded = segment;
-  try { decoded = decodeURIComponent(segment); } catch { /* a malformed escape stays as scanned */ }
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    /* a malformed escape stays as scanned */
+  }
   return sanitizeUrlText(decoded);
 }

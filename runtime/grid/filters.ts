@@ -38,7 +38,8 @@ export function valueEditor(column: GridColumn | undefined, operator: string): V
 /** The value a filter starts with in its editor: kept when the editor stays the same, else blank. */
 export function valueFor(column: GridColumn | undefined, operator: string, previous?: AdvancedFilter): FilterValue {
   const editor = valueEditor(column, operator);
-  if (previous && previous.FieldName === column?.FieldName && valueEditor(column, previous.Operator) === editor) return previous.Value;
+  if (previous && previous.FieldName === column?.FieldName && valueEditor(column, previous.Operator) === editor)
+    return previous.Value;
   if (editor === 'bool') return false;
   return editor === 'rows' || editor === 'options' ? [] : '';
 }
@@ -75,28 +76,37 @@ export function quickFilterValue(column: GridColumn, text: string): string | und
   if (!t || !isFilterable(column)) return undefined;
   switch (kindOf(column)) {
     // A list column by the text it shows: the server matches the referenced row's text.
-    case 'text': case 'list': return t;
-    case 'choice': return choiceCode(column, t);
+    case 'text':
+    case 'list':
+      return t;
+    case 'choice':
+      return choiceCode(column, t);
     case 'number': {
       const n = Number(t.replace(',', '.'));
       // Whole-number columns refuse fractions.
       if (!Number.isFinite(n) || (column.FieldType !== 'decimal' && !Number.isInteger(n))) return undefined;
       return String(n);
     }
-    case 'bool': return t === 'true' || t === 'false' ? t : undefined;
-    case 'date': case 'datetime': return parseDate(t) ?? undefined;
-    case 'time': return parseTime(t) ?? undefined;
+    case 'bool':
+      return t === 'true' || t === 'false' ? t : undefined;
+    case 'date':
+    case 'datetime':
+      return parseDate(t) ?? undefined;
+    case 'time':
+      return parseTime(t) ?? undefined;
   }
 }
 
-const isAutoId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim()))) && Number(v) > 0;
+const isAutoId = (v: unknown) =>
+  (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim()))) && Number(v) > 0;
 
 /** The picked values an `in` filter sends: AutoIDs of a list, codes of a choice; null when none. */
 function pickedValues(column: GridColumn, value: FilterValue): (string | number)[] | null {
   if (!Array.isArray(value)) return null;
-  const picked: (string | number)[] = kindOf(column) === 'list'
-    ? value.filter(isAutoId).map(Number)
-    : value.map(String).filter((v) => choiceCode(column, v) === v);
+  const picked: (string | number)[] =
+    kindOf(column) === 'list'
+      ? value.filter(isAutoId).map(Number)
+      : value.map(String).filter((v) => choiceCode(column, v) === v);
   const unique = [...new Set(picked)].slice(0, MAX_FILTER_VALUES);
   return unique.length ? unique : null;
 }
@@ -109,13 +119,17 @@ export function advancedFilterEntry(filter: AdvancedFilter, columns: readonly Gr
   if (!column || !operatorsOf(column).includes(filter.Operator)) return null;
   const entry = (Value: unknown): FilterEntry => ({ FieldName: filter.FieldName, Operator: filter.Operator, Value });
   switch (valueEditor(column, filter.Operator)) {
-    case 'none': return { FieldName: filter.FieldName, Operator: 'empty' };
-    case 'bool': return entry(filter.Value === true || filter.Value === 'true');
-    case 'rows': case 'options': {
+    case 'none':
+      return { FieldName: filter.FieldName, Operator: 'empty' };
+    case 'bool':
+      return entry(filter.Value === true || filter.Value === 'true');
+    case 'rows':
+    case 'options': {
       const values = pickedValues(column, filter.Value);
       return values ? entry(values) : null;
     }
-    case 'row': return isAutoId(filter.Value) ? entry(Number(filter.Value)) : null;
+    case 'row':
+      return isAutoId(filter.Value) ? entry(Number(filter.Value)) : null;
     case 'option': {
       const code = typeof filter.Value === 'string' ? choiceCode(column, filter.Value) : undefined;
       return code === undefined ? null : entry(code);
@@ -129,7 +143,12 @@ export function advancedFilterEntry(filter: AdvancedFilter, columns: readonly Gr
   }
 }
 
-export function buildRequest(query: GridQuery, columns: readonly GridColumn[], pageIndex: number, pageSize: number): FlexRequest {
+export function buildRequest(
+  query: GridQuery,
+  columns: readonly GridColumn[],
+  pageIndex: number,
+  pageSize: number,
+): FlexRequest {
   const request: FlexRequest = { dataSource: query.dataSource, pageIndex, pageSize };
   if (query.order) request.order = query.order;
   const search = query.search.trim();
@@ -149,13 +168,24 @@ export function buildRequest(query: GridQuery, columns: readonly GridColumn[], p
 type Filters = Pick<GridQuery, 'columnFilters' | 'advancedFilters'>;
 
 const quickFilters = (f: Filters) =>
-  JSON.stringify(Object.entries(f.columnFilters).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]).sort());
-const advanced = (f: Filters) => JSON.stringify(f.advancedFilters.map(({ FieldName, Operator, Value }) => [FieldName, Operator, Value]));
+  JSON.stringify(
+    Object.entries(f.columnFilters)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()])
+      .sort(),
+  );
+const advanced = (f: Filters) =>
+  JSON.stringify(f.advancedFilters.map(({ FieldName, Operator, Value }) => [FieldName, Operator, Value]));
 
 /**
  * Whether the rows are filtered beyond the view's own filters (base), so the reset action, which
  * returns to them, is offered.
  */
 export function hasFilters(query: GridQuery, base: Filters = { columnFilters: {}, advancedFilters: [] }): boolean {
-  return query.search.trim() !== '' || query.dataSource !== 0 || quickFilters(query) !== quickFilters(base) || advanced(query) !== advanced(base);
+  return (
+    query.search.trim() !== '' ||
+    query.dataSource !== 0 ||
+    quickFilters(query) !== quickFilters(base) ||
+    advanced(query) !== advanced(base)
+  );
 }

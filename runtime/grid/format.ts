@@ -17,10 +17,20 @@ export type CellContent =
 export type FileUrl = (field: string, autoid: number, thumbnail: boolean) => string;
 
 const DEFAULT_FORMATS: Record<string, number> = {
-  date: ColumnFormat.Date, time: ColumnFormat.Time, datetime: ColumnFormat.DateTime, 'datetime-seconds': ColumnFormat.DateTimeSeconds,
+  date: ColumnFormat.Date,
+  time: ColumnFormat.Time,
+  datetime: ColumnFormat.DateTime,
+  'datetime-seconds': ColumnFormat.DateTimeSeconds,
 };
 
-interface Parts { y: number; mo: number; d: number; h: number; mi: number; s: number }
+interface Parts {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+}
 
 /** Reads dates as the server writes them; a value without a zone is shown as written, one with a zone in local time. */
 function partsOf(value: string): Parts | null {
@@ -31,9 +41,23 @@ function partsOf(value: string): Parts | null {
   if (m[7]) {
     const d = new Date(value);
     if (Number.isNaN(d.getTime())) return null;
-    return { y: d.getFullYear(), mo: d.getMonth() + 1, d: d.getDate(), h: d.getHours(), mi: d.getMinutes(), s: d.getSeconds() };
+    return {
+      y: d.getFullYear(),
+      mo: d.getMonth() + 1,
+      d: d.getDate(),
+      h: d.getHours(),
+      mi: d.getMinutes(),
+      s: d.getSeconds(),
+    };
   }
-  return { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
+  return {
+    y: Number(m[1]),
+    mo: Number(m[2]),
+    d: Number(m[3]),
+    h: Number(m[4] ?? 0),
+    mi: Number(m[5] ?? 0),
+    s: Number(m[6] ?? 0),
+  };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -44,11 +68,16 @@ export function formatDateValue(value: string, format: number): string {
   const date = `${p.d}-${p.mo}-${p.y}`;
   const hm = `${two(p.h)}:${two(p.mi)}`;
   switch (format) {
-    case ColumnFormat.Time: return hm;
-    case ColumnFormat.Date: return date;
-    case ColumnFormat.DateTime: return `${date} ${hm}`;
-    case ColumnFormat.DateTimeSeconds: return `${date} ${hm}:${two(p.s)}`;
-    default: return value;
+    case ColumnFormat.Time:
+      return hm;
+    case ColumnFormat.Date:
+      return date;
+    case ColumnFormat.DateTime:
+      return `${date} ${hm}`;
+    case ColumnFormat.DateTimeSeconds:
+      return `${date} ${hm}:${two(p.s)}`;
+    default:
+      return value;
   }
 }
 
@@ -61,8 +90,10 @@ function fileContent(column: GridColumn, row: GridRow, fileUrl?: FileUrl): CellC
   const value = row[column.FieldName];
   const present = typeof value === 'string' && value !== '';
   const autoid = Number(row.AutoID ?? 0);
-  const url = present && fileUrl && autoid > 0 ? (thumbnail: boolean) => fileUrl(column.FieldName, autoid, thumbnail) : null;
-  if (column.ColumnType === 2 || column.FieldType === 'image') return { kind: 'image', src: !present ? '' : url ? `/${url(true)}` : value };
+  const url =
+    present && fileUrl && autoid > 0 ? (thumbnail: boolean) => fileUrl(column.FieldName, autoid, thumbnail) : null;
+  if (column.ColumnType === 2 || column.FieldType === 'image')
+    return { kind: 'image', src: !present ? '' : url ? `/${url(true)}` : value };
   const name = String(row[`${column.FieldName}_Descr`] ?? '') || (present ? value : '');
   return url ? { kind: 'file', name, path: url(false) } : { kind: 'text', text: name };
 }
@@ -72,15 +103,21 @@ export function cellContent(column: GridColumn, row: GridRow, locale: string, fi
   if (column.FieldType === 'list') return { kind: 'text', text: String(row[`${column.FieldName}_Descr`] ?? '') };
   // A text field holding a catalogue code (a right) shows the name the server answers beside it.
   const described = row[`${column.FieldName}_Descr`];
-  if (column.FieldType === 'text' && typeof described === 'string' && described) return { kind: 'text', text: described };
+  if (column.FieldType === 'text' && typeof described === 'string' && described)
+    return { kind: 'text', text: described };
   if (hasOptions(column)) return { kind: 'text', text: optionLabel(column, value) };
-  if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean') return { kind: 'bool', value: value === true };
-  if (column.ColumnType === 2 || column.FieldType === 'image' || column.FieldType === 'file') return fileContent(column, row, fileUrl);
+  if (column.FieldType === 'bool' || column.AdvancedFilterType === 'bool' || typeof value === 'boolean')
+    return { kind: 'bool', value: value === true };
+  if (column.ColumnType === 2 || column.FieldType === 'image' || column.FieldType === 'file')
+    return fileContent(column, row, fileUrl);
   if (value === null || value === undefined) return { kind: 'text', text: '' };
   const format = column.Format ?? DEFAULT_FORMATS[column.FieldType ?? ''];
   if (format !== undefined && typeof value === 'string') return { kind: 'text', text: formatDateValue(value, format) };
   if (isNumericColumn(column) && (typeof value === 'number' || typeof value === 'string')) {
-    return { kind: 'text', text: formatNumber(value, locale, { decimal: column.FieldType === 'decimal', decimals: column.Decimals }) };
+    return {
+      kind: 'text',
+      text: formatNumber(value, locale, { decimal: column.FieldType === 'decimal', decimals: column.Decimals }),
+    };
   }
   return { kind: 'text', text: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }

@@ -15,28 +15,80 @@ export type { SaveLayoutDialogProps } from './SaveLayoutDialog.tsx';
 export { ViewManager } from './ViewManager.tsx';
 export type { ViewManagerProps } from './ViewManager.tsx';
 export {
-  applyColumnDiff, chooserDiff, clampWidth, columnSetKey, columnsFromMeta, displayColumns, isStandardView, layoutContent, moveColumn,
-  requestColumns, resizeColumn, stateFromLayout, viewFilters, viewOf,
+  applyColumnDiff,
+  chooserDiff,
+  clampWidth,
+  columnSetKey,
+  columnsFromMeta,
+  displayColumns,
+  isStandardView,
+  layoutContent,
+  moveColumn,
+  requestColumns,
+  resizeColumn,
+  stateFromLayout,
+  viewFilters,
+  viewOf,
 } from './layout.ts';
 export type { ColumnChoice, ColumnDiff, ViewFilters, WorkingView } from './layout.ts';
 export {
-  canDeleteView, canSaveView, canSaveViewAs, canSetDefault, layoutNameProblem, mayChangeType, NO_VIEW_PERMISSIONS, permittedTypes,
-  showViewSettings, takenNames,
+  canDeleteView,
+  canSaveView,
+  canSaveViewAs,
+  canSetDefault,
+  layoutNameProblem,
+  mayChangeType,
+  NO_VIEW_PERMISSIONS,
+  permittedTypes,
+  showViewSettings,
+  takenNames,
 } from './viewRules.ts';
 export type { NameProblem } from './viewRules.ts';
 export {
-  applyPage, canRefresh, changeQuery, dragTo, emptyQuery, initialGridState, nextPage, rowId, selectAllState,
-  selectForContextMenu, showLoadMore, sortDirection, sortOf, startDrag, toggleAll, toggleSelected, toggleSort,
+  applyPage,
+  canRefresh,
+  changeQuery,
+  dragTo,
+  emptyQuery,
+  initialGridState,
+  nextPage,
+  rowId,
+  selectAllState,
+  selectForContextMenu,
+  showLoadMore,
+  sortDirection,
+  sortOf,
+  startDrag,
+  toggleAll,
+  toggleSelected,
+  toggleSort,
 } from './state.ts';
 export type { GridState, PageAnswer } from './state.ts';
 export { sanitizeUrlText, stripBarcode } from './barcode.ts';
 export { hasFilterParams, hasQueryParams, parseGridQuery } from './query.ts';
 export type { GridQueryParams } from './query.ts';
-export { advancedFilterEntry, buildRequest, hasFilters, operatorsOf, parseDate, parseTime, quickFilterValue } from './filters.ts';
+export {
+  advancedFilterEntry,
+  buildRequest,
+  hasFilters,
+  operatorsOf,
+  parseDate,
+  parseTime,
+  quickFilterValue,
+} from './filters.ts';
 export { cellAlignment, cellContent, formatCount, formatDateValue, formatSeconds } from './format.ts';
 export type { CellContent } from './format.ts';
 export { pinnedKey, readPinned, writePinned } from './pinned.ts';
 export type { PinnedState } from './pinned.ts';
 export type {
-  AdvancedFilter, CurrentView, DataSource, DragSelection, GridColumn, GridQuery, GridRow, SelectAllState, ViewClient, ViewColumn,
+  AdvancedFilter,
+  CurrentView,
+  DataSource,
+  DragSelection,
+  GridColumn,
+  GridQuery,
+  GridRow,
+  SelectAllState,
+  ViewClient,
+  ViewColumn,
 } from './types.ts';

@@ -2,7 +2,11 @@
 // working view becomes a layout again; plus the edits of the working view (resize, reorder and the
 // column chooser's diff of spec 1 section 4 "Column chooser save"). Pure, so tested without a DOM.
 import {
-  DEFAULT_PAGE_SIZE, MAX_COLUMN_WIDTH, MAX_PAGE_SIZE, NEW_COLUMN_WIDTH, STANDARD_LAYOUT_NAME,
+  DEFAULT_PAGE_SIZE,
+  MAX_COLUMN_WIDTH,
+  MAX_PAGE_SIZE,
+  NEW_COLUMN_WIDTH,
+  STANDARD_LAYOUT_NAME,
 } from '../../definitions/language/index.ts';
 import type { ColumnAlignment, Layout, LayoutColumnRequest, LayoutContent, LayoutFilter } from '../api/index.ts';
 import { advancedFilterEntry, quickFilterValue } from './filters.ts';
@@ -52,7 +56,12 @@ export function viewFilters(layout: Layout | null, columns: readonly ViewColumn[
     if (!visible.has(lower(column.FieldName))) continue;
     if (column.Search) columnFilters[column.FieldName] = column.Search;
     for (const f of column.AdvancedFilters ?? []) {
-      advancedFilters.push({ id: firstId + advancedFilters.length, FieldName: column.FieldName, Operator: f.Operator, Value: filterValue(f.Value) });
+      advancedFilters.push({
+        id: firstId + advancedFilters.length,
+        FieldName: column.FieldName,
+        Operator: f.Operator,
+        Value: filterValue(f.Value),
+      });
     }
   }
   return { columnFilters, advancedFilters };
@@ -66,7 +75,10 @@ export function stateFromLayout(layout: Layout, firstFilterId = 1): WorkingView 
     ColumnAlignment: alignmentOf(c.ColumnAlignment),
     Visible: c.Visible !== false,
   }));
-  const pageSize = Number.isInteger(layout.PageSize) && layout.PageSize > 0 ? Math.min(layout.PageSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const pageSize =
+    Number.isInteger(layout.PageSize) && layout.PageSize > 0
+      ? Math.min(layout.PageSize, MAX_PAGE_SIZE)
+      : DEFAULT_PAGE_SIZE;
   return { viewColumns, order: layout.Sort ?? '', pageSize, ...viewFilters(layout, viewColumns, firstFilterId) };
 }
 
@@ -78,19 +90,23 @@ function storedFilter(filter: AdvancedFilter, meta: readonly GridColumn[] | unde
   if (meta) {
     const entry = advancedFilterEntry(filter, meta);
     if (!entry) return null;
-    return { Operator: entry.Operator, Value: entry.Operator === 'empty' ? null : (entry.Value as LayoutFilter['Value']) };
+    return {
+      Operator: entry.Operator,
+      Value: entry.Operator === 'empty' ? null : (entry.Value as LayoutFilter['Value']),
+    };
   }
   if (!filter.Operator) return null;
   if (filter.Operator === 'empty') return { Operator: filter.Operator, Value: null };
   if (typeof filter.Value === 'boolean') return { Operator: filter.Operator, Value: filter.Value };
-  if (Array.isArray(filter.Value)) return filter.Value.length ? { Operator: filter.Operator, Value: [...filter.Value] } : null;
+  if (Array.isArray(filter.Value))
+    return filter.Value.length ? { Operator: filter.Operator, Value: [...filter.Value] } : null;
   const value = (filter.Value as string).trim();
   return value ? { Operator: filter.Operator, Value: value } : null;
 }
 
 function storedSearch(text: string | undefined, column: GridColumn | undefined): string {
   if (!text) return '';
-  return column ? quickFilterValue(column, text) ?? '' : text.trim();
+  return column ? (quickFilterValue(column, text) ?? '') : text.trim();
 }
 
 /**
@@ -115,27 +131,38 @@ export function layoutContent(view: WorkingView, meta?: readonly GridColumn[]): 
 
 /** GetFlexData's flexGridLayoutColumns: the visible columns, in order, with width and alignment. */
 export function requestColumns(columns: readonly ViewColumn[]): LayoutColumnRequest[] {
-  return columns.filter((c) => c.Visible).map(({ FieldName, ColumnWidth, ColumnAlignment }) => ({ FieldName, ColumnWidth, ColumnAlignment }));
+  return columns
+    .filter((c) => c.Visible)
+    .map(({ FieldName, ColumnWidth, ColumnAlignment }) => ({ FieldName, ColumnWidth, ColumnAlignment }));
 }
 
 /** Which columns the rows hold: a change of it needs new rows, a new width or order does not. */
 export function columnSetKey(columns: readonly ViewColumn[]): string {
-  return columns.filter((c) => c.Visible).map((c) => lower(c.FieldName)).sort().join(',');
+  return columns
+    .filter((c) => c.Visible)
+    .map((c) => lower(c.FieldName))
+    .sort()
+    .join(',');
 }
 
 /** The grid's columns: the server's description of each visible column with the view's width and alignment. */
 export function displayColumns(columns: readonly ViewColumn[], meta: readonly GridColumn[]): GridColumn[] {
   const described = new Map(meta.map((m) => [lower(m.FieldName), m]));
-  return columns.filter((c) => c.Visible).flatMap((c) => {
-    const m = described.get(lower(c.FieldName));
-    return m ? [{ ...m, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment }] : [];
-  });
+  return columns
+    .filter((c) => c.Visible)
+    .flatMap((c) => {
+      const m = described.get(lower(c.FieldName));
+      return m ? [{ ...m, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment }] : [];
+    });
 }
 
 /** Without a saved view the grid works from the columns the server answered, all visible. */
 export function columnsFromMeta(meta: readonly GridColumn[]): ViewColumn[] {
   return meta.map((m) => ({
-    FieldName: m.FieldName, ColumnWidth: clampWidth(m.ColumnWidth ?? NEW_COLUMN_WIDTH), ColumnAlignment: alignmentOf(m.ColumnAlignment), Visible: true,
+    FieldName: m.FieldName,
+    ColumnWidth: clampWidth(m.ColumnWidth ?? NEW_COLUMN_WIDTH),
+    ColumnAlignment: alignmentOf(m.ColumnAlignment),
+    Visible: true,
   }));
 }
 
@@ -155,10 +182,18 @@ export function moveColumn(columns: readonly ViewColumn[], field: string, target
 }
 
 /** The column chooser's answer for one column. */
-export interface ColumnChoice { FieldName: string; selected: boolean; ColumnAlignment: ColumnAlignment }
+export interface ColumnChoice {
+  FieldName: string;
+  selected: boolean;
+  ColumnAlignment: ColumnAlignment;
+}
 
 /** Added: newly ticked, visible with the new-column width. Deleted: unticked. Updated: alignment changes. */
-export interface ColumnDiff { Added: ViewColumn[]; Deleted: ViewColumn[]; Updated: ViewColumn[] }
+export interface ColumnDiff {
+  Added: ViewColumn[];
+  Deleted: ViewColumn[];
+  Updated: ViewColumn[];
+}
 
 export function chooserDiff(before: readonly ViewColumn[], choice: readonly ColumnChoice[]): ColumnDiff {
   const was = new Map(before.map((c) => [lower(c.FieldName), c]));
@@ -166,7 +201,12 @@ export function chooserDiff(before: readonly ViewColumn[], choice: readonly Colu
   for (const chosen of choice) {
     const old = was.get(lower(chosen.FieldName));
     if (chosen.selected && !old?.Visible) {
-      diff.Added.push({ FieldName: chosen.FieldName, ColumnWidth: NEW_COLUMN_WIDTH, ColumnAlignment: chosen.ColumnAlignment, Visible: true });
+      diff.Added.push({
+        FieldName: chosen.FieldName,
+        ColumnWidth: NEW_COLUMN_WIDTH,
+        ColumnAlignment: chosen.ColumnAlignment,
+        Visible: true,
+      });
     } else if (old?.Visible && !chosen.selected) {
       diff.Deleted.push({ ...old, Visible: false });
     } else if (old?.Visible && old.ColumnAlignment !== chosen.ColumnAlignment) {

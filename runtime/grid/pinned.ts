@@ -31,11 +31,20 @@ export function readPinned(storage: Pick<Storage, 'getItem'> | undefined, contro
   }
 }
 
-export function writePinned(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, control: string, state: PinnedState | null): void {
+export function writePinned(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  control: string,
+  state: PinnedState | null,
+): void {
   try {
     if (state) {
       const { search, dataSource, order, columnFilters, advancedFilters, layoutId } = state;
-      storage?.setItem(pinnedKey(control), JSON.stringify({ search, dataSource, order, columnFilters, advancedFilters, layoutId }));
+      storage?.setItem(
+        pinnedKey(control),
+        JSON.stringify({ search, dataSource, order, columnFilters, advancedFilters, layoutId }),
+      );
     } else storage?.removeItem(pinnedKey(control));
-  } catch { /* storage full or refused: pinning is a convenience */ }
+  } catch {
+    /* storage full or refused: pinning is a convenience */
+  }
 }

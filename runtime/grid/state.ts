@@ -29,8 +29,20 @@ export function emptyQuery(): GridQuery {
 
 export function initialGridState(pageSize = DEFAULT_PAGE_SIZE): GridState {
   return {
-    ...emptyQuery(), rows: [], columns: [], pageIndex: 0, pageSize, count: 0, countEstimated: false,
-    lastPageFull: false, loading: false, busy: false, failed: false, elapsedMs: null, selected: [], scrollToTop: 0,
+    ...emptyQuery(),
+    rows: [],
+    columns: [],
+    pageIndex: 0,
+    pageSize,
+    count: 0,
+    countEstimated: false,
+    lastPageFull: false,
+    loading: false,
+    busy: false,
+    failed: false,
+    elapsedMs: null,
+    selected: [],
+    scrollToTop: 0,
   };
 }
 
@@ -50,7 +62,9 @@ export function showLoadMore(state: Pick<GridState, 'lastPageFull' | 'failed'>):
 }
 
 /** The page load-more asks for, or null when the loaded rows are not exactly (page + 1) * page size. */
-export function nextPage(state: Pick<GridState, 'rows' | 'pageIndex' | 'pageSize' | 'lastPageFull' | 'loading'>): number | null {
+export function nextPage(
+  state: Pick<GridState, 'rows' | 'pageIndex' | 'pageSize' | 'lastPageFull' | 'loading'>,
+): number | null {
   if (state.loading || !state.lastPageFull) return null;
   return state.rows.length === (state.pageIndex + 1) * state.pageSize ? state.pageIndex + 1 : null;
 }

@@ -59,4 +59,15 @@ export interface CurrentView {
 }
 
 /** The calls the view dialogs make; a test hands in a fake. */
-export type ViewClient = Pick<ApiClient, 'availableColumns' | 'createLayout' | 'deleteLayout' | 'layouts' | 'resetUserLayout' | 'setDefaultLayout' | 'shareableGroups' | 'updateLayout' | 'userDefaults'>;
+export type ViewClient = Pick<
+  ApiClient,
+  | 'availableColumns'
+  | 'createLayout'
+  | 'deleteLayout'
+  | 'layouts'
+  | 'resetUserLayout'
+  | 'setDefaultLayout'
+  | 'shareableGroups'
+  | 'updateLayout'
+  | 'userDefaults'
+>;

@@ -23,20 +23,26 @@ export interface UseFlexGridOptions {
 }
 
 function sessionStore(): Storage | undefined {
-  try { return globalThis.sessionStorage; } catch { return undefined; }
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useFlexGrid({ control, query, refreshToken, scope, locale, deps }: UseFlexGridOptions) {
   // Read at each request, so a new scope needs no new controller (the grid keeps its view and filters).
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
-  const [controller] = useState(() => createGridController(control, {
-    flexData: (c, request) => api.flexData(c, { ...request, ...scopeRef.current }),
-    userLayout: (c) => api.userLayout(c),
-    layout: (id) => api.layout(id),
-    storage: sessionStore(),
-    ...deps,
-  }));
+  const [controller] = useState(() =>
+    createGridController(control, {
+      flexData: (c, request) => api.flexData(c, { ...request, ...scopeRef.current }),
+      userLayout: (c) => api.userLayout(c),
+      layout: (id) => api.layout(id),
+      storage: sessionStore(),
+      ...deps,
+    }),
+  );
   const historyEntry = useHistoryEntry();
   useEffect(() => {
     const key = historyEntry === null ? null : memoryKey(historyEntry, control);
@@ -61,7 +67,8 @@ export function useFlexGrid({ control, query, refreshToken, scope, locale, deps 
   // Changes of others do not reload the rows under the user's eyes: the grid says it is out of date.
   useLiveEvents((message) => {
     const change = recordChange(message);
-    if ((change && sameTable(change.table, control)) || message.EventType === EVENT_TYPES.DefinitionsChanged) controller.actions.markStale();
+    if ((change && sameTable(change.table, control)) || message.EventType === EVENT_TYPES.DefinitionsChanged)
+      controller.actions.markStale();
   });
   /** The request of the rows as they show now, with the owner's scope: what an export takes. */
   const currentRequest = (): FlexRequest => ({ ...controller.actions.currentRequest(), ...scopeRef.current });

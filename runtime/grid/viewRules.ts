@@ -45,7 +45,10 @@ export type NameProblem = 'required' | 'too_long' | 'characters' | 'taken';
  * every other system and role view of the grid. `listed` are the views the manager lists.
  */
 export function takenNames(listed: readonly Pick<Layout, 'Name' | 'LayoutType'>[], type: LayoutType): string[] {
-  return listed.filter((l) => type === LAYOUT_TYPE.User || l.LayoutType === LAYOUT_TYPE.System).map((l) => l.Name ?? '').filter(Boolean);
+  return listed
+    .filter((l) => type === LAYOUT_TYPE.User || l.LayoutType === LAYOUT_TYPE.System)
+    .map((l) => l.Name ?? '')
+    .filter(Boolean);
 }
 
 /** Required, at most 50 characters, letters and digits only, unique (case-insensitive) among `taken`. */

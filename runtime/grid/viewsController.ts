@@ -12,7 +12,12 @@ const ALL_VIEWS = { PageSize: MAX_PAGE_SIZE, PageIndex: 0 };
 export type FieldErrors = Record<string, string[]>;
 
 /** A column as the chooser lists it. */
-export interface ChooserItem { FieldName: string; title: string; selected: boolean; ColumnAlignment: ColumnAlignment }
+export interface ChooserItem {
+  FieldName: string;
+  title: string;
+  selected: boolean;
+  ColumnAlignment: ColumnAlignment;
+}
 
 export interface NewView {
   name: string;
@@ -41,27 +46,63 @@ export const listViews = (client: Pick<ViewClient, 'layouts'>, control: string):
 export const listShareableGroups = (client: Pick<ViewClient, 'shareableGroups'>): Promise<ShareableGroup[] | null> =>
   attempt('security groups', () => client.shareableGroups(), null);
 
-export const setDefaultView = (client: Pick<ViewClient, 'setDefaultLayout'>, control: string, AutoID: number): Promise<boolean> =>
-  attempt('updatedefaultlayout', async () => { await client.setDefaultLayout(control, AutoID); return true; }, false);
+export const setDefaultView = (
+  client: Pick<ViewClient, 'setDefaultLayout'>,
+  control: string,
+  AutoID: number,
+): Promise<boolean> =>
+  attempt(
+    'updatedefaultlayout',
+    async () => {
+      await client.setDefaultLayout(control, AutoID);
+      return true;
+    },
+    false,
+  );
 
 export const deleteView = (client: Pick<ViewClient, 'deleteLayout'>, AutoID: number): Promise<boolean> =>
-  attempt('deleteflexgridlayout', async () => { await client.deleteLayout(AutoID); return true; }, false);
+  attempt(
+    'deleteflexgridlayout',
+    async () => {
+      await client.deleteLayout(AutoID);
+      return true;
+    },
+    false,
+  );
 
 /** The users who keep a default of their own on this grid (for a manager of system views). */
-export const listUserDefaults = (client: Pick<ViewClient, 'userDefaults'>, control: string): Promise<UserDefault[] | null> =>
-  attempt('getuserdefaults', () => client.userDefaults(control), null);
+export const listUserDefaults = (
+  client: Pick<ViewClient, 'userDefaults'>,
+  control: string,
+): Promise<UserDefault[] | null> => attempt('getuserdefaults', () => client.userDefaults(control), null);
 
 /** Clears a user's own default (null: the current user's). */
-export const resetUserDefault = (client: Pick<ViewClient, 'resetUserLayout'>, control: string, username: string | null): Promise<boolean> =>
-  attempt('resetuserlayout', async () => { await client.resetUserLayout(username, control); return true; }, false);
+export const resetUserDefault = (
+  client: Pick<ViewClient, 'resetUserLayout'>,
+  control: string,
+  username: string | null,
+): Promise<boolean> =>
+  attempt(
+    'resetuserlayout',
+    async () => {
+      await client.resetUserLayout(username, control);
+      return true;
+    },
+    false,
+  );
 
 /** Saves the working view over the current view; the saved layout, or null. */
-export const updateView = (client: Pick<ViewClient, 'updateLayout'>, AutoID: number, content: LayoutContent): Promise<Layout | null> =>
-  attempt('updateflexgridlayout', () => client.updateLayout(AutoID, content), null);
+export const updateView = (
+  client: Pick<ViewClient, 'updateLayout'>,
+  AutoID: number,
+  content: LayoutContent,
+): Promise<Layout | null> => attempt('updateflexgridlayout', () => client.updateLayout(AutoID, content), null);
 
 /** Saves the working view as a new view; the server's ModelState (and Error) per field when refused. */
 export async function createView(
-  client: Pick<ViewClient, 'createLayout'>, control: string, view: NewView,
+  client: Pick<ViewClient, 'createLayout'>,
+  control: string,
+  view: NewView,
 ): Promise<{ layout: Layout } | { errors: FieldErrors }> {
   try {
     return {
@@ -84,14 +125,26 @@ export async function createView(
 
 /** The columns the chooser offers, ticked and aligned as the working view has them. */
 export async function chooserItems(
-  client: Pick<ViewClient, 'availableColumns'>, control: string, viewId: number | null, columns: readonly ViewColumn[],
+  client: Pick<ViewClient, 'availableColumns'>,
+  control: string,
+  viewId: number | null,
+  columns: readonly ViewColumn[],
 ): Promise<ChooserItem[] | null> {
-  const available = await attempt('GetAvailableColumnsForPage', () => client.availableColumns(control, viewId ?? undefined), null);
+  const available = await attempt(
+    'GetAvailableColumnsForPage',
+    () => client.availableColumns(control, viewId ?? undefined),
+    null,
+  );
   if (!available) return null;
   const working = new Map(columns.map((c) => [c.FieldName.toLowerCase(), c]));
   return available.map((c) => {
     const column = working.get(c.FieldName.toLowerCase());
     // The working view may differ from the saved one the server knows: it decides.
-    return { FieldName: c.FieldName, title: c.ColumnTitle || c.FieldName, selected: columns.length ? !!column?.Visible : c.selected, ColumnAlignment: column?.ColumnAlignment ?? 0 };
+    return {
+      FieldName: c.FieldName,
+      title: c.ColumnTitle || c.FieldName,
+      selected: columns.length ? !!column?.Visible : c.selected,
+      ColumnAlignment: column?.ColumnAlignment ?? 0,
+    };
   });
 }

@@ -13,7 +13,15 @@ export const CULTURE_COOKIE = 'Culture';
  * rather than taken from Intl.DisplayNames, which writes several in lower case (dansk, español,
  * polski) and depends on the browser's ICU data. A Record, so a new locale cannot be left out. */
 export const ENDONYMS: Record<Locale, string> = {
-  nl: 'Nederlands', da: 'Dansk', de: 'Deutsch', en: 'English', es: 'Español', fr: 'Français', pl: 'Polski', tr: 'Türkçe', zh: '中文',
+  nl: 'Nederlands',
+  da: 'Dansk',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  pl: 'Polski',
+  tr: 'Türkçe',
+  zh: '中文',
 };
 
 const catalogs: Record<Locale, () => Promise<{ messages: Record<string, any> }>> = {
@@ -35,8 +43,16 @@ function supported(tag: string | undefined | null): Locale | null {
 
 /** The culture cookie (a plain code such as "en", or "c=en|uic=en"), else the browser's languages, else Dutch. */
 export function chooseLocale(cookie: string, languages: readonly string[]): Locale {
-  const value = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${CULTURE_COOKIE}=`))?.slice(CULTURE_COOKIE.length + 1);
-  const fromCookie = supported(decodeURIComponent(value ?? '').replace(/^c=/, '').split('|')[0]);
+  const value = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${CULTURE_COOKIE}=`))
+    ?.slice(CULTURE_COOKIE.length + 1);
+  const fromCookie = supported(
+    decodeURIComponent(value ?? '')
+      .replace(/^c=/, '')
+      .split('|')[0],
+  );
   if (fromCookie) return fromCookie;
   for (const language of languages) {
     const found = supported(language);

@@ -24,7 +24,10 @@ function formatOf(locale: string, decimals: number | null): Intl.NumberFormat {
   const key = `${locale}|${decimals ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    const digits = decimals === null ? { maximumFractionDigits: ANY_DECIMALS } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    const digits =
+      decimals === null
+        ? { maximumFractionDigits: ANY_DECIMALS }
+        : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
     try {
       format = new Intl.NumberFormat(locale, digits);
     } catch {
@@ -42,7 +45,12 @@ const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 export function formatNumber(value: number | string, locale: string, kind: NumberKind): string {
   const numeric = typeof value === 'number' ? Number.isFinite(value) : NUMERIC_TEXT.test(value.trim());
   if (!numeric || !kind.decimal) return String(value);
-  const decimals = kind.decimals !== null && kind.decimals !== undefined && kind.decimals >= 0 ? Math.min(kind.decimals, MAX_DECIMALS) : null;
+  const decimals =
+    kind.decimals !== null && kind.decimals !== undefined && kind.decimals >= 0
+      ? Math.min(kind.decimals, MAX_DECIMALS)
+      : null;
   // A decimal beyond what a JS number holds exactly travels as text: Intl formats that text exactly.
-  return formatOf(locale, decimals).format(typeof value === 'number' ? value : (value.trim() as Intl.StringNumericLiteral));
+  return formatOf(locale, decimals).format(
+    typeof value === 'number' ? value : (value.trim() as Intl.StringNumericLiteral),
+  );
 }

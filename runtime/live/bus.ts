@@ -10,7 +10,9 @@ const listeners = new Set<LiveListener>();
 
 export function onLiveEvent(listener: LiveListener): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function publish(message: LiveMessage): void {

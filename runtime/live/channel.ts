@@ -108,7 +108,9 @@ export function createEventChannel(deps: ChannelDeps) {
     let opened = false;
     const current = deps.openStream(state.lastReceived ?? '');
     stream = current;
-    current.onopen = () => { opened = true; };
+    current.onopen = () => {
+      opened = true;
+    };
     current.onmessage = (event) => receive(event.data);
     current.onerror = () => {
       if (stream !== current) return;

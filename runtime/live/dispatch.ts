@@ -17,7 +17,11 @@ export interface LiveHandlers {
 /** Forms read their definition again when this moves. */
 export const definitions = proxy({ version: 0 });
 
-export function createDispatcher(own: OwnWrites, handlers: LiveHandlers, deliver: (message: LiveMessage) => void = publish) {
+export function createDispatcher(
+  own: OwnWrites,
+  handlers: LiveHandlers,
+  deliver: (message: LiveMessage) => void = publish,
+) {
   /** Events of tables with a write of this page under way, by table: looked at when it answered. */
   const held = new Map<string, LiveMessage[]>();
   const judge = (message: LiveMessage) => {

@@ -9,15 +9,32 @@ import { EVENT_TYPES } from '../../definitions/language/index.ts';
 export { EVENT_TYPES };
 
 export type RecordAction = 'created' | 'updated' | 'deleted';
-export interface RecordChange { table: string; autoid: number; action: RecordAction }
-export interface JobProgress { kind: string; requestId: number; label: string | null; current: number; total: number; finished: boolean; failed: boolean }
+export interface RecordChange {
+  table: string;
+  autoid: number;
+  action: RecordAction;
+}
+export interface JobProgress {
+  kind: string;
+  requestId: number;
+  label: string | null;
+  current: number;
+  total: number;
+  finished: boolean;
+  failed: boolean;
+}
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A message of the stream or the polling call; null when it is not one (the caller logs it). */
 export function parseMessage(value: unknown): LiveMessage | null {
   if (!isObject(value) || typeof value.EventType !== 'string' || typeof value.LastReceived !== 'string') return null;
-  return { EventType: value.EventType, EventData: isObject(value.EventData) ? value.EventData : {}, LastReceived: value.LastReceived };
+  return {
+    EventType: value.EventType,
+    EventData: isObject(value.EventData) ? value.EventData : {},
+    LastReceived: value.LastReceived,
+  };
 }
 
 /** The record a RecordChanged event names, else null. */
@@ -36,8 +53,13 @@ export function jobProgress(message: LiveMessage): JobProgress | null {
   if (typeof d.RequestID !== 'number') return null;
   const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
-    kind: typeof d.JobKind === 'string' ? d.JobKind : '', requestId: d.RequestID, label: typeof d.Descr === 'string' ? d.Descr : null,
-    current: count(d.CurrentRow), total: count(d.TotalRows), finished: d.Finished === true, failed: d.Failed === true,
+    kind: typeof d.JobKind === 'string' ? d.JobKind : '',
+    requestId: d.RequestID,
+    label: typeof d.Descr === 'string' ? d.Descr : null,
+    current: count(d.CurrentRow),
+    total: count(d.TotalRows),
+    finished: d.Finished === true,
+    failed: d.Failed === true,
   };
 }
 

@@ -8,7 +8,11 @@ import { api, errorText, type ExportLayout, type FlexRequest } from '../api/inde
 import { showAlert } from '../ui/dialogs/index.ts';
 import { trackExport } from './jobs.ts';
 
-export async function startExport(table: string, request: FlexRequest, layout: ExportLayout = 'GridLayout'): Promise<number | null> {
+export async function startExport(
+  table: string,
+  request: FlexRequest,
+  layout: ExportLayout = 'GridLayout',
+): Promise<number | null> {
   try {
     const answer = await api.requestExport(table, request, layout);
     const id = Number(answer.AutoID);

@@ -39,7 +39,10 @@ export function jobProgressed(progress: JobProgress): void {
   const { current, total, finished, failed, label } = progress;
   // The request's description names the export in every tab, also those that did not start it.
   const named = label && !jobs.list.find((j) => j.id === progress.requestId)?.label ? { label } : {};
-  upsert(progress.requestId, failed ? { finished: true, failed: true, ...named } : { current, total, finished, ...named });
+  upsert(
+    progress.requestId,
+    failed ? { finished: true, failed: true, ...named } : { current, total, finished, ...named },
+  );
 }
 
 export function dismissJob(id: number): void {

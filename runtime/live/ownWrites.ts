@@ -72,7 +72,9 @@ export function createOwnWrites(now: () => number = Date.now): OwnWrites {
       for (const listener of idle) listener(t);
     },
     busy: (table) => (inFlight.get(table.toLowerCase()) ?? 0) > 0,
-    onIdle(listener) { idle.push(listener); },
+    onIdle(listener) {
+      idle.push(listener);
+    },
     take(table, autoid) {
       const k = key(table, autoid);
       const list = pending.get(k);
@@ -81,7 +83,10 @@ export function createOwnWrites(now: () => number = Date.now): OwnWrites {
       const live = list.filter((until) => until > time);
       count -= list.length - live.length;
       const mine = live.length > 0;
-      if (mine) { live.shift(); count--; }
+      if (mine) {
+        live.shift();
+        count--;
+      }
       if (live.length) pending.set(k, live);
       else pending.delete(k);
       return mine;

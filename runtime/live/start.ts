@@ -21,7 +21,8 @@ export function startLive(handlers: LiveHandlers): void {
   const allowed = policy;
   channel = createEventChannel({
     canStream: () => allowed.allowed(),
-    openStream: (lastReceived) => new EventSource(lastReceived ? `${STREAM_PATH}?LastReceived=${encodeURIComponent(lastReceived)}` : STREAM_PATH),
+    openStream: (lastReceived) =>
+      new EventSource(lastReceived ? `${STREAM_PATH}?LastReceived=${encodeURIComponent(lastReceived)}` : STREAM_PATH),
     poll: (lastReceived) => api.livePoll(lastReceived),
     onMessage: createDispatcher(own, handlers),
   });

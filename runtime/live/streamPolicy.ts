@@ -28,12 +28,18 @@ export function streamPolicy(onAllowed: () => void): StreamPolicy {
   let held = false;
   let free: (() => void) | null = null;
   const abort = new AbortController();
-  locks.request(STREAM_LOCK, { signal: abort.signal }, () => {
-    held = true;
-    onAllowed();
-    // Held until this page signs out or closes.
-    return new Promise<void>((resolve) => { free = resolve; });
-  }).catch(() => { /* aborted: the page signed out first */ });
+  locks
+    .request(STREAM_LOCK, { signal: abort.signal }, () => {
+      held = true;
+      onAllowed();
+      // Held until this page signs out or closes.
+      return new Promise<void>((resolve) => {
+        free = resolve;
+      });
+    })
+    .catch(() => {
+      /* aborted: the page signed out first */
+    });
   return {
     allowed: () => held,
     release() {

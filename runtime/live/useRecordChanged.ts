@@ -12,7 +12,9 @@ export type RecordNotice = Exclude<RecordAction, 'created'> | null;
 export type Verified = 'updated' | 'deleted' | null;
 
 export function useRecordChanged(
-  table: string, autoid: number, verify?: () => Promise<Verified>,
+  table: string,
+  autoid: number,
+  verify?: () => Promise<Verified>,
 ): { notice: RecordNotice; clear: () => void; gone: () => void } {
   const [notice, setNotice] = useState<RecordNotice>(null);
   const verifyRef = useRef(verify);

@@ -36,7 +36,8 @@ const SITE_LAYER = 'site';
 export function TableFieldsPanel({ table, version }: { table: string; version: number }) {
   const { t } = useLingui();
   const { fields, failed } = useTableFields(table, version);
-  const origin = (layer: string | null) => (layer === SITE_LAYER ? t`Deze installatie` : layer ? t`Pakket ${layer}` : '');
+  const origin = (layer: string | null) =>
+    layer === SITE_LAYER ? t`Deze installatie` : layer ? t`Pakket ${layer}` : '';
   if (failed) return <p className="app-error-text">{retrievingFailed()}</p>;
   if (!fields) return null;
   const count = fields.Fields.length;
@@ -46,12 +47,23 @@ export function TableFieldsPanel({ table, version }: { table: string; version: n
       <summary>{t`Alle velden van ${label} (${count})`}</summary>
       <table>
         <thead>
-          <tr><th scope="col">{t`Omschrijving`}</th><th scope="col">{t`Veldnaam`}</th><th scope="col">{t`Veldtype`}</th><th scope="col">{t`Herkomst`}</th></tr>
+          <tr>
+            <th scope="col">{t`Omschrijving`}</th>
+            <th scope="col">{t`Veldnaam`}</th>
+            <th scope="col">{t`Veldtype`}</th>
+            <th scope="col">{t`Herkomst`}</th>
+          </tr>
         </thead>
         <tbody>
           {fields.Fields.map((f) => (
             <tr key={f.FieldName}>
-              <td>{f.Label}{f.Required ? ' *' : ''}{f.LabelOrigin === SITE_LAYER && f.Origin !== SITE_LAYER && <span className="app-table-fields-note"> {t`(omschrijving hier aangepast)`}</span>}</td>
+              <td>
+                {f.Label}
+                {f.Required ? ' *' : ''}
+                {f.LabelOrigin === SITE_LAYER && f.Origin !== SITE_LAYER && (
+                  <span className="app-table-fields-note"> {t`(omschrijving hier aangepast)`}</span>
+                )}
+              </td>
               <td>{f.FieldName}</td>
               <td>{f.TypeLabel}</td>
               <td>{origin(f.Origin)}</td>

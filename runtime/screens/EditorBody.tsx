@@ -24,11 +24,21 @@ export function EditorBody({ editor, locked, readOnly = false, tab }: EditorBody
   const form = useMemo(() => {
     if (!editor.form) return null;
     const shown = onTab ? formForTab(editor.form, formTab) : editor.form;
-    return lockFields(shown, readOnly ? shown.Properties.map((p) => p.FieldName) : lockedKey ? lockedKey.split(',') : []);
+    return lockFields(
+      shown,
+      readOnly ? shown.Properties.map((p) => p.FieldName) : lockedKey ? lockedKey.split(',') : [],
+    );
   }, [editor.form, onTab, formTab, lockedKey, readOnly]);
   if (form && editor.record) {
     return (
-      <GenericForm form={form} value={editor.record} onChange={editor.change} serverError={editor.serverError} table={editor.table} stored={editor.stored} />
+      <GenericForm
+        form={form}
+        value={editor.record}
+        onChange={editor.change}
+        serverError={editor.serverError}
+        table={editor.table}
+        stored={editor.stored}
+      />
     );
   }
   if (editor.loading) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;
@@ -38,5 +48,10 @@ export function EditorBody({ editor, locked, readOnly = false, tab }: EditorBody
 /** Says why a record shows locked: the user may look at it, not change it. */
 export function ReadOnlyNote() {
   const { t } = useLingui();
-  return <p className="app-read-only-note" role="note">{t`U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.`}</p>;
+  return (
+    <p
+      className="app-read-only-note"
+      role="note"
+    >{t`U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.`}</p>
+  );
 }

@@ -23,7 +23,15 @@ export interface MaintenanceModalProps {
   onSaved: () => void;
 }
 
-export function MaintenanceModal({ editor, isNew, locked, readOnly = false, tools, onClosed, onSaved }: MaintenanceModalProps) {
+export function MaintenanceModal({
+  editor,
+  isNew,
+  locked,
+  readOnly = false,
+  tools,
+  onClosed,
+  onSaved,
+}: MaintenanceModalProps) {
   const { t } = useLingui();
   useBeforeUnload(editor.hasMutations && !readOnly);
 
@@ -49,13 +57,20 @@ export function MaintenanceModal({ editor, isNew, locked, readOnly = false, tool
       title={isNew ? t`Toevoegen` : readOnly ? t`Bekijken` : t`Bewerken`}
       history
       onClose={requestClose}
-      onSave={() => { if (editor.hasMutations && !readOnly && !editor.saving) void save(); }}
+      onSave={() => {
+        if (editor.hasMutations && !readOnly && !editor.saving) void save();
+      }}
       className="app-maintenance-modal"
       busy={editor.loading || editor.saving}
       footer={
         <>
           {editor.hasMutations && !readOnly && (
-            <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void save()}>
+            <button
+              type="button"
+              className="app-button app-button--primary"
+              disabled={editor.saving}
+              onClick={() => void save()}
+            >
               {t`Opslaan`}
             </button>
           )}

@@ -33,9 +33,17 @@ export function MaintenancePage({ screen, query, params = {} }: MaintenancePageP
   // about that table.
   const tableField = screen.fieldDictionary?.tableField;
   const forTable = tableField ? params[tableField] : undefined;
-  const fixed = useMemo(() => (tableField && forTable ? { [tableField]: forTable } : undefined), [tableField, forTable]);
-  const scope = useMemo(() => (fixed ? { dataFilter: Object.entries(fixed).map(([FieldName, Value]) => ({ FieldName, Value })) } : undefined), [fixed]);
-  const tableTitle = useSnapshot(router).routes.find((r) => r.table === forTable && r.kind !== 'detail')?.title ?? forTable;
+  const fixed = useMemo(
+    () => (tableField && forTable ? { [tableField]: forTable } : undefined),
+    [tableField, forTable],
+  );
+  const scope = useMemo(
+    () =>
+      fixed ? { dataFilter: Object.entries(fixed).map(([FieldName, Value]) => ({ FieldName, Value })) } : undefined,
+    [fixed],
+  );
+  const tableTitle =
+    useSnapshot(router).routes.find((r) => r.table === forTable && r.kind !== 'detail')?.title ?? forTable;
   const maintenance = useTableMaintenance(screen.table, rights, fixed);
   if (refused) return <NoScreenRight title={screen.title} />;
 
@@ -46,7 +54,11 @@ export function MaintenancePage({ screen, query, params = {} }: MaintenancePageP
         {forTable && (
           <p className="app-page-scope">
             {t`Velden van ${tableTitle}`}{' '}
-            <button type="button" className="app-link-button" onClick={() => void leaveTo(screen.name)}>{t`Alle tabellen`}</button>
+            <button
+              type="button"
+              className="app-link-button"
+              onClick={() => void leaveTo(screen.name)}
+            >{t`Alle tabellen`}</button>
           </p>
         )}
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>

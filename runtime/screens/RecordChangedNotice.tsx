@@ -11,7 +11,11 @@ import type { RecordEditor, RefreshOutcome } from './useRecordEditor.ts';
 
 const NOTICE: Record<RefreshOutcome, Verified> = { same: null, changed: 'updated', gone: 'deleted', failed: 'updated' };
 
-export function RecordChangedNotice({ editor }: { editor: Pick<RecordEditor, 'table' | 'record' | 'hasMutations' | 'reload' | 'refresh'> }) {
+export function RecordChangedNotice({
+  editor,
+}: {
+  editor: Pick<RecordEditor, 'table' | 'record' | 'hasMutations' | 'reload' | 'refresh'>;
+}) {
   const { t } = useLingui();
   const autoid = Number(editor.record?.AutoID ?? 0);
   const { refresh } = editor;
@@ -19,7 +23,12 @@ export function RecordChangedNotice({ editor }: { editor: Pick<RecordEditor, 'ta
   const { notice, clear, gone } = useRecordChanged(editor.table, autoid, refresh ? verify : undefined);
   if (!notice) return null;
   const reload = async () => {
-    if (editor.hasMutations && (await confirm(t`Uw wijzigingen gaan verloren als u het item opnieuw laadt. Doorgaan?`, t`Opnieuw laden`)) !== 'yes') return;
+    if (
+      editor.hasMutations &&
+      (await confirm(t`Uw wijzigingen gaan verloren als u het item opnieuw laadt. Doorgaan?`, t`Opnieuw laden`)) !==
+        'yes'
+    )
+      return;
     const outcome = await editor.reload();
     if (outcome === 'ok') clear();
     else if (outcome === 'gone') gone();

@@ -15,7 +15,12 @@ export function SettingsPage({ screen }: { screen: TableScreen }) {
   useBeforeUnload(editor.hasMutations);
   useLeaveGuard(editor.hasMutations, editor.save);
   return (
-    <section className="app-page app-settings" onKeyDown={saveOnKeys(() => { if (editor.hasMutations && !editor.saving) void editor.save(); })}>
+    <section
+      className="app-page app-settings"
+      onKeyDown={saveOnKeys(() => {
+        if (editor.hasMutations && !editor.saving) void editor.save();
+      })}
+    >
       <header className="app-page-header">
         <h1 className="app-page-title">{screen.title}</h1>
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>

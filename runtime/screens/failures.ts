@@ -6,8 +6,10 @@ import { CallFailed } from '../api/index.ts';
 import type { ApiErrorBody } from '../api/index.ts';
 
 /** The spec's keyed messages for a failed load and a failed save. */
-export const retrievingFailed = () => i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
-export const savingFailed = () => i18n._(msg({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
+export const retrievingFailed = () =>
+  i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }));
+export const savingFailed = () =>
+  i18n._(msg({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }));
 
 export interface Failure {
   /** For GenericForm's serverError: ModelState per field and Error on top. */
@@ -16,7 +18,11 @@ export interface Failure {
   alert: boolean;
 }
 
-const emptyBody = (text: string): ApiErrorBody => ({ Error: text, ModelState: {}, TranslationModelState: { ModelState: {} } });
+const emptyBody = (text: string): ApiErrorBody => ({
+  Error: text,
+  ModelState: {},
+  TranslationModelState: { ModelState: {} },
+});
 
 export function describeFailure(error: unknown, fallback: string): Failure {
   const body = error instanceof CallFailed && error.body && typeof error.body === 'object' ? error.body : null;

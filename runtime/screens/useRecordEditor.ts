@@ -49,8 +49,12 @@ export interface RecordEditor {
 const pageDeps: RecordEditorDeps = {
   calls: api,
   confirm: (question) => confirm(question),
-  alert: (text) => { showAlert(text); },
-  toast: (text) => { toast('success', text); },
+  alert: (text) => {
+    showAlert(text);
+  },
+  toast: (text) => {
+    toast('success', text);
+  },
 };
 
 export function useRecordEditor(table: string): RecordEditor {
@@ -77,7 +81,13 @@ export function useRecordEditor(table: string): RecordEditor {
     saving: state.saving,
     hasMutations: state.hasMutations,
     serverError: state.serverError as ApiErrorBody | null,
-    load: actions.load, change: actions.change, save: actions.save, discard: actions.discard,
-    current: actions.current, reload: actions.reload, refresh: actions.refresh, reset: actions.reset,
+    load: actions.load,
+    change: actions.change,
+    save: actions.save,
+    discard: actions.discard,
+    current: actions.current,
+    reload: actions.reload,
+    refresh: actions.refresh,
+    reset: actions.reset,
   };
 }

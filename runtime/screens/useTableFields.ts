@@ -8,8 +8,20 @@ export function useTableFields(table: string, version: number): { fields: TableF
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    api.tableFields(table).then((answer) => { if (live) { setFields(answer); setFailed(false); } }, () => { if (live) setFailed(true); });
-    return () => { live = false; };
+    api.tableFields(table).then(
+      (answer) => {
+        if (live) {
+          setFields(answer);
+          setFailed(false);
+        }
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [table, version]);
   return { fields, failed };
 }

@@ -7,12 +7,29 @@
 // key). A table with a row viewer of its own (an import task) opens its rows there. The owner may
 // put tools of its own in the dialog of a saved record (the actions its rows take).
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { api } from '../api/index.ts';
 import { BatchResultDialog, confirm, toast } from '../ui/dialogs/index.ts';
 import { rowId, type ContextMenuItem, type GridRow } from '../grid/index.ts';
 import type { ScreenRights } from '../state/index.ts';
-import { enterOpensOnly, focusWhenReloaded, GRID_CHANGE_BUTTON, rowIdOf, rowIndexOf, type FocusTarget } from './gridFocus.ts';
+import {
+  enterOpensOnly,
+  focusWhenReloaded,
+  GRID_CHANGE_BUTTON,
+  rowIdOf,
+  rowIndexOf,
+  type FocusTarget,
+} from './gridFocus.ts';
 import { rowViewerOf } from './import/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
 import { deletedNotice, deleteQuestion, describeRow } from './rows.ts';
@@ -56,7 +73,12 @@ export interface MaintenanceOptions {
   recordTools?: (editor: RecordEditor) => ReactNode;
 }
 
-export function useTableMaintenance(table: string, rights: ScreenRights, fixed?: Row, options: MaintenanceOptions = {}): TableMaintenance {
+export function useTableMaintenance(
+  table: string,
+  rights: ScreenRights,
+  fixed?: Row,
+  options: MaintenanceOptions = {},
+): TableMaintenance {
   const { t } = useLingui();
   const editor = useRecordEditor(table);
   const [editing, setEditing] = useState<{ autoid: number } | null>(null);
@@ -83,40 +105,54 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
   }, []);
   useEffect(() => () => stopFocusing.current?.(), []);
 
-  const open = useCallback((autoid: number) => {
-    setEditing({ autoid });
-    void editor.load(autoid, { defaults: JSON.parse(fixedKey) as Row });
-  }, [editor, fixedKey]);
+  const open = useCallback(
+    (autoid: number) => {
+      setEditing({ autoid });
+      void editor.load(autoid, { defaults: JSON.parse(fixedKey) as Row });
+    },
+    [editor, fixedKey],
+  );
   const close = useCallback(() => {
     setEditing(null);
     editor.reset();
   }, [editor.reset]);
   // A stable handler: a new one on every render would redraw every visible grid row.
-  const openRow = useCallback((row: Row) => {
-    const autoid = Number(row.AutoID) || 0;
-    openedAt.current = area.current ? rowIndexOf(area.current, autoid) : undefined;
-    open(autoid);
-  }, [open]);
+  const openRow = useCallback(
+    (row: Row) => {
+      const autoid = Number(row.AutoID) || 0;
+      openedAt.current = area.current ? rowIndexOf(area.current, autoid) : undefined;
+      open(autoid);
+    },
+    [open],
+  );
   const add = useCallback(() => {
     openedAt.current = undefined;
     open(0);
   }, [open]);
 
-  const askDelete = useCallback(async (rows: Row[]) => {
-    if (rows.length === 0) return;
-    const positions = rows.map((r) => (area.current ? rowIndexOf(area.current, rowId(r)) : undefined)).filter((i): i is number => i !== undefined);
-    if ((await confirm(deleteQuestion(rows), t`Verwijderen`)) !== 'yes') return;
-    deleteFrom.current = { rowIndex: positions.length ? Math.min(...positions) : undefined };
-    setDeleting(rows);
-  }, [t]);
+  const askDelete = useCallback(
+    async (rows: Row[]) => {
+      if (rows.length === 0) return;
+      const positions = rows
+        .map((r) => (area.current ? rowIndexOf(area.current, rowId(r)) : undefined))
+        .filter((i): i is number => i !== undefined);
+      if ((await confirm(deleteQuestion(rows), t`Verwijderen`)) !== 'yes') return;
+      deleteFrom.current = { rowIndex: positions.length ? Math.min(...positions) : undefined };
+      setDeleting(rows);
+    },
+    [t],
+  );
 
   /** The rows a delete from this row acts on: the selection when the row is in it, else the row itself. */
-  const rowsFrom = useCallback(async (autoid: number | null): Promise<Row[]> => {
-    const selected = selection.current;
-    if (autoid === null || selected.some((r) => rowId(r) === autoid)) return [...selected];
-    // The grid's rows are its own: the record is read for its name (a failure still names it by number).
-    return [await api.getItem(table, autoid).catch(() => ({ AutoID: autoid }))];
-  }, [table]);
+  const rowsFrom = useCallback(
+    async (autoid: number | null): Promise<Row[]> => {
+      const selected = selection.current;
+      if (autoid === null || selected.some((r) => rowId(r) === autoid)) return [...selected];
+      // The grid's rows are its own: the record is read for its name (a failure still names it by number).
+      return [await api.getItem(table, autoid).catch(() => ({ AutoID: autoid }))];
+    },
+    [table],
+  );
 
   const contextMenu = useMemo(() => {
     if (!rights.delete) return undefined;
@@ -141,14 +177,17 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
     };
   }, [rights.delete, focused, rowsFrom, askDelete, t]);
 
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>) => {
-    enterOpensOnly(event);
-    if (event.key !== 'Delete' || !rights.delete) return;
-    const autoid = rowIdOf(event.target);
-    if (autoid === null) return;
-    event.preventDefault();
-    void rowsFrom(autoid).then(askDelete);
-  }, [rights.delete, rowsFrom, askDelete]);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      enterOpensOnly(event);
+      if (event.key !== 'Delete' || !rights.delete) return;
+      const autoid = rowIdOf(event.target);
+      if (autoid === null) return;
+      event.preventDefault();
+      void rowsFrom(autoid).then(askDelete);
+    },
+    [rights.delete, rowsFrom, askDelete],
+  );
   const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
     const autoid = rowIdOf(event.target);
     if (autoid !== null) setFocused(autoid);
@@ -192,13 +231,29 @@ export function useTableMaintenance(table: string, rights: ScreenRights, fixed?:
       )}
       {Viewer && viewing && <Viewer row={viewing} onClose={() => setViewing(null)} onChanged={refresh} />}
       {deleting && (
-        <BatchResultDialog title={t`Verwijderen`} items={deleting} describe={describeRow} run={remove} onComplete={deleted} onClose={closedWithFailures} />
+        <BatchResultDialog
+          title={t`Verwijderen`}
+          items={deleting}
+          describe={describeRow}
+          run={remove}
+          onComplete={deleted}
+          onClose={closedWithFailures}
+        />
       )}
     </>
   );
 
   return {
-    refreshToken, refresh, add, openRow: Viewer ? setViewing : openRow, contextMenu, toolbar,
-    area: { ref: area, onKeyDown, onFocus }, dialogs, opened: editing?.autoid ?? null, editor, close,
+    refreshToken,
+    refresh,
+    add,
+    openRow: Viewer ? setViewing : openRow,
+    contextMenu,
+    toolbar,
+    area: { ref: area, onKeyDown, onFocus },
+    dialogs,
+    opened: editing?.autoid ?? null,
+    editor,
+    close,
   };
 }

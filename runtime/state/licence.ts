@@ -31,7 +31,10 @@ export function keepLicence(answer: RetrievedLicence, storage: Store): boolean {
 }
 
 /** The licence check after sign-in and after a licence is saved; a failure is only logged. */
-export async function checkLicence(retrieve: () => Promise<RetrievedLicence> = api.retrieveLicence, storage: Store | null = browserStorage()): Promise<void> {
+export async function checkLicence(
+  retrieve: () => Promise<RetrievedLicence> = api.retrieveLicence,
+  storage: Store | null = browserStorage(),
+): Promise<void> {
   try {
     const answer = await retrieve();
     if (storage) keepLicence(answer, storage);
@@ -39,4 +42,3 @@ export async function checkLicence(retrieve: () => Promise<RetrievedLicence> = a
     console.warn('The licence check failed', error);
   }
 }
-

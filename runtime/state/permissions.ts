@@ -9,7 +9,14 @@ import type { ScreenInfo, SecurityEntry } from '../api/index.ts';
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'createOrUpdate' | 'execute';
 
 /** The server's action codes (spec 6 "Authentication"); execute (actions, transitions) has no number and goes by name. */
-export const ACTION_CODES: Record<Action, string> = { read: '1.1', update: '1.2', create: '1.3', delete: '1.4', createOrUpdate: '1.5', execute: 'execute' };
+export const ACTION_CODES: Record<Action, string> = {
+  read: '1.1',
+  update: '1.2',
+  create: '1.3',
+  delete: '1.4',
+  createOrUpdate: '1.5',
+  execute: 'execute',
+};
 
 /** One right code or a list of them (a page may take lists of permissions). */
 export type Rights = string | readonly string[] | null | undefined;
@@ -22,7 +29,8 @@ export interface PermissionState {
 }
 
 const key = (id: string, action: string) => `${id}|${action}`;
-const codes = (rights: Rights): string[] => (rights == null ? [] : typeof rights === 'string' ? [rights] : [...rights]).filter(Boolean);
+const codes = (rights: Rights): string[] =>
+  (rights == null ? [] : typeof rights === 'string' ? [rights] : [...rights]).filter(Boolean);
 
 /** The entries a check of these rights for this action needs. */
 export function entriesFor(rights: Rights, action: Action): SecurityEntry[] {
@@ -65,7 +73,11 @@ export function can(rights: Rights, action: Action, state: Readonly<PermissionSt
 }
 
 /** Entries of the list that are neither cached nor asked for already; duplicates dropped. */
-export function unknownEntries(entries: readonly SecurityEntry[], known: Readonly<Record<string, boolean>>, pending: ReadonlySet<string> = new Set()): SecurityEntry[] {
+export function unknownEntries(
+  entries: readonly SecurityEntry[],
+  known: Readonly<Record<string, boolean>>,
+  pending: ReadonlySet<string> = new Set(),
+): SecurityEntry[] {
   const seen = new Set<string>();
   return entries.filter((e) => {
     const k = key(e.ID, e.Action);
@@ -78,7 +90,10 @@ export function unknownEntries(entries: readonly SecurityEntry[], known: Readonl
 const pending = new Map<string, Promise<void>>();
 
 /** Fetch the entries not yet known; resolves once every entry of the list is known (or failed). */
-export async function ensure(entries: readonly SecurityEntry[], fetch: (list: SecurityEntry[]) => Promise<SecurityEntry[]> = api.authorization): Promise<void> {
+export async function ensure(
+  entries: readonly SecurityEntry[],
+  fetch: (list: SecurityEntry[]) => Promise<SecurityEntry[]> = api.authorization,
+): Promise<void> {
   if (permissions.debug) return;
   const asked = unknownEntries(entries, permissions.known, new Set(pending.keys()));
   if (asked.length > 0) {
@@ -120,7 +135,11 @@ export function useScreenRights(screen: Pick<ScreenInfo, 'rights'>): ScreenRight
   useEffect(() => {
     let live = true;
     setReady(false);
-    void ensure([...entriesFor(create, 'create'), ...entriesFor(update, 'update'), ...entriesFor(remove, 'delete')]).then(() => {
+    void ensure([
+      ...entriesFor(create, 'create'),
+      ...entriesFor(update, 'update'),
+      ...entriesFor(remove, 'delete'),
+    ]).then(() => {
       if (live) setReady(true);
     });
     return () => {

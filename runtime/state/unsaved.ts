@@ -2,7 +2,10 @@
 import { useEffect } from 'react';
 
 /** Whether a beforeunload event should warn; kept pure so the rule is testable. */
-export function warnOnUnload(event: Pick<BeforeUnloadEvent, 'preventDefault'> & { returnValue?: unknown }, dirty: boolean): boolean {
+export function warnOnUnload(
+  event: Pick<BeforeUnloadEvent, 'preventDefault'> & { returnValue?: unknown },
+  dirty: boolean,
+): boolean {
   if (!dirty) return false;
   event.preventDefault();
   // Older browsers need returnValue set to show the prompt.

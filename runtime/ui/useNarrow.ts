@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 const NARROW = '(max-width: 767px)';
 
 export function useNarrow(): boolean {
-  const [query] = useState(() => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW) : null));
+  const [query] = useState(() =>
+    typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW) : null,
+  );
   const [narrow, setNarrow] = useState(query?.matches ?? false);
   useEffect(() => {
     if (!query) return undefined;

@@ -29,7 +29,10 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     if (outcome.kind === 'failed') throw wrongCredentials();
     const { user } = outcome;
     await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);
-    const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     setCookies(request, reply, token, settings.sessionLifetimeMinutes);
     return { User: { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username } };
   });
@@ -44,7 +47,12 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     const principal = principalOf(request) as { userId?: number };
     const user = principal.userId ? await userById(engine.pool, principal.userId) : undefined;
     if (!user) throw notFound();
-    return { AutoID: user.autoid, Username: user.username, Person_Descr: user.personname ?? user.username, Email: user.email, HomePage: user.homepage };
+    return {
+      AutoID: user.autoid,
+      Username: user.username,
+      Person_Descr: user.personname ?? user.username,
+      Email: user.email,
+      HomePage: user.homepage,
+    };
   });
 }
-

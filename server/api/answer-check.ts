@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { CALLS, ErrorAnswer } from '../../definitions/language/index.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { answerProblems: string[] }
+  interface FastifyInstance {
+    answerProblems: string[];
+  }
 }
 
 export function checkAnswers(app: FastifyInstance): void {

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 /** The boundary of a multipart request's Content-Type, or undefined. */
 function boundaryOf(contentType: string | undefined): string | undefined {
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
-  return m ? m[1] ?? m[2] : undefined;
+  return m ? (m[1] ?? m[2]) : undefined;
 }
 
 /** The name of the last file part the bytes begin (`filename="…"` of its head), in UTF-8. */
@@ -37,8 +37,13 @@ export function whenBodyCutOff(request: FastifyRequest, onCutOff: (fileName: str
     }
     tail = window.subarray(Math.max(0, window.length - keep));
   };
-  const onEnd = () => { if (!closed) onCutOff(fileName); };
+  const onEnd = () => {
+    if (!closed) onCutOff(fileName);
+  };
   request.raw.on('data', onData);
   request.raw.once('end', onEnd);
-  return () => { request.raw.off('data', onData); request.raw.off('end', onEnd); };
+  return () => {
+    request.raw.off('data', onData);
+    request.raw.off('end', onEnd);
+  };
 }

@@ -7,7 +7,14 @@ import { authorize, readRecord } from '../data/records.ts';
 import { typeChangeImpact } from '../data/typed-properties.ts';
 import { badRequest } from '../errors.ts';
 import { messageIn } from '../texts.ts';
-import { changeStatus, dashboard, runAction, statusLog, transitionsOf, type BusinessContext } from '../business/index.ts';
+import {
+  changeStatus,
+  dashboard,
+  runAction,
+  statusLog,
+  transitionsOf,
+  type BusinessContext,
+} from '../business/index.ts';
 import { actionBehaviours } from '../behaviours/index.ts';
 import { tableContext } from './context.ts';
 import { translateAnswer } from '../../definitions/language/index.ts';
@@ -27,23 +34,38 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<ByRecord>('/mvc/:control/GetTransitions', async (request) => {
     const { ctx, model } = business(request);
-    return translateAnswer(await transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid, (name) => ctx.snapshot.table(name)), translateFor(engine, request).t);
+    return translateAnswer(
+      await transitionsOf(ctx.pool, model, ctx.principal, request.body.autoid, (name) => ctx.snapshot.table(name)),
+      translateFor(engine, request).t,
+    );
   });
 
   // Before a save changes a record's type: what its typed properties would lose and keep, and
   // the question the form asks (spec 3 §5). Only for a record the user sees and may change.
-  app.post<{ Params: Params; Body: { autoid: number; Type: number | null } }>('/mvc/:control/TypeChange', async (request) => {
-    const { ctx, model } = business(request);
-    authorize(model, ctx.principal, 'update');
-    const typed = model.table.typedProperties;
-    if (!typed) throw badRequest('request.no_typed_properties', model.table.name);
-    await readRecord(ctx.pool, model, ctx.principal, request.body.autoid);
-    const impact = await typeChangeImpact(ctx.pool, model, request.body.autoid, request.body.Type, (name) => ctx.snapshot.table(name));
-    const { language, t } = translateFor(engine, request);
-    const field = model.byName.get(typed.typeField.toLowerCase())!;
-    const Message = messageIn(language, 'typechange.confirm', t(field.label ?? field.name), impact.Lost, impact.LostNames.join(', '), impact.Kept);
-    return { ...impact, Message };
-  });
+  app.post<{ Params: Params; Body: { autoid: number; Type: number | null } }>(
+    '/mvc/:control/TypeChange',
+    async (request) => {
+      const { ctx, model } = business(request);
+      authorize(model, ctx.principal, 'update');
+      const typed = model.table.typedProperties;
+      if (!typed) throw badRequest('request.no_typed_properties', model.table.name);
+      await readRecord(ctx.pool, model, ctx.principal, request.body.autoid);
+      const impact = await typeChangeImpact(ctx.pool, model, request.body.autoid, request.body.Type, (name) =>
+        ctx.snapshot.table(name),
+      );
+      const { language, t } = translateFor(engine, request);
+      const field = model.byName.get(typed.typeField.toLowerCase())!;
+      const Message = messageIn(
+        language,
+        'typechange.confirm',
+        t(field.label ?? field.name),
+        impact.Lost,
+        impact.LostNames.join(', '),
+        impact.Kept,
+      );
+      return { ...impact, Message };
+    },
+  );
 
   app.post<{ Params: Params; Body: ChangeStatusRequest }>('/mvc/:control/ChangeStatus', async (request) => {
     const { ctx, model } = business(request);

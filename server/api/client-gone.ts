@@ -4,10 +4,12 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Whether the request's client went away: the body cut off, or the connection closed unanswered. */
-export const clientGone = (request: FastifyRequest): boolean => request.raw.aborted || request.raw.socket?.destroyed === true;
+export const clientGone = (request: FastifyRequest): boolean =>
+  request.raw.aborted || request.raw.socket?.destroyed === true;
 
 /** An error that says the client went away (what a part being read fails with). */
-export const clientGoneError = (): Error => Object.assign(new Error('the client went away before it was answered'), { code: 'CLIENT_GONE' });
+export const clientGoneError = (): Error =>
+  Object.assign(new Error('the client went away before it was answered'), { code: 'CLIENT_GONE' });
 
 export function logClientGone(request: FastifyRequest, err: unknown): void {
   request.log.info({ url: request.url, reason: (err as Error)?.message }, 'request aborted by the client');

@@ -12,7 +12,11 @@ import type { Labels } from './errors.ts';
 /** The cookie the runtime keeps the user's language in (spec 1 §1). */
 export const CULTURE_COOKIE = 'Culture';
 
-export interface CallContext { snapshot: Snapshot; principal: Principal; model: TableModel }
+export interface CallContext {
+  snapshot: Snapshot;
+  principal: Principal;
+  model: TableModel;
+}
 
 export function tableContext(engine: Engine, request: FastifyRequest, control: string): CallContext {
   const snapshot = engine.registry.snapshot;
@@ -33,10 +37,12 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /** The tables of the definitions of the moment, by name: row limits resolve their paths with it. */
-export const tablesOf = (engine: Engine) => (name: string) => engine.registry.snapshot.effective.tables.get(name.toLowerCase());
+export const tablesOf = (engine: Engine) => (name: string) =>
+  engine.registry.snapshot.effective.tables.get(name.toLowerCase());
 
 /** The language of a request (culture cookie, else Accept-Language, else Dutch). */
-export const languageOf = (request: FastifyRequest): Language => requestLanguage(request.cookies?.[CULTURE_COOKIE], request.headers['accept-language']);
+export const languageOf = (request: FastifyRequest): Language =>
+  requestLanguage(request.cookies?.[CULTURE_COOKIE], request.headers['accept-language']);
 
 /** Definition texts in the request's language, Dutch where a text has no translation. */
 export function translateFor(engine: Engine, request: FastifyRequest): { language: Language; t: Translate } {
@@ -57,7 +63,8 @@ export function labelsFor(engine: Engine, request: FastifyRequest): Labels {
     },
     table: (name) => {
       const key = name.toLowerCase();
-      const found = snapshot.effective.tables.get(key) ?? [...snapshot.effective.tables.values()].find((x) => x.sqlName === key);
+      const found =
+        snapshot.effective.tables.get(key) ?? [...snapshot.effective.tables.values()].find((x) => x.sqlName === key);
       return found ? t(found.label ?? found.name) : undefined;
     },
     text: (source) => t(source),

@@ -27,7 +27,11 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     const { language, t } = translateFor(engine, request);
     const key = JSON.stringify([language, ...access]);
     let form = byAccess.get(key);
-    if (form === undefined) byAccess.set(key, (form = JSON.stringify(translateAnswer(compileForm(snapshot, model, blankRecord(model), access), t))));
+    if (form === undefined)
+      byAccess.set(
+        key,
+        (form = JSON.stringify(translateAnswer(compileForm(snapshot, model, blankRecord(model), access), t))),
+      );
     return reply.type('application/json; charset=utf-8').send(form);
   });
 
@@ -48,7 +52,10 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(model.table.behaviour, engine.registry);
-    const saved = await saveRecord(engine.pool, model, principal, request.body, { hooks: behaviour?.hooks, tableOf: (name) => engine.registry.snapshot.table(name) });
+    const saved = await saveRecord(engine.pool, model, principal, request.body, {
+      hooks: behaviour?.hooks,
+      tableOf: (name) => engine.registry.snapshot.table(name),
+    });
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return withCatalogueTexts(model, saved, translateFor(engine, request).t);
@@ -57,7 +64,9 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const behaviour = behaviourOf(model.table.behaviour, engine.registry);
-    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks, (name) => engine.registry.snapshot.table(name));
+    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks, (name) =>
+      engine.registry.snapshot.table(name),
+    );
     engine.security.written(model.table.sqlName);
     await behaviour?.committed();
     return {};

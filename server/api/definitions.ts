@@ -1,7 +1,15 @@
 // The state of the effective definitions: version and site-layer conflicts, for
 // administrators and implementers.
 import type { FastifyInstance } from 'fastify';
-import { documentsTable, LANGUAGES, SOURCE_LANGUAGE, translateDeep, type Effective, type Language, type ScreenDef } from '../../definitions/language/index.ts';
+import {
+  documentsTable,
+  LANGUAGES,
+  SOURCE_LANGUAGE,
+  translateDeep,
+  type Effective,
+  type Language,
+  type ScreenDef,
+} from '../../definitions/language/index.ts';
 import { DICTIONARY_TABLE_FIELD, dictionaryKind } from '../behaviours/index.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
@@ -17,7 +25,11 @@ import { activeModules } from '../security/modules.ts';
  * and whether a user can add a record at all (`addable`: a table whose every field the server
  * fills, such as import tasks, is not).
  */
-function withTransitions(screen: ScreenDef, model: TableModel | undefined, effective: Effective): ScreenDef & { workflow: boolean; addable: boolean; dataSourceSwitch: boolean } {
+function withTransitions(
+  screen: ScreenDef,
+  model: TableModel | undefined,
+  effective: Effective,
+): ScreenDef & { workflow: boolean; addable: boolean; dataSourceSwitch: boolean } {
   const transitions = model?.workflow?.def.transitions ?? [];
   const actions = screen.actions?.map((a) => {
     const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
@@ -32,12 +44,19 @@ function withTransitions(screen: ScreenDef, model: TableModel | undefined, effec
   const addable = !model || model.table.fields.some((f) => f.enabled !== false);
   // An archived row must stay findable: every list screen of an archivable table offers Active,
   // Archive and All, unless its definition says otherwise (a settings page shows one record).
-  const dataSourceSwitch = screen.dataSourceSwitch ?? (!!model?.table.archivable && ['maintenance', 'systemtable', 'detail'].includes(screen.kind));
+  const dataSourceSwitch =
+    screen.dataSourceSwitch ??
+    (!!model?.table.archivable && ['maintenance', 'systemtable', 'detail'].includes(screen.kind));
   // The field dictionary's screen says so: a table's own screen offers "Velden aanpassen", which
   // opens it on that table's fields (its rows name the table in TableName).
   const dictionary = model ? dictionaryKind(model.table) : null;
   return {
-    ...screen, ...(actions ? { actions } : {}), ...(tabs ? { tabs } : {}), workflow: !!model?.workflow, addable, dataSourceSwitch,
+    ...screen,
+    ...(actions ? { actions } : {}),
+    ...(tabs ? { tabs } : {}),
+    workflow: !!model?.workflow,
+    addable,
+    dataSourceSwitch,
     ...(dictionary === 'fields' ? { fieldDictionary: { tableField: DICTIONARY_TABLE_FIELD } } : {}),
   };
 }
@@ -50,13 +69,20 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const active = new Set(activeModules());
     const { t } = translateFor(engine, request);
     // Only the screens the user may read: a screen's read right, else its table's.
-    const screens = [...effective.screens.values()].map((s) => s.value)
+    const screens = [...effective.screens.values()]
+      .map((s) => s.value)
       // A screen of a module the licence does not activate is not offered (its calls are refused too).
       .filter((s) => !s.module || active.has(s.module))
-      .filter((s) => principal.can(s.rights?.read ?? (s.table && effective.tables.get(s.table.toLowerCase())?.right), 'read'))
+      .filter((s) =>
+        principal.can(s.rights?.read ?? (s.table && effective.tables.get(s.table.toLowerCase())?.right), 'read'),
+      )
       .sort((a, b) => a.title.localeCompare(b.title, 'nl'))
       // A tab that needs a right of its own (a status log, a dashboard) is offered only with it.
-      .map((s) => (s.tabs?.some((tab) => tab.right) ? { ...s, tabs: s.tabs.filter((tab) => !tab.right || principal.can(tab.right, 'read')) } : s))
+      .map((s) =>
+        s.tabs?.some((tab) => tab.right)
+          ? { ...s, tabs: s.tabs.filter((tab) => !tab.right || principal.can(tab.right, 'read')) }
+          : s,
+      )
       .map((s) => withTransitions(s, s.table ? engine.registry.snapshot.table(s.table) : undefined, effective))
       // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
       .map((s) => translateDeep(s, t));
@@ -71,12 +97,18 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
     const table = [...effective.tables.values()].find((t) => t.contentLanguages);
     if (!table) return { Languages: [...LANGUAGES], Default: SOURCE_LANGUAGE };
     const spec = table.contentLanguages!;
-    const column = (name: string) => ident(table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())!.sqlName);
-    const where = [...(spec.status ? [`${column(spec.status.field)} = $1`] : []), ...(table.archivable ? ['archive = false'] : [])];
-    const rows = (await engine.pool.query(
-      `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${engineTable(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-      spec.status ? [spec.status.active] : [],
-    )).rows as { culture: string | null; is_default: boolean | null }[];
+    const column = (name: string) =>
+      ident(table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())!.sqlName);
+    const where = [
+      ...(spec.status ? [`${column(spec.status.field)} = $1`] : []),
+      ...(table.archivable ? ['archive = false'] : []),
+    ];
+    const rows = (
+      await engine.pool.query(
+        `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${engineTable(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+        spec.status ? [spec.status.active] : [],
+      )
+    ).rows as { culture: string | null; is_default: boolean | null }[];
     const offered = new Set<Language>([SOURCE_LANGUAGE]);
     let fallback: Language = SOURCE_LANGUAGE;
     for (const row of rows) {

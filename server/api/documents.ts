@@ -10,13 +10,16 @@ import { fileFieldOf, sendStoredFile } from './files.ts';
 import { tableContext } from './context.ts';
 
 export function documentRoutes(app: FastifyInstance, engine: Engine): void {
-  app.get<{ Params: { control: string }; Querystring: { autoid?: string } }>('/mvc/:control/download', async (request, reply) => {
-    const { principal, model } = tableContext(engine, request, request.params.control);
-    authorize(model, principal, 'read');
-    const fileFields = model.table.fields.filter(isFileField);
-    if (fileFields.length !== 1) throw badRequest('request.one_file_field', model.table.name);
-    const field = fileFieldOf(model, request, fileFields[0].name);
-    const record = await readRecord(engine.pool, model, principal, autoIdOf(undefined, request.query));
-    return sendStoredFile(engine, reply, record[field.name]);
-  });
+  app.get<{ Params: { control: string }; Querystring: { autoid?: string } }>(
+    '/mvc/:control/download',
+    async (request, reply) => {
+      const { principal, model } = tableContext(engine, request, request.params.control);
+      authorize(model, principal, 'read');
+      const fileFields = model.table.fields.filter(isFileField);
+      if (fileFields.length !== 1) throw badRequest('request.one_file_field', model.table.name);
+      const field = fileFieldOf(model, request, fileFields[0].name);
+      const record = await readRecord(engine.pool, model, principal, autoIdOf(undefined, request.query));
+      return sendStoredFile(engine, reply, record[field.name]);
+    },
+  );
 }

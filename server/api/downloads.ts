@@ -25,7 +25,13 @@ function requestsModel(engine: Engine) {
 
 /** Starts the export of a table's grid request in the background, in the user's language; answers the download request. */
 export async function requestExport(
-  engine: Engine, principal: Principal, language: Language, model: TableModel, flex: FlexRequest | undefined, descr?: string, layout?: ExportLayout,
+  engine: Engine,
+  principal: Principal,
+  language: Language,
+  model: TableModel,
+  flex: FlexRequest | undefined,
+  descr?: string,
+  layout?: ExportLayout,
 ) {
   const requests = requestsModel(engine);
   authorize(requests, principal, 'create');
@@ -35,20 +41,44 @@ export async function requestExport(
   const name = descr || `${t(model.table.label ?? model.table.name)} (${new Date().toISOString().slice(0, 10)})`;
   // The server fills every field: the owner, the state, the name of the file to come.
   const values = new Map<EffectiveField | 'archive', unknown>([
-    [field('Descr'), name], [field('TableName'), model.table.name], [field('State'), 'new'], [field('Progress'), 0], [field('RequestedBy'), principal.userId],
+    [field('Descr'), name],
+    [field('TableName'), model.table.name],
+    [field('State'), 'new'],
+    [field('Progress'), 0],
+    [field('RequestedBy'), principal.userId],
   ]);
-  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), { rerunnable: true });
+  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), {
+    rerunnable: true,
+  });
   const job: ExportJob = {
-    requestId: id, userId: principal.userId, table: model.table.name, request: { ...flex, pageIndex: 0 }, fileName: `${model.table.name}.xlsx`, descr: name, layout, language,
+    requestId: id,
+    userId: principal.userId,
+    table: model.table.name,
+    request: { ...flex, pageIndex: 0 },
+    fileName: `${model.table.name}.xlsx`,
+    descr: name,
+    layout,
+    language,
   };
   await engine.jobs.send('export', job as unknown as Record<string, unknown>);
   return readRecord(engine.pool, requests, principal, id);
 }
 
 export function downloadRoutes(app: FastifyInstance, engine: Engine): void {
-  app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string; Layout?: ExportLayout } }>('/mvc/downloadrequests/RequestExport', async (request) => {
-    const model = engine.registry.snapshot.table(request.body.Table);
-    if (!model) throw unknownControl(request.body.Table);
-    return requestExport(engine, principalOf(request), languageOf(request), model, request.body.Request, request.body.Descr, request.body.Layout);
-  });
+  app.post<{ Body: { Table: string; Request?: FlexRequest; Descr?: string; Layout?: ExportLayout } }>(
+    '/mvc/downloadrequests/RequestExport',
+    async (request) => {
+      const model = engine.registry.snapshot.table(request.body.Table);
+      if (!model) throw unknownControl(request.body.Table);
+      return requestExport(
+        engine,
+        principalOf(request),
+        languageOf(request),
+        model,
+        request.body.Request,
+        request.body.Descr,
+        request.body.Layout,
+      );
+    },
+  );
 }

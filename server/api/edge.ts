@@ -41,7 +41,8 @@ export function checkValue(value: unknown, path: string, depth = 0): unknown {
 }
 
 /** The call's schema (definitions/language/api-schemas.ts), by method and route. */
-const callOf = (request: FastifyRequest): CallSchema | undefined => CALLS[`${request.method} ${request.routeOptions.url}`];
+const callOf = (request: FastifyRequest): CallSchema | undefined =>
+  CALLS[`${request.method} ${request.routeOptions.url}`];
 
 /**
  * Parameter names are matched without regard to case, as clients of this API have always done;
@@ -54,7 +55,7 @@ function declaredSpelling(body: Record<string, unknown>, schema: CallSchema['bod
   for (const key of keys) if (!spelling.has(key.toLowerCase())) spelling.set(key.toLowerCase(), key);
   const named: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    const declared = keys.includes(key) ? key : spelling.get(key.toLowerCase()) ?? key;
+    const declared = keys.includes(key) ? key : (spelling.get(key.toLowerCase()) ?? key);
     if (!(declared in named)) named[declared] = value;
   }
   return named;

@@ -19,15 +19,29 @@ const NO_LABELS: Labels = { field: () => undefined, table: () => undefined, text
 
 /** A message's arguments as the user reads them: the field by its label, a check's text translated. */
 const argsFor = (m: { id: MessageId; args: readonly unknown[] }, field: string, labels: Labels) =>
-  m.args.map((a) => (a === field ? labels.field(field) ?? a : m.id === 'validation.check' && typeof a === 'string' ? labels.text(a) : a));
+  m.args.map((a) =>
+    a === field
+      ? (labels.field(field) ?? a)
+      : m.id === 'validation.check' && typeof a === 'string'
+        ? labels.text(a)
+        : a,
+  );
 
 /** The error's own text; a form's problems name their fields, a row in use the table, by label. */
 function errorText(err: AppError, language: Language, labels: Labels): string {
   // A definition's own text, translated before its blanks are filled.
-  if (err.id === 'validation.check' && !Object.keys(err.fields).length) return formatMessage(labels.text(String(err.args[0])), err.args.slice(1));
-  const args = err.code === 'VALIDATION' ? [Object.keys(err.fields).map((f) => labels.field(f) ?? f).join(', ')]
-    : err.code === 'IN_USE' || err.id === 'errors.read_only_table' ? err.args.map((a) => labels.table(String(a)) ?? a)
-      : err.args;
+  if (err.id === 'validation.check' && !Object.keys(err.fields).length)
+    return formatMessage(labels.text(String(err.args[0])), err.args.slice(1));
+  const args =
+    err.code === 'VALIDATION'
+      ? [
+          Object.keys(err.fields)
+            .map((f) => labels.field(f) ?? f)
+            .join(', '),
+        ]
+      : err.code === 'IN_USE' || err.id === 'errors.read_only_table'
+        ? err.args.map((a) => labels.table(String(a)) ?? a)
+        : err.args;
   return language === SOURCE_LANGUAGE && args === err.args ? err.message : messageIn(language, err.id, ...args);
 }
 
@@ -35,17 +49,29 @@ function errorText(err: AppError, language: Language, labels: Labels): string {
  * The answer of an error in a language. `labels` name fields and tables as the user reads them
  * (their labels, translated): a message about a field says that, not its internal name.
  */
-export function errorBody(err: AppError, language: Language = SOURCE_LANGUAGE, labels: Labels = NO_LABELS): Record<string, unknown> {
+export function errorBody(
+  err: AppError,
+  language: Language = SOURCE_LANGUAGE,
+  labels: Labels = NO_LABELS,
+): Record<string, unknown> {
   const modelState: Record<string, string[]> = {};
   const translation: Record<string, { Key: MessageId; Value: string[] }[]> = {};
   for (const [field, messages] of Object.entries(err.fields)) {
     // A definition's own text with blanks (a check's messageArgs): translated, then filled.
-    modelState[field] = messages.map((m) => (m.id === 'validation.check' && m.args.length > 1
-      ? formatMessage(labels.text(String(m.args[0])), m.args.slice(1)) : messageIn(language, m.id, ...argsFor(m, field, labels))));
+    modelState[field] = messages.map((m) =>
+      m.id === 'validation.check' && m.args.length > 1
+        ? formatMessage(labels.text(String(m.args[0])), m.args.slice(1))
+        : messageIn(language, m.id, ...argsFor(m, field, labels)),
+    );
     translation[field] = messages.map((m) => ({ Key: m.id, Value: m.args.map(String) }));
   }
   return {
-    Error: errorText(err, language, labels), Code: err.code, Key: err.id, Args: err.args.map(String),
-    ModelState: modelState, TranslationModelState: { ModelState: translation }, ...err.extra,
+    Error: errorText(err, language, labels),
+    Code: err.code,
+    Key: err.id,
+    Args: err.args.map(String),
+    ModelState: modelState,
+    TranslationModelState: { ModelState: translation },
+    ...err.extra,
   };
 }

@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
 import { POSITION_DIGITS } from '../../definitions/language/index.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { currentHorizon, eventsSince, messageOf, StreamPlaces, visibleTo, type EventHub, type ModelOf, type StoredEvent } from '../events/index.ts';
+import {
+  currentHorizon,
+  eventsSince,
+  messageOf,
+  StreamPlaces,
+  visibleTo,
+  type EventHub,
+  type ModelOf,
+  type StoredEvent,
+} from '../events/index.ts';
 import { EVENT_TYPES } from '../data/events.ts';
 import { principalOf } from './context.ts';
 import { SESSION_COOKIE, sessionAlive } from '../security/sessions.ts';
@@ -17,7 +26,9 @@ export const MAX_STREAMS_PER_USER = 10;
 const HEARTBEAT_MS = 25_000;
 
 declare module 'fastify' {
-  interface FastifyContextConfig { stream?: boolean }
+  interface FastifyContextConfig {
+    stream?: boolean;
+  }
 }
 
 /** The Last-Event-ID header as a position, refused (400, naming the header) when it is none. */
@@ -32,7 +43,9 @@ function positionHeader(value: string | string[] | undefined): string | undefine
 export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub): void {
   const modelOf: ModelOf = (sqlName) => engine.registry.snapshot.table(sqlName);
   const places = new StreamPlaces(engine.pool, 'live-events', MAX_STREAMS_PER_USER);
-  app.addHook('onClose', async () => { await places.close(); });
+  app.addHook('onClose', async () => {
+    await places.close();
+  });
 
   app.post<{ Body: { LastReceived?: string | null } }>('/mvc/liveevents/poll', async (request) => {
     const principal = principalOf(request);
@@ -43,72 +56,94 @@ export function eventRoutes(app: FastifyInstance, engine: Engine, hub: EventHub)
     return { Events: seen.map((e) => messageOf(e, horizon)), LastReceived: horizon };
   });
 
-  app.get<{ Querystring: { LastReceived?: string } }>('/mvc/liveevents/stream', { config: { stream: true } }, async (request, reply) => {
-    const principal = principalOf(request);
-    // The browser's own reconnect sends the last position it received as Last-Event-ID, and the
-    // address it first opened: the header is the newer of the two. It is checked as the edge
-    // checks ?LastReceived=: a position the database cannot take is refused here, not by it.
-    const header = positionHeader(request.headers['last-event-id']);
-    const since = header ?? request.query.LastReceived;
-    // A place per open stream, counted for the user in every process.
-    const release = await places.take(principal.userId);
-    if (!release) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
-    });
-    let caughtUpTo: bigint | null = null;
-    const pending: { events: StoredEvent[]; horizon: string }[] = [];
-    const token = request.cookies[SESSION_COOKIE];
-    // A stream that ended (the client left, the session ended) takes nothing more.
-    const send = (text: string) => { if (!raw.writableEnded && !raw.destroyed) raw.write(text); };
-    const write = (events: StoredEvent[], horizon: string) => {
-      for (const e of events) {
-        // A session ended elsewhere ends its streams; the news of an older session's end does not.
-        if (e.type === EVENT_TYPES.SessionEnded) {
-          void sessionAlive(engine.pool, token).then((alive) => {
-            if (alive || raw.writableEnded) return;
-            send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
-            raw.end();
-          }, () => raw.end());
-          continue;
+  app.get<{ Querystring: { LastReceived?: string } }>(
+    '/mvc/liveevents/stream',
+    { config: { stream: true } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      // The browser's own reconnect sends the last position it received as Last-Event-ID, and the
+      // address it first opened: the header is the newer of the two. It is checked as the edge
+      // checks ?LastReceived=: a position the database cannot take is refused here, not by it.
+      const header = positionHeader(request.headers['last-event-id']);
+      const since = header ?? request.query.LastReceived;
+      // A place per open stream, counted for the user in every process.
+      const release = await places.take(principal.userId);
+      if (!release) throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let caughtUpTo: bigint | null = null;
+      const pending: { events: StoredEvent[]; horizon: string }[] = [];
+      const token = request.cookies[SESSION_COOKIE];
+      // A stream that ended (the client left, the session ended) takes nothing more.
+      const send = (text: string) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(text);
+      };
+      const write = (events: StoredEvent[], horizon: string) => {
+        for (const e of events) {
+          // A session ended elsewhere ends its streams; the news of an older session's end does not.
+          if (e.type === EVENT_TYPES.SessionEnded) {
+            void sessionAlive(engine.pool, token).then(
+              (alive) => {
+                if (alive || raw.writableEnded) return;
+                send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
+                raw.end();
+              },
+              () => raw.end(),
+            );
+            continue;
+          }
+          send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
         }
-        send(`id: ${horizon}\ndata: ${JSON.stringify(messageOf(e, horizon))}\n\n`);
-      }
-    };
-    // Subscribe first, so nothing committed during the catch-up is lost; what the catch-up
-    // already sent is not sent again.
-    const unsubscribe = hub.subscribe(principal, (events, horizon) => {
-      if (caughtUpTo === null) { pending.push({ events, horizon }); return; }
-      const after = caughtUpTo;
-      write(events.filter((e) => BigInt(e.txid) >= after), horizon);
-    });
-    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
-    const closed = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      release();
-    };
-    raw.on('close', closed);
-    // The client may have left while its place was being taken.
-    if (raw.destroyed || request.raw.socket?.destroyed) closed();
-    try {
-      let horizon = since ?? await currentHorizon(engine.pool);
-      send(`retry: 3000\nid: ${horizon}\n: open\n\n`);
-      if (since) {
-        for (let more = true; more;) {
-          const read = await eventsSince(engine.pool, horizon);
-          write(await visibleTo(engine.pool, principal, read.events, modelOf), read.horizon);
-          more = read.horizon !== horizon && read.events.length > 0;
-          horizon = read.horizon;
+      };
+      // Subscribe first, so nothing committed during the catch-up is lost; what the catch-up
+      // already sent is not sent again.
+      const unsubscribe = hub.subscribe(principal, (events, horizon) => {
+        if (caughtUpTo === null) {
+          pending.push({ events, horizon });
+          return;
         }
+        const after = caughtUpTo;
+        write(
+          events.filter((e) => BigInt(e.txid) >= after),
+          horizon,
+        );
+      });
+      const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+      const closed = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        release();
+      };
+      raw.on('close', closed);
+      // The client may have left while its place was being taken.
+      if (raw.destroyed || request.raw.socket?.destroyed) closed();
+      try {
+        let horizon = since ?? (await currentHorizon(engine.pool));
+        send(`retry: 3000\nid: ${horizon}\n: open\n\n`);
+        if (since) {
+          for (let more = true; more;) {
+            const read = await eventsSince(engine.pool, horizon);
+            write(await visibleTo(engine.pool, principal, read.events, modelOf), read.horizon);
+            more = read.horizon !== horizon && read.events.length > 0;
+            horizon = read.horizon;
+          }
+        }
+        caughtUpTo = BigInt(horizon);
+        for (const p of pending.splice(0))
+          write(
+            p.events.filter((e) => BigInt(e.txid) >= caughtUpTo!),
+            p.horizon,
+          );
+      } catch (err) {
+        request.log.error(err);
+        raw.end();
       }
-      caughtUpTo = BigInt(horizon);
-      for (const p of pending.splice(0)) write(p.events.filter((e) => BigInt(e.txid) >= caughtUpTo!), p.horizon);
-    } catch (err) {
-      request.log.error(err);
-      raw.end();
-    }
-  });
+    },
+  );
 }

@@ -6,14 +6,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 
-export interface FairShare { perUser: number; queue: number }
+export interface FairShare {
+  perUser: number;
+  queue: number;
+}
 
-interface Lane { running: number; waiting: (() => void)[] }
+interface Lane {
+  running: number;
+  waiting: (() => void)[];
+}
 /** A call's place: in its user's lane, running (held) or waiting. */
-interface Place { user: number; lane: Lane; held: boolean; wake?: () => void }
+interface Place {
+  user: number;
+  lane: Lane;
+  held: boolean;
+  wake?: () => void;
+}
 
 declare module 'fastify' {
-  interface FastifyRequest { fairSharePlace?: Place }
+  interface FastifyRequest {
+    fairSharePlace?: Place;
+  }
 }
 
 export function fairShare(app: FastifyInstance, limits: FairShare): void {
@@ -30,7 +43,10 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
       return;
     }
     const next = lane.waiting.shift();
-    if (next) { next(); return; }
+    if (next) {
+      next();
+      return;
+    }
     lane.running--;
     if (!lane.running && !lane.waiting.length) lanes.delete(place.user);
   }
@@ -46,7 +62,10 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
     // (then no hook may run, and a place kept would be lost for good).
     reply.raw.once('close', () => leave(request));
     let lane = lanes.get(user);
-    if (!lane) { lane = { running: 0, waiting: [] }; lanes.set(user, lane); }
+    if (!lane) {
+      lane = { running: 0, waiting: [] };
+      lanes.set(user, lane);
+    }
     const place: Place = { user, lane, held: false };
     if (lane.running < limits.perUser) {
       lane.running++;
@@ -58,7 +77,10 @@ export function fairShare(app: FastifyInstance, limits: FairShare): void {
     request.fairSharePlace = place;
     // The place is handed over by the call that ends (running stays the same).
     await new Promise<void>((resolve) => {
-      place.wake = () => { place.held = true; resolve(); };
+      place.wake = () => {
+        place.held = true;
+        resolve();
+      };
       lane.waiting.push(place.wake);
     });
   });

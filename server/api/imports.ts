@@ -4,13 +4,31 @@
 // server-sent stream, and the template to fill in. The work itself is server/imports.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CALLS, EVENT_TYPES, IMPORT, IMPORT_LIMITS, message, type ImportForm, type ImportProgress, type TemplateRequest } from '../../definitions/language/index.ts';
+import {
+  CALLS,
+  EVENT_TYPES,
+  IMPORT,
+  IMPORT_LIMITS,
+  message,
+  type ImportForm,
+  type ImportProgress,
+  type TemplateRequest,
+} from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { AppError, notFound, unknownControl } from '../errors.ts';
 import { contentDisposition } from '../files/index.ts';
 import { authorize, readRecord } from '../data/records.ts';
 import {
-  advancedMode, destinations, isDestination, setAdvancedMode, startImport, taskAnswer, TASKS, templateName, verificationCode, writeTemplate,
+  advancedMode,
+  destinations,
+  isDestination,
+  setAdvancedMode,
+  startImport,
+  taskAnswer,
+  TASKS,
+  templateName,
+  verificationCode,
+  writeTemplate,
 } from '../imports/index.ts';
 import { StreamPlaces } from '../events/index.ts';
 import type { ImportJob } from '../jobs/index.ts';
@@ -29,10 +47,12 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     return model;
   };
   /** A task the user may read (their own, by the table's ownedBy), as the calls answer it. */
-  const task = async (request: FastifyRequest, autoid: unknown) => taskAnswer(await readRecord(engine.pool, tasksModel(), principalOf(request), Number(autoid)));
+  const task = async (request: FastifyRequest, autoid: unknown) =>
+    taskAnswer(await readRecord(engine.pool, tasksModel(), principalOf(request), Number(autoid)));
   const destination = (request: FastifyRequest, name: unknown) => {
     const model = typeof name === 'string' ? engine.registry.snapshot.table(name) : undefined;
-    if (!model || !isDestination(model, principalOf(request))) throw new AppError('NO_RIGHTS', [String(name ?? '')], {}, {}, 'import.destination');
+    if (!model || !isDestination(model, principalOf(request)))
+      throw new AppError('NO_RIGHTS', [String(name ?? '')], {}, {}, 'import.destination');
     return model;
   };
 
@@ -42,12 +62,26 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     mayImport(request);
     return { Data: destinations(engine.registry.snapshot, principalOf(request), request.body?.filter) };
   });
-  app.post('/mvc/import/GetAdvancedMode', async (request) => ({ AdvancedMode: await advancedMode(engine.pool, principalOf(request).userId) }));
-  app.post('/mvc/import/GetCode', async (request) => ({ Code: await verificationCode(engine.pool, principalOf(request).userId) }));
-  app.post<{ Body: { VerificationCode?: string; AdvancedMode?: boolean } }>('/mvc/import/SetAdvancedMode', async (request) => ({
-    AdvancedMode: await setAdvancedMode(engine.pool, principalOf(request).userId, request.body?.AdvancedMode !== false, request.body?.VerificationCode),
+  app.post('/mvc/import/GetAdvancedMode', async (request) => ({
+    AdvancedMode: await advancedMode(engine.pool, principalOf(request).userId),
   }));
-  app.post<{ Querystring: { autoid: string } }>('/mvc/import/GetItem', async (request) => task(request, request.query.autoid));
+  app.post('/mvc/import/GetCode', async (request) => ({
+    Code: await verificationCode(engine.pool, principalOf(request).userId),
+  }));
+  app.post<{ Body: { VerificationCode?: string; AdvancedMode?: boolean } }>(
+    '/mvc/import/SetAdvancedMode',
+    async (request) => ({
+      AdvancedMode: await setAdvancedMode(
+        engine.pool,
+        principalOf(request).userId,
+        request.body?.AdvancedMode !== false,
+        request.body?.VerificationCode,
+      ),
+    }),
+  );
+  app.post<{ Querystring: { autoid: string } }>('/mvc/import/GetItem', async (request) =>
+    task(request, request.query.autoid),
+  );
   app.post<{ Querystring: { autoid: string } }>('/mvc/import/Cancel', async (request) => {
     const principal = principalOf(request);
     const tasks = tasksModel();
@@ -57,9 +91,17 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
       throw new AppError('BAD_REQUEST', [], {}, {}, 'import.not_cancellable');
     }
     // The running import sees the state before its next chunk and stops there.
-    await engine.pool.query(`UPDATE ${TASKS} SET processstate = $2, timestamp = timestamp + 1 WHERE autoid = $1 AND processstate IN ('0', '1')`, [current.AutoID, String(IMPORT.ProcessState.Cancelled)]);
+    await engine.pool.query(
+      `UPDATE ${TASKS} SET processstate = $2, timestamp = timestamp + 1 WHERE autoid = $1 AND processstate IN ('0', '1')`,
+      [current.AutoID, String(IMPORT.ProcessState.Cancelled)],
+    );
     const pending = current.ProcessState === IMPORT.ProcessState.Pending;
-    if (pending) await engine.pool.query(`UPDATE ${TASKS} SET errormessage = $2, processresult = $3 WHERE autoid = $1`, [current.AutoID, message('import.cancelled_before'), String(IMPORT.ProcessResult.Failed)]);
+    if (pending)
+      await engine.pool.query(`UPDATE ${TASKS} SET errormessage = $2, processresult = $3 WHERE autoid = $1`, [
+        current.AutoID,
+        message('import.cancelled_before'),
+        String(IMPORT.ProcessResult.Failed),
+      ]);
     return task(request, current.AutoID);
   });
 
@@ -74,108 +116,172 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     mayImport(request);
     const model = destination(request, request.body.Destination);
     const file = await writeTemplate(engine.pool, engine.registry.snapshot, model, principalOf(request));
-    return reply.header('content-type', XLSX).header('content-disposition', contentDisposition(templateName(model))).send(file);
+    return reply
+      .header('content-type', XLSX)
+      .header('content-disposition', contentDisposition(templateName(model)))
+      .send(file);
   });
 
   // Counted for the user in every process, as live event streams are (api/events.ts).
   const places = new StreamPlaces(engine.pool, 'import-progress', MAX_STREAMS_PER_USER);
-  app.addHook('onClose', async () => { await places.close(); });
-  app.get<{ Querystring: { importtaskid: string } }>('/mvc/importprogresseventstream/message', { config: { stream: true } }, async (request, reply) => {
-    const principal = principalOf(request);
-    const id = Number(request.query.importtaskid);
-    // Subscribed before the task is read: a change between the two is not lost.
-    const early: ImportProgress[] = [];
-    let send: ((m: ImportProgress) => void) | null = null;
-    const unsubscribe = engine.events.subscribe(principal, (events) => {
-      for (const e of events) {
-        if (e.type !== EVENT_TYPES.ImportProgress || Number(e.data.ImportTaskID) !== id) continue;
-        const m = { CurrentRow: Number(e.data.CurrentRow ?? 0), TotalRows: Number(e.data.TotalRows ?? 0), Finished: e.data.Finished === true };
-        if (send) send(m); else early.push(m);
-      }
-    });
-    let current;
-    let release: (() => void) | null;
-    try {
-      current = await task(request, id);
-      release = await places.take(principal.userId);
-    } catch (err) {
-      unsubscribe();
-      throw err;
-    }
-    if (!release) {
-      unsubscribe();
-      throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
-    }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    const heartbeat = setInterval(() => { if (!raw.writableEnded) raw.write(': ping\n\n'); }, 25_000);
-    const closed = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      release();
-    };
-    raw.on('close', closed);
-    // The client may have left while its place was being taken.
-    if (raw.destroyed || request.raw.socket?.destroyed) closed();
-    send = (m) => {
-      if (raw.writableEnded || raw.destroyed) return;
-      raw.write(`data: ${JSON.stringify(m)}\n\n`);
-      // Finished: the stream has said all it will (spec 1 §4: the client then reloads the task).
-      if (m.Finished) raw.end();
-    };
-    const finished = current.ProcessState === IMPORT.ProcessState.Processed || current.ProcessState === IMPORT.ProcessState.Cancelled;
-    send({ CurrentRow: current.CurrentRow, TotalRows: current.TotalRecords, Finished: finished });
-    for (const m of early.splice(0)) send(m);
+  app.addHook('onClose', async () => {
+    await places.close();
   });
+  app.get<{ Querystring: { importtaskid: string } }>(
+    '/mvc/importprogresseventstream/message',
+    { config: { stream: true } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const id = Number(request.query.importtaskid);
+      // Subscribed before the task is read: a change between the two is not lost.
+      const early: ImportProgress[] = [];
+      let send: ((m: ImportProgress) => void) | null = null;
+      const unsubscribe = engine.events.subscribe(principal, (events) => {
+        for (const e of events) {
+          if (e.type !== EVENT_TYPES.ImportProgress || Number(e.data.ImportTaskID) !== id) continue;
+          const m = {
+            CurrentRow: Number(e.data.CurrentRow ?? 0),
+            TotalRows: Number(e.data.TotalRows ?? 0),
+            Finished: e.data.Finished === true,
+          };
+          if (send) send(m);
+          else early.push(m);
+        }
+      });
+      let current;
+      let release: (() => void) | null;
+      try {
+        current = await task(request, id);
+        release = await places.take(principal.userId);
+      } catch (err) {
+        unsubscribe();
+        throw err;
+      }
+      if (!release) {
+        unsubscribe();
+        throw new AppError('TOO_MANY_REQUESTS', [MAX_STREAMS_PER_USER]);
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const heartbeat = setInterval(() => {
+        if (!raw.writableEnded) raw.write(': ping\n\n');
+      }, 25_000);
+      const closed = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        release();
+      };
+      raw.on('close', closed);
+      // The client may have left while its place was being taken.
+      if (raw.destroyed || request.raw.socket?.destroyed) closed();
+      send = (m) => {
+        if (raw.writableEnded || raw.destroyed) return;
+        raw.write(`data: ${JSON.stringify(m)}\n\n`);
+        // Finished: the stream has said all it will (spec 1 §4: the client then reloads the task).
+        if (m.Finished) raw.end();
+      };
+      const finished =
+        current.ProcessState === IMPORT.ProcessState.Processed ||
+        current.ProcessState === IMPORT.ProcessState.Cancelled;
+      send({ CurrentRow: current.CurrentRow, TotalRows: current.TotalRecords, Finished: finished });
+      for (const m of early.splice(0)) send(m);
+    },
+  );
 
   // Its own scope: the multipart parser serves StartImport alone.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
-    scope.post('/mvc/import/StartImport', {
-      onRequest: async (request, reply) => {
-        if (Number(request.headers['content-length'] ?? 0) > IMPORT_LIMITS.fileBytes + 64 * 1024) {
+    scope.post(
+      '/mvc/import/StartImport',
+      {
+        onRequest: async (request, reply) => {
+          if (Number(request.headers['content-length'] ?? 0) > IMPORT_LIMITS.fileBytes + 64 * 1024) {
+            reply.header('connection', 'close');
+            throw new AppError('BODY_TOO_LARGE', [IMPORT_LIMITS.fileBytes / 1024 / 1024], {}, {}, 'import.too_large');
+          }
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const tasks = tasksModel();
+        authorize(tasks, principal, 'create');
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', [], {}, {}, 'files.multipart_required');
+        const fields: Record<string, string> = {};
+        try {
+          for await (const part of request.parts({
+            limits: {
+              fileSize: IMPORT_LIMITS.fileBytes + 1,
+              files: 1,
+              fields: MAX_FIELDS,
+              fieldSize: 1000,
+              parts: MAX_FIELDS + 1,
+            },
+          })) {
+            if (part.type === 'field') {
+              const key =
+                Object.keys((CALLS['POST /mvc/import/StartImport'].body as { properties: object }).properties).find(
+                  (k) => k.toLowerCase() === part.fieldname.toLowerCase(),
+                ) ?? part.fieldname;
+              fields[key] = String(part.value);
+              continue;
+            }
+            // The file comes last: the form is complete and checked before a byte of it is stored.
+            checkSchema(CALLS['POST /mvc/import/StartImport'].body!, { ...fields, File: part.filename || 'file' });
+            const form = {
+              Destination: fields.Destination,
+              Overwrite: fields.Overwrite === 'true',
+              DryRun: fields.DryRun === 'true',
+              FileName: fields.FileName,
+              BooleanFormat: (fields.BooleanFormat ?? 'YesNo') as ImportForm['BooleanFormat'],
+              DecimalFormat: (fields.DecimalFormat ?? 'Comma') as ImportForm['DecimalFormat'],
+              DateFormat: (fields.DateFormat ?? 'DMYYYY_Dash') as ImportForm['DateFormat'],
+            };
+            let model;
+            try {
+              model = destination(request, form.Destination);
+            } catch (err) {
+              part.file.resume();
+              throw err;
+            }
+            const id = await startImport(
+              {
+                pool: engine.pool,
+                files: engine.files,
+                send: async (taskId) => {
+                  await engine.jobs.send('import', { taskId } satisfies ImportJob as unknown as Record<
+                    string,
+                    unknown
+                  >);
+                },
+              },
+              model,
+              tasks,
+              principal,
+              form,
+              part.file,
+              part.filename,
+            );
+            return await task(request, id);
+          }
+          checkSchema(CALLS['POST /mvc/import/StartImport'].body!, fields);
+          throw new AppError('BAD_REQUEST', [], {}, {}, 'files.none');
+        } catch (err) {
           reply.header('connection', 'close');
-          throw new AppError('BODY_TOO_LARGE', [IMPORT_LIMITS.fileBytes / 1024 / 1024], {}, {}, 'import.too_large');
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('BODY_TOO_LARGE', [IMPORT_LIMITS.fileBytes / 1024 / 1024], {}, {}, 'import.too_large');
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+            throw new AppError('BAD_REQUEST', ['body', MAX_FIELDS], {}, {}, 'request.too_many_keys');
+          throw err;
         }
       },
-    }, async (request, reply) => {
-      const principal = principalOf(request);
-      const tasks = tasksModel();
-      authorize(tasks, principal, 'create');
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', [], {}, {}, 'files.multipart_required');
-      const fields: Record<string, string> = {};
-      try {
-        for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.fileBytes + 1, files: 1, fields: MAX_FIELDS, fieldSize: 1000, parts: MAX_FIELDS + 1 } })) {
-          if (part.type === 'field') {
-            const key = Object.keys((CALLS['POST /mvc/import/StartImport'].body as { properties: object }).properties).find((k) => k.toLowerCase() === part.fieldname.toLowerCase()) ?? part.fieldname;
-            fields[key] = String(part.value);
-            continue;
-          }
-          // The file comes last: the form is complete and checked before a byte of it is stored.
-          checkSchema(CALLS['POST /mvc/import/StartImport'].body!, { ...fields, File: part.filename || 'file' });
-          const form = {
-            Destination: fields.Destination, Overwrite: fields.Overwrite === 'true', DryRun: fields.DryRun === 'true', FileName: fields.FileName,
-            BooleanFormat: (fields.BooleanFormat ?? 'YesNo') as ImportForm['BooleanFormat'], DecimalFormat: (fields.DecimalFormat ?? 'Comma') as ImportForm['DecimalFormat'],
-            DateFormat: (fields.DateFormat ?? 'DMYYYY_Dash') as ImportForm['DateFormat'],
-          };
-          let model;
-          try { model = destination(request, form.Destination); } catch (err) { part.file.resume(); throw err; }
-          const id = await startImport({
-            pool: engine.pool, files: engine.files,
-            send: async (taskId) => { await engine.jobs.send('import', { taskId } satisfies ImportJob as unknown as Record<string, unknown>); },
-          }, model, tasks, principal, form, part.file, part.filename);
-          return await task(request, id);
-        }
-        checkSchema(CALLS['POST /mvc/import/StartImport'].body!, fields);
-        throw new AppError('BAD_REQUEST', [], {}, {}, 'files.none');
-      } catch (err) {
-        reply.header('connection', 'close');
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BODY_TOO_LARGE', [IMPORT_LIMITS.fileBytes / 1024 / 1024], {}, {}, 'import.too_large');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('BAD_REQUEST', ['body', MAX_FIELDS], {}, {}, 'request.too_many_keys');
-        throw err;
-      }
-    });
+    );
   });
 }

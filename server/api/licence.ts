@@ -4,7 +4,14 @@
 // NOTIFY. A refused code changes nothing.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { splitProductCode, joinProductCode, type LicenceAnswer, type LicenceSave, type EffectiveField, type MessageId } from '../../definitions/language/index.ts';
+import {
+  splitProductCode,
+  joinProductCode,
+  type LicenceAnswer,
+  type LicenceSave,
+  type EffectiveField,
+  type MessageId,
+} from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { AppError, forbidden, unknownControl } from '../errors.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -18,8 +25,12 @@ const LICENCES = 'licences';
 
 /** Why a code is refused, as the form says it. */
 const REFUSED: Record<LicenceProblem, MessageId> = {
-  malformed: 'licence.malformed', forged: 'licence.forged', other_product: 'licence.other_product',
-  other_name: 'licence.other_name', expired: 'licence.expired', no_key: 'licence.no_key',
+  malformed: 'licence.malformed',
+  forged: 'licence.forged',
+  other_product: 'licence.other_product',
+  other_name: 'licence.other_name',
+  expired: 'licence.expired',
+  no_key: 'licence.no_key',
 };
 
 export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
@@ -37,8 +48,15 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
     const code = await productCode(engine.pool);
     const current = engine.licence.current;
     return {
-      licenseName: current?.name ?? null, productCode: dashed(code), activationCode: current?.activationCode ?? null, Licensed: current !== null, Lapsed: engine.licence.lapsed,
-      Modules: activeModules(), Expires: current?.expires ?? null, SavedBy: current?.savedBy ?? null, SavedAt: current?.savedAt ?? null,
+      licenseName: current?.name ?? null,
+      productCode: dashed(code),
+      activationCode: current?.activationCode ?? null,
+      Licensed: current !== null,
+      Lapsed: engine.licence.lapsed,
+      Modules: activeModules(),
+      Expires: current?.expires ?? null,
+      SavedBy: current?.savedBy ?? null,
+      SavedAt: current?.savedAt ?? null,
     };
   }
 
@@ -58,7 +76,10 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
     let terms;
     try {
       if (given !== code) throw new LicenceRefused('other_product');
-      terms = verifyActivation(request.body.activationCode, engine.licence.key, { productCode: code, name: request.body.licenseName });
+      terms = verifyActivation(request.body.activationCode, engine.licence.key, {
+        productCode: code,
+        name: request.body.licenseName,
+      });
     } catch (err) {
       if (!(err instanceof LicenceRefused)) throw err;
       const id = REFUSED[err.problem];
@@ -67,25 +88,44 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
     const licences = model();
     const field = (name: string) => licences.byName.get(name.toLowerCase())!;
     const values = new Map<EffectiveField | 'archive', unknown>([
-      [field('LicenseName'), terms.name], [field('ProductCode'), dashed(code)], [field('ActivationCode'), request.body.activationCode.trim()],
-      [field('Modules'), terms.modules.join(',')], [field('Expires'), terms.expires],
+      [field('LicenseName'), terms.name],
+      [field('ProductCode'), dashed(code)],
+      [field('ActivationCode'), request.body.activationCode.trim()],
+      [field('Modules'), terms.modules.join(',')],
+      [field('Expires'), terms.expires],
     ]);
-    await inTransaction(engine.pool, async (client) => {
-      await insertRow(client, licences, values, principal.username);
-      // Every process reads the licence again (engine.ts), this one at once.
-      await announceWrite(client, LICENCES);
-    }, { rerunnable: true });
+    await inTransaction(
+      engine.pool,
+      async (client) => {
+        await insertRow(client, licences, values, principal.username);
+        // Every process reads the licence again (engine.ts), this one at once.
+        await announceWrite(client, LICENCES);
+      },
+      { rerunnable: true },
+    );
     tableWritten(LICENCES);
     await engine.licence.refresh();
     return answer();
   });
-  app.post('/mvc/license/ActivatedModules', async () => ({ Modules: activeModules(), Licensed: engine.licence.current !== null }));
+  app.post('/mvc/license/ActivatedModules', async () => ({
+    Modules: activeModules(),
+    Licensed: engine.licence.current !== null,
+  }));
   app.post('/mvc/license/Retrieve', async () => {
     const code = await productCode(engine.pool);
     const current = engine.licence.current;
     const modules = activeModules();
     // The runtime keeps this under its hash: a new product code or licence makes a new entry.
-    const hash = createHash('sha256').update(`${code}|${current?.activationCode ?? ''}|${modules.join(',')}`).digest('hex').slice(0, 16);
-    return { Hash: hash, Modules: modules, Licensed: current !== null, Expires: current?.expires ?? null, licenseName: current?.name ?? null };
+    const hash = createHash('sha256')
+      .update(`${code}|${current?.activationCode ?? ''}|${modules.join(',')}`)
+      .digest('hex')
+      .slice(0, 16);
+    return {
+      Hash: hash,
+      Modules: modules,
+      Licensed: current !== null,
+      Expires: current?.expires ?? null,
+      licenseName: current?.name ?? null,
+    };
   });
 }

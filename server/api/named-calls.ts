@@ -39,10 +39,17 @@ const READING_KINDS: ReadonlySet<CallDef['kind']> = new Set(['get', 'new']);
 function valueSchema(field: EffectiveField | undefined): Record<string, unknown> {
   if (!field) return { type: 'integer', minimum: 1 };
   switch (field.type) {
-    case 'list': case 'smallint': case 'integer': case 'bigint': return { type: ['integer', 'null'] };
-    case 'decimal': return { type: ['number', 'null'] };
-    case 'bool': return { type: ['boolean', 'null'] };
-    default: return { type: ['string', 'null'], maxLength: field.maxLength ?? 100_000 };
+    case 'list':
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      return { type: ['integer', 'null'] };
+    case 'decimal':
+      return { type: ['number', 'null'] };
+    case 'bool':
+      return { type: ['boolean', 'null'] };
+    default:
+      return { type: ['string', 'null'], maxLength: field.maxLength ?? 100_000 };
   }
 }
 
@@ -53,15 +60,33 @@ function valueSchema(field: EffectiveField | undefined): Record<string, unknown>
 function payloadSchema(call: CallDef, on: TableModel, keys: string[]): Record<string, unknown> {
   const params = call.params ?? {};
   const item = {
-    type: 'object', additionalProperties: !call.list, required: keys,
-    properties: Object.fromEntries(Object.entries(params).map(([p, f]) => [p, valueSchema(f === 'AutoID' ? undefined : on.byName.get(f.toLowerCase()))])),
+    type: 'object',
+    additionalProperties: !call.list,
+    required: keys,
+    properties: Object.fromEntries(
+      Object.entries(params).map(([p, f]) => [
+        p,
+        valueSchema(f === 'AutoID' ? undefined : on.byName.get(f.toLowerCase())),
+      ]),
+    ),
   };
-  return call.list ? { type: 'object', additionalProperties: true, required: [call.list], properties: { [call.list]: { type: 'array', minItems: 1, maxItems: MAX_CALL_LIST, items: item } } } : item;
+  return call.list
+    ? {
+        type: 'object',
+        additionalProperties: true,
+        required: [call.list],
+        properties: { [call.list]: { type: 'array', minItems: 1, maxItems: MAX_CALL_LIST, items: item } },
+      }
+    : item;
 }
 
 /** The record's values from a payload, by the call's params, with its fixed values. */
 const valuesOf = (call: CallDef, payload: Record<string, unknown>) => ({
-  ...Object.fromEntries(Object.entries(call.params ?? {}).filter(([p]) => p in payload).map(([p, f]) => [f, payload[p]])),
+  ...Object.fromEntries(
+    Object.entries(call.params ?? {})
+      .filter(([p]) => p in payload)
+      .map(([p, f]) => [f, payload[p]]),
+  ),
   ...call.set,
 });
 
@@ -83,7 +108,14 @@ const parentOf = (model: TableModel, child: TableModel) =>
   child.listJoins.find((j) => j.field.fixed && j.ref.sqlName === model.table.sqlName)?.field;
 
 /** The AutoID of the row the payload's key params name (AutoID, or fields such as ID), seen by the principal. */
-async function rowNamed(db: pg.Pool | pg.PoolClient, on: TableModel, principal: Principal, call: CallDef, payload: Record<string, unknown>, keys: string[]): Promise<number> {
+async function rowNamed(
+  db: pg.Pool | pg.PoolClient,
+  on: TableModel,
+  principal: Principal,
+  call: CallDef,
+  payload: Record<string, unknown>,
+  keys: string[],
+): Promise<number> {
   const params = new SqlParams();
   const where = keys.map((p) => {
     const name = call.params![p];
@@ -91,7 +123,9 @@ async function rowNamed(db: pg.Pool | pg.PoolClient, on: TableModel, principal: 
     const field = on.byName.get(name.toLowerCase())!;
     return `t.${ident(field.sqlName)} = ${params.add(sqlValue(field, payload[p]))}`;
   });
-  const row = (await db.query(`SELECT t.autoid ${limited(on, principal, 't', params).from(where)} LIMIT 1`, params.values)).rows[0];
+  const row = (
+    await db.query(`SELECT t.autoid ${limited(on, principal, 't', params).from(where)} LIMIT 1`, params.values)
+  ).rows[0];
   if (!row) throw notFound();
   return Number(row.autoid);
 }
@@ -99,42 +133,82 @@ async function rowNamed(db: pg.Pool | pg.PoolClient, on: TableModel, principal: 
 export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
   const tableOf = (name: string) => engine.registry.snapshot.table(name);
   const written = async (tables: Iterable<string>) => {
-    for (const t of new Set(tables)) { tableWritten(t); await announceWrite(engine.pool, t); engine.security.written(t); }
+    for (const t of new Set(tables)) {
+      tableWritten(t);
+      await announceWrite(engine.pool, t);
+      engine.security.written(t);
+    }
   };
 
   const handle = async (request: FastifyRequest<Route>) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     const call = model.table.calls?.find((c) => c.name.toLowerCase() === request.params.call.toLowerCase());
-    if (!call || (request.method !== 'POST' && !READING_KINDS.has(call.kind))) throw new AppError('NO_SUCH_CALL', [`${request.method} ${request.url}`]);
+    if (!call || (request.method !== 'POST' && !READING_KINDS.has(call.kind)))
+      throw new AppError('NO_SUCH_CALL', [`${request.method} ${request.url}`]);
     const on = call.table ? tableOf(call.table)! : model;
     const parent = on === model ? undefined : parentOf(model, on);
     // Rows are named by AutoID or by their own fields; a child's parent is named besides and must match.
-    const keys = Object.entries(call.params ?? {}).filter(([, f]) => f === 'AutoID' || (['get', 'delete', 'transition'].includes(call.kind) && f !== parent?.name)).map(([p]) => p);
+    const keys = Object.entries(call.params ?? {})
+      .filter(([, f]) => f === 'AutoID' || (['get', 'delete', 'transition'].includes(call.kind) && f !== parent?.name))
+      .map(([p]) => p);
     const parentKey = Object.entries(call.params ?? {}).find(([, f]) => f === parent?.name)?.[0];
     const body = bodyOf(request);
     // The right of the operation first: a call beyond it is refused before any row is looked for.
-    authorize(on, principal, ({ get: 'read', new: 'read', export: 'read', create: 'create', validate: 'create', update: 'update', transition: 'update', delete: 'delete' } as const)[call.kind]);
-    if (call.kind === 'export') return requestExport(engine, principal, languageOf(request), on, body.data as FlexRequest | undefined);
-    if (call.kind === 'new') { authorize(on, principal, 'read'); return withoutHidden(blankRecord(on), hiddenFields(on, principal)); }
+    authorize(
+      on,
+      principal,
+      (
+        {
+          get: 'read',
+          new: 'read',
+          export: 'read',
+          create: 'create',
+          validate: 'create',
+          update: 'update',
+          transition: 'update',
+          delete: 'delete',
+        } as const
+      )[call.kind],
+    );
+    if (call.kind === 'export')
+      return requestExport(engine, principal, languageOf(request), on, body.data as FlexRequest | undefined);
+    if (call.kind === 'new') {
+      authorize(on, principal, 'read');
+      return withoutHidden(blankRecord(on), hiddenFields(on, principal));
+    }
     // A whole row of the table itself: the generic save and delete.
     if (!call.params && (call.kind === 'create' || call.kind === 'update')) {
       const fresh = body.AutoID === undefined || body.AutoID === null || body.AutoID === 0;
-      if (call.kind === 'update' && fresh) throw invalidFields({ AutoID: [{ id: 'validation.required', args: ['AutoID'] }] });
+      if (call.kind === 'update' && fresh)
+        throw invalidFields({ AutoID: [{ id: 'validation.required', args: ['AutoID'] }] });
       // A create makes a new row, whatever AutoID the payload carries.
-      const saved = await saveRecord(engine.pool, on, principal, call.kind === 'create' ? { ...body, AutoID: 0 } : body, { tableOf });
+      const saved = await saveRecord(
+        engine.pool,
+        on,
+        principal,
+        call.kind === 'create' ? { ...body, AutoID: 0 } : body,
+        { tableOf },
+      );
       await written([on.table.sqlName]);
       return saved;
     }
-    const required = call.kind === 'create' || call.kind === 'validate'
-      ? Object.entries(call.params ?? {}).filter(([, f]) => f !== 'AutoID' && on.byName.get(f.toLowerCase())?.required).map(([p]) => p)
-      : [...keys, ...(parentKey ? [parentKey] : [])];
+    const required =
+      call.kind === 'create' || call.kind === 'validate'
+        ? Object.entries(call.params ?? {})
+            .filter(([, f]) => f !== 'AutoID' && on.byName.get(f.toLowerCase())?.required)
+            .map(([p]) => p)
+        : [...keys, ...(parentKey ? [parentKey] : [])];
     checkSchema(payloadSchema(call, on, required), body);
     const ctx = { tableOf };
 
-    if (call.kind === 'get') { authorize(on, principal, 'read'); return readRecord(engine.pool, on, principal, await rowNamed(engine.pool, on, principal, call, body, keys)); }
+    if (call.kind === 'get') {
+      authorize(on, principal, 'read');
+      return readRecord(engine.pool, on, principal, await rowNamed(engine.pool, on, principal, call, body, keys));
+    }
     if (call.kind === 'delete' || (call.kind === 'update' && keys.length)) {
       const id = await rowNamed(engine.pool, on, principal, call, body, keys);
-      if (parent && parentKey && (await readStored(engine.pool, on, principal, id))[parent.name] !== body[parentKey]) throw notFound();
+      if (parent && parentKey && (await readStored(engine.pool, on, principal, id))[parent.name] !== body[parentKey])
+        throw notFound();
       if (call.kind === 'delete') {
         await deleteRecord(engine.pool, on, principal, id, undefined, tableOf);
         await written([on.table.sqlName]);
@@ -145,8 +219,14 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       if (parent) delete values[parent.name];
       try {
         // A copy per run: a run again after a conflict starts from the payload.
-        await inTransaction(engine.pool, (client) => writeIn(client, { model: on, principal, id, record: { ...values }, ctx }), { rerunnable: true });
-      } catch (err) { throw inPayloadNames(err, call); }
+        await inTransaction(
+          engine.pool,
+          (client) => writeIn(client, { model: on, principal, id, record: { ...values }, ctx }),
+          { rerunnable: true },
+        );
+      } catch (err) {
+        throw inPayloadNames(err, call);
+      }
       await written([on.table.sqlName]);
       return readRecord(engine.pool, on, principal, id);
     }
@@ -155,10 +235,17 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       const t = transitionNamed(on, call.transition!);
       try {
         // What a transition sets comes from the definitions, as from ChangeStatus.
-        await written(await inTransaction(engine.pool, (client) => makeTransition(client, on, principal, id, t, {}, { ...ctx, byDefinition: true }), { rerunnable: true }));
+        await written(
+          await inTransaction(
+            engine.pool,
+            (client) => makeTransition(client, on, principal, id, t, {}, { ...ctx, byDefinition: true }),
+            { rerunnable: true },
+          ),
+        );
       } catch (err) {
         // Made already (a receipt processed twice): a refusal naming the state, nothing changed.
-        if (err instanceof Ignored) throw invalidFields({ [on.workflow!.field.name]: [{ id: err.id, args: err.args }] });
+        if (err instanceof Ignored)
+          throw invalidFields({ [on.workflow!.field.name]: [{ id: err.id, args: err.args }] });
         throw err;
       }
       return readRecord(engine.pool, on, principal, id);
@@ -179,7 +266,11 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
           } catch (err) {
             const named = inPayloadNames(err, call);
             if (!(named instanceof AppError)) throw err;
-            Results.push({ Index: i, Valid: false, Errors: Object.fromEntries(Object.entries(named.fields).map(([f, m]) => [f, m.map((x) => x.id)])) });
+            Results.push({
+              Index: i,
+              Valid: false,
+              Errors: Object.fromEntries(Object.entries(named.fields).map(([f, m]) => [f, m.map((x) => x.id)])),
+            });
           }
           await client.query('ROLLBACK TO SAVEPOINT item');
         }
@@ -189,13 +280,21 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       }
       return { Results, Valid: Results.every((r) => r.Valid) };
     }
-    const ids = await inTransaction(engine.pool, async (client) => {
-      const made: number[] = [];
-      for (const [i, item] of items.entries()) {
-        try { made.push((await writeIn(client, { model: on, principal, record: valuesOf(call, item), ctx })).id); } catch (err) { throw inPayloadNames(err, call, prefix(i)); }
-      }
-      return made;
-    }, { rerunnable: true });
+    const ids = await inTransaction(
+      engine.pool,
+      async (client) => {
+        const made: number[] = [];
+        for (const [i, item] of items.entries()) {
+          try {
+            made.push((await writeIn(client, { model: on, principal, record: valuesOf(call, item), ctx })).id);
+          } catch (err) {
+            throw inPayloadNames(err, call, prefix(i));
+          }
+        }
+        return made;
+      },
+      { rerunnable: true },
+    );
     await written([on.table.sqlName]);
     return call.list ? { Created: ids } : readRecord(engine.pool, on, principal, ids[0]);
   };

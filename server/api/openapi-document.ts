@@ -9,7 +9,10 @@ import { needsSession } from './session-guard.ts';
 type Schema = Record<string, unknown>;
 
 /** A table whose calls are described with its own record schema. */
-export interface DescribedTable { name: string; record: Schema }
+export interface DescribedTable {
+  name: string;
+  record: Schema;
+}
 
 /** Replaces the shared parts by references to their component. */
 function referenced(schema: unknown): unknown {
@@ -26,29 +29,47 @@ const PATH_PARAMETERS: Record<string, string> = {
   control: 'A table, by name (case-insensitive)',
   list: 'A lookup list, by name',
   catalogue: 'A catalogue of the definitions: rights, tables or lists',
-  call: 'A named call of the table\'s definition',
+  call: "A named call of the table's definition",
 };
 
 /** The codes of server/errors.ts answered with a status, for its description. */
-const codesOf = (status: number) => Object.entries(ERRORS).filter(([, e]) => e.status === status).map(([code]) => code).join(', ');
+const codesOf = (status: number) =>
+  Object.entries(ERRORS)
+    .filter(([, e]) => e.status === status)
+    .map(([code]) => code)
+    .join(', ');
 
 function refusal(status: number, when: string): Schema {
-  return { description: `${when} (${codesOf(status)})`, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  return {
+    description: `${when} (${codesOf(status)})`,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
 }
 
 /** A stable id of an operation: its method and path, in the characters an id may have in a URL. */
 export const operationId = (method: string, url: string) =>
-  `${method.toLowerCase()}_${pathOf(url).replace(/[{}]/g, '').split('/').filter(Boolean).join('_')}`.replace(/[^A-Za-z0-9_.~-]/g, '_');
+  `${method.toLowerCase()}_${pathOf(url).replace(/[{}]/g, '').split('/').filter(Boolean).join('_')}`.replace(
+    /[^A-Za-z0-9_.~-]/g,
+    '_',
+  );
 
 function operation(method: string, url: string, call: CallSchema, record?: Schema): Schema {
   const swap = (s: Schema | undefined) => (record && s === API_COMPONENTS.Record ? record : s);
   const content = (s: Schema, type = 'application/json') => ({ [type]: { schema: referenced(s) } });
   const path = [...url.matchAll(/:([a-zA-Z]+)/g)].map(([, name]) => ({
-    name, in: 'path', required: true, description: PATH_PARAMETERS[name] ?? name, schema: { type: 'string', minLength: 1 },
+    name,
+    in: 'path',
+    required: true,
+    description: PATH_PARAMETERS[name] ?? name,
+    schema: { type: 'string', minLength: 1 },
   }));
   const required = new Set((call.query?.required ?? []) as string[]);
-  const query = Object.entries((call.query?.properties ?? {}) as Record<string, Schema>)
-    .map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema: referenced(schema) }));
+  const query = Object.entries((call.query?.properties ?? {}) as Record<string, Schema>).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: referenced(schema),
+  }));
   const secured = needsSession(url);
   const calls = url.startsWith('/mvc/');
   return {
@@ -60,8 +81,24 @@ function operation(method: string, url: string, call: CallSchema, record?: Schem
     responses: {
       200: { description: 'OK', content: content(swap(call.answer)!, call.answerType) },
       400: refusal(400, 'A body or query that is not what the call takes, or a record or view with problems per field'),
-      ...(secured || calls ? { 403: refusal(403, secured ? 'No valid session, a right the user lacks, or a call from another site\'s page' : 'A call from another site\'s page') } : {}),
-      ...(path.length ? { 404: refusal(404, 'An unknown table, list, catalogue or call, or a record that does not exist for the user') } : {}),
+      ...(secured || calls
+        ? {
+            403: refusal(
+              403,
+              secured
+                ? "No valid session, a right the user lacks, or a call from another site's page"
+                : "A call from another site's page",
+            ),
+          }
+        : {}),
+      ...(path.length
+        ? {
+            404: refusal(
+              404,
+              'An unknown table, list, catalogue or call, or a record that does not exist for the user',
+            ),
+          }
+        : {}),
       default: { description: 'Any other refusal or fault', content: content(ErrorAnswer) },
     },
   };
@@ -73,7 +110,9 @@ function operation(method: string, url: string, call: CallSchema, record?: Schem
  */
 export function openApiDocument(opts: { version: string; server: string; tables?: DescribedTable[] }): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
-  const add = (method: string, url: string, op: Schema) => { (paths[pathOf(url)] ??= {})[method.toLowerCase()] = op; };
+  const add = (method: string, url: string, op: Schema) => {
+    (paths[pathOf(url)] ??= {})[method.toLowerCase()] = op;
+  };
   const calls = Object.entries(CALLS).map(([key, call]) => {
     const [method, url] = key.split(' ');
     return { method, url, call };
@@ -87,7 +126,11 @@ export function openApiDocument(opts: { version: string; server: string; tables?
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Back-office runtime API', version: opts.version, description: 'Every call takes and answers JSON unless it says otherwise; a refusal answers the Error schema.' },
+    info: {
+      title: 'Back-office runtime API',
+      version: opts.version,
+      description: 'Every call takes and answers JSON unless it says otherwise; a refusal answers the Error schema.',
+    },
     servers: [{ url: opts.server }],
     // The session cookie is set by signing in. A browser's call from another site's page is
     // refused by its Origin (or Sec-Fetch-Site) header, so no token is asked besides.
@@ -95,7 +138,13 @@ export function openApiDocument(opts: { version: string; server: string; tables?
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /mvc/account/login sets; calls from another site\'s page are refused by their Origin header' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            "The session cookie that POST /mvc/account/login sets; calls from another site's page are refused by their Origin header",
+        },
       },
       schemas: Object.fromEntries(Object.entries(API_COMPONENTS).map(([k, v]) => [k, referenced({ ...v })])),
     },

@@ -15,8 +15,13 @@ export function openApiRoutes(app: FastifyInstance, engine: Engine): void {
     const tables = [...engine.registry.snapshot.effective.tables.values()]
       .filter((table) => principal.can(table.right, 'read'))
       .map((table) => ({ name: table.name, record: recordSchema(table) as Schema }));
-    return openApiDocument({ version: String(engine.registry.snapshot.version), server: `${request.protocol}://${request.host}`, tables }) as {
-      info: { title: string }; paths: Record<string, Record<string, Schema>>;
+    return openApiDocument({
+      version: String(engine.registry.snapshot.version),
+      server: `${request.protocol}://${request.host}`,
+      tables,
+    }) as {
+      info: { title: string };
+      paths: Record<string, Record<string, Schema>>;
     };
   }
 
@@ -25,10 +30,18 @@ export function openApiRoutes(app: FastifyInstance, engine: Engine): void {
   app.get('/api-docs', async (request, reply) => {
     const doc = document(request);
     const escape = (t: string) => t.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    const rows = Object.entries(doc.paths).flatMap(([url, ops]) => Object.entries(ops).map(([method, op]) =>
-      `<section><h2><code>${method.toUpperCase()} ${escape(url)}</code></h2><p>${escape(String(op.summary))}</p>`
-      + `<details><summary>Schemas</summary><pre>${escape(JSON.stringify(op, null, 2))}</pre></details></section>`));
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title></head>`
-      + `<body><h1>${escape(doc.info.title)}</h1><p><a href="/openapi.json">openapi.json</a></p>${rows.join('')}</body></html>`);
+    const rows = Object.entries(doc.paths).flatMap(([url, ops]) =>
+      Object.entries(ops).map(
+        ([method, op]) =>
+          `<section><h2><code>${method.toUpperCase()} ${escape(url)}</code></h2><p>${escape(String(op.summary))}</p>` +
+          `<details><summary>Schemas</summary><pre>${escape(JSON.stringify(op, null, 2))}</pre></details></section>`,
+      ),
+    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title></head>` +
+          `<body><h1>${escape(doc.info.title)}</h1><p><a href="/openapi.json">openapi.json</a></p>${rows.join('')}</body></html>`,
+      );
   });
 }

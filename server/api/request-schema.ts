@@ -19,21 +19,32 @@ function validator(schema: object): ValidateFunction {
 
 /** `/Columns/0/ColumnWidth` as `Columns[0].ColumnWidth`. */
 export function placeOf(instancePath: string, prefix = ''): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let place = prefix;
   for (const part of parts) place += /^\d+$/.test(part) ? `[${part}]` : place ? `.${part}` : part;
   return place || 'body';
 }
 
-interface Problem { place: string; id: MessageId; args: unknown[] }
+interface Problem {
+  place: string;
+  id: MessageId;
+  args: unknown[];
+}
 
 const TYPE_MESSAGE: Record<string, MessageId> = {
-  string: 'request.text', boolean: 'request.bool', array: 'request.list', object: 'request.object',
+  string: 'request.text',
+  boolean: 'request.bool',
+  array: 'request.list',
+  object: 'request.object',
 };
 
 /** A whole number out of its range, said with the range its schema gives. */
 function wholeProblem(place: string, schema: Schema): Problem {
-  if (schema.maximum !== undefined) return { place, id: 'request.whole_number', args: [place, schema.minimum ?? 0, schema.maximum] };
+  if (schema.maximum !== undefined)
+    return { place, id: 'request.whole_number', args: [place, schema.minimum ?? 0, schema.maximum] };
   return { place, id: schema.minimum === 1 ? 'request.positive' : 'request.not_negative', args: [place] };
 }
 
@@ -43,27 +54,45 @@ function problemOf(e: ErrorObject, prefix: string): Problem {
   const parent = (e.parentSchema ?? {}) as Schema;
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required': return { place: placeOf(`${e.instancePath}/${String(p.missingProperty)}`, prefix), id: 'request.required', args: [placeOf(`${e.instancePath}/${String(p.missingProperty)}`, prefix)] };
-    case 'minProperties': return { place, id: 'request.required', args: [Object.keys(parent.properties ?? {}).join(' / ')] };
+    case 'required':
+      return {
+        place: placeOf(`${e.instancePath}/${String(p.missingProperty)}`, prefix),
+        id: 'request.required',
+        args: [placeOf(`${e.instancePath}/${String(p.missingProperty)}`, prefix)],
+      };
+    case 'minProperties':
+      return { place, id: 'request.required', args: [Object.keys(parent.properties ?? {}).join(' / ')] };
     case 'additionalProperties': {
       const known = Object.keys((parent.properties ?? {}) as Schema);
       const key = placeOf(`${e.instancePath}/${String(p.additionalProperty)}`, prefix);
-      return known.length ? { place: key, id: 'request.unknown_parameter', args: [key, known.join(', ')] } : { place: key, id: 'request.no_parameters', args: [] };
+      return known.length
+        ? { place: key, id: 'request.unknown_parameter', args: [key, known.join(', ')] }
+        : { place: key, id: 'request.no_parameters', args: [] };
     }
-    case 'minimum': case 'maximum': return wholeProblem(place, parent);
-    case 'minLength': return { place, id: 'request.required', args: [place] };
-    case 'maxLength': return { place, id: 'request.text_max', args: [place, p.limit] };
-    case 'pattern': return { place, id: 'request.pattern', args: [place] };
-    case 'maxItems': return { place, id: 'request.too_many_items', args: [place, p.limit] };
-    case 'maxProperties': return { place, id: 'request.too_many_keys', args: [place, p.limit] };
-    case 'enum': return { place, id: 'request.one_of', args: [place, (p.allowedValues as unknown[]).join(', ')] };
+    case 'minimum':
+    case 'maximum':
+      return wholeProblem(place, parent);
+    case 'minLength':
+      return { place, id: 'request.required', args: [place] };
+    case 'maxLength':
+      return { place, id: 'request.text_max', args: [place, p.limit] };
+    case 'pattern':
+      return { place, id: 'request.pattern', args: [place] };
+    case 'maxItems':
+      return { place, id: 'request.too_many_items', args: [place, p.limit] };
+    case 'maxProperties':
+      return { place, id: 'request.too_many_keys', args: [place, p.limit] };
+    case 'enum':
+      return { place, id: 'request.one_of', args: [place, (p.allowedValues as unknown[]).join(', ')] };
     case 'type': {
-      if (Array.isArray(p.type) || String(p.type).includes(',')) return { place, id: 'request.types', args: [place, String(p.type).split(',').join(', ')] };
+      if (Array.isArray(p.type) || String(p.type).includes(','))
+        return { place, id: 'request.types', args: [place, String(p.type).split(',').join(', ')] };
       if (p.type === 'integer') return wholeProblem(place, parent);
       const id = TYPE_MESSAGE[String(p.type)];
       return id ? { place, id, args: [place] } : { place, id: 'request.types', args: [place, String(p.type)] };
     }
-    default: return { place, id: 'request.framework', args: [`${place} ${e.message ?? e.keyword}`] };
+    default:
+      return { place, id: 'request.framework', args: [`${place} ${e.message ?? e.keyword}`] };
   }
 }
 
@@ -84,7 +113,13 @@ function plainErrors(errors: ErrorObject[], prefix: string): Problem[] {
     const fitting = inner.filter((s) => s.keyword !== 'type');
     if (fitting.length) return plainErrors(fitting, prefix);
     const types = [...new Set(inner.map((s) => String((s.params as { type: unknown }).type)))];
-    return [{ place: placeOf(e.instancePath, prefix), id: 'request.types', args: [placeOf(e.instancePath, prefix), types.join(', ')] }];
+    return [
+      {
+        place: placeOf(e.instancePath, prefix),
+        id: 'request.types',
+        args: [placeOf(e.instancePath, prefix), types.join(', ')],
+      },
+    ];
   });
 }
 

@@ -40,26 +40,41 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
     });
   });
 
-  app.get<{ Querystring: { username: string; right: string; action: string; table?: string } }>('/mvc/security/explain', async (request) => {
-    if (!principalOf(request).can(SECURITY_RIGHT, 'read')) throw forbidden();
-    const { username, right, action, table } = request.query;
-    const act = actionOf(action);
-    const found = await findUser(engine.pool, username);
-    const data = found && await principalData(engine.pool, found.autoid);
-    if (!data) throw notFound();
-    const { user, grants } = data;
-    const decision = decide(grants, right, act as never);
-    const groups = [...new Set(grants.map((g) => g.group))].map((group) => ({
-      Group: group,
-      FullAccess: grants.some((g) => g.group === group && g.fullaccess),
-      Entries: grants.filter((g) => g.group === group && g.rightcode === right).map((g) => ({ Action: g.action, Grant: g.grant })),
-    }));
-    const reason = decision.deniedBy.length ? `denied by ${decision.deniedBy.join(', ')}`
-      : decision.allowed ? `granted by ${decision.grantedBy.join(', ')}` : 'no group grants it';
-    return {
-      Username: user.username, Right: right, Action: act, Allowed: decision.allowed && user.activated !== false && !user.lockedout,
-      Reason: user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
-      GrantedBy: decision.grantedBy, DeniedBy: decision.deniedBy, Groups: groups, RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits, false, tablesOf(engine)), table),
-    };
-  });
+  app.get<{ Querystring: { username: string; right: string; action: string; table?: string } }>(
+    '/mvc/security/explain',
+    async (request) => {
+      if (!principalOf(request).can(SECURITY_RIGHT, 'read')) throw forbidden();
+      const { username, right, action, table } = request.query;
+      const act = actionOf(action);
+      const found = await findUser(engine.pool, username);
+      const data = found && (await principalData(engine.pool, found.autoid));
+      if (!data) throw notFound();
+      const { user, grants } = data;
+      const decision = decide(grants, right, act as never);
+      const groups = [...new Set(grants.map((g) => g.group))].map((group) => ({
+        Group: group,
+        FullAccess: grants.some((g) => g.group === group && g.fullaccess),
+        Entries: grants
+          .filter((g) => g.group === group && g.rightcode === right)
+          .map((g) => ({ Action: g.action, Grant: g.grant })),
+      }));
+      const reason = decision.deniedBy.length
+        ? `denied by ${decision.deniedBy.join(', ')}`
+        : decision.allowed
+          ? `granted by ${decision.grantedBy.join(', ')}`
+          : 'no group grants it';
+      return {
+        Username: user.username,
+        Right: right,
+        Action: act,
+        Allowed: decision.allowed && user.activated !== false && !user.lockedout,
+        Reason:
+          user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
+        GrantedBy: decision.grantedBy,
+        DeniedBy: decision.deniedBy,
+        Groups: groups,
+        RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits, false, tablesOf(engine)), table),
+      };
+    },
+  );
 }

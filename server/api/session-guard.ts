@@ -10,7 +10,12 @@ import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
 import { tablesOf } from './context.ts';
 
 // The languages on offer are asked by the sign-in page, before there is a session.
-const PUBLIC_CALLS = new Set(['/mvc/account/login', '/mvc/account/logout', '/mvc/definitions/languages', '/mvc/definitions/runtimetexts']);
+const PUBLIC_CALLS = new Set([
+  '/mvc/account/login',
+  '/mvc/account/logout',
+  '/mvc/definitions/languages',
+  '/mvc/definitions/runtimetexts',
+]);
 
 export function normalisedPath(url: string): string | null {
   try {
@@ -36,7 +41,6 @@ export function needsSession(url: string): boolean {
   return isCall(url) || p === '/openapi.json' || p === '/api-docs';
 }
 
-
 /**
  * Sent from another site's page: its Origin is another host, or (a link followed or a form sent
  * from elsewhere carries no Origin) the browser's Sec-Fetch-Site says another site did it. A GET
@@ -58,7 +62,9 @@ function crossSite(request: FastifyRequest): boolean {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { principal?: UserPrincipal }
+  interface FastifyRequest {
+    principal?: UserPrincipal;
+  }
 }
 
 export function sessionGuard(engine: Engine) {
@@ -77,7 +83,9 @@ export function sessionGuard(engine: Engine) {
     }
     const principal = await engine.security.principal(session.userId, async () => {
       const data = await principalData(engine.pool, session.userId);
-      return data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions, tablesOf(engine));
+      return (
+        data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions, tablesOf(engine))
+      );
     });
     // A user deactivated or locked out since the session was read has no principal.
     if (!principal || !principal.active) throw notAuthenticated();

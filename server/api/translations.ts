@@ -9,7 +9,13 @@ import { emitEvent } from '../data/events.ts';
 import type { Engine } from '../engine.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { compiled, runtimeCatalogs } from '../metadata/runtime-catalogs.ts';
-import { saveTranslation, TARGET_LANGUAGES, translationCounts, translationEntries, type TextSource } from '../metadata/translations.ts';
+import {
+  saveTranslation,
+  TARGET_LANGUAGES,
+  translationCounts,
+  translationEntries,
+  type TextSource,
+} from '../metadata/translations.ts';
 import { principalOf } from './context.ts';
 
 /** The right to read and change translations (core pack rights). */
@@ -17,7 +23,14 @@ export const TRANSLATIONS_RIGHT = '12.25';
 const MAX_LISTED = 1000;
 
 type Filter = 'all' | 'missing' | 'corrected';
-interface ListBody { Language: string; Search?: string; Filter?: Filter; Source?: TextSource; Skip?: number; Take?: number }
+interface ListBody {
+  Language: string;
+  Search?: string;
+  Filter?: Filter;
+  Source?: TextSource;
+  Skip?: number;
+  Take?: number;
+}
 
 export function translationRoutes(app: FastifyInstance, engine: Engine): void {
   const may = (request: FastifyRequest, action: 'read' | 'update') => {
@@ -37,11 +50,19 @@ export function translationRoutes(app: FastifyInstance, engine: Engine): void {
     return {
       Texts: counts[0]?.texts ?? 0,
       Languages: counts.map((c) => ({
-        Language: c.language, Translated: c.texts - c.missing.length, Missing: c.missing.length, Stale: c.stale.length, Corrected: c.corrected,
-        ...(only ? {
-          MissingTexts: c.missing.slice(0, MAX_LISTED).map((e) => ({ Source: e.Source, Text: e.Text, Dutch: e.Dutch })),
-          StaleTexts: c.stale.slice(0, MAX_LISTED),
-        } : {}),
+        Language: c.language,
+        Translated: c.texts - c.missing.length,
+        Missing: c.missing.length,
+        Stale: c.stale.length,
+        Corrected: c.corrected,
+        ...(only
+          ? {
+              MissingTexts: c.missing
+                .slice(0, MAX_LISTED)
+                .map((e) => ({ Source: e.Source, Text: e.Text, Dutch: e.Dutch })),
+              StaleTexts: c.stale.slice(0, MAX_LISTED),
+            }
+          : {}),
       })),
     };
   });
@@ -52,24 +73,40 @@ export function translationRoutes(app: FastifyInstance, engine: Engine): void {
     const { Search = '', Filter: filter = 'all', Source, Skip = 0, Take = 100 } = request.body;
     const language = targetLanguage(request.body.Language);
     const needle = Search.trim().toLocaleLowerCase();
-    const found = translationEntries(engine.registry, language).filter((e) =>
-      (!Source || e.Source === Source)
-      && (filter === 'all' || (filter === 'missing' ? !e.Corrected && !e.Shipped : !!e.Corrected))
-      && (!needle || [e.Dutch, e.Shipped, e.Corrected].some((t) => t?.toLocaleLowerCase().includes(needle))));
+    const found = translationEntries(engine.registry, language).filter(
+      (e) =>
+        (!Source || e.Source === Source) &&
+        (filter === 'all' || (filter === 'missing' ? !e.Corrected && !e.Shipped : !!e.Corrected)) &&
+        (!needle || [e.Dutch, e.Shipped, e.Corrected].some((t) => t?.toLocaleLowerCase().includes(needle))),
+    );
     return { Total: found.length, Items: found.slice(Skip, Skip + Take) };
   });
 
-  app.post<{ Body: { Language: string; Text: string; Source?: TextSource; Translation?: string | null } }>('/mvc/translations/Save', async (request) => {
-    may(request, 'update');
-    const language = targetLanguage(request.body.Language);
-    const source = request.body.Source ?? 'definition';
-    const text = request.body.Text;
-    await saveTranslation(engine.pool, engine.registry, { language, source, text, translation: request.body.Translation ?? null, by: principalOf(request).username });
-    // Open screens read their menu, forms and runtime strings again.
-    await emitEvent(engine.pool, { type: EVENT_TYPES.DefinitionsChanged });
-    const entry = translationEntries(engine.registry, language).find((e) => e.Source === source && e.Text === text);
-    return { Language: language, Text: text, Source: source, Translation: entry?.Corrected ?? entry?.Shipped ?? null };
-  });
+  app.post<{ Body: { Language: string; Text: string; Source?: TextSource; Translation?: string | null } }>(
+    '/mvc/translations/Save',
+    async (request) => {
+      may(request, 'update');
+      const language = targetLanguage(request.body.Language);
+      const source = request.body.Source ?? 'definition';
+      const text = request.body.Text;
+      await saveTranslation(engine.pool, engine.registry, {
+        language,
+        source,
+        text,
+        translation: request.body.Translation ?? null,
+        by: principalOf(request).username,
+      });
+      // Open screens read their menu, forms and runtime strings again.
+      await emitEvent(engine.pool, { type: EVENT_TYPES.DefinitionsChanged });
+      const entry = translationEntries(engine.registry, language).find((e) => e.Source === source && e.Text === text);
+      return {
+        Language: language,
+        Text: text,
+        Source: source,
+        Translation: entry?.Corrected ?? entry?.Shipped ?? null,
+      };
+    },
+  );
 
   // The runtime's corrected strings in one language, compiled and under the ids the runtime's
   // catalogs use; public, since the sign-in page shows runtime strings too.
@@ -86,7 +123,9 @@ export function translationRoutes(app: FastifyInstance, engine: Engine): void {
         // A pack may bring a correction that no longer compiles; the catalog's own text stays.
         try {
           if (text) messages[text.id] = compiled(translation);
-        } catch { /* skipped */ }
+        } catch {
+          /* skipped */
+        }
       }
       answered.set(language, (cached = { version, messages }));
     }

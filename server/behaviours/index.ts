@@ -33,7 +33,9 @@ const BEHAVIOURS: Record<HookName, (registry: Registry) => Behaviour> = {
 
 /** The save hooks of a table whose rows are definitions or accounts (the save and delete calls run them). */
 export function behaviourOf(names: TableDef['behaviour'], registry: Registry): Behaviour | undefined {
-  const name = (Array.isArray(names) ? names : [names]).find((n): n is HookName => n === 'site-dictionary' || n === 'user-account');
+  const name = (Array.isArray(names) ? names : [names]).find(
+    (n): n is HookName => n === 'site-dictionary' || n === 'user-account',
+  );
   return name ? BEHAVIOURS[name](registry) : undefined;
 }
 
@@ -42,7 +44,6 @@ export function installRecordBehaviours(): void {
   registerRecordBehaviour('row-limit', rowLimitChecks);
 }
 
-
 /**
  * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
  * actions no definition can express; each runs per record inside the batch item's transaction.
@@ -50,20 +51,30 @@ export function installRecordBehaviours(): void {
  * `unlockSignIn`: the selected users' sign-in locks and failure counts go, from every address, so
  * they can sign in at once (the users table's update right decides who may).
  */
-export function actionBehaviours(jobs: { send(kind: string, data: Record<string, unknown>): Promise<string>; knows(kind: string): boolean }): ReadonlyMap<string, ActionBehaviour> {
+export function actionBehaviours(jobs: {
+  send(kind: string, data: Record<string, unknown>): Promise<string>;
+  knows(kind: string): boolean;
+}): ReadonlyMap<string, ActionBehaviour> {
   return new Map<string, ActionBehaviour>([
-    ['runNow', async (client, model, principal, autoId) => {
-      const row = await readStored(client, model, principal, autoId);
-      const kind = String(row.ID ?? '');
-      if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
-      await jobs.send(kind, { requestedBy: principal.userId });
-    }],
-    ['unlockSignIn', async (client, model, principal, autoId) => {
-      // Accounts only: on any other table the AutoID would name some other user.
-      if (![model.table.behaviour].flat().includes('user-account')) throw badRequest('request.unknown_behaviour', 'unlockSignIn');
-      await readStored(client, model, principal, autoId, true);
-      if (!await liftSignInLock(client, autoId, principal.username)) throw new Ignored('actions.nothing_changes');
-      await recordChanged(client, model, autoId, 'updated');
-    }],
+    [
+      'runNow',
+      async (client, model, principal, autoId) => {
+        const row = await readStored(client, model, principal, autoId);
+        const kind = String(row.ID ?? '');
+        if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
+        await jobs.send(kind, { requestedBy: principal.userId });
+      },
+    ],
+    [
+      'unlockSignIn',
+      async (client, model, principal, autoId) => {
+        // Accounts only: on any other table the AutoID would name some other user.
+        if (![model.table.behaviour].flat().includes('user-account'))
+          throw badRequest('request.unknown_behaviour', 'unlockSignIn');
+        await readStored(client, model, principal, autoId, true);
+        if (!(await liftSignInLock(client, autoId, principal.username))) throw new Ignored('actions.nothing_changes');
+        await recordChanged(client, model, autoId, 'updated');
+      },
+    ],
   ]);
 }

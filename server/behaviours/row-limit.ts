@@ -17,7 +17,12 @@ export const rowLimitChecks: RecordBehaviour = {
     const name = String(merged[USER_FIELD]);
     const users = tableOf(USERS_TABLE)?.table;
     if (userFieldColumn(users, name)) return;
-    const choices = ['AutoID', ...(users?.fields ?? []).filter((f) => userFieldColumn(users, f.name)).map((f) => f.name)];
-    throw invalidFields({ [USER_FIELD]: [{ id: 'validation.user_field', args: [USER_FIELD, name, choices.join(', ')] }] });
+    const choices = [
+      'AutoID',
+      ...(users?.fields ?? []).filter((f) => userFieldColumn(users, f.name)).map((f) => f.name),
+    ];
+    throw invalidFields({
+      [USER_FIELD]: [{ id: 'validation.user_field', args: [USER_FIELD, name, choices.join(', ')] }],
+    });
   },
 };

@@ -3,7 +3,13 @@
 // the packs (field-dictionary limits, conflicts), and applies the schema, all in the write's
 // own transaction; other processes follow through NOTIFY.
 import type pg from 'pg';
-import { evaluateRule, type Effective, type FieldDef, type Language, type TableDef } from '../../definitions/language/index.ts';
+import {
+  evaluateRule,
+  type Effective,
+  type FieldDef,
+  type Language,
+  type TableDef,
+} from '../../definitions/language/index.ts';
 import { withTranslations } from '../metadata/translations.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { WriteHooks } from '../data/write.ts';
@@ -16,30 +22,64 @@ import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 
 /** Field-dictionary columns and the field attribute each sets. */
 const FIELD_COLUMNS: [string, keyof FieldDef][] = [
-  ['label', 'label'], ['fieldtype', 'type'], ['maxlength', 'maxLength'], ['integers', 'integers'],
-  ['decimals', 'decimals'], ['list', 'list'], ['parentlist', 'parentList'], ['tab', 'tab'],
-  ['columnnumber', 'column'], ['groupname', 'group'], ['width', 'width'], ['height', 'height'],
-  ['format', 'format'], ['min', 'min'], ['max', 'max'], ['step', 'step'], ['unit', 'unit'],
+  ['label', 'label'],
+  ['fieldtype', 'type'],
+  ['maxlength', 'maxLength'],
+  ['integers', 'integers'],
+  ['decimals', 'decimals'],
+  ['list', 'list'],
+  ['parentlist', 'parentList'],
+  ['tab', 'tab'],
+  ['columnnumber', 'column'],
+  ['groupname', 'group'],
+  ['width', 'width'],
+  ['height', 'height'],
+  ['format', 'format'],
+  ['min', 'min'],
+  ['max', 'max'],
+  ['step', 'step'],
+  ['unit', 'unit'],
 ];
 /** Flags set only when on, so a row that relabels a pack field does not switch its flags off. */
-const FLAG_COLUMNS: [string, keyof FieldDef][] = [['required', 'required'], ['filter', 'filter'], ['productproperty', 'productProperty']];
+const FLAG_COLUMNS: [string, keyof FieldDef][] = [
+  ['required', 'required'],
+  ['filter', 'filter'],
+  ['productproperty', 'productProperty'],
+];
 
 const ATTRIBUTE_COLUMN: Record<string, string> = {
-  type: 'FieldType', maxLength: 'MaxLength', integers: 'Integers', decimals: 'Decimals', list: 'List',
-  parentList: 'ParentList', min: 'Min', max: 'Max', step: 'Step', options: 'FieldType', name: 'FieldName',
+  type: 'FieldType',
+  maxLength: 'MaxLength',
+  integers: 'Integers',
+  decimals: 'Decimals',
+  list: 'List',
+  parentList: 'ParentList',
+  min: 'Min',
+  max: 'Max',
+  step: 'Step',
+  options: 'FieldType',
+  name: 'FieldName',
 };
 
 function fieldOf(row: Record<string, any>): FieldDef {
   const field: FieldDef = { name: row.fieldname };
   for (const [col, attr] of FIELD_COLUMNS) {
-    if (row[col] !== null && row[col] !== undefined && row[col] !== '') (field as any)[attr] = typeof row[col] === 'string' && /^-?\d+(\.\d+)?$/.test(row[col]) && attr !== 'label' ? Number(row[col]) : row[col];
+    if (row[col] !== null && row[col] !== undefined && row[col] !== '')
+      (field as any)[attr] =
+        typeof row[col] === 'string' && /^-?\d+(\.\d+)?$/.test(row[col]) && attr !== 'label'
+          ? Number(row[col])
+          : row[col];
   }
   for (const [col, attr] of FLAG_COLUMNS) if (row[col] === true) (field as any)[attr] = true;
   if (row.enabled === false) field.enabled = false;
   if (row.defaultvalue !== null && row.defaultvalue !== undefined && row.defaultvalue !== '') {
     const type = field.type;
-    field.default = type === 'bool' ? row.defaultvalue === 'true'
-      : ['smallint', 'integer', 'bigint', 'decimal', 'list'].includes(type ?? '') ? Number(row.defaultvalue) : row.defaultvalue;
+    field.default =
+      type === 'bool'
+        ? row.defaultvalue === 'true'
+        : ['smallint', 'integer', 'bigint', 'decimal', 'list'].includes(type ?? '')
+          ? Number(row.defaultvalue)
+          : row.defaultvalue;
   }
   return field;
 }
@@ -52,11 +92,16 @@ function fieldOf(row: Record<string, any>): FieldDef {
 function applying(model: TableModel, row: Record<string, any>): Record<string, any> {
   const byName = Object.fromEntries(model.table.fields.map((f) => [f.name, row[f.sqlName]]));
   const out = { ...row };
-  for (const field of model.table.fields) if (field.visibleWhen !== undefined && !evaluateRule(field.visibleWhen, byName)) out[field.sqlName] = null;
+  for (const field of model.table.fields)
+    if (field.visibleWhen !== undefined && !evaluateRule(field.visibleWhen, byName)) out[field.sqlName] = null;
   return out;
 }
 
-const split = (text: string | null) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const split = (text: string | null) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * The right of a table made in the table dictionary: 99.n, n the AutoID of its dictionary row, so
@@ -64,11 +109,18 @@ const split = (text: string | null) => (text ?? '').split(',').map((s) => s.trim
  */
 export const dictionaryTableRight = (autoId: number | string) => `99.${autoId}`;
 
-interface Dictionaries { fields: TableModel; tables: TableModel }
+interface Dictionaries {
+  fields: TableModel;
+  tables: TableModel;
+}
 
 /** Every dictionary row of a table: the definitions are written from all of them, whoever saved. */
 async function rows(client: pg.PoolClient, model: TableModel, tableName: string) {
-  return (await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [tableName])).rows;
+  return (
+    await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [
+      tableName,
+    ])
+  ).rows;
 }
 
 /** Writes the site definitions of one table from its dictionary rows. */
@@ -98,10 +150,30 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
   }
   await writeSiteDefinition(client, 'table', name, table as Record<string, unknown> | null, by);
   // A table of its own is listed and has a screen, as every system table has.
-  await writeSiteDefinition(client, 'list', name, tableRow ? { name, table: name, textField: 'Descr', codeField: 'ID', archive: true } : null, by);
-  await writeSiteDefinition(client, 'screen', name.toLowerCase(), tableRow
-    ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' } : null, by);
-  await writeLabelTranslations(client, [[dict.tables, tableRow ? [tableRow] : []], [dict.fields, fieldRows]], by);
+  await writeSiteDefinition(
+    client,
+    'list',
+    name,
+    tableRow ? { name, table: name, textField: 'Descr', codeField: 'ID', archive: true } : null,
+    by,
+  );
+  await writeSiteDefinition(
+    client,
+    'screen',
+    name.toLowerCase(),
+    tableRow
+      ? { name: name.toLowerCase(), kind: 'systemtable', table: name, title: tableRow.label ?? name, parent: 'admin' }
+      : null,
+    by,
+  );
+  await writeLabelTranslations(
+    client,
+    [
+      [dict.tables, tableRow ? [tableRow] : []],
+      [dict.fields, fieldRows],
+    ],
+    by,
+  );
 }
 
 /**
@@ -109,9 +181,13 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
  * the actions of a table. Written whole from the dictionary, so a removed table's right goes too.
  */
 async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: string): Promise<void> {
-  const found = (await client.query(`SELECT autoid, tablename, label FROM ${engineTable(dict.tables.table)} ORDER BY autoid`)).rows;
+  const found = (
+    await client.query(`SELECT autoid, tablename, label FROM ${engineTable(dict.tables.table)} ORDER BY autoid`)
+  ).rows;
   const rights = found.map((row) => ({
-    code: dictionaryTableRight(row.autoid), name: `${row.label?.trim() || row.tablename} beheren`, actions: ['read', 'update', 'create', 'delete'],
+    code: dictionaryTableRight(row.autoid),
+    name: `${row.label?.trim() || row.tablename} beheren`,
+    actions: ['read', 'update', 'create', 'delete'],
   }));
   await writeSiteDefinition(client, 'rights', 'rights', rights.length ? { rights } : null, by);
 }
@@ -121,7 +197,11 @@ async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: s
  * the site layer's translations, keyed by the Dutch label like every definition text. An emptied
  * box leaves the translation: the same Dutch text may be translated elsewhere.
  */
-async function writeLabelTranslations(client: pg.PoolClient, sources: [TableModel, Record<string, any>[]][], by: string): Promise<void> {
+async function writeLabelTranslations(
+  client: pg.PoolClient,
+  sources: [TableModel, Record<string, any>[]][],
+  by: string,
+): Promise<void> {
   const byLanguage = new Map<Language, [string, string][]>();
   for (const [model, found] of sources) {
     const label = model.byName.get('label');
@@ -131,12 +211,22 @@ async function writeLabelTranslations(client: pg.PoolClient, sources: [TableMode
       for (const row of found) {
         const dutch = row[label.sqlName]?.trim();
         const translation = row[field.sqlName]?.trim();
-        if (dutch && translation) byLanguage.set(field.contentLanguage, [...(byLanguage.get(field.contentLanguage) ?? []), [dutch, translation]]);
+        if (dutch && translation)
+          byLanguage.set(field.contentLanguage, [
+            ...(byLanguage.get(field.contentLanguage) ?? []),
+            [dutch, translation],
+          ]);
       }
     }
   }
   for (const [language, pairs] of byLanguage) {
-    await writeSiteDefinition(client, 'locale', language, (stored) => withTranslations(stored, language, 'definition', pairs), by);
+    await writeSiteDefinition(
+      client,
+      'locale',
+      language,
+      (stored) => withTranslations(stored, language, 'definition', pairs),
+      by,
+    );
   }
 }
 
@@ -144,7 +234,9 @@ function asFieldErrors(err: DefinitionsInvalid): AppError {
   const fields: Record<string, FieldMessage[]> = {};
   for (const p of err.problems) {
     const attr = /^\/fields\/[^/]+\/([^/]+)/.exec(p.pointer)?.[1];
-    const column = (attr && ATTRIBUTE_COLUMN[attr]) ?? (p.file.startsWith('site:table/') && p.pointer === '/name' ? 'TableName' : 'FieldName');
+    const column =
+      (attr && ATTRIBUTE_COLUMN[attr]) ??
+      (p.file.startsWith('site:table/') && p.pointer === '/name' ? 'TableName' : 'FieldName');
     // The administrator's words; a problem only implementers can cause is named by its rule.
     (fields[column] ??= []).push(p.said ?? { id: 'validation.definition', args: [p.rule] });
   }
@@ -167,7 +259,8 @@ function dictionaries(effective: Effective, registry: Registry): Dictionaries {
   const own = [...effective.tables.values()];
   const fields = own.find((t) => dictionaryKind(t) === 'fields');
   const tables = own.find((t) => dictionaryKind(t) === 'tables');
-  if (!fields || !tables) throw new Error('the site-dictionary behaviour needs a field dictionary and a table dictionary table');
+  if (!fields || !tables)
+    throw new Error('the site-dictionary behaviour needs a field dictionary and a table dictionary table');
   return { fields: registry.snapshot.table(fields.name)!, tables: registry.snapshot.table(tables.name)! };
 }
 
@@ -207,14 +300,18 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
         }
       })();
       const { effective, siteConflicts } = composed;
-      const mine = siteConflicts.filter((p) => [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()));
+      const mine = siteConflicts.filter((p) =>
+        [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()),
+      );
       if (mine.length) throw asFieldErrors(new DefinitionsInvalid(mine));
       try {
         await applySchema(client, await planSchema(client, effective), { by: principal.username });
       } catch (err) {
         if (err instanceof SchemaChangeRefused) {
           throw invalidFields({
-            FieldType: err.refusals.map((r) => dataLoss(registry.snapshot.effective, r.rows, r.step.table, r.step.column)),
+            FieldType: err.refusals.map((r) =>
+              dataLoss(registry.snapshot.effective, r.rows, r.step.table, r.step.column),
+            ),
           });
         }
         throw err;
@@ -222,4 +319,3 @@ export function dictionaryHooks(registry: Registry): WriteHooks {
     },
   };
 }
-

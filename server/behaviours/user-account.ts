@@ -20,8 +20,10 @@ export function brokenPasswordRules(password: string, rules: PasswordRules): Fie
   if (rules.digit && !/[0-9]/.test(password)) broken.push({ id: 'validation.password_digit', args: [] });
   if (rules.lower && !/[a-z]/.test(password)) broken.push({ id: 'validation.password_lower', args: [] });
   if (rules.upper && !/[A-Z]/.test(password)) broken.push({ id: 'validation.password_upper', args: [] });
-  if (rules.nonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) broken.push({ id: 'validation.password_punctuation', args: [] });
-  if (new Set(password).size < rules.minUnique) broken.push({ id: 'validation.password_unique', args: [rules.minUnique] });
+  if (rules.nonAlphanumeric && !/[^A-Za-z0-9]/.test(password))
+    broken.push({ id: 'validation.password_punctuation', args: [] });
+  if (new Set(password).size < rules.minUnique)
+    broken.push({ id: 'validation.password_unique', args: [rules.minUnique] });
   return broken;
 }
 
@@ -41,7 +43,7 @@ export function userAccountHooks(registry: Registry): WriteHooks {
       // it back later does not bring an old session back.
       const ended = after && (written.includes(PASSWORD) || after.Activated === false || after.LockedOut === true);
       // Their open streams hear of it and end.
-      if (ended && await endUserSessions(client, Number(after.AutoID))) {
+      if (ended && (await endUserSessions(client, Number(after.AutoID)))) {
         await emitEvent(client, { type: EVENT_TYPES.SessionEnded, userId: Number(after.AutoID) });
       }
       if (!after && before) await deleteUserViews(client, Number(before.AutoID));

@@ -29,7 +29,12 @@ export function actionNamed(model: TableModel, name: string): ActionDef {
  * record someone changed meanwhile is refused as a whole (409), not as a failed batch item.
  */
 export async function changeStatus(
-  ctx: BusinessContext, model: TableModel, ids: readonly number[], transition: string, values: Record<string, unknown> = {}, stamp?: number,
+  ctx: BusinessContext,
+  model: TableModel,
+  ids: readonly number[],
+  transition: string,
+  values: Record<string, unknown> = {},
+  stamp?: number,
 ): Promise<BatchAnswer> {
   const t = transitionNamed(model, transition);
   // A refusal that holds for every record is one answer, not a batch of the same failure.
@@ -37,23 +42,50 @@ export async function changeStatus(
   if (t.right && !ctx.principal.can(t.right, 'execute')) throw forbidden();
   checkPrompts(t.prompts, values);
   if (stamp !== undefined && new Set(ids).size !== 1) throw badRequest('request.timestamp_one');
-  const answer = await runBatch(ctx.pool, model, ctx.principal, ids, (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp), { rerunnable: true });
+  const answer = await runBatch(
+    ctx.pool,
+    model,
+    ctx.principal,
+    ids,
+    (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp),
+    { rerunnable: true },
+  );
   const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
   if (conflict) {
     const params = new Params();
-    const current = await ctx.pool.query(`SELECT t.timestamp, t.modifiedby ${limited(model, ctx.principal, 't', params).from([`t.autoid = ${params.add(conflict.AutoID)}`])}`, params.values);
-    throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: Number(current.rows[0]?.timestamp ?? 0), ModifiedBy: current.rows[0]?.modifiedby ?? null } });
+    const current = await ctx.pool.query(
+      `SELECT t.timestamp, t.modifiedby ${limited(model, ctx.principal, 't', params).from([`t.autoid = ${params.add(conflict.AutoID)}`])}`,
+      params.values,
+    );
+    throw new AppError(
+      'CONCURRENCY',
+      [],
+      {},
+      {
+        Current: {
+          TimeStamp: Number(current.rows[0]?.timestamp ?? 0),
+          ModifiedBy: current.rows[0]?.modifiedby ?? null,
+        },
+      },
+    );
   }
   return answer;
 }
 
 /** Runs a screen action on each record. */
-export async function runAction(ctx: BusinessContext, model: TableModel, name: string, ids: readonly number[], values: Record<string, unknown> = {}): Promise<BatchAnswer> {
+export async function runAction(
+  ctx: BusinessContext,
+  model: TableModel,
+  name: string,
+  ids: readonly number[],
+  values: Record<string, unknown> = {},
+): Promise<BatchAnswer> {
   const action = actionNamed(model, name);
   authorize(model, ctx.principal, 'update');
   if (action.right && !ctx.principal.can(action.right, 'execute')) throw forbidden();
   const selected = [...new Set(ids)];
-  if (action.minSelected && selected.length < action.minSelected) throw refused('actions.min_selected', action.minSelected);
+  if (action.minSelected && selected.length < action.minSelected)
+    throw refused('actions.min_selected', action.minSelected);
   if (action.guards?.length) await keepsGuards(ctx, model, action, selected);
   if (action.transition) return changeStatus(ctx, model, ids, action.transition, values);
   const prompts = checkPrompts(action.prompts, values);
@@ -70,44 +102,89 @@ export async function runAction(ctx: BusinessContext, model: TableModel, name: s
     });
   }
   const changes = changesOf(action.set, prompts, ctx.principal);
-  return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
-    const current = await readStored(client, model, ctx.principal, id, true);
-    if (Object.entries(changes).every(([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value)) {
-      throw new Ignored('actions.nothing_changes');
-    }
-    await writeIn(client, { model, principal: ctx.principal, id, record: changes, ctx: writeContext(ctx), locked: current });
-    return [model.table.sqlName];
-  }, { rerunnable: true });
+  return runBatch(
+    ctx.pool,
+    model,
+    ctx.principal,
+    ids,
+    async (client, id) => {
+      const current = await readStored(client, model, ctx.principal, id, true);
+      if (
+        Object.entries(changes).every(
+          ([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value,
+        )
+      ) {
+        throw new Ignored('actions.nothing_changes');
+      }
+      await writeIn(client, {
+        model,
+        principal: ctx.principal,
+        id,
+        record: changes,
+        ctx: writeContext(ctx),
+        locked: current,
+      });
+      return [model.table.sqlName];
+    },
+    { rerunnable: true },
+  );
 }
 
 /**
  * Creates a row of another table per record (an object put in a move basket, say), through
  * that table's rights and checks; the record must be one the user sees.
  */
-function createFrom(ctx: BusinessContext, model: TableModel, create: NonNullable<ActionDef['create']>, ids: readonly number[], prompts: Record<string, unknown>): Promise<BatchAnswer> {
+function createFrom(
+  ctx: BusinessContext,
+  model: TableModel,
+  create: NonNullable<ActionDef['create']>,
+  ids: readonly number[],
+  prompts: Record<string, unknown>,
+): Promise<BatchAnswer> {
   const target = ctx.snapshot.table(create.table);
   if (!target) throw badRequest('request.unknown_action', create.table);
   authorize(target, ctx.principal, 'create');
-  return runBatch(ctx.pool, model, ctx.principal, ids, async (client, id) => {
-    const record = await readStored(client, model, ctx.principal, id);
-    const values: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(create.set)) {
-      values[field] = typeof value === 'string' && value.startsWith('$record.') ? record[value.slice(8)] ?? null : changesOf({ v: value }, prompts, ctx.principal, record).v;
-    }
-    await writeIn(client, { model: target, principal: ctx.principal, record: values, ctx: writeContext(ctx) });
-    return [target.table.sqlName];
-  }, { rerunnable: true });
+  return runBatch(
+    ctx.pool,
+    model,
+    ctx.principal,
+    ids,
+    async (client, id) => {
+      const record = await readStored(client, model, ctx.principal, id);
+      const values: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(create.set)) {
+        values[field] =
+          typeof value === 'string' && value.startsWith('$record.')
+            ? (record[value.slice(8)] ?? null)
+            : changesOf({ v: value }, prompts, ctx.principal, record).v;
+      }
+      await writeIn(client, { model: target, principal: ctx.principal, record: values, ctx: writeContext(ctx) });
+      return [target.table.sqlName];
+    },
+    { rerunnable: true },
+  );
 }
 
 /**
  * The action's guards over every selected record the user sees, before any work: the first rule
  * a record breaks refuses the whole action with its message (`{0}` the record's ID).
  */
-async function keepsGuards(ctx: BusinessContext, model: TableModel, action: ActionDef, ids: readonly number[]): Promise<void> {
+async function keepsGuards(
+  ctx: BusinessContext,
+  model: TableModel,
+  action: ActionDef,
+  ids: readonly number[],
+): Promise<void> {
   const tableOf = (n: string) => ctx.snapshot.table(n);
   for (const id of ids) {
     const record = await readStored(ctx.pool, model, ctx.principal, id);
-    const related = await relatedValues(ctx.pool, model, record, action.guards!.map((g) => g.rule), tableOf);
+    const related = await relatedValues(
+      ctx.pool,
+      model,
+      record,
+      action.guards!.map((g) => g.rule),
+      tableOf,
+    );
     const broken = action.guards!.find((g) => !evaluateRule(g.rule, record, related));
     if (broken) throw refusedBy(broken.message, record.ID ?? record.AutoID);
   }
@@ -117,7 +194,12 @@ async function keepsGuards(ctx: BusinessContext, model: TableModel, action: Acti
  * Collecting: the selected records (at least two, sharing the `match` fields) are merged into
  * the first selected, in one transaction: what references the others (their lines) moves to it.
  */
-async function collect(ctx: BusinessContext, model: TableModel, how: Exclude<ActionDef['merge'], true | undefined>, ids: readonly number[]): Promise<BatchAnswer> {
+async function collect(
+  ctx: BusinessContext,
+  model: TableModel,
+  how: Exclude<ActionDef['merge'], true | undefined>,
+  ids: readonly number[],
+): Promise<BatchAnswer> {
   const [into, ...rest] = ids;
   const records = await Promise.all(ids.map((id) => readStored(ctx.pool, model, ctx.principal, id)));
   const differs = (how.match ?? []).some((name) => {
@@ -133,7 +215,11 @@ function references(ctx: BusinessContext, model: TableModel) {
   const target = model.table.sqlName;
   return [...ctx.snapshot.effective.tables.values()].flatMap((table) => {
     const m = ctx.snapshot.table(table.name);
-    return m ? m.listJoins.filter((j) => j.ref.sqlName === target).map((j) => ({ model: m, table: m.table.sqlName, column: j.field.sqlName })) : [];
+    return m
+      ? m.listJoins
+          .filter((j) => j.ref.sqlName === target)
+          .map((j) => ({ model: m, table: m.table.sqlName, column: j.field.sqlName }))
+      : [];
   });
 }
 
@@ -146,22 +232,33 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
   authorize(model, ctx.principal, 'delete');
   if (ids.includes(target)) throw invalidFields({ Target: [{ id: 'actions.merge_self', args: [] }] });
   const refs = references(ctx, model);
-  return runBatch(ctx.pool, model, ctx.principal, ids, async (client: pg.PoolClient, id) => {
-    await readStored(client, model, ctx.principal, target, true);
-    const written = new Set<string>([model.table.sqlName]);
-    for (const ref of refs) {
-      // Every reference moves, in rows the user sees or not (see above); the rows are not answered.
-      const moved = await client.query(
-        `UPDATE ${engineTable(ref.model.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
-        [target, id, ctx.principal.username],
-      );
-      if (moved.rowCount) written.add(ref.table);
-      const refModel = ref.model;
-      for (const row of moved.rows) await recordChanged(client, refModel, Number(row.autoid), 'updated');
-      await rowsRewritten(client, refModel, moved.rows.map((r) => Number(r.autoid)), (name) => ctx.snapshot.table(name));
-    }
-    await deleteIn(client, { model, principal: ctx.principal, id, tableOf: (name) => ctx.snapshot.table(name) });
-    return [...written];
-  }, { rerunnable: true });
+  return runBatch(
+    ctx.pool,
+    model,
+    ctx.principal,
+    ids,
+    async (client: pg.PoolClient, id) => {
+      await readStored(client, model, ctx.principal, target, true);
+      const written = new Set<string>([model.table.sqlName]);
+      for (const ref of refs) {
+        // Every reference moves, in rows the user sees or not (see above); the rows are not answered.
+        const moved = await client.query(
+          `UPDATE ${engineTable(ref.model.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
+          [target, id, ctx.principal.username],
+        );
+        if (moved.rowCount) written.add(ref.table);
+        const refModel = ref.model;
+        for (const row of moved.rows) await recordChanged(client, refModel, Number(row.autoid), 'updated');
+        await rowsRewritten(
+          client,
+          refModel,
+          moved.rows.map((r) => Number(r.autoid)),
+          (name) => ctx.snapshot.table(name),
+        );
+      }
+      await deleteIn(client, { model, principal: ctx.principal, id, tableOf: (name) => ctx.snapshot.table(name) });
+      return [...written];
+    },
+    { rerunnable: true },
+  );
 }
-

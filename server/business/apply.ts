@@ -20,26 +20,44 @@ import { changesOf } from './prompts.ts';
 type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
 
 /** A value of an apply: a scope's field, a rule over the scopes, a placeholder, or a literal. */
-function valueOf(value: unknown, scopes: Scopes, related: ReadonlyMap<string, unknown> | undefined, principal: Principal): unknown {
+function valueOf(
+  value: unknown,
+  scopes: Scopes,
+  related: ReadonlyMap<string, unknown> | undefined,
+  principal: Principal,
+): unknown {
   const m = typeof value === 'string' ? /^(\$record|\$target|\$child|\$created)\.(.+)$/.exec(value) : null;
   if (m) return scopes[m[1] as keyof Scopes]?.[m[2]] ?? null;
   if (isRule(value)) return ruleValue(value, {}, scopes as Record<string, Record<string, unknown>>, related);
   return changesOf({ v: value }, {}, principal).v;
 }
 
-const valuesOf = (set: Record<string, unknown> | undefined, scopes: Scopes, related: ReadonlyMap<string, unknown> | undefined, principal: Principal) =>
-  Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, valueOf(v, scopes, related, principal)]));
+const valuesOf = (
+  set: Record<string, unknown> | undefined,
+  scopes: Scopes,
+  related: ReadonlyMap<string, unknown> | undefined,
+  principal: Principal,
+) => Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, valueOf(v, scopes, related, principal)]));
 
 /** The referenced rows' paths the apply's rules read through the child (`$child.Product.ObjectType` → `Product.ObjectType`). */
 function childPaths(apply: ApplyDef): RulesLogic[] {
-  const rules = [apply.when, ...Object.values({ ...apply.stamp, ...apply.set, ...apply.create?.set, ...apply.find?.match })].filter(isRule);
+  const rules = [
+    apply.when,
+    ...Object.values({ ...apply.stamp, ...apply.set, ...apply.create?.set, ...apply.find?.match }),
+  ].filter(isRule);
   return [...new Set(rules.flatMap(ruleFields))]
     .filter((n) => n.startsWith('$child.') && n.slice(7).includes('.'))
     .map((n) => ({ var: n.slice(7) }) as RulesLogic);
 }
 
 /** The child's referenced values under the names the apply's rules use. */
-async function childRelated(client: pg.PoolClient, child: TableModel, row: Record<string, unknown>, paths: RulesLogic[], ctx: WriteContext) {
+async function childRelated(
+  client: pg.PoolClient,
+  child: TableModel,
+  row: Record<string, unknown>,
+  paths: RulesLogic[],
+  ctx: WriteContext,
+) {
   if (!paths.length) return undefined;
   const found = await relatedValues(client, child, row, paths, ctx.tableOf);
   return new Map([...(found ?? new Map<string, unknown>())].map(([path, v]) => [`$child.${path}`, v]));
@@ -54,7 +72,10 @@ class Targets {
   private readonly rows = new Map<string, Record<string, unknown>>();
   /** Keys the prefetch looked for: a row it did not find does not exist (unless made since). */
   private readonly sought = new Set<string>();
-  constructor(private readonly model: TableModel, private readonly keys: string[]) {}
+  constructor(
+    private readonly model: TableModel,
+    private readonly keys: string[],
+  ) {}
 
   key(values: Record<string, unknown>): string {
     return JSON.stringify(this.keys.map((k) => values[k] ?? null));
@@ -63,7 +84,13 @@ class Targets {
   async prefetch(client: pg.PoolClient, principal: Principal, wanted: Record<string, unknown>[]): Promise<void> {
     if (!wanted.length) return;
     for (const w of wanted) this.sought.add(this.key(w));
-    const match = this.keys.map((k) => [k === 'AutoID' ? 'AutoID' : this.model.byName.get(k.toLowerCase())!, [...new Set(wanted.map((w) => w[k]).filter((v) => v !== null && v !== undefined))]] as [EffectiveField | 'AutoID', unknown[]]);
+    const match = this.keys.map(
+      (k) =>
+        [
+          k === 'AutoID' ? 'AutoID' : this.model.byName.get(k.toLowerCase())!,
+          [...new Set(wanted.map((w) => w[k]).filter((v) => v !== null && v !== undefined))],
+        ] as [EffectiveField | 'AutoID', unknown[]],
+    );
     if (match.some(([, values]) => !values.length)) return;
     for (const row of await readStoredWhere(client, this.model, principal, match, true)) {
       const key = this.key(row);
@@ -89,23 +116,45 @@ class Targets {
  * Answers the tables it wrote.
  */
 export async function applyTo(
-  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  record: Record<string, unknown>,
+  apply: ApplyDef,
+  ctx: WriteContext,
 ): Promise<string[]> {
   if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
   const child = ctx.tableOf(apply.table!)!;
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
-  const others = apply.target ? referencedModel(child, apply.target, ctx.tableOf)! : ctx.tableOf((apply.find ?? apply.create)!.table)!;
+  const others = apply.target
+    ? referencedModel(child, apply.target, ctx.tableOf)!
+    : ctx.tableOf((apply.find ?? apply.create)!.table)!;
   const rows = await readStoredWhere(client, child, principal, [[parent, record.AutoID]], true);
   // A child row the user may not see is not changed behind their back: the transition fails as
   // not found. Counted over every row, seen or not, to find one; the count is never answered.
-  const all = (await client.query(`SELECT count(*)::int AS n FROM ${engineTable(child.table)} WHERE ${ident(parent.sqlName)} = $1`, [record.AutoID])).rows[0].n;
+  const all = (
+    await client.query(
+      `SELECT count(*)::int AS n FROM ${engineTable(child.table)} WHERE ${ident(parent.sqlName)} = $1`,
+      [record.AutoID],
+    )
+  ).rows[0].n;
   if (all !== rows.length) throw notFound();
   const paths = childPaths(apply);
   // A `when` on the child's own fields is judged before its referenced rows are read.
   const whenReadsRelated = childPaths({ when: apply.when } as ApplyDef).length > 0;
-  const work: { row: Record<string, unknown>; scopes: Scopes; related: ReadonlyMap<string, unknown> | undefined; wanted?: Record<string, unknown> }[] = [];
+  const work: {
+    row: Record<string, unknown>;
+    scopes: Scopes;
+    related: ReadonlyMap<string, unknown> | undefined;
+    wanted?: Record<string, unknown>;
+  }[] = [];
   for (const row of rows) {
-    if (apply.when !== undefined && !whenReadsRelated && !valueOf(apply.when, { $record: record, $child: row }, undefined, principal)) continue;
+    if (
+      apply.when !== undefined &&
+      !whenReadsRelated &&
+      !valueOf(apply.when, { $record: record, $child: row }, undefined, principal)
+    )
+      continue;
     const related = await childRelated(client, child, row, paths, ctx);
     const scopes: Scopes = { $record: record, $child: row };
     if (apply.when !== undefined && whenReadsRelated && !valueOf(apply.when, scopes, related, principal)) continue;
@@ -120,29 +169,52 @@ export async function applyTo(
     work.push({ row, scopes, related, wanted });
   }
   const targets = new Targets(others, apply.target ? ['AutoID'] : Object.keys(apply.find?.match ?? {}));
-  await targets.prefetch(client, principal, work.flatMap((w) => (w.wanted ? [w.wanted] : [])));
+  await targets.prefetch(
+    client,
+    principal,
+    work.flatMap((w) => (w.wanted ? [w.wanted] : [])),
+  );
   const written = new Set<string>();
   for (const { row, scopes, related, wanted } of work) {
     const id = Number(row.AutoID);
     let madeNow = false;
     if (apply.create) {
-      const made = await writeIn(client, { model: others, principal, record: valuesOf(apply.create.set, scopes, related, principal), ctx });
+      const made = await writeIn(client, {
+        model: others,
+        principal,
+        record: valuesOf(apply.create.set, scopes, related, principal),
+        ctx,
+      });
       scopes.$created = { AutoID: made.id };
     } else if (apply.target) {
       const taken = targets.take(wanted!);
-      scopes.$target = taken && taken !== 'none' ? taken : await readStored(client, others, principal, Number(wanted!.AutoID), true);
+      scopes.$target =
+        taken && taken !== 'none' ? taken : await readStored(client, others, principal, Number(wanted!.AutoID), true);
     } else {
       const taken = targets.take(wanted!);
-      scopes.$target = taken === 'none' ? undefined : taken ?? await findRow(client, others, wanted!, principal);
+      scopes.$target = taken === 'none' ? undefined : (taken ?? (await findRow(client, others, wanted!, principal)));
       if (!scopes.$target) {
         // None yet (a product's first stock in this warehouse): made at once with what it gets.
         const blank = { ...blankRecord(others), ...wanted! };
-        const made = await writeIn(client, { model: others, principal, record: { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) }, ctx: { ...ctx, byDefinition: true } });
+        const made = await writeIn(client, {
+          model: others,
+          principal,
+          record: { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) },
+          ctx: { ...ctx, byDefinition: true },
+        });
         scopes.$target = { ...blank, AutoID: made.id };
         madeNow = true;
       }
     }
-    if (apply.stamp) await writeIn(client, { model: child, principal, id, record: valuesOf(apply.stamp, scopes, related, principal), ctx, locked: row });
+    if (apply.stamp)
+      await writeIn(client, {
+        model: child,
+        principal,
+        id,
+        record: valuesOf(apply.stamp, scopes, related, principal),
+        ctx,
+        locked: row,
+      });
     if (scopes.$target && !madeNow) {
       const set = valuesOf(apply.set, scopes, related, principal);
       // An apply that names the target's status field moves it (a receipt makes its order line
@@ -150,7 +222,12 @@ export async function applyTo(
       const status = others.workflow?.field.name;
       const moves = status && Object.keys(set).some((k) => k.toLowerCase() === status.toLowerCase());
       await writeIn(client, {
-        model: others, principal, id: Number(scopes.$target.AutoID), record: set, ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx, locked: scopes.$target,
+        model: others,
+        principal,
+        id: Number(scopes.$target.AutoID),
+        record: set,
+        ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx,
+        locked: scopes.$target,
       });
     }
     written.add(others.table.sqlName);
@@ -160,20 +237,46 @@ export async function applyTo(
 }
 
 /** The row of `table` whose fields hold `match`, locked. */
-async function findRow(client: pg.PoolClient, model: TableModel, match: Record<string, unknown>, principal: Principal): Promise<Record<string, unknown> | undefined> {
-  const fields = Object.entries(match).map(([name, v]) => [model.byName.get(name.toLowerCase())!, v] as [EffectiveField, unknown]);
+async function findRow(
+  client: pg.PoolClient,
+  model: TableModel,
+  match: Record<string, unknown>,
+  principal: Principal,
+): Promise<Record<string, unknown> | undefined> {
+  const fields = Object.entries(match).map(
+    ([name, v]) => [model.byName.get(name.toLowerCase())!, v] as [EffectiveField, unknown],
+  );
   return (await readStoredWhere(client, model, principal, fields, true))[0];
 }
 
 /** The rows a text field of the record names by code change along (a `codes` check has vouched for them). */
 async function applyToCodes(
-  client: pg.PoolClient, model: TableModel, principal: Principal, record: Record<string, unknown>, apply: ApplyDef, ctx: WriteContext,
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  record: Record<string, unknown>,
+  apply: ApplyDef,
+  ctx: WriteContext,
 ): Promise<string[]> {
   const field = model.byName.get(apply.codes!.toLowerCase())!;
-  const { rows, rowsModel } = await rowsByCodes(client, model, apply.list!, codesIn(record[field.name]), ctx.tableOf, principal);
+  const { rows, rowsModel } = await rowsByCodes(
+    client,
+    model,
+    apply.list!,
+    codesIn(record[field.name]),
+    ctx.tableOf,
+    principal,
+  );
   for (const id of rows.values()) {
     const target = await readStored(client, rowsModel, principal, id, true);
-    await writeIn(client, { model: rowsModel, principal, id, record: valuesOf(apply.set, { $record: record, $target: target }, undefined, principal), ctx, locked: target });
+    await writeIn(client, {
+      model: rowsModel,
+      principal,
+      id,
+      record: valuesOf(apply.set, { $record: record, $target: target }, undefined, principal),
+      ctx,
+      locked: target,
+    });
   }
   return rows.size ? [rowsModel.table.sqlName] : [];
 }

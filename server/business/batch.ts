@@ -16,7 +16,12 @@ import type { Principal } from '../security/principal.ts';
 
 /** Thrown by an item's work when there is nothing to do: the item is IGNORED, not FAILED. */
 export class Ignored extends Error {
-  constructor(readonly id: MessageId, readonly args: unknown[] = []) { super(message(id, ...args)); }
+  constructor(
+    readonly id: MessageId,
+    readonly args: unknown[] = [],
+  ) {
+    super(message(id, ...args));
+  }
 }
 
 /** The code and description of each record the principal may see, by AutoID. */
@@ -25,10 +30,16 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
   const idField = model.byName.get('id');
   const text = model.byName.get((model.table.displayFields?.[0] ?? 'descr').toLowerCase());
   const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
-  const rows = (await pool.query(
-    `SELECT t.autoid, ${idField ? `t.${ident(idField.sqlName)}` : 'NULL'}::text AS code, ${text ? `t.${ident(text.sqlName)}` : 'NULL'}::text AS descr
-       ${limited(model, principal, 't', params).from(where)}`, params.values)).rows;
-  return new Map(rows.map((r) => [Number(r.autoid), { ID: r.code as string | null, Description: r.descr as string | null }]));
+  const rows = (
+    await pool.query(
+      `SELECT t.autoid, ${idField ? `t.${ident(idField.sqlName)}` : 'NULL'}::text AS code, ${text ? `t.${ident(text.sqlName)}` : 'NULL'}::text AS descr
+       ${limited(model, principal, 't', params).from(where)}`,
+      params.values,
+    )
+  ).rows;
+  return new Map(
+    rows.map((r) => [Number(r.autoid), { ID: r.code as string | null, Description: r.descr as string | null }]),
+  );
 }
 
 function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
@@ -37,7 +48,9 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
   if (err instanceof AppError) {
     // A per-field refusal says its first field's message: that is what went wrong for this item.
     const first = Object.values(err.fields)[0]?.[0];
-    return first ? { Error: message(first.id, ...first.args), Key: first.id, Args: first.args.map(String) } : { Error: err.message, Key: err.id, Args: err.args.map(String) };
+    return first
+      ? { Error: message(first.id, ...first.args), Key: first.id, Args: first.args.map(String) }
+      : { Error: err.message, Key: err.id, Args: err.args.map(String) };
   }
   throw err;
 }
@@ -48,8 +61,12 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
  * `opts.rerunnable`: an item's work may run again after a conflict (see inTransaction).
  */
 export async function runBatch(
-  pool: pg.Pool, model: TableModel, principal: Principal, ids: readonly number[],
-  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>, opts: TransactionOptions = {},
+  pool: pg.Pool,
+  model: TableModel,
+  principal: Principal,
+  ids: readonly number[],
+  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>,
+  opts: TransactionOptions = {},
 ): Promise<BatchAnswer> {
   const unique = [...new Set(ids)];
   const seen = await described(pool, model, principal, unique);
@@ -57,14 +74,28 @@ export async function runBatch(
   const touched = new Set<string>();
   for (const id of unique) {
     const about = seen.get(id);
-    const item = { AutoID: id, ID: about?.ID ?? null, Description: about?.Description ?? null, Error: null, Key: null, Args: [] as string[] };
-    if (!about) { results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) }); continue; }
+    const item = {
+      AutoID: id,
+      ID: about?.ID ?? null,
+      Description: about?.Description ?? null,
+      Error: null,
+      Key: null,
+      Args: [] as string[],
+    };
+    if (!about) {
+      results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) });
+      continue;
+    }
     try {
       const written = await inTransaction(pool, (client) => work(client, id), opts);
-      for (const table of written) { touched.add(table); tableWritten(table); }
+      for (const table of written) {
+        touched.add(table);
+        tableWritten(table);
+      }
       results.push({ ...item, Result: 'SUCCESS' });
     } catch (err) {
-      if (err instanceof Ignored) results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
+      if (err instanceof Ignored)
+        results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
       else results.push({ ...item, Result: 'FAILED', ...failure(translatePgError(model, err)) });
     }
   }

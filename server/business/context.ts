@@ -7,7 +7,13 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 
 /** A named server behaviour an action may run on one record, inside the item's transaction. */
-export type ActionBehaviour = (client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, values: Record<string, unknown>) => Promise<void>;
+export type ActionBehaviour = (
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  values: Record<string, unknown>,
+) => Promise<void>;
 
 export interface BusinessContext {
   pool: pg.Pool;
@@ -17,4 +23,7 @@ export interface BusinessContext {
 }
 
 /** Writes of transitions and actions: what they set comes from the definitions. */
-export const writeContext = (ctx: BusinessContext): WriteContext => ({ tableOf: (name) => ctx.snapshot.table(name), byDefinition: true });
+export const writeContext = (ctx: BusinessContext): WriteContext => ({
+  tableOf: (name) => ctx.snapshot.table(name),
+  byDefinition: true,
+});

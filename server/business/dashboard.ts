@@ -16,7 +16,14 @@ import { valueLabel } from './labels.ts';
 /** Months shown, the current one included. */
 const MONTHS = 12;
 
-export async function dashboard(db: Queryable, snapshot: Snapshot, model: TableModel, principal: Principal, recordId: number, tabName: string): Promise<DashboardAnswer> {
+export async function dashboard(
+  db: Queryable,
+  snapshot: Snapshot,
+  model: TableModel,
+  principal: Principal,
+  recordId: number,
+  tabName: string,
+): Promise<DashboardAnswer> {
   const tab = model.screens.flatMap((s) => s.tabs ?? []).find((t) => t.name === tabName && t.kind === 'dashboard');
   if (!tab || tab.kind !== 'dashboard') throw badRequest('request.unknown_tab', tabName);
   if (tab.right && !principal.can(tab.right, 'read')) throw forbidden();
@@ -37,15 +44,24 @@ export async function dashboard(db: Queryable, snapshot: Snapshot, model: TableM
   const date = ident(column(tab.dateField));
   const from = limited(child, principal, 't', params).from(where);
   const [groups, months] = await Promise.all([
-    db.query(`SELECT t.${group} AS value, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`, params.values),
+    db.query(
+      `SELECT t.${group} AS value, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`,
+      params.values,
+    ),
     db.query(
       `SELECT to_char(date_trunc('month', t.${date}), 'YYYY-MM') AS month, count(*)::int AS n ${from}
-         AND t.${date} >= date_trunc('month', now()) - interval '${MONTHS - 1} months' GROUP BY 1 ORDER BY 1`, params.values),
+         AND t.${date} >= date_trunc('month', now()) - interval '${MONTHS - 1} months' GROUP BY 1 ORDER BY 1`,
+      params.values,
+    ),
   ]);
   return {
-    ByGroup: await Promise.all(groups.rows.map(async (r) => ({
-      Value: r.value as StateValue | null, Label: (await valueLabel(db, child, principal, tab.groupField, r.value)) ?? '–', Count: r.n,
-    }))),
+    ByGroup: await Promise.all(
+      groups.rows.map(async (r) => ({
+        Value: r.value as StateValue | null,
+        Label: (await valueLabel(db, child, principal, tab.groupField, r.value)) ?? '–',
+        Count: r.n,
+      })),
+    ),
     ByMonth: months.rows.map((r) => ({ Month: r.month, Count: r.n })),
   };
 }

@@ -14,7 +14,13 @@ export function stateLabel(model: TableModel, value: unknown): string | null {
 }
 
 /** The label of a value of a field: by workflow, options or list; null when there is none to tell. */
-export async function valueLabel(db: Queryable, model: TableModel, principal: Principal, fieldName: string, value: unknown): Promise<string | null> {
+export async function valueLabel(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  fieldName: string,
+  value: unknown,
+): Promise<string | null> {
   if (value === null || value === undefined) return null;
   const field = model.byName.get(fieldName.toLowerCase());
   if (!field) return String(value);
@@ -24,6 +30,11 @@ export async function valueLabel(db: Queryable, model: TableModel, principal: Pr
   if (!join || typeof value !== 'number') return String(value as StateValue);
   const params = new Params();
   const rows = seen(join.ref, principal, 'j', params);
-  const row = (await db.query(`SELECT j.${ident(join.textColumn)}::text AS label ${rows.from([`j.autoid = ${params.add(value)}`])}`, params.values)).rows[0];
+  const row = (
+    await db.query(
+      `SELECT j.${ident(join.textColumn)}::text AS label ${rows.from([`j.autoid = ${params.add(value)}`])}`,
+      params.values,
+    )
+  ).rows[0];
   return row?.label ?? null;
 }

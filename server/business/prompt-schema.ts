@@ -18,14 +18,23 @@ const whole = { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Numb
 
 function valueSchema(p: PromptDef): Schema {
   switch (p.type) {
-    case 'text': case 'textarea': return { type: 'string', maxLength: p.maxLength ?? TEXT_MAX };
-    case 'date': return { type: 'string', format: 'calendar-date' };
-    case 'datetime': return { type: 'string', format: 'date-and-time' };
-    case 'integer': return whole;
-    case 'decimal': return { type: 'number' };
-    case 'bool': return { type: 'boolean' };
-    case 'list': return { ...whole, minimum: 1 };
-    case 'select': return { enum: (p.options ?? []).map((o) => o.value) };
+    case 'text':
+    case 'textarea':
+      return { type: 'string', maxLength: p.maxLength ?? TEXT_MAX };
+    case 'date':
+      return { type: 'string', format: 'calendar-date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-and-time' };
+    case 'integer':
+      return whole;
+    case 'decimal':
+      return { type: 'number' };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'list':
+      return { ...whole, minimum: 1 };
+    case 'select':
+      return { enum: (p.options ?? []).map((o) => o.value) };
   }
 }
 
@@ -35,24 +44,36 @@ export function promptSchema(prompts: readonly PromptDef[]): Schema {
     type: 'object',
     additionalProperties: false,
     required: prompts.filter((p) => p.required).map((p) => p.name),
-    properties: Object.fromEntries(prompts.map((p) => [p.name, p.required ? valueSchema(p) : { anyOf: [valueSchema(p), { type: 'null' }] }])),
+    properties: Object.fromEntries(
+      prompts.map((p) => [p.name, p.required ? valueSchema(p) : { anyOf: [valueSchema(p), { type: 'null' }] }]),
+    ),
   };
 }
 
 const compiled = new WeakMap<readonly PromptDef[], ValidateFunction>();
 
 function requiredMessage(p: PromptDef): FieldMessage {
-  return p.requiredMessage ? { id: 'validation.check', args: [p.requiredMessage] } : { id: 'validation.required', args: [p.label] };
+  return p.requiredMessage
+    ? { id: 'validation.check', args: [p.requiredMessage] }
+    : { id: 'validation.required', args: [p.label] };
 }
 
 /** ajv's errors as messages per prompt: unknown, required (missing or empty), or not a valid value. */
-function problemsOf(errors: ErrorObject[], prompts: readonly PromptDef[], values: Record<string, unknown>): Record<string, FieldMessage[]> {
+function problemsOf(
+  errors: ErrorObject[],
+  prompts: readonly PromptDef[],
+  values: Record<string, unknown>,
+): Record<string, FieldMessage[]> {
   const byName = new Map(prompts.map((p) => [p.name, p]));
   const problems: Record<string, FieldMessage[]> = {};
   for (const e of errors) {
     const params = e.params as Record<string, unknown>;
-    const name = e.keyword === 'additionalProperties' ? String(params.additionalProperty)
-      : e.keyword === 'required' ? String(params.missingProperty) : e.instancePath.split('/')[1] ?? '';
+    const name =
+      e.keyword === 'additionalProperties'
+        ? String(params.additionalProperty)
+        : e.keyword === 'required'
+          ? String(params.missingProperty)
+          : (e.instancePath.split('/')[1] ?? '');
     if (problems[name]) continue;
     const p = byName.get(name);
     if (!p) problems[name] = [{ id: 'validation.unknown_field', args: [name] }];
@@ -66,7 +87,10 @@ function problemsOf(errors: ErrorObject[], prompts: readonly PromptDef[], values
  * The values by prompt name (names matched without regard to case, an empty text taken as no
  * value), or the problems per prompt.
  */
-export function validatePrompts(prompts: readonly PromptDef[], given: Record<string, unknown>): { values: Record<string, unknown>; problems?: Record<string, FieldMessage[]> } {
+export function validatePrompts(
+  prompts: readonly PromptDef[],
+  given: Record<string, unknown>,
+): { values: Record<string, unknown>; problems?: Record<string, FieldMessage[]> } {
   const spelling = new Map(prompts.map((p) => [p.name.toLowerCase(), p.name]));
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(given)) {

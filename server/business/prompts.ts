@@ -11,7 +11,10 @@ const LOG_PROMPTS = new Set(['Reason', 'Comment', 'Date']);
 
 export function promptInfo(p: PromptDef): PromptInfo {
   return {
-    Name: p.name, Label: p.label, Type: p.type, Required: p.required === true,
+    Name: p.name,
+    Label: p.label,
+    Type: p.type,
+    Required: p.required === true,
     ...(p.list ? { ListMethod: `mvc/_lists/${p.list}` } : {}),
     ...(p.options ? { Options: p.options } : {}),
     ...(p.maxLength ? { MaxLength: p.maxLength } : {}),
@@ -19,16 +22,25 @@ export function promptInfo(p: PromptDef): PromptInfo {
 }
 
 /** Checks the given values against the prompts (prompt-schema.ts); answers them by prompt name (unknown names refused). */
-export function checkPrompts(prompts: readonly PromptDef[] | undefined, values: Record<string, unknown> = {}): Record<string, unknown> {
+export function checkPrompts(
+  prompts: readonly PromptDef[] | undefined,
+  values: Record<string, unknown> = {},
+): Record<string, unknown> {
   const checked = validatePrompts(prompts ?? [], values);
   if (checked.problems) throw invalidFields(checked.problems);
   return checked.values;
 }
 
 /** A `set` with its placeholders filled in, plus the prompts that name fields of the record. */
-export function changesOf(set: Record<string, unknown> | undefined, prompts: Record<string, unknown>, principal: Principal, record: Record<string, unknown> = {}): Record<string, unknown> {
+export function changesOf(
+  set: Record<string, unknown> | undefined,
+  prompts: Record<string, unknown>,
+  principal: Principal,
+  record: Record<string, unknown> = {},
+): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(prompts)) if (!LOG_PROMPTS.has(name) && name !== 'Target') changes[name] = value;
+  for (const [name, value] of Object.entries(prompts))
+    if (!LOG_PROMPTS.has(name) && name !== 'Target') changes[name] = value;
   for (const [field, value] of Object.entries(set ?? {})) {
     if (typeof value === 'string' && value.startsWith('$prompt.')) changes[field] = prompts[value.slice(8)] ?? null;
     // A rule computes the value from the record as it stands (`{"var": "OrderQuantity"}`).

@@ -30,21 +30,40 @@ const mayMake = (model: TableModel, principal: Principal, t: TransitionDef) =>
   principal.can(model.table.right, 'update') && (!t.right || principal.can(t.right, 'execute'));
 
 /** The transitions the principal may make on the record now (right, state and guard hold). */
-export async function transitionsOf(db: Queryable, model: TableModel, principal: Principal, autoId: number, tableOf: TableOf): Promise<TransitionsAnswer> {
+export async function transitionsOf(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  tableOf: TableOf,
+): Promise<TransitionsAnswer> {
   const record = await readStored(db, model, principal, autoId);
   // A table without a workflow has no transitions to offer.
   if (!model.workflow) return { Field: null, Status: null, StatusLabel: null, Transitions: [] };
   const { def, field } = model.workflow;
   const status = record[field.name] ?? null;
-  const candidates = def.transitions.filter((t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t));
-  const related = await relatedValues(db, model, record, candidates.map((t) => t.guard), tableOf);
+  const candidates = def.transitions.filter(
+    (t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t),
+  );
+  const related = await relatedValues(
+    db,
+    model,
+    record,
+    candidates.map((t) => t.guard),
+    tableOf,
+  );
   const open = candidates.filter((t) => evaluateRule(t.guard, record, related));
   return {
     Field: field.name,
     Status: status as TransitionsAnswer['Status'],
     StatusLabel: stateLabel(model, status),
     Transitions: open.map((t) => ({
-      Name: t.name, Label: t.label, To: t.to, ToLabel: stateLabel(model, t.to) ?? String(t.to), Warning: t.warning ?? null, Prompts: (t.prompts ?? []).map(promptInfo),
+      Name: t.name,
+      Label: t.label,
+      To: t.to,
+      ToLabel: stateLabel(model, t.to) ?? String(t.to),
+      Warning: t.warning ?? null,
+      Prompts: (t.prompts ?? []).map(promptInfo),
     })),
   };
 }
@@ -60,7 +79,13 @@ export function transitionNamed(model: TableModel, name: string): TransitionDef 
  * wrote (the record's, and those its cascades reached).
  */
 export async function makeTransition(
-  client: pg.PoolClient, model: TableModel, principal: Principal, autoId: number, t: TransitionDef, values: Record<string, unknown>, ctx: WriteContext,
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  t: TransitionDef,
+  values: Record<string, unknown>,
+  ctx: WriteContext,
   stamp?: number,
 ): Promise<string[]> {
   const { field } = workflowOf(model);
@@ -68,48 +93,110 @@ export async function makeTransition(
   if (!mayMake(model, principal, t)) throw forbidden();
   const record = await readStored(client, model, principal, autoId, true);
   // The client saw an older version: someone else changed the record meanwhile (409).
-  if (stamp !== undefined && record.TimeStamp !== stamp) throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: record.TimeStamp, ModifiedBy: record.ModifiedBy } });
+  if (stamp !== undefined && record.TimeStamp !== stamp)
+    throw new AppError(
+      'CONCURRENCY',
+      [],
+      {},
+      { Current: { TimeStamp: record.TimeStamp, ModifiedBy: record.ModifiedBy } },
+    );
   const status = record[field.name] ?? null;
   if (status === t.to) throw new Ignored('workflow.already', [stateLabel(model, t.to) ?? String(t.to)]);
-  if (!leavesFrom(t, status)) throw invalidFields({ [field.name]: [{ id: 'workflow.not_from_state', args: [t.label, stateLabel(model, status) ?? String(status)] }] });
+  if (!leavesFrom(t, status))
+    throw invalidFields({
+      [field.name]: [{ id: 'workflow.not_from_state', args: [t.label, stateLabel(model, status) ?? String(status)] }],
+    });
   const prompts = checkPrompts(t.prompts, values);
   const changes = { ...changesOf(t.set, prompts, principal, record), [field.name]: t.to };
   const merged = { ...record, ...changes };
   // Referenced rows are read through the record as it stands: a transition that clears the
   // reference (an unlock clearing its lock reason) is judged by what it leaves.
   if (!evaluateRule(t.guard, merged, await relatedValues(client, model, record, [t.guard], ctx.tableOf))) {
-    throw invalidFields({ [field.name]: [t.guardMessage ? { id: 'validation.check', args: [t.guardMessage] } : { id: 'workflow.guard', args: [t.label] }] });
+    throw invalidFields({
+      [field.name]: [
+        t.guardMessage ? { id: 'validation.check', args: [t.guardMessage] } : { id: 'workflow.guard', args: [t.label] },
+      ],
+    });
   }
-  const missing = (t.requires ?? []).map((n) => model.byName.get(n.toLowerCase())!).filter((f) => isEmptyValue(merged[f.name] ?? null));
-  if (missing.length) throw invalidFields(Object.fromEntries(missing.map((f) => [f.name, [{ id: 'workflow.requires', args: [f.label ?? f.name, stateLabel(model, t.to) ?? String(t.to)] }]])));
+  const missing = (t.requires ?? [])
+    .map((n) => model.byName.get(n.toLowerCase())!)
+    .filter((f) => isEmptyValue(merged[f.name] ?? null));
+  if (missing.length)
+    throw invalidFields(
+      Object.fromEntries(
+        missing.map((f) => [
+          f.name,
+          [{ id: 'workflow.requires', args: [f.label ?? f.name, stateLabel(model, t.to) ?? String(t.to)] }],
+        ]),
+      ),
+    );
   // The rows changed along go first, while the record is still in the state it leaves: a child
   // row's own checks (a receipt line may change only while its receipt is a concept) judge it so.
   // They carry the transition's reason into their change logs; their own status field stays
   // theirs (no field of theirs is this transition's).
   // Without a reason of its own, a change log says which record's transition it was ("ONT-000012: Verwerken").
   const part = logPart(prompts);
-  const along = { ...ctx, byDefinition: true, transition: { name: t.name, field: '', ...part, reason: part.reason ?? `${String(record.ID ?? autoId)}: ${t.label}` } };
+  const along = {
+    ...ctx,
+    byDefinition: true,
+    transition: {
+      name: t.name,
+      field: '',
+      ...part,
+      reason: part.reason ?? `${String(record.ID ?? autoId)}: ${t.label}`,
+    },
+  };
   const written = [model.table.sqlName];
-  for (const apply of t.apply ?? []) written.push(...await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along));
-  await writeIn(client, { model, principal, id: autoId, record: changes, ctx: { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } }, stamp, locked: record });
+  for (const apply of t.apply ?? [])
+    written.push(...(await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along)));
+  await writeIn(client, {
+    model,
+    principal,
+    id: autoId,
+    record: changes,
+    ctx: { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } },
+    stamp,
+    locked: record,
+  });
   for (const cascade of t.cascade ?? []) {
     const child = ctx.tableOf(cascade.table);
     if (!child) continue;
-    written.push(...await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx));
+    written.push(...(await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx)));
   }
   return written;
 }
 
 /** Child rows of the record in one of the cascade's states move to its state, each as a transition of its own. */
 async function cascadeTo(
-  client: pg.PoolClient, child: TableModel, principal: Principal, parentId: number, cascade: NonNullable<TransitionDef['cascade']>[number], name: string, ctx: WriteContext,
+  client: pg.PoolClient,
+  child: TableModel,
+  principal: Principal,
+  parentId: number,
+  cascade: NonNullable<TransitionDef['cascade']>[number],
+  name: string,
+  ctx: WriteContext,
 ): Promise<string[]> {
   const parent = child.byName.get(cascade.parentField.toLowerCase())!;
   const status = child.byName.get(cascade.field.toLowerCase())!;
   const params = new Params();
-  const where = [`t.${ident(parent.sqlName)} = ${params.add(parentId)}`, `t.${ident(status.sqlName)} IS DISTINCT FROM ${params.add(cascade.to)}`];
+  const where = [
+    `t.${ident(parent.sqlName)} = ${params.add(parentId)}`,
+    `t.${ident(status.sqlName)} IS DISTINCT FROM ${params.add(cascade.to)}`,
+  ];
   if (cascade.from) where.push(`t.${ident(status.sqlName)} = ANY(${params.add(cascade.from)})`);
-  const ids = (await client.query(`SELECT t.autoid ${limited(child, principal, 't', params).from(where)} ORDER BY t.autoid`, params.values)).rows.map((r) => Number(r.autoid));
-  for (const id of ids) await writeIn(client, { model: child, principal, id, record: { [status.name]: cascade.to }, ctx: { ...ctx, transition: { name, field: status.name } } });
+  const ids = (
+    await client.query(
+      `SELECT t.autoid ${limited(child, principal, 't', params).from(where)} ORDER BY t.autoid`,
+      params.values,
+    )
+  ).rows.map((r) => Number(r.autoid));
+  for (const id of ids)
+    await writeIn(client, {
+      model: child,
+      principal,
+      id,
+      record: { [status.name]: cascade.to },
+      ctx: { ...ctx, transition: { name, field: status.name } },
+    });
   return ids.length ? [child.table.sqlName] : [];
 }

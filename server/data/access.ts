@@ -28,7 +28,10 @@ export const isHidden = (table: EffectiveTable, principal: Principal, fieldName:
 export function withoutHidden(record: Record<string, unknown>, hidden: EffectiveField[]): Record<string, unknown> {
   if (!hidden.length) return record;
   const out = { ...record };
-  for (const f of hidden) { delete out[f.name]; delete out[descrKey(f)]; }
+  for (const f of hidden) {
+    delete out[f.name];
+    delete out[descrKey(f)];
+  }
   return out;
 }
 
@@ -52,13 +55,23 @@ export function rowLimit(model: TableModel, principal: Principal, params: Params
  * the rows as written (defaults, numbers and copies included), so every write path — a save, an
  * action, an import row or a batch of them — is judged by the same condition as a read.
  */
-export async function refuseRowsOutsideLimits(db: Queryable, model: TableModel, principal: Principal, ids: readonly number[]): Promise<void> {
+export async function refuseRowsOutsideLimits(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  ids: readonly number[],
+): Promise<void> {
   const outside = await rowsOutsideLimits(db, model, principal, ids);
   if (outside.length) throw new AppError('OUTSIDE_ROW_LIMITS', [model.table.label ?? model.table.name]);
 }
 
 /** Which of the rows (by AutoID) the principal could not see as they are now. */
-export async function rowsOutsideLimits(db: Queryable, model: TableModel, principal: Principal, ids: readonly number[]): Promise<number[]> {
+export async function rowsOutsideLimits(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  ids: readonly number[],
+): Promise<number[]> {
   if (!ids.length) return [];
   const params = new Params();
   // A transition may move a record into a state the principal may not see (handed on for
@@ -66,16 +79,29 @@ export async function rowsOutsideLimits(db: Queryable, model: TableModel, princi
   const limit = limits(model.table, principal, 't', params, 0, false);
   if (!limit) return [];
   const list = params.add(ids);
-  const seen = await db.query<{ autoid: string }>(`SELECT t.autoid FROM ${ident(model.table.sqlName)} t WHERE t.autoid = ANY(${list}::bigint[]) AND ${limit}`, params.values);
+  const seen = await db.query<{ autoid: string }>(
+    `SELECT t.autoid FROM ${ident(model.table.sqlName)} t WHERE t.autoid = ANY(${list}::bigint[]) AND ${limit}`,
+    params.values,
+  );
   const admitted = new Set(seen.rows.map((r) => Number(r.autoid)));
   return ids.filter((id) => !admitted.has(id));
 }
 
 /** The row limits, the states the principal lacks the right to see and the records rows belong to, as one condition. */
-function limits(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth = 0, states = true): string | null {
+function limits(
+  table: EffectiveTable,
+  principal: Principal,
+  alias: string,
+  params: Params,
+  depth = 0,
+  states = true,
+): string | null {
   const parts = [
-    bound(principal.rowFilter(table, alias), params), states ? unseenStates(table, principal, alias, params) : null, othersRows(table, principal, alias, params),
-    unseenRecords(table, principal, alias, params, depth), unseenParents(table, principal, alias, params, depth),
+    bound(principal.rowFilter(table, alias), params),
+    states ? unseenStates(table, principal, alias, params) : null,
+    othersRows(table, principal, alias, params),
+    unseenRecords(table, principal, alias, params, depth),
+    unseenParents(table, principal, alias, params, depth),
   ].filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
 }
@@ -89,7 +115,13 @@ const MAX_BELONGING_DEPTH = 3;
  * tab) and that the principal may read, within their row limits there. Full access sees every
  * record, but a row whose record is gone is nobody's.
  */
-function unseenRecords(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth: number): string | null {
+function unseenRecords(
+  table: EffectiveTable,
+  principal: Principal,
+  alias: string,
+  params: Params,
+  depth: number,
+): string | null {
   const b = table.belongsTo;
   if (!b) return null;
   const column = (name: string) => table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName;
@@ -97,11 +129,13 @@ function unseenRecords(table: EffectiveTable, principal: Principal, alias: strin
   const record = column(b.record);
   if (!tableName || !record || depth >= MAX_BELONGING_DEPTH) return 'false';
   const a = ident(alias);
-  const admitted = (table.owners ?? []).filter((owner) => principal.can(owner.right, 'read')).map((owner, i) => {
-    const o = ident(`bt${depth}_${i}`);
-    const inner = limits(owner, principal, `bt${depth}_${i}`, params, depth + 1);
-    return `(${a}.${ident(tableName)} = ${params.add(owner.name)} AND EXISTS (SELECT 1 FROM ${ident(owner.sqlName)} ${o} WHERE ${o}.autoid = ${a}.${ident(record)}${inner ? ` AND ${inner}` : ''}))`;
-  });
+  const admitted = (table.owners ?? [])
+    .filter((owner) => principal.can(owner.right, 'read'))
+    .map((owner, i) => {
+      const o = ident(`bt${depth}_${i}`);
+      const inner = limits(owner, principal, `bt${depth}_${i}`, params, depth + 1);
+      return `(${a}.${ident(tableName)} = ${params.add(owner.name)} AND EXISTS (SELECT 1 FROM ${ident(owner.sqlName)} ${o} WHERE ${o}.autoid = ${a}.${ident(record)}${inner ? ` AND ${inner}` : ''}))`;
+    });
   return admitted.length ? `(${admitted.join(' OR ')})` : 'false';
 }
 
@@ -110,15 +144,25 @@ function unseenRecords(table: EffectiveTable, principal: Principal, alias: strin
  * parent's row limits and status rights hold for its children on every path. Costs nothing for a
  * user who sees every parent.
  */
-function unseenParents(table: EffectiveTable, principal: Principal, alias: string, params: Params, depth: number): string | null {
+function unseenParents(
+  table: EffectiveTable,
+  principal: Principal,
+  alias: string,
+  params: Params,
+  depth: number,
+): string | null {
   if (!table.parents?.length) return null;
   if (depth >= MAX_BELONGING_DEPTH) return 'false';
   const a = ident(alias);
-  const parts = table.parents.map((p, i) => {
-    const o = `pr${depth}_${i}`;
-    const inner = limits(p.table, principal, o, params, depth + 1);
-    return inner ? `(${a}.${ident(p.column)} IS NULL OR EXISTS (SELECT 1 FROM ${ident(p.table.sqlName)} ${ident(o)} WHERE ${ident(o)}.autoid = ${a}.${ident(p.column)} AND ${inner}))` : null;
-  }).filter((p): p is string => !!p);
+  const parts = table.parents
+    .map((p, i) => {
+      const o = `pr${depth}_${i}`;
+      const inner = limits(p.table, principal, o, params, depth + 1);
+      return inner
+        ? `(${a}.${ident(p.column)} IS NULL OR EXISTS (SELECT 1 FROM ${ident(p.table.sqlName)} ${ident(o)} WHERE ${ident(o)}.autoid = ${a}.${ident(p.column)} AND ${inner}))`
+        : null;
+    })
+    .filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
 }
 
@@ -178,7 +222,12 @@ export function searchColumns(model: TableModel, principal: Principal): string[]
  * them, and any answer would tell its value), a read-only field with another value than the
  * stored one. `stored` is the full stored row of an update, null for a new record.
  */
-export function refuseLimitedChanges(model: TableModel, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null): void {
+export function refuseLimitedChanges(
+  model: TableModel,
+  principal: Principal,
+  input: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): void {
   const access = principal.fieldAccess(model.table);
   if (!access.size) return;
   const refused: Record<string, FieldMessage[]> = {};
@@ -186,9 +235,13 @@ export function refuseLimitedChanges(model: TableModel, principal: Principal, in
     const level = access.get(key.toLowerCase());
     const field = model.byName.get(key.toLowerCase());
     if (level === undefined || !field) continue;
-    if (level === FieldVisibility.Hidden) { refused[key] = [{ id: 'validation.unknown_field', args: [key] }]; continue; }
+    if (level === FieldVisibility.Hidden) {
+      refused[key] = [{ id: 'validation.unknown_field', args: [key] }];
+      continue;
+    }
     const before = stored ? stored[field.name] : null;
-    const unchanged = value === before || ((value === null || value === '') && (before === null || before === undefined));
+    const unchanged =
+      value === before || ((value === null || value === '') && (before === null || before === undefined));
     if (!unchanged) refused[field.name] = [{ id: 'validation.read_only', args: [field.name] }];
   }
   if (Object.keys(refused).length) throw invalidFields(refused);

@@ -15,7 +15,10 @@ import type { Snapshot } from '../metadata/registry.ts';
 import { applySchema, planSchema } from '../metadata/sync/apply.ts';
 import type { Step } from '../metadata/sync/plan.ts';
 
-export interface ApplyResult { applied: Step[]; seeded: number }
+export interface ApplyResult {
+  applied: Step[];
+  seeded: number;
+}
 
 type SeedDoc = Snapshot['effective']['seeds'][number];
 
@@ -27,8 +30,12 @@ type SeedDoc = Snapshot['effective']['seeds'][number];
 function seedOrder(snapshot: Snapshot): SeedDoc[] {
   const tableOf = (s: SeedDoc) => s.value.table.toLowerCase();
   const pending = [...snapshot.effective.seeds];
-  const needs = (s: SeedDoc) => new Set((snapshot.table(s.value.table)?.listJoins ?? [])
-    .map((j) => j.ref.sqlName).filter((t) => t !== tableOf(s) && pending.some((p) => tableOf(p) === t)));
+  const needs = (s: SeedDoc) =>
+    new Set(
+      (snapshot.table(s.value.table)?.listJoins ?? [])
+        .map((j) => j.ref.sqlName)
+        .filter((t) => t !== tableOf(s) && pending.some((p) => tableOf(p) === t)),
+    );
   const ordered: SeedDoc[] = [];
   while (pending.length) {
     let i = pending.findIndex((s) => needs(s).size === 0);
@@ -42,16 +49,33 @@ function seedOrder(snapshot: Snapshot): SeedDoc[] {
 }
 
 /** A list value of a seed: the referenced row's code (the list's code field), or an AutoID. */
-async function resolveCode(client: pg.PoolClient, snapshot: Snapshot, join: ListJoin, value: string): Promise<number | undefined> {
+async function resolveCode(
+  client: pg.PoolClient,
+  snapshot: Snapshot,
+  join: ListJoin,
+  value: string,
+): Promise<number | undefined> {
   const list = snapshot.list(join.field.list!);
   const code = list?.codeField && snapshot.table(list.table)?.byName.get(list.codeField.toLowerCase());
   if (!code) throw new Error(`${join.field.name}: list ${join.field.list} has no code field to find ${value} by`);
-  const found = (await client.query(`SELECT autoid FROM ${engineTable(join.ref)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`, [value])).rows[0];
+  const found = (
+    await client.query(
+      `SELECT autoid FROM ${engineTable(join.ref)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`,
+      [value],
+    )
+  ).rows[0];
   return found ? Number(found.autoid) : undefined;
 }
 
 /** A reference of a seed row that waits until every seed is in: the code of a row seeded later. */
-interface Deferred { model: TableModel; key: unknown; keyField: EffectiveField; join: ListJoin; code: string; where: string }
+interface Deferred {
+  model: TableModel;
+  key: unknown;
+  keyField: EffectiveField;
+  join: ListJoin;
+  code: string;
+  where: string;
+}
 
 /**
  * Seed rows are inserted when their key is missing; rows already there are left as they are. A
@@ -73,13 +97,19 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
           const value = key === undefined ? undefined : row[key];
           if (key === undefined || typeof value !== 'string') continue;
           const id = await resolveCode(client, snapshot, join, value);
-          if (id !== undefined) { row[key] = id; continue; }
+          if (id !== undefined) {
+            row[key] = id;
+            continue;
+          }
           delete row[key];
           deferred.push({ model, key: null, keyField, join, code: value, where });
         }
         const keyValue = Object.entries(row).find(([k]) => k.toLowerCase() === seedDef.key.toLowerCase())?.[1];
         for (const d of deferred) if (d.key === null && d.model === model) d.key = keyValue;
-        const found = await client.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE ${ident(keyField.sqlName)} = $1`, [keyValue]);
+        const found = await client.query(
+          `SELECT 1 FROM ${engineTable(model.table)} WHERE ${ident(keyField.sqlName)} = $1`,
+          [keyValue],
+        );
         if (found.rowCount) {
           // A row already there keeps its values: nothing of it waits.
           deferred.splice(0, deferred.length, ...deferred.filter((d) => !(d.model === model && d.key === keyValue)));
@@ -91,23 +121,40 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
         const tableOf = (name: string) => snapshot.table(name);
         await addComputed(client, model, null, values, SYSTEM_PRINCIPAL, tableOf);
         await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
-        await totalsFollow(client, model, Object.fromEntries([...values].map(([f, v]) => [f === 'archive' ? 'Archive' : f.name, v])), null, tableOf);
+        await totalsFollow(
+          client,
+          model,
+          Object.fromEntries([...values].map(([f, v]) => [f === 'archive' ? 'Archive' : f.name, v])),
+          null,
+          tableOf,
+        );
         inserted++;
       } catch (err) {
-        const detail = err instanceof AppError ? JSON.stringify(err.fields) : String(err instanceof Error ? err.message : err);
+        const detail =
+          err instanceof AppError ? JSON.stringify(err.fields) : String(err instanceof Error ? err.message : err);
         throw new Error(`${where}: seed row is invalid: ${detail}`);
       }
     }
   }
   for (const d of deferred) {
     const id = await resolveCode(client, snapshot, d.join, d.code);
-    if (id === undefined) throw new Error(`${d.where}: seed row is invalid: ${d.join.field.name}: no ${d.join.ref.name} with code ${d.code}`);
-    await client.query(`UPDATE ${engineTable(d.model.table)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`, [id, d.key]);
+    if (id === undefined)
+      throw new Error(
+        `${d.where}: seed row is invalid: ${d.join.field.name}: no ${d.join.ref.name} with code ${d.code}`,
+      );
+    await client.query(
+      `UPDATE ${engineTable(d.model.table)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`,
+      [id, d.key],
+    );
   }
   return inserted;
 }
 
-export async function applyDefinitions(pool: pg.Pool, snapshot: Snapshot, opts: { force?: boolean; by: string }): Promise<ApplyResult> {
+export async function applyDefinitions(
+  pool: pg.Pool,
+  snapshot: Snapshot,
+  opts: { force?: boolean; by: string },
+): Promise<ApplyResult> {
   return inTransaction(pool, async (client) => {
     // One applier at a time across processes.
     await client.query('SELECT pg_advisory_xact_lock(7405211)');
@@ -119,4 +166,3 @@ export async function applyDefinitions(pool: pg.Pool, snapshot: Snapshot, opts: 
     return { applied, seeded };
   });
 }
-

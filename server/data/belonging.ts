@@ -11,7 +11,12 @@ import { Params } from './filters.ts';
 import { seen } from './table-sql.ts';
 
 /** Checks the record a new row belongs to, and writes its table's name as the definitions spell it. */
-export async function belongingRecordVisible(db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
+export async function belongingRecordVisible(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  values: Map<EffectiveField | 'archive', unknown>,
+): Promise<void> {
   const b = model.table.belongsTo;
   if (!b) return;
   const tableField = model.byName.get(b.table.toLowerCase());
@@ -27,5 +32,6 @@ export async function belongingRecordVisible(db: Queryable, model: TableModel, p
   const params = new Params();
   const where = [`o.autoid = ${params.add(recordId)}`];
   const found = await db.query(`SELECT 1 ${seen(owner, principal, 'o', params).from(where)}`, params.values);
-  if (!found.rowCount) throw invalidFields({ [recordField.name]: [{ id: 'validation.owner_record', args: [owner.name, recordId] }] });
+  if (!found.rowCount)
+    throw invalidFields({ [recordField.name]: [{ id: 'validation.owner_record', args: [owner.name, recordId] }] });
 }

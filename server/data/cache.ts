@@ -8,8 +8,12 @@ const generations = new Map<string, number>();
 /** Moves on when writes may have gone unheard (the notification connection was lost). */
 let epoch = 0;
 export const tableGeneration = (table: string) => `${epoch}.${generations.get(table) ?? 0}`;
-export const tableWritten = (table: string) => { generations.set(table, (generations.get(table) ?? 0) + 1); };
-export const everyTableWritten = () => { epoch++; };
+export const tableWritten = (table: string) => {
+  generations.set(table, (generations.get(table) ?? 0) + 1);
+};
+export const everyTableWritten = () => {
+  epoch++;
+};
 
 /** Every process hears of every committed write on this channel (payload: the table). */
 export const TABLE_WRITTEN_CHANNEL = 'table_written';
@@ -20,7 +24,13 @@ export const TABLE_WRITTEN_CHANNEL = 'table_written';
  * the writer's next read counts the row it wrote.
  */
 export async function announceWrite(db: Queryable, table: string): Promise<void> {
-  const announce = async () => { await db.query({ name: 'announce-write', text: 'SELECT pg_notify($1, $2)', values: [TABLE_WRITTEN_CHANNEL, table] }); };
+  const announce = async () => {
+    await db.query({
+      name: 'announce-write',
+      text: 'SELECT pg_notify($1, $2)',
+      values: [TABLE_WRITTEN_CHANNEL, table],
+    });
+  };
   // Within a transaction, once per table at its commit, however many rows it writes.
   if (atCommit(db, `announce:${table}`, announce)) {
     afterCommit(db, `written:${table}`, () => tableWritten(table));

@@ -3,8 +3,17 @@
 // (checkInput, so every save and import), the lookup the form picks from (by name, in the user's
 // language), and the text records answer beside the code (`<Field>_Descr`: "name (code)").
 import {
-  PICKER_PAGE_SIZE, catalogueOf, grantableActions,
-  type CatalogueEntry, type CatalogueItem, type CatalogueName, type Effective, type EffectiveField, type MessageId, type RightAction, type Translate,
+  PICKER_PAGE_SIZE,
+  catalogueOf,
+  grantableActions,
+  type CatalogueEntry,
+  type CatalogueItem,
+  type CatalogueName,
+  type Effective,
+  type EffectiveField,
+  type MessageId,
+  type RightAction,
+  type Translate,
 } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { notFound, type FieldMessage } from '../errors.ts';
@@ -17,7 +26,11 @@ import type { Principal } from '../security/principal.ts';
  * to see or give (null). Without a principal (seeds, which are definitions) every action. A table
  * or list: always, without actions (who may change the definitions may name any).
  */
-export function actionsFor(principal: Principal | undefined, name: CatalogueName, entry: CatalogueItem): RightAction[] | null {
+export function actionsFor(
+  principal: Principal | undefined,
+  name: CatalogueName,
+  entry: CatalogueItem,
+): RightAction[] | null {
   if (name !== 'rights') return [];
   const all = grantableActions(entry);
   const mine = principal ? all.filter((action) => principal.can(entry.code, action)) : all;
@@ -25,7 +38,11 @@ export function actionsFor(principal: Principal | undefined, name: CatalogueName
 }
 
 /** The message of a code that is no entry of its catalogue. */
-const UNKNOWN: Record<CatalogueName, MessageId> = { rights: 'validation.unknown_right', tables: 'validation.unknown_table', lists: 'validation.unknown_list' };
+const UNKNOWN: Record<CatalogueName, MessageId> = {
+  rights: 'validation.unknown_right',
+  tables: 'validation.unknown_table',
+  lists: 'validation.unknown_list',
+};
 
 const sameValue = (a: unknown, b: unknown) => a === b || (isEmptyValue(a) && isEmptyValue(b));
 
@@ -35,11 +52,15 @@ const sameValue = (a: unknown, b: unknown) => a === b || (isEmptyValue(a) && isE
  * one they may choose for it. A value the record already holds stays, whoever set it.
  */
 export function catalogueProblems(
-  model: TableModel, values: ReadonlyMap<EffectiveField | 'archive', unknown>, current: Record<string, unknown> | null,
-  merged: Record<string, unknown>, principal: Principal | undefined,
+  model: TableModel,
+  values: ReadonlyMap<EffectiveField | 'archive', unknown>,
+  current: Record<string, unknown> | null,
+  merged: Record<string, unknown>,
+  principal: Principal | undefined,
 ): Record<string, FieldMessage[]> {
   const problems: Record<string, FieldMessage[]> = {};
-  const changed = (f: EffectiveField) => values.has(f) && !sameValue(values.get(f), current ? current[f.name] ?? null : null);
+  const changed = (f: EffectiveField) =>
+    values.has(f) && !sameValue(values.get(f), current ? (current[f.name] ?? null) : null);
   for (const field of model.table.fields) {
     if (!field.catalogue) continue;
     const actionFields = model.table.fields.filter((f) => f.actionsOf?.toLowerCase() === field.name.toLowerCase());
@@ -55,7 +76,9 @@ export function catalogueProblems(
     for (const actionField of actionFields) {
       const action = merged[actionField.name];
       if (isEmptyValue(action) || actions.includes(action as RightAction)) continue;
-      problems[actionField.name] = [{ id: 'validation.right_action', args: [actionField.name, String(code), String(action), actions.join(', ')] }];
+      problems[actionField.name] = [
+        { id: 'validation.right_action', args: [actionField.name, String(code), String(action), actions.join(', ')] },
+      ];
     }
   }
   return problems;
@@ -64,16 +87,26 @@ export function catalogueProblems(
 const identity: Translate = (text) => text;
 
 /** "name (code)" of a catalogue code in a language, or null for a code the catalogue lacks. */
-export function catalogueText(model: TableModel, field: EffectiveField, value: unknown, t: Translate = identity): string | null {
+export function catalogueText(
+  model: TableModel,
+  field: EffectiveField,
+  value: unknown,
+  t: Translate = identity,
+): string | null {
   if (!field.catalogue || isEmptyValue(value)) return null;
   const entry = model.catalogue(field.catalogue).get(String(value));
   return entry ? `${t(entry.name)} (${entry.code})` : null;
 }
 
 /** A record (or grid row) with the texts of its catalogue fields in the user's language. */
-export function withCatalogueTexts(model: TableModel, record: Record<string, unknown>, t: Translate): Record<string, unknown> {
+export function withCatalogueTexts(
+  model: TableModel,
+  record: Record<string, unknown>,
+  t: Translate,
+): Record<string, unknown> {
   for (const field of model.table.fields) {
-    if (field.catalogue && Object.hasOwn(record, field.name)) record[`${field.name}_Descr`] = catalogueText(model, field, record[field.name], t);
+    if (field.catalogue && Object.hasOwn(record, field.name))
+      record[`${field.name}_Descr`] = catalogueText(model, field, record[field.name], t);
   }
   return record;
 }
@@ -93,21 +126,37 @@ function guardedBy(eff: Effective): Map<string, string[]> {
   for (const table of eff.tables.values()) add(table.right, table.label ?? table.name);
   for (const { value: screen } of eff.screens.values()) {
     const table = screen.table ? eff.tables.get(screen.table.toLowerCase()) : undefined;
-    for (const code of new Set([...Object.values(screen.rights ?? {}), screen.rights?.read ? undefined : table?.right])) add(code, screen.title);
+    for (const code of new Set([...Object.values(screen.rights ?? {}), screen.rights?.read ? undefined : table?.right]))
+      add(code, screen.title);
   }
   guarded.set(eff, known);
   return known;
 }
 
-interface Described { entry: CatalogueEntry; words: string[] }
+interface Described {
+  entry: CatalogueEntry;
+  words: string[];
+}
 
-function describe(eff: Effective, catalogue: CatalogueName, right: CatalogueItem, actions: RightAction[], t: Translate): Described {
+function describe(
+  eff: Effective,
+  catalogue: CatalogueName,
+  right: CatalogueItem,
+  actions: RightAction[],
+  t: Translate,
+): Described {
   const name = t(right.name);
-  const uses = catalogue === 'rights' ? guardedBy(eff).get(right.code) ?? [] : [];
+  const uses = catalogue === 'rights' ? (guardedBy(eff).get(right.code) ?? []) : [];
   // The screens and tables the right guards, in so far as its name does not say them already.
   const detail = [...new Set(uses.map(t))].filter((u) => !name.toLowerCase().includes(u.toLowerCase()));
   return {
-    entry: { ID: right.code, Descr: `${name} (${right.code})`, Name: name, Actions: actions, Detail: detail.length ? detail.join(', ') : null },
+    entry: {
+      ID: right.code,
+      Descr: `${name} (${right.code})`,
+      Name: name,
+      Actions: actions,
+      Detail: detail.length ? detail.join(', ') : null,
+    },
     words: [name, right.name, right.code, ...uses, ...uses.map(t)].map((w) => w.toLowerCase()),
   };
 }
@@ -127,7 +176,13 @@ function choosable(eff: Effective, name: CatalogueName, principal: Principal, t:
  * A page of a catalogue as a lookup: the entries the principal may choose whose name (in their
  * language or in Dutch), code, or guarded screens and tables contain the search text.
  */
-export function cataloguePage(eff: Effective, name: CatalogueName, principal: Principal, t: Translate, body: Record<string, unknown>) {
+export function cataloguePage(
+  eff: Effective,
+  name: CatalogueName,
+  principal: Principal,
+  t: Translate,
+  body: Record<string, unknown>,
+) {
   const page = (body.page as number | undefined) ?? 0;
   const pageSize = (body.pageSize as number | undefined) ?? PICKER_PAGE_SIZE;
   const key = typeof body.searchKey === 'string' ? body.searchKey.trim().toLowerCase() : '';
@@ -137,7 +192,13 @@ export function cataloguePage(eff: Effective, name: CatalogueName, principal: Pr
 }
 
 /** One entry of a catalogue by code, if the principal may choose it. */
-export function catalogueEntry(eff: Effective, name: CatalogueName, principal: Principal, t: Translate, code: string): CatalogueEntry {
+export function catalogueEntry(
+  eff: Effective,
+  name: CatalogueName,
+  principal: Principal,
+  t: Translate,
+  code: string,
+): CatalogueEntry {
   const entry = catalogueOf(eff, name).get(code);
   const actions = entry ? actionsFor(principal, name, entry) : null;
   if (!entry || !actions) throw notFound();

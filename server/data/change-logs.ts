@@ -14,13 +14,18 @@ import { type WriteContext } from './write.ts';
 import { insertRow } from './rows.ts';
 
 export async function writeChangeLogs(
-  client: pg.PoolClient, model: TableModel, id: number, current: Record<string, unknown> | null,
-  values: Map<EffectiveField | 'archive', unknown>, principal: Principal, ctx: WriteContext,
+  client: pg.PoolClient,
+  model: TableModel,
+  id: number,
+  current: Record<string, unknown> | null,
+  values: Map<EffectiveField | 'archive', unknown>,
+  principal: Principal,
+  ctx: WriteContext,
 ): Promise<void> {
   for (const log of model.table.changeLogs ?? []) {
     const field = model.byName.get(log.field.toLowerCase())!;
     if (!values.has(field)) continue;
-    const from = current ? current[field.name] ?? null : null;
+    const from = current ? (current[field.name] ?? null) : null;
     const to = values.get(field) ?? null;
     if (from === to || (isEmptyValue(from) && isEmptyValue(to))) continue;
     const logModel = ctx.tableOf(log.table)!;
@@ -29,11 +34,15 @@ export async function writeChangeLogs(
       [logModel.byName.get(log.from.toLowerCase())!, from],
       [logModel.byName.get(log.to.toLowerCase())!, to],
     ]);
-    if (log.reason && ctx.transition?.reason) row.set(logModel.byName.get(log.reason.toLowerCase())!, ctx.transition.reason);
+    if (log.reason && ctx.transition?.reason)
+      row.set(logModel.byName.get(log.reason.toLowerCase())!, ctx.transition.reason);
     // Fields of the changed row the log keeps beside it (a stock row's product and warehouse).
     for (const [to, fromName] of Object.entries(log.copy ?? {})) {
       const source = model.byName.get(fromName.toLowerCase())!;
-      row.set(logModel.byName.get(to.toLowerCase())!, values.has(source) ? values.get(source) : current?.[source.name] ?? null);
+      row.set(
+        logModel.byName.get(to.toLowerCase())!,
+        values.has(source) ? values.get(source) : (current?.[source.name] ?? null),
+      );
     }
     const logId = await insertRow(client, logModel, row, principal.username);
     await recordChanged(client, logModel, logId, 'created');

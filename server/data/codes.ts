@@ -16,12 +16,24 @@ export const MAX_CODES = 500;
 /** The codes in a text, split at the separator, trimmed, without empties or repeats. */
 export function codesIn(text: unknown, separator = ';'): string[] {
   if (typeof text !== 'string') return [];
-  return [...new Set(text.split(separator).map((c) => c.trim()).filter((c) => c !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(separator)
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    ),
+  ];
 }
 
 /** The rows of the list named by the codes, by code; codes of no (active) row are missing. */
 export async function rowsByCodes(
-  db: Queryable, model: TableModel, listName: string, codes: string[], tableOf: TableOf, principal: Principal,
+  db: Queryable,
+  model: TableModel,
+  listName: string,
+  codes: string[],
+  tableOf: TableOf,
+  principal: Principal,
 ): Promise<{ rows: Map<string, number>; rowsModel: TableModel }> {
   const list = model.codeList(listName)!;
   const rowsModel = tableOf(list.table)!;
@@ -30,6 +42,9 @@ export async function rowsByCodes(
   const where = [`${code} = ANY(${params.add(codes.slice(0, MAX_CODES))}::text[])`];
   if (rowsModel.table.archivable) where.push('NOT r.archive');
   const rows = seen(rowsModel.table, principal, 'r', params);
-  const found = await db.query<{ code: string; autoid: number }>(`SELECT ${code} AS code, r.autoid ${rows.from(where)}`, params.values);
+  const found = await db.query<{ code: string; autoid: number }>(
+    `SELECT ${code} AS code, r.autoid ${rows.from(where)}`,
+    params.values,
+  );
   return { rows: new Map(found.rows.map((r) => [r.code, Number(r.autoid)])), rowsModel };
 }

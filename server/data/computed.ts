@@ -2,7 +2,13 @@
 // and from the fields of rows its list fields reference, each after those it reads, inside the
 // write's transaction. A value that cannot be computed (a division by zero, a date that is none)
 // or does not fit its column refuses the write on that field, naming the expression's inputs.
-import { decimalDigits, integerDigits, ruleFields, ruleValue, type EffectiveField } from '../../definitions/language/index.ts';
+import {
+  decimalDigits,
+  integerDigits,
+  ruleFields,
+  ruleValue,
+  type EffectiveField,
+} from '../../definitions/language/index.ts';
 import { digitsFit } from '../../definitions/language/record-schema.ts';
 import { ExpressionError, type ExpressionProblem } from '../../definitions/language/expressions.ts';
 import type { MessageId } from '../../definitions/language/index.ts';
@@ -16,28 +22,44 @@ const NUMERIC = new Set(['smallint', 'integer', 'bigint', 'decimal']);
 const DATES = new Set(['date']);
 
 /** Why a computed value cannot be kept: its message and the arguments between the field and the inputs. */
-interface Unkept { id: MessageId; args: unknown[] }
+interface Unkept {
+  id: MessageId;
+  args: unknown[];
+}
 
 /** A computed value as its field keeps it, or why it cannot be kept. */
 function kept(field: EffectiveField, value: unknown): { value: unknown } | Unkept {
   if (value === null || value === undefined) return { value: null };
   if (NUMERIC.has(field.type)) {
     const n = typeof value === 'number' ? value : Number(value);
-    if (typeof value === 'boolean' || !Number.isFinite(n) || (field.type !== 'decimal' && !Number.isInteger(n))) return { id: 'validation.expression_number', args: [String(value)] };
-    if (!digitsFit(n, integerDigits(field), decimalDigits(field))) return { id: 'validation.expression_digits', args: [n, integerDigits(field), decimalDigits(field)] };
+    if (typeof value === 'boolean' || !Number.isFinite(n) || (field.type !== 'decimal' && !Number.isInteger(n)))
+      return { id: 'validation.expression_number', args: [String(value)] };
+    if (!digitsFit(n, integerDigits(field), decimalDigits(field)))
+      return { id: 'validation.expression_digits', args: [n, integerDigits(field), decimalDigits(field)] };
     return { value: n };
   }
-  if (DATES.has(field.type)) return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { value } : { id: 'validation.expression_date', args: [String(value)] };
+  if (DATES.has(field.type))
+    return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? { value }
+      : { id: 'validation.expression_date', args: [String(value)] };
   if (field.type === 'bool') return { value: Boolean(value) };
   return { value: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }
 
 const PROBLEMS: Record<ExpressionProblem, MessageId> = {
-  division: 'validation.expression_division', number: 'validation.expression_number', date: 'validation.expression_date', definition: 'validation.expression',
+  division: 'validation.expression_division',
+  number: 'validation.expression_number',
+  date: 'validation.expression_date',
+  definition: 'validation.expression',
 };
 
 /** The inputs of an expression a message may name: the record's own fields the principal may see, with their values. */
-function inputs(field: EffectiveField, record: Record<string, unknown>, model: TableModel, principal?: Principal): string {
+function inputs(
+  field: EffectiveField,
+  record: Record<string, unknown>,
+  model: TableModel,
+  principal?: Principal,
+): string {
   const access = principal?.fieldAccess(model.table);
   return [...new Set(ruleFields(field.compute!.expression))]
     .filter((n) => !access || access.get(n.toLowerCase()) !== FieldVisibility.Hidden)
@@ -51,11 +73,22 @@ function inputs(field: EffectiveField, record: Record<string, unknown>, model: T
  * are: a value hidden from the principal is hidden with its field (see derivations).
  */
 export async function computeValues(
-  db: Queryable, model: TableModel, merged: Record<string, unknown>, tableOf: TableOf, principal?: Principal, only: readonly EffectiveField[] = model.computed,
+  db: Queryable,
+  model: TableModel,
+  merged: Record<string, unknown>,
+  tableOf: TableOf,
+  principal?: Principal,
+  only: readonly EffectiveField[] = model.computed,
 ): Promise<Map<EffectiveField, unknown>> {
   const out = new Map<EffectiveField, unknown>();
   if (!only.length) return out;
-  const related = await relatedValues(db, model, merged, only.map((f) => f.compute!.expression), tableOf);
+  const related = await relatedValues(
+    db,
+    model,
+    merged,
+    only.map((f) => f.compute!.expression),
+    tableOf,
+  );
   const problems: Record<string, FieldMessage[]> = {};
   for (const field of only) {
     let result: { value: unknown } | Unkept;
@@ -66,7 +99,9 @@ export async function computeValues(
       result = { id: PROBLEMS[err.problem], args: err.problem === 'division' ? [] : [err.value] };
     }
     if (!('value' in result)) {
-      problems[field.name] = [{ id: result.id, args: [field.name, ...result.args, inputs(field, merged, model, principal)] }];
+      problems[field.name] = [
+        { id: result.id, args: [field.name, ...result.args, inputs(field, merged, model, principal)] },
+      ];
       merged[field.name] = null;
       continue;
     }

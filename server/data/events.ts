@@ -40,9 +40,15 @@ async function writeEvents(db: Queryable, events: LiveEvent[]): Promise<void> {
 export async function emitEvent(db: Queryable, event: LiveEvent): Promise<void> {
   // In a transaction the events of its writes (a receipt of 500 lines) go in one statement at its commit.
   const transaction = transactionOf(db);
-  if (!transaction) { await writeEvents(db, [event]); return; }
+  if (!transaction) {
+    await writeEvents(db, [event]);
+    return;
+  }
   const pending = told.get(transaction);
-  if (pending) { pending.push(event); return; }
+  if (pending) {
+    pending.push(event);
+    return;
+  }
   const events = [event];
   told.set(transaction, events);
   atCommit(db, 'events', async () => {
@@ -53,6 +59,16 @@ export async function emitEvent(db: Queryable, event: LiveEvent): Promise<void> 
 }
 
 /** A record of the table was created, updated or deleted. */
-export function recordChanged(db: Queryable, model: TableModel, autoId: number, action: 'created' | 'updated' | 'deleted'): Promise<void> {
-  return emitEvent(db, { type: EVENT_TYPES.RecordChanged, table: model.table.sqlName, recordId: autoId, data: { Table: model.table.name, AutoID: autoId, Action: action } });
+export function recordChanged(
+  db: Queryable,
+  model: TableModel,
+  autoId: number,
+  action: 'created' | 'updated' | 'deleted',
+): Promise<void> {
+  return emitEvent(db, {
+    type: EVENT_TYPES.RecordChanged,
+    table: model.table.sqlName,
+    recordId: autoId,
+    data: { Table: model.table.name, AutoID: autoId, Action: action },
+  });
 }

@@ -12,17 +12,31 @@ import type { Principal } from '../security/principal.ts';
 import { isFileField } from './values.ts';
 
 export async function fileValuesExist(
-  db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>, stored: Record<string, unknown> | null,
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  values: Map<EffectiveField | 'archive', unknown>,
+  stored: Record<string, unknown> | null,
 ): Promise<void> {
-  const set = model.table.fields.filter((f) => isFileField(f) && values.has(f)).map((f) => ({ field: f, value: values.get(f) }))
-    .filter(({ field, value }) => value !== null && value !== undefined && value !== '' && !(stored && stored[field.name] === value));
+  const set = model.table.fields
+    .filter((f) => isFileField(f) && values.has(f))
+    .map((f) => ({ field: f, value: values.get(f) }))
+    .filter(
+      ({ field, value }) =>
+        value !== null && value !== undefined && value !== '' && !(stored && stored[field.name] === value),
+    );
   if (!set.length) return;
-  const found = await existingFiles(db, set.map((s) => String(s.value)), principal.userId === 0 ? undefined : principal.username);
+  const found = await existingFiles(
+    db,
+    set.map((s) => String(s.value)),
+    principal.userId === 0 ? undefined : principal.username,
+  );
   const problems: Record<string, FieldMessage[]> = {};
   for (const { field, value } of set) {
     const file = found.get(String(value).toLowerCase());
     if (!file) problems[field.name] = [{ id: 'validation.file_value', args: [field.name] }];
-    else if (field.type === 'image' && !file.mediaType.startsWith('image/')) problems[field.name] = [{ id: 'validation.image_value', args: [field.name] }];
+    else if (field.type === 'image' && !file.mediaType.startsWith('image/'))
+      problems[field.name] = [{ id: 'validation.image_value', args: [field.name] }];
     // Stored as the FileID's own spelling, so every reference to a file is the same text.
     else values.set(field, file.id);
   }

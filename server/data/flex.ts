@@ -3,7 +3,14 @@
 // so page n+1 (load-more) or a page asked for again starts from an index seek instead of
 // OFFSET. Large counts are answered from the planner's estimate and flagged as estimated;
 // exact counts are reused until the table changes.
-import { ColumnFormat, decimalDigits, defaultFormat, message, type FlexColumn, type Translate } from '../../definitions/language/index.ts';
+import {
+  ColumnFormat,
+  decimalDigits,
+  defaultFormat,
+  message,
+  type FlexColumn,
+  type Translate,
+} from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -52,7 +59,9 @@ export function columnMeta(model: TableModel, col: Column): FlexColumn {
     AdvancedFilterType: col.kind,
     ...(col.kind === 'choice' ? { Options: (f?.options ?? []).map((o) => ({ Value: o.value, Label: o.label })) } : {}),
     // A status kept as a number or a flag reads as its state's label; it is still filtered as itself.
-    ...(col.kind !== 'choice' && f && f === model.workflow?.field ? { Options: model.workflow.def.states.map((s) => ({ Value: String(s.value), Label: s.label })) } : {}),
+    ...(col.kind !== 'choice' && f && f === model.workflow?.field
+      ? { Options: model.workflow.def.states.map((s) => ({ Value: String(s.value), Label: s.label })) }
+      : {}),
     ...(col.kind === 'list' && f?.list ? { ListMethod: `mvc/_lists/${f.list}` } : {}),
   };
 }
@@ -65,11 +74,13 @@ function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): s
   const ors: string[] = [];
   for (let i = 0; i < sort.length; i++) {
     const ands: string[] = [];
-    for (let j = 0; j < i; j++) ands.push(key[j] === null ? `${sort[j].expr} IS NULL` : `${sort[j].expr} = ${bind(key[j])}`);
+    for (let j = 0; j < i; j++)
+      ands.push(key[j] === null ? `${sort[j].expr} IS NULL` : `${sort[j].expr} = ${bind(key[j])}`);
     const { expr, desc, col } = sort[i];
     const v = key[i];
     let beyond: string | null;
-    if (!desc) beyond = v === null ? null : col.notNull ? `${expr} > ${bind(v)}` : `(${expr} > ${bind(v)} OR ${expr} IS NULL)`;
+    if (!desc)
+      beyond = v === null ? null : col.notNull ? `${expr} > ${bind(v)}` : `(${expr} > ${bind(v)} OR ${expr} IS NULL)`;
     else beyond = v === null ? `${expr} IS NOT NULL` : `${expr} < ${bind(v)}`;
     if (beyond === null) continue;
     ands.push(beyond);
@@ -77,25 +88,47 @@ function after(sort: SortKey[], key: unknown[], bind: (v: unknown) => string): s
   }
   if (!ors.length) return 'false';
   const first = sort[0];
-  const seek = key[0] !== null && (first.desc || first.col.notNull) ? ` AND ${first.expr} ${first.desc ? '<=' : '>='} ${bind(key[0])}` : '';
+  const seek =
+    key[0] !== null && (first.desc || first.col.notNull)
+      ? ` AND ${first.expr} ${first.desc ? '<=' : '>='} ${bind(key[0])}`
+      : '';
   return `((${ors.join(' OR ')})${seek})`;
 }
 
-const definedOnly = (v: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined));
+const definedOnly = (v: Record<string, unknown> | undefined) =>
+  Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined));
 
 /**
  * `trustCounts`: this process hears every write (its notification connection is up), so an
  * exact count may be reused until the table is written.
  */
-export async function flexData(db: Queryable, model: TableModel, principal: Principal, body: Record<string, unknown>, trustCounts = true, t: Translate = (text) => text) {
+export async function flexData(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  body: Record<string, unknown>,
+  trustCounts = true,
+  t: Translate = (text) => text,
+) {
   const hidden = hiddenFields(model, principal);
   const texts = (join: ListJoin, alias: string, params: Params) => listTexts(join, principal, alias, params);
   const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts, t);
   const seenRows = limited(model, principal, 't', q.params);
   const generation = tableGeneration(model.table.sqlName);
-  const queryKey = JSON.stringify([model.table.sqlName, generation, q.where, seenRows.admitted, q.params.values, q.sort.map((s) => [s.expr, s.desc]), q.pageSize]);
+  const queryKey = JSON.stringify([
+    model.table.sqlName,
+    generation,
+    q.where,
+    seenRows.admitted,
+    q.params.values,
+    q.sort.map((s) => [s.expr, s.desc]),
+    q.pageSize,
+  ]);
 
-  const [rows, count] = await Promise.all([page(db, model, seenRows, principal, q, queryKey), countRows(db, seenRows, q, queryKey, trustCounts)]);
+  const [rows, count] = await Promise.all([
+    page(db, model, seenRows, principal, q, queryKey),
+    countRows(db, seenRows, q, queryKey, trustCounts),
+  ]);
   const meta: FlexMeta = {
     Count: count.count,
     CountEstimated: count.estimated,
@@ -106,7 +139,14 @@ export async function flexData(db: Queryable, model: TableModel, principal: Prin
   return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }
 
-async function page(db: Queryable, model: TableModel, seenRows: Rows, principal: Principal, q: FlexQuery, queryKey: string): Promise<Record<string, unknown>[]> {
+async function page(
+  db: Queryable,
+  model: TableModel,
+  seenRows: Rows,
+  principal: Principal,
+  q: FlexQuery,
+  queryKey: string,
+): Promise<Record<string, unknown>[]> {
   const fields = q.columns.flatMap((c) => (c.field ? [c.field] : []));
   const params = new Params();
   params.values.push(...q.params.values);
@@ -123,15 +163,20 @@ async function page(db: Queryable, model: TableModel, seenRows: Rows, principal:
   let from = 0;
   for (let p = q.pageIndex; p > 0; p--) {
     const key = boundaries.get(`${queryKey}#${p}`);
-    if (key) { where.push(after(q.sort, key, bind)); from = p; break; }
+    if (key) {
+      where.push(after(q.sort, key, bind));
+      from = p;
+      break;
+    }
   }
   let offset = (q.pageIndex - from) * q.pageSize;
   // Read the row before the page too, to remember where this page starts.
   const withPrevious = offset > 0;
   if (withPrevious) offset -= 1;
-  const sql = `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${seenRows.from(where, joins)}`
-    + ` ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}`
-    + `${offset ? ` OFFSET ${offset}` : ''}`;
+  const sql =
+    `${select.replace(/^SELECT /, `SELECT ${keys}, `)} ${seenRows.from(where, joins)}` +
+    ` ORDER BY ${order} LIMIT ${q.pageSize + (withPrevious ? 1 : 0)}` +
+    `${offset ? ` OFFSET ${offset}` : ''}`;
   const result = await db.query(sql, params.values);
   let rows = result.rows;
   const keyOf = (row: Record<string, unknown>) => q.sort.map((_, i) => row[`__k${i}`]);
@@ -143,11 +188,20 @@ async function page(db: Queryable, model: TableModel, seenRows: Rows, principal:
   return rows;
 }
 
-async function countRows(db: Queryable, seenRows: Rows, q: FlexQuery, queryKey: string, trusted: boolean): Promise<{ count: number; estimated: boolean }> {
+async function countRows(
+  db: Queryable,
+  seenRows: Rows,
+  q: FlexQuery,
+  queryKey: string,
+  trusted: boolean,
+): Promise<{ count: number; estimated: boolean }> {
   const cached = trusted ? counts.get(queryKey) : undefined;
   if (cached && Date.now() - cached.at < COUNT_TTL_MS) return { count: cached.count, estimated: false };
   const from = seenRows.from(q.where);
-  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, q.params.values);
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`,
+    q.params.values,
+  );
   const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
   const exact = (await db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, q.params.values)).rows[0];

@@ -27,8 +27,13 @@ function entrySelect(model: TableModel, list: ListDef, principal: Principal): st
   return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive"`;
 }
 
-
-export async function listPage(db: Queryable, list: ListDef, model: TableModel, principal: Principal, body: Record<string, unknown>) {
+export async function listPage(
+  db: Queryable,
+  list: ListDef,
+  model: TableModel,
+  principal: Principal,
+  body: Record<string, unknown>,
+) {
   authorize(model, principal, 'read');
   const params = new Params();
   const where: string[] = [];
@@ -49,7 +54,8 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   for (const [key, value] of Object.entries(body)) {
     if (RESERVED.has(key.toLowerCase())) continue;
     const field = bound.get(key.toLowerCase());
-    if (!field) throw badRequest('request.list_parameter', list.name, key, Object.keys(list.parameters ?? {}).join(', ') || '–');
+    if (!field)
+      throw badRequest('request.list_parameter', list.name, key, Object.keys(list.parameters ?? {}).join(', ') || '–');
     if (value === null || value === undefined || value === '') continue;
     where.push(condition(columnOf(model, field, key, hiddenFields(model, principal)), '=', value, params, key));
   }
@@ -57,8 +63,9 @@ export async function listPage(db: Queryable, list: ListDef, model: TableModel, 
   const [listSort, dir] = (list.order ?? `${list.textField} asc`).split(' ');
   // A sort on a hidden field would tell its order: such a list is in AutoID order for them.
   const sortField = isHidden(model.table, principal, listSort) ? 'autoid' : listSort;
-  const sql = `${entrySelect(model, list, principal)} ${seenRows.from(where)}`
-    + ` ORDER BY t.${ident(sortField.toLowerCase())} ${dir === 'desc' ? 'DESC' : 'ASC'}, t.autoid LIMIT ${pageSize + 1} OFFSET ${page * pageSize}`;
+  const sql =
+    `${entrySelect(model, list, principal)} ${seenRows.from(where)}` +
+    ` ORDER BY t.${ident(sortField.toLowerCase())} ${dir === 'desc' ? 'DESC' : 'ASC'}, t.autoid LIMIT ${pageSize + 1} OFFSET ${page * pageSize}`;
   const rows = (await db.query(sql, params.values)).rows;
   return { Data: rows.slice(0, pageSize), Meta: { Page: page, PageSize: pageSize, HasMore: rows.length > pageSize } };
 }

@@ -16,7 +16,12 @@ import { engineTable } from './table-sql.ts';
  * else (with `defaultFlag`) the default row; without either, or when the row's `active` flag is off, nothing is drawn and the
  * record's own checks say whether an empty value may stay.
  */
-export async function drawNumber(db: Queryable, model: TableModel, tableOf: TableOf, record: Record<string, unknown>): Promise<void> {
+export async function drawNumber(
+  db: Queryable,
+  model: TableModel,
+  tableOf: TableOf,
+  record: Record<string, unknown>,
+): Promise<void> {
   const n = model.table.numbering;
   const counters = n && tableOf(n.table);
   if (!n || !counters) return;
@@ -40,14 +45,31 @@ export async function drawNumber(db: Queryable, model: TableModel, tableOf: Tabl
     where = `${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1`;
   }
   const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}${n.active ? `, ${col(n.active)} AS active` : ''}`;
-  const row = (await db.query<{ autoid: number; prefix: string | null; next: string | number | null; length: number | null; suffix?: string | null; active?: boolean | null }>(
-    // The counter row is the engine's to draw from, whoever writes (its number is all they see).
-    `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${engineTable(counters.table)} WHERE ${where} FOR UPDATE`,
-    params,
-  )).rows[0];
-  if (!row) throw invalidFields({ [target.name]: [{ id: 'validation.no_counter', args: [target.name, counters.table.label ?? counters.table.name] }] });
+  const row = (
+    await db.query<{
+      autoid: number;
+      prefix: string | null;
+      next: string | number | null;
+      length: number | null;
+      suffix?: string | null;
+      active?: boolean | null;
+    }>(
+      // The counter row is the engine's to draw from, whoever writes (its number is all they see).
+      `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${engineTable(counters.table)} WHERE ${where} FOR UPDATE`,
+      params,
+    )
+  ).rows[0];
+  if (!row)
+    throw invalidFields({
+      [target.name]: [
+        { id: 'validation.no_counter', args: [target.name, counters.table.label ?? counters.table.name] },
+      ],
+    });
   if (n.active && row.active !== true) return;
   const next = Number(row.next ?? 1);
-  await db.query(`UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`, [row.autoid, next + 1]);
+  await db.query(
+    `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`,
+    [row.autoid, next + 1],
+  );
   record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
 }

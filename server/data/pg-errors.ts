@@ -2,7 +2,13 @@
 import { AppError, invalidFields } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 
-interface PgError { code?: string; column?: string; constraint?: string; table?: string; detail?: string }
+interface PgError {
+  code?: string;
+  column?: string;
+  constraint?: string;
+  table?: string;
+  detail?: string;
+}
 
 function fieldOfConstraint(model: TableModel, err: PgError): string | undefined {
   const text = `${err.constraint ?? ''} ${err.detail ?? ''} ${err.column ?? ''}`;
@@ -27,7 +33,11 @@ export function translatePgError(model: TableModel, err: unknown, onDelete = fal
       const field = fieldOfConstraint(model, e) ?? 'AutoID';
       return invalidFields({ [field]: [{ id: 'validation.required', args: [field] }] });
     }
-    case '22001': case '22003': case '22007': case '22008': case '22P02': {
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22P02': {
       const field = fieldOfConstraint(model, e) ?? 'AutoID';
       return invalidFields({ [field]: [{ id: 'validation.invalid', args: [field] }] });
     }

@@ -8,9 +8,21 @@ import type { TableOf } from './related.ts';
 
 export interface RecordBehaviour {
   /** Before the row is written: may refuse the write (throw a 400). `current` is null for a new record. */
-  check?(client: pg.PoolClient, model: TableModel, merged: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf): Promise<void>;
+  check?(
+    client: pg.PoolClient,
+    model: TableModel,
+    merged: Record<string, unknown>,
+    current: Record<string, unknown> | null,
+    tableOf: TableOf,
+  ): Promise<void>;
   /** After the row was written or deleted (`after` null), in the same transaction. */
-  written?(client: pg.PoolClient, model: TableModel, after: Record<string, unknown> | null, before: Record<string, unknown> | null, tableOf: TableOf): Promise<void>;
+  written?(
+    client: pg.PoolClient,
+    model: TableModel,
+    after: Record<string, unknown> | null,
+    before: Record<string, unknown> | null,
+    tableOf: TableOf,
+  ): Promise<void>;
 }
 
 const registered = new Map<string, RecordBehaviour>();

@@ -2,7 +2,13 @@
 // may read referenced rows, and the checks only the database can answer: no other row with the
 // same values (`unique`) and no cycle among the rows (`acyclic`). A check applies when its
 // `when` holds and, with `onChange`, only to a write that changes one of those fields.
-import { evaluateRule, relatedPaths, ruleFields, type CheckDef, type EffectiveField } from '../../definitions/language/index.ts';
+import {
+  evaluateRule,
+  relatedPaths,
+  ruleFields,
+  type CheckDef,
+  type EffectiveField,
+} from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
@@ -15,11 +21,20 @@ import { sqlValue } from './values.ts';
 import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
 
 /** What a check sees of a write: the record as it will be, the stored one, and the fields given. */
-export interface CheckedWrite { merged: Record<string, unknown>; current: Record<string, unknown> | null; written: ReadonlySet<string> }
+export interface CheckedWrite {
+  merged: Record<string, unknown>;
+  current: Record<string, unknown> | null;
+  written: ReadonlySet<string>;
+}
 
 /** Whether the check needs the database: a unique or acyclic check, or a rule reading referenced rows. */
-export const needsDatabase = (c: CheckDef, model: TableModel) => !!c.unique || !!c.acyclic || !!c.codes || relatedPaths(c.validWhen).length > 0 || relatedPaths(c.when).length > 0
-  || readsDerived(c, model);
+export const needsDatabase = (c: CheckDef, model: TableModel) =>
+  !!c.unique ||
+  !!c.acyclic ||
+  !!c.codes ||
+  relatedPaths(c.validWhen).length > 0 ||
+  relatedPaths(c.when).length > 0 ||
+  readsDerived(c, model);
 
 /** A check that reads a computed field or a total is judged once they are computed, with the database's checks. */
 function readsDerived(c: CheckDef, model: TableModel): boolean {
@@ -30,32 +45,56 @@ function readsDerived(c: CheckDef, model: TableModel): boolean {
   });
 }
 
-const changed = (w: CheckedWrite, name: string) => w.current !== null && w.written.has(name)
-  && w.current[name] !== w.merged[name] && !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null));
+const changed = (w: CheckedWrite, name: string) =>
+  w.current !== null &&
+  w.written.has(name) &&
+  w.current[name] !== w.merged[name] &&
+  !(isEmptyValue(w.current[name] ?? null) && isEmptyValue(w.merged[name] ?? null));
 
 /**
  * Whether `onChange` lets the check apply to this write: an update that changes a stored value;
  * a new record only with `onCreate` (a locked object may be created where it is, not moved).
  */
-export const changeApplies = (c: CheckDef, w: CheckedWrite) => !c.onChange || (w.current === null ? c.onCreate === true : c.onChange.some((n) => changed(w, n)));
+export const changeApplies = (c: CheckDef, w: CheckedWrite) =>
+  !c.onChange || (w.current === null ? c.onCreate === true : c.onChange.some((n) => changed(w, n)));
 
 /** The messages of failing checks, under the fields each names. */
-export function placeMessages(model: TableModel, failed: readonly CheckDef[], problems: Record<string, FieldMessage[]> = {}, record?: Record<string, unknown>): Record<string, FieldMessage[]> {
+export function placeMessages(
+  model: TableModel,
+  failed: readonly CheckDef[],
+  problems: Record<string, FieldMessage[]> = {},
+  record?: Record<string, unknown>,
+): Record<string, FieldMessage[]> {
   for (const check of failed) {
     // The message's blanks take the values the write would leave (`messageArgs`).
     const fill = (check.messageArgs ?? []).map((n) => record?.[model.byName.get(n.toLowerCase())?.name ?? n] ?? '');
-    for (const name of check.fields) (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({ id: 'validation.check', args: [check.message, ...fill] });
+    for (const name of check.fields)
+      (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({
+        id: 'validation.check',
+        args: [check.message, ...fill],
+      });
   }
   return problems;
 }
 
-async function duplicateExists(db: Queryable, model: TableModel, fields: EffectiveField[], w: CheckedWrite): Promise<boolean> {
+async function duplicateExists(
+  db: Queryable,
+  model: TableModel,
+  fields: EffectiveField[],
+  w: CheckedWrite,
+): Promise<boolean> {
   const values = fields.map((f) => w.merged[f.name]);
   if (values.some((v) => isEmptyValue(v ?? null))) return false;
   const params: unknown[] = [Number(w.merged.AutoID ?? 0)];
-  const where = fields.map((f, i) => { params.push(sqlValue(f, values[i])); return `${ident(f.sqlName)} = $${params.length}`; });
+  const where = fields.map((f, i) => {
+    params.push(sqlValue(f, values[i]));
+    return `${ident(f.sqlName)} = $${params.length}`;
+  });
   // Over every row, seen or not: a duplicate is one whoever holds it. The answer is a yes or no.
-  const found = await db.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`, params);
+  const found = await db.query(
+    `SELECT 1 FROM ${engineTable(model.table)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`,
+    params,
+  );
   return (found.rowCount ?? 0) > 0;
 }
 
@@ -63,7 +102,12 @@ async function duplicateExists(db: Queryable, model: TableModel, fields: Effecti
  * Whether the record's edge from → to closes a cycle: the edge's start is reached from its end
  * through the other rows' edges (the record's own stored edge does not count: it is replaced).
  */
-async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: string; to: string }, w: CheckedWrite): Promise<boolean> {
+async function closesCycle(
+  db: Queryable,
+  model: TableModel,
+  acyclic: { from: string; to: string },
+  w: CheckedWrite,
+): Promise<boolean> {
   const self = Number(w.merged.AutoID ?? 0);
   const fromField = acyclic.from === 'AutoID' ? null : model.byName.get(acyclic.from.toLowerCase())!;
   const toField = model.byName.get(acyclic.to.toLowerCase())!;
@@ -92,20 +136,45 @@ async function closesCycle(db: Queryable, model: TableModel, acyclic: { from: st
  * The checks that need the database, for a write about to happen: throws every failing one
  * under its fields (400), before anything is written.
  */
-export async function databaseChecks(db: Queryable, model: TableModel, w: CheckedWrite, tableOf: TableOf, principal: Principal): Promise<void> {
+export async function databaseChecks(
+  db: Queryable,
+  model: TableModel,
+  w: CheckedWrite,
+  tableOf: TableOf,
+  principal: Principal,
+): Promise<void> {
   // A `when` on the record's own fields is judged first: a check it turns off reads nothing further.
-  const checks = (model.table.checks ?? []).filter((c) => needsDatabase(c, model) && changeApplies(c, w)
-    && (relatedPaths(c.when).length > 0 || evaluateRule(c.when, w.merged)));
+  const checks = (model.table.checks ?? []).filter(
+    (c) =>
+      needsDatabase(c, model) &&
+      changeApplies(c, w) &&
+      (relatedPaths(c.when).length > 0 || evaluateRule(c.when, w.merged)),
+  );
   if (!checks.length) return;
-  const related = await relatedValues(db, model, w.merged, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
+  const related = await relatedValues(
+    db,
+    model,
+    w.merged,
+    checks.flatMap((c) => [c.validWhen, c.when]),
+    tableOf,
+  );
   const failed: CheckDef[] = [];
   // Unknown codes are named after the check's own message.
   const unknownCodes: Record<string, FieldMessage[]> = {};
   for (const c of checks) {
     if (!evaluateRule(c.when, w.merged, related)) continue;
     if (c.validWhen !== undefined && !evaluateRule(c.validWhen, w.merged, related)) failed.push(c);
-    else if (c.unique && await duplicateExists(db, model, c.unique.map((n) => model.byName.get(n.toLowerCase())!), w)) failed.push(c);
-    else if (c.acyclic && await closesCycle(db, model, c.acyclic, w)) failed.push(c);
+    else if (
+      c.unique &&
+      (await duplicateExists(
+        db,
+        model,
+        c.unique.map((n) => model.byName.get(n.toLowerCase())!),
+        w,
+      ))
+    )
+      failed.push(c);
+    else if (c.acyclic && (await closesCycle(db, model, c.acyclic, w))) failed.push(c);
     else if (c.codes) {
       const field = model.byName.get(c.codes.field.toLowerCase())!;
       const codes = codesIn(w.merged[field.name], c.codes.separator);
@@ -113,7 +182,8 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
       const unknown = codes.filter((code, i) => i >= MAX_CODES || !known.has(code));
       if (codes.length === 0 || unknown.length) {
         failed.push(c);
-        if (unknown.length) unknownCodes[field.name] = [{ id: 'validation.unknown_codes', args: [unknown.slice(0, 20).join(', ')] }];
+        if (unknown.length)
+          unknownCodes[field.name] = [{ id: 'validation.unknown_codes', args: [unknown.slice(0, 20).join(', ')] }];
       }
     }
   }
@@ -124,10 +194,23 @@ export async function databaseChecks(db: Queryable, model: TableModel, w: Checke
 }
 
 /** The checks that guard a delete (`onDelete`), judged on the stored row: the first that fails refuses it. */
-export async function deleteChecks(db: Queryable, model: TableModel, stored: Record<string, unknown>, tableOf: TableOf): Promise<void> {
+export async function deleteChecks(
+  db: Queryable,
+  model: TableModel,
+  stored: Record<string, unknown>,
+  tableOf: TableOf,
+): Promise<void> {
   const checks = (model.table.checks ?? []).filter((c) => c.onDelete && c.validWhen !== undefined);
   if (!checks.length) return;
-  const related = await relatedValues(db, model, stored, checks.flatMap((c) => [c.validWhen, c.when]), tableOf);
-  const failed = checks.filter((c) => evaluateRule(c.when, stored, related) && !evaluateRule(c.validWhen, stored, related));
+  const related = await relatedValues(
+    db,
+    model,
+    stored,
+    checks.flatMap((c) => [c.validWhen, c.when]),
+    tableOf,
+  );
+  const failed = checks.filter(
+    (c) => evaluateRule(c.when, stored, related) && !evaluateRule(c.validWhen, stored, related),
+  );
   if (failed.length) throw invalidFields(placeMessages(model, failed));
 }

@@ -23,7 +23,8 @@ const WRITES: ReadonlySet<RightAction> = new Set(['create', 'update', 'delete', 
 export function authorize(model: TableModel, principal: Principal, action: RightAction): void {
   // Rows the engine alone writes (a licence's activations, kept as their history): no call of a
   // user makes, changes or deletes them, whatever the user's rights.
-  if (model.table.readOnly && WRITES.has(action) && principal.userId !== 0) throw new AppError('NO_RIGHTS', [model.table.name], {}, {}, 'errors.read_only_table');
+  if (model.table.readOnly && WRITES.has(action) && principal.userId !== 0)
+    throw new AppError('NO_RIGHTS', [model.table.name], {}, {}, 'errors.read_only_table');
   if (principal.can(model.table.right, action)) return;
   // Closed by the licence rather than by the user's rights: say which module.
   const module = blockedBy(model.table.right);
@@ -40,8 +41,14 @@ export function parseAutoId(value: unknown, what = 'autoid'): number {
 }
 
 export function autoIdOf(body: unknown, query: unknown): number {
-  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).autoid ?? (body as Record<string, unknown>).AutoID : undefined;
-  const fromQuery = query && typeof query === 'object' ? (query as Record<string, unknown>).autoid ?? (query as Record<string, unknown>).AutoID : undefined;
+  const fromBody =
+    body && typeof body === 'object'
+      ? ((body as Record<string, unknown>).autoid ?? (body as Record<string, unknown>).AutoID)
+      : undefined;
+  const fromQuery =
+    query && typeof query === 'object'
+      ? ((query as Record<string, unknown>).autoid ?? (query as Record<string, unknown>).AutoID)
+      : undefined;
   const value = fromBody ?? fromQuery;
   if (value === undefined) throw badRequest('request.required', 'autoid');
   return parseAutoId(value);
@@ -62,12 +69,25 @@ export function blankRecord(model: TableModel): Record<string, unknown> {
  * The stored record with every field, if the row is within the principal's row limits. Only
  * for merging a save into: answers go through readRecord.
  */
-export async function readStored(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock = false): Promise<Record<string, unknown>> {
+export async function readStored(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  lock = false,
+): Promise<Record<string, unknown>> {
   // Merged into, never answered: without the texts of its list fields, which cost a subquery each.
   return readRow(db, model, principal, autoId, lock, false);
 }
 
-async function readRow(db: Queryable, model: TableModel, principal: Principal, autoId: number, lock: boolean, texts: boolean): Promise<Record<string, unknown>> {
+async function readRow(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  lock: boolean,
+  texts: boolean,
+): Promise<Record<string, unknown>> {
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
   const select = selectColumns(model, model.table.fields, principal, params, true, texts);
@@ -83,7 +103,11 @@ async function readRow(db: Queryable, model: TableModel, principal: Principal, a
  * statement for the child rows a transition applies to, or for the rows it changes along.
  */
 export async function readStoredWhere(
-  db: Queryable, model: TableModel, principal: Principal, match: [EffectiveField | 'AutoID', unknown][], lock = false,
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  match: [EffectiveField | 'AutoID', unknown][],
+  lock = false,
 ): Promise<Record<string, unknown>[]> {
   const params = new Params();
   const where = match.map(([f, v]) => {
@@ -95,39 +119,66 @@ export async function readStoredWhere(
   // Merged into, never answered: without the texts of its list fields, which cost a subquery each.
   const select = selectColumns(model, model.table.fields, principal, params, true, false);
   const seenRows = limited(model, principal, 't', params);
-  const rows = (await db.query(`${select} ${seenRows.from(where)} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`, params.values)).rows;
+  const rows = (
+    await db.query(
+      `${select} ${seenRows.from(where)} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`,
+      params.values,
+    )
+  ).rows;
   return rows.map((row) => recordFromRow(model, row));
 }
 
-export async function readRecord(db: Queryable, model: TableModel, principal: Principal, autoId: number): Promise<Record<string, unknown>> {
+export async function readRecord(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+): Promise<Record<string, unknown>> {
   return withoutHidden(await readRow(db, model, principal, autoId, false, true), hiddenFields(model, principal));
 }
 
-function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<string, unknown>): Record<string, FieldMessage[]> {
+function fieldMessages(
+  model: TableModel,
+  errors: ErrorObject[],
+  input: Record<string, unknown>,
+): Record<string, FieldMessage[]> {
   const out: Record<string, FieldMessage[]> = {};
-  const add = (field: string, m: FieldMessage) => { (out[field] ??= []).push(m); };
+  const add = (field: string, m: FieldMessage) => {
+    (out[field] ??= []).push(m);
+  };
   for (const e of errors) {
     const name = e.instancePath.split('/')[1] ?? (e.params as { missingProperty?: string }).missingProperty ?? 'AutoID';
     const value = input[name];
     switch (e.keyword) {
-      case 'maxLength': add(name, { id: 'validation.max_length', args: [(e.params as { limit: number }).limit, String(value).length] }); break;
-      case 'minimum': add(name, { id: 'validation.min', args: [name, (e.params as { limit: number }).limit] }); break;
-      case 'maximum': add(name, { id: 'validation.max', args: [name, (e.params as { limit: number }).limit] }); break;
+      case 'maxLength':
+        add(name, { id: 'validation.max_length', args: [(e.params as { limit: number }).limit, String(value).length] });
+        break;
+      case 'minimum':
+        add(name, { id: 'validation.min', args: [name, (e.params as { limit: number }).limit] });
+        break;
+      case 'maximum':
+        add(name, { id: 'validation.max', args: [name, (e.params as { limit: number }).limit] });
+        break;
       case 'x-digits': {
         const d = model.validate.schema as any;
         const limits = d.properties[name]['x-digits'];
         add(name, { id: 'validation.digits', args: [name, limits.integers, limits.decimals] });
         break;
       }
-      case 'enum': add(name, { id: 'validation.option', args: [name] }); break;
-      default: add(name, { id: 'validation.invalid', args: [name] });
+      case 'enum':
+        add(name, { id: 'validation.option', args: [name] });
+        break;
+      default:
+        add(name, { id: 'validation.invalid', args: [name] });
     }
   }
   // ajv reports a failing union per branch; one message per field and rule is enough, and a
   // value out of range needs no digit message besides.
   for (const k of Object.keys(out)) {
     const ranged = out[k].some((m) => m.id === 'validation.min' || m.id === 'validation.max');
-    out[k] = out[k].filter((m, i, all) => all.findIndex((x) => x.id === m.id) === i && !(ranged && m.id === 'validation.digits'));
+    out[k] = out[k].filter(
+      (m, i, all) => all.findIndex((x) => x.id === m.id) === i && !(ranged && m.id === 'validation.digits'),
+    );
   }
   return out;
 }
@@ -138,7 +189,9 @@ function fieldMessages(model: TableModel, errors: ErrorObject[], input: Record<s
  * acting user, whose catalogue entries a code must be among (absent for seeds, definitions).
  */
 export function checkInput(
-  model: TableModel, body: Record<string, unknown>, current: Record<string, unknown> | null,
+  model: TableModel,
+  body: Record<string, unknown>,
+  current: Record<string, unknown> | null,
   opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal; copies?: ReadonlySet<string> } = {},
 ): Map<EffectiveField | 'archive', unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
@@ -147,9 +200,15 @@ export function checkInput(
   for (const [key, value] of Object.entries(body)) {
     const lower = key.toLowerCase();
     if (lower === 'autoid' || lower === 'timestamp' || IGNORED.has(lower) || listDescr.has(lower)) continue;
-    if (lower === 'archive' && model.table.archivable) { input.Archive = value; continue; }
+    if (lower === 'archive' && model.table.archivable) {
+      input.Archive = value;
+      continue;
+    }
     const field = model.byName.get(lower);
-    if (!field) { unknown[key] = [{ id: 'validation.unknown_field', args: [key] }]; continue; }
+    if (!field) {
+      unknown[key] = [{ id: 'validation.unknown_field', args: [key] }];
+      continue;
+    }
     input[field.name] = normaliseInput(field, value);
   }
   if (Object.keys(unknown).length) throw invalidFields(unknown);
@@ -160,37 +219,64 @@ export function checkInput(
   if (!current && !opts.statusChange && !opts.byDefinition) refuseLaterState(model, input);
   for (const field of model.table.fields) {
     if (!Object.hasOwn(input, field.name)) continue;
-    if (current && input[field.name] !== current[field.name] && !(isEmptyValue(input[field.name]) && isEmptyValue(current[field.name] ?? null))) {
+    if (
+      current &&
+      input[field.name] !== current[field.name] &&
+      !(isEmptyValue(input[field.name]) && isEmptyValue(current[field.name] ?? null))
+    ) {
       // A parent key stays; a status moves only through its workflow's transitions.
       if (field.fixed) throw invalidFields({ [field.name]: [{ id: 'validation.fixed', args: [field.name] }] });
-      if (field === model.workflow?.field && !opts.statusChange) throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [field.name] }] });
+      if (field === model.workflow?.field && !opts.statusChange)
+        throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [field.name] }] });
     }
     // A field the form shows read-only is still written by what the definitions do (a
     // transition's or an action's `set`); a user's input to it is ignored.
-    const enabled = opts.byDefinition || opts.copies?.has(field.name) || (field.enabled !== false && evaluateRule(field.enabledWhen, merged));
-    if (!enabled) { merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name]; continue; }
+    const enabled =
+      opts.byDefinition ||
+      opts.copies?.has(field.name) ||
+      (field.enabled !== false && evaluateRule(field.enabledWhen, merged));
+    if (!enabled) {
+      merged[field.name] = current ? current[field.name] : blankRecord(model)[field.name];
+      continue;
+    }
     values.set(field, input[field.name]);
   }
   if (Object.hasOwn(input, 'Archive')) values.set('archive', input.Archive);
 
   const checked: Record<string, unknown> = {};
   for (const [k, v] of values) checked[k === 'archive' ? 'Archive' : k.name] = v;
-  const problems: Record<string, FieldMessage[]> = model.validate(checked) ? {} : fieldMessages(model, model.validate.errors ?? [], checked);
+  const problems: Record<string, FieldMessage[]> = model.validate(checked)
+    ? {}
+    : fieldMessages(model, model.validate.errors ?? [], checked);
   for (const field of model.table.fields) {
     if (problems[field.name]) continue;
     // The required flag an administrator sets in the site layer is enforced by the interface
     // only (spec 2 section 5); required from a pack, and requiredWhen rules, hold for every caller.
-    const requiredHere = (field.required === true && field.origin.required?.layer !== 'site') || (field.requiredWhen !== undefined && evaluateRule(field.requiredWhen, merged));
+    const requiredHere =
+      (field.required === true && field.origin.required?.layer !== 'site') ||
+      (field.requiredWhen !== undefined && evaluateRule(field.requiredWhen, merged));
     const visible = evaluateRule(field.visibleWhen, merged);
-    if (requiredHere && visible && isEmptyValue(merged[field.name])) problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
+    if (requiredHere && visible && isEmptyValue(merged[field.name]))
+      problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
   }
   // Rules across fields: the record is valid when each check's rule holds. Checks that need the
   // database (referenced rows, uniqueness, cycles) follow in databaseChecks.
   const write = { merged, current, written: new Set(Object.keys(checked)) };
-  placeMessages(model, (model.table.checks ?? []).filter((c) => !needsDatabase(c, model) && changeApplies(c, write)
-    && evaluateRule(c.when, merged) && !evaluateRule(c.validWhen, merged)), problems, merged);
+  placeMessages(
+    model,
+    (model.table.checks ?? []).filter(
+      (c) =>
+        !needsDatabase(c, model) &&
+        changeApplies(c, write) &&
+        evaluateRule(c.when, merged) &&
+        !evaluateRule(c.validWhen, merged),
+    ),
+    problems,
+    merged,
+  );
   // A catalogue code must be a known entry (the user may see), its actions ones the entry has.
-  for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal))) problems[name] ??= messages;
+  for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal)))
+    problems[name] ??= messages;
   if (Object.keys(problems).length) throw invalidFields(problems);
   return values;
 }
@@ -213,7 +299,11 @@ function refuseLaterState(model: TableModel, input: Record<string, unknown>): vo
  * the record already holds stays, whoever set it.
  */
 export async function listValuesExist(
-  db: Queryable, model: TableModel, principal: Principal, values: Map<EffectiveField | 'archive', unknown>, stored: Record<string, unknown> | null,
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  values: Map<EffectiveField | 'archive', unknown>,
+  stored: Record<string, unknown> | null,
 ): Promise<void> {
   const problems: Record<string, FieldMessage[]> = {};
   // One statement for every list value given anew: 1 a row the principal sees, 2 one archived
@@ -234,8 +324,8 @@ export async function listValuesExist(
   asked.forEach((join, i) => {
     const state = found[`v${i}`];
     if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
-    else if (Number(state) === 2) problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
+    else if (Number(state) === 2)
+      problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
   });
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
-

@@ -17,7 +17,9 @@ function rowQuery(model: TableModel, columns: string[], id: number, seenBy?: Pri
   const params = new Params();
   const where = [`t.autoid = ${params.add(id)}`];
   // Without `seenBy` the values decide a rule and never leave the server (see above).
-  const from = seenBy ? seen(model.table, seenBy, 't', params).from(where) : `FROM ${engineTable(model.table)} t WHERE ${where.join(' AND ')}`;
+  const from = seenBy
+    ? seen(model.table, seenBy, 't', params).from(where)
+    : `FROM ${engineTable(model.table)} t WHERE ${where.join(' AND ')}`;
   return [`SELECT ${columns.join(', ')} ${from}`, params.values];
 }
 
@@ -34,7 +36,12 @@ export function referencedModel(model: TableModel, fieldName: string, tableOf: T
  * references and its model (undefined when a step has no value).
  */
 export async function rowAtPath(
-  db: Queryable, model: TableModel, record: Record<string, unknown>, path: string, tableOf: TableOf, seenBy?: Principal,
+  db: Queryable,
+  model: TableModel,
+  record: Record<string, unknown>,
+  path: string,
+  tableOf: TableOf,
+  seenBy?: Principal,
 ): Promise<{ model: TableModel; id: number } | undefined> {
   const steps = path.split('.');
   let at = model;
@@ -56,7 +63,12 @@ export async function rowAtPath(
  * once and read their fields in one statement.
  */
 export async function relatedValues(
-  db: Queryable, model: TableModel, record: Record<string, unknown>, rules: readonly unknown[], tableOf: TableOf, seenBy?: Principal,
+  db: Queryable,
+  model: TableModel,
+  record: Record<string, unknown>,
+  rules: readonly unknown[],
+  tableOf: TableOf,
+  seenBy?: Principal,
 ): Promise<Map<string, unknown> | undefined> {
   const paths = [...new Set(rules.flatMap(relatedPaths))];
   if (!paths.length) return undefined;
@@ -70,8 +82,21 @@ export async function relatedValues(
     const row = await rowAtPath(db, model, record, prefix, tableOf, seenBy);
     const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));
     // A field name not among the fields is AutoID or Archive (the definitions checked it).
-    const columns = reads.map((path, i) => (fields[i] ? ident(fields[i]!.sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive'));
-    const found = row ? (await db.query(...rowQuery(row.model, columns.map((c, i) => `t.${c} AS v${i}`), row.id, seenBy))).rows[0] : undefined;
+    const columns = reads.map((path, i) =>
+      fields[i] ? ident(fields[i]!.sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive',
+    );
+    const found = row
+      ? (
+          await db.query(
+            ...rowQuery(
+              row.model,
+              columns.map((c, i) => `t.${c} AS v${i}`),
+              row.id,
+              seenBy,
+            ),
+          )
+        ).rows[0]
+      : undefined;
     reads.forEach((path, i) => {
       const v = found?.[`v${i}`] ?? null;
       values.set(path, fields[i] && v !== null ? outputValue(fields[i]!, v) : v);

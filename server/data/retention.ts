@@ -14,9 +14,15 @@ import { engineTable } from './table-sql.ts';
 /** How long an upload may wait for the row that names it. */
 export const UNCLAIMED_UPLOAD_HOURS = 24;
 
-export interface Removed { expired: number; orphaned: number; files: number; contents: number }
+export interface Removed {
+  expired: number;
+  orphaned: number;
+  files: number;
+  contents: number;
+}
 
-const columnOf = (table: EffectiveTable, name: string) => table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName;
+const columnOf = (table: EffectiveTable, name: string) =>
+  table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName;
 
 /** Rows whose kind uses a retention period older than it: CreateDate + period × unit before `now`. */
 async function removeExpired(client: pg.PoolClient, eff: Effective, table: EffectiveTable, now: Date): Promise<number> {
@@ -28,11 +34,14 @@ async function removeExpired(client: pg.PoolClient, eff: Effective, table: Effec
   if (!field || !kinds || !use || !period || !unit) return 0;
   const k = (c: string) => `k.${ident(c)}`;
   // An unknown unit gives no interval, and so removes nothing.
-  const interval = `CASE lower(${k(unit)}) WHEN 'days' THEN make_interval(days => ${k(period)}::int) WHEN 'weeks' THEN make_interval(weeks => ${k(period)}::int)`
-    + ` WHEN 'months' THEN make_interval(months => ${k(period)}::int) WHEN 'years' THEN make_interval(years => ${k(period)}::int) END`;
+  const interval =
+    `CASE lower(${k(unit)}) WHEN 'days' THEN make_interval(days => ${k(period)}::int) WHEN 'weeks' THEN make_interval(weeks => ${k(period)}::int)` +
+    ` WHEN 'months' THEN make_interval(months => ${k(period)}::int) WHEN 'years' THEN make_interval(years => ${k(period)}::int) END`;
   const removed = await client.query(
-    `DELETE FROM ${engineTable(table)} d USING ${engineTable(kinds)} k WHERE k.autoid = d.${ident(field.sqlName)} AND ${k(use)} IS TRUE AND ${k(period)} > 0`
-    + ` AND d.createdate + ${interval} < $1::timestamptz`, [now]);
+    `DELETE FROM ${engineTable(table)} d USING ${engineTable(kinds)} k WHERE k.autoid = d.${ident(field.sqlName)} AND ${k(use)} IS TRUE AND ${k(period)} > 0` +
+      ` AND d.createdate + ${interval} < $1::timestamptz`,
+    [now],
+  );
   return removed.rowCount ?? 0;
 }
 
@@ -55,12 +64,19 @@ async function removeOrphans(client: pg.PoolClient, table: EffectiveTable): Prom
 
 /** Uploads older than the grace that no file or image field of any table names; answers their hashes. */
 async function removeUnclaimed(client: pg.PoolClient, eff: Effective, now: Date): Promise<string[]> {
-  const references = [...eff.tables.values()].flatMap((t) => t.fields.filter(isFileField)
-    .map((f) => `SELECT ${ident(f.sqlName)}::text AS id FROM ${engineTable(t)} WHERE ${ident(f.sqlName)} IS NOT NULL`));
+  const references = [...eff.tables.values()].flatMap((t) =>
+    t.fields
+      .filter(isFileField)
+      .map(
+        (f) => `SELECT ${ident(f.sqlName)}::text AS id FROM ${engineTable(t)} WHERE ${ident(f.sqlName)} IS NOT NULL`,
+      ),
+  );
   const named = references.length ? `WITH named AS (${references.join(' UNION ')}) ` : '';
   const notNamed = references.length ? ' AND NOT EXISTS (SELECT 1 FROM named n WHERE n.id = f.id::text)' : '';
   const removed = await client.query<{ sha256: string }>(
-    `${named}DELETE FROM core_file f WHERE f.created_at < $1::timestamptz - make_interval(hours => ${UNCLAIMED_UPLOAD_HOURS})${notNamed} RETURNING f.sha256`, [now]);
+    `${named}DELETE FROM core_file f WHERE f.created_at < $1::timestamptz - make_interval(hours => ${UNCLAIMED_UPLOAD_HOURS})${notNamed} RETURNING f.sha256`,
+    [now],
+  );
   return removed.rows.map((r) => r.sha256);
 }
 
@@ -69,7 +85,12 @@ async function removeUnclaimed(client: pg.PoolClient, eff: Effective, now: Date)
  * each step in its own transaction, so a failure keeps what the earlier ones did. A scheduled
  * job calls it; `now` stands for the moment it runs.
  */
-export async function removeExpiredDocuments(pool: pg.Pool, eff: Effective, store: FileStore, now = new Date()): Promise<Removed> {
+export async function removeExpiredDocuments(
+  pool: pg.Pool,
+  eff: Effective,
+  store: FileStore,
+  now = new Date(),
+): Promise<Removed> {
   const result: Removed = { expired: 0, orphaned: 0, files: 0, contents: 0 };
   for (const table of eff.tables.values()) {
     if (!table.retention && !table.belongsTo) continue;

@@ -16,14 +16,23 @@ import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
 import { engineTable } from './table-sql.ts';
 
-interface Pending { tableOf: TableOf; parents: Map<string, Set<number>> }
+interface Pending {
+  tableOf: TableOf;
+  parents: Map<string, Set<number>>;
+}
 const pending = new WeakMap<object, Pending>();
 
 /**
  * After a row of `model` was written (`after`) or deleted (`after` null; `before` the row as it
  * was): the parents it counts in now and counted in before are marked to be added up again.
  */
-export async function totalsFollow(db: Queryable, model: TableModel, after: Record<string, unknown> | null, before: Record<string, unknown> | null, tableOf: TableOf): Promise<void> {
+export async function totalsFollow(
+  db: Queryable,
+  model: TableModel,
+  after: Record<string, unknown> | null,
+  before: Record<string, unknown> | null,
+  tableOf: TableOf,
+): Promise<void> {
   if (!model.feeds.length) return;
   const marks = new Map<string, Set<number>>();
   for (const { parent, via } of model.feeds) {
@@ -37,12 +46,16 @@ export async function totalsFollow(db: Queryable, model: TableModel, after: Reco
   }
   if (!marks.size) return;
   const transaction = transactionOf(db);
-  if (!transaction) { await addUp(db, marks, tableOf); return; }
+  if (!transaction) {
+    await addUp(db, marks, tableOf);
+    return;
+  }
   let p = pending.get(transaction);
   if (!p) pending.set(transaction, (p = { tableOf, parents: new Map() }));
   for (const [parent, ids] of marks) {
     const known = p.parents.get(parent);
-    if (known) for (const id of ids) known.add(id); else p.parents.set(parent, ids);
+    if (known) for (const id of ids) known.add(id);
+    else p.parents.set(parent, ids);
   }
   const state = p;
   atCommit(db, 'totals', async () => {
@@ -63,12 +76,21 @@ function whereSql(where: unknown, rollup: Rollup, params: Params): string {
   }
   const sub = (x: unknown) => whereSql(x, rollup, params);
   switch (op) {
-    case 'and': case 'or': return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
-    case '!': return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
-    case '==': case '===': return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;
-    case '!=': case '!==': return `(${sub(args[0])} IS DISTINCT FROM ${sub(args[1])})`;
-    case 'in': return `(${sub(args[0])} = ANY(${params.add(Array.isArray(args[1]) ? args[1] : [args[1]])}))`;
-    default: return `(${sub(args[0])} ${op} ${sub(args[1])})`;
+    case 'and':
+    case 'or':
+      return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
+    case '!':
+      return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
+    case '==':
+    case '===':
+      return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;
+    case '!=':
+    case '!==':
+      return `(${sub(args[0])} IS DISTINCT FROM ${sub(args[1])})`;
+    case 'in':
+      return `(${sub(args[0])} = ANY(${params.add(Array.isArray(args[1]) ? args[1] : [args[1]])}))`;
+    default:
+      return `(${sub(args[0])} ${op} ${sub(args[1])})`;
   }
 }
 
@@ -76,11 +98,15 @@ function whereSql(where: unknown, rollup: Rollup, params: Params): string {
 function totalSql(r: Rollup, params: Params): string {
   const column = r.source ? `c.${ident(r.source.sqlName)}` : '';
   const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
-  const where = [`c.${ident(r.via.sqlName)} = p.autoid`, ...(r.where !== undefined ? [whereSql(r.where, r, params)] : [])];
+  const where = [
+    `c.${ident(r.via.sqlName)} = p.autoid`,
+    ...(r.where !== undefined ? [whereSql(r.where, r, params)] : []),
+  ];
   return `(SELECT ${value} FROM ${engineTable(r.child)} c WHERE ${where.join(' AND ')})`;
 }
 
-const same = (field: EffectiveField, a: unknown, b: unknown) => String(outputValue(field, a) ?? '') === String(outputValue(field, b) ?? '');
+const same = (field: EffectiveField, a: unknown, b: unknown) =>
+  String(outputValue(field, a) ?? '') === String(outputValue(field, b) ?? '');
 
 async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: TableOf): Promise<void> {
   for (const [name, set] of marked) {
@@ -90,11 +116,19 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
     // Locked first, then added up in a statement of its own: a concurrent transaction's rows that
     // committed while this one waited for the lock are counted.
     // Totals are kept by the engine over every child row, whoever wrote the one that moved them.
-    await db.query(`SELECT 1 FROM ${engineTable(model.table)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`, [ids]);
+    await db.query(
+      `SELECT 1 FROM ${engineTable(model.table)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`,
+      [ids],
+    );
     const params = new Params();
     const list = params.add(ids);
     const totals = model.rollups.map((r, i) => `${totalSql(r, params)} AS ${ident(`total_${i}`)}`);
-    const rows = (await db.query(`SELECT p.*${totals.map((t) => `, ${t}`).join('')} FROM ${engineTable(model.table)} p WHERE p.autoid = ANY(${list}::bigint[])`, params.values)).rows;
+    const rows = (
+      await db.query(
+        `SELECT p.*${totals.map((t) => `, ${t}`).join('')} FROM ${engineTable(model.table)} p WHERE p.autoid = ANY(${list}::bigint[])`,
+        params.values,
+      )
+    ).rows;
     for (const row of rows) {
       const stored = recordFromRow(model, row);
       const merged = { ...stored };
@@ -104,13 +138,23 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         merged[r.field.name] = value;
         if (!same(r.field, value, stored[r.field.name])) changes.set(r.field, value);
       });
-      for (const [field, value] of await computeValues(db, model, merged, tableOf, undefined, computedAfterTotals(model))) {
+      for (const [field, value] of await computeValues(
+        db,
+        model,
+        merged,
+        tableOf,
+        undefined,
+        computedAfterTotals(model),
+      )) {
         if (!same(field, value, stored[field.name])) changes.set(field, value);
       }
       if (!changes.size) continue;
       const values = [...changes.values()].map((v, i) => sqlValue([...changes.keys()][i], v));
       const sets = [...changes.keys()].map((f, i) => `${ident(f.sqlName)} = $${i + 2}`);
-      await db.query(`UPDATE ${engineTable(model.table)} SET ${sets.join(', ')} WHERE autoid = $1`, [row.autoid, ...values]);
+      await db.query(`UPDATE ${engineTable(model.table)} SET ${sets.join(', ')} WHERE autoid = $1`, [
+        row.autoid,
+        ...values,
+      ]);
       await recordChanged(db, model, Number(row.autoid), 'updated');
       await totalsFollow(db, model, merged, null, tableOf);
     }

@@ -9,22 +9,41 @@ import { announceWrite } from './cache.ts';
 import { sqlValue } from './values.ts';
 
 /** Inserts checked values, with the defaults of fields left out; answers the new AutoID. */
-export async function insertRow(db: Queryable, model: TableModel, values: Map<EffectiveField | 'archive', unknown>, username: string): Promise<number> {
+export async function insertRow(
+  db: Queryable,
+  model: TableModel,
+  values: Map<EffectiveField | 'archive', unknown>,
+  username: string,
+): Promise<number> {
   const cols = ['createdby', 'modifiedby'];
   const params: unknown[] = [username, username];
-  for (const [f, v] of values) { cols.push(f === 'archive' ? 'archive' : f.sqlName); params.push(f === 'archive' ? v : sqlValue(f, v)); }
+  for (const [f, v] of values) {
+    cols.push(f === 'archive' ? 'archive' : f.sqlName);
+    params.push(f === 'archive' ? v : sqlValue(f, v));
+  }
   for (const f of model.table.fields) {
-    if (!values.has(f) && f.default !== undefined && f.default !== null) { cols.push(f.sqlName); params.push(sqlValue(f, f.default)); }
+    if (!values.has(f) && f.default !== undefined && f.default !== null) {
+      cols.push(f.sqlName);
+      params.push(sqlValue(f, f.default));
+    }
   }
   const inserted = await db.query<{ autoid: number }>(
-    `INSERT INTO ${reached(model)} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`, params);
+    `INSERT INTO ${reached(model)} (${cols.map(ident).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING autoid`,
+    params,
+  );
   // Whatever path inserts (a save, a download request, a licence, a seed), counts move with it.
   await announceWrite(db, model.table.sqlName);
   return inserted.rows[0].autoid;
 }
 
 /** Writes checked values into a stored row, bumping its TimeStamp. */
-export async function updateRow(db: Queryable, model: TableModel, autoId: number, values: Map<EffectiveField | 'archive', unknown>, username: string): Promise<void> {
+export async function updateRow(
+  db: Queryable,
+  model: TableModel,
+  autoId: number,
+  values: Map<EffectiveField | 'archive', unknown>,
+  username: string,
+): Promise<void> {
   const params: unknown[] = [autoId, username];
   const sets = ['timestamp = timestamp + 1', 'modifiedby = $2'];
   for (const [f, v] of values) {

@@ -10,7 +10,14 @@ import { listJoin, listText } from './table-sql.ts';
 import { ident } from '../db/sql.ts';
 import { isFileField } from './values.ts';
 
-export function selectColumns(model: TableModel, fields: EffectiveField[], principal: Principal, params: Params, system = true, texts = true): string {
+export function selectColumns(
+  model: TableModel,
+  fields: EffectiveField[],
+  principal: Principal,
+  params: Params,
+  system = true,
+  texts = true,
+): string {
   const t = model.table;
   const cols = ['t.autoid'];
   if (system) cols.push('t.timestamp', 't.createdate', 't.createdby', 't.modifiedby');
@@ -19,7 +26,10 @@ export function selectColumns(model: TableModel, fields: EffectiveField[], princ
     cols.push(`t.${ident(field.sqlName)}`);
     if (!texts) continue;
     // A file field's text is its file's name (core_file is indexed on the id's text form).
-    if (isFileField(field)) cols.push(`(SELECT f.file_name FROM core_file f WHERE f.id::text = t.${ident(field.sqlName)}) AS ${ident(`${field.sqlName}__descr`)}`);
+    if (isFileField(field))
+      cols.push(
+        `(SELECT f.file_name FROM core_file f WHERE f.id::text = t.${ident(field.sqlName)}) AS ${ident(`${field.sqlName}__descr`)}`,
+      );
     const join = model.listJoins.find((j) => j.field === field);
     if (join) cols.push(`${listText(join, principal, params)} AS ${ident(`${field.sqlName}__descr`)}`);
   }

@@ -30,15 +30,37 @@ async function insertRows(db: Queryable, rows: Row[]): Promise<void> {
   }
 }
 
-export async function writeStatusLog(db: Queryable, model: TableModel, recordId: number, change: StatusChange, by: string): Promise<void> {
-  const row = [model.table.sqlName, recordId, change.field.name, change.transition ?? null, JSON.stringify(change.from ?? null), JSON.stringify(change.to ?? null),
-    change.reason ?? null, change.comment ?? null, change.date ?? null, by];
+export async function writeStatusLog(
+  db: Queryable,
+  model: TableModel,
+  recordId: number,
+  change: StatusChange,
+  by: string,
+): Promise<void> {
+  const row = [
+    model.table.sqlName,
+    recordId,
+    change.field.name,
+    change.transition ?? null,
+    JSON.stringify(change.from ?? null),
+    JSON.stringify(change.to ?? null),
+    change.reason ?? null,
+    change.comment ?? null,
+    change.date ?? null,
+    by,
+  ];
   // In a transaction the rows of its writes (a receipt's 500 order lines) go in one statement at its commit.
   const transaction = transactionOf(db);
   if (!transaction) return insertRows(db, [row]);
   const pending = logged.get(transaction);
-  if (pending) { pending.push(row); return; }
+  if (pending) {
+    pending.push(row);
+    return;
+  }
   const rows = [row];
   logged.set(transaction, rows);
-  atCommit(db, 'status-log', async () => { logged.delete(transaction); await insertRows(db, rows); });
+  atCommit(db, 'status-log', async () => {
+    logged.delete(transaction);
+    await insertRows(db, rows);
+  });
 }

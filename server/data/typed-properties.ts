@@ -14,14 +14,24 @@ import { recordChanged } from './events.ts';
 import { engineTable } from './table-sql.ts';
 import type { TableOf } from './related.ts';
 
-interface Value { id: number; name: string; target: number | null }
+interface Value {
+  id: number;
+  name: string;
+  target: number | null;
+}
 
 /**
  * The record's values with their property's name and the new type's property of that name. The
  * record's own typed properties, which go with it: the caller read the record as the principal
  * sees it (TypeChange, a save), so its values are read and moved by the engine.
  */
-async function valuesAcross(db: Queryable, model: TableModel, id: number, toType: unknown, tableOf: TableOf): Promise<{ values: Value[]; valuesModel: TableModel }> {
+async function valuesAcross(
+  db: Queryable,
+  model: TableModel,
+  id: number,
+  toType: unknown,
+  tableOf: TableOf,
+): Promise<{ values: Value[]; valuesModel: TableModel }> {
   const typed = model.table.typedProperties!;
   const props = tableOf(typed.properties.table)!;
   const valuesModel = tableOf(typed.values.table)!;
@@ -34,19 +44,45 @@ async function valuesAcross(db: Queryable, model: TableModel, id: number, toType
      WHERE v.${col(valuesModel, typed.values.record)} = $1 ORDER BY p.${name}`,
     [id, toType ?? null],
   );
-  return { values: rows.rows.map((r) => ({ id: Number(r.id), name: r.name, target: r.target === null ? null : Number(r.target) })), valuesModel };
+  return {
+    values: rows.rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      target: r.target === null ? null : Number(r.target),
+    })),
+    valuesModel,
+  };
 }
 
 /** What changing the record's type to `toType` would lose and keep, by property name. */
-export async function typeChangeImpact(db: Queryable, model: TableModel, id: number, toType: unknown, tableOf: TableOf): Promise<Omit<TypeChangeAnswer, 'Message'>> {
+export async function typeChangeImpact(
+  db: Queryable,
+  model: TableModel,
+  id: number,
+  toType: unknown,
+  tableOf: TableOf,
+): Promise<Omit<TypeChangeAnswer, 'Message'>> {
   const { values } = await valuesAcross(db, model, id, toType, tableOf);
   const lost = values.filter((v) => v.target === null).map((v) => v.name);
   const kept = values.filter((v) => v.target !== null).map((v) => v.name);
-  return { Field: model.table.typedProperties!.typeField, Lost: lost.length, Kept: kept.length, LostNames: lost, KeptNames: kept };
+  return {
+    Field: model.table.typedProperties!.typeField,
+    Lost: lost.length,
+    Kept: kept.length,
+    LostNames: lost,
+    KeptNames: kept,
+  };
 }
 
 /** Inside a save that changed the type: kept values move to the new type's properties, lost ones go. */
-export async function retypeValues(client: pg.PoolClient, model: TableModel, id: number, toType: unknown, principal: Principal, tableOf: TableOf): Promise<void> {
+export async function retypeValues(
+  client: pg.PoolClient,
+  model: TableModel,
+  id: number,
+  toType: unknown,
+  principal: Principal,
+  tableOf: TableOf,
+): Promise<void> {
   const typed = model.table.typedProperties!;
   const { values, valuesModel } = await valuesAcross(client, model, id, toType, tableOf);
   if (!values.length) return;
@@ -57,7 +93,10 @@ export async function retypeValues(client: pg.PoolClient, model: TableModel, id:
       await client.query(`DELETE FROM ${table} WHERE autoid = $1`, [v.id]);
       await recordChanged(client, valuesModel, v.id, 'deleted');
     } else {
-      await client.query(`UPDATE ${table} SET ${property} = $2, timestamp = timestamp + 1, modifiedby = $3 WHERE autoid = $1`, [v.id, v.target, principal.username]);
+      await client.query(
+        `UPDATE ${table} SET ${property} = $2, timestamp = timestamp + 1, modifiedby = $3 WHERE autoid = $1`,
+        [v.id, v.target, principal.username],
+      );
       await recordChanged(client, valuesModel, v.id, 'updated');
     }
   }

@@ -23,7 +23,8 @@ export const descrKey = (field: EffectiveField) => `${field.name}_Descr`;
 export const isFileField = (field: EffectiveField) => field.type === 'file' || field.type === 'image';
 
 /** Fields answered with a display text besides their value: list fields, file fields and catalogue codes. */
-export const hasDescr = (field: EffectiveField) => field.type === 'list' || isFileField(field) || Boolean(field.catalogue);
+export const hasDescr = (field: EffectiveField) =>
+  field.type === 'list' || isFileField(field) || Boolean(field.catalogue);
 
 export function recordFromRow(model: TableModel, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: row.autoid };
@@ -35,7 +36,8 @@ export function recordFromRow(model: TableModel, row: Record<string, unknown>): 
     else if (hasDescr(field)) record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
   }
   if (Object.hasOwn(row, 'timestamp')) record.TimeStamp = row.timestamp;
-  if (Object.hasOwn(row, 'createdate')) record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;
+  if (Object.hasOwn(row, 'createdate'))
+    record.CreateDate = row.createdate instanceof Date ? row.createdate.toISOString() : row.createdate;
   if (Object.hasOwn(row, 'createdby')) record.CreatedBy = row.createdby;
   if (Object.hasOwn(row, 'modifiedby')) record.ModifiedBy = row.modifiedby;
   if (model.table.archivable && Object.hasOwn(row, 'archive')) record.Archive = row.archive;

@@ -11,7 +11,15 @@ import type { Principal } from '../security/principal.ts';
 export interface WriteHooks {
   /** Checks (and may adjust) the payload before validation, inside the write's transaction. */
   beforeWrite?(client: pg.PoolClient, input: Record<string, unknown>, principal: Principal): Promise<void>;
-  afterWrite(client: pg.PoolClient, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; written: string[]; principal: Principal }): Promise<void>;
+  afterWrite(
+    client: pg.PoolClient,
+    change: {
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+      written: string[];
+      principal: Principal;
+    },
+  ): Promise<void>;
 }
 
 /** What a write needs besides the record: other tables (a numbering's counters), a transition. */

@@ -11,7 +11,13 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { hiddenFields, refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields, withoutHidden } from './access.ts';
+import {
+  hiddenFields,
+  refuseLimitedChanges,
+  refuseRowsOutsideLimits,
+  underivedFields,
+  withoutHidden,
+} from './access.ts';
 import { announceWrite, tableWritten } from './cache.ts';
 import { belongingRecordVisible } from './belonging.ts';
 import { writeChangeLogs } from './change-logs.ts';
@@ -42,7 +48,12 @@ export type { WriteContext, WriteHooks } from './write-context.ts';
  * the field's own checks judge the value. Answers the copies, which the write takes as given.
  */
 async function defaultsFrom(
-  db: Queryable, model: TableModel, principal: Principal, record: Record<string, unknown>, current: Record<string, unknown> | null, tableOf: TableOf,
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  record: Record<string, unknown>,
+  current: Record<string, unknown> | null,
+  tableOf: TableOf,
 ): Promise<Set<string>> {
   const copies = new Set<string>();
   // Read as the principal reads: a value from a field or a row they may not see is not theirs to
@@ -59,9 +70,17 @@ async function defaultsFrom(
   });
   if (!wanted.length) return copies;
   const related = wanted.some((f) => !isEmptyValue(merged[referenceOf(f)] ?? null))
-    ? await relatedValues(db, model, merged, wanted.map((f) => ({ var: f.defaultFrom! })), tableOf, principal) : null;
+    ? await relatedValues(
+        db,
+        model,
+        merged,
+        wanted.map((f) => ({ var: f.defaultFrom! })),
+        tableOf,
+        principal,
+      )
+    : null;
   for (const f of wanted) {
-    const value = isEmptyValue(merged[referenceOf(f)] ?? null) ? null : related?.get(f.defaultFrom!) ?? null;
+    const value = isEmptyValue(merged[referenceOf(f)] ?? null) ? null : (related?.get(f.defaultFrom!) ?? null);
     if (f.enabled === false) {
       record[f.name] = value;
       copies.add(f.name);
@@ -71,7 +90,9 @@ async function defaultsFrom(
 }
 
 /** A password is stored as its hash; an empty one leaves the stored password as it is. */
-async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<Map<EffectiveField | 'archive', unknown>> {
+async function hashPasswords(
+  values: Map<EffectiveField | 'archive', unknown>,
+): Promise<Map<EffectiveField | 'archive', unknown>> {
   for (const [f, v] of values) {
     if (f === 'archive' || f.type !== 'password') continue;
     if (v === null || v === undefined || v === '') values.delete(f);
@@ -81,10 +102,16 @@ async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): 
 }
 
 /** The names of the fields a write gives values. */
-const writtenNames = (values: Map<EffectiveField | 'archive', unknown>) => [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
+const writtenNames = (values: Map<EffectiveField | 'archive', unknown>) =>
+  [...values.keys()].map((f) => (f === 'archive' ? 'Archive' : f.name));
 
 /** The record as a write leaves it: the stored (or blank) record with the checked values over it. */
-function mergedOf(model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, autoId: number) {
+function mergedOf(
+  model: TableModel,
+  current: Record<string, unknown> | null,
+  values: Map<EffectiveField | 'archive', unknown>,
+  autoId: number,
+) {
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), AutoID: autoId };
   for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
   return { merged, current, written: new Set(writtenNames(values)) };
@@ -106,7 +133,11 @@ export interface WriteRequest {
 }
 
 /** A write done: the record's AutoID, the stored row before it (null for a new record), the fields written. */
-export interface Written { id: number; current: Record<string, unknown> | null; written: string[] }
+export interface Written {
+  id: number;
+  current: Record<string, unknown> | null;
+  written: string[];
+}
 
 /**
  * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
@@ -123,16 +154,26 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   await ctx.hooks?.beforeWrite?.(client, record, principal);
   // The stored row with every field: the input is merged into it, so a field the principal
   // cannot see or change keeps its value and still counts for rules and required fields.
-  const current = update ? w.locked ?? await readStored(client, model, principal, w.id!, true) : null;
+  const current = update ? (w.locked ?? (await readStored(client, model, principal, w.id!, true))) : null;
   if (current && w.stamp !== undefined && current.TimeStamp !== w.stamp) {
-    throw new AppError('CONCURRENCY', [], {}, { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } });
+    throw new AppError(
+      'CONCURRENCY',
+      [],
+      {},
+      { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } },
+    );
   }
   refuseLimitedChanges(model, principal, record, current);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
-  const values = await hashPasswords(checkInput(model, record, current, {
-    statusChange: !!current && ctx.transition?.field === model.workflow?.field.name, byDefinition: ctx.byDefinition, principal, copies,
-  }));
+  const values = await hashPasswords(
+    checkInput(model, record, current, {
+      statusChange: !!current && ctx.transition?.field === model.workflow?.field.name,
+      byDefinition: ctx.byDefinition,
+      principal,
+      copies,
+    }),
+  );
   await addComputed(client, model, current, values, principal, ctx.tableOf);
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
@@ -152,27 +193,47 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   await writeChangeLogs(client, model, id, current, values, principal, ctx);
   for (const b of behaviours) await b.written?.(client, model, change.merged, current, ctx.tableOf);
   await totalsFollow(client, model, change.merged, current, ctx.tableOf);
-  const typeField = model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
-  if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name]) await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
+  const typeField =
+    model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
+  if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name])
+    await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, id, current ? 'updated' : 'created');
   return { id, current, written: writtenNames(values) };
 }
 
 /** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */
 async function logChanges(
-  client: pg.PoolClient, model: TableModel, id: number, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, ctx: WriteContext,
+  client: pg.PoolClient,
+  model: TableModel,
+  id: number,
+  current: Record<string, unknown> | null,
+  values: Map<EffectiveField | 'archive', unknown>,
+  principal: Principal,
+  ctx: WriteContext,
 ): Promise<void> {
   for (const [f, to] of values) {
     const moved = f !== 'archive' && ctx.transition?.field === f.name;
     if (f === 'archive' || !(f.logChanges || f === model.workflow?.field || moved)) continue;
-    const from = current ? current[f.name] ?? null : null;
+    const from = current ? (current[f.name] ?? null) : null;
     if (from === to || (from === null && (to === null || to === undefined))) continue;
     const t = moved ? ctx.transition : undefined;
-    await writeStatusLog(client, model, id, { field: f, transition: t?.name, from, to, reason: t?.reason, comment: t?.comment, date: t?.date }, principal.username);
+    await writeStatusLog(
+      client,
+      model,
+      id,
+      { field: f, transition: t?.name, from, to, reason: t?.reason, comment: t?.comment, date: t?.date },
+      principal.username,
+    );
   }
 }
 
-export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Principal, body: unknown, ctx: WriteContext): Promise<Record<string, unknown>> {
+export async function saveRecord(
+  pool: pg.Pool,
+  model: TableModel,
+  principal: Principal,
+  body: unknown,
+  ctx: WriteContext,
+): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request.body_object');
   const sent = body as Record<string, unknown>;
   const autoId = sent.AutoID === undefined || sent.AutoID === null ? 0 : parseAutoId(sent.AutoID, 'AutoID');
@@ -181,28 +242,39 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
   // record from a caller: it would be an empty row in a state no process started.
   if (autoId === 0 && !ctx.byDefinition && !model.table.fields.some((f) => f.enabled !== false)) throw forbidden();
   try {
-    return await inTransaction(pool, async (client) => {
-      // A copy per run: the write adjusts it (a drawn number, copied defaults, the password's
-      // repetition taken out), and a run again after a conflict starts from what was sent.
-      const record = structuredClone(sent);
-      let id = autoId;
-      let before: Record<string, unknown> | null = null;
-      let written: string[];
-      if (autoId === 0) {
-        ({ id, written } = await writeIn(client, { model, principal, record, ctx }));
-      } else {
-        if (record.TimeStamp === undefined || record.TimeStamp === null) {
-          throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
+    return await inTransaction(
+      pool,
+      async (client) => {
+        // A copy per run: the write adjusts it (a drawn number, copied defaults, the password's
+        // repetition taken out), and a run again after a conflict starts from what was sent.
+        const record = structuredClone(sent);
+        let id = autoId;
+        let before: Record<string, unknown> | null = null;
+        let written: string[];
+        if (autoId === 0) {
+          ({ id, written } = await writeIn(client, { model, principal, record, ctx }));
+        } else {
+          if (record.TimeStamp === undefined || record.TimeStamp === null) {
+            throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
+          }
+          const update = await writeIn(client, {
+            model,
+            principal,
+            record,
+            ctx,
+            id: autoId,
+            stamp: parseAutoId(record.TimeStamp, 'TimeStamp'),
+          });
+          before = withoutHidden(update.current!, hiddenFields(model, principal));
+          written = update.written;
         }
-        const update = await writeIn(client, { model, principal, record, ctx, id: autoId, stamp: parseAutoId(record.TimeStamp, 'TimeStamp') });
-        before = withoutHidden(update.current!, hiddenFields(model, principal));
-        written = update.written;
-      }
-      const saved = await readRecord(client, model, principal, id);
-      await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
-      await announceWrite(client, model.table.sqlName);
-      return saved;
-    }, { rerunnable: true });
+        const saved = await readRecord(client, model, principal, id);
+        await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
+        await announceWrite(client, model.table.sqlName);
+        return saved;
+      },
+      { rerunnable: true },
+    );
   } catch (err) {
     throw translatePgError(model, err);
   } finally {
@@ -216,7 +288,12 @@ export async function saveRecord(pool: pg.Pool, model: TableModel, principal: Pr
  * their table's record behaviours run on them as they now stand, so what is derived from them
  * (an order's totals) follows.
  */
-export async function rowsRewritten(client: pg.PoolClient, model: TableModel, ids: readonly number[], tableOf: TableOf): Promise<void> {
+export async function rowsRewritten(
+  client: pg.PoolClient,
+  model: TableModel,
+  ids: readonly number[],
+  tableOf: TableOf,
+): Promise<void> {
   const behaviours = recordBehavioursOf(model);
   if (!behaviours.length && !model.feeds.length) return;
   for (const id of ids) {
@@ -234,7 +311,12 @@ export async function rowsRewritten(client: pg.PoolClient, model: TableModel, id
  * write leaves it, whatever was sent for them (they are read-only on every path).
  */
 export async function addComputed(
-  client: Queryable, model: TableModel, current: Record<string, unknown> | null, values: Map<EffectiveField | 'archive', unknown>, principal: Principal, tableOf: TableOf,
+  client: Queryable,
+  model: TableModel,
+  current: Record<string, unknown> | null,
+  values: Map<EffectiveField | 'archive', unknown>,
+  principal: Principal,
+  tableOf: TableOf,
 ): Promise<void> {
   // A new record's totals are over no rows yet: a sum and a count are 0.
   if (!current) for (const r of model.rollups) if (r.op === 'sum' || r.op === 'count') values.set(r.field, 0);
@@ -249,7 +331,14 @@ export async function addComputed(
  * checks that guard a delete read referenced rows (a processed receipt keeps its lines).
  */
 export async function deleteIn(
-  client: pg.PoolClient, { model, principal, id: autoId, hooks, tableOf }: { model: TableModel; principal: Principal; id: number; hooks?: WriteHooks; tableOf?: TableOf },
+  client: pg.PoolClient,
+  {
+    model,
+    principal,
+    id: autoId,
+    hooks,
+    tableOf,
+  }: { model: TableModel; principal: Principal; id: number; hooks?: WriteHooks; tableOf?: TableOf },
 ): Promise<void> {
   authorize(model, principal, 'delete');
   const stored = await readStored(client, model, principal, autoId, true);
@@ -263,15 +352,25 @@ export async function deleteIn(
   await hooks?.afterWrite(client, { before, after: null, written: [], principal });
 }
 
-export async function deleteRecord(pool: pg.Pool, model: TableModel, principal: Principal, autoId: number, hooks: WriteHooks | undefined, tableOf: TableOf): Promise<void> {
+export async function deleteRecord(
+  pool: pg.Pool,
+  model: TableModel,
+  principal: Principal,
+  autoId: number,
+  hooks: WriteHooks | undefined,
+  tableOf: TableOf,
+): Promise<void> {
   try {
-    await inTransaction(pool, async (client) => {
-      await deleteIn(client, { model, principal, id: autoId, hooks, tableOf });
-      await announceWrite(client, model.table.sqlName);
-    }, { rerunnable: true });
+    await inTransaction(
+      pool,
+      async (client) => {
+        await deleteIn(client, { model, principal, id: autoId, hooks, tableOf });
+        await announceWrite(client, model.table.sqlName);
+      },
+      { rerunnable: true },
+    );
     tableWritten(model.table.sqlName);
   } catch (err) {
     throw translatePgError(model, err, true);
   }
 }
-

@@ -13,7 +13,11 @@ import { keepExitCode } from './exit-hooks.ts';
 
 keepExitCode();
 
-export interface EmbeddedDatabase { url: (database: string) => string; createDatabase(name: string): Promise<void>; stop(): Promise<void> }
+export interface EmbeddedDatabase {
+  url: (database: string) => string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
 
 const USER = 'postgres';
 /** The password data directories of earlier versions were created with; replaced at their next start. */
@@ -41,7 +45,11 @@ const newPassword = () => randomBytes(24).toString('base64url');
 async function run(url: string, sql: string, params: unknown[] = []): Promise<pgClient.QueryResult> {
   const client = new pgClient.Client({ connectionString: url });
   await client.connect();
-  try { return await client.query(sql, params); } finally { await client.end(); }
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
 }
 
 function alive(pid: number): boolean {
@@ -76,12 +84,18 @@ async function ephemeralPorts(): Promise<[number, number] | null> {
   return Number.isInteger(low) && Number.isInteger(high) ? [low, high] : null;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
   // A port among those: while PostgreSQL is down, a reconnect's own end may take it, and
   // PostgreSQL cannot bind it again until that connection is gone.
   const ephemeral = await ephemeralPorts();
   if (ephemeral && port >= ephemeral[0] && port <= ephemeral[1]) {
-    log(`EMBEDDED_PG_PORT ${port} lies among this system's ports for outgoing connections (${ephemeral[0]}-${ephemeral[1]}); choose one below ${ephemeral[0]}\n`);
+    log(
+      `EMBEDDED_PG_PORT ${port} lies among this system's ports for outgoing connections (${ephemeral[0]}-${ephemeral[1]}); choose one below ${ephemeral[0]}\n`,
+    );
   }
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
@@ -109,18 +123,28 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     // Loopback only, and no Unix socket: its default directory may not exist or be writable.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m) => { lines.push(m); if (lines.length > 50) lines.shift(); log(m); },
-    onError: (m) => { lines.push(String(m)); log(String(m)); },
+    onLog: (m) => {
+      lines.push(m);
+      if (lines.length > 50) lines.shift();
+      log(m);
+    },
+    onError: (m) => {
+      lines.push(String(m));
+      log(String(m));
+    },
   });
   if (fresh) await pg.initialise();
   else await stopLeftBehind(databaseDir, log);
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (data in ${databaseDir}):\n${lines.join('')}${err ? String(err) : ''}`);
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${port} (data in ${databaseDir}):\n${lines.join('')}${err ? String(err) : ''}`,
+    );
   }
   let current = password;
-  const url = (database: string, secret = current) => `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
+  const url = (database: string, secret = current) =>
+    `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
   if (!kept && !fresh) {
     // A data directory of an earlier version: its well-known password is replaced now.
     const next = newPassword();
@@ -139,7 +163,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
       const found = await run(url('postgres'), 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (found.rowCount) return;
       // Unicode case mapping for searches (see initdbFlags), also in a cluster initialised without it.
-      await run(url('postgres'), `CREATE DATABASE "${name.replace(/"/g, '""')}" TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C' LOCALE_PROVIDER builtin BUILTIN_LOCALE 'C.UTF-8'`);
+      await run(
+        url('postgres'),
+        `CREATE DATABASE "${name.replace(/"/g, '""')}" TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C' LOCALE_PROVIDER builtin BUILTIN_LOCALE 'C.UTF-8'`,
+      );
     },
     stop: () => pg.stop(),
   };

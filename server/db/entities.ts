@@ -100,7 +100,13 @@ export const SessionSchema = new EntitySchema<Session>({
 });
 
 /** Failed sign-ins of a name from one address, or from every address (source ''). */
-export interface LoginFailure { name: string; source: string; failures: number; lockedUntil: Date | null; lastFailureAt: Date }
+export interface LoginFailure {
+  name: string;
+  source: string;
+  failures: number;
+  lockedUntil: Date | null;
+  lastFailureAt: Date;
+}
 
 export const LoginFailureSchema = new EntitySchema<LoginFailure>({
   name: 'LoginFailure',
@@ -157,4 +163,11 @@ export const FlexGridLayoutSchema = new EntitySchema<FlexGridLayoutRow>({
   },
 });
 
-export const CORE_ENTITIES = [SiteDefinitionSchema, SiteDefinitionHistorySchema, SchemaChangeSchema, SessionSchema, LoginFailureSchema, FlexGridLayoutSchema];
+export const CORE_ENTITIES = [
+  SiteDefinitionSchema,
+  SiteDefinitionHistorySchema,
+  SchemaChangeSchema,
+  SessionSchema,
+  LoginFailureSchema,
+  FlexGridLayoutSchema,
+];

@@ -8,11 +8,24 @@ export type DatabaseFailure = 'unavailable' | 'timeout' | 'bad-value' | 'conflic
 /** A connection the pool did not even try: it holds reconnects back while the database is down (pool.ts). */
 export const RECONNECT_HELD_BACK = 'ERECONNECTHELDBACK';
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', RECONNECT_HELD_BACK, '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  RECONNECT_HELD_BACK,
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 // 40001 serialization_failure, 40P01 deadlock_detected: the rest of class 40 is not safe to repeat.
 const CONFLICT_CODES = new Set(['40001', '40P01']);
 // node-postgres reports a lost or unobtainable connection only in its message.
-const UNAVAILABLE_TEXT = /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
 
 export function databaseFailure(err: unknown): DatabaseFailure {
   if (!err || typeof err !== 'object') return null;
@@ -36,7 +49,9 @@ export function databaseFailure(err: unknown): DatabaseFailure {
 export class OutageLog {
   private since: number | null = null;
   constructor(private readonly write: (line: string) => void) {}
-  get down(): boolean { return this.since !== null; }
+  get down(): boolean {
+    return this.since !== null;
+  }
   failed(err: unknown): void {
     if (this.since !== null) return;
     this.since = Date.now();

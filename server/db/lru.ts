@@ -5,11 +5,18 @@ export class LruCache<K, V> {
   constructor(private readonly max: number) {}
   get(key: K): V | undefined {
     const value = this.map.get(key);
-    if (value !== undefined) { this.map.delete(key); this.map.set(key, value); }
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
     return value;
   }
-  delete(key: K): void { this.map.delete(key); }
-  clear(): void { this.map.clear(); }
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);

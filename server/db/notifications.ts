@@ -16,7 +16,10 @@ export class Notifications {
   epoch = 0;
   connected = false;
 
-  constructor(private readonly url: string, private readonly log: (line: string) => void = () => {}) {}
+  constructor(
+    private readonly url: string,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
 
   on(channel: string, handler: (payload: string) => void): void {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`refusing channel name ${channel}`);
@@ -27,13 +30,19 @@ export class Notifications {
   }
 
   /** Called after the connection came back: notifications in between may be lost. */
-  reconnected(handler: () => void): void { this.onReconnect.push(handler); }
+  reconnected(handler: () => void): void {
+    this.onReconnect.push(handler);
+  }
 
-  async start(): Promise<void> { await this.connect(); }
+  async start(): Promise<void> {
+    await this.connect();
+  }
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
-    client.on('notification', (n) => { for (const h of this.handlers.get(n.channel) ?? []) h(n.payload ?? ''); });
+    client.on('notification', (n) => {
+      for (const h of this.handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {

@@ -8,7 +8,10 @@ import { gatedClient, ReconnectGate } from './reconnect-gate.ts';
 
 export interface Queryable {
   /** SQL text, or a named statement (prepared once per connection) for the engine's fixed queries. */
-  query<R extends pg.QueryResultRow = any>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = any>(
+    text: string | pg.QueryConfig,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
 }
 
 // Dates and times of pack tables travel as the ISO-like text the API speaks, not as JS Dates
@@ -23,12 +26,17 @@ pg.types.setTypeParser(20, (v) => Number(v)); // bigint: AutoIDs and counters st
  * for long; a request waits at most this long for a free connection. Schema changes and
  * tools that need longer say so with SET LOCAL statement_timeout in their transaction.
  */
-export interface PoolLimits { statementTimeoutMs: number; connectTimeoutMs: number }
+export interface PoolLimits {
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
 export const DEFAULT_POOL_LIMITS: PoolLimits = { statementTimeoutMs: 15_000, connectTimeoutMs: 10_000 };
 
 export function createPool(connectionString: string, max = 10, limits: PoolLimits = DEFAULT_POOL_LIMITS): pg.Pool {
   const pool = new pg.Pool({
-    connectionString, max, idleTimeoutMillis: 30000,
+    connectionString,
+    max,
+    idleTimeoutMillis: 30000,
     statement_timeout: limits.statementTimeoutMs,
     lock_timeout: limits.statementTimeoutMs,
     idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
@@ -101,7 +109,11 @@ export interface TransactionOptions {
 }
 
 /** Runs `work` in one transaction: committed when it answers, rolled back when it throws. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  opts: TransactionOptions = {},
+): Promise<T> {
   for (let rerun = 0; ; rerun++) {
     try {
       return await once(pool, work);
@@ -116,7 +128,10 @@ async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T
   const client = await pool.connect();
   // A connection lost between two statements of the transaction (an outage) fails the next one;
   // reported on the client meanwhile, it would end the process.
-  if (!heard.has(client)) { heard.add(client); client.on('error', () => undefined); }
+  if (!heard.has(client)) {
+    heard.add(client);
+    client.on('error', () => undefined);
+  }
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -138,7 +153,9 @@ async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T
   } catch (err) {
     beforeCommit.delete(client);
     afterCommitted.delete(client);
-    await client.query('ROLLBACK').catch((rollback: Error) => { broken = rollback; });
+    await client.query('ROLLBACK').catch((rollback: Error) => {
+      broken = rollback;
+    });
     throw err;
   } finally {
     // A connection that cannot even roll back is closed, not handed out again.

@@ -43,7 +43,9 @@ export class ReconnectGate {
 }
 
 function heldBack(): Error {
-  return Object.assign(new Error('database unavailable: reconnecting is held back after a failed connection'), { code: RECONNECT_HELD_BACK });
+  return Object.assign(new Error('database unavailable: reconnecting is held back after a failed connection'), {
+    code: RECONNECT_HELD_BACK,
+  });
 }
 
 /** A node-postgres client class whose connects pass the gate (the pool's `Client`). */
@@ -51,14 +53,28 @@ export function gatedClient(gate: ReconnectGate): typeof pg.Client {
   return class GatedClient extends pg.Client {
     override connect(): Promise<pg.Client>;
     override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
-    override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+    override connect(
+      callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void),
+    ): Promise<pg.Client> | void {
       const attempt = gate.enter();
-      const done: Promise<pg.Client> = attempt === null ? Promise.reject(heldBack()) : super.connect().then(
-        (client) => { gate.leave(attempt); return client; },
-        (err: unknown) => { gate.leave(attempt, err); throw err; },
-      );
+      const done: Promise<pg.Client> =
+        attempt === null
+          ? Promise.reject(heldBack())
+          : super.connect().then(
+              (client) => {
+                gate.leave(attempt);
+                return client;
+              },
+              (err: unknown) => {
+                gate.leave(attempt, err);
+                throw err;
+              },
+            );
       if (!callback) return done;
-      done.then((client) => (callback as (err: null, c: pg.Client) => void)(null, client), (err: Error) => (callback as (err: Error) => void)(err));
+      done.then(
+        (client) => (callback as (err: null, c: pg.Client) => void)(null, client),
+        (err: Error) => (callback as (err: Error) => void)(err),
+      );
     }
   };
 }

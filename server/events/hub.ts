@@ -8,7 +8,11 @@ import type { Principal } from '../security/principal.ts';
 import { visibleTo, type ModelOf, type StoredEvent } from './visibility.ts';
 
 /** An event as the API answers it (spec: EventType, EventData, LastReceived). */
-export interface EventMessage { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
+export interface EventMessage {
+  EventType: string;
+  EventData: Record<string, unknown>;
+  LastReceived: string;
+}
 
 /** The most transactions one read hands out the events of; more wait for the next read. */
 const TRANSACTIONS = 500;
@@ -16,14 +20,20 @@ const TRANSACTIONS = 500;
 const RETRY_MS = 100;
 
 /** A subscriber gets the events it may see with the horizon they were read up to. */
-interface Subscriber { principal: Principal; send(events: StoredEvent[], horizon: string): void }
+interface Subscriber {
+  principal: Principal;
+  send(events: StoredEvent[], horizon: string): void;
+}
 
 /**
  * Reads the events of the transactions between a horizon (an xid8, as text) and the oldest
  * transaction still running; answers them in order and the new horizon. Whole transactions only,
  * so a horizon never falls inside one. `waiting`: events exist that are not final yet.
  */
-export async function eventsSince(pool: pg.Pool, since: string): Promise<{ events: StoredEvent[]; horizon: string; waiting: boolean }> {
+export async function eventsSince(
+  pool: pg.Pool,
+  since: string,
+): Promise<{ events: StoredEvent[]; horizon: string; waiting: boolean }> {
   const result = await pool.query(
     `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
           txs AS (SELECT DISTINCT e.txid FROM core_event e, h WHERE e.txid >= $1::text::xid8 AND e.txid < h.xmin ORDER BY e.txid LIMIT ${TRANSACTIONS})
@@ -35,10 +45,17 @@ export async function eventsSince(pool: pg.Pool, since: string): Promise<{ event
     [since],
   );
   const first = result.rows[0];
-  const events: StoredEvent[] = result.rows.filter((r) => r.id !== null).map((r) => ({
-    id: Number(r.id), txid: r.txid, type: r.event_type, table: r.table_name, recordId: r.record_id === null ? null : Number(r.record_id),
-    userId: r.user_id === null ? null : Number(r.user_id), data: r.data,
-  }));
+  const events: StoredEvent[] = result.rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: Number(r.id),
+      txid: r.txid,
+      type: r.event_type,
+      table: r.table_name,
+      recordId: r.record_id === null ? null : Number(r.record_id),
+      userId: r.user_id === null ? null : Number(r.user_id),
+      data: r.data,
+    }));
   // A read cut short at its last transaction goes on just after it.
   const full = first.txs === TRANSACTIONS;
   const horizon = full ? String(BigInt(first.last) + 1n) : first.xmin;
@@ -57,25 +74,43 @@ export class EventHub {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pool: pg.Pool, private readonly modelOf: ModelOf, private readonly log: (line: string) => void = () => {}) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly modelOf: ModelOf,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
 
-  async start(): Promise<void> { this.horizon = await currentHorizon(this.pool); }
+  async start(): Promise<void> {
+    this.horizon = await currentHorizon(this.pool);
+  }
 
-  get size(): number { return this.subscribers.size; }
+  get size(): number {
+    return this.subscribers.size;
+  }
 
   subscribe(principal: Principal, send: Subscriber['send']): () => void {
     const sub = { principal, send };
     this.subscribers.add(sub);
-    return () => { this.subscribers.delete(sub); };
+    return () => {
+      this.subscribers.delete(sub);
+    };
   }
 
   /** Something was committed (or the listener reconnected): read what is final. */
   wake(): void {
-    if (this.reading) { this.again = true; return; }
-    this.reading = this.read().catch((err) => this.log(`live events: ${String(err)}`)).finally(() => {
-      this.reading = null;
-      if (this.again) { this.again = false; this.wake(); }
-    });
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = this.read()
+      .catch((err) => this.log(`live events: ${String(err)}`))
+      .finally(() => {
+        this.reading = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
   private async read(): Promise<void> {
@@ -83,13 +118,18 @@ export class EventHub {
     const { events, horizon, waiting } = await eventsSince(this.pool, this.horizon);
     this.horizon = horizon;
     if (events.length && this.subscribers.size) await this.dispatch(events, horizon);
-    if (waiting && !this.timer) this.timer = setTimeout(() => { this.timer = null; this.wake(); }, RETRY_MS);
+    if (waiting && !this.timer)
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.wake();
+      }, RETRY_MS);
   }
 
   /** Each subscriber gets the events it may see; subscribers of one user share the checks. */
   private async dispatch(events: StoredEvent[], horizon: string): Promise<void> {
     const byUser = new Map<number, Subscriber[]>();
-    for (const sub of this.subscribers) byUser.set(sub.principal.userId, [...(byUser.get(sub.principal.userId) ?? []), sub]);
+    for (const sub of this.subscribers)
+      byUser.set(sub.principal.userId, [...(byUser.get(sub.principal.userId) ?? []), sub]);
     for (const subs of byUser.values()) {
       const seen = await visibleTo(this.pool, subs[0].principal, events, this.modelOf);
       if (!seen.length) continue;
@@ -103,4 +143,8 @@ export class EventHub {
   }
 }
 
-export const messageOf = (e: StoredEvent, horizon: string): EventMessage => ({ EventType: e.type, EventData: e.data, LastReceived: horizon });
+export const messageOf = (e: StoredEvent, horizon: string): EventMessage => ({
+  EventType: e.type,
+  EventData: e.data,
+  LastReceived: horizon,
+});

@@ -18,25 +18,44 @@ export class StreamPlaces {
   private readonly holder = randomUUID();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly pool: pg.Pool, private readonly kind: string, private readonly perUser: number) {
-    this.timer = setInterval(() => { void this.renew(); }, RENEW_MS);
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly kind: string,
+    private readonly perUser: number,
+  ) {
+    this.timer = setInterval(() => {
+      void this.renew();
+    }, RENEW_MS);
     this.timer.unref();
   }
 
   /** Takes a place for one of the user's streams: answers its release, or null when they hold every place. */
   async take(userId: number): Promise<(() => void) | null> {
-    const id = await inTransaction(this.pool, async (client) => {
-      // One user's takes wait for one another, in every process, so the count and the insert are one step.
-      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('core_live_stream:' || $1::text || ':' || $2, 0))", [userId, this.kind]);
-      await client.query('DELETE FROM core_live_stream WHERE user_id = $1 AND kind = $2 AND expires_at < now()', [userId, this.kind]);
-      const held = await client.query<{ n: string }>('SELECT count(*) AS n FROM core_live_stream WHERE user_id = $1 AND kind = $2', [userId, this.kind]);
-      if (Number(held.rows[0].n) >= this.perUser) return null;
-      const row = await client.query<{ id: string }>(
-        'INSERT INTO core_live_stream (user_id, kind, process, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id',
-        [userId, this.kind, this.holder, PLACE_LEASE_SECONDS],
-      );
-      return row.rows[0].id;
-    }, { rerunnable: true });
+    const id = await inTransaction(
+      this.pool,
+      async (client) => {
+        // One user's takes wait for one another, in every process, so the count and the insert are one step.
+        await client.query(
+          "SELECT pg_advisory_xact_lock(hashtextextended('core_live_stream:' || $1::text || ':' || $2, 0))",
+          [userId, this.kind],
+        );
+        await client.query('DELETE FROM core_live_stream WHERE user_id = $1 AND kind = $2 AND expires_at < now()', [
+          userId,
+          this.kind,
+        ]);
+        const held = await client.query<{ n: string }>(
+          'SELECT count(*) AS n FROM core_live_stream WHERE user_id = $1 AND kind = $2',
+          [userId, this.kind],
+        );
+        if (Number(held.rows[0].n) >= this.perUser) return null;
+        const row = await client.query<{ id: string }>(
+          'INSERT INTO core_live_stream (user_id, kind, process, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id',
+          [userId, this.kind, this.holder, PLACE_LEASE_SECONDS],
+        );
+        return row.rows[0].id;
+      },
+      { rerunnable: true },
+    );
     if (id === null) return null;
     let released = false;
     return () => {
@@ -48,7 +67,11 @@ export class StreamPlaces {
   }
 
   private async renew(): Promise<void> {
-    await this.pool.query('UPDATE core_live_stream SET expires_at = now() + make_interval(secs => $2) WHERE process = $1', [this.holder, PLACE_LEASE_SECONDS])
+    await this.pool
+      .query('UPDATE core_live_stream SET expires_at = now() + make_interval(secs => $2) WHERE process = $1', [
+        this.holder,
+        PLACE_LEASE_SECONDS,
+      ])
       .catch(() => undefined);
   }
 

@@ -20,7 +20,12 @@ export interface StoredEvent {
 /** The table of a record event, as the definitions of the moment have it. */
 export type ModelOf = (sqlName: string) => TableModel | undefined;
 
-export async function visibleTo(pool: pg.Pool, principal: Principal, events: readonly StoredEvent[], modelOf: ModelOf): Promise<StoredEvent[]> {
+export async function visibleTo(
+  pool: pg.Pool,
+  principal: Principal,
+  events: readonly StoredEvent[],
+  modelOf: ModelOf,
+): Promise<StoredEvent[]> {
   const byTable = new Map<string, StoredEvent[]>();
   for (const e of events) if (e.table && e.userId === null) byTable.set(e.table, [...(byTable.get(e.table) ?? []), e]);
   const visibleIds = new Set<number>();
@@ -29,11 +34,24 @@ export async function visibleTo(pool: pg.Pool, principal: Principal, events: rea
     if (!model || !principal.can(model.table.right, 'read')) continue;
     const params = new Params();
     const rows = limited(model, principal, 't', params);
-    if (!rows.admitted.length) { for (const e of tableEvents) visibleIds.add(e.id); continue; }
+    if (!rows.admitted.length) {
+      for (const e of tableEvents) visibleIds.add(e.id);
+      continue;
+    }
     // A deleted row can no longer be checked against the limits: only users without limits hear of it.
     const ids = tableEvents.filter((e) => e.data.Action !== 'deleted').map((e) => e.recordId);
-    const seen = new Set((await pool.query(`SELECT t.autoid ${rows.from([`t.autoid = ANY(${params.add(ids)}::bigint[])`])}`, params.values)).rows.map((r) => Number(r.autoid)));
-    for (const e of tableEvents) if (e.recordId !== null && seen.has(e.recordId) && e.data.Action !== 'deleted') visibleIds.add(e.id);
+    const seen = new Set(
+      (
+        await pool.query(
+          `SELECT t.autoid ${rows.from([`t.autoid = ANY(${params.add(ids)}::bigint[])`])}`,
+          params.values,
+        )
+      ).rows.map((r) => Number(r.autoid)),
+    );
+    for (const e of tableEvents)
+      if (e.recordId !== null && seen.has(e.recordId) && e.data.Action !== 'deleted') visibleIds.add(e.id);
   }
-  return events.filter((e) => (e.userId !== null ? e.userId === principal.userId : e.table === null || visibleIds.has(e.id)));
+  return events.filter((e) =>
+    e.userId !== null ? e.userId === principal.userId : e.table === null || visibleIds.has(e.id),
+  );
 }

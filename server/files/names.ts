@@ -7,7 +7,10 @@ const FALLBACK_NAME = 'bestand';
 /** The name a file is kept under: the last part of a path, without control characters, at most 255 characters. */
 export function safeFileName(declared: string | undefined): string {
   const base = (declared ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   const name = clean.replace(/^\.+/, '') || FALLBACK_NAME;
   if (name.length <= MAX_NAME_LENGTH) return name;
   // Keep the extension: it says what the file is.

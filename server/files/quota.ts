@@ -8,15 +8,19 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import { AppError } from '../errors.ts';
 import { insertFiles, unclaimedUploads, type FileRow } from './records.ts';
 
-export interface UploadQuota { files: number; bytes: number }
+export interface UploadQuota {
+  files: number;
+  bytes: number;
+}
 
 const MB = 1024 * 1024;
 /** The advisory lock class of upload quotas (beside a key per user). */
 const QUOTA_LOCK = 7405212;
 
-export const overQuota = (quota: UploadQuota, what: 'files' | 'bytes') => (what === 'files'
-  ? new AppError('UPLOAD_QUOTA', [quota.files], {}, {}, 'files.quota_files')
-  : new AppError('UPLOAD_QUOTA', [Math.round(quota.bytes / MB)], {}, {}, 'files.quota_bytes'));
+export const overQuota = (quota: UploadQuota, what: 'files' | 'bytes') =>
+  what === 'files'
+    ? new AppError('UPLOAD_QUOTA', [quota.files], {}, {}, 'files.quota_files')
+    : new AppError('UPLOAD_QUOTA', [Math.round(quota.bytes / MB)], {}, {}, 'files.quota_bytes');
 
 /** The bytes a user may still upload; refuses a user whose quota is full already. */
 export async function roomLeft(db: Queryable, by: string, quota: UploadQuota): Promise<number> {
@@ -28,7 +32,10 @@ export async function roomLeft(db: Queryable, by: string, quota: UploadQuota): P
 
 /** Registers a stored upload if it fits the user's quota; answers its row and the bytes left after it. */
 export async function registerWithin(
-  pool: pg.Pool, file: { sha256: string; fileName: string; mediaType: string; size: number }, by: string, quota: UploadQuota,
+  pool: pg.Pool,
+  file: { sha256: string; fileName: string; mediaType: string; size: number },
+  by: string,
+  quota: UploadQuota,
 ): Promise<{ row: FileRow; room: number }> {
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK, by]);

@@ -18,7 +18,9 @@ export interface StoredFile {
 
 /** Thrown when a stream passes its limit: nothing is kept. */
 export class TooLarge extends Error {
-  constructor(readonly limit: number) { super(`larger than ${limit} bytes`); }
+  constructor(readonly limit: number) {
+    super(`larger than ${limit} bytes`);
+  }
 }
 
 /** Where files live; a small interface so another store (object storage) can take its place. */
@@ -54,12 +56,20 @@ export function diskStore(root: string): FileStore {
       const meter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (size > maxBytes) { done(new TooLarge(maxBytes)); return; }
+          if (size > maxBytes) {
+            done(new TooLarge(maxBytes));
+            return;
+          }
           if (head) {
             head.push(chunk);
             headSize += chunk.length;
             if (headSize >= HEAD_BYTES) {
-              try { check?.(Buffer.concat(head)); } catch (err) { done(err as Error); return; }
+              try {
+                check?.(Buffer.concat(head));
+              } catch (err) {
+                done(err as Error);
+                return;
+              }
               head = null;
             }
           }
@@ -67,7 +77,14 @@ export function diskStore(root: string): FileStore {
           done(null, chunk);
         },
         flush(done) {
-          if (head) { try { check?.(Buffer.concat(head)); } catch (err) { done(err as Error); return; } }
+          if (head) {
+            try {
+              check?.(Buffer.concat(head));
+            } catch (err) {
+              done(err as Error);
+              return;
+            }
+          }
           done();
         },
       });
@@ -90,9 +107,15 @@ export function diskStore(root: string): FileStore {
     },
     open: (sha) => createReadStream(where(sha)),
     async size(sha) {
-      try { return (await stat(where(sha))).size; } catch { return null; }
+      try {
+        return (await stat(where(sha))).size;
+      } catch {
+        return null;
+      }
     },
-    async remove(sha) { await rm(where(sha), { force: true }); },
+    async remove(sha) {
+      await rm(where(sha), { force: true });
+    },
     async scratch() {
       const dir = path.join(root, 'tmp', randomUUID());
       await mkdir(dir, { recursive: true });

@@ -22,12 +22,17 @@ export { UPLOAD_LIMITS };
 const PART_OVERHEAD = 16 * 1024;
 
 /** The largest body an upload can have: a request declaring more is refused before it is read. */
-export const MAX_UPLOAD_BYTES = Math.max(UPLOAD_LIMITS.files * UPLOAD_LIMITS.fileBytes, UPLOAD_LIMITS.zipBytes) + UPLOAD_LIMITS.files * PART_OVERHEAD;
+export const MAX_UPLOAD_BYTES =
+  Math.max(UPLOAD_LIMITS.files * UPLOAD_LIMITS.fileBytes, UPLOAD_LIMITS.zipBytes) + UPLOAD_LIMITS.files * PART_OVERHEAD;
 
 /** Bytes the sniffer looks at before it decides (enough for every signature it knows). */
 const HEAD_BYTES = 4096;
 
-export interface UploadPart { file: Readable; filename?: string; mimetype?: string }
+export interface UploadPart {
+  file: Readable;
+  filename?: string;
+  mimetype?: string;
+}
 
 const megabytes = (bytes: number) => Math.round(bytes / MB);
 const unsupported = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', [name], {}, {}, 'files.unsupported_type');
@@ -38,7 +43,11 @@ const unsupported = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', [na
  * within the limit (a zip's when it is one and may be), and within the room its user's quota
  * leaves (`room`: the read stops there, rather than after a gigabyte that could never be kept).
  */
-function inspector(name: string, contentType: string | undefined, limits: { file: number; zip: number | null; room: number; quota: UploadQuota }) {
+function inspector(
+  name: string,
+  contentType: string | undefined,
+  limits: { file: number; zip: number | null; room: number; quota: UploadQuota },
+) {
   let head: Buffer[] = [];
   let headSize = 0;
   let sniffed: Sniffed | null = null;
@@ -53,7 +62,13 @@ function inspector(name: string, contentType: string | undefined, limits: { file
     const verdict = decide(sniffed, name, contentType);
     if (!verdict.ok) {
       if (verdict.reason === 'unsupported') throw unsupported(name);
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', [name, verdict.declared, verdict.actual], {}, {}, 'files.type_mismatch');
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        [name, verdict.declared, verdict.actual],
+        {},
+        {},
+        'files.type_mismatch',
+      );
     }
     result.mediaType = verdict.mediaType;
     result.zip = sniffed.kind === 'zip';
@@ -66,12 +81,20 @@ function inspector(name: string, contentType: string | undefined, limits: { file
         size += chunk.length;
         if (text) {
           if (chunk.includes(0)) text = false;
-          else try { decoder.decode(chunk, { stream: true }); } catch { text = false; }
+          else
+            try {
+              decoder.decode(chunk, { stream: true });
+            } catch {
+              text = false;
+            }
         }
         if (!sniffed) {
           head.push(chunk);
           headSize += chunk.length;
-          if (headSize >= HEAD_BYTES) { judge(Buffer.concat(head), false); head = []; }
+          if (headSize >= HEAD_BYTES) {
+            judge(Buffer.concat(head), false);
+            head = [];
+          }
         }
         if (size > limit) throw new AppError('BODY_TOO_LARGE', [name, megabytes(limit)], {}, {}, 'files.too_large');
         if (size > limits.room) throw overQuota(limits.quota, 'bytes');
@@ -83,7 +106,12 @@ function inspector(name: string, contentType: string | undefined, limits: { file
     flush(done) {
       try {
         if (!sniffed) judge(Buffer.concat(head), true);
-        if (text) try { decoder.decode(); } catch { text = false; }
+        if (text)
+          try {
+            decoder.decode();
+          } catch {
+            text = false;
+          }
         // Text was judged by its start; all of it must be text.
         if (sniffed!.kind === 'text' && !text) throw unsupported(name);
         done();
@@ -95,25 +123,49 @@ function inspector(name: string, contentType: string | undefined, limits: { file
   return { stream, result };
 }
 
-interface Received extends StoredFile { fileName: string; mediaType: string; zip: boolean }
+interface Received extends StoredFile {
+  fileName: string;
+  mediaType: string;
+  zip: boolean;
+}
 
 /**
  * Stores one file of an upload; `first` may be the one large zip; `room`: the bytes its user's
  * quota leaves; `signal`: the request ended (its client went away), whatever the part stream says.
  */
-async function receive(store: FileStore, part: UploadPart, first: boolean, room: number, quota: UploadQuota, signal?: AbortSignal): Promise<Received> {
+async function receive(
+  store: FileStore,
+  part: UploadPart,
+  first: boolean,
+  room: number,
+  quota: UploadQuota,
+  signal?: AbortSignal,
+): Promise<Received> {
   const fileName = safeFileName(part.filename);
-  const check = inspector(fileName, part.mimetype, { file: UPLOAD_LIMITS.fileBytes, zip: first ? UPLOAD_LIMITS.zipBytes : null, room, quota });
+  const check = inspector(fileName, part.mimetype, {
+    file: UPLOAD_LIMITS.fileBytes,
+    zip: first ? UPLOAD_LIMITS.zipBytes : null,
+    room,
+    quota,
+  });
   // The part's own failure (the request ended early) ends the check, and so the store's write.
   let cut = false;
-  part.file.once('error', (err) => { cut = true; check.stream.destroy(err); });
-  const abort = () => { cut = true; check.stream.destroy(signal!.reason as Error); };
+  part.file.once('error', (err) => {
+    cut = true;
+    check.stream.destroy(err);
+  });
+  const abort = () => {
+    cut = true;
+    check.stream.destroy(signal!.reason as Error);
+  };
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort, { once: true });
   // The bytes flow from now on, and a small file may fail its check before the store has its
   // write open: the first failure is kept here, and is the one that counts.
   let failure: unknown;
-  check.stream.on('error', (err) => { failure ??= err; });
+  check.stream.on('error', (err) => {
+    failure ??= err;
+  });
   try {
     const stored = await store.put(part.file.pipe(check.stream), { maxBytes: UPLOAD_LIMITS.zipBytes });
     return { ...stored, fileName, mediaType: check.result.mediaType, zip: check.result.zip };
@@ -139,7 +191,12 @@ async function receive(store: FileStore, part: UploadPart, first: boolean, room:
  * which the retention sweep removes after a day).
  */
 export async function receiveUploads(
-  db: pg.Pool, store: FileStore, parts: AsyncIterable<UploadPart>, by: string, quota: UploadQuota, signal?: AbortSignal,
+  db: pg.Pool,
+  store: FileStore,
+  parts: AsyncIterable<UploadPart>,
+  by: string,
+  quota: UploadQuota,
+  signal?: AbortSignal,
 ): Promise<FileRow[]> {
   const received: Received[] = [];
   const rows: FileRow[] = [];
@@ -147,9 +204,11 @@ export async function receiveUploads(
     // A user whose quota is full is refused before a file is read.
     let room = await roomLeft(db, by, quota);
     for await (const part of parts) {
-      if (received.length >= UPLOAD_LIMITS.files) throw new AppError('BODY_TOO_LARGE', [UPLOAD_LIMITS.files], {}, {}, 'files.too_many');
+      if (received.length >= UPLOAD_LIMITS.files)
+        throw new AppError('BODY_TOO_LARGE', [UPLOAD_LIMITS.files], {}, {}, 'files.too_many');
       const zip = received[0];
-      if (zip && zip.zip && zip.size > UPLOAD_LIMITS.fileBytes) throw new AppError('BODY_TOO_LARGE', [megabytes(UPLOAD_LIMITS.fileBytes)], {}, {}, 'files.zip_alone');
+      if (zip && zip.zip && zip.size > UPLOAD_LIMITS.fileBytes)
+        throw new AppError('BODY_TOO_LARGE', [megabytes(UPLOAD_LIMITS.fileBytes)], {}, {}, 'files.zip_alone');
       const file = await receive(store, part, received.length === 0, room, quota, signal);
       received.push(file);
       const registered = await registerWithin(db, file, by, quota);
@@ -159,8 +218,15 @@ export async function receiveUploads(
     if (!received.length) throw new AppError('BAD_REQUEST', [], {}, {}, 'files.none');
     return rows;
   } catch (err) {
-    await deleteFiles(db, rows.map((r) => r.id));
-    await removeUnusedContent(db, store, received.filter((r) => r.created).map((r) => r.sha256));
+    await deleteFiles(
+      db,
+      rows.map((r) => r.id),
+    );
+    await removeUnusedContent(
+      db,
+      store,
+      received.filter((r) => r.created).map((r) => r.sha256),
+    );
     throw err;
   }
 }

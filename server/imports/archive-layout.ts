@@ -43,14 +43,26 @@ async function bytesAt(file: FileHandle, position: number, length: number): Prom
 }
 
 /** The sizes of a zip64 extra field (id 1), where the header's own say 0xffffffff. */
-function zip64Sizes(extra: Buffer, size: number, compressed: number): { size: number; compressed: number; zip64: boolean } {
+function zip64Sizes(
+  extra: Buffer,
+  size: number,
+  compressed: number,
+): { size: number; compressed: number; zip64: boolean } {
   for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === 1) {
       let i = at + 4;
-      const next = () => { const n = i + 8 <= at + 4 + length ? Number(extra.readBigUInt64LE(i)) : NaN; i += 8; return n; };
-      return { size: size === MAX32 ? next() : size, compressed: compressed === MAX32 ? next() : compressed, zip64: true };
+      const next = () => {
+        const n = i + 8 <= at + 4 + length ? Number(extra.readBigUInt64LE(i)) : NaN;
+        i += 8;
+        return n;
+      };
+      return {
+        size: size === MAX32 ? next() : size,
+        compressed: compressed === MAX32 ? next() : compressed,
+        zip64: true,
+      };
     }
     at += 4 + length;
   }
@@ -58,20 +70,26 @@ function zip64Sizes(extra: Buffer, size: number, compressed: number): { size: nu
 }
 
 /** Where the directory starts, and where it must end: at the end record, or the zip64 end record before its locator. */
-async function directoryBounds(file: FileHandle, fileSize: number): Promise<{ cdOffset: number; end: number } | LayoutProblem> {
+async function directoryBounds(
+  file: FileHandle,
+  fileSize: number,
+): Promise<{ cdOffset: number; end: number } | LayoutProblem> {
   const tailLength = Math.min(fileSize, 22 + 0xffff + 20);
   const tail = await bytesAt(file, fileSize - tailLength, tailLength);
   // As yauzl finds it: the last end record whose comment reaches exactly to the end of the file.
   for (let i = tail.length - 22; i >= 0; i--) {
     if (tail.readUInt32LE(i) !== EOCD || tail.readUInt16LE(i + 20) !== tail.length - i - 22) continue;
     const eocdAt = fileSize - tailLength + i;
-    if (i < 20 || tail.readUInt32LE(i - 20) !== ZIP64_LOCATOR) return { cdOffset: tail.readUInt32LE(i + 16), end: eocdAt };
+    if (i < 20 || tail.readUInt32LE(i - 20) !== ZIP64_LOCATOR)
+      return { cdOffset: tail.readUInt32LE(i + 16), end: eocdAt };
     const recordAt = Number(tail.readBigUInt64LE(i - 20 + 8));
     const record = await bytesAt(file, recordAt, 56);
-    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD) return { problem: 'hidden', args: [eocdAt - recordAt, recordAt] };
+    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD)
+      return { problem: 'hidden', args: [eocdAt - recordAt, recordAt] };
     // The zip64 end record, its locator, the end record: nothing between them.
     const recordEnd = recordAt + 12 + Number(record.readBigUInt64LE(4));
-    if (recordEnd !== eocdAt - 20) return { problem: 'hidden', args: [Math.abs(eocdAt - 20 - recordEnd), Math.min(recordEnd, eocdAt - 20)] };
+    if (recordEnd !== eocdAt - 20)
+      return { problem: 'hidden', args: [Math.abs(eocdAt - 20 - recordEnd), Math.min(recordEnd, eocdAt - 20)] };
     return { cdOffset: Number(record.readBigUInt64LE(48)), end: recordAt };
   }
   return { problem: 'hidden', args: [fileSize, 0] };
@@ -95,23 +113,36 @@ async function localRecord(file: FileHandle, entry: yauzl.Entry): Promise<{ data
   const dataEnd = dataStart + entry.compressedSize;
   // The local header's own flag decides: it is what a streaming reader goes by.
   if (!(flags & HAS_DESCRIPTOR)) {
-    if (crc !== entry.crc32 || said.size !== entry.uncompressedSize || said.compressed !== entry.compressedSize) return null;
+    if (crc !== entry.crc32 || said.size !== entry.uncompressedSize || said.compressed !== entry.compressedSize)
+      return null;
     return { dataStart, end: dataEnd };
   }
   // Sizes after the data (a data descriptor): the header may leave them 0; the descriptor must agree.
   const zero = crc === 0 && said.size === 0 && said.compressed === 0;
-  if (!zero && (crc !== entry.crc32 || said.size !== entry.uncompressedSize || said.compressed !== entry.compressedSize)) return null;
+  if (
+    !zero &&
+    (crc !== entry.crc32 || said.size !== entry.uncompressedSize || said.compressed !== entry.compressedSize)
+  )
+    return null;
   const descriptor = await bytesAt(file, dataEnd, 24);
   const signed = descriptor.length >= 4 && descriptor.readUInt32LE(0) === DESCRIPTOR ? 4 : 0;
   const wide = said.zip64 ? 8 : 4;
   if (descriptor.length < signed + 4 + 2 * wide) return null;
   const read = (i: number) => (wide === 8 ? Number(descriptor.readBigUInt64LE(i)) : descriptor.readUInt32LE(i));
-  if (descriptor.readUInt32LE(signed) !== entry.crc32 || read(signed + 4) !== entry.compressedSize || read(signed + 4 + wide) !== entry.uncompressedSize) return null;
+  if (
+    descriptor.readUInt32LE(signed) !== entry.crc32 ||
+    read(signed + 4) !== entry.compressedSize ||
+    read(signed + 4 + wide) !== entry.uncompressedSize
+  )
+    return null;
   return { dataStart, end: dataEnd + signed + 4 + 2 * wide };
 }
 
 /** Checks that the file is exactly its directory's records; answers them, or the first problem. */
-export async function checkLayout(path: string, entries: yauzl.Entry[]): Promise<{ vouched: VouchedEntry[] } | LayoutProblem> {
+export async function checkLayout(
+  path: string,
+  entries: yauzl.Entry[],
+): Promise<{ vouched: VouchedEntry[] } | LayoutProblem> {
   const file = await open(path, 'r');
   try {
     const fileSize = (await file.stat()).size;
@@ -128,8 +159,12 @@ export async function checkLayout(path: string, entries: yauzl.Entry[]): Promise
       const record = await localRecord(file, entry);
       if (!record) return { problem: 'mismatch', args: [entry.fileName] };
       vouched.set(entry, {
-        name: entry.fileName, method: entry.compressionMethod, crc32: entry.crc32,
-        compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize, dataStart: record.dataStart,
+        name: entry.fileName,
+        method: entry.compressionMethod,
+        crc32: entry.crc32,
+        compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
+        dataStart: record.dataStart,
       });
       end = record.end;
       previous = entry;
@@ -137,7 +172,9 @@ export async function checkLayout(path: string, entries: yauzl.Entry[]): Promise
     // The directory follows the last record at once, and the end record follows the directory.
     if (directory.cdOffset < end) return { problem: 'mismatch', args: [previous!.fileName] };
     if (directory.cdOffset > end) return { problem: 'hidden', args: [directory.cdOffset - end, end] };
-    const cdEnd = directory.cdOffset + entries.reduce((n, e) => n + 46 + e.fileNameLength + e.extraFieldLength + e.fileCommentLength, 0);
+    const cdEnd =
+      directory.cdOffset +
+      entries.reduce((n, e) => n + 46 + e.fileNameLength + e.extraFieldLength + e.fileCommentLength, 0);
     if (directory.end !== cdEnd) return { problem: 'hidden', args: [Math.abs(directory.end - cdEnd), cdEnd] };
     // In the directory's order, as the inspection takes them.
     return { vouched: entries.map((e) => vouched.get(e)!) };

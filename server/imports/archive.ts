@@ -18,13 +18,28 @@ export interface ArchiveFacts {
   rows: number;
 }
 
-export type ArchiveProblem = 'not_zip' | 'entries' | 'declared_size' | 'ratio' | 'path' | 'link' | 'real_size' | 'no_sheet' | 'hidden' | 'mismatch' | 'overlap';
+export type ArchiveProblem =
+  | 'not_zip'
+  | 'entries'
+  | 'declared_size'
+  | 'ratio'
+  | 'path'
+  | 'link'
+  | 'real_size'
+  | 'no_sheet'
+  | 'hidden'
+  | 'mismatch'
+  | 'overlap';
 
 export class ArchiveRefused extends Error {
   /** What the message names: `detail`, and for some problems more. */
   readonly args: string[];
 
-  constructor(readonly problem: ArchiveProblem, readonly detail = '', more: readonly string[] = []) {
+  constructor(
+    readonly problem: ArchiveProblem,
+    readonly detail = '',
+    more: readonly string[] = [],
+  ) {
     super(`archive refused: ${problem}${detail ? ` (${[detail, ...more].join(', ')})` : ''}`);
     this.args = [detail, ...more];
   }
@@ -37,11 +52,16 @@ const ROW_TAG = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
-const openZip = (path: string) => new Promise<yauzl.ZipFile>((resolve, reject) => {
-  // lazyEntries: one entry at a time; validateEntrySizes: an entry inflating to more (or less)
-  // than it declares fails while it is read; decodeStrings: names are checked for ../ and /.
-  yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (err, zip) => (err ? reject(err) : resolve(zip)));
-});
+const openZip = (path: string) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) => {
+    // lazyEntries: one entry at a time; validateEntrySizes: an entry inflating to more (or less)
+    // than it declares fails while it is read; decodeStrings: names are checked for ../ and /.
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: false },
+      (err, zip) => (err ? reject(err) : resolve(zip)),
+    );
+  });
 
 function countRows(stream: NodeJS.ReadableStream, onRows: ((n: number) => void) | null): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,7 +78,10 @@ function countRows(stream: NodeJS.ReadableStream, onRows: ((n: number) => void) 
       onRows((matches?.length ?? 0) - inTail);
       tail = text.slice(cut);
     });
-    stream.on('end', () => { onRows?.((tail.match(ROW_TAG) ?? []).length); resolve(bytes); });
+    stream.on('end', () => {
+      onRows?.((tail.match(ROW_TAG) ?? []).length);
+      resolve(bytes);
+    });
     stream.on('error', reject);
   });
 }
@@ -78,11 +101,20 @@ async function readDirectory(path: string, limits: Limits): Promise<{ zip: yauzl
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         try {
-          if ((entry.externalFileAttributes >>> 16 & S_IFMT) === S_IFLNK) throw new ArchiveRefused('link', entry.fileName);
-          if (entry.fileName.includes('\\') || /(^|\/)\.\.(\/|$)/.test(entry.fileName) || entry.fileName.startsWith('/')) throw new ArchiveRefused('path', entry.fileName);
+          if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK)
+            throw new ArchiveRefused('link', entry.fileName);
+          if (
+            entry.fileName.includes('\\') ||
+            /(^|\/)\.\.(\/|$)/.test(entry.fileName) ||
+            entry.fileName.startsWith('/')
+          )
+            throw new ArchiveRefused('path', entry.fileName);
           declared += entry.uncompressedSize;
           if (declared > limits.inflatedBytes) throw new ArchiveRefused('declared_size', String(declared));
-          if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.ratio) {
+          if (
+            entry.uncompressedSize > 1024 * 1024 &&
+            entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.ratio
+          ) {
             throw new ArchiveRefused('ratio', entry.fileName);
           }
           entries.push(entry);
@@ -92,7 +124,13 @@ async function readDirectory(path: string, limits: Limits): Promise<{ zip: yauzl
         }
       });
       zip.on('end', resolve);
-      zip.on('error', (err: Error) => reject(/relative path|absolute path|invalid characters/i.test(err.message) ? new ArchiveRefused('path', err.message) : new ArchiveRefused('not_zip', err.message)));
+      zip.on('error', (err: Error) =>
+        reject(
+          /relative path|absolute path|invalid characters/i.test(err.message)
+            ? new ArchiveRefused('path', err.message)
+            : new ArchiveRefused('not_zip', err.message),
+        ),
+      );
       zip.readEntry();
     });
     return { zip, entries };
@@ -122,9 +160,18 @@ export async function inspectArchive(path: string, limits: Limits = IMPORT_LIMIT
     let rows = 0;
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
-      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
+      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+        zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+      );
       try {
-        inflated += await countRows(stream, entry === sheet.entry ? (n) => { rows += n; } : null);
+        inflated += await countRows(
+          stream,
+          entry === sheet.entry
+            ? (n) => {
+                rows += n;
+              }
+            : null,
+        );
       } catch (err) {
         throw new ArchiveRefused('real_size', `${entry.fileName}: ${(err as Error).message}`);
       }

@@ -8,11 +8,24 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Cell } from './sheet.ts';
 
 /** A list field is filled by the code (or, without a code, the text) of the row it names. */
-export interface ListColumn { ref: string; key: string; archivable: boolean }
+export interface ListColumn {
+  ref: string;
+  key: string;
+  archivable: boolean;
+}
 
-export interface ImportColumn { index: number; field: EffectiveField; list?: ListColumn }
+export interface ImportColumn {
+  index: number;
+  field: EffectiveField;
+  list?: ListColumn;
+}
 
-export interface ColumnMap { id: number | null; columns: ImportColumn[]; ignored: string[]; twice: string[] }
+export interface ColumnMap {
+  id: number | null;
+  columns: ImportColumn[];
+  ignored: string[];
+  twice: string[];
+}
 
 const ID_HEADERS = ['autoid', 'id'];
 
@@ -22,20 +35,38 @@ const ID_HEADERS = ['autoid', 'id'];
  */
 export function importableFields(model: TableModel, principal: Principal): EffectiveField[] {
   const access = principal.fieldAccess(model.table);
-  return model.table.fields.filter((f) => f.enabled !== false && !['file', 'image', 'password'].includes(f.type) && access.get(f.name.toLowerCase()) === undefined);
+  return model.table.fields.filter(
+    (f) =>
+      f.enabled !== false &&
+      !['file', 'image', 'password'].includes(f.type) &&
+      access.get(f.name.toLowerCase()) === undefined,
+  );
 }
 
-export function listColumn(field: EffectiveField, lists: (name: string) => ListDef | undefined, tables: (name: string) => { archivable?: boolean } | undefined): ListColumn | undefined {
+export function listColumn(
+  field: EffectiveField,
+  lists: (name: string) => ListDef | undefined,
+  tables: (name: string) => { archivable?: boolean } | undefined,
+): ListColumn | undefined {
   if (field.type !== 'list' || !field.list) return undefined;
   const list = lists(field.list);
   if (!list) return undefined;
-  return { ref: list.table, key: list.codeField ?? list.textField, archivable: tables(list.table)?.archivable === true };
+  return {
+    ref: list.table,
+    key: list.codeField ?? list.textField,
+    archivable: tables(list.table)?.archivable === true,
+  };
 }
 
-const headerText = (cell: Cell) => (typeof cell === 'string' ? cell : cell === null || typeof cell === 'object' ? '' : String(cell)).trim();
+const headerText = (cell: Cell) =>
+  (typeof cell === 'string' ? cell : cell === null || typeof cell === 'object' ? '' : String(cell)).trim();
 
 /** Which column is which field, by the first row; columns no field answers to are ignored. */
-export function mapColumns(header: Cell[], fields: EffectiveField[], list: (f: EffectiveField) => ListColumn | undefined): ColumnMap {
+export function mapColumns(
+  header: Cell[],
+  fields: EffectiveField[],
+  list: (f: EffectiveField) => ListColumn | undefined,
+): ColumnMap {
   const byHeader = new Map<string, EffectiveField>();
   for (const f of fields) {
     byHeader.set(f.name.toLowerCase(), f);
@@ -48,12 +79,19 @@ export function mapColumns(header: Cell[], fields: EffectiveField[], list: (f: E
     if (!text) return;
     const key = text.toLowerCase();
     if (ID_HEADERS.includes(key) && !byHeader.has(key)) {
-      if (out.id !== null) out.twice.push(text); else out.id = index;
+      if (out.id !== null) out.twice.push(text);
+      else out.id = index;
       return;
     }
     const field = byHeader.get(key);
-    if (!field) { out.ignored.push(text); return; }
-    if (taken.has(field)) { out.twice.push(text); return; }
+    if (!field) {
+      out.ignored.push(text);
+      return;
+    }
+    if (taken.has(field)) {
+      out.twice.push(text);
+      return;
+    }
     taken.add(field);
     out.columns.push({ index, field, list: list(field) });
   });
@@ -61,5 +99,6 @@ export function mapColumns(header: Cell[], fields: EffectiveField[], list: (f: E
 }
 
 /** The template's notes row (row 2): every filled cell is a rule in brackets. */
-export const isNotesRow = (cells: Cell[]) => cells.some((c) => c !== null && c !== '')
-  && cells.every((c) => c === null || c === '' || (typeof c === 'string' && c.startsWith('[') && c.endsWith(']')));
+export const isNotesRow = (cells: Cell[]) =>
+  cells.some((c) => c !== null && c !== '') &&
+  cells.every((c) => c === null || c === '' || (typeof c === 'string' && c.startsWith('[') && c.endsWith(']')));

@@ -11,7 +11,12 @@ import { importableFields } from './columns.ts';
 const SAVE_ONLY_BEHAVIOURS = new Set(['site-dictionary', 'user-account']);
 
 export function isDestination(model: TableModel, principal: Principal): boolean {
-  return !model.table.readOnly && ![model.table.behaviour ?? []].flat().some((n) => SAVE_ONLY_BEHAVIOURS.has(n)) && principal.can(model.table.right, 'create') && importableFields(model, principal).length > 0;
+  return (
+    !model.table.readOnly &&
+    ![model.table.behaviour ?? []].flat().some((n) => SAVE_ONLY_BEHAVIOURS.has(n)) &&
+    principal.can(model.table.right, 'create') &&
+    importableFields(model, principal).length > 0
+  );
 }
 
 export function destinations(snapshot: Snapshot, principal: Principal, filter?: string | null): ImportDestination[] {

@@ -14,12 +14,18 @@ const S = IMPORT.ProcessState;
 async function beat(db: Queryable, taskId: number): Promise<void> {
   await db.query(
     `INSERT INTO core_import_heartbeat (task_id, beat_at) VALUES ($1, now())
-     ON CONFLICT (task_id) DO UPDATE SET beat_at = now()`, [taskId],
+     ON CONFLICT (task_id) DO UPDATE SET beat_at = now()`,
+    [taskId],
   );
 }
 
 /** Beats now, then every `everySeconds` until stopped; a beat that fails (an outage) is logged, the next one tries again. */
-export async function keepBeating(pool: pg.Pool, taskId: number, everySeconds: number, log: (line: string) => void): Promise<{ stop(): void }> {
+export async function keepBeating(
+  pool: pg.Pool,
+  taskId: number,
+  everySeconds: number,
+  log: (line: string) => void,
+): Promise<{ stop(): void }> {
   await beat(pool, taskId);
   const timer = setInterval(() => {
     beat(pool, taskId).catch((err: Error) => log(`import ${taskId}: heartbeat: ${err.message}`));
@@ -33,7 +39,10 @@ export async function heartbeatEnded(db: Queryable, taskId: number): Promise<voi
   await db.query('DELETE FROM core_import_heartbeat WHERE task_id = $1', [taskId]);
 }
 
-export interface StaleTask { id: number; state: number }
+export interface StaleTask {
+  id: number;
+  state: number;
+}
 
 /**
  * Pending and running tasks that have not beaten for `staleSeconds` (a task that never ran counts
@@ -46,32 +55,51 @@ export async function claimStale(pool: pg.Pool, staleSeconds: number): Promise<S
     `DELETE FROM core_import_heartbeat h WHERE NOT EXISTS (
        SELECT 1 FROM importtasks t WHERE t.autoid = h.task_id AND t.processstate IN ('${S.Pending}', '${S.Running}'))`,
   );
-  const rows = (await pool.query(
-    `INSERT INTO core_import_heartbeat (task_id, beat_at)
+  const rows = (
+    await pool.query(
+      `INSERT INTO core_import_heartbeat (task_id, beat_at)
        SELECT t.autoid, now() FROM importtasks t LEFT JOIN core_import_heartbeat h ON h.task_id = t.autoid
         WHERE t.processstate IN ('${S.Pending}', '${S.Running}') AND coalesce(h.beat_at, t.createdate) < now() - make_interval(secs => $1)
      ON CONFLICT (task_id) DO UPDATE SET beat_at = now() WHERE core_import_heartbeat.beat_at < now() - make_interval(secs => $1)
-     RETURNING task_id`, [staleSeconds],
-  )).rows;
+     RETURNING task_id`,
+      [staleSeconds],
+    )
+  ).rows;
   if (!rows.length) return [];
-  const states = await pool.query('SELECT autoid, processstate FROM importtasks WHERE autoid = ANY($1::bigint[])', [rows.map((r) => r.task_id)]);
+  const states = await pool.query('SELECT autoid, processstate FROM importtasks WHERE autoid = ANY($1::bigint[])', [
+    rows.map((r) => r.task_id),
+  ]);
   return states.rows.map((r) => ({ id: Number(r.autoid), state: Number(r.processstate) }));
 }
 
 async function tellProgress(db: Queryable, taskId: number, finished: boolean): Promise<void> {
-  const task = (await db.query('SELECT requestedby, processedrecords + failedrecords + skippedrecords AS done, totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0];
+  const task = (
+    await db.query(
+      'SELECT requestedby, processedrecords + failedrecords + skippedrecords AS done, totalrecords FROM importtasks WHERE autoid = $1',
+      [taskId],
+    )
+  ).rows[0];
   if (!task) return;
   const done = Number(task.done ?? 0);
   await emitEvent(db, {
-    type: EVENT_TYPES.ImportProgress, userId: Number(task.requestedby),
-    data: { ImportTaskID: taskId, CurrentRow: done, TotalRows: Math.max(done, Number(task.totalrecords ?? 0)), Finished: finished },
+    type: EVENT_TYPES.ImportProgress,
+    userId: Number(task.requestedby),
+    data: {
+      ImportTaskID: taskId,
+      CurrentRow: done,
+      TotalRows: Math.max(done, Number(task.totalrecords ?? 0)),
+      Finished: finished,
+    },
   });
 }
 
 /** A running task whose process died and whose job is queued again: pending until a process takes it over. */
 export async function waitingAgain(pool: pg.Pool, taskId: number): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const moved = await client.query(`UPDATE importtasks SET processstate = '${S.Pending}', timestamp = timestamp + 1 WHERE autoid = $1 AND processstate = '${S.Running}'`, [taskId]);
+    const moved = await client.query(
+      `UPDATE importtasks SET processstate = '${S.Pending}', timestamp = timestamp + 1 WHERE autoid = $1 AND processstate = '${S.Running}'`,
+      [taskId],
+    );
     if (moved.rowCount) await tellProgress(client, taskId, false);
   });
 }

@@ -10,7 +10,11 @@ import type { Cell } from './sheet.ts';
 export type Read = { value: unknown } | { problem: FieldMessage };
 
 const BOOLEANS: Record<ImportNotations['BooleanFormat'], [string, string]> = {
-  TrueFalse: ['true', 'false'], YesNo: ['yes', 'no'], TF: ['t', 'f'], YN: ['y', 'n'], OneZero: ['1', '0'],
+  TrueFalse: ['true', 'false'],
+  YesNo: ['yes', 'no'],
+  TF: ['t', 'f'],
+  YN: ['y', 'n'],
+  OneZero: ['1', '0'],
 };
 
 /** The words of a boolean notation, as a template shows them. */
@@ -34,7 +38,8 @@ export function datePattern(format: ImportNotations['DateFormat']): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const isoTime = (d: Date, seconds: boolean) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${seconds ? `:${pad(d.getUTCSeconds())}` : ''}`;
+const isoTime = (d: Date, seconds: boolean) =>
+  `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${seconds ? `:${pad(d.getUTCSeconds())}` : ''}`;
 
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -64,7 +69,9 @@ function decimalText(text: string, format: ImportNotations['DecimalFormat']): nu
   return compact.split(group).join('').replace(mark, '.');
 }
 
-const bad = (field: EffectiveField, id: string, ...args: unknown[]): Read => ({ problem: { id: id as FieldMessage['id'], args: [field.label ?? field.name, ...args] } });
+const bad = (field: EffectiveField, id: string, ...args: unknown[]): Read => ({
+  problem: { id: id as FieldMessage['id'], args: [field.label ?? field.name, ...args] },
+});
 
 /** A cell as the value of a field of a kind other than list (lists are resolved by code, in bulk). */
 export function readCell(field: EffectiveField, cell: Cell, notations: ImportNotations): Read {
@@ -78,10 +85,15 @@ export function readCell(field: EffectiveField, cell: Cell, notations: ImportNot
     case 'select': {
       // An option by its value or, as people type it, by its label.
       const text = (cell instanceof Date ? isoDate(cell) : String(cell)).trim();
-      const option = field.options?.find((o) => o.value === text) ?? field.options?.find((o) => o.label.trim().toLowerCase() === text.toLowerCase());
+      const option =
+        field.options?.find((o) => o.value === text) ??
+        field.options?.find((o) => o.label.trim().toLowerCase() === text.toLowerCase());
       return { value: option ? option.value : text };
     }
-    case 'text': case 'textarea': case 'html': case 'color':
+    case 'text':
+    case 'textarea':
+    case 'html':
+    case 'color':
       if (cell instanceof Date) return { value: isoDate(cell) };
       return { value: typeof cell === 'string' ? cell : String(cell) };
     case 'bool': {
@@ -92,12 +104,16 @@ export function readCell(field: EffectiveField, cell: Cell, notations: ImportNot
       if (word === no) return { value: false };
       return bad(field, 'import.boolean', yes.toUpperCase(), no.toUpperCase());
     }
-    case 'smallint': case 'integer': case 'bigint': case 'decimal': {
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+    case 'decimal': {
       let value: number | string | null;
       if (typeof cell === 'number') value = cell;
       else if (typeof cell === 'string') value = decimalText(cell, notations.DecimalFormat);
       else value = null;
-      if (value === null) return bad(field, 'import.number', notations.DecimalFormat === 'Comma' ? '1.234,5' : '1,234.5');
+      if (value === null)
+        return bad(field, 'import.number', notations.DecimalFormat === 'Comma' ? '1.234,5' : '1,234.5');
       if (field.type !== 'decimal') {
         const n = Number(value);
         if (!Number.isSafeInteger(n)) return bad(field, 'import.whole_number');
@@ -105,7 +121,10 @@ export function readCell(field: EffectiveField, cell: Cell, notations: ImportNot
       }
       return { value };
     }
-    case 'date': case 'datetime': case 'datetime-seconds': case 'time': {
+    case 'date':
+    case 'datetime':
+    case 'datetime-seconds':
+    case 'time': {
       const seconds = field.type === 'datetime-seconds';
       if (cell instanceof Date) {
         // A date cell holds the wall-clock time the spreadsheet shows, stored as if in UTC.
@@ -119,7 +138,8 @@ export function readCell(field: EffectiveField, cell: Cell, notations: ImportNot
         return { value: `${pad(Number(t[1]))}:${t[2]}` };
       }
       const read = textDate(text, notations.DateFormat);
-      if (!read || (field.type === 'date' && read.time)) return bad(field, 'import.date', datePattern(notations.DateFormat));
+      if (!read || (field.type === 'date' && read.time))
+        return bad(field, 'import.date', datePattern(notations.DateFormat));
       if (field.type === 'date') return { value: read.date };
       const time = read.time ?? '00:00';
       const withSeconds = seconds ? (time.length === 5 ? `${time}:00` : time) : time.slice(0, 5);

@@ -9,21 +9,36 @@ import type { FileStore, StoredFile } from '../files/index.ts';
 import type { Cell } from './sheet.ts';
 import { XlsxWriter } from './xlsx-writer.ts';
 
-const RESULT_NAMES: Record<number, string> = Object.fromEntries(Object.entries(IMPORT.RowResult).map(([name, n]) => [n, name]));
+const RESULT_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(IMPORT.RowResult).map(([name, n]) => [n, name]),
+);
 const MAX_BYTES = 1024 * 1024 * 1024;
 
 /** A cell as the output holds it: what could not be used is written as nothing. */
 const plain = (c: Cell) => (c !== null && typeof c === 'object' && !(c instanceof Date) ? (c.text ?? null) : c);
 
-export interface OutputRow { cells: Cell[]; result: number; message: string | null }
+export interface OutputRow {
+  cells: Cell[];
+  result: number;
+  message: string | null;
+}
 
 export class OutputFile {
   private rows = 0;
   private width = 0;
 
-  private constructor(private readonly writer: XlsxWriter, private readonly file: string, private readonly scratch: { remove(): Promise<void> }) {}
+  private constructor(
+    private readonly writer: XlsxWriter,
+    private readonly file: string,
+    private readonly scratch: { remove(): Promise<void> },
+  ) {}
 
-  static async open(files: FileStore, header: Cell[], columns: [string, string], note: string | null): Promise<OutputFile> {
+  static async open(
+    files: FileStore,
+    header: Cell[],
+    columns: [string, string],
+    note: string | null,
+  ): Promise<OutputFile> {
     const scratch = await files.scratch();
     const file = path.join(scratch.path, 'output.xlsx');
     const out = new OutputFile(new XlsxWriter(file, 'Import'), file, scratch);
@@ -33,7 +48,9 @@ export class OutputFile {
     return out;
   }
 
-  get count(): number { return this.rows; }
+  get count(): number {
+    return this.rows;
+  }
 
   async add(rows: OutputRow[]): Promise<void> {
     for (const r of rows) {

@@ -9,7 +9,8 @@ import { crc32 } from 'node:zlib';
 import type { VouchedEntry } from './archive-layout.ts';
 
 /** A local header, then the entry's data: a range of the uploaded file, or bytes written here. */
-export type ReaderPart = { header: Uint8Array; start: number; length: number } | { header: Uint8Array; bytes: Uint8Array };
+export type ReaderPart =
+  { header: Uint8Array; start: number; length: number } | { header: Uint8Array; bytes: Uint8Array };
 
 /** The worksheets a reader takes for sheets, by name (exceljs's `xl/worksheets/sheetN.xml`). */
 const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
@@ -26,11 +27,16 @@ export function firstSheet<T extends { name: string }>(entries: readonly T[]): T
 
 /** Empty parts the reader needs to read a sheet as it streams, for an archive without them. */
 const EMPTY: Record<string, string> = {
-  [RELS]: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
-  [STRINGS]: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+  [RELS]:
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+  [STRINGS]:
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
 };
 
-function localHeader(name: string, e: Pick<VouchedEntry, 'method' | 'crc32' | 'compressedSize' | 'uncompressedSize'>): Uint8Array {
+function localHeader(
+  name: string,
+  e: Pick<VouchedEntry, 'method' | 'crc32' | 'compressedSize' | 'uncompressedSize'>,
+): Uint8Array {
   if (e.compressedSize > MAX32 || e.uncompressedSize > MAX32) throw new Error(`${name}: too large for the reader`);
   const bytes = Buffer.from(name, 'utf8');
   const h = Buffer.alloc(30 + bytes.length);
@@ -47,11 +53,23 @@ function localHeader(name: string, e: Pick<VouchedEntry, 'method' | 'crc32' | 'c
   return h;
 }
 
-const vouchedPart = (e: VouchedEntry): ReaderPart => ({ header: localHeader(e.name, e), start: e.dataStart, length: e.compressedSize });
+const vouchedPart = (e: VouchedEntry): ReaderPart => ({
+  header: localHeader(e.name, e),
+  start: e.dataStart,
+  length: e.compressedSize,
+});
 
 function writtenPart(name: string): ReaderPart {
   const bytes = Buffer.from(EMPTY[name]);
-  return { header: localHeader(name, { method: 0, crc32: crc32(bytes), compressedSize: bytes.length, uncompressedSize: bytes.length }), bytes };
+  return {
+    header: localHeader(name, {
+      method: 0,
+      crc32: crc32(bytes),
+      compressedSize: bytes.length,
+      uncompressedSize: bytes.length,
+    }),
+    bytes,
+  };
 }
 
 /** The reader's archive of vouched entries (in the directory's order, the first of a name counts). */

@@ -2,7 +2,13 @@
 // codes resolved to the rows they name in one query per list column (only rows the user may
 // see and choose), and the ID column read. A row that fails here is never written; its
 // message says which column and which rule.
-import { IMPORT, message, type EffectiveField, type ImportNotations, type MessageId } from '../../definitions/language/index.ts';
+import {
+  IMPORT,
+  message,
+  type EffectiveField,
+  type ImportNotations,
+  type MessageId,
+} from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { seen } from '../data/table-sql.ts';
@@ -27,11 +33,18 @@ export interface Prepared {
 }
 
 /** A field's messages as one line, the field named by its label. */
-export function describeProblems(fields: Record<string, readonly FieldMessage[]>, label: (name: string) => string): string {
-  return Object.entries(fields).flatMap(([name, messages]) => messages.map((m) => {
-    const args = m.args.map((a) => (a === name ? label(name) : a));
-    return message(m.id as MessageId, ...args);
-  })).join(' ');
+export function describeProblems(
+  fields: Record<string, readonly FieldMessage[]>,
+  label: (name: string) => string,
+): string {
+  return Object.entries(fields)
+    .flatMap(([name, messages]) =>
+      messages.map((m) => {
+        const args = m.args.map((a) => (a === name ? label(name) : a));
+        return message(m.id as MessageId, ...args);
+      }),
+    )
+    .join(' ');
 }
 
 const codeText = (cell: Cell): string | null => {
@@ -42,14 +55,23 @@ const codeText = (cell: Cell): string | null => {
 };
 
 /** Codes of a list column to the AutoIDs of the rows they name; 0 when more than one row has the code. */
-async function resolveCodes(db: Queryable, ref: EffectiveTable, key: string, archivable: boolean, codes: string[], principal: Principal): Promise<Map<string, number>> {
+async function resolveCodes(
+  db: Queryable,
+  ref: EffectiveTable,
+  key: string,
+  archivable: boolean,
+  codes: string[],
+  principal: Principal,
+): Promise<Map<string, number>> {
   if (!codes.length) return new Map();
   const params = new Params();
   const where = [`j.${ident(key.toLowerCase())}::text = ANY(${params.add(codes)}::text[])`];
   // An archived row cannot be chosen in a form; neither can an import choose it.
   if (archivable) where.push('j.archive = false');
   const rows = seen(ref, principal, 'j', params);
-  const found = (await db.query(`SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code ${rows.from(where)}`, params.values)).rows;
+  const found = (
+    await db.query(`SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code ${rows.from(where)}`, params.values)
+  ).rows;
   const out = new Map<string, number>();
   for (const r of found) out.set(r.code, out.has(r.code) ? 0 : Number(r.autoid));
   return out;
@@ -64,10 +86,13 @@ export interface PrepareContext {
 }
 
 export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareContext): Promise<Prepared[]> {
-  const failedResult = (id: number | null): RowResult => (id !== null && ctx.overwrite ? IMPORT.RowResult.OverwriteFailed : IMPORT.RowResult.CreateFailed);
+  const failedResult = (id: number | null): RowResult =>
+    id !== null && ctx.overwrite ? IMPORT.RowResult.OverwriteFailed : IMPORT.RowResult.CreateFailed;
   const prepared: Prepared[] = [];
   const problems = new Map<Prepared, string[]>();
-  const fail = (p: Prepared, text: string) => { problems.set(p, [...(problems.get(p) ?? []), text]); };
+  const fail = (p: Prepared, text: string) => {
+    problems.set(p, [...(problems.get(p) ?? []), text]);
+  };
   const codes = new Map<number, Set<string>>();
   for (const [rowNo, cells] of rows) {
     const p: Prepared = { rowNo, cells, record: {}, id: null, result: IMPORT.RowResult.Pending, message: null };
@@ -75,8 +100,10 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
     if (ctx.columns.id !== null) {
       const raw = cells[ctx.columns.id] ?? null;
       if (raw !== null && raw !== '') {
-        const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-        if (Number.isSafeInteger(n) && n > 0) p.id = n; else fail(p, message('import.id_invalid', codeText(raw) ?? ''));
+        const n =
+          typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+        if (Number.isSafeInteger(n) && n > 0) p.id = n;
+        else fail(p, message('import.id_invalid', codeText(raw) ?? ''));
       }
     }
     for (const col of ctx.columns.columns) {
@@ -89,7 +116,11 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
           continue;
         }
         const code = codeText(cell);
-        if (code !== null) { const set = codes.get(col.index) ?? new Set(); set.add(code); codes.set(col.index, set); }
+        if (code !== null) {
+          const set = codes.get(col.index) ?? new Set();
+          set.add(code);
+          codes.set(col.index, set);
+        }
         continue;
       }
       const read = readCell(col.field, cell, ctx.notations);
@@ -100,10 +131,15 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
   for (const col of ctx.columns.columns) {
     if (!col.list) continue;
     const ref = ctx.tableOf(col.list.ref);
-    const resolved = ref ? await resolveCodes(db, ref, col.list.key, col.list.archivable, [...(codes.get(col.index) ?? [])], ctx.principal) : new Map<string, number>();
+    const resolved = ref
+      ? await resolveCodes(db, ref, col.list.key, col.list.archivable, [...(codes.get(col.index) ?? [])], ctx.principal)
+      : new Map<string, number>();
     for (const p of prepared) {
       const code = codeText(p.cells[col.index] ?? null);
-      if (code === null) { p.record![col.field.name] = null; continue; }
+      if (code === null) {
+        p.record![col.field.name] = null;
+        continue;
+      }
       const id = resolved.get(code);
       const label = col.field.label ?? col.field.name;
       if (id === undefined) fail(p, message('import.list_code', label, code));

@@ -37,7 +37,10 @@ export interface ImportContext {
   importHeartbeat?: ImportHeartbeat;
 }
 
-export interface ImportHeartbeat { everySeconds: number; staleSeconds: number }
+export interface ImportHeartbeat {
+  everySeconds: number;
+  staleSeconds: number;
+}
 
 const S = IMPORT.ProcessState;
 const R = IMPORT.RowResult;
@@ -47,8 +50,16 @@ const DEFAULT_HEARTBEAT_SECONDS = 5;
 /** An import that cannot go on: said on the task, not tried again. */
 class ImportStopped extends Error {}
 
-function progress(db: pg.Pool | pg.PoolClient, task: TaskRow, data: { CurrentRow: number; TotalRows: number; Finished: boolean }) {
-  return emitEvent(db, { type: EVENT_TYPES.ImportProgress, userId: task.userId, data: { ImportTaskID: task.id, ...data } });
+function progress(
+  db: pg.Pool | pg.PoolClient,
+  task: TaskRow,
+  data: { CurrentRow: number; TotalRows: number; Finished: boolean },
+) {
+  return emitEvent(db, {
+    type: EVENT_TYPES.ImportProgress,
+    userId: task.userId,
+    data: { ImportTaskID: task.id, ...data },
+  });
 }
 
 async function resultRows(client: pg.PoolClient, taskId: number, rows: Prepared[]): Promise<void> {
@@ -59,20 +70,42 @@ async function resultRows(client: pg.PoolClient, taskId: number, rows: Prepared[
   );
 }
 
-interface Run { ctx: ImportContext; task: TaskRow; model: TableModel; principal: Principal; total: number; done: number; output: OutputFile | null }
+interface Run {
+  ctx: ImportContext;
+  task: TaskRow;
+  model: TableModel;
+  principal: Principal;
+  total: number;
+  done: number;
+  output: OutputFile | null;
+}
 
 /** Where an earlier run stopped: its last row, the IDs its rows named. */
 async function checkpoint(pool: pg.Pool, taskId: number) {
-  const at = (await pool.query('SELECT coalesce(max(row_no), 0) AS last, count(*)::int AS done FROM core_import_row WHERE task_id = $1', [taskId])).rows[0];
-  const ids = (await pool.query('SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL', [taskId])).rows.map((r) => Number(r.record_id));
+  const at = (
+    await pool.query(
+      'SELECT coalesce(max(row_no), 0) AS last, count(*)::int AS done FROM core_import_row WHERE task_id = $1',
+      [taskId],
+    )
+  ).rows[0];
+  const ids = (
+    await pool.query('SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL', [taskId])
+  ).rows.map((r) => Number(r.record_id));
   return { last: Number(at.last), done: Number(at.done), seenIds: new Set(ids) };
 }
 
 function columnsOf(run: Run, header: Cell[]): ColumnMap {
   const snapshot = run.ctx.snapshot();
   const fields = importableFields(run.model, run.principal);
-  const columns = mapColumns(header, fields, (f) => listColumn(f, (n) => snapshot.effective.lists.get(n.toLowerCase())?.value, (n) => snapshot.effective.tables.get(n.toLowerCase())));
-  if (!columns.columns.length) throw new ImportStopped(message('import.no_columns', run.model.table.label ?? run.model.table.name));
+  const columns = mapColumns(header, fields, (f) =>
+    listColumn(
+      f,
+      (n) => snapshot.effective.lists.get(n.toLowerCase())?.value,
+      (n) => snapshot.effective.tables.get(n.toLowerCase()),
+    ),
+  );
+  if (!columns.columns.length)
+    throw new ImportStopped(message('import.no_columns', run.model.table.label ?? run.model.table.name));
   return columns;
 }
 
@@ -80,19 +113,37 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
   const { ctx, task, model, principal } = run;
   const snapshot = ctx.snapshot();
   const prepared = await prepareRows(ctx.pool, rows, {
-    columns, notations: task, overwrite: task.overwrite, principal, tableOf: (n) => snapshot.effective.tables.get(n.toLowerCase()),
+    columns,
+    notations: task,
+    overwrite: task.overwrite,
+    principal,
+    tableOf: (n) => snapshot.effective.tables.get(n.toLowerCase()),
   });
   await inTransaction(ctx.pool, async (client) => {
-    const written = await writeRows(client, prepared, { model, principal, overwrite: task.overwrite, dryRun: task.dryRun, tableOf: (n) => snapshot.table(n), seenIds });
+    const written = await writeRows(client, prepared, {
+      model,
+      principal,
+      overwrite: task.overwrite,
+      dryRun: task.dryRun,
+      tableOf: (n) => snapshot.table(n),
+      seenIds,
+    });
     await resultRows(client, task.id, prepared);
     const count = (r: number) => prepared.filter((p) => p.result === r).length;
     const current = rows[rows.length - 1][0];
     await addCounts(client, task.id, {
-      processed: written, failed: prepared.length - written - count(R.Skipped), skipped: count(R.Skipped), currentRow: current,
+      processed: written,
+      failed: prepared.length - written - count(R.Skipped),
+      skipped: count(R.Skipped),
+      currentRow: current,
     });
     if (written && !task.dryRun) {
       // One event for the chunk, not one per row: open grids of the table know to read again.
-      await emitEvent(client, { type: EVENT_TYPES.RecordChanged, table: model.table.sqlName, data: { Table: model.table.name, Action: 'imported', Count: written } });
+      await emitEvent(client, {
+        type: EVENT_TYPES.RecordChanged,
+        table: model.table.sqlName,
+        data: { Table: model.table.name, Action: 'imported', Count: written },
+      });
       await announceWrite(client, model.table.sqlName);
     }
     const done = run.done + prepared.length;
@@ -104,14 +155,30 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
 }
 
 async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
-  return Number((await pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId])).rows[0]?.processstate) === S.Cancelled;
+  return (
+    Number(
+      (await pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId])).rows[0]?.processstate,
+    ) === S.Cancelled
+  );
 }
 
 /** Rows an earlier run wrote, with the results it stored, for the output file. */
 async function earlierRows(pool: pg.Pool, taskId: number, rows: SheetRow[]) {
-  const stored = new Map((await pool.query('SELECT row_no, result, message FROM core_import_row WHERE task_id = $1 AND row_no = ANY($2::int[])',
-    [taskId, rows.map(([n]) => n)])).rows.map((r) => [Number(r.row_no), r]));
-  return rows.filter(([n]) => stored.has(n)).map(([n, cells]) => ({ cells, result: Number(stored.get(n).result), message: stored.get(n).message as string | null }));
+  const stored = new Map(
+    (
+      await pool.query(
+        'SELECT row_no, result, message FROM core_import_row WHERE task_id = $1 AND row_no = ANY($2::int[])',
+        [taskId, rows.map(([n]) => n)],
+      )
+    ).rows.map((r) => [Number(r.row_no), r]),
+  );
+  return rows
+    .filter(([n]) => stored.has(n))
+    .map(([n, cells]) => ({
+      cells,
+      result: Number(stored.get(n).result),
+      message: stored.get(n).message as string | null,
+    }));
 }
 
 /** Reads the sheet and writes its rows after the checkpoint; answers any notice, or why it stopped early. */
@@ -128,19 +195,34 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
   let header: Cell[] | null = null;
   let columns: ColumnMap | null = null;
   try {
-    for await (const chunk of readSheet(local.path, { chunkRows: CHUNK_ROWS, heapMb: ctx.importHeapMb, tmpDir: scratch.path })) {
+    for await (const chunk of readSheet(local.path, {
+      chunkRows: CHUNK_ROWS,
+      heapMb: ctx.importHeapMb,
+      tmpDir: scratch.path,
+    })) {
       let rows = chunk;
       if (!header && rows.length) {
         const [headerRow, cells] = rows[0];
         header = cells;
         columns = columnsOf(run, header);
-        run.output = await OutputFile.open(ctx.files, header, [message('import.result_column'), message('import.message_column')], task.dryRun ? message('import.dry_run') : null);
+        run.output = await OutputFile.open(
+          ctx.files,
+          header,
+          [message('import.result_column'), message('import.message_column')],
+          task.dryRun ? message('import.dry_run') : null,
+        );
         rows = rows.slice(1);
         // The template's notes row under the header is not data.
         if (rows.length && rows[0][0] === headerRow + 1 && isNotesRow(rows[0][1])) rows = rows.slice(1);
       }
       if (last && rows.length && rows[0][0] <= last) {
-        await run.output!.add(await earlierRows(ctx.pool, task.id, rows.filter(([n]) => n <= last)));
+        await run.output!.add(
+          await earlierRows(
+            ctx.pool,
+            task.id,
+            rows.filter(([n]) => n <= last),
+          ),
+        );
         rows = rows.filter(([n]) => n > last);
       }
       if (!rows.length) continue;
@@ -149,9 +231,12 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
     }
   } catch (err) {
     if (!(err instanceof SheetFailed)) throw err;
-    const why = err.reason === 'memory' ? message('import.sheet_memory')
-      : err.reason === 'columns' ? message('import.too_many_columns', err.row ?? '?', IMPORT_LIMITS.columns)
-        : message('import.sheet_unreadable', err.row ?? run.done + 1);
+    const why =
+      err.reason === 'memory'
+        ? message('import.sheet_memory')
+        : err.reason === 'columns'
+          ? message('import.too_many_columns', err.row ?? '?', IMPORT_LIMITS.columns)
+          : message('import.sheet_unreadable', err.row ?? run.done + 1);
     if (!header) throw new ImportStopped(why);
     return { notice: null, stoppedBy: why };
   } finally {
@@ -167,12 +252,18 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
 }
 
 /** Counts, the output file and the end state; the rows' results are removed. */
-async function finish(run: Run, outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean }): Promise<string> {
+async function finish(
+  run: Run,
+  outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean },
+): Promise<string> {
   const { ctx, task } = run;
-  const counts = (await ctx.pool.query(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
-            count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`, [task.id],
-  )).rows[0];
+  const counts = (
+    await ctx.pool.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
+            count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`,
+      [task.id],
+    )
+  ).rows[0];
   const failed = counts.total - counts.processed - counts.skipped;
   let file: { id: string; name: string } | null = null;
   const output = run.output;
@@ -181,20 +272,47 @@ async function finish(run: Run, outcome: { notice: string | null; stoppedBy: str
   if (output && !stored) await output.close();
   if (stored) {
     const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
-    const [row] = await insertFiles(ctx.pool, [{ sha256: stored.sha256, fileName: name, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: stored.size }], run.principal.username);
+    const [row] = await insertFiles(
+      ctx.pool,
+      [
+        {
+          sha256: stored.sha256,
+          fileName: name,
+          mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          size: stored.size,
+        },
+      ],
+      run.principal.username,
+    );
     file = { id: row.id, name };
   }
   const wasCancelled = await cancelled(ctx.pool, task.id);
-  const result = outcome.failed ? IMPORT.ProcessResult.Failed
-    : failed > 0 || counts.skipped > 0 || outcome.stoppedBy ? IMPORT.ProcessResult.SucceededWithFailures : IMPORT.ProcessResult.Succeeded;
-  const text = [outcome.stoppedBy, outcome.notice, task.dryRun ? message('import.dry_run') : null].filter(Boolean).join(' ') || null;
+  const result = outcome.failed
+    ? IMPORT.ProcessResult.Failed
+    : failed > 0 || counts.skipped > 0 || outcome.stoppedBy
+      ? IMPORT.ProcessResult.SucceededWithFailures
+      : IMPORT.ProcessResult.Succeeded;
+  const text =
+    [outcome.stoppedBy, outcome.notice, task.dryRun ? message('import.dry_run') : null].filter(Boolean).join(' ') ||
+    null;
   await inTransaction(ctx.pool, async (client) => {
     await client.query(
       `UPDATE importtasks SET processstate = $2, processresult = $3, errormessage = $4, totalrecords = $5, processedrecords = $6, failedrecords = $7,
               skippedrecords = $8, currentrow = $5, outputfile = $9, outputfilename = $10,
               processduration = round(extract(epoch FROM (now() - coalesce(processdate, now())))::numeric, 1), timestamp = timestamp + 1
         WHERE autoid = $1`,
-      [task.id, String(wasCancelled ? S.Cancelled : S.Processed), String(result), text, counts.total, counts.processed, failed, counts.skipped, file?.id ?? null, file?.name ?? null],
+      [
+        task.id,
+        String(wasCancelled ? S.Cancelled : S.Processed),
+        String(result),
+        text,
+        counts.total,
+        counts.processed,
+        failed,
+        counts.skipped,
+        file?.id ?? null,
+        file?.name ?? null,
+      ],
     );
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
     await heartbeatEnded(client, task.id);
@@ -209,7 +327,13 @@ const OUTAGE_WAIT_MS = 10 * 60 * 1000;
 async function databaseBack(pool: pg.Pool, log: (line: string) => void, taskId: number): Promise<boolean> {
   log(`import ${taskId}: the database went away; waiting for it to go on from the checkpoint`);
   for (const until = Date.now() + OUTAGE_WAIT_MS; Date.now() < until; await new Promise((r) => setTimeout(r, 1000))) {
-    if (await pool.query('SELECT 1').then(() => true, () => false)) return true;
+    if (
+      await pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -240,21 +364,33 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
   lock.on('error', lost);
   let beating: { stop(): void } | null = null;
   try {
-    const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0].ok;
+    const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0]
+      .ok;
     if (!got) throw new Error(`import ${taskId} runs elsewhere`);
     // This process runs it now, and says so every few seconds until it stops, however it stops.
-    beating = await keepBeating(ctx.pool, taskId, ctx.importHeartbeat?.everySeconds ?? DEFAULT_HEARTBEAT_SECONDS, ctx.log);
+    beating = await keepBeating(
+      ctx.pool,
+      taskId,
+      ctx.importHeartbeat?.everySeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+      ctx.log,
+    );
     const snapshot = ctx.snapshot();
     const model = snapshot.table(task.destination);
     const data = await principalData(ctx.pool, task.userId);
     if (!model || !data) return await stop(ctx, task, message('import.destination', task.destination));
-    const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
-    const total = Number((await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ?? 0);
+    const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) =>
+      snapshot.effective.tables.get(name.toLowerCase()),
+    );
+    const total = Number(
+      (await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ??
+        0,
+    );
     // A cancel that came after the task was read (while this run waited for its lock or its first
     // beat) stands: only a pending or running task is set running, and a cancelled one is left.
     const running = await ctx.pool.query(
       `UPDATE importtasks SET processstate = '${S.Running}', processdate = coalesce(processdate, now()), timestamp = timestamp + 1
-        WHERE autoid = $1 AND processstate IN ('${S.Pending}', '${S.Running}')`, [taskId],
+        WHERE autoid = $1 AND processstate IN ('${S.Pending}', '${S.Running}')`,
+      [taskId],
     );
     if (!running.rowCount) {
       await heartbeatEnded(ctx.pool, taskId);
@@ -265,11 +401,16 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
     try {
       return await finish(run, await importRows(run));
     } catch (err) {
-      if (err instanceof ImportStopped) return await finish(run, { notice: null, stoppedBy: err.message, failed: true });
+      if (err instanceof ImportStopped)
+        return await finish(run, { notice: null, stoppedBy: err.message, failed: true });
       // The process stopping, a fault: the next try goes on from the checkpoint. After the last
       // try the task says it failed, with the rows written until then.
       if (last && databaseFailure(err) !== 'unavailable') {
-        await finish(run, { notice: null, stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)), failed: true }).catch(() => {});
+        await finish(run, {
+          notice: null,
+          stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)),
+          failed: true,
+        }).catch(() => {});
       }
       throw err;
     } finally {
@@ -285,7 +426,11 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
 }
 
 async function stop(ctx: ImportContext, task: TaskRow, why: string): Promise<string> {
-  await setTask(ctx.pool, task.id, { processstate: String(S.Processed), processresult: String(IMPORT.ProcessResult.Failed), errormessage: why });
+  await setTask(ctx.pool, task.id, {
+    processstate: String(S.Processed),
+    processresult: String(IMPORT.ProcessResult.Failed),
+    errormessage: why,
+  });
   await heartbeatEnded(ctx.pool, task.id);
   await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: 0, Finished: true });
   return why;

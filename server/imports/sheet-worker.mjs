@@ -28,7 +28,12 @@ async function* archive() {
 const AHEAD = 2;
 let outstanding = 0;
 let resume = null;
-const posted = () => (++outstanding < AHEAD ? Promise.resolve() : new Promise((resolve) => { resume = resolve; }));
+const posted = () =>
+  ++outstanding < AHEAD
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        resume = resolve;
+      });
 
 /** OOXML's escapes in text (_x000D_ a carriage return, _x005F_ a literal underscore). */
 const unescapeText = (text) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
@@ -45,7 +50,8 @@ function cellValue(value) {
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'date' } : value;
   if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return cellValue(value.richText.map((r) => r.text ?? '').join(''));
+    if ('richText' in value && Array.isArray(value.richText))
+      return cellValue(value.richText.map((r) => r.text ?? '').join(''));
     if ('formula' in value || 'sharedFormula' in value) {
       // A formula counts by the value the spreadsheet computed and saved with it; it is never run here.
       return value.result === undefined || value.result === null ? { error: 'formula' } : cellValue(value.result);
@@ -66,7 +72,13 @@ function cellsOf(row) {
 }
 
 async function read(source) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   let chunk = [];
   let rows = 0;
   for await (const sheet of reader) {
@@ -91,11 +103,18 @@ async function read(source) {
 parentPort.on('message', (m) => {
   if (m !== 'next') return;
   outstanding--;
-  if (resume && outstanding < AHEAD) { const go = resume; resume = null; go(); }
+  if (resume && outstanding < AHEAD) {
+    const go = resume;
+    resume = null;
+    go();
+  }
 });
 
 // The file is closed before the last word: the thread may be ended as soon as it is said.
 const source = Readable.from(archive(), { objectMode: false });
 read(source)
-  .catch((err) => ({ kind: 'failed', reason: 'unreadable', message: String(err && err.message || err) }))
-  .then((last) => { source.destroy(); parentPort.postMessage(last); });
+  .catch((err) => ({ kind: 'failed', reason: 'unreadable', message: String((err && err.message) || err) }))
+  .then((last) => {
+    source.destroy();
+    parentPort.postMessage(last);
+  });

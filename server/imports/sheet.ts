@@ -8,13 +8,18 @@ import { IMPORT_LIMITS } from '../../definitions/language/index.ts';
 import { ArchiveRefused, readerArchive } from './archive.ts';
 
 /** A cell as read: text, number, boolean, a date, or why it cannot be used. */
-export type Cell = string | number | boolean | Date | null | { error: 'formula' | 'value' | 'too_long' | 'date'; text?: string };
+export type Cell =
+  string | number | boolean | Date | null | { error: 'formula' | 'value' | 'too_long' | 'date'; text?: string };
 /** A row by its number in the sheet (as the spreadsheet shows it) and its cells from column A. */
 export type SheetRow = [number, Cell[]];
 
 /** The sheet could not be read to its end: why, and the row it stopped at. */
 export class SheetFailed extends Error {
-  constructor(readonly reason: 'columns' | 'rows' | 'unreadable' | 'memory', readonly row: number | null, detail = '') {
+  constructor(
+    readonly reason: 'columns' | 'rows' | 'unreadable' | 'memory',
+    readonly row: number | null,
+    detail = '',
+  ) {
     super(`sheet ${reason}${row ? ` at row ${row}` : ''}${detail ? `: ${detail}` : ''}`);
   }
 }
@@ -44,25 +49,39 @@ export async function* readSheet(path: string, opts: SheetOptions = {}): AsyncGe
   const tmp = opts.tmpDir ? { TMPDIR: opts.tmpDir, TMP: opts.tmpDir, TEMP: opts.tmpDir } : {};
   const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
     workerData: {
-      path, parts, chunkRows: opts.chunkRows ?? 1000, maxRows: opts.maxRows ?? IMPORT_LIMITS.rows, maxColumns: IMPORT_LIMITS.columns, maxChars: IMPORT_LIMITS.cellChars,
+      path,
+      parts,
+      chunkRows: opts.chunkRows ?? 1000,
+      maxRows: opts.maxRows ?? IMPORT_LIMITS.rows,
+      maxColumns: IMPORT_LIMITS.columns,
+      maxChars: IMPORT_LIMITS.cellChars,
     },
     // A worker's environment is its own: the reader's temporary files (os.tmpdir()) land in tmpDir.
     env: { ...process.env, ...tmp },
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 8 },
-    stdout: true, stderr: true,
+    stdout: true,
+    stderr: true,
   });
   const queue: Message[] = [];
   let wake: (() => void) | null = null;
-  const push = (m: Message) => { queue.push(m); wake?.(); wake = null; };
+  const push = (m: Message) => {
+    queue.push(m);
+    wake?.();
+    wake = null;
+  };
   worker.on('message', (m: Message) => push(m));
   worker.on('error', (error) => push({ kind: 'died', error }));
   worker.on('exit', () => push({ kind: 'died', error: null }));
   try {
     for (;;) {
-      if (!queue.length) await new Promise<void>((resolve) => { wake = resolve; });
+      if (!queue.length)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       const m = queue.shift()!;
       if (m.kind === 'died') {
-        const memory = m.error && /memory|heap/i.test(`${(m.error as { code?: string }).code ?? ''} ${m.error.message}`);
+        const memory =
+          m.error && /memory|heap/i.test(`${(m.error as { code?: string }).code ?? ''} ${m.error.message}`);
         throw new SheetFailed(memory ? 'memory' : 'unreadable', null, m.error?.message ?? 'the reader stopped');
       }
       if (m.kind === 'failed') throw new SheetFailed(m.reason, m.row ?? null, m.message);

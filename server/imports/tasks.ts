@@ -18,18 +18,31 @@ export interface TaskRow extends ImportNotations {
   startedAt: string | null;
 }
 
-const nameOf = (values: Record<string, number>, n: number) => Object.entries(values).find(([, v]) => v === n)?.[0] ?? 'NotSet';
+const nameOf = (values: Record<string, number>, n: number) =>
+  Object.entries(values).find(([, v]) => v === n)?.[0] ?? 'NotSet';
 
 export async function readTask(db: Queryable, id: number, lock = false): Promise<TaskRow | null> {
-  const row = (await db.query(
-    `SELECT autoid, destination, processstate, overwrite, dryrun, requestedby, file, filename, processdate, decimalformat, booleanformat, dateformat
-       FROM importtasks WHERE autoid = $1${lock ? ' FOR UPDATE' : ''}`, [id],
-  )).rows[0];
+  const row = (
+    await db.query(
+      `SELECT autoid, destination, processstate, overwrite, dryrun, requestedby, file, filename, processdate, decimalformat, booleanformat, dateformat
+       FROM importtasks WHERE autoid = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    )
+  ).rows[0];
   if (!row) return null;
   return {
-    id: Number(row.autoid), destination: row.destination, state: Number(row.processstate), overwrite: row.overwrite === true, dryRun: row.dryrun === true,
-    userId: Number(row.requestedby), fileId: row.file, fileName: row.filename ?? '', startedAt: row.processdate,
-    DecimalFormat: row.decimalformat, BooleanFormat: row.booleanformat, DateFormat: row.dateformat,
+    id: Number(row.autoid),
+    destination: row.destination,
+    state: Number(row.processstate),
+    overwrite: row.overwrite === true,
+    dryRun: row.dryrun === true,
+    userId: Number(row.requestedby),
+    fileId: row.file,
+    fileName: row.filename ?? '',
+    startedAt: row.processdate,
+    DecimalFormat: row.decimalformat,
+    BooleanFormat: row.booleanformat,
+    DateFormat: row.dateformat,
   };
 }
 
@@ -37,11 +50,18 @@ export async function readTask(db: Queryable, id: number, lock = false): Promise
 export async function setTask(db: Queryable, id: number, values: Record<string, unknown>): Promise<void> {
   const keys = Object.keys(values);
   const sets = keys.map((k, i) => `${k} = $${i + 2}`);
-  await db.query(`UPDATE importtasks SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [id, ...keys.map((k) => values[k])]);
+  await db.query(`UPDATE importtasks SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [
+    id,
+    ...keys.map((k) => values[k]),
+  ]);
 }
 
 /** Adds a batch's counts to the task and moves its current row. */
-export async function addCounts(db: Queryable, id: number, c: { processed: number; failed: number; skipped: number; currentRow: number }): Promise<void> {
+export async function addCounts(
+  db: Queryable,
+  id: number,
+  c: { processed: number; failed: number; skipped: number; currentRow: number },
+): Promise<void> {
   await db.query(
     `UPDATE importtasks SET processedrecords = processedrecords + $2, failedrecords = failedrecords + $3, skippedrecords = skippedrecords + $4,
             currentrow = greatest(currentrow, $5), timestamp = timestamp + 1 WHERE autoid = $1`,
@@ -58,16 +78,25 @@ export function taskAnswer(record: Record<string, unknown>): ImportTask {
     ...(record as object),
     AutoID: Number(record.AutoID),
     Destination: String(record.Destination ?? ''),
-    ProcessState: state, ProcessState_Enum: nameOf(IMPORT.ProcessState, state),
-    ProcessResult: result, ProcessResult_Enum: nameOf(IMPORT.ProcessResult, result),
+    ProcessState: state,
+    ProcessState_Enum: nameOf(IMPORT.ProcessState, state),
+    ProcessResult: result,
+    ProcessResult_Enum: nameOf(IMPORT.ProcessResult, result),
     ErrorMessage: (record.ErrorMessage as string | null) ?? null,
-    TotalRecords: whole(record.TotalRecords), ProcessedRecords: whole(record.ProcessedRecords), FailedRecords: whole(record.FailedRecords),
-    SkippedRecords: whole(record.SkippedRecords), CurrentRow: whole(record.CurrentRow),
+    TotalRecords: whole(record.TotalRecords),
+    ProcessedRecords: whole(record.ProcessedRecords),
+    FailedRecords: whole(record.FailedRecords),
+    SkippedRecords: whole(record.SkippedRecords),
+    CurrentRow: whole(record.CurrentRow),
     ProcessDate: (record.ProcessDate as string | null) ?? null,
-    ProcessDuration: record.ProcessDuration === null || record.ProcessDuration === undefined ? null : Number(record.ProcessDuration),
-    Filename: (record.Filename as string | null) ?? null, OutputFilename: (record.OutputFilename as string | null) ?? null,
-    Overwrite: record.Overwrite === true, DryRun: record.DryRun === true,
-    DecimalFormat: record.DecimalFormat as ImportTask['DecimalFormat'], BooleanFormat: record.BooleanFormat as ImportTask['BooleanFormat'],
+    ProcessDuration:
+      record.ProcessDuration === null || record.ProcessDuration === undefined ? null : Number(record.ProcessDuration),
+    Filename: (record.Filename as string | null) ?? null,
+    OutputFilename: (record.OutputFilename as string | null) ?? null,
+    Overwrite: record.Overwrite === true,
+    DryRun: record.DryRun === true,
+    DecimalFormat: record.DecimalFormat as ImportTask['DecimalFormat'],
+    BooleanFormat: record.BooleanFormat as ImportTask['BooleanFormat'],
     DateFormat: record.DateFormat as ImportTask['DateFormat'],
   };
 }

@@ -25,16 +25,41 @@ function note(field: EffectiveField, listLabel: string | null): string {
   const [yes, no] = booleanWords(DEFAULTS.BooleanFormat).map((w) => w[0].toUpperCase() + w.slice(1));
   let text: string;
   switch (field.type) {
-    case 'text': case 'textarea': case 'html': case 'color': text = message('import.notes_text', textLength(field)); break;
-    case 'decimal': text = message('import.notes_number', '1.234,5'); break;
-    case 'smallint': case 'integer': case 'bigint': text = message('import.notes_whole'); break;
-    case 'bool': text = message('import.notes_boolean', yes, no); break;
-    case 'date': text = message('import.notes_date', datePattern(DEFAULTS.DateFormat)); break;
-    case 'datetime': case 'datetime-seconds': text = message('import.notes_datetime', datePattern(DEFAULTS.DateFormat)); break;
-    case 'time': text = message('import.notes_time'); break;
-    case 'list': text = message('import.notes_list', listLabel ?? field.list ?? ''); break;
-    case 'select': text = message('import.notes_select', (field.options ?? []).map((o) => o.label).join(', ')); break;
-    default: text = '[]';
+    case 'text':
+    case 'textarea':
+    case 'html':
+    case 'color':
+      text = message('import.notes_text', textLength(field));
+      break;
+    case 'decimal':
+      text = message('import.notes_number', '1.234,5');
+      break;
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      text = message('import.notes_whole');
+      break;
+    case 'bool':
+      text = message('import.notes_boolean', yes, no);
+      break;
+    case 'date':
+      text = message('import.notes_date', datePattern(DEFAULTS.DateFormat));
+      break;
+    case 'datetime':
+    case 'datetime-seconds':
+      text = message('import.notes_datetime', datePattern(DEFAULTS.DateFormat));
+      break;
+    case 'time':
+      text = message('import.notes_time');
+      break;
+    case 'list':
+      text = message('import.notes_list', listLabel ?? field.list ?? '');
+      break;
+    case 'select':
+      text = message('import.notes_select', (field.options ?? []).map((o) => o.label).join(', '));
+      break;
+    default:
+      text = '[]';
   }
   return field.required === true ? `${text.slice(0, -1)}, ${message('import.notes_required')}]` : text;
 }
@@ -47,45 +72,78 @@ const columnLetter = (n: number) => {
 
 /** exceljs has validations by range at run time; its types name only the per-cell form. */
 type Validations = { add(range: string, rule: ExcelJS.DataValidation): void };
-const validations = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { dataValidations: Validations }).dataValidations;
+const validations = (sheet: ExcelJS.Worksheet) =>
+  (sheet as unknown as { dataValidations: Validations }).dataValidations;
 
-export async function writeTemplate(db: pg.Pool, snapshot: Snapshot, model: TableModel, principal: Principal): Promise<Buffer> {
+export async function writeTemplate(
+  db: pg.Pool,
+  snapshot: Snapshot,
+  model: TableModel,
+  principal: Principal,
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(model.table.label ?? model.table.name);
   const lists = book.addWorksheet(message('import.lists_sheet'), { state: 'hidden' });
   const fields = importableFields(model, principal);
-  sheet.columns = [{ header: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, width: Math.max(12, Math.min(40, (f.label ?? f.name).length + 4)) }))];
+  sheet.columns = [
+    { header: 'AutoID', width: 10 },
+    ...fields.map((f) => ({
+      header: f.label ?? f.name,
+      width: Math.max(12, Math.min(40, (f.label ?? f.name).length + 4)),
+    })),
+  ];
   sheet.getRow(1).font = { bold: true };
   const notes = sheet.addRow([message('import.notes_id')]);
   notes.font = { italic: true, color: { argb: 'FF666666' } };
   let listColumnIndex = 0;
   for (const [i, field] of fields.entries()) {
     const col = columnLetter(i + 2);
-    const list = listColumn(field, (n) => snapshot.effective.lists.get(n.toLowerCase())?.value, (n) => snapshot.effective.tables.get(n.toLowerCase()));
+    const list = listColumn(
+      field,
+      (n) => snapshot.effective.lists.get(n.toLowerCase())?.value,
+      (n) => snapshot.effective.tables.get(n.toLowerCase()),
+    );
     const ref = list ? snapshot.table(list.ref) : undefined;
-    notes.getCell(i + 2).value = note(field, ref ? ref.table.label ?? ref.table.name : null);
+    notes.getCell(i + 2).value = note(field, ref ? (ref.table.label ?? ref.table.name) : null);
     const range = `${col}3:${col}${VALIDATED_ROWS}`;
     let choices: string[] | null = null;
     if (field.type === 'select') choices = (field.options ?? []).map((o) => o.label);
-    if (field.type === 'bool') choices = booleanWords(DEFAULTS.BooleanFormat).map((w) => w[0].toUpperCase() + w.slice(1));
+    if (field.type === 'bool')
+      choices = booleanWords(DEFAULTS.BooleanFormat).map((w) => w[0].toUpperCase() + w.slice(1));
     if (list && ref && principal.can(ref.table.right, 'read')) {
       const params = new Params();
       const where = list.archivable ? ['j.archive = false'] : [];
       const rows = seen(ref.table, principal, 'j', params);
-      const codes = (await db.query(
-        `SELECT DISTINCT j.${ident(list.key.toLowerCase())}::text AS code ${rows.from(where)} ORDER BY 1 LIMIT ${DROPDOWN_ROWS + 1}`,
-        params.values,
-      )).rows.map((r) => r.code as string).filter(Boolean);
+      const codes = (
+        await db.query(
+          `SELECT DISTINCT j.${ident(list.key.toLowerCase())}::text AS code ${rows.from(where)} ORDER BY 1 LIMIT ${DROPDOWN_ROWS + 1}`,
+          params.values,
+        )
+      ).rows
+        .map((r) => r.code as string)
+        .filter(Boolean);
       if (codes.length && codes.length <= DROPDOWN_ROWS) {
         listColumnIndex++;
-        codes.forEach((code, r) => { lists.getCell(r + 1, listColumnIndex).value = code; });
+        codes.forEach((code, r) => {
+          lists.getCell(r + 1, listColumnIndex).value = code;
+        });
         const letter = columnLetter(listColumnIndex);
-        validations(sheet).add(range, { type: 'list', allowBlank: true, formulae: [`'${lists.name}'!$${letter}$1:$${letter}$${codes.length}`], showErrorMessage: true });
+        validations(sheet).add(range, {
+          type: 'list',
+          allowBlank: true,
+          formulae: [`'${lists.name}'!$${letter}$1:$${letter}$${codes.length}`],
+          showErrorMessage: true,
+        });
       }
     }
     // A list typed into the rule itself holds at most 255 characters.
     if (choices && choices.join(',').length < 250 && !choices.some((c) => c.includes(','))) {
-      validations(sheet).add(range, { type: 'list', allowBlank: true, formulae: [`"${choices.join(',')}"`], showErrorMessage: true });
+      validations(sheet).add(range, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${choices.join(',')}"`],
+        showErrorMessage: true,
+      });
     }
   }
   sheet.views = [{ state: 'frozen', ySplit: 2 }];

@@ -49,7 +49,11 @@ function failed(p: Prepared, overwrite: boolean, text: string): void {
 }
 
 function failure(p: Prepared, err: AppError, model: TableModel, overwrite: boolean): void {
-  failed(p, overwrite, Object.keys(err.fields).length ? describeProblems(err.fields, labelOf(model.table.fields)) : err.message);
+  failed(
+    p,
+    overwrite,
+    Object.keys(err.fields).length ? describeProblems(err.fields, labelOf(model.table.fields)) : err.message,
+  );
 }
 
 /** A row's own failure (its values, a constraint) as its result; anything else ends the batch. */
@@ -59,12 +63,19 @@ function rowFailure(p: Prepared, err: unknown, model: TableModel, overwrite: boo
   failure(p, translated, model, overwrite);
 }
 
-async function storedRows(client: pg.PoolClient, model: TableModel, principal: Principal, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+async function storedRows(
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  ids: number[],
+): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
   const params = new Params();
   const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
   const select = selectColumns(model, model.table.fields, principal, params);
-  const rows = (await client.query(`${select} ${limited(model, principal, 't', params).from(where)} FOR UPDATE OF t`, params.values)).rows;
+  const rows = (
+    await client.query(`${select} ${limited(model, principal, 't', params).from(where)} FOR UPDATE OF t`, params.values)
+  ).rows;
   return new Map(rows.map((r) => [Number(r.autoid), recordFromRow(model, r)]));
 }
 
@@ -72,18 +83,30 @@ async function storedRows(client: pg.PoolClient, model: TableModel, principal: P
  * Inserts rows of checked values in one statement, a typed array per column (one statement of a
  * dozen parameters, however many rows); answers their AutoIDs.
  */
-async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values[], username: string): Promise<number[]> {
-  const fields = model.table.fields.filter((f) => rows.some((v) => v.has(f)) || (f.default !== undefined && f.default !== null));
+async function insertRows(
+  client: pg.PoolClient,
+  model: TableModel,
+  rows: Values[],
+  username: string,
+): Promise<number[]> {
+  const fields = model.table.fields.filter(
+    (f) => rows.some((v) => v.has(f)) || (f.default !== undefined && f.default !== null),
+  );
   const archive = rows.some((v) => v.has('archive'));
   const params: unknown[] = [username];
   const arrays = fields.map((f) => {
-    params.push(rows.map((v) => sqlValue(f, v.has(f) ? v.get(f) : f.default ?? null)));
+    params.push(rows.map((v) => sqlValue(f, v.has(f) ? v.get(f) : (f.default ?? null))));
     return `$${params.length}::${columnType(f)}[]`;
   });
-  if (archive) { params.push(rows.map((v) => v.get('archive') ?? false)); arrays.push(`$${params.length}::boolean[]`); }
+  if (archive) {
+    params.push(rows.map((v) => v.get('archive') ?? false));
+    arrays.push(`$${params.length}::boolean[]`);
+  }
   const cols = ['createdby', 'modifiedby', ...fields.map((f) => f.sqlName), ...(archive ? ['archive'] : [])].map(ident);
   const result = await client.query(
-    `INSERT INTO ${reached(model)} (${cols.join(', ')}) SELECT $1, $1, * FROM unnest(${arrays.join(', ')}) RETURNING autoid`, params);
+    `INSERT INTO ${reached(model)} (${cols.join(', ')}) SELECT $1, $1, * FROM unnest(${arrays.join(', ')}) RETURNING autoid`,
+    params,
+  );
   return result.rows.map((r) => Number(r.autoid));
 }
 
@@ -91,7 +114,13 @@ async function insertRows(client: pg.PoolClient, model: TableModel, rows: Values
  * Inserts rows as insertRows does, refused as a whole when one lands outside the principal's row
  * limits; the totals they count in follow.
  */
-async function insertChecked(client: pg.PoolClient, model: TableModel, principal: Principal, rows: Values[], tableOf: (name: string) => TableModel | undefined): Promise<number[]> {
+async function insertChecked(
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  rows: Values[],
+  tableOf: (name: string) => TableModel | undefined,
+): Promise<number[]> {
   const ids = await insertRows(client, model, rows, principal.username);
   await refuseRowsOutsideLimits(client, model, principal, ids);
   for (const values of rows) await totalsFollow(client, model, recordOf(values, null), null, tableOf);
@@ -126,17 +155,27 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
     if (opts.seenIds.has(p.id!)) failed(p, overwrite, message('import.duplicate_id', p.id));
     else opts.seenIds.add(p.id!);
   }
-  const stored = await storedRows(client, model, principal, named.filter((p) => p.record).map((p) => p.id!));
+  const stored = await storedRows(
+    client,
+    model,
+    principal,
+    named.filter((p) => p.record).map((p) => p.id!),
+  );
   for (const p of named) {
     if (!p.record) continue;
     if (overwrite && !stored.has(p.id!)) failed(p, overwrite, message('import.id_not_found', p.id));
-    else if (!overwrite && stored.has(p.id!)) { p.record = null; p.result = IMPORT.RowResult.Skipped; p.message = message('import.exists_skipped', p.id); }
+    else if (!overwrite && stored.has(p.id!)) {
+      p.record = null;
+      p.result = IMPORT.RowResult.Skipped;
+      p.message = message('import.exists_skipped', p.id);
+    }
   }
   const updates = pending.filter((p) => p.record && p.id !== null && overwrite);
   const creates = pending.filter((p) => p.record && !(p.id !== null && overwrite));
   // An empty cell of a new record is the field's default, as a new record in a form starts with it.
   for (const p of creates) {
-    for (const f of model.table.fields) if (p.record![f.name] === null && f.default !== undefined && f.default !== null) delete p.record![f.name];
+    for (const f of model.table.fields)
+      if (p.record![f.name] === null && f.default !== undefined && f.default !== null) delete p.record![f.name];
   }
 
   const work = async () => {
@@ -144,7 +183,15 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
       for (const p of [...updates, ...creates]) {
         try {
           await inSavepoint(client, 'import_row', async () => {
-            if (p.id !== null && overwrite) await writeIn(client, { model, principal, id: p.id, record: p.record!, ctx: { tableOf: opts.tableOf }, locked: stored.get(p.id) });
+            if (p.id !== null && overwrite)
+              await writeIn(client, {
+                model,
+                principal,
+                id: p.id,
+                record: p.record!,
+                ctx: { tableOf: opts.tableOf },
+                locked: stored.get(p.id),
+              });
             else await writeIn(client, { model, principal, record: p.record!, ctx: { tableOf: opts.tableOf } });
           });
           p.result = p.id !== null && overwrite ? IMPORT.RowResult.OverwriteSuccess : IMPORT.RowResult.CreateSuccess;
@@ -173,7 +220,13 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
         await inSavepoint(client, 'import_row', async () => {
           await updateRow(client, model, p.id!, checked.get(p)!, principal.username);
           await refuseRowsOutsideLimits(client, model, principal, [p.id!]);
-          await totalsFollow(client, model, recordOf(checked.get(p)!, stored.get(p.id!)!), stored.get(p.id!)!, opts.tableOf);
+          await totalsFollow(
+            client,
+            model,
+            recordOf(checked.get(p)!, stored.get(p.id!)!),
+            stored.get(p.id!)!,
+            opts.tableOf,
+          );
         });
         p.result = IMPORT.RowResult.OverwriteSuccess;
       } catch (err) {
@@ -183,14 +236,24 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
     const news = creates.filter((p) => checked.has(p));
     if (!news.length) return;
     try {
-      await inSavepoint(client, 'import_batch', () => insertChecked(client, model, principal, news.map((p) => checked.get(p)!), opts.tableOf));
+      await inSavepoint(client, 'import_batch', () =>
+        insertChecked(
+          client,
+          model,
+          principal,
+          news.map((p) => checked.get(p)!),
+          opts.tableOf,
+        ),
+      );
       for (const p of news) p.result = IMPORT.RowResult.CreateSuccess;
     } catch (err) {
       if (!(translatePgError(model, err) instanceof AppError)) throw err;
       // One row (or more) is at fault: each on its own, so the others still go in.
       for (const p of news) {
         try {
-          await inSavepoint(client, 'import_row', () => insertChecked(client, model, principal, [checked.get(p)!], opts.tableOf));
+          await inSavepoint(client, 'import_row', () =>
+            insertChecked(client, model, principal, [checked.get(p)!], opts.tableOf),
+          );
           p.result = IMPORT.RowResult.CreateSuccess;
         } catch (rowErr) {
           rowFailure(p, rowErr, model, overwrite);
@@ -201,9 +264,15 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
   if (opts.dryRun) {
     // The same writes, so a unique value or a constraint is found as it would be, then undone.
     await client.query('SAVEPOINT import_dry_run');
-    try { await work(); } finally { await client.query('ROLLBACK TO SAVEPOINT import_dry_run'); }
+    try {
+      await work();
+    } finally {
+      await client.query('ROLLBACK TO SAVEPOINT import_dry_run');
+    }
   } else {
     await work();
   }
-  return rows.filter((p) => p.result === IMPORT.RowResult.CreateSuccess || p.result === IMPORT.RowResult.OverwriteSuccess).length;
+  return rows.filter(
+    (p) => p.result === IMPORT.RowResult.CreateSuccess || p.result === IMPORT.RowResult.OverwriteSuccess,
+  ).length;
 }

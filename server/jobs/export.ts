@@ -5,7 +5,14 @@
 // a choice's or a status's label.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { SOURCE_LANGUAGE, translateAnswer, type ExportLayout, type FlexColumn, type FlexRequest, type Language } from '../../definitions/language/index.ts';
+import {
+  SOURCE_LANGUAGE,
+  translateAnswer,
+  type ExportLayout,
+  type FlexColumn,
+  type FlexRequest,
+  type Language,
+} from '../../definitions/language/index.ts';
 import { flexData } from '../data/flex.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
 import { translatorFor } from '../texts.ts';
@@ -22,7 +29,13 @@ import type { Principal } from '../security/principal.ts';
 import type { JobContext, JobKind } from './context.ts';
 
 export interface ExportJob {
-  requestId: number; userId: number; table: string; request: FlexRequest; fileName: string; descr: string; layout?: ExportLayout;
+  requestId: number;
+  userId: number;
+  table: string;
+  request: FlexRequest;
+  fileName: string;
+  descr: string;
+  layout?: ExportLayout;
   /** The language of the user who asked (Dutch for a job queued without one). */
   language?: Language;
 }
@@ -35,11 +48,18 @@ const MAX_BYTES = 1024 * 1024 * 1024;
 
 async function setRequest(ctx: JobContext, id: number, values: Record<string, unknown>): Promise<void> {
   const sets = Object.keys(values).map((k, i) => `${k} = $${i + 2}`);
-  await ctx.pool.query(`UPDATE downloadrequests SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [id, ...Object.values(values)]);
+  await ctx.pool.query(`UPDATE downloadrequests SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [
+    id,
+    ...Object.values(values),
+  ]);
 }
 
 /** A sheet's name: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules). */
-const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Export';
+const sheetName = (text: string) =>
+  text
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .slice(0, 31)
+    .trim() || 'Export';
 
 /** A cell as the grid shows it: a list's or catalogue's text, a choice's or status's label. */
 function shown(column: FlexColumn, row: Record<string, unknown>): unknown {
@@ -49,16 +69,25 @@ function shown(column: FlexColumn, row: Record<string, unknown>): unknown {
 }
 
 const progress = (ctx: JobContext, job: ExportJob, data: Record<string, unknown>) =>
-  emitEvent(ctx.pool, { type: EVENT_TYPES.JobProgress, userId: job.userId, data: { JobKind: 'export', RequestID: job.requestId, Descr: job.descr, ...data } });
+  emitEvent(ctx.pool, {
+    type: EVENT_TYPES.JobProgress,
+    userId: job.userId,
+    data: { JobKind: 'export', RequestID: job.requestId, Descr: job.descr, ...data },
+  });
 
 export const gridExport: JobKind<ExportJob> = {
-  name: 'export', retryLimit: 1, retryDelaySeconds: 10, expireInSeconds: 30 * 60,
+  name: 'export',
+  retryLimit: 1,
+  retryDelaySeconds: 10,
+  expireInSeconds: 30 * 60,
   async run(ctx, job) {
     const snapshot = ctx.snapshot();
     const data = await principalData(ctx.pool, job.userId);
     const model = snapshot.table(job.table);
     if (!data || !model) throw new Error(`export ${job.requestId}: no user ${job.userId} or table ${job.table}`);
-    const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) => snapshot.effective.tables.get(name.toLowerCase()));
+    const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) =>
+      snapshot.effective.tables.get(name.toLowerCase()),
+    );
     try {
       authorize(model, principal, 'read');
       await setRequest(ctx, job.requestId, { state: 'pending', progress: 0, error: null });
@@ -84,7 +113,13 @@ export const gridExport: JobKind<ExportJob> = {
 
 /** The grid's pages written into `out`, the file stored, the request finished. */
 async function exportRows(
-  ctx: JobContext, snapshot: Snapshot, job: ExportJob, model: TableModel, principal: Principal, out: PassThrough, stored: Promise<StoredFile>,
+  ctx: JobContext,
+  snapshot: Snapshot,
+  job: ExportJob,
+  model: TableModel,
+  principal: Principal,
+  out: PassThrough,
+  stored: Promise<StoredFile>,
 ): Promise<string> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
@@ -102,13 +137,26 @@ async function exportRows(
     if (pageIndex === 0) {
       columns = translateAnswer(answer.Meta, t).Columns;
       sheet.columns = forImport
-        ? [{ header: 'AutoID', key: 'AutoID', width: 10 }, ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 }))]
-        : columns.map((c) => ({ header: c.Title, key: c.FieldName, width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)) }));
+        ? [
+            { header: 'AutoID', key: 'AutoID', width: 10 },
+            ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 })),
+          ]
+        : columns.map((c) => ({
+            header: c.Title,
+            key: c.FieldName,
+            width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)),
+          }));
     }
     const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
     for (const row of answer.Data) {
       const cells = forImport
-        ? [['AutoID', row.AutoID], ...fields.map((f) => [f.name, codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : row[f.name] ?? null)])]
+        ? [
+            ['AutoID', row.AutoID],
+            ...fields.map((f) => [
+              f.name,
+              codes!.get(f.name)?.get(Number(row[f.name])) ?? (f.type === 'list' ? null : (row[f.name] ?? null)),
+            ]),
+          ]
         : columns.map((c) => [c.FieldName, shown(c, withCatalogueTexts(model, row, t))]);
       sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
     }
@@ -123,7 +171,11 @@ async function exportRows(
   const file = await stored;
   // The export is a file like an upload: the request's file field names it, so it is
   // downloaded, kept and cleaned up as every file is.
-  const [row] = await insertFiles(ctx.pool, [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }], principal.username);
+  const [row] = await insertFiles(
+    ctx.pool,
+    [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }],
+    principal.username,
+  );
   await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, file: row.id });
   await progress(ctx, job, { CurrentRow: written, TotalRows: written, Finished: true });
   return `${written} rijen`;

@@ -5,10 +5,15 @@ import { runImport } from '../imports/index.ts';
 import type { JobKind } from './context.ts';
 import { sweepImports } from './import-sweep.ts';
 
-export interface ImportJob { taskId: number }
+export interface ImportJob {
+  taskId: number;
+}
 
 export const spreadsheetImport: JobKind<ImportJob> = {
-  name: 'import', retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60,
+  name: 'import',
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 2 * 60 * 60,
   run: (ctx, job, attempt) => runImport(ctx, job.taskId, attempt.last),
   // A try whose process died is found by its heartbeat within a minute, not at the time limit.
   watch: { everySeconds: (ctx) => ctx.importHeartbeat?.everySeconds ?? 5, run: sweepImports },

@@ -11,4 +11,11 @@ export type { ImportJob } from './import.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
 /** Every kind of job, by the name its queue (and its scheduled task) has. */
-export const JOB_KINDS: readonly JobKind<never>[] = [sessionsCleanup, eventsCleanup, documentsRetention, autoStatus, gridExport as JobKind<never>, spreadsheetImport as JobKind<never>];
+export const JOB_KINDS: readonly JobKind<never>[] = [
+  sessionsCleanup,
+  eventsCleanup,
+  documentsRetention,
+  autoStatus,
+  gridExport as JobKind<never>,
+  spreadsheetImport as JobKind<never>,
+];

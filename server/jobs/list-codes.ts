@@ -8,7 +8,13 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/principal.ts';
 import type { JobContext } from './context.ts';
 
-export async function listCodes(ctx: JobContext, snapshot: Snapshot, principal: Principal, fields: EffectiveField[], rows: Record<string, unknown>[]) {
+export async function listCodes(
+  ctx: JobContext,
+  snapshot: Snapshot,
+  principal: Principal,
+  fields: EffectiveField[],
+  rows: Record<string, unknown>[],
+) {
   const out = new Map<string, Map<number, unknown>>();
   for (const f of fields) {
     if (f.type !== 'list' || !f.list) continue;
@@ -19,7 +25,10 @@ export async function listCodes(ctx: JobContext, snapshot: Snapshot, principal: 
     const params = new Params();
     const key = (list.codeField ?? list.textField).toLowerCase();
     const where = [`j.autoid = ANY(${params.add(ids)}::bigint[])`];
-    const found = await ctx.pool.query(`SELECT j.autoid, j.${ident(key)} AS code ${seen(ref.table, principal, 'j', params).from(where)}`, params.values);
+    const found = await ctx.pool.query(
+      `SELECT j.autoid, j.${ident(key)} AS code ${seen(ref.table, principal, 'j', params).from(where)}`,
+      params.values,
+    );
     out.set(f.name, new Map(found.rows.map((r) => [Number(r.autoid), r.code])));
   }
   return out;

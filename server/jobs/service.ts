@@ -22,29 +22,41 @@ export class JobService {
   private readonly kinds: Map<string, JobKind<never>>;
   private readonly watches: NodeJS.Timeout[] = [];
 
-  constructor(private readonly ctx: JobContext, kinds: readonly JobKind<never>[], private readonly opts: JobServiceOptions) {
+  constructor(
+    private readonly ctx: JobContext,
+    kinds: readonly JobKind<never>[],
+    private readonly opts: JobServiceOptions,
+  ) {
     this.kinds = new Map(kinds.map((k) => [k.name, k]));
   }
 
   async start(): Promise<void> {
     const boss = new PgBoss({
-      connectionString: this.opts.url, max: 4, application_name: 'jobs',
-      maintenanceIntervalSeconds: this.opts.maintenanceSeconds, schedule: this.opts.workers > 0,
+      connectionString: this.opts.url,
+      max: 4,
+      application_name: 'jobs',
+      maintenanceIntervalSeconds: this.opts.maintenanceSeconds,
+      schedule: this.opts.workers > 0,
     });
     boss.on('error', (err) => this.ctx.log(`jobs: ${String(err)}`));
     await boss.start();
     this.boss = boss;
     for (const kind of this.kinds.values()) {
       const policy = {
-        retryLimit: kind.retryLimit, retryDelay: kind.retryDelaySeconds,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
         expireInSeconds: Math.min(kind.expireInSeconds, this.opts.expireCapSeconds ?? Infinity),
       };
       await boss.createQueue(kind.name, { name: kind.name, ...policy });
       await boss.updateQueue(kind.name, { name: kind.name, ...policy });
       for (let i = 0; i < this.opts.workers; i++) {
-        await boss.work<Record<string, unknown>>(kind.name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          await this.run(kind, job);
-        });
+        await boss.work<Record<string, unknown>>(
+          kind.name,
+          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+          async ([job]) => {
+            await this.run(kind, job);
+          },
+        );
       }
     }
     await this.syncSchedules();
@@ -55,13 +67,19 @@ export class JobService {
   private watch(kind: JobKind<never>, watch: NonNullable<JobKind['watch']>): void {
     const queue = this.queueOf(kind.name);
     let running = false;
-    const timer = setInterval(() => {
-      if (running || !this.boss) return;
-      running = true;
-      watch.run(this.ctx, queue)
-        .catch((err) => this.ctx.log(`jobs: watch of ${kind.name}: ${String(err)}`))
-        .finally(() => { running = false; });
-    }, watch.everySeconds(this.ctx) * 1000);
+    const timer = setInterval(
+      () => {
+        if (running || !this.boss) return;
+        running = true;
+        watch
+          .run(this.ctx, queue)
+          .catch((err) => this.ctx.log(`jobs: watch of ${kind.name}: ${String(err)}`))
+          .finally(() => {
+            running = false;
+          });
+      },
+      watch.everySeconds(this.ctx) * 1000,
+    );
     timer.unref();
     this.watches.push(timer);
   }
@@ -69,10 +87,17 @@ export class JobService {
   private queueOf(kind: string): KindQueue {
     return {
       jobsOf: async (key, value) => {
-        const rows = (await this.ctx.pool.query(
-          `SELECT id, state, extract(epoch FROM now() - started_on) AS running FROM pgboss.job WHERE name = $1 AND data->>$2 = $3`, [kind, key, value],
-        )).rows;
-        return rows.map((r): QueuedJob => ({ id: String(r.id), state: String(r.state), runningSeconds: r.state === 'active' && r.running !== null ? Number(r.running) : null }));
+        const rows = (
+          await this.ctx.pool.query(
+            `SELECT id, state, extract(epoch FROM now() - started_on) AS running FROM pgboss.job WHERE name = $1 AND data->>$2 = $3`,
+            [kind, key, value],
+          )
+        ).rows;
+        return rows.map((r): QueuedJob => ({
+          id: String(r.id),
+          state: String(r.state),
+          runningSeconds: r.state === 'active' && r.running !== null ? Number(r.running) : null,
+        }));
       },
       failNow: async (id, reason) => {
         if (!this.boss) throw new Error('the job queue is stopped');
@@ -88,7 +113,11 @@ export class JobService {
       const message = await kind.run(this.ctx, job.data as never, { last });
       await this.report(kind.name, TASK_STATE.Succeeded, message);
     } catch (err) {
-      await this.report(kind.name, last ? TASK_STATE.Failed : TASK_STATE.FailedTryAgain, err instanceof Error ? err.message : String(err));
+      await this.report(
+        kind.name,
+        last ? TASK_STATE.Failed : TASK_STATE.FailedTryAgain,
+        err instanceof Error ? err.message : String(err),
+      );
       throw err;
     }
   }
@@ -96,10 +125,12 @@ export class JobService {
   /** The task row of a kind (when it is a scheduled task) tells how its last run went. */
   private async report(kind: string, state: number, message: string | null): Promise<void> {
     const started = state === TASK_STATE.Processing ? ', lastrunat = now()' : '';
-    await this.ctx.pool.query(
-      `UPDATE scheduledtasks SET laststate = $2, lastmessage = coalesce($3, lastmessage)${started}, timestamp = timestamp + 1 WHERE id = $1`,
-      [kind, String(state), message],
-    ).catch((err) => this.ctx.log(`jobs: task state of ${kind}: ${String(err)}`));
+    await this.ctx.pool
+      .query(
+        `UPDATE scheduledtasks SET laststate = $2, lastmessage = coalesce($3, lastmessage)${started}, timestamp = timestamp + 1 WHERE id = $1`,
+        [kind, String(state), message],
+      )
+      .catch((err) => this.ctx.log(`jobs: task state of ${kind}: ${String(err)}`));
   }
 
   /** Sends a job of a kind; answers its id. */
@@ -110,13 +141,16 @@ export class JobService {
     return id;
   }
 
-  knows(kind: string): boolean { return this.kinds.has(kind); }
+  knows(kind: string): boolean {
+    return this.kinds.has(kind);
+  }
 
   /** The scheduled tasks as the table has them: active ones on their cron, the others off. */
   async syncSchedules(): Promise<void> {
     const boss = this.boss;
     if (!boss) return;
-    const rows = (await this.ctx.pool.query('SELECT id, active, cron FROM scheduledtasks').catch(() => ({ rows: [] }))).rows as { id: string; active: boolean; cron: string | null }[];
+    const rows = (await this.ctx.pool.query('SELECT id, active, cron FROM scheduledtasks').catch(() => ({ rows: [] })))
+      .rows as { id: string; active: boolean; cron: string | null }[];
     for (const row of rows) {
       if (!this.kinds.has(row.id)) continue;
       try {

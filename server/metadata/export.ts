@@ -6,15 +6,25 @@ import { LAYER_KINDS, canonicalText, type LayerKind } from '../../definitions/la
 import type { Queryable } from '../db/pool.ts';
 import { readSiteRows } from './site-layer.ts';
 
-
 /** Writes the site layer into dir as a pack named after the folder; answers the number of definitions. */
 export async function exportSiteLayer(db: Queryable, dir: string, dependsOn: string[]): Promise<number> {
   const rows = await readSiteRows(db);
-  const name = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^[^a-z]+/, '') || 'site';
+  const name =
+    path
+      .basename(path.resolve(dir))
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '-')
+      .replace(/^[^a-z]+/, '') || 'site';
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'pack.json'), canonicalText('pack', {
-    name, version: '1.0.0', title: `Site layer export ${new Date().toISOString().slice(0, 10)}`, dependsOn,
-  }));
+  writeFileSync(
+    path.join(dir, 'pack.json'),
+    canonicalText('pack', {
+      name,
+      version: '1.0.0',
+      title: `Site layer export ${new Date().toISOString().slice(0, 10)}`,
+      dependsOn,
+    }),
+  );
   for (const row of rows) {
     const where: { folder?: string; file?: string } = LAYER_KINDS[row.kind as LayerKind];
     const file = where.file ? path.join(dir, where.file) : path.join(dir, where.folder!, `${row.name}.json`);

@@ -2,9 +2,18 @@
 // definition"), from the form definition when there is one, else from the fields' own
 // tab, column and group.
 import {
-  ARCHIVE_LABEL, Component,
-  componentOf, decimalDigits, integerDigits, numericBound, relatedPaths, ruleFields, textLength,
-  type CheckDef, type EffectiveField, type FormDef,
+  ARCHIVE_LABEL,
+  Component,
+  componentOf,
+  decimalDigits,
+  integerDigits,
+  numericBound,
+  relatedPaths,
+  ruleFields,
+  textLength,
+  type CheckDef,
+  type EffectiveField,
+  type FormDef,
 } from '../../definitions/language/index.ts';
 import type { RulesLogic } from 'json-logic-js';
 import type { Snapshot } from './registry.ts';
@@ -21,7 +30,14 @@ export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalog
 function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string) {
   if (field.catalogue) {
     const method = catalogueMethod(field.catalogue);
-    return { ListMethod: method, SingleMethod: `${method}/single`, Parameters: [], GroupID: groupId, ParentList: null, ValueField: 'ID' };
+    return {
+      ListMethod: method,
+      SingleMethod: `${method}/single`,
+      Parameters: [],
+      GroupID: groupId,
+      ParentList: null,
+      ValueField: 'ID',
+    };
   }
   const list = field.list ? snapshot.list(field.list) : undefined;
   if (!list) return null;
@@ -37,7 +53,9 @@ function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string
 
 /** An action field (`actionsOf`): the field whose catalogue entry's actions it offers, and how to fetch that entry. */
 function actionsOf(table: TableModel['table'], field: EffectiveField) {
-  const coded = field.actionsOf ? table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase()) : undefined;
+  const coded = field.actionsOf
+    ? table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase())
+    : undefined;
   return coded?.catalogue ? { Field: coded.name, SingleMethod: `${catalogueMethod(coded.catalogue)}/single` } : null;
 }
 
@@ -51,7 +69,8 @@ function property(snapshot: Snapshot, model: TableModel, field: EffectiveField, 
     Value: value,
     Required: field.required ?? false,
     Enabled: field.enabled ?? true,
-    Visibility: field.enabled === false ? Visibility.ReadOnly : field.required ? Visibility.Required : Visibility.Visible,
+    Visibility:
+      field.enabled === false ? Visibility.ReadOnly : field.required ? Visibility.Required : Visibility.Visible,
     // A catalogue code is picked from its catalogue, as a list value from its list.
     Component: field.catalogue ? Component.ListInput : componentOf(field.type),
     FieldType: field.type,
@@ -67,11 +86,15 @@ function property(snapshot: Snapshot, model: TableModel, field: EffectiveField, 
       FieldLength: textLength(field) ?? null,
       min: numeric ? Math.max(field.min ?? -bound!, -bound!) : null,
       max: numeric ? Math.min(field.max ?? bound!, bound!) : null,
-      step: numeric ? field.step ?? (field.type === 'decimal' ? 10 ** -decimalDigits(field) : 1) : null,
+      step: numeric ? (field.step ?? (field.type === 'decimal' ? 10 ** -decimalDigits(field) : 1)) : null,
       Integers: numeric ? integerDigits(field) : null,
       Decimals: numeric ? decimalDigits(field) : null,
       // A workflow's status shows its state's label, also when it is kept as a number or a flag.
-      Options: field.options ?? (field === model.workflow?.field ? model.workflow.def.states.map((st) => ({ value: String(st.value), label: st.label })) : null),
+      Options:
+        field.options ??
+        (field === model.workflow?.field
+          ? model.workflow.def.states.map((st) => ({ value: String(st.value), label: st.label }))
+          : null),
       ContentLanguage: field.contentLanguage ?? null,
       ListConfig: pickerConfig(snapshot, field, groupId),
       ActionsOf: actionsOf(table, field),
@@ -95,14 +118,25 @@ function derivedForm(model: TableModel): FormDef {
   return {
     name: model.table.name,
     table: model.table.name,
-    groups: [...groups].map(([GroupID, g]) => ({ GroupID, label: GroupID === DEFAULT_GROUP ? undefined : GroupID, tab: g.tab, column: g.column, fields: g.fields })),
+    groups: [...groups].map(([GroupID, g]) => ({
+      GroupID,
+      label: GroupID === DEFAULT_GROUP ? undefined : GroupID,
+      tab: g.tab,
+      column: g.column,
+      fields: g.fields,
+    })),
   };
 }
 
 /** Field limits of the acting principal: hidden fields are left out, read-only ones disabled. */
 export type FieldAccess = ReadonlyMap<string, number>;
 
-export function compileForm(snapshot: Snapshot, model: TableModel, record: Record<string, unknown>, access: FieldAccess = new Map()) {
+export function compileForm(
+  snapshot: Snapshot,
+  model: TableModel,
+  record: Record<string, unknown>,
+  access: FieldAccess = new Map(),
+) {
   const form = snapshot.effective.forms.get(model.table.name.toLowerCase())?.value ?? derivedForm(model);
   const properties = [];
   const placed = new Set<string>();
@@ -116,13 +150,28 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   }
   // Fields a later layer added but the form does not place yet still appear, in a group of their own.
   const rest = model.table.fields.filter((f) => !placed.has(f.name));
-  for (const field of rest) properties.push(property(snapshot, model, field, DEFAULT_GROUP, record[field.name] ?? null));
-  const groups = form.groups.map((g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }));
-  if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP)) groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
+  for (const field of rest)
+    properties.push(property(snapshot, model, field, DEFAULT_GROUP, record[field.name] ?? null));
+  const groups = form.groups.map((g) => ({
+    GroupID: g.GroupID,
+    Label: g.label ?? null,
+    Tab: g.tab ?? null,
+    Column: g.column ?? 1,
+  }));
+  if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP))
+    groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
   if (model.table.archivable) {
     // Archiving is a user's action on a record too: the last group offers it.
-    const archive: EffectiveField = { name: 'Archive', label: ARCHIVE_LABEL, type: 'bool', sqlName: 'archive', origin: {} };
-    properties.push(property(snapshot, model, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false));
+    const archive: EffectiveField = {
+      name: 'Archive',
+      label: ARCHIVE_LABEL,
+      type: 'bool',
+      sqlName: 'archive',
+      origin: {},
+    };
+    properties.push(
+      property(snapshot, model, archive, groups[groups.length - 1]?.GroupID ?? DEFAULT_GROUP, record.Archive ?? false),
+    );
   }
   const visible = properties
     .filter((p) => access.get(p.FieldName.toLowerCase()) !== 0)
@@ -132,12 +181,32 @@ export function compileForm(snapshot: Snapshot, model: TableModel, record: Recor
   const seen = (rule: unknown) => !ruleFields(rule).some((name) => access.get(name.toLowerCase()) === 0);
   // Checks that need the database (referenced rows, uniqueness, cycles) or the stored record
   // (onChange) are the server's alone; a check's `when` is folded into its rule.
-  const live = (c: CheckDef) => c.validWhen !== undefined && !c.unique && !c.acyclic && !c.onChange
-    && relatedPaths(c.validWhen).length === 0 && relatedPaths(c.when).length === 0;
-  const checks = (model.table.checks ?? []).filter((c) => live(c) && seen(c.validWhen) && seen(c.when))
-    .map((c) => ({ Name: c.name, ValidWhen: (c.when === undefined ? c.validWhen : { or: [{ '!': c.when }, c.validWhen] }) as RulesLogic, Message: c.message, Fields: c.fields }));
-  const confirms = (model.table.confirms ?? []).filter((c) => seen(c.when)).map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
+  const live = (c: CheckDef) =>
+    c.validWhen !== undefined &&
+    !c.unique &&
+    !c.acyclic &&
+    !c.onChange &&
+    relatedPaths(c.validWhen).length === 0 &&
+    relatedPaths(c.when).length === 0;
+  const checks = (model.table.checks ?? [])
+    .filter((c) => live(c) && seen(c.validWhen) && seen(c.when))
+    .map((c) => ({
+      Name: c.name,
+      ValidWhen: (c.when === undefined ? c.validWhen : { or: [{ '!': c.when }, c.validWhen] }) as RulesLogic,
+      Message: c.message,
+      Fields: c.fields,
+    }));
+  const confirms = (model.table.confirms ?? [])
+    .filter((c) => seen(c.when))
+    .map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
   // A record's type that brings its properties: the form asks what a change would lose (TypeChange).
   const typeField = model.table.typedProperties?.typeField;
-  return { Properties: visible, Groups: groups, Tabs: form.tabs ?? [], Checks: checks, Confirms: confirms, ...(typeField ? { TypeField: typeField } : {}) };
+  return {
+    Properties: visible,
+    Groups: groups,
+    Tabs: form.tabs ?? [],
+    Checks: checks,
+    Confirms: confirms,
+    ...(typeField ? { TypeField: typeField } : {}),
+  };
 }

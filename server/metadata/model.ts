@@ -2,7 +2,17 @@
 // effective-definitions version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
-  catalogueOf, isCalendarDate, isDateTime, type CatalogueItem, type CatalogueName, type DataSetDef, type Effective, type ScreenDef, type EffectiveField, type EffectiveTable, type WorkflowDef,
+  catalogueOf,
+  isCalendarDate,
+  isDateTime,
+  type CatalogueItem,
+  type CatalogueName,
+  type DataSetDef,
+  type Effective,
+  type ScreenDef,
+  type EffectiveField,
+  type EffectiveTable,
+  type WorkflowDef,
 } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 import { computeOrder } from '../../definitions/language/check-derived.ts';
@@ -10,7 +20,13 @@ import { rollupLink } from '../../definitions/language/rollups.ts';
 import type { RollupDef } from '../../definitions/language/types.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
-export interface ListJoin { field: EffectiveField; alias: string; ref: EffectiveTable; textField: string; textColumn: string }
+export interface ListJoin {
+  field: EffectiveField;
+  alias: string;
+  ref: EffectiveTable;
+  textField: string;
+  textColumn: string;
+}
 
 export interface TableModel {
   table: EffectiveTable;
@@ -38,7 +54,14 @@ export interface TableModel {
 }
 
 /** A total of `field` over the rows of `child` whose `via` names the record. */
-export interface Rollup { field: EffectiveField; child: EffectiveTable; via: EffectiveField; op: RollupDef['op']; source?: EffectiveField; where?: unknown }
+export interface Rollup {
+  field: EffectiveField;
+  child: EffectiveTable;
+  via: EffectiveField;
+  op: RollupDef['op'];
+  source?: EffectiveField;
+  where?: unknown;
+}
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
 ajv.addFormat('date', { type: 'string', validate: (s: string) => isCalendarDate(s) });
@@ -58,7 +81,13 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     if (field.type !== 'list' || !field.list) continue;
     const list = eff.lists.get(field.list.toLowerCase())!.value;
     const ref = eff.tables.get(list.table.toLowerCase())!;
-    listJoins.push({ field, alias: `j_${field.sqlName}`.slice(0, 63), ref, textField: list.textField, textColumn: list.textField.toLowerCase() });
+    listJoins.push({
+      field,
+      alias: `j_${field.sqlName}`.slice(0, 63),
+      ref,
+      textField: list.textField,
+      textColumn: list.textField.toLowerCase(),
+    });
   }
   const [sortField, dir] = (table.defaultSort ?? 'AutoID asc').split(' ');
   const own = (name: string) => name.toLowerCase() === table.sqlName;
@@ -66,19 +95,34 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
   const statusField = def && byName.get(def.field.toLowerCase());
   const screens = [...eff.screens.values()].map((s) => s.value).filter((s) => s.table && own(s.table));
   const dataSets = new Map<string, DataSetDef>();
-  for (const screen of screens) for (const set of screen.dataSets ?? []) if (!dataSets.has(set.name)) dataSets.set(set.name, set);
+  for (const screen of screens)
+    for (const set of screen.dataSets ?? []) if (!dataSets.has(set.name)) dataSets.set(set.name, set);
   const rollups: Rollup[] = table.fields.flatMap((field) => {
     const r = field.rollup;
     const child = r && eff.tables.get(r.table.toLowerCase());
     const via = child && rollupLink(eff, table, child, r.via);
     if (!r || !child || !via) return [];
-    return [{ field, child, via, op: r.op, source: r.field ? child.fields.find((f) => f.name.toLowerCase() === r.field!.toLowerCase()) : undefined, where: r.where }];
+    return [
+      {
+        field,
+        child,
+        via,
+        op: r.op,
+        source: r.field ? child.fields.find((f) => f.name.toLowerCase() === r.field!.toLowerCase()) : undefined,
+        where: r.where,
+      },
+    ];
   });
-  const feeds = [...eff.tables.values()].flatMap((parent) => parent.fields.flatMap((field) => {
-    const r = field.rollup;
-    const via = r && r.table.toLowerCase() === table.name.toLowerCase() ? rollupLink(eff, parent, table, r.via) : undefined;
-    return via ? [{ parent: parent.name, via }] : [];
-  })).filter((f, i, all) => all.findIndex((g) => g.parent === f.parent && g.via === f.via) === i);
+  const feeds = [...eff.tables.values()]
+    .flatMap((parent) =>
+      parent.fields.flatMap((field) => {
+        const r = field.rollup;
+        const via =
+          r && r.table.toLowerCase() === table.name.toLowerCase() ? rollupLink(eff, parent, table, r.via) : undefined;
+        return via ? [{ parent: parent.name, via }] : [];
+      }),
+    )
+    .filter((f, i, all) => all.findIndex((g) => g.parent === f.parent && g.via === f.via) === i);
   return {
     table,
     byName,

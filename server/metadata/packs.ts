@@ -3,26 +3,48 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  LAYER_KINDS, addToLayer, canonicalText, emptyLayer, schemaProblems,
-  type DefinitionKind, type DefinitionProblem, type Layer, type PackDef,
+  LAYER_KINDS,
+  addToLayer,
+  canonicalText,
+  emptyLayer,
+  schemaProblems,
+  type DefinitionKind,
+  type DefinitionProblem,
+  type Layer,
+  type PackDef,
 } from '../../definitions/language/index.ts';
 
-export interface PackFile { file: string; kind: DefinitionKind; text: string; value: unknown }
+export interface PackFile {
+  file: string;
+  kind: DefinitionKind;
+  text: string;
+  value: unknown;
+}
 
-export interface LoadedPacks { layers: Layer[]; files: PackFile[]; problems: DefinitionProblem[]; packs: PackDef[] }
-
+export interface LoadedPacks {
+  layers: Layer[];
+  files: PackFile[];
+  problems: DefinitionProblem[];
+  packs: PackDef[];
+}
 
 /** The files of one pack folder with the kind each holds. */
 export function packFiles(dir: string): { file: string; kind: DefinitionKind }[] {
   const files: { file: string; kind: DefinitionKind }[] = [{ file: path.join(dir, 'pack.json'), kind: 'pack' }];
-  for (const [kind, where] of Object.entries(LAYER_KINDS) as [keyof typeof LAYER_KINDS, { folder?: string; file?: string }][]) {
+  for (const [kind, where] of Object.entries(LAYER_KINDS) as [
+    keyof typeof LAYER_KINDS,
+    { folder?: string; file?: string },
+  ][]) {
     if (where.file) {
       if (existsSync(path.join(dir, where.file))) files.push({ file: path.join(dir, where.file), kind });
       continue;
     }
     const sub = path.join(dir, where.folder!);
     if (!existsSync(sub)) continue;
-    for (const name of readdirSync(sub).filter((n) => n.endsWith('.json')).sort()) files.push({ file: path.join(sub, name), kind });
+    for (const name of readdirSync(sub)
+      .filter((n) => n.endsWith('.json'))
+      .sort())
+      files.push({ file: path.join(sub, name), kind });
   }
   return files;
 }
@@ -40,13 +62,25 @@ function readPackFile(file: string, kind: DefinitionKind, problems: DefinitionPr
   problems.push(...found);
   if (found.length) return null;
   if (text !== canonicalText(kind, value)) {
-    problems.push({ file: rel, pointer: '/', rule: 'canonical-form', message: 'not in canonical form; run: npm run definitions -- format' });
+    problems.push({
+      file: rel,
+      pointer: '/',
+      rule: 'canonical-form',
+      message: 'not in canonical form; run: npm run definitions -- format',
+    });
   }
-  const own = (value as { name?: string; table?: string; language?: string }).name
-    ?? (value as { table?: string }).table ?? (value as { language?: string }).language;
+  const own =
+    (value as { name?: string; table?: string; language?: string }).name ??
+    (value as { table?: string }).table ??
+    (value as { language?: string }).language;
   const base = path.basename(file, '.json');
   if (kind !== 'pack' && kind !== 'rights' && own !== undefined && own !== base) {
-    problems.push({ file: rel, pointer: kind === 'seed' ? '/table' : kind === 'locale' ? '/language' : '/name', rule: 'file-name', message: `the file is named ${base} but defines ${own}` });
+    problems.push({
+      file: rel,
+      pointer: kind === 'seed' ? '/table' : kind === 'locale' ? '/language' : '/name',
+      rule: 'file-name',
+      message: `the file is named ${base} but defines ${own}`,
+    });
   }
   return { file: rel, kind, text, value };
 }
@@ -59,13 +93,24 @@ function orderPacks(packs: PackDef[], problems: DefinitionProblem[]): PackDef[] 
   const visit = (pack: PackDef, trail: string[]) => {
     if (state.get(pack.name) === 'done') return;
     if (state.get(pack.name) === 'visiting') {
-      problems.push({ file: `${pack.name}/pack.json`, pointer: '/dependsOn', rule: 'dependency-cycle', message: `packs depend on each other in a cycle: ${[...trail, pack.name].join(' -> ')}` });
+      problems.push({
+        file: `${pack.name}/pack.json`,
+        pointer: '/dependsOn',
+        rule: 'dependency-cycle',
+        message: `packs depend on each other in a cycle: ${[...trail, pack.name].join(' -> ')}`,
+      });
       return;
     }
     state.set(pack.name, 'visiting');
     for (const dep of pack.dependsOn ?? []) {
       const target = byName.get(dep);
-      if (!target) problems.push({ file: `${pack.name}/pack.json`, pointer: '/dependsOn', rule: 'dependency', message: `pack ${pack.name} depends on ${dep}, which is not among the packs applied` });
+      if (!target)
+        problems.push({
+          file: `${pack.name}/pack.json`,
+          pointer: '/dependsOn',
+          rule: 'dependency',
+          message: `pack ${pack.name} depends on ${dep}, which is not among the packs applied`,
+        });
       else visit(target, [...trail, pack.name]);
     }
     state.set(pack.name, 'done');
@@ -88,7 +133,12 @@ export function loadPacks(packsDir: string, requested: string[]): LoadedPacks {
     const dir = name === CORE_PACK ? CORE_PACK_DIR : path.join(packsDir, name);
     const root = path.dirname(dir);
     if (!existsSync(path.join(dir, 'pack.json'))) {
-      problems.push({ file: `${name}/pack.json`, pointer: '/', rule: 'pack', message: `pack ${name} not found in ${packsDir}` });
+      problems.push({
+        file: `${name}/pack.json`,
+        pointer: '/',
+        rule: 'pack',
+        message: `pack ${name} not found in ${packsDir}`,
+      });
       continue;
     }
     const layer = emptyLayer(name);
@@ -99,13 +149,25 @@ export function loadPacks(packsDir: string, requested: string[]): LoadedPacks {
       if (!loaded) continue;
       files.push(loaded);
       const origin = { layer: name, file: rel };
-      if (kind !== 'pack') { addToLayer(layer, kind, loaded.value, origin); continue; }
+      if (kind !== 'pack') {
+        addToLayer(layer, kind, loaded.value, origin);
+        continue;
+      }
       pack = loaded.value as PackDef;
-      if (pack.name !== name) problems.push({ file: rel, pointer: '/name', rule: 'file-name', message: `the folder is ${name} but the pack is named ${pack.name}` });
+      if (pack.name !== name)
+        problems.push({
+          file: rel,
+          pointer: '/name',
+          rule: 'file-name',
+          message: `the folder is ${name} but the pack is named ${pack.name}`,
+        });
     }
     if (pack) found.push({ pack, layer });
   }
-  const ordered = orderPacks(found.map((f) => f.pack), problems);
+  const ordered = orderPacks(
+    found.map((f) => f.pack),
+    problems,
+  );
   const layers = ordered.map((p) => found.find((f) => f.pack === p)!.layer);
   return { layers, files, problems, packs: ordered };
 }

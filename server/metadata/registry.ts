@@ -1,8 +1,16 @@
 // The metadata registry: effective definitions (packs + site layer), checked, cached, and
 // rebuilt when any process changes the site layer (LISTEN/NOTIFY).
 import {
-  LAYER_SLOTS, effectiveProblems, formatProblem, layer,
-  type DefinitionProblem, type Effective, type EffectiveTable, type Layer, type LayerDoc, type ListDef,
+  LAYER_SLOTS,
+  effectiveProblems,
+  formatProblem,
+  layer,
+  type DefinitionProblem,
+  type Effective,
+  type EffectiveTable,
+  type Layer,
+  type LayerDoc,
+  type ListDef,
 } from '../../definitions/language/index.ts';
 import type { Notifications } from '../db/notifications.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -28,7 +36,10 @@ export interface Snapshot {
 }
 
 /** Lays packs and the site layer; site definitions that break the result are left out and reported. */
-export function compose(packLayers: Layer[], site: { layer: Layer; problems: DefinitionProblem[] }): { effective: Effective; siteConflicts: DefinitionProblem[] } {
+export function compose(
+  packLayers: Layer[],
+  site: { layer: Layer; problems: DefinitionProblem[] },
+): { effective: Effective; siteConflicts: DefinitionProblem[] } {
   const base = layer(packLayers);
   const packProblems = effectiveProblems(base);
   if (packProblems.length) throw new DefinitionsInvalid(packProblems);
@@ -42,7 +53,8 @@ export function compose(packLayers: Layer[], site: { layer: Layer; problems: Def
     const bad = new Set(problems.map((p) => p.file));
     const keep = <D extends { origin: { file: string } }>(docs: D[]) => docs.filter((d) => !bad.has(d.origin.file));
     const next: Layer = { ...current };
-    for (const slot of LAYER_SLOTS) (next as unknown as Record<string, LayerDoc<unknown>[]>)[slot] = keep(current[slot] as LayerDoc<unknown>[]);
+    for (const slot of LAYER_SLOTS)
+      (next as unknown as Record<string, LayerDoc<unknown>[]>)[slot] = keep(current[slot] as LayerDoc<unknown>[]);
     const count = (l: Layer) => LAYER_SLOTS.reduce((n, slot) => n + l[slot].length, 0);
     if (count(next) === count(current)) throw new DefinitionsInvalid(problems);
     current = next;
@@ -74,7 +86,10 @@ export class Registry {
   private current!: Snapshot;
   private readonly onChange: (() => void)[] = [];
 
-  private constructor(readonly packs: LoadedPacks, private readonly db: Queryable) {}
+  private constructor(
+    readonly packs: LoadedPacks,
+    private readonly db: Queryable,
+  ) {}
 
   static async open(packs: LoadedPacks, db: Queryable): Promise<Registry> {
     if (packs.problems.length) throw new DefinitionsInvalid(packs.problems);
@@ -83,7 +98,9 @@ export class Registry {
     return registry;
   }
 
-  get snapshot(): Snapshot { return this.current; }
+  get snapshot(): Snapshot {
+    return this.current;
+  }
 
   /** The effective definitions for a given site layer, without making them current. */
   compose(siteRows: Awaited<ReturnType<typeof readSiteRows>>) {
@@ -98,14 +115,18 @@ export class Registry {
     return this.current;
   }
 
-  changed(fn: () => void): void { this.onChange.push(fn); }
+  changed(fn: () => void): void {
+    this.onChange.push(fn);
+  }
 
   /**
    * Follows site-layer changes made by any process on the same database; after a lost
    * connection it reloads, since a change may have gone by meanwhile.
    */
   listen(notifications: Notifications, log: (err: unknown) => void): void {
-    const reload = () => { this.refresh().catch(log); };
+    const reload = () => {
+      this.refresh().catch(log);
+    };
     notifications.on(DEFINITIONS_CHANNEL, reload);
     notifications.reconnected(reload);
   }

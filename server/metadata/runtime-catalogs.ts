@@ -40,7 +40,10 @@ function readPo(file: string): { entries: Map<string, string>; explicit: Set<str
       entries.set(id, str);
       if (comments.includes('#. js-lingui-explicit-id')) explicit.add(id);
     }
-    id = null; field = null; str = ''; comments = [];
+    id = null;
+    field = null;
+    str = '';
+    comments = [];
   };
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.startsWith('#')) {
@@ -48,11 +51,14 @@ function readPo(file: string): { entries: Map<string, string>; explicit: Set<str
       comments.push(line.trim());
     } else if (line.startsWith('msgid ')) {
       if (field === 'str') flush();
-      id = quoted(line); field = 'id';
+      id = quoted(line);
+      field = 'id';
     } else if (line.startsWith('msgstr ')) {
-      str = quoted(line); field = 'str';
+      str = quoted(line);
+      field = 'str';
     } else if (line.startsWith('"')) {
-      if (field === 'id') id += quoted(line); else if (field === 'str') str += quoted(line);
+      if (field === 'id') id += quoted(line);
+      else if (field === 'str') str += quoted(line);
     } else if (!line.trim()) {
       if (field === 'str') flush();
     }
@@ -70,7 +76,8 @@ export function placeholdersOf(message: string): string[] {
       names.add(token[0]);
       const choices = token[2];
       if (choices && typeof choices === 'object') {
-        for (const [key, value] of Object.entries(choices)) if (key !== 'offset' && Array.isArray(value)) walk(value as CompiledMessage);
+        for (const [key, value] of Object.entries(choices))
+          if (key !== 'offset' && Array.isArray(value)) walk(value as CompiledMessage);
       }
     }
   };
@@ -90,11 +97,17 @@ export function runtimeCatalogs(): RuntimeCatalogs {
   const texts = new Map<string, RuntimeText>();
   for (const [key, dutch] of source.entries) {
     const text = dutch || key;
-    texts.set(key, { key, id: source.explicit.has(key) ? key : generateMessageId(key), dutch: text, placeholders: placeholdersOf(text) });
+    texts.set(key, {
+      key,
+      id: source.explicit.has(key) ? key : generateMessageId(key),
+      dutch: text,
+      placeholders: placeholdersOf(text),
+    });
   }
   const translations = new Map<Language, Map<string, string>>();
   for (const language of LANGUAGES) {
-    if (language !== SOURCE_LANGUAGE) translations.set(language, readPo(path.join(FOLDER, language, 'messages.po')).entries);
+    if (language !== SOURCE_LANGUAGE)
+      translations.set(language, readPo(path.join(FOLDER, language, 'messages.po')).entries);
   }
   return (read = { texts, translations });
 }

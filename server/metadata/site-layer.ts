@@ -2,7 +2,14 @@
 // with their history (who, when, before and after). Other processes learn of a change
 // through NOTIFY on DEFINITIONS_CHANNEL.
 import {
-  LAYER_KINDS, addToLayer, emptyLayer, isLayerKind, schemaProblems, type DefinitionKind, type DefinitionProblem, type Layer,
+  LAYER_KINDS,
+  addToLayer,
+  emptyLayer,
+  isLayerKind,
+  schemaProblems,
+  type DefinitionKind,
+  type DefinitionProblem,
+  type Layer,
 } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 
@@ -12,10 +19,18 @@ export const SITE_KINDS = Object.keys(LAYER_KINDS) as DefinitionKind[];
 
 export const siteFile = (kind: string, name: string) => `site:${kind}/${name}`;
 
-export interface SiteRow { kind: DefinitionKind; name: string; body: any; modified_by: string; modified_at: Date }
+export interface SiteRow {
+  kind: DefinitionKind;
+  name: string;
+  body: any;
+  modified_by: string;
+  modified_at: Date;
+}
 
 export async function readSiteRows(db: Queryable): Promise<SiteRow[]> {
-  return (await db.query<SiteRow>('SELECT kind, name, body, modified_by, modified_at FROM core_site_definition ORDER BY id')).rows;
+  return (
+    await db.query<SiteRow>('SELECT kind, name, body, modified_by, modified_at FROM core_site_definition ORDER BY id')
+  ).rows;
 }
 
 export function siteLayer(rows: SiteRow[]): { layer: Layer; problems: DefinitionProblem[] } {
@@ -24,7 +39,10 @@ export function siteLayer(rows: SiteRow[]): { layer: Layer; problems: Definition
   for (const row of rows) {
     const file = siteFile(row.kind, row.name);
     const found = schemaProblems(row.kind, file, row.body);
-    if (found.length) { problems.push(...found); continue; }
+    if (found.length) {
+      problems.push(...found);
+      continue;
+    }
     const origin = { layer: SITE_LAYER, file, by: row.modified_by, at: new Date(row.modified_at).toISOString() };
     if (isLayerKind(row.kind)) addToLayer(layer, row.kind, row.body, origin);
     else problems.push({ file, pointer: '/', rule: 'kind', message: `unknown definition kind ${row.kind}` });
@@ -40,18 +58,33 @@ export type SiteBody = Record<string, unknown> | null;
  * writers changing parts of one document (translations) both land.
  */
 export async function writeSiteDefinition(
-  db: Queryable, kind: DefinitionKind, name: string, next: SiteBody | ((stored: SiteBody) => SiteBody), by: string,
+  db: Queryable,
+  kind: DefinitionKind,
+  name: string,
+  next: SiteBody | ((stored: SiteBody) => SiteBody),
+  by: string,
 ): Promise<void> {
-  const before = (await db.query<{ body: any }>(
-    'SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2) FOR UPDATE', [kind, name])).rows[0]?.body ?? null;
+  const before =
+    (
+      await db.query<{ body: any }>(
+        'SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2) FOR UPDATE',
+        [kind, name],
+      )
+    ).rows[0]?.body ?? null;
   const body = typeof next === 'function' ? next(before) : next;
   if (JSON.stringify(before) === JSON.stringify(body)) return;
   if (body === null) {
     await db.query('DELETE FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2)', [kind, name]);
   } else if (before === null) {
-    await db.query('INSERT INTO core_site_definition (kind, name, body, modified_by, modified_at) VALUES ($1, $2, $3, $4, now())', [kind, name, body, by]);
+    await db.query(
+      'INSERT INTO core_site_definition (kind, name, body, modified_by, modified_at) VALUES ($1, $2, $3, $4, now())',
+      [kind, name, body, by],
+    );
   } else {
-    await db.query('UPDATE core_site_definition SET body = $3, modified_by = $4, modified_at = now() WHERE kind = $1 AND lower(name) = lower($2)', [kind, name, body, by]);
+    await db.query(
+      'UPDATE core_site_definition SET body = $3, modified_by = $4, modified_at = now() WHERE kind = $1 AND lower(name) = lower($2)',
+      [kind, name, body, by],
+    );
   }
   await db.query(
     'INSERT INTO core_site_definition_history (kind, name, before, after, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5, now())',

@@ -2,7 +2,14 @@
 // site layer (keyed by their Dutch text) and the runtime's strings (keyed by their catalog id),
 // each with what the packs or catalogs ship and what the site layer corrects. The translations
 // admin task edits this list; its dashboard counts it.
-import { LANGUAGES, layerTexts, SOURCE_LANGUAGE, type Language, type Layer, type LocaleDef } from '../../definitions/language/index.ts';
+import {
+  LANGUAGES,
+  layerTexts,
+  SOURCE_LANGUAGE,
+  type Language,
+  type Layer,
+  type LocaleDef,
+} from '../../definitions/language/index.ts';
 import type pg from 'pg';
 import { AppError } from '../errors.ts';
 import { placeholdersOf, runtimeCatalogs } from './runtime-catalogs.ts';
@@ -32,7 +39,9 @@ function packLocales(registry: Registry): Map<string, Record<string, string>> {
   let found = shippedByPacks.get(registry);
   if (!found) {
     found = new Map();
-    for (const l of registry.packs.layers) for (const doc of l.locales) found.set(doc.value.language, { ...found.get(doc.value.language), ...doc.value.messages });
+    for (const l of registry.packs.layers)
+      for (const doc of l.locales)
+        found.set(doc.value.language, { ...found.get(doc.value.language), ...doc.value.messages });
     shippedByPacks.set(registry, found);
   }
   return found;
@@ -62,12 +71,22 @@ export function translationEntries(registry: Registry, language: Language): Tran
   const site = siteLocale(registry, language);
   const shipped = packLocales(registry).get(language) ?? {};
   const entries: TranslationEntry[] = definitionTexts(registry).map((text) => ({
-    Source: 'definition', Text: text, Dutch: text, Shipped: shipped[text]?.trim() ? shipped[text] : null, Corrected: site?.messages[text] ?? null,
+    Source: 'definition',
+    Text: text,
+    Dutch: text,
+    Shipped: shipped[text]?.trim() ? shipped[text] : null,
+    Corrected: site?.messages[text] ?? null,
   }));
   const catalogs = runtimeCatalogs();
   const catalog = catalogs.translations.get(language);
   for (const text of catalogs.texts.values()) {
-    entries.push({ Source: 'runtime', Text: text.key, Dutch: text.dutch, Shipped: catalog?.get(text.key) || null, Corrected: site?.runtime?.[text.key] ?? null });
+    entries.push({
+      Source: 'runtime',
+      Text: text.key,
+      Dutch: text.dutch,
+      Shipped: catalog?.get(text.key) || null,
+      Corrected: site?.runtime?.[text.key] ?? null,
+    });
   }
   return entries;
 }
@@ -78,12 +97,18 @@ export function translationCounts(registry: Registry, language: Language) {
   const site = siteLocale(registry, language);
   const known = { definition: new Set(definitionTexts(registry)), runtime: new Set(runtimeCatalogs().texts.keys()) };
   const stale = [
-    ...Object.keys(site?.messages ?? {}).filter((k) => !known.definition.has(k)).map((Text) => ({ Source: 'definition' as const, Text })),
-    ...Object.keys(site?.runtime ?? {}).filter((k) => !known.runtime.has(k)).map((Text) => ({ Source: 'runtime' as const, Text })),
+    ...Object.keys(site?.messages ?? {})
+      .filter((k) => !known.definition.has(k))
+      .map((Text) => ({ Source: 'definition' as const, Text })),
+    ...Object.keys(site?.runtime ?? {})
+      .filter((k) => !known.runtime.has(k))
+      .map((Text) => ({ Source: 'runtime' as const, Text })),
   ];
   const missing = entries.filter((e) => !e.Corrected && !e.Shipped);
   return {
-    texts: entries.length, missing, stale,
+    texts: entries.length,
+    missing,
+    stale,
     corrected: entries.filter((e) => e.Corrected).length,
   };
 }
@@ -92,17 +117,35 @@ export function translationCounts(registry: Registry, language: Language) {
  * A site layer's locale document with translations set (a null translation removes one); null
  * when nothing is left in it.
  */
-export function withTranslations(stored: SiteBody, language: Language, source: TextSource, changes: [text: string, translation: string | null][]): SiteBody {
+export function withTranslations(
+  stored: SiteBody,
+  language: Language,
+  source: TextSource,
+  changes: [text: string, translation: string | null][],
+): SiteBody {
   const current = stored as LocaleDef | null;
   const slot = source === 'runtime' ? 'runtime' : 'messages';
   const texts: Record<string, string> = { ...(current?.[slot] ?? {}) };
-  for (const [text, translation] of changes) if (translation) texts[text] = translation; else delete texts[text];
-  const body: LocaleDef = { language, messages: current?.messages ?? {}, ...(current?.runtime ? { runtime: current.runtime } : {}), [slot]: texts };
+  for (const [text, translation] of changes)
+    if (translation) texts[text] = translation;
+    else delete texts[text];
+  const body: LocaleDef = {
+    language,
+    messages: current?.messages ?? {},
+    ...(current?.runtime ? { runtime: current.runtime } : {}),
+    [slot]: texts,
+  };
   if (body.runtime && !Object.keys(body.runtime).length) delete body.runtime;
   return Object.keys(body.messages).length || body.runtime ? { ...body } : null;
 }
 
-export interface TranslationChange { language: Language; source: TextSource; text: string; translation: string | null; by: string }
+export interface TranslationChange {
+  language: Language;
+  source: TextSource;
+  text: string;
+  translation: string | null;
+  by: string;
+}
 
 /**
  * Writes (or, when the translation is empty, removes) a site correction. A runtime string's
@@ -125,14 +168,20 @@ export async function saveTranslation(db: pg.Pool, registry: Registry, change: T
         throw new AppError('VALIDATION', [], { Translation: [{ id: 'translation.syntax', args: [] }] });
       }
       if (names.join() !== source.placeholders.join()) {
-        throw new AppError('VALIDATION', [], { Translation: [{ id: 'translation.placeholders', args: [source.placeholders.map((p) => `{${p}}`).join(' ') || '—'] }] });
+        throw new AppError('VALIDATION', [], {
+          Translation: [
+            { id: 'translation.placeholders', args: [source.placeholders.map((p) => `{${p}}`).join(' ') || '—'] },
+          ],
+        });
       }
     }
   } else if (!removesStale && !definitionTexts(registry).includes(change.text)) {
     throw new AppError('BAD_REQUEST', [change.text], {}, {}, 'request.unknown_text');
   }
   await changeSiteDefinition(db, registry, {
-    kind: 'locale', name: change.language, by: change.by,
+    kind: 'locale',
+    name: change.language,
+    by: change.by,
     body: (stored) => withTranslations(stored, change.language, change.source, [[change.text, translation]]),
   });
 }

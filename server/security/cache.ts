@@ -7,7 +7,12 @@ import { LruCache } from '../db/lru.ts';
 import type { Notifications } from '../db/notifications.ts';
 import { SECURITY_CHANNEL, SECURITY_TABLES } from './change-triggers.ts';
 
-export interface CachedSession { userId: number; username: string; expiresAt: number; slidAt: number }
+export interface CachedSession {
+  userId: number;
+  username: string;
+  expiresAt: number;
+  slidAt: number;
+}
 
 export class SecurityCache<P> {
   private readonly sessions = new LruCache<string, CachedSession>(20_000);
@@ -21,7 +26,10 @@ export class SecurityCache<P> {
       if (payload === 'sessions') this.dropSessions();
       else this.dropPrincipals();
     });
-    notifications.reconnected(() => { this.dropSessions(); this.dropPrincipals(); });
+    notifications.reconnected(() => {
+      this.dropSessions();
+      this.dropPrincipals();
+    });
   }
 
   /** Caches may be used: every change since they were filled has been heard. */
@@ -36,10 +44,18 @@ export class SecurityCache<P> {
     return true;
   }
 
-  private dropSessions(): void { this.sessions.clear(); this.sessionGeneration++; }
-  private dropPrincipals(): void { this.principals.clear(); this.principalGeneration++; }
+  private dropSessions(): void {
+    this.sessions.clear();
+    this.sessionGeneration++;
+  }
+  private dropPrincipals(): void {
+    this.principals.clear();
+    this.principalGeneration++;
+  }
 
-  session(id: string): CachedSession | undefined { return this.trusted ? this.sessions.get(id) : undefined; }
+  session(id: string): CachedSession | undefined {
+    return this.trusted ? this.sessions.get(id) : undefined;
+  }
 
   /** Reads a session with `read` and keeps it, unless a change went by while it was read. */
   async readSession(id: string, read: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
@@ -50,7 +66,9 @@ export class SecurityCache<P> {
     return found;
   }
 
-  forgetSession(id: string): void { this.sessions.delete(id); }
+  forgetSession(id: string): void {
+    this.sessions.delete(id);
+  }
 
   /**
    * This process committed a write to `table`: what it changed holds here at once (the

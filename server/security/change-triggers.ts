@@ -33,12 +33,25 @@ export async function installSecurityTriggers(pool: pg.Pool): Promise<void> {
       await client.query(`CREATE TRIGGER ${ident(name)} AFTER ${events} ON ${ident(table)}
         FOR EACH ${when ? `ROW WHEN (${when})` : 'STATEMENT'} EXECUTE FUNCTION core_security_changed('${payload}')`);
     };
-    for (const table of PRINCIPAL_TABLES) await trigger(`core_${table}_principals_changed`, table, 'INSERT OR UPDATE OR DELETE OR TRUNCATE', 'principals');
+    for (const table of PRINCIPAL_TABLES)
+      await trigger(`core_${table}_principals_changed`, table, 'INSERT OR UPDATE OR DELETE OR TRUNCATE', 'principals');
     await trigger('core_users_principals_changed', 'users', 'INSERT OR DELETE OR TRUNCATE', 'principals');
-    await trigger('core_users_update_changed', 'users', 'UPDATE', 'principals', `${unchanged('OLD')} IS DISTINCT FROM ${unchanged('NEW')}`);
+    await trigger(
+      'core_users_update_changed',
+      'users',
+      'UPDATE',
+      'principals',
+      `${unchanged('OLD')} IS DISTINCT FROM ${unchanged('NEW')}`,
+    );
     await trigger('core_session_sessions_changed', 'core_session', 'DELETE OR TRUNCATE', 'sessions');
     // Slides move the expiry forward every few seconds and change nothing that matters; an expiry
     // moved back (a session cut short by hand) does.
-    await trigger('core_session_shortened_changed', 'core_session', 'UPDATE', 'sessions', 'NEW.expires_at < OLD.expires_at');
+    await trigger(
+      'core_session_shortened_changed',
+      'core_session',
+      'UPDATE',
+      'sessions',
+      'NEW.expires_at < OLD.expires_at',
+    );
   });
 }

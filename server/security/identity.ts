@@ -17,22 +17,55 @@ export interface UserRow {
   homepage: string | null;
 }
 
-export interface GrantRow { group: string; groupid: number; fullaccess: boolean; rightcode: string | null; action: string | null; grant: boolean | null }
+export interface GrantRow {
+  group: string;
+  groupid: number;
+  fullaccess: boolean;
+  rightcode: string | null;
+  action: string | null;
+  grant: boolean | null;
+}
 
-export interface RowLimitRow { group: string; tablename: string; fieldname: string; kind: string; userfield: string | null; path?: string | null; tree?: string | null }
-export interface FieldLimitRow { group: string; tablename: string; fieldname: string; visibility: string }
+export interface RowLimitRow {
+  group: string;
+  tablename: string;
+  fieldname: string;
+  kind: string;
+  userfield: string | null;
+  path?: string | null;
+  tree?: string | null;
+}
+export interface FieldLimitRow {
+  group: string;
+  tablename: string;
+  fieldname: string;
+  visibility: string;
+}
 
-export interface PasswordRules { minLength: number; digit: boolean; lower: boolean; upper: boolean; nonAlphanumeric: boolean; minUnique: number }
+export interface PasswordRules {
+  minLength: number;
+  digit: boolean;
+  lower: boolean;
+  upper: boolean;
+  nonAlphanumeric: boolean;
+  minUnique: number;
+}
 /**
  * Everything a request's principal needs, in one round trip: the user, the grants and the row and
  * field limits of the user's active groups (full-access groups have no limits).
  */
-export async function principalData(db: Queryable, userId: number): Promise<{ user: UserRow; grants: GrantRow[]; limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] } } | undefined> {
+export async function principalData(
+  db: Queryable,
+  userId: number,
+): Promise<
+  { user: UserRow; grants: GrantRow[]; limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] } } | undefined
+> {
   const groups = `SELECT g.autoid, g.id, coalesce(g.fullaccess, false) AS fullaccess FROM usergroups m
     JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive WHERE m."user" = u.autoid`;
-  const row = (await db.query({
-    name: 'principal-data',
-    text: `SELECT to_jsonb(u) AS "user",
+  const row = (
+    await db.query({
+      name: 'principal-data',
+      text: `SELECT to_jsonb(u) AS "user",
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
           FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield, 'path', l.path, 'tree', l.tree)), '[]')
@@ -40,15 +73,27 @@ export async function principalData(db: Queryable, userId: number): Promise<{ us
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'visibility', l.visibility)), '[]')
           FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS fieldlimits
      FROM users u WHERE u.autoid = $1`,
-    values: [userId],
-  })).rows[0];
+      values: [userId],
+    })
+  ).rows[0];
   if (!row) return undefined;
-  return { user: row.user as UserRow, grants: row.grants as GrantRow[], limits: { rows: row.rowlimits as RowLimitRow[], fields: row.fieldlimits as FieldLimitRow[] } };
+  return {
+    user: row.user as UserRow,
+    grants: row.grants as GrantRow[],
+    limits: { rows: row.rowlimits as RowLimitRow[], fields: row.fieldlimits as FieldLimitRow[] },
+  };
 }
 
-export interface SecuritySettings { sessionLifetimeMinutes: number; loginLockAttempts: number; loginLockMinutes: number; password: PasswordRules }
+export interface SecuritySettings {
+  sessionLifetimeMinutes: number;
+  loginLockAttempts: number;
+  loginLockMinutes: number;
+  password: PasswordRules;
+}
 const DEFAULT_SETTINGS: SecuritySettings = {
-  sessionLifetimeMinutes: 20, loginLockAttempts: 5, loginLockMinutes: 15,
+  sessionLifetimeMinutes: 20,
+  loginLockAttempts: 5,
+  loginLockMinutes: 15,
   password: { minLength: 8, digit: true, lower: true, upper: true, nonAlphanumeric: true, minUnique: 1 },
 };
 
@@ -66,7 +111,8 @@ let cached: { registry: Registry; version: number; at: number; settings: Securit
 
 export async function securitySettings(db: Queryable, registry: Registry): Promise<SecuritySettings> {
   const version = registry.snapshot.version;
-  if (cached && cached.registry === registry && cached.version === version && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
+  if (cached && cached.registry === registry && cached.version === version && Date.now() - cached.at < SETTINGS_TTL_MS)
+    return cached.settings;
   const settings = await readSecuritySettings(db, registry);
   cached = { registry, version, at: Date.now(), settings };
   return settings;

@@ -14,13 +14,22 @@ let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword(`no user ${Math.random()}`));
 
 /** `ip`: the address the attempt comes from; the lock counts per name and address (sign-in-lock.ts). */
-export async function attemptLogin(db: Queryable, settings: SecuritySettings, username: string, password: string, ip?: string): Promise<LoginOutcome> {
+export async function attemptLogin(
+  db: Queryable,
+  settings: SecuritySettings,
+  username: string,
+  password: string,
+  ip?: string,
+): Promise<LoginOutcome> {
   const user = await findUser(db, username);
   const source = sourceOf(ip);
   const good = await verifyPassword(user?.password ? user.password : await dummy(), password);
   const usable = user && user.activated === true && !user.lockedout;
   // A good password is never counted: it passes unless the name is locked for this address or everywhere.
-  if (good && usable) return (await clearFailures(db, username, source, user.autoid)) ? { kind: 'signed-in', user } : { kind: 'locked' };
+  if (good && usable)
+    return (await clearFailures(db, username, source, user.autoid)) ? { kind: 'signed-in', user } : { kind: 'locked' };
   const lock = { attempts: settings.loginLockAttempts, minutes: settings.loginLockMinutes };
-  return (await countFailure(db, username, source, lock, user?.autoid ?? null)) ? { kind: 'failed' } : { kind: 'locked' };
+  return (await countFailure(db, username, source, lock, user?.autoid ?? null))
+    ? { kind: 'failed' }
+    : { kind: 'locked' };
 }

@@ -5,7 +5,12 @@
 // installation's setting (LICENCE_MODULES); a saved licence reaches every process by a NOTIFY.
 import { MODULE_CODES, type Effective, type ModuleCode } from '../../definitions/language/index.ts';
 
-interface Gate { active: ReadonlySet<ModuleCode>; blocked: Map<string, ModuleCode>; effective: Effective | null; effectiveOf: () => Effective | null }
+interface Gate {
+  active: ReadonlySet<ModuleCode>;
+  blocked: Map<string, ModuleCode>;
+  effective: Effective | null;
+  effectiveOf: () => Effective | null;
+}
 
 const gate: Gate = { active: new Set(MODULE_CODES), blocked: new Map(), effective: null, effectiveOf: () => null };
 

@@ -22,7 +22,9 @@ const NOTHING: SqlFilter = { sql: 'false', params: [] };
 export type TableOf = (name: string) => EffectiveTable | undefined;
 
 const columnOf = (table: EffectiveTable, name: string) =>
-  (name.toLowerCase() === 'autoid' ? 'autoid' : table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName);
+  name.toLowerCase() === 'autoid'
+    ? 'autoid'
+    : table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.sqlName;
 
 /**
  * A path from the user to values: steps `table.MatchField:TakeField` joined by `>`. The first
@@ -67,7 +69,14 @@ function userFieldValue(user: UserRow, name: string, tableOf: TableOf): unknown 
   return column && Object.hasOwn(row, column) ? row[column] : undefined;
 }
 
-function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow, n: number, alias: string, tableOf: TableOf): SqlFilter {
+function limitCondition(
+  table: EffectiveTable,
+  limit: RowLimitRow,
+  user: UserRow,
+  n: number,
+  alias: string,
+  tableOf: TableOf,
+): SqlFilter {
   const name = columnOf(table, limit.fieldname);
   if (!name) return NOTHING;
   const column = `${ident(alias)}.${ident(name)}`;
@@ -92,7 +101,11 @@ function limitCondition(table: EffectiveTable, limit: RowLimitRow, user: UserRow
 }
 
 export function userPrincipal(
-  user: UserRow, grants: GrantRow[], limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] }, allowAll = false, tableOf: TableOf = () => undefined,
+  user: UserRow,
+  grants: GrantRow[],
+  limits: { rows: RowLimitRow[]; fields: FieldLimitRow[] },
+  allowAll = false,
+  tableOf: TableOf = () => undefined,
 ): UserPrincipal {
   const groups = new Set(grants.map((g) => g.group));
   // A principal is kept for many calls (security/cache.ts): its decisions are kept with it.
@@ -122,7 +135,14 @@ export function userPrincipal(
       // Only a group that grants reading the table widens what its members see: without a limit
       // of its own on the table to all rows, with one by its limit. A group that only denies, or
       // grants nothing on this table, widens nothing; its limits admit nothing either.
-      const readers = [...groups].filter((g) => decide(grants.filter((x) => x.group === g), table.right, 'read').allowed);
+      const readers = [...groups].filter(
+        (g) =>
+          decide(
+            grants.filter((x) => x.group === g),
+            table.right,
+            'read',
+          ).allowed,
+      );
       if (readers.some((g) => !mine.some((l) => l.group === g))) return null;
       const admitting = mine.filter((l) => readers.includes(l.group));
       const parts: string[] = [];
@@ -149,9 +169,12 @@ export function userPrincipal(
       // A value derived from a field hidden from the user would tell it: such a field is hidden
       // too, unless its definition says it is then not derived for them (the write skips it).
       const hidden = (t: EffectiveTable, field: string) =>
-        limits.fields.some((l) => l.tablename === t.sqlName && l.visibility === '0' && l.fieldname.toLowerCase() === field);
+        limits.fields.some(
+          (l) => l.tablename === t.sqlName && l.visibility === '0' && l.fieldname.toLowerCase() === field,
+        );
       for (const d of table.derivations ?? []) {
-        if (d.whenSourceHidden === 'hide' && d.sources.some((s) => hidden(s.table, s.field))) access.set(d.field, FieldVisibility.Hidden);
+        if (d.whenSourceHidden === 'hide' && d.sources.some((s) => hidden(s.table, s.field)))
+          access.set(d.field, FieldVisibility.Hidden);
       }
       return access;
     },

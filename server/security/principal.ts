@@ -2,7 +2,10 @@
 // data layer asks `can` before touching a table and adds `rowFilter` to every statement.
 import type { EffectiveTable, RightAction } from '../../definitions/language/index.ts';
 
-export interface SqlFilter { sql: string; params: unknown[] }
+export interface SqlFilter {
+  sql: string;
+  params: unknown[];
+}
 
 export interface Principal {
   username: string;

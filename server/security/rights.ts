@@ -9,11 +9,16 @@ export const ACTION_CODES: Record<string, RightAction> = CODES;
 
 function matches(grantAction: string | null, action: RightAction): boolean {
   if (grantAction === action) return true;
-  if (grantAction === 'createorupdate') return action === 'create' || action === 'update' || action === 'createorupdate';
+  if (grantAction === 'createorupdate')
+    return action === 'create' || action === 'update' || action === 'createorupdate';
   return false;
 }
 
-export interface Decision { allowed: boolean; grantedBy: string[]; deniedBy: string[] }
+export interface Decision {
+  allowed: boolean;
+  grantedBy: string[];
+  deniedBy: string[];
+}
 
 export function decide(grants: GrantRow[], right: string | undefined, action: RightAction): Decision {
   const grantedBy = new Set<string>();
@@ -29,7 +34,11 @@ export function decide(grants: GrantRow[], right: string | undefined, action: Ri
     }
   }
   if (action === 'createorupdate' && right) {
-    const both = ['create', 'update'].every((a) => grants.some((g) => g.fullaccess || (g.rightcode === right && g.grant !== false && matches(g.action, a as RightAction))));
+    const both = ['create', 'update'].every((a) =>
+      grants.some(
+        (g) => g.fullaccess || (g.rightcode === right && g.grant !== false && matches(g.action, a as RightAction)),
+      ),
+    );
     if (!both) grantedBy.clear();
   }
   return { allowed: grantedBy.size > 0 && deniedBy.size === 0, grantedBy: [...grantedBy], deniedBy: [...deniedBy] };

@@ -12,12 +12,18 @@ export const SLIDE_SECONDS = 15;
 
 const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Queryable, user: { autoid: number; username: string }, minutes: number, client: { ip?: string; userAgent?: string }): Promise<string> {
+export async function createSession(
+  db: Queryable,
+  user: { autoid: number; username: string },
+  minutes: number,
+  client: { ip?: string; userAgent?: string },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `INSERT INTO core_session (id, user_id, username, created_at, expires_at, last_seen_at, ip, user_agent)
      VALUES ($1, $2, $3, now(), now() + make_interval(mins => $4), now(), $5, $6)`,
-    [idOf(token), user.autoid, user.username, minutes, client.ip ?? null, client.userAgent?.slice(0, 300) ?? null]);
+    [idOf(token), user.autoid, user.username, minutes, client.ip ?? null, client.userAgent?.slice(0, 300) ?? null],
+  );
   return token;
 }
 
@@ -27,7 +33,10 @@ export async function createSession(db: Queryable, user: { autoid: number; usern
  * slide, at most once every SLIDE_SECONDS.
  */
 export async function resolveSession(
-  db: Queryable, token: string | undefined, minutes: number, cache?: SecurityCache<unknown>,
+  db: Queryable,
+  token: string | undefined,
+  minutes: number,
+  cache?: SecurityCache<unknown>,
 ): Promise<{ userId: number; username: string } | null> {
   if (!token || token.length > 100) return null;
   const id = idOf(token);
@@ -45,9 +54,10 @@ export async function resolveSession(
 async function lookUp(db: Queryable, id: string, minutes: number): Promise<CachedSession | null> {
   // The expiry slides at most once every SLIDE_SECONDS: a read-only call then writes (and waits
   // for a disk flush) only a few times a minute instead of every time.
-  const row = (await db.query<{ user_id: number; username: string; expires_ms: number; slid_ms: number }>({
-    name: 'session-look-up',
-    text: `WITH valid AS (
+  const row = (
+    await db.query<{ user_id: number; username: string; expires_ms: number; slid_ms: number }>({
+      name: 'session-look-up',
+      text: `WITH valid AS (
        SELECT s.id, s.user_id, s.username, s.last_seen_at, s.expires_at, s.last_seen_at < now() - make_interval(secs => ${SLIDE_SECONDS}) AS due
          FROM core_session s JOIN users u ON u.autoid = s.user_id
         WHERE s.id = $1 AND s.expires_at > now() AND coalesce(u.activated, false) AND NOT coalesce(u.lockedout, false)
@@ -59,22 +69,33 @@ async function lookUp(db: Queryable, id: string, minutes: number): Promise<Cache
        extract(epoch FROM CASE WHEN due THEN now() + make_interval(mins => $2) ELSE expires_at END) * 1000 AS expires_ms,
        extract(epoch FROM CASE WHEN due THEN now() ELSE last_seen_at END) * 1000 AS slid_ms
      FROM valid`,
-    values: [id, minutes],
-  })).rows[0];
-  return row ? { userId: row.user_id, username: row.username, expiresAt: Number(row.expires_ms), slidAt: Number(row.slid_ms) } : null;
+      values: [id, minutes],
+    })
+  ).rows[0];
+  return row
+    ? { userId: row.user_id, username: row.username, expiresAt: Number(row.expires_ms), slidAt: Number(row.slid_ms) }
+    : null;
 }
 
 async function slide(db: Queryable, id: string, minutes: number): Promise<CachedSession | null> {
-  const row = (await db.query<{ user_id: number; username: string; expires_ms: number }>({
-    name: 'session-slide',
-    text: `UPDATE core_session SET last_seen_at = now(), expires_at = now() + make_interval(mins => $2)
+  const row = (
+    await db.query<{ user_id: number; username: string; expires_ms: number }>({
+      name: 'session-slide',
+      text: `UPDATE core_session SET last_seen_at = now(), expires_at = now() + make_interval(mins => $2)
       WHERE id = $1 AND expires_at > now() RETURNING user_id, username, extract(epoch FROM expires_at) * 1000 AS expires_ms`,
-    values: [id, minutes],
-  })).rows[0];
-  return row ? { userId: row.user_id, username: row.username, expiresAt: Number(row.expires_ms), slidAt: Date.now() } : null;
+      values: [id, minutes],
+    })
+  ).rows[0];
+  return row
+    ? { userId: row.user_id, username: row.username, expiresAt: Number(row.expires_ms), slidAt: Date.now() }
+    : null;
 }
 
-export async function endSession(db: Queryable, token: string | undefined, cache?: SecurityCache<unknown>): Promise<void> {
+export async function endSession(
+  db: Queryable,
+  token: string | undefined,
+  cache?: SecurityCache<unknown>,
+): Promise<void> {
   if (!token) return;
   await db.query('DELETE FROM core_session WHERE id = $1', [idOf(token)]);
   cache?.forgetSession(idOf(token));
@@ -88,5 +109,8 @@ export async function endUserSessions(db: Queryable, userId: number): Promise<nu
 /** Whether the session of this token still exists (a stream asks when it hears one ended). */
 export async function sessionAlive(db: Queryable, token: string | undefined): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  return ((await db.query('SELECT 1 FROM core_session WHERE id = $1 AND expires_at > now()', [idOf(token)])).rowCount ?? 0) > 0;
+  return (
+    ((await db.query('SELECT 1 FROM core_session WHERE id = $1 AND expires_at > now()', [idOf(token)])).rowCount ?? 0) >
+    0
+  );
 }

@@ -20,7 +20,10 @@ import type { Queryable } from '../db/pool.ts';
 /** How many times the failures of one address lock a name for every address (within the lock's minutes). */
 export const NAME_LOCK_FACTOR = 10;
 
-export interface LockSettings { attempts: number; minutes: number }
+export interface LockSettings {
+  attempts: number;
+  minutes: number;
+}
 
 /** The count of the name from every address. */
 const EVERYWHERE = '';
@@ -37,11 +40,15 @@ export function sourceOf(ip: string | undefined): string {
   const bare = ip.split('%')[0];
   if (!isIPv6(bare)) return ip.slice(0, 64);
   const [head, tail] = bare.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':') : []).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const groups = (part: string | undefined) =>
+    (part ? part.split(':') : []).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
   const before = groups(head);
   const after = tail === undefined ? [] : groups(tail);
   const all = [...before, ...Array(8 - before.length - after.length).fill('0'), ...after];
-  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** The key of a name as sign-in looks users up (lower case, as `findUser` compares). */
@@ -74,15 +81,26 @@ const FROM_EVERYWHERE = `WITH c AS (${failureStatement(true)}),
  * Counts a wrong password for `name` from `source`; answers whether the attempt was within what
  * the lock allows (false: it found the name locked for that address or everywhere).
  */
-export async function countFailure(db: Queryable, name: string, source: string, settings: LockSettings, userId: number | null): Promise<boolean> {
+export async function countFailure(
+  db: Queryable,
+  name: string,
+  source: string,
+  settings: LockSettings,
+  userId: number | null,
+): Promise<boolean> {
   // Names tried once and forgotten do not pile up (a lock in force stays).
   if (Math.random() < 0.01) {
-    await db.query(`DELETE FROM core_login_failure WHERE last_failure_at < now() - interval '1 day' AND coalesce(locked_until < now(), true)`);
+    await db.query(
+      `DELETE FROM core_login_failure WHERE last_failure_at < now() - interval '1 day' AND coalesce(locked_until < now(), true)`,
+    );
   }
-  const here = (await db.query<{ failures: number }>(FROM_SOURCE, [name, source, settings.attempts, settings.minutes])).rows[0];
+  const here = (await db.query<{ failures: number }>(FROM_SOURCE, [name, source, settings.attempts, settings.minutes]))
+    .rows[0];
   if (here.failures > settings.attempts) return false;
   const limit = settings.attempts * NAME_LOCK_FACTOR;
-  const everywhere = (await db.query<{ failures: number }>(FROM_EVERYWHERE, [name, EVERYWHERE, limit, settings.minutes, userId])).rows[0];
+  const everywhere = (
+    await db.query<{ failures: number }>(FROM_EVERYWHERE, [name, EVERYWHERE, limit, settings.minutes, userId])
+  ).rows[0];
   return everywhere.failures <= limit;
 }
 
@@ -91,11 +109,15 @@ export async function countFailure(db: Queryable, name: string, source: string, 
  * address or everywhere; otherwise clears both counts (and the user's own columns) and answers true.
  */
 export async function clearFailures(db: Queryable, name: string, source: string, userId: number): Promise<boolean> {
-  const row = (await db.query<{ ok: boolean }>(
-    `WITH held AS (SELECT 1 FROM core_login_failure WHERE name = ${NAME} AND source IN ($2, '${EVERYWHERE}') AND locked_until > now()),
+  const row = (
+    await db.query<{ ok: boolean }>(
+      `WITH held AS (SELECT 1 FROM core_login_failure WHERE name = ${NAME} AND source IN ($2, '${EVERYWHERE}') AND locked_until > now()),
       cleared AS (DELETE FROM core_login_failure WHERE name = ${NAME} AND source IN ($2, '${EVERYWHERE}') AND NOT EXISTS (SELECT 1 FROM held)),
       shown AS (UPDATE users SET failedlogins = 0, lockeduntil = NULL, lastlogin = localtimestamp WHERE autoid = $3 AND NOT EXISTS (SELECT 1 FROM held))
-     SELECT NOT EXISTS (SELECT 1 FROM held) AS ok`, [name, source, userId])).rows[0];
+     SELECT NOT EXISTS (SELECT 1 FROM held) AS ok`,
+      [name, source, userId],
+    )
+  ).rows[0];
   return row.ok;
 }
 
@@ -104,11 +126,15 @@ export async function clearFailures(db: Queryable, name: string, source: string,
  * answers whether there was anything to lift.
  */
 export async function liftSignInLock(db: Queryable, userId: number, by: string): Promise<boolean> {
-  const row = (await db.query<{ lifted: boolean }>(
-    `WITH u AS (SELECT left(lower(username), 100) AS name FROM users WHERE autoid = $1),
+  const row = (
+    await db.query<{ lifted: boolean }>(
+      `WITH u AS (SELECT left(lower(username), 100) AS name FROM users WHERE autoid = $1),
       counts AS (DELETE FROM core_login_failure f USING u WHERE f.name = u.name RETURNING 1),
       shown AS (UPDATE users SET failedlogins = 0, lockeduntil = NULL, timestamp = timestamp + 1, modifiedby = $2
                  WHERE autoid = $1 AND (coalesce(failedlogins, 0) <> 0 OR lockeduntil IS NOT NULL) RETURNING 1)
-     SELECT EXISTS (SELECT 1 FROM counts) OR EXISTS (SELECT 1 FROM shown) AS lifted`, [userId, by])).rows[0];
+     SELECT EXISTS (SELECT 1 FROM counts) OR EXISTS (SELECT 1 FROM shown) AS lifted`,
+      [userId, by],
+    )
+  ).rows[0];
   return row.lifted;
 }

@@ -1,7 +1,19 @@
 // Saved views of the grids: the module's public entry.
 export {
-  availableColumns, availableFilters, createLayout, deleteLayout, layout, layouts, makeDefault, mayResetUser, permissionsOf, resetUser, shareableGroups, userDefaults,
-  updateLayout, userLayout,
+  availableColumns,
+  availableFilters,
+  createLayout,
+  deleteLayout,
+  layout,
+  layouts,
+  makeDefault,
+  mayResetUser,
+  permissionsOf,
+  resetUser,
+  shareableGroups,
+  userDefaults,
+  updateLayout,
+  userLayout,
 } from './views.ts';
 export { deleteUserViews } from './store.ts';
 export type { CreateRequest, LayoutAnswer, ViewContext, ViewPrincipal } from './views.ts';

@@ -2,8 +2,14 @@
 // definition and the principal's field limits before anything is written. Every problem is
 // reported under its own path (FlexGridLayout.Columns[2].FieldName, ...), so nothing half-valid is saved.
 import {
-  DEFAULT_PAGE_SIZE, NEW_COLUMN_WIDTH, type EffectiveField, type LayoutColumn, type LayoutContent, type LayoutContentRequest,
-  type LayoutFilter, type MessageId,
+  DEFAULT_PAGE_SIZE,
+  NEW_COLUMN_WIDTH,
+  type EffectiveField,
+  type LayoutColumn,
+  type LayoutContent,
+  type LayoutContentRequest,
+  type LayoutFilter,
+  type MessageId,
 } from '../../definitions/language/index.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import { columnMeta } from '../data/flex.ts';
@@ -13,10 +19,18 @@ import type { TableModel } from '../metadata/model.ts';
 const SORT = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/i;
 
 /** A column as a view holds it when nothing about it was chosen yet. */
-export function defaultColumn(model: TableModel, col: Column, width = col.field?.width ?? NEW_COLUMN_WIDTH): LayoutColumn {
+export function defaultColumn(
+  model: TableModel,
+  col: Column,
+  width = col.field?.width ?? NEW_COLUMN_WIDTH,
+): LayoutColumn {
   return {
-    FieldName: col.name, ColumnWidth: width, ColumnAlignment: columnMeta(model, col).ColumnAlignment as 0 | 1 | 2,
-    Visible: true, Search: '', AdvancedFilters: [],
+    FieldName: col.name,
+    ColumnWidth: width,
+    ColumnAlignment: columnMeta(model, col).ColumnAlignment as 0 | 1 | 2,
+    Visible: true,
+    Search: '',
+    AdvancedFilters: [],
   };
 }
 
@@ -29,11 +43,19 @@ const AT = 'FlexGridLayout';
  * answers the content with defaults filled in (width, alignment, visibility) and field names in
  * their defined spelling.
  */
-export function checkContent(model: TableModel, hidden: readonly EffectiveField[], input: LayoutContentRequest): LayoutContent {
+export function checkContent(
+  model: TableModel,
+  hidden: readonly EffectiveField[],
+  input: LayoutContentRequest,
+): LayoutContent {
   const problems: Record<string, FieldMessage[]> = {};
-  const fail = (path: string, id: MessageId, ...args: unknown[]) => { (problems[path] ??= []).push({ id, args }); };
+  const fail = (path: string, id: MessageId, ...args: unknown[]) => {
+    (problems[path] ??= []).push({ id, args });
+  };
   const attempt = <T>(path: string, work: () => T): T | undefined => {
-    try { return work(); } catch (error) {
+    try {
+      return work();
+    } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The problem under its place in the view, in its own words.
       (problems[path] ??= []).push({ id: error.id, args: error.args });
@@ -47,11 +69,25 @@ export function checkContent(model: TableModel, hidden: readonly EffectiveField[
     const at = `${AT}.Columns[${i}]`;
     const col = attempt(`${at}.FieldName`, () => columnOf(model, item.FieldName, `${at}.FieldName`, hidden));
     if (!col) return;
-    if (seen.has(col.name.toLowerCase())) { fail(`${at}.FieldName`, 'layouts.column_twice', col.name); return; }
+    if (seen.has(col.name.toLowerCase())) {
+      fail(`${at}.FieldName`, 'layouts.column_twice', col.name);
+      return;
+    }
     seen.add(col.name.toLowerCase());
-    const column = { ...defaultColumn(model, col), ...definedOf(item), FieldName: col.name, Search: '', AdvancedFilters: [] as LayoutFilter[] };
+    const column = {
+      ...defaultColumn(model, col),
+      ...definedOf(item),
+      FieldName: col.name,
+      Search: '',
+      AdvancedFilters: [] as LayoutFilter[],
+    };
     const search = item.Search ?? '';
-    if (search !== '' && attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !== undefined) column.Search = search;
+    if (
+      search !== '' &&
+      attempt(`${at}.Search`, () => condition(col, quickOperator(col), search, new Params(), `${at}.Search`)) !==
+        undefined
+    )
+      column.Search = search;
     (item.AdvancedFilters ?? []).forEach((f, j) => {
       const path = `${at}.AdvancedFilters[${j}]`;
       const value = f.Value ?? null;
@@ -89,9 +125,18 @@ function definedOf(item: LayoutContentRequest['Columns'][number]): Partial<Layou
  * A stored view as one principal may see it: columns of fields that no longer exist or that
  * the principal may not see are left out, and so is a sort on them.
  */
-export function visibleContent(model: TableModel, hidden: readonly EffectiveField[], stored: LayoutContent): LayoutContent {
+export function visibleContent(
+  model: TableModel,
+  hidden: readonly EffectiveField[],
+  stored: LayoutContent,
+): LayoutContent {
   const shown = (name: string) => {
-    try { columnOf(model, name, 'view', hidden); return true; } catch { return false; }
+    try {
+      columnOf(model, name, 'view', hidden);
+      return true;
+    } catch {
+      return false;
+    }
   };
   const sortField = stored.Sort.split(' ')[0] ?? '';
   return {
@@ -102,7 +147,11 @@ export function visibleContent(model: TableModel, hidden: readonly EffectiveFiel
 }
 
 /** Columns of the stored view the principal cannot see: kept when the principal saves over it. */
-export function unseenColumns(model: TableModel, hidden: readonly EffectiveField[], stored: readonly LayoutColumn[]): LayoutColumn[] {
+export function unseenColumns(
+  model: TableModel,
+  hidden: readonly EffectiveField[],
+  stored: readonly LayoutColumn[],
+): LayoutColumn[] {
   const hiddenNames = new Set(hidden.map((f) => f.name.toLowerCase()));
   return stored.filter((c) => hiddenNames.has(c.FieldName.toLowerCase()));
 }

@@ -2,8 +2,14 @@
 // spec 1 section 6: AllowChangeUserViews for user views, AllowChangeSystemViews for system and
 // role views. The API layer only parses requests; every rule is here.
 import {
-  LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE, MAX_PAGE_SIZE, OPERATORS, VIEW_PERMISSIONS,
-  type LayoutContentRequest, type ViewPermission,
+  LAYOUT_NAME_MAX_LENGTH,
+  LAYOUT_NAME_PATTERN,
+  LAYOUT_TYPE,
+  MAX_PAGE_SIZE,
+  OPERATORS,
+  VIEW_PERMISSIONS,
+  type LayoutContentRequest,
+  type ViewPermission,
 } from '../../definitions/language/index.ts';
 import { AppError, forbidden, invalidFields, notFound } from '../errors.ts';
 import { hiddenFields } from '../data/access.ts';
@@ -17,13 +23,27 @@ import type { Principal } from '../security/principal.ts';
 import { syncDefinitionViews } from './definition-views.ts';
 import { checkContent, unseenColumns, visibleContent, type LayoutContent } from './payload.ts';
 import {
-  defaultView, deleteView, findView, insertView, listViews, namesBeside, ownDefaults, resetUserDefaults, setDefault,
-  updateContent, type ViewRow, type Viewer,
+  defaultView,
+  deleteView,
+  findView,
+  insertView,
+  listViews,
+  namesBeside,
+  ownDefaults,
+  resetUserDefaults,
+  setDefault,
+  updateContent,
+  type ViewRow,
+  type Viewer,
 } from './store.ts';
 
 export type ViewPrincipal = Principal & { userId: number; groupIds: readonly number[] };
 
-export interface ViewContext { pool: pg.Pool; snapshot: Snapshot; principal: ViewPrincipal }
+export interface ViewContext {
+  pool: pg.Pool;
+  snapshot: Snapshot;
+  principal: ViewPrincipal;
+}
 
 export function permissionsOf(principal: Principal): Record<ViewPermission, boolean> {
   return {
@@ -33,7 +53,12 @@ export function permissionsOf(principal: Principal): Record<ViewPermission, bool
 }
 
 function viewerOf(principal: ViewPrincipal): Viewer {
-  return { userId: principal.userId, username: principal.username, groupIds: principal.groupIds, managesSystemViews: permissionsOf(principal).AllowChangeSystemViews };
+  return {
+    userId: principal.userId,
+    username: principal.username,
+    groupIds: principal.groupIds,
+    managesSystemViews: permissionsOf(principal).AllowChangeSystemViews,
+  };
 }
 
 /** Whether the principal may change views of this level: save, delete and set as default. */
@@ -45,7 +70,11 @@ function mayChange(principal: Principal, layoutType: number): boolean {
 const fromDefinitions = () => new AppError('VIEW_FROM_DEFINITIONS');
 
 function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
-  const content = visibleContent(model, hiddenFields(model, principal), { Columns: row.columns, PageSize: row.page_size, Sort: row.sort });
+  const content = visibleContent(model, hiddenFields(model, principal), {
+    Columns: row.columns,
+    PageSize: row.page_size,
+    Sort: row.sort,
+  });
   return {
     AutoID: row.autoid,
     Name: row.name,
@@ -71,7 +100,9 @@ function withMeta(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
   const layout = answer(model, principal, row);
   const hidden = hiddenFields(model, principal);
   const columns = layout.Columns.map((c) => ({
-    ...columnMeta(model, columnOf(model, c.FieldName, 'view', hidden)), ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment,
+    ...columnMeta(model, columnOf(model, c.FieldName, 'view', hidden)),
+    ColumnWidth: c.ColumnWidth,
+    ColumnAlignment: c.ColumnAlignment,
   }));
   return { ...layout, Meta: { Columns: columns } };
 }
@@ -109,7 +140,9 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
   return {
     Data: rows.map((r) => answer(model, ctx.principal, r)),
     Meta: {
-      Count: count, PageIndex: index, PageSize: size,
+      Count: count,
+      PageIndex: index,
+      PageSize: size,
       Columns: [
         { FieldName: 'Name', Title: 'Naam', IsSortable: true },
         { FieldName: 'LayoutType', Title: 'Soort', IsSortable: true },
@@ -126,8 +159,10 @@ export async function layout(ctx: ViewContext, id: number) {
 }
 
 function checkName(name: unknown, taken: readonly string[]): string {
-  const problem = (id: 'layouts.name_required' | 'layouts.name_too_long' | 'layouts.name_characters' | 'layouts.name_taken', args: unknown[] = []) =>
-    invalidFields({ Name: [{ id, args }] });
+  const problem = (
+    id: 'layouts.name_required' | 'layouts.name_too_long' | 'layouts.name_characters' | 'layouts.name_taken',
+    args: unknown[] = [],
+  ) => invalidFields({ Name: [{ id, args }] });
   const text = typeof name === 'string' ? name.trim() : '';
   if (!text) throw problem('layouts.name_required');
   if (text.length > LAYOUT_NAME_MAX_LENGTH) throw problem('layouts.name_too_long', [LAYOUT_NAME_MAX_LENGTH]);
@@ -144,7 +179,13 @@ async function securityGroup(db: Queryable, id: number | null | undefined): Prom
 }
 
 /** As checked at the edge (api-schemas); Name and LayoutType are checked here, with the form's own messages. */
-export interface CreateRequest { Name?: unknown; FlexGridLayout: LayoutContentRequest; LayoutType?: unknown; SetAsDefaultLayout?: boolean; SecurityGroupID?: number | null }
+export interface CreateRequest {
+  Name?: unknown;
+  FlexGridLayout: LayoutContentRequest;
+  LayoutType?: unknown;
+  SetAsDefaultLayout?: boolean;
+  SecurityGroupID?: number | null;
+}
 
 export async function createLayout(ctx: ViewContext, model: TableModel, body: CreateRequest) {
   const control = await ready(ctx, model);
@@ -152,20 +193,31 @@ export async function createLayout(ctx: ViewContext, model: TableModel, body: Cr
   if (type !== 0 && type !== 1) throw invalidFields({ LayoutType: [{ id: 'layouts.layout_type', args: [] }] });
   if (!mayChange(ctx.principal, type)) throw forbidden();
   const groupId = type === LAYOUT_TYPE.System ? await securityGroup(ctx.pool, body.SecurityGroupID) : null;
-  if (type === LAYOUT_TYPE.User && body.SecurityGroupID) throw invalidFields({ SecurityGroupID: [{ id: 'layouts.user_view_group', args: [] }] });
+  if (type === LAYOUT_TYPE.User && body.SecurityGroupID)
+    throw invalidFields({ SecurityGroupID: [{ id: 'layouts.user_view_group', args: [] }] });
   const viewer = viewerOf(ctx.principal);
   const content = checkContent(model, hiddenFields(model, ctx.principal), body.FlexGridLayout);
   const name = checkName(body.Name, await namesBeside(ctx.pool, control, type, viewer));
-  const id = await inTransaction(ctx.pool, async (db) => {
-    const created = await insertView(db, control, { ...content, name, layoutType: type, securityGroupId: groupId }, viewer);
-    if (body.SetAsDefaultLayout === true) {
-      const row = await findView(db, created, viewer);
-      if (row) await setDefault(db, row, viewer.username);
-    }
-    return created;
-  }, { rerunnable: true }).catch((error: unknown) => {
+  const id = await inTransaction(
+    ctx.pool,
+    async (db) => {
+      const created = await insertView(
+        db,
+        control,
+        { ...content, name, layoutType: type, securityGroupId: groupId },
+        viewer,
+      );
+      if (body.SetAsDefaultLayout === true) {
+        const row = await findView(db, created, viewer);
+        if (row) await setDefault(db, row, viewer.username);
+      }
+      return created;
+    },
+    { rerunnable: true },
+  ).catch((error: unknown) => {
     // Two saves of the same name at once: the index decides, the message is the same.
-    if ((error as { code?: string }).code === '23505') throw invalidFields({ Name: [{ id: 'layouts.name_taken', args: [name] }] });
+    if ((error as { code?: string }).code === '23505')
+      throw invalidFields({ Name: [{ id: 'layouts.name_taken', args: [name] }] });
     throw error;
   });
   return layout(ctx, id);
@@ -221,10 +273,15 @@ export async function userDefaults(ctx: ViewContext, model: TableModel) {
 }
 
 /** The roles a view can be shared with: for managers of system views, who need not manage security groups. */
-export async function shareableGroups(ctx: ViewContext): Promise<{ AutoID: number; ID: string; Descr: string | null }[]> {
+export async function shareableGroups(
+  ctx: ViewContext,
+): Promise<{ AutoID: number; ID: string; Descr: string | null }[]> {
   if (!permissionsOf(ctx.principal).AllowChangeSystemViews) throw forbidden();
-  return (await ctx.pool.query<{ AutoID: number; ID: string; Descr: string | null }>(
-    'SELECT autoid AS "AutoID", id AS "ID", descr AS "Descr" FROM securitygroups WHERE NOT archive ORDER BY lower(id)')).rows;
+  return (
+    await ctx.pool.query<{ AutoID: number; ID: string; Descr: string | null }>(
+      'SELECT autoid AS "AutoID", id AS "ID", descr AS "Descr" FROM securitygroups WHERE NOT archive ORDER BY lower(id)',
+    )
+  ).rows;
 }
 
 /** Every column the principal may add to a view of this grid; `selected` when visible in the given view. */
@@ -237,7 +294,12 @@ export async function availableColumns(ctx: ViewContext, model: TableModel, layo
   }
   return model.table.fields
     .filter((f) => f.type !== 'password' && !hidden.includes(f))
-    .map((f, i) => ({ FieldName: f.name, ColumnTitle: f.label ?? f.name, AutoID: i + 1, selected: visible.has(f.name.toLowerCase()) }));
+    .map((f, i) => ({
+      FieldName: f.name,
+      ColumnTitle: f.label ?? f.name,
+      AutoID: i + 1,
+      selected: visible.has(f.name.toLowerCase()),
+    }));
 }
 
 /** The filters the grid's advanced filter panel may offer: per column, its type and operators. */

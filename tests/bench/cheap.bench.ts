@@ -29,11 +29,29 @@ const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', '
 const PASSWORD = 'Bench-admin-1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-interface Scenario { name: string; method: 'GET' | 'POST'; engine: string; body?: unknown; floor: string }
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  engine: string;
+  body?: unknown;
+  floor: string;
+}
 
 const SCENARIOS: Scenario[] = [
-  { name: 'GetFlexData currencies', method: 'POST', engine: '/mvc/currencies/GetFlexData', body: {}, floor: '/floor/flex' },
-  { name: 'GetItem currencies', method: 'POST', engine: '/mvc/currencies/GetItem', body: { autoid: 1 }, floor: '/floor/item' },
+  {
+    name: 'GetFlexData currencies',
+    method: 'POST',
+    engine: '/mvc/currencies/GetFlexData',
+    body: {},
+    floor: '/floor/flex',
+  },
+  {
+    name: 'GetItem currencies',
+    method: 'POST',
+    engine: '/mvc/currencies/GetItem',
+    body: { autoid: 1 },
+    floor: '/floor/item',
+  },
   { name: 'GetForm currencies', method: 'GET', engine: '/mvc/currencies/GetForm', floor: '/floor/form' },
   { name: 'lookup currencies', method: 'POST', engine: '/mvc/_lists/currencies', body: {}, floor: '/floor/lookup' },
   { name: 'getcurrentuser', method: 'GET', engine: '/mvc/user/getcurrentuser', floor: '/floor/user' },
@@ -45,31 +63,63 @@ async function startFloor(url: string, form: unknown) {
   const app = Fastify();
   app.post('/floor/flex', async () => {
     const [rows, count] = await Promise.all([
-      pool.query('SELECT autoid, id, descr, timestamp, createdate, createdby, modifiedby, archive FROM currencies WHERE archive = false ORDER BY autoid LIMIT 35'),
+      pool.query(
+        'SELECT autoid, id, descr, timestamp, createdate, createdby, modifiedby, archive FROM currencies WHERE archive = false ORDER BY autoid LIMIT 35',
+      ),
       pool.query('SELECT count(*) AS n FROM currencies WHERE archive = false'),
     ]);
     return { Data: rows.rows, Meta: { Count: Number(count.rows[0].n) } };
   });
-  app.post<{ Body: { autoid: number } }>('/floor/item', async (request) => (await pool.query('SELECT * FROM currencies WHERE autoid = $1', [request.body.autoid])).rows[0]);
+  app.post<{ Body: { autoid: number } }>(
+    '/floor/item',
+    async (request) => (await pool.query('SELECT * FROM currencies WHERE autoid = $1', [request.body.autoid])).rows[0],
+  );
   app.get('/floor/form', async () => form);
   app.post('/floor/lookup', async () => ({
-    Data: (await pool.query('SELECT autoid AS "AutoID", id AS "ID", descr AS "Descr", archive AS "Archive" FROM currencies WHERE archive = false ORDER BY descr, autoid LIMIT 31')).rows,
+    Data: (
+      await pool.query(
+        'SELECT autoid AS "AutoID", id AS "ID", descr AS "Descr", archive AS "Archive" FROM currencies WHERE archive = false ORDER BY descr, autoid LIMIT 31',
+      )
+    ).rows,
   }));
-  app.get('/floor/user', async () => (await pool.query('SELECT autoid, username, personname, email, homepage FROM users WHERE autoid = $1', [1])).rows[0]);
+  app.get(
+    '/floor/user',
+    async () =>
+      (await pool.query('SELECT autoid, username, personname, email, homepage FROM users WHERE autoid = $1', [1]))
+        .rows[0],
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, close: async () => { await app.close(); await pool.end(); } };
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cheap-bench-'));
   chmodSync(dataDir, 0o755);
-  const engine = await startEngine({ ...configFromEnv(), logLevel: 'warn', dataDir, packsDir: PACKS_DIR, packs: ['base', 'demo'], embeddedPgPort: await freePort(), adminPassword: PASSWORD });
+  const engine = await startEngine({
+    ...configFromEnv(),
+    logLevel: 'warn',
+    dataDir,
+    packsDir: PACKS_DIR,
+    packs: ['base', 'demo'],
+    embeddedPgPort: await freePort(),
+    adminPassword: PASSWORD,
+  });
   const app = await buildApp(engine);
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${base}/mvc/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const form = await (await fetch(`${base}/mvc/currencies/GetForm`, { headers: { cookie } })).json();
     floor = await startFloor(engine.databaseUrl, form);
@@ -82,11 +132,29 @@ async function main(): Promise<void> {
       const floorRps = await load(`${floor.base}${s.floor}`, { ...f, connections: 32, seconds: DURATION_S });
       const engineP50 = await latency(`${base}${s.engine}`, { ...e, seconds: LATENCY_S });
       const floorP50 = await latency(`${floor.base}${s.floor}`, { ...f, seconds: LATENCY_S });
-      const bad = [engineRps, floorRps].some((r) => r.errors) || engineP50.failures ? ` (failures: ${JSON.stringify(engineRps.statuses)})` : '';
-      rows.push([s.name, engineRps.rps.toFixed(0), floorRps.rps.toFixed(0), `${((engineRps.rps / floorRps.rps) * 100).toFixed(0)}%`,
-        engineP50.p50.toFixed(2), floorP50.p50.toFixed(2), `${(engineP50.p50 / floorP50.p50).toFixed(2)}x${bad}`]);
+      const bad =
+        [engineRps, floorRps].some((r) => r.errors) || engineP50.failures
+          ? ` (failures: ${JSON.stringify(engineRps.statuses)})`
+          : '';
+      rows.push([
+        s.name,
+        engineRps.rps.toFixed(0),
+        floorRps.rps.toFixed(0),
+        `${((engineRps.rps / floorRps.rps) * 100).toFixed(0)}%`,
+        engineP50.p50.toFixed(2),
+        floorP50.p50.toFixed(2),
+        `${(engineP50.p50 / floorP50.p50).toFixed(2)}x${bad}`,
+      ]);
     }
-    const head = ['call', 'engine req/s (32)', 'floor req/s (32)', 'engine/floor', 'engine p50 ms (1)', 'floor p50 ms (1)', 'p50 ratio'];
+    const head = [
+      'call',
+      'engine req/s (32)',
+      'floor req/s (32)',
+      'engine/floor',
+      'engine p50 ms (1)',
+      'floor p50 ms (1)',
+      'p50 ratio',
+    ];
     console.log(`\nCheap calls, load from a separate process, ${DURATION_S} s per throughput run`);
     printTable(head, rows);
   } finally {

@@ -69,26 +69,48 @@ interface FlexBody {
 }
 
 /** The hand-written part of a floor query: condition, its parameters, and the order. */
-interface FloorQuery { where: string; params: unknown[]; order: string }
+interface FloorQuery {
+  where: string;
+  params: unknown[];
+  order: string;
+}
 
-interface Scenario { key: string; title: string; body: FlexBody; floor(body: FlexBody): FloorQuery }
+interface Scenario {
+  key: string;
+  title: string;
+  body: FlexBody;
+  floor(body: FlexBody): FloorQuery;
+}
 
 const SCENARIOS: Scenario[] = [
   {
-    key: 'a', title: 'search + active + sort',
+    key: 'a',
+    title: 'search + active + sort',
     body: { searchExpressions: SEARCH_WORD, dataSource: 0, order: 'Descr asc', pageIndex: 0, pageSize: PAGE_SIZE },
-    floor: (b) => ({ where: 't.archive = false AND (t.id ILIKE $1 OR t.descr ILIKE $1)', params: [`%${b.searchExpressions}%`], order: 't.descr, t.autoid' }),
+    floor: (b) => ({
+      where: 't.archive = false AND (t.id ILIKE $1 OR t.descr ILIKE $1)',
+      params: [`%${b.searchExpressions}%`],
+      order: 't.descr, t.autoid',
+    }),
   },
   {
-    key: 'b', title: 'active, default order',
+    key: 'b',
+    title: 'active, default order',
     body: { dataSource: 0, pageIndex: 0, pageSize: PAGE_SIZE },
     floor: () => ({ where: 't.archive = false', params: [], order: 't.autoid' }),
   },
   {
-    key: 'c', title: 'Amount > 500, Date >=, sort',
+    key: 'c',
+    title: 'Amount > 500, Date >=, sort',
     body: {
-      dataSource: 0, order: 'Amount desc', pageIndex: 0, pageSize: PAGE_SIZE,
-      operatorFilter: [{ FieldName: 'Amount', Operator: '>', Value: 500 }, { FieldName: 'Date', Operator: '>=', Value: '2025-06-01' }],
+      dataSource: 0,
+      order: 'Amount desc',
+      pageIndex: 0,
+      pageSize: PAGE_SIZE,
+      operatorFilter: [
+        { FieldName: 'Amount', Operator: '>', Value: 500 },
+        { FieldName: 'Date', Operator: '>=', Value: '2025-06-01' },
+      ],
     },
     floor: (b) => ({
       where: 't.archive = false AND t.amount > $1 AND t.date >= $2',
@@ -97,7 +119,8 @@ const SCENARIOS: Scenario[] = [
     }),
   },
   {
-    key: 'd', title: 'page 1000, default order',
+    key: 'd',
+    title: 'page 1000, default order',
     body: { dataSource: 0, pageIndex: 1000, pageSize: PAGE_SIZE },
     floor: () => ({ where: 't.archive = false', params: [], order: 't.autoid' }),
   },
@@ -107,7 +130,8 @@ const SCENARIOS: Scenario[] = [
 // Small helpers
 
 const started = performance.now();
-const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
 const ms = (v: number) => v.toFixed(v < 10 ? 2 : 1);
 const rate = (v: number) => v.toFixed(v < 10 ? 1 : 0);
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
@@ -116,7 +140,6 @@ const median = (values: number[]) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
 
@@ -140,18 +163,91 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 // Data: categories and 1,000,000 items from one INSERT ... SELECT over generate_series.
 
 const WORDS = {
-  adj: ['Heavy', 'Light', 'Compact', 'Large', 'Small', 'Round', 'Square', 'Flat', 'Long', 'Short',
-    'Strong', 'Thin', 'Wide', 'Narrow', 'Smooth', 'Rough', 'Bright', 'Dark', 'Classic', 'Modern'],
+  adj: [
+    'Heavy',
+    'Light',
+    'Compact',
+    'Large',
+    'Small',
+    'Round',
+    'Square',
+    'Flat',
+    'Long',
+    'Short',
+    'Strong',
+    'Thin',
+    'Wide',
+    'Narrow',
+    'Smooth',
+    'Rough',
+    'Bright',
+    'Dark',
+    'Classic',
+    'Modern',
+  ],
   mat: ['steel', 'oak', 'brass', 'copper', 'nylon', 'rubber', 'glass', 'pine', 'zinc', 'linen'],
-  noun: ['bracket', 'hinge', 'panel', 'bolt', 'washer', 'handle', 'shelf', 'clamp', 'spring', 'valve',
-    'hook', 'frame', 'lamp', 'cable', 'plate', 'rail', 'wheel', 'tube', 'cover', 'strap'],
+  noun: [
+    'bracket',
+    'hinge',
+    'panel',
+    'bolt',
+    'washer',
+    'handle',
+    'shelf',
+    'clamp',
+    'spring',
+    'valve',
+    'hook',
+    'frame',
+    'lamp',
+    'cable',
+    'plate',
+    'rail',
+    'wheel',
+    'tube',
+    'cover',
+    'strap',
+  ],
   // A model name is one of 20 x 10 = 200 made-up words: 'ka' + 'dor' is SEARCH_WORD, 0.5% of rows.
-  syl1: ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'vo', 'ne', 'pi', 'sa', 'do', 'fe', 'gu', 'ha', 'ji', 'bo', 'wi', 'ce', 'ty', 'xa'],
+  syl1: [
+    'ka',
+    'lo',
+    'mi',
+    'ru',
+    'te',
+    'za',
+    'vo',
+    'ne',
+    'pi',
+    'sa',
+    'do',
+    'fe',
+    'gu',
+    'ha',
+    'ji',
+    'bo',
+    'wi',
+    'ce',
+    'ty',
+    'xa',
+  ],
   syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
   status: ['open', 'open', 'open', 'hold', 'closed', 'closed', 'cancelled'],
 };
-const CATEGORIES = ['Fasteners', 'Hinges', 'Lighting', 'Plumbing', 'Cables', 'Shelving', 'Wheels', 'Tools',
-  'Springs', 'Covers', 'Rails', 'Straps'];
+const CATEGORIES = [
+  'Fasteners',
+  'Hinges',
+  'Lighting',
+  'Plumbing',
+  'Cables',
+  'Shelving',
+  'Wheels',
+  'Tools',
+  'Springs',
+  'Covers',
+  'Rails',
+  'Straps',
+];
 
 const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
 /** A random element of one of the arrays of the `v` row below. */
@@ -159,7 +255,9 @@ const pick = (name: string) => `v.${name}[1 + floor(random() * cardinality(v.${n
 
 const FILL_SQL = `
 WITH v AS (
-  SELECT ${Object.entries(WORDS).map(([name, words]) => `${sqlArray(words)} AS ${name}`).join(', ')},
+  SELECT ${Object.entries(WORDS)
+    .map(([name, words]) => `${sqlArray(words)} AS ${name}`)
+    .join(', ')},
     (SELECT array_agg(autoid ORDER BY autoid) FROM benchcategories) AS cat
 )
 INSERT INTO ${TABLE} (id, descr, descr2, reference, status, category, amount, quantity, date, duedate,
@@ -185,7 +283,10 @@ FROM v, (SELECT i, date '2024-01-01' + floor(random() * 731)::int AS d FROM gene
 /** Fills the bench tables unless they already hold ROWS items; answers how long it took. */
 async function fillIfNeeded(pool: pg.Pool): Promise<void> {
   const have = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${TABLE}`)).rows[0].n);
-  if (have === ROWS) { log(`${TABLE} already holds ${ROWS.toLocaleString('en')} rows: fill skipped`); return; }
+  if (have === ROWS) {
+    log(`${TABLE} already holds ${ROWS.toLocaleString('en')} rows: fill skipped`);
+    return;
+  }
   log(`filling ${TABLE} with ${ROWS.toLocaleString('en')} rows${have ? ` (replacing ${have} rows)` : ''}...`);
   const client = await pool.connect();
   // Filling and indexing a million rows takes longer than an API statement may.
@@ -202,21 +303,29 @@ async function fillIfNeeded(pool: pg.Pool): Promise<void> {
       );
       // Building the indexes once afterwards is much faster than maintaining them (two of them
       // trigram GIN indexes) row by row; the definitions are put back exactly as they were.
-      const indexes = (await client.query<{ name: string; def: string }>(
-        `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+      const indexes = (
+        await client.query<{ name: string; def: string }>(
+          `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
          FROM pg_index i WHERE i.indrelid = '${TABLE}'::regclass AND NOT i.indisprimary`,
-      )).rows;
+        )
+      ).rows;
       for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
       await client.query('SELECT setseed(0.42)');
       const insert = await timed(() => client.query(FILL_SQL, [ROWS]));
-      const build = await timed(async () => { for (const index of indexes) await client.query(index.def); });
+      const build = await timed(async () => {
+        for (const index of indexes) await client.query(index.def);
+      });
       await client.query('COMMIT');
-      log(`  insert ${(insert.ms / 1000).toFixed(1)} s, ${indexes.length} indexes rebuilt in ${(build.ms / 1000).toFixed(1)} s`);
+      log(
+        `  insert ${(insert.ms / 1000).toFixed(1)} s, ${indexes.length} indexes rebuilt in ${(build.ms / 1000).toFixed(1)} s`,
+      );
     });
     // VACUUM as well as ANALYZE: autovacuum would otherwise start on the fresh rows in the middle
     // of a measurement, and index-only scans need the visibility map it sets.
     const vacuum = await timed(() => client.query(`VACUUM (ANALYZE) ${TABLE}, benchcategories`));
-    log(`  vacuum + analyze ${(vacuum.ms / 1000).toFixed(1)} s; fill took ${((total.ms + vacuum.ms) / 1000).toFixed(1)} s in all`);
+    log(
+      `  vacuum + analyze ${(vacuum.ms / 1000).toFixed(1)} s; fill took ${((total.ms + vacuum.ms) / 1000).toFixed(1)} s in all`,
+    );
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -227,13 +336,17 @@ async function fillIfNeeded(pool: pg.Pool): Promise<void> {
 }
 
 async function describeData(pool: pg.Pool): Promise<void> {
-  const r = (await pool.query<{ n: string; archived: string; found: string }>(
-    `SELECT count(*) AS n, count(*) FILTER (WHERE archive) AS archived,
+  const r = (
+    await pool.query<{ n: string; archived: string; found: string }>(
+      `SELECT count(*) AS n, count(*) FILTER (WHERE archive) AS archived,
        count(*) FILTER (WHERE id ILIKE $1 OR descr ILIKE $1) AS found FROM ${TABLE}`,
-    [`%${SEARCH_WORD}%`],
-  )).rows[0];
+      [`%${SEARCH_WORD}%`],
+    )
+  ).rows[0];
   const pct = (v: string) => `${((Number(v) / Number(r.n)) * 100).toFixed(2)}%`;
-  log(`data: ${Number(r.n).toLocaleString('en')} rows, ${pct(r.archived)} archived, '${SEARCH_WORD}' in ${pct(r.found)}`);
+  log(
+    `data: ${Number(r.n).toLocaleString('en')} rows, ${pct(r.archived)} archived, '${SEARCH_WORD}' in ${pct(r.found)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +376,10 @@ async function startFloor(pool: pg.Pool): Promise<FastifyInstance> {
         pool.query(floorPageSql(q, pageSize, pageIndex * pageSize), q.params),
         pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${TABLE} t WHERE ${q.where}`, q.params),
       ]);
-      return { Data: page.rows, Meta: { Count: Number(count.rows[0].n), CountEstimated: false, PageIndex: pageIndex, PageSize: pageSize } };
+      return {
+        Data: page.rows,
+        Meta: { Count: Number(count.rows[0].n), CountEstimated: false, PageIndex: pageIndex, PageSize: pageSize },
+      };
     });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -273,14 +389,21 @@ async function startFloor(pool: pg.Pool): Promise<FastifyInstance> {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-interface FlexAnswer { Data: { AutoID: number }[]; Meta: { Count: number; CountEstimated: boolean } }
+interface FlexAnswer {
+  Data: { AutoID: number }[];
+  Meta: { Count: number; CountEstimated: boolean };
+}
 
 /** The engine's calls need a session, as a signed-in user's would; the floor ignores the cookie. */
 const BENCH_PASSWORD = 'Bench-admin-1';
 const headers: Record<string, string> = { 'content-type': 'application/json' };
 
 async function signIn(base: string): Promise<void> {
-  const res = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers, body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }) });
+  const res = await fetch(`${base}/mvc/account/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
+  });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='));
   if (!res.ok || !cookie) throw new Error(`sign-in failed: HTTP ${res.status}`);
   headers.cookie = cookie.split(';')[0];
@@ -304,10 +427,18 @@ async function p50(url: string, body: FlexBody, requests = P50_REQUESTS): Promis
   return { ms: median(samples), n: samples.length };
 }
 
-interface Throughput { rps: number; problems: string }
+interface Throughput {
+  rps: number;
+  problems: string;
+}
 
 async function throughput(url: string, body: FlexBody, pool: pg.Pool): Promise<Throughput> {
-  const r = await load(url, { connections: CONNECTIONS, seconds: DURATION_S, headers: { cookie: headers.cookie ?? '' }, body });
+  const r = await load(url, {
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    headers: { cookie: headers.cookie ?? '' },
+    body,
+  });
   await settle(pool);
   const problems = r.errors ? `${r.errors} errors or non-2xx` : '';
   // Completed requests over the whole run: the per-second average reads 0 for slow queries in short runs.
@@ -330,7 +461,10 @@ interface Row {
   sameRows: boolean;
 }
 
-interface Target { url: string; pool: pg.Pool }
+interface Target {
+  url: string;
+  pool: pg.Pool;
+}
 
 async function measureScenario(scenario: Scenario, engine: Target, floor: Target): Promise<Row> {
   log(`(${scenario.key}) ${scenario.title}`);
@@ -359,12 +493,18 @@ async function pageDetail(engine: Engine, engineUrl: string): Promise<string[]> 
   const first = await timed(() => post(engineUrl, d.body));
   const second = await timed(() => post(engineUrl, d.body));
   const steady = await p50(engineUrl, d.body, 100);
-  lines.push(`engine request, page ${d.body.pageIndex}: first ${ms(first.ms)} ms (OFFSET, remembers the page start), second ${ms(second.ms)} ms, then p50 of ${steady.n}: ${ms(steady.ms)} ms`);
+  lines.push(
+    `engine request, page ${d.body.pageIndex}: first ${ms(first.ms)} ms (OFFSET, remembers the page start), second ${ms(second.ms)} ms, then p50 of ${steady.n}: ${ms(steady.ms)} ms`,
+  );
 
   const q = d.floor(d.body);
   const offset = d.body.pageIndex * d.body.pageSize;
-  const last = (await engine.pool.query<{ autoid: number }>(
-    `SELECT t.autoid FROM ${TABLE} t WHERE ${q.where} ORDER BY ${q.order} LIMIT 1 OFFSET ${offset - 1}`, q.params)).rows[0].autoid;
+  const last = (
+    await engine.pool.query<{ autoid: number }>(
+      `SELECT t.autoid FROM ${TABLE} t WHERE ${q.where} ORDER BY ${q.order} LIMIT 1 OFFSET ${offset - 1}`,
+      q.params,
+    )
+  ).rows[0].autoid;
   const offsetSql = floorPageSql(q, d.body.pageSize, offset);
   const keysetSql = `SELECT ${FLOOR_COLUMNS} FROM ${TABLE} t LEFT JOIN benchcategories c ON c.autoid = t.category
     WHERE t.archive = false AND t.autoid > $1 ORDER BY t.autoid LIMIT ${d.body.pageSize}`;
@@ -373,7 +513,9 @@ async function pageDetail(engine: Engine, engineUrl: string): Promise<string[]> 
   const offsetMs = await sqlP50(engine.pool, offsetSql, [], 50);
   const keysetMs = await sqlP50(engine.pool, keysetSql, [last], 50);
   const countMs = await sqlP50(engine.pool, `SELECT count(*) FROM ${TABLE} t WHERE ${q.where}`, [], 10);
-  lines.push(`SQL only, p50: OFFSET ${offset} ${ms(offsetMs)} ms, keyset (autoid > ${last}) ${ms(keysetMs)} ms${same ? '' : ' (rows DIFFER)'}; exact count(*) of the active rows ${ms(countMs)} ms`);
+  lines.push(
+    `SQL only, p50: OFFSET ${offset} ${ms(offsetMs)} ms, keyset (autoid > ${last}) ${ms(keysetMs)} ms${same ? '' : ' (rows DIFFER)'}; exact count(*) of the active rows ${ms(countMs)} ms`,
+  );
   return lines;
 }
 
@@ -381,22 +523,49 @@ async function pageDetail(engine: Engine, engineUrl: string): Promise<string[]> 
 // Report
 
 function printTable(rows: Row[]): void {
-  const header = ['scenario', 'engine req/s', 'floor req/s', 'ratio', 'engine p50 ms', 'floor p50 ms', 'ratio', 'Count engine', 'Count floor', 'estimated', 'same rows'];
+  const header = [
+    'scenario',
+    'engine req/s',
+    'floor req/s',
+    'ratio',
+    'engine p50 ms',
+    'floor p50 ms',
+    'ratio',
+    'Count engine',
+    'Count floor',
+    'estimated',
+    'same rows',
+  ];
   const body = rows.map((r) => [
     `(${r.scenario.key}) ${r.scenario.title}`,
-    rate(r.engine.rps), rate(r.floor.rps), ratio(r.engine.rps, r.floor.rps),
-    ms(r.engine.p50), ms(r.floor.p50), ratio(r.engine.p50, r.floor.p50),
-    String(r.count.engine), String(r.count.floor), r.count.estimated ? 'yes' : 'no', r.sameRows ? 'yes' : 'NO',
+    rate(r.engine.rps),
+    rate(r.floor.rps),
+    ratio(r.engine.rps, r.floor.rps),
+    ms(r.engine.p50),
+    ms(r.floor.p50),
+    ratio(r.engine.p50, r.floor.p50),
+    String(r.count.engine),
+    String(r.count.floor),
+    r.count.estimated ? 'yes' : 'no',
+    r.sameRows ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nGetFlexData on ${ROWS.toLocaleString('en')} rows: ${CONNECTIONS} connections x ${DURATION_S} s for req/s, one connection for p50`);
-  console.log('req/s ratio = engine/floor (above 1: engine faster); p50 ratio = engine/floor (below 1: engine faster)\n');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(
+    `\nGetFlexData on ${ROWS.toLocaleString('en')} rows: ${CONNECTIONS} connections x ${DURATION_S} s for req/s, one connection for p50`,
+  );
+  console.log(
+    'req/s ratio = engine/floor (above 1: engine faster); p50 ratio = engine/floor (below 1: engine faster)\n',
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));
   for (const r of rows) {
-    for (const [who, m] of [['engine', r.engine], ['floor', r.floor]] as const) {
+    for (const [who, m] of [
+      ['engine', r.engine],
+      ['floor', r.floor],
+    ] as const) {
       if (m.problems) console.log(`(${r.scenario.key}) ${who}: ${m.problems}`);
     }
   }
@@ -411,16 +580,26 @@ async function main(): Promise<void> {
   if (dataDir) chmodSync(dataDir, 0o755);
   const base = configFromEnv();
   log(external ? 'using DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`);
-  const engine = await startEngine({
-    ...base, dataDir: dataDir ?? base.dataDir, packsDir: PACKS_DIR, packs: ['bench'], embeddedPgPort: await freePort(), adminPassword: BENCH_PASSWORD,
-  }, {});
+  const engine = await startEngine(
+    {
+      ...base,
+      dataDir: dataDir ?? base.dataDir,
+      packsDir: PACKS_DIR,
+      packs: ['bench'],
+      embeddedPgPort: await freePort(),
+      adminPassword: BENCH_PASSWORD,
+    },
+    {},
+  );
   const floorPool = new pg.Pool({ connectionString: engine.databaseUrl, max: 20 });
   // pg's Pool.end() resolves before its connections have closed; when the embedded PostgreSQL
   // stops right after, a closing connection reports the shutdown as an error of its pool, which
   // without a listener ends the process. Errors are reported while measuring, ignored once closing.
   let closing = false;
   for (const pool of [engine.pool, floorPool]) {
-    pool.on('error', (err) => { if (!closing) log(`pool error: ${err.message}`); });
+    pool.on('error', (err) => {
+      if (!closing) log(`pool error: ${err.message}`);
+    });
   }
   let app: FastifyInstance | undefined;
   let floor: FastifyInstance | undefined;
@@ -439,7 +618,13 @@ async function main(): Promise<void> {
     const detail = await pageDetail(engine, engineUrl);
     const rows: Row[] = [];
     for (const scenario of SCENARIOS) {
-      rows.push(await measureScenario(scenario, { url: engineUrl, pool: engine.pool }, { url: `${floorBase}/${scenario.key}/GetFlexData`, pool: floorPool }));
+      rows.push(
+        await measureScenario(
+          scenario,
+          { url: engineUrl, pool: engine.pool },
+          { url: `${floorBase}/${scenario.key}/GetFlexData`, pool: floorPool },
+        ),
+      );
     }
 
     printTable(rows);
@@ -457,4 +642,7 @@ async function main(): Promise<void> {
 }
 
 // No process.exit: once everything is closed the process ends by itself.
-main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -12,7 +12,7 @@ for (let i = 0; i < Number(countText); i++) {
   const body = { AutoID: Number(autoIdText), TimeStamp: stamp, OrderQuantity: 1 + (i % 7) };
   const t0 = performance.now();
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  const answer = await res.json() as { TimeStamp?: number };
+  const answer = (await res.json()) as { TimeStamp?: number };
   times.push(performance.now() - t0);
   if (res.status !== 200) failures++;
   stamp = answer.TimeStamp ?? stamp;

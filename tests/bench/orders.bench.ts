@@ -44,7 +44,11 @@ const PASSWORD = 'Bench-admin-1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** The list fields of a purchase order line with the table and field of their text, as the floor joins them by hand. */
-const JOINS = [['purchaseorder', 'purchaseorders'], ['product', 'products'], ['vatcode', 'vatcodes']] as const;
+const JOINS = [
+  ['purchaseorder', 'purchaseorders'],
+  ['product', 'products'],
+  ['vatcode', 'vatcodes'],
+] as const;
 const OPEN = `t.linestatus IN ('open', 'partial')`;
 const SEARCH = '(t.descr ILIKE $1 OR t.reference ILIKE $1)';
 
@@ -69,7 +73,10 @@ async function startFloor(pool: pg.Pool, columns: string) {
 }
 
 /** The statements the engine sends while `work` runs, with their parameters. */
-async function statementsOf(pool: pg.Pool, work: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+async function statementsOf(
+  pool: pg.Pool,
+  work: () => Promise<unknown>,
+): Promise<{ text: string; values: unknown[] }[]> {
   const seen: { text: string; values: unknown[] }[] = [];
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
@@ -95,7 +102,13 @@ async function main(): Promise<void> {
   chmodSync(dataDir, 0o755);
   const started = Date.now();
   const engine = await startEngine({
-    ...configFromEnv(), logLevel: 'warn', dataDir, packsDir: PACKS_DIR, packs: ['base', 'demo'], embeddedPgPort: await freePort(), adminPassword: PASSWORD,
+    ...configFromEnv(),
+    logLevel: 'warn',
+    dataDir,
+    packsDir: PACKS_DIR,
+    packs: ['base', 'demo'],
+    embeddedPgPort: await freePort(),
+    adminPassword: PASSWORD,
   });
   log(`engine with the demo seeds started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const app = await buildApp(engine);
@@ -106,28 +119,51 @@ async function main(): Promise<void> {
     await generatePurchaseLines(pool, LINES, log);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${base}/mvc/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
     const call = async (url: string, body: unknown) => {
-      const res = await fetch(`${base}/${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}/${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 500)}`);
       return JSON.parse(text);
     };
 
     // (a) The grid. The floor answers the same columns as the engine: every field, and the text of each list field.
-    const fields = (await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'purchaseorderlines'`)).rows.map((r) => r.column_name as string);
-    const columns = [...fields.map((c) => `t.${c}`), ...JOINS.map(([col]) => `j_${col}.descr AS ${col}_descr`)].join(', ');
+    const fields = (
+      await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'purchaseorderlines'`)
+    ).rows.map((r) => r.column_name as string);
+    const columns = [...fields.map((c) => `t.${c}`), ...JOINS.map(([col]) => `j_${col}.descr AS ${col}_descr`)].join(
+      ', ',
+    );
     floor = await startFloor(pool, columns);
     const grid = { dataSet: 'open', searchExpressions: SEARCH_WORD, order: 'DeliverDate desc', pageSize: 35 };
     const engineUrl = `${base}/mvc/purchaseorderlines/GetFlexData`;
     const floorUrl = `${floor.base}/floor/grid`;
     const floorBody = { search: SEARCH_WORD };
     let first: { Data: { AutoID: number }[]; Meta: { Count: number } } | undefined;
-    const statements = await statementsOf(engine.pool, async () => { first = await call('mvc/purchaseorderlines/GetFlexData', grid); });
-    const floorFirst = await (await fetch(floorUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(floorBody) })).json();
-    const same = first!.Data.map((r) => r.AutoID).join() === floorFirst.Data.map((r: { autoid: number }) => r.autoid).join();
-    log(`grid: ${first!.Meta.Count} open lines found (floor ${floorFirst.Meta.Count}), same first page: ${same ? 'yes' : 'NO'}`);
+    const statements = await statementsOf(engine.pool, async () => {
+      first = await call('mvc/purchaseorderlines/GetFlexData', grid);
+    });
+    const floorFirst = await (
+      await fetch(floorUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(floorBody),
+      })
+    ).json();
+    const same =
+      first!.Data.map((r) => r.AutoID).join() === floorFirst.Data.map((r: { autoid: number }) => r.autoid).join();
+    log(
+      `grid: ${first!.Meta.Count} open lines found (floor ${floorFirst.Meta.Count}), same first page: ${same ? 'yes' : 'NO'}`,
+    );
 
     log('(a) grid: open + search + sort');
     const e = await latency(engineUrl, { headers, body: grid, seconds: LATENCY_S });
@@ -137,38 +173,89 @@ async function main(): Promise<void> {
 
     const pageQuery = statements.find((s) => /FROM "?purchaseorderlines"? t\b/.test(s.text) && /ORDER BY/.test(s.text));
     const countQuery = statements.find((s) => /^SELECT count\(\*\)/.test(s.text));
-    const enginePlan = pageQuery ? await explain(pool, pageQuery.text, pageQuery.values) : ['(the page query was not seen)'];
-    const countPlan = countQuery ? await explain(pool, countQuery.text, countQuery.values) : ['(no exact count was run: the count was estimated or cached)'];
+    const enginePlan = pageQuery
+      ? await explain(pool, pageQuery.text, pageQuery.values)
+      : ['(the page query was not seen)'];
+    const countPlan = countQuery
+      ? await explain(pool, countQuery.text, countQuery.values)
+      : ['(no exact count was run: the count was estimated or cached)'];
     const floorPlan = await explain(pool, floorGridSql(columns), [`%${SEARCH_WORD}%`]);
 
     // (b) Receipts of 500 lines: open lines of the supplier with the most, each receipt its own lines.
-    const supplier = (await pool.query(`SELECT o.supplier, o.warehouse, count(*) AS n FROM purchaseorderlines l JOIN purchaseorders o ON o.autoid = l.purchaseorder
-      WHERE l.linestatus = 'open' AND l.product IS NOT NULL GROUP BY o.supplier, o.warehouse ORDER BY count(*) DESC LIMIT 1`)).rows[0];
-    const open = (await pool.query(`SELECT l.autoid, l.product FROM purchaseorderlines l JOIN purchaseorders o ON o.autoid = l.purchaseorder
-      WHERE l.linestatus = 'open' AND l.product IS NOT NULL AND o.supplier = $1 ORDER BY l.autoid LIMIT $2`, [supplier.supplier, RECEIPT_LINES * RECEIPTS])).rows;
+    const supplier = (
+      await pool.query(`SELECT o.supplier, o.warehouse, count(*) AS n FROM purchaseorderlines l JOIN purchaseorders o ON o.autoid = l.purchaseorder
+      WHERE l.linestatus = 'open' AND l.product IS NOT NULL GROUP BY o.supplier, o.warehouse ORDER BY count(*) DESC LIMIT 1`)
+    ).rows[0];
+    const open = (
+      await pool.query(
+        `SELECT l.autoid, l.product FROM purchaseorderlines l JOIN purchaseorders o ON o.autoid = l.purchaseorder
+      WHERE l.linestatus = 'open' AND l.product IS NOT NULL AND o.supplier = $1 ORDER BY l.autoid LIMIT $2`,
+        [supplier.supplier, RECEIPT_LINES * RECEIPTS],
+      )
+    ).rows;
     const receipts: string[][] = [];
     for (let k = 0; k < RECEIPTS; k++) {
       const lines = open.slice(k * RECEIPT_LINES, (k + 1) * RECEIPT_LINES);
-      const receipt = await call('mvc/purchasereceipt/create', { Supplier: Number(supplier.supplier), Warehouse: Number(supplier.warehouse), ReceiptDate: new Date().toISOString().slice(0, 10) });
+      const receipt = await call('mvc/purchasereceipt/create', {
+        Supplier: Number(supplier.supplier),
+        Warehouse: Number(supplier.warehouse),
+        ReceiptDate: new Date().toISOString().slice(0, 10),
+      });
       const t0 = performance.now();
       const added = await call('mvc/purchasereceipt/AddBulk', {
-        requests: lines.map((l) => ({ purchaseReceiptID: receipt.AutoID, articleID: Number(l.product), purchaseOrderLineID: Number(l.autoid), locationID: null, quantity: 1 })),
+        requests: lines.map((l) => ({
+          purchaseReceiptID: receipt.AutoID,
+          articleID: Number(l.product),
+          purchaseOrderLineID: Number(l.autoid),
+          locationID: null,
+          quantity: 1,
+        })),
       });
       const addMs = performance.now() - t0;
-      const processed = await once(`${base}/mvc/purchasereceipt/process`, { headers, body: { autoid: receipt.AutoID } });
-      const moved = (await pool.query(`SELECT count(*) AS n FROM purchaseorderlines WHERE autoid = ANY($1) AND receivedquantity = 1`, [lines.map((l) => Number(l.autoid))])).rows[0].n;
-      receipts.push([`${receipt.ID}`, String(added.Created.length), addMs.toFixed(0), processed.ms.toFixed(0), String(processed.status),
-        processed.status === 200 ? `${moved} lines received` : processed.answer]);
+      const processed = await once(`${base}/mvc/purchasereceipt/process`, {
+        headers,
+        body: { autoid: receipt.AutoID },
+      });
+      const moved = (
+        await pool.query(
+          `SELECT count(*) AS n FROM purchaseorderlines WHERE autoid = ANY($1) AND receivedquantity = 1`,
+          [lines.map((l) => Number(l.autoid))],
+        )
+      ).rows[0].n;
+      receipts.push([
+        `${receipt.ID}`,
+        String(added.Created.length),
+        addMs.toFixed(0),
+        processed.ms.toFixed(0),
+        String(processed.status),
+        processed.status === 200 ? `${moved} lines received` : processed.answer,
+      ]);
     }
 
-    console.log(`\nPurchase order lines on ${(await pool.query('SELECT count(*) AS n FROM purchaseorderlines')).rows[0].n} rows: ${CONNECTIONS} connections x ${DURATION_S} s for req/s, one connection for p50`);
+    console.log(
+      `\nPurchase order lines on ${(await pool.query('SELECT count(*) AS n FROM purchaseorderlines')).rows[0].n} rows: ${CONNECTIONS} connections x ${DURATION_S} s for req/s, one connection for p50`,
+    );
     console.log('req/s ratio = engine/floor (at least 0.75 wanted); p50 ratio = engine/floor (at most 1.3 wanted)\n');
     const head = ['call', 'engine req/s', 'floor req/s', 'ratio', 'engine p50 ms', 'floor p50 ms', 'ratio', ''];
-    const row = ['(a) grid: open + search + sort', et.rps.toFixed(0), ft.rps.toFixed(0), (et.rps / ft.rps).toFixed(2), e.p50.toFixed(2), f.p50.toFixed(2), (e.p50 / f.p50).toFixed(2),
-      et.errors || ft.errors || e.failures ? `errors: engine ${et.errors + e.failures}, floor ${ft.errors + f.failures}` : ''];
+    const row = [
+      '(a) grid: open + search + sort',
+      et.rps.toFixed(0),
+      ft.rps.toFixed(0),
+      (et.rps / ft.rps).toFixed(2),
+      e.p50.toFixed(2),
+      f.p50.toFixed(2),
+      (e.p50 / f.p50).toFixed(2),
+      et.errors || ft.errors || e.failures
+        ? `errors: engine ${et.errors + e.failures}, floor ${ft.errors + f.failures}`
+        : '',
+    ];
     printTable(head, [row]);
-    console.log(`\nThe engine's page query (EXPLAIN ANALYZE):\n${pageQuery?.text ?? ''}\n${enginePlan.map((l) => `  ${l}`).join('\n')}`);
-    console.log(`\nThe engine's count (EXPLAIN ANALYZE):\n${countQuery?.text ?? ''}\n${countPlan.map((l) => `  ${l}`).join('\n')}`);
+    console.log(
+      `\nThe engine's page query (EXPLAIN ANALYZE):\n${pageQuery?.text ?? ''}\n${enginePlan.map((l) => `  ${l}`).join('\n')}`,
+    );
+    console.log(
+      `\nThe engine's count (EXPLAIN ANALYZE):\n${countQuery?.text ?? ''}\n${countPlan.map((l) => `  ${l}`).join('\n')}`,
+    );
     console.log(`\nThe floor's page query (EXPLAIN ANALYZE):\n${floorPlan.map((l) => `  ${l}`).join('\n')}`);
 
     console.log(`\nReceipts of ${RECEIPT_LINES} bulk lines (process under 1 s wanted):\n`);

@@ -58,14 +58,23 @@ const IDLE_SCRIPT = `new Promise((resolve) => {
 const SCROLL_PIXELS = 300;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'build-runtime.ts')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'build-runtime.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'runtime-bench-'));
   chmodSync(dataDir, 0o755);
-  const engine = await startEngine({ ...configFromEnv(), dataDir, packs: ['base', 'demo'], embeddedPgPort: await freePort(), adminPassword: 'Bench-admin-1' });
+  const engine = await startEngine({
+    ...configFromEnv(),
+    dataDir,
+    packs: ['base', 'demo'],
+    embeddedPgPort: await freePort(),
+    adminPassword: 'Bench-admin-1',
+  });
   const app = await buildApp(engine);
   const browser = await launch();
   try {
@@ -111,11 +120,20 @@ async function main(): Promise<void> {
     const idle = await page.evaluate<number[]>(IDLE_SCRIPT);
 
     console.log('\nRuntime in Chromium (base + demo packs, costcodes with 10,500 rows)');
-    console.log(`first grid rows after a menu click: median ${median(firstRows).toFixed(0)} ms, max ${Math.max(...firstRows).toFixed(0)} ms over ${firstRows.length} navigations (goal: under 300 ms)`);
-    console.log(`load-more to ${loaded} rows: ${loadSeconds.toFixed(1)} s (${((loadSeconds * 1000) / (loaded / 35 - 1)).toFixed(0)} ms a page)`);
-    const describe = (f: number[]) => `${f.length} frames, p50 ${median(f).toFixed(1)} ms, p95 ${percentile(f, 0.95).toFixed(1)} ms, max ${Math.max(...f).toFixed(1)} ms`;
-    console.log(`scrolling ${SCROLL_PIXELS} px a frame for 4 s over ${loaded} rows: ${describe(frames)} (goal: no frame over 50 ms)`);
-    console.log(`floor, the same page idle: ${describe(idle)}; p50 ratio ${(median(frames) / median(idle)).toFixed(2)}`);
+    console.log(
+      `first grid rows after a menu click: median ${median(firstRows).toFixed(0)} ms, max ${Math.max(...firstRows).toFixed(0)} ms over ${firstRows.length} navigations (goal: under 300 ms)`,
+    );
+    console.log(
+      `load-more to ${loaded} rows: ${loadSeconds.toFixed(1)} s (${((loadSeconds * 1000) / (loaded / 35 - 1)).toFixed(0)} ms a page)`,
+    );
+    const describe = (f: number[]) =>
+      `${f.length} frames, p50 ${median(f).toFixed(1)} ms, p95 ${percentile(f, 0.95).toFixed(1)} ms, max ${Math.max(...f).toFixed(1)} ms`;
+    console.log(
+      `scrolling ${SCROLL_PIXELS} px a frame for 4 s over ${loaded} rows: ${describe(frames)} (goal: no frame over 50 ms)`,
+    );
+    console.log(
+      `floor, the same page idle: ${describe(idle)}; p50 ratio ${(median(frames) / median(idle)).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     await app.close();
@@ -124,4 +142,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

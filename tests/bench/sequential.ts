@@ -16,4 +16,6 @@ for (let i = 0; performance.now() < until; i++) {
   if (!res.ok) failures++;
 }
 samples.sort((a, b) => a - b);
-process.stdout.write(JSON.stringify({ p50: samples[Math.floor(samples.length / 2)] ?? NaN, n: samples.length, failures }));
+process.stdout.write(
+  JSON.stringify({ p50: samples[Math.floor(samples.length / 2)] ?? NaN, n: samples.length, failures }),
+);

@@ -16,7 +16,9 @@ const now = () => performance.timeOrigin + performance.now();
 const listener = new pg.Client({ connectionString: databaseUrl });
 await listener.connect();
 await listener.query('LISTEN bench_floor');
-listener.on('notification', (n) => { floor[n.payload ?? ''] = now(); });
+listener.on('notification', (n) => {
+  floor[n.payload ?? ''] = now();
+});
 
 let open = 0;
 const controllers: AbortController[] = [];

@@ -10,7 +10,17 @@
 //
 // Nothing is asserted: the figures are printed.
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, createReadStream, createWriteStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -37,24 +47,50 @@ function makeZip(file: string): void {
 }
 
 /** curl when the machine has it (the leanest client), else a Node process with a file-backed Blob. */
-async function upload(url: string, cookie: string, file: string): Promise<{ ms: number; status: number; client: string }> {
+async function upload(
+  url: string,
+  cookie: string,
+  file: string,
+): Promise<{ ms: number; status: number; client: string }> {
   const t0 = performance.now();
   const status = await new Promise<number | null>((resolve) => {
-    const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `cookie: ${cookie}`, '-F', `file=@${file};type=application/zip`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const curl = spawn(
+      'curl',
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-H',
+        `cookie: ${cookie}`,
+        '-F',
+        `file=@${file};type=application/zip`,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     let out = '';
-    curl.stdout.on('data', (d) => { out += d; });
+    curl.stdout.on('data', (d) => {
+      out += d;
+    });
     curl.on('error', () => resolve(null));
     curl.on('close', () => resolve(out ? Number(out) : null));
   });
   if (status !== null) return { ms: performance.now() - t0, status, client: 'curl' };
-  const result = JSON.parse(await run([path.join(import.meta.dirname, 'upload.ts'), url, cookie, file])) as { ms: number; status: number };
+  const result = JSON.parse(await run([path.join(import.meta.dirname, 'upload.ts'), url, cookie, file])) as {
+    ms: number;
+    status: number;
+  };
   return { ...result, client: 'node fetch' };
 }
 
 function run(args: string[]): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
   return new Promise((resolve) => child.on('close', () => resolve(out)));
 }
 
@@ -65,13 +101,23 @@ async function main(): Promise<void> {
   log(`writing a ${SIZE_MB} MB zip...`);
   makeZip(zip);
   const engine = await startEngine({
-    ...configFromEnv(), logLevel: 'warn', dataDir: path.join(work, 'data'), filesDir: path.join(work, 'files'), embeddedPgPort: await freePort(), adminPassword: PASSWORD, workers: 0,
+    ...configFromEnv(),
+    logLevel: 'warn',
+    dataDir: path.join(work, 'data'),
+    filesDir: path.join(work, 'files'),
+    embeddedPgPort: await freePort(),
+    adminPassword: PASSWORD,
+    workers: 0,
   });
   const app = await buildApp(engine);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${base}/mvc/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 
     log('copying the file (the floors)...');
@@ -87,16 +133,24 @@ async function main(): Promise<void> {
     log('uploading...');
     const idle = process.memoryUsage().rss / MB;
     let peak = idle;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss / MB); }, 50);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss / MB);
+    }, 50);
     // One zip for a document's file: an upload names the field it is for.
     const result = await upload(`${base}/mvc/files/upload?table=documents&field=File`, cookie, zip);
     clearInterval(sampler);
     const rate = (ms: number) => SIZE_MB / (ms / 1000);
     console.log(`\nUpload of a ${SIZE_MB} MB zip from a separate process (${result.client}, status ${result.status})`);
     console.log(`engine ${rate(result.ms).toFixed(0)} MB/s (${(result.ms / 1000).toFixed(1)} s)`);
-    console.log(`plain file copy (kernel copy_file_range) ${rate(copyMs).toFixed(0)} MB/s: engine/copy ${((copyMs / result.ms) * 100).toFixed(0)}%`);
-    console.log(`streamed file copy (read and write through the process) ${rate(streamMs).toFixed(0)} MB/s: engine/streamed copy ${((streamMs / result.ms) * 100).toFixed(0)}%`);
-    console.log(`server resident memory: before ${idle.toFixed(0)} MB, peak during the upload ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+    console.log(
+      `plain file copy (kernel copy_file_range) ${rate(copyMs).toFixed(0)} MB/s: engine/copy ${((copyMs / result.ms) * 100).toFixed(0)}%`,
+    );
+    console.log(
+      `streamed file copy (read and write through the process) ${rate(streamMs).toFixed(0)} MB/s: engine/streamed copy ${((streamMs / result.ms) * 100).toFixed(0)}%`,
+    );
+    console.log(
+      `server resident memory: before ${idle.toFixed(0)} MB, peak during the upload ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
+    );
   } finally {
     await app.close();
     await engine.close();

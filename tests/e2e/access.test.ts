@@ -13,7 +13,14 @@ const PASSWORD = 'Lisa-pass-1';
 beforeAll(async () => {
   product = await startProduct();
   const app = product.server.app;
-  const lisa = (await post(app, '/mvc/users/save', { Username: 'lisa', PersonName: 'Lisa Lezer', Password: PASSWORD, PasswordRetype: PASSWORD })).body.AutoID;
+  const lisa = (
+    await post(app, '/mvc/users/save', {
+      Username: 'lisa',
+      PersonName: 'Lisa Lezer',
+      Password: PASSWORD,
+      PasswordRetype: PASSWORD,
+    })
+  ).body.AutoID;
   const group = (await post(app, '/mvc/securitygroups/save', { ID: 'viewers', Descr: 'Kijkers' })).body.AutoID;
   await post(app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '10.85', Action: 'read' });
   await post(app, '/mvc/usergroups/save', { User: lisa, SecurityGroup: group });
@@ -56,7 +63,9 @@ it('shows only the screens and actions the user may use', async () => {
 });
 
 it('sends an expired session to login and comes back to the same screen', async () => {
-  await product.server.engine.pool.query(`UPDATE core_session SET expires_at = now() - interval '1 second' WHERE username = 'lisa'`);
+  await product.server.engine.pool.query(
+    `UPDATE core_session SET expires_at = now() - interval '1 second' WHERE username = 'lisa'`,
+  );
   await page.getByRole('button', { name: 'Vernieuwen' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Inloggen' }).count()).toBe(1);
   await signIn();

@@ -77,7 +77,7 @@ it('creates a rental product with a rental rate', async () => {
   expect(rate.rows.map((r) => [Number(r.day1), Number(r.week), r.id])).toEqual([[145, 560, 'STD']]);
 });
 
-it('creates three objects of the product, numbered by their type\'s generator', async () => {
+it("creates three objects of the product, numbered by their type's generator", async () => {
   await record().getByRole('tab', { name: 'Objecten' }).click();
   for (const serial of ['SN-E2E-1', 'SN-E2E-2', 'SN-E2E-3']) {
     await panel().getByRole('button', { name: 'Toevoegen', exact: true }).click();
@@ -91,8 +91,14 @@ it('creates three objects of the product, numbered by their type\'s generator', 
     await expect.poll(() => form.count()).toBe(0);
   }
   await expect.poll(() => rows(panel().getByRole('grid')).count()).toBe(3);
-  const objects = await sql(`SELECT o.id FROM objects o JOIN products p ON p.autoid = o.product WHERE p.id = 'E2E-HW' ORDER BY o.serialnumber`);
-  expect(objects.rows.map((r) => r.id)).toEqual([expect.stringMatching(/^OBJ-\d{6}$/), expect.stringMatching(/^OBJ-\d{6}$/), expect.stringMatching(/^OBJ-\d{6}$/)]);
+  const objects = await sql(
+    `SELECT o.id FROM objects o JOIN products p ON p.autoid = o.product WHERE p.id = 'E2E-HW' ORDER BY o.serialnumber`,
+  );
+  expect(objects.rows.map((r) => r.id)).toEqual([
+    expect.stringMatching(/^OBJ-\d{6}$/),
+    expect.stringMatching(/^OBJ-\d{6}$/),
+    expect.stringMatching(/^OBJ-\d{6}$/),
+  ]);
   await screenshot(page, 'assets-product-objects');
 });
 
@@ -110,13 +116,27 @@ it('puts two objects in a new move basket from the objects grid and processes th
   await openScreen('Objecten');
   await search('SN-E2E');
   await expect.poll(() => rows().count()).toBe(3);
-  for (const serial of ['SN-E2E-1', 'SN-E2E-2']) await rows().filter({ hasText: serial }).getByRole('checkbox', { name: 'Rij selecteren' }).check();
-  await page.getByRole('group', { name: 'Acties' }).getByRole('button', { name: 'Aan verplaatsmand toevoegen' }).click();
+  for (const serial of ['SN-E2E-1', 'SN-E2E-2'])
+    await rows().filter({ hasText: serial }).getByRole('checkbox', { name: 'Rij selecteren' }).check();
+  await page
+    .getByRole('group', { name: 'Acties' })
+    .getByRole('button', { name: 'Aan verplaatsmand toevoegen' })
+    .click();
   const prompt = dialog('Aan verplaatsmand toevoegen (2 items)');
   await pick(prompt, 'Verplaatsmand', 'Naar depot Rotterdam');
   await prompt.getByRole('button', { name: 'Uitvoeren' }).click();
   await expect.poll(() => prompt.count()).toBe(0);
-  await expect.poll(async () => Number((await sql(`SELECT count(*) FROM movebasketitems i JOIN movebaskets b ON b.autoid = i.basket WHERE b.id = 'VM-E2E'`)).rows[0].count)).toBe(2);
+  await expect
+    .poll(async () =>
+      Number(
+        (
+          await sql(
+            `SELECT count(*) FROM movebasketitems i JOIN movebaskets b ON b.autoid = i.basket WHERE b.id = 'VM-E2E'`,
+          )
+        ).rows[0].count,
+      ),
+    )
+    .toBe(2);
 
   await openScreen('Verplaatsmanden');
   await search('VM-E2E');
@@ -129,8 +149,14 @@ it('puts two objects in a new move basket from the objects grid and processes th
   await run.getByRole('button', { name: 'Uitvoeren' }).click();
   await expect.poll(() => run.count()).toBe(0);
   await expect.poll(() => record().locator('.detail-header').textContent()).toContain('Verwerkt');
-  const moved = await sql(`SELECT o.serialnumber, l.id FROM objects o JOIN locations l ON l.autoid = o.location WHERE o.serialnumber LIKE 'SN-E2E-%' ORDER BY 1`);
-  expect(moved.rows.map((r) => [r.serialnumber, r.id])).toEqual([['SN-E2E-1', 'LOC-002'], ['SN-E2E-2', 'LOC-002'], ['SN-E2E-3', 'LOC-001']]);
+  const moved = await sql(
+    `SELECT o.serialnumber, l.id FROM objects o JOIN locations l ON l.autoid = o.location WHERE o.serialnumber LIKE 'SN-E2E-%' ORDER BY 1`,
+  );
+  expect(moved.rows.map((r) => [r.serialnumber, r.id])).toEqual([
+    ['SN-E2E-1', 'LOC-002'],
+    ['SN-E2E-2', 'LOC-002'],
+    ['SN-E2E-3', 'LOC-001'],
+  ]);
   await page.keyboard.press('Escape');
 });
 
@@ -151,7 +177,9 @@ it('locks an object with a reason and finds its history in the location log, the
   const locationLog = rows(panel().getByRole('grid'));
   // Created in Utrecht, moved to Rotterdam by the basket, with the basket's reason.
   await expect.poll(() => locationLog.count()).toBe(2);
-  await expect.poll(() => locationLog.allTextContents()).toContainEqual(expect.stringContaining('Inzet project Rotterdam'));
+  await expect
+    .poll(() => locationLog.allTextContents())
+    .toContainEqual(expect.stringContaining('Inzet project Rotterdam'));
   await expect.poll(() => panel().textContent()).toContain('Depot Rotterdam-Waalhaven');
 
   await record().getByRole('tab', { name: 'Verplaatslog' }).click();
@@ -161,15 +189,21 @@ it('locks an object with a reason and finds its history in the location log, the
   await record().getByRole('tab', { name: 'Statuslog' }).click();
   const log = panel().getByRole('table');
   // The lock, beside the status the object got when it was made.
-  await expect.poll(() => log.locator('tbody tr').allTextContents()).toContainEqual(expect.stringContaining('Vergrendeld'));
+  await expect
+    .poll(() => log.locator('tbody tr').allTextContents())
+    .toContainEqual(expect.stringContaining('Vergrendeld'));
   await screenshot(page, 'assets-object-history');
 
   // The locked object refuses to move: the server says so under its location.
   await record().getByRole('tab', { name: 'Details' }).click();
   await pick(record(), 'Huidige locatie', 'Depot Utrecht');
   await footerSave().click();
-  await expect.poll(() => record().getByText('Een vergrendeld object kan niet worden verplaatst.').count()).toBeGreaterThan(0);
-  const stored = await sql(`SELECT l.id FROM objects o JOIN locations l ON l.autoid = o.location WHERE o.serialnumber = 'SN-E2E-1'`);
+  await expect
+    .poll(() => record().getByText('Een vergrendeld object kan niet worden verplaatst.').count())
+    .toBeGreaterThan(0);
+  const stored = await sql(
+    `SELECT l.id FROM objects o JOIN locations l ON l.autoid = o.location WHERE o.serialnumber = 'SN-E2E-1'`,
+  );
   expect(stored.rows[0].id).toBe('LOC-002');
 });
 
@@ -197,10 +231,24 @@ it('asks before a type change loses filled-in properties, and loses them only on
   await pick(record(), 'Objecttype', 'Aggregaat');
   await footerSave().click();
   const question = dialog('Bevestigen');
-  await expect.poll(() => question.textContent()).toContain('gaan 1 ingevulde eigenschappen verloren (Werkhoogte (m)); 0 blijven behouden');
+  await expect
+    .poll(() => question.textContent())
+    .toContain('gaan 1 ingevulde eigenschappen verloren (Werkhoogte (m)); 0 blijven behouden');
   await question.getByRole('button', { name: 'Nee', exact: true }).click();
-  const type = async () => (await sql(`SELECT t.id FROM objects o JOIN objecttypes t ON t.autoid = o.objecttype WHERE o.serialnumber = 'SN-E2E-2'`)).rows[0].id;
-  const valueCount = async () => Number((await sql(`SELECT count(*) FROM objectpropertyvalues v JOIN objects o ON o.autoid = v.object WHERE o.serialnumber = 'SN-E2E-2'`)).rows[0].count);
+  const type = async () =>
+    (
+      await sql(
+        `SELECT t.id FROM objects o JOIN objecttypes t ON t.autoid = o.objecttype WHERE o.serialnumber = 'SN-E2E-2'`,
+      )
+    ).rows[0].id;
+  const valueCount = async () =>
+    Number(
+      (
+        await sql(
+          `SELECT count(*) FROM objectpropertyvalues v JOIN objects o ON o.autoid = v.object WHERE o.serialnumber = 'SN-E2E-2'`,
+        )
+      ).rows[0].count,
+    );
   expect(await type()).toBe('OT-HWK');
   expect(await valueCount()).toBe(1);
   await footerSave().click();
@@ -213,5 +261,7 @@ it('opens an object at start from its deep link /frontoffice/object/{id}', async
   const id = Number((await sql(`SELECT autoid FROM objects WHERE serialnumber = 'SN-E2E-3'`)).rows[0].autoid);
   const code = (await sql('SELECT id FROM objects WHERE autoid = $1', [id])).rows[0].id;
   await page.goto(`${product.url}/frontoffice/object/${id}`);
-  await expect.poll(() => record().locator('.detail-header-title').textContent()).toBe(`${code} - Hoogwerker E2E SN-E2E-3`);
+  await expect
+    .poll(() => record().locator('.detail-header-title').textContent())
+    .toBe(`${code} - Hoogwerker E2E SN-E2E-3`);
 });

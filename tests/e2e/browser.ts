@@ -12,23 +12,39 @@ const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', '
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 /** A Dutch-speaking user's page; a script error in the page fails the test. */
 export async function openPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
-  page.on('pageerror', (err) => { throw err; });
+  page.on('pageerror', (err) => {
+    throw err;
+  });
   return page;
 }
 
-export interface E2eServer { server: TestServer; url: string }
+export interface E2eServer {
+  server: TestServer;
+  url: string;
+}
 
 /** The product as a user gets it: base and demo packs, the built runtime, a real port. */
 export async function startProduct(): Promise<E2eServer> {

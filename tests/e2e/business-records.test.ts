@@ -43,7 +43,13 @@ beforeAll(async () => {
   const active = Number(status.rows[0].autoid);
   const admin = Number((await sql(`SELECT autoid FROM users WHERE username = 'admin'`)).rows[0].autoid);
   const person = (last: string, extra: Record<string, unknown> = {}) =>
-    save('persons', { LastName: last, Descr: `${MARK} Piet ${last}`, Status: active, InService: '2020-01-01', ...extra });
+    save('persons', {
+      LastName: last,
+      Descr: `${MARK} Piet ${last}`,
+      Status: active,
+      InService: '2020-01-01',
+      ...extra,
+    });
   ids.jansen = await person('Jansen');
   ids.devries = await person('de Vries');
   // A person with a user account must belong to a relation (a check of the table): this one does
@@ -67,8 +73,14 @@ const dialog = (name: string) => page.getByRole('dialog', { name, exact: true })
 
 /** A screenshot once the dialogs have faded in (spinners keep turning: they are not waited for). */
 async function screenshot(name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await capture(page, name);
 }
 
@@ -192,7 +204,7 @@ it('blocks the relation with a reason and finds it in the status log', async () 
   await screenshot('detail-dashboard');
 });
 
-it('shows a check of the table under its fields while typing, and asks the table\'s confirm before saving', async () => {
+it("shows a check of the table under its fields while typing, and asks the table's confirm before saving", async () => {
   await record().getByRole('tab', { name: 'Details' }).click();
   const message = 'Een particulier kan niet de eigen organisatie zijn.';
   await record().getByLabel('Particulier', { exact: true }).check();
@@ -208,12 +220,21 @@ it('shows a check of the table under its fields while typing, and asks the table
   const question = dialog('Bevestigen');
   await expect.poll(() => question.textContent()).toContain('Deze relatie is geblokkeerd');
   await question.getByRole('button', { name: 'Nee', exact: true }).click();
-  expect((await sql('SELECT privateperson FROM relations WHERE autoid = $1', [ids.acme])).rows[0].privateperson).toBe(false);
+  expect((await sql('SELECT privateperson FROM relations WHERE autoid = $1', [ids.acme])).rows[0].privateperson).toBe(
+    false,
+  );
   await record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).click();
   await dialog('Bevestigen').getByRole('button', { name: 'Ja', exact: true }).click();
-  await expect.poll(async () => (await sql('SELECT privateperson FROM relations WHERE autoid = $1', [ids.acme])).rows[0].privateperson).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await sql('SELECT privateperson FROM relations WHERE autoid = $1', [ids.acme])).rows[0].privateperson,
+    )
+    .toBe(true);
   // Saved: nothing is left to save, so the footer no longer offers it.
-  await expect.poll(() => record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
+  await expect
+    .poll(() => record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).count())
+    .toBe(0);
 });
 
 it('closes with Escape, back on the overview without the blocked relation', async () => {
@@ -284,7 +305,10 @@ it('changes the status of three persons at once, one refused, and retries it', a
   await sql('UPDATE persons SET relation = $1 WHERE autoid = $2', [ids.bolt, ids.bakker]);
   await batch.getByRole('button', { name: 'Opnieuw proberen' }).click();
   await expect.poll(() => batch.count()).toBe(0);
-  const stored = await sql(`SELECT s.id FROM persons p JOIN personstatuses s ON s.autoid = p.status WHERE p.autoid = ANY($1)`, [[ids.jansen, ids.devries, ids.bakker]]);
+  const stored = await sql(
+    `SELECT s.id FROM persons p JOIN personstatuses s ON s.autoid = p.status WHERE p.autoid = ANY($1)`,
+    [[ids.jansen, ids.devries, ids.bakker]],
+  );
   expect(stored.rows.map((r) => r.id)).toEqual(['VERLOF', 'VERLOF', 'VERLOF']);
 });
 
@@ -292,7 +316,14 @@ it('comes back with Back', async () => {
   await page.goBack();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Relaties');
   // The page comes back as it was left: the blocked data set.
-  await expect.poll(() => page.getByRole('group', { name: 'Gegevensset' }).getByRole('button', { name: 'Geblokkeerd' }).getAttribute('aria-pressed')).toBe('true');
+  await expect
+    .poll(() =>
+      page
+        .getByRole('group', { name: 'Gegevensset' })
+        .getByRole('button', { name: 'Geblokkeerd' })
+        .getAttribute('aria-pressed'),
+    )
+    .toBe('true');
   await expect.poll(() => rows().count()).toBe(1);
 });
 

@@ -18,7 +18,10 @@ let other: string;
 const ids: Record<string, number> = {};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const NOTES = Buffer.from('Afspraken met Acme:\n- levering op maandag\n- factuur per kwartaal\n');
 const PDF_NAME = 'Offerte café 2026.pdf';
 const NOTES_NAME = 'notities.txt';
@@ -32,7 +35,12 @@ async function save(table: string, record: Record<string, unknown>): Promise<num
 
 /** A second session of the administrator, elsewhere: what it changes is news to the page. */
 async function otherSession(url: string, body: Record<string, unknown>) {
-  const res = await product.server.app.inject({ method: 'POST', url, payload: body, headers: { cookie: other, 'content-type': 'application/json' } });
+  const res = await product.server.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { cookie: other, 'content-type': 'application/json' },
+  });
   if (res.statusCode !== 200) throw new Error(`${url} failed: ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body) as Record<string, unknown>;
 }
@@ -115,7 +123,11 @@ it('adds two documents: files chosen with the keyboard, kind and language requir
   const stored = await product.server.engine.pool.query(
     `SELECT d.descr, d.tablename, d.recordid, f.file_name FROM documents d JOIN core_file f ON f.id::text = d.file`,
   );
-  expect(stored.rows.map((r) => [r.descr, r.tablename, Number(r.recordid), r.file_name]).sort((a, b) => (a[3] < b[3] ? -1 : 1))).toEqual([
+  expect(
+    stored.rows
+      .map((r) => [r.descr, r.tablename, Number(r.recordid), r.file_name])
+      .sort((a, b) => (a[3] < b[3] ? -1 : 1)),
+  ).toEqual([
     [PDF_NAME, 'relations', ids.acme, PDF_NAME],
     [NOTES_NAME, 'relations', ids.acme, NOTES_NAME],
   ]);
@@ -125,7 +137,10 @@ it('adds two documents: files chosen with the keyboard, kind and language requir
 
 it('downloads a document under its own name with its own bytes', async () => {
   const grid = record().getByRole('tabpanel').getByRole('grid');
-  const [download] = await Promise.all([page.waitForEvent('download'), grid.getByRole('link', { name: NOTES_NAME }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    grid.getByRole('link', { name: NOTES_NAME }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(NOTES_NAME);
   expect((await bytesOf(download)).equals(NOTES)).toBe(true);
   // The record stays open: the link does not open the row.
@@ -138,7 +153,10 @@ it('offers a PDF in the print-blob dialog, and saves it under its own name', asy
   const print = dialog(PDF_NAME);
   await expect.poll(() => print.count()).toBe(1);
   expect(await print.getByRole('button', { name: 'Afdrukken' }).count()).toBe(1);
-  const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Opslaan' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    print.getByRole('button', { name: 'Opslaan' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(PDF_NAME);
   expect((await bytesOf(download)).equals(PDF)).toBe(true);
   await expect.poll(() => print.count()).toBe(0);
@@ -149,7 +167,9 @@ it('tells of a change someone else made to the open relation, and reads it again
   const notice = record().getByRole('alert').filter({ hasText: 'door iemand anders gewijzigd' });
   await expect.poll(() => notice.count()).toBe(1);
   await notice.getByRole('button', { name: 'Opnieuw laden' }).click();
-  await expect.poll(() => record().locator('.detail-header-title').textContent()).toBe(`${MARK}001 - Acme Files Holding`);
+  await expect
+    .poll(() => record().locator('.detail-header-title').textContent())
+    .toBe(`${MARK}001 - Acme Files Holding`);
   expect(await notice.count()).toBe(0);
   await page.keyboard.press('Escape');
   await expect.poll(() => record().count()).toBe(0);
@@ -175,11 +195,17 @@ it('marks the grid out of date when someone else changes a relation; Vernieuwen 
   expect(await rows().count()).toBe(2);
 });
 
-it('does not mark the grid out of date for the user\'s own save', async () => {
+it("does not mark the grid out of date for the user's own save", async () => {
   await rows().filter({ hasText: 'Bolt Events Groep' }).click();
   await record().getByLabel('Naam 2', { exact: true }).fill('Vestiging Oost');
   await record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).click();
-  await expect.poll(async () => (await product.server.engine.pool.query('SELECT name2 FROM relations WHERE autoid = $1', [ids.bolt])).rows[0].name2).toBe('Vestiging Oost');
+  await expect
+    .poll(
+      async () =>
+        (await product.server.engine.pool.query('SELECT name2 FROM relations WHERE autoid = $1', [ids.bolt])).rows[0]
+          .name2,
+    )
+    .toBe('Vestiging Oost');
   // The event of the save arrives like any other (often before the save's own answer); give it the time it takes.
   await page.waitForTimeout(1500);
   expect(await record().getByRole('alert').filter({ hasText: 'door iemand anders' }).count()).toBe(0);
@@ -196,7 +222,10 @@ it('exports the grid, shows the notice finish and downloads the spreadsheet', as
   await expect.poll(() => notice.count()).toBe(1);
   await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Het bestand is klaar.');
   await screenshot(page, 'export-finished');
-  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('link', { name: /downloaden$/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('link', { name: /downloaden$/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('relations.xlsx');
   const bytes = await bytesOf(download);
   // An .xlsx is a zip.
@@ -205,9 +234,15 @@ it('exports the grid, shows the notice finish and downloads the spreadsheet', as
   await expect.poll(() => notice.count()).toBe(0);
 });
 
-it('uploads a person\'s photo in the form: a preview of the chosen file, the stored image after saving', async () => {
-  const status = (await product.server.engine.pool.query(`SELECT autoid FROM personstatuses WHERE id = 'ACTIEF'`)).rows[0].autoid;
-  const person = await save('persons', { LastName: 'Foto', Descr: `${MARK} Piet Foto`, Status: Number(status), InService: '2020-01-01' });
+it("uploads a person's photo in the form: a preview of the chosen file, the stored image after saving", async () => {
+  const status = (await product.server.engine.pool.query(`SELECT autoid FROM personstatuses WHERE id = 'ACTIEF'`))
+    .rows[0].autoid;
+  const person = await save('persons', {
+    LastName: 'Foto',
+    Descr: `${MARK} Piet Foto`,
+    Status: Number(status),
+    InService: '2020-01-01',
+  });
   await page.goto(`${product.url}/?route=persons&id=${person}`);
   await expect.poll(() => record().locator('.detail-header-title').textContent()).toContain('Piet Foto');
   const choose = record().getByRole('button', { name: 'Foto: Bestand kiezen' });
@@ -217,12 +252,17 @@ it('uploads a person\'s photo in the form: a preview of the chosen file, the sto
   await expect.poll(() => preview.getAttribute('src')).toMatch(/^blob:/);
   expect(await record().getByText('70 B').count()).toBe(1);
   await record().locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' }).click();
-  await expect.poll(() => preview.getAttribute('src')).toBe(`/mvc/persons/file?autoid=${person}&field=Photo&thumbnail=1`);
+  await expect
+    .poll(() => preview.getAttribute('src'))
+    .toBe(`/mvc/persons/file?autoid=${person}&field=Photo&thumbnail=1`);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await page.waitForTimeout(1000);
   expect(await record().getByRole('alert').filter({ hasText: 'door iemand anders' }).count()).toBe(0);
   await screenshot(page, 'person-photo');
-  const stored = await product.server.engine.pool.query('SELECT f.file_name FROM persons p JOIN core_file f ON f.id::text = p.photo WHERE p.autoid = $1', [person]);
+  const stored = await product.server.engine.pool.query(
+    'SELECT f.file_name FROM persons p JOIN core_file f ON f.id::text = p.photo WHERE p.autoid = $1',
+    [person],
+  );
   expect(stored.rows.map((r) => r.file_name)).toEqual(['pasfoto.png']);
   await page.keyboard.press('Escape');
   await expect.poll(() => record().count()).toBe(0);
@@ -230,9 +270,13 @@ it('uploads a person\'s photo in the form: a preview of the chosen file, the sto
 
 it('polls every 30 s in a browser without a stream, and still marks the grid out of date', async () => {
   const polling = await openPage(browser);
-  await polling.addInitScript(() => { Reflect.deleteProperty(window, 'EventSource'); });
+  await polling.addInitScript(() => {
+    Reflect.deleteProperty(window, 'EventSource');
+  });
   const polls: string[] = [];
-  polling.on('request', (r) => { if (r.url().endsWith('/mvc/liveevents/poll')) polls.push(r.postData() ?? ''); });
+  polling.on('request', (r) => {
+    if (r.url().endsWith('/mvc/liveevents/poll')) polls.push(r.postData() ?? '');
+  });
   await polling.goto(product.url);
   await polling.getByLabel('Gebruikersnaam').fill('admin');
   await polling.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
@@ -253,11 +297,16 @@ it('polls every 30 s in a browser without a stream, and still marks the grid out
   await polling.close();
 }, 90_000);
 
-it('signs the page out to the login with a notice when the user\'s sessions are ended elsewhere', async () => {
-  const admin = (await product.server.engine.pool.query(`SELECT autoid FROM users WHERE username = 'admin'`)).rows[0].autoid;
+it("signs the page out to the login with a notice when the user's sessions are ended elsewhere", async () => {
+  const admin = (await product.server.engine.pool.query(`SELECT autoid FROM users WHERE username = 'admin'`)).rows[0]
+    .autoid;
   const user = await otherSession('/mvc/users/GetItem', { autoid: Number(admin) });
   // A new password ends every session of the user, this page's too.
-  await otherSession('/mvc/users/save', { ...user, Password: 'Nieuw-wachtwoord-1', PasswordRetype: 'Nieuw-wachtwoord-1' });
+  await otherSession('/mvc/users/save', {
+    ...user,
+    Password: 'Nieuw-wachtwoord-1',
+    PasswordRetype: 'Nieuw-wachtwoord-1',
+  });
   await expect.poll(() => page.getByRole('button', { name: 'Inloggen' }).count()).toBe(1);
   await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Uw sessie is beëindigd' }).count()).toBe(1);
   await screenshot(page, 'session-ended');

@@ -6,6 +6,9 @@ import setupDatabase from '../integration/global-setup.ts';
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '..', '..');
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tools', 'build-runtime.ts')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tools', 'build-runtime.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return setupDatabase(project);
 }

@@ -34,14 +34,16 @@ afterAll(async () => {
 
 const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
 const bytesOf = async (download: Download) => readFile((await download.path())!);
-const relationCount = async () => Number((await product.server.engine.pool.query('SELECT count(*) AS n FROM relations')).rows[0].n);
+const relationCount = async () =>
+  Number((await product.server.engine.pool.query('SELECT count(*) AS n FROM relations')).rows[0].n);
 
 async function sheetOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   return book.worksheets[0];
 }
-const rowValues = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)));
+const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
+  (sheet.getRow(n).values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)));
 
 it('signs in and opens Importeren on the Relaties overview, with Relaties chosen', async () => {
   before = await relationCount();
@@ -58,9 +60,15 @@ it('signs in and opens Importeren on the Relaties overview, with Relaties chosen
   const start = dialog('Importeren');
   await expect.poll(() => start.count()).toBe(1);
   const destination = start.getByLabel('Bestemming', { exact: true });
-  await expect.poll(() => destination.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Relaties');
+  await expect
+    .poll(() => destination.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent))
+    .toBe('Relaties');
   // Choosing the file is the first step: focus starts on its button.
-  await expect.poll(() => start.getByRole('button', { name: 'Bestand: Bestand kiezen' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect
+    .poll(() =>
+      start.getByRole('button', { name: 'Bestand: Bestand kiezen' }).evaluate((el) => el === document.activeElement),
+    )
+    .toBe(true);
   expect(await start.getByRole('button', { name: 'Import starten' }).isDisabled()).toBe(true);
   // Past the fade-in.
   await page.waitForTimeout(400);
@@ -69,7 +77,10 @@ it('signs in and opens Importeren on the Relaties overview, with Relaties chosen
 
 it('downloads the template: an .xlsx with the field labels in its first row and notes in its second', async () => {
   const start = dialog('Importeren');
-  const [download] = await Promise.all([page.waitForEvent('download'), start.getByRole('button', { name: 'Sjabloon downloaden' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    start.getByRole('button', { name: 'Sjabloon downloaden' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const bytes = await bytesOf(download);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
@@ -83,7 +94,11 @@ it('downloads the template: an .xlsx with the field labels in its first row and 
 
   // Three relations under the labels; the third names a relation group that does not exist.
   const column = (label: string) => labels.indexOf(label) + 1;
-  const rows = [[`${MARK}01`, 'Import Een BV', ''], [`${MARK}02`, 'Import Twee BV', ''], [`${MARK}03`, 'Import Drie BV', BAD_GROUP]];
+  const rows = [
+    [`${MARK}01`, 'Import Een BV', ''],
+    [`${MARK}02`, 'Import Twee BV', ''],
+    [`${MARK}03`, 'Import Drie BV', BAD_GROUP],
+  ];
   rows.forEach(([code, name, group], i) => {
     const row = sheet.getRow(3 + i);
     row.getCell(column('Relatiecode')).value = code;
@@ -96,8 +111,15 @@ it('downloads the template: an .xlsx with the field labels in its first row and 
 
 it('imports the file: Start after choosing it, the progress bar to 100, the result in red with the counts', async () => {
   const start = dialog('Importeren');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), start.getByRole('button', { name: 'Bestand: Bestand kiezen' }).click()]);
-  await chooser.setFiles({ name: 'relaties-import.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    start.getByRole('button', { name: 'Bestand: Bestand kiezen' }).click(),
+  ]);
+  await chooser.setFiles({
+    name: 'relaties-import.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: filled,
+  });
   await expect.poll(() => start.getByText('relaties-import.xlsx').count()).toBe(1);
   const go = start.getByRole('button', { name: 'Import starten' });
   expect(await go.isDisabled()).toBe(false);
@@ -118,7 +140,7 @@ it('imports the file: Start after choosing it, the progress bar to 100, the resu
   await screenshot(page, 'import-finished');
 });
 
-it('downloads the output file: the bad row\'s message in its last column', async () => {
+it("downloads the output file: the bad row's message in its last column", async () => {
   const card = dialog('Importtaak');
   const link = card.getByRole('link', { name: /^Uitvoerbestand .* downloaden$/ });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -129,16 +151,22 @@ it('downloads the output file: the bad row\'s message in its last column', async
   const last = sheet.actualColumnCount;
   let message = '';
   sheet.eachRow((row, n) => {
-    if (n > 1 && String(row.getCell(codeColumn + 1).value ?? '') === `${MARK}03`) message = String(row.getCell(last).value ?? '');
+    if (n > 1 && String(row.getCell(codeColumn + 1).value ?? '') === `${MARK}03`)
+      message = String(row.getCell(last).value ?? '');
   });
   expect(message).toContain(BAD_GROUP);
 });
 
 it('added exactly the two good relations, which the overview shows at once', async () => {
   expect(await relationCount()).toBe(before + 2);
-  const added = await product.server.engine.pool.query(`SELECT id, blocked FROM relations WHERE id LIKE '${MARK}%' ORDER BY id`);
+  const added = await product.server.engine.pool.query(
+    `SELECT id, blocked FROM relations WHERE id LIKE '${MARK}%' ORDER BY id`,
+  );
   // Fields the file left empty have their defaults, as a new relation in the form has them.
-  expect(added.rows.map((r) => [r.id, r.blocked])).toEqual([[`${MARK}01`, false], [`${MARK}02`, false]]);
+  expect(added.rows.map((r) => [r.id, r.blocked])).toEqual([
+    [`${MARK}01`, false],
+    [`${MARK}02`, false],
+  ]);
   // The grid behind the dialog (active relations) reloaded when the import ended.
   const shown = page.getByRole('grid').first().locator('[role="row"][data-autoid]').filter({ hasText: MARK });
   await expect.poll(() => shown.count()).toBe(2);
@@ -147,17 +175,25 @@ it('added exactly the two good relations, which the overview shows at once', asy
 it('closes with Escape, focus back on Importeren', async () => {
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog('Importtaak').count()).toBe(0);
-  await expect.poll(() => page.getByRole('button', { name: 'Importeren' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Importeren' }).evaluate((el) => el === document.activeElement))
+    .toBe(true);
 });
 
-it('exports the overview for import: the spreadsheet has the template\'s columns', async () => {
+it("exports the overview for import: the spreadsheet has the template's columns", async () => {
   await page.getByRole('button', { name: 'Exporteren' }).first().click();
   const menu = page.getByRole('menu', { name: 'Exporteren' });
-  expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Exporteren zoals getoond', 'Exporteren voor import']);
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    'Exporteren zoals getoond',
+    'Exporteren voor import',
+  ]);
   await menu.getByRole('menuitem', { name: 'Exporteren voor import' }).click();
   const notice = page.locator('.live-job');
   await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Het bestand is klaar.');
-  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('link', { name: /downloaden$/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('link', { name: /downloaden$/ }).click(),
+  ]);
   const sheet = await sheetOf(await bytesOf(download));
   expect(rowValues(sheet, 1)).toEqual(templateLabels);
   await notice.getByRole('button', { name: 'Melding sluiten' }).click();

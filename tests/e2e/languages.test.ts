@@ -17,19 +17,26 @@ const SWITCH = ['Nederlands', 'Dansk', 'Deutsch', 'English', 'Español', 'Franç
 const SCREEN = 'Kostenplaatsen';
 
 /** Whether a pack file for the language was there (the German and Chinese ones are being written). */
-const packFiles = (language: string) => PACKS.map((p) => path.join(ROOT, 'definitions', 'packs', p, 'locales', `${language}.json`)).filter(existsSync);
+const packFiles = (language: string) =>
+  PACKS.map((p) => path.join(ROOT, 'definitions', 'packs', p, 'locales', `${language}.json`)).filter(existsSync);
 
 /** The definitions' texts in a language: the packs' translations, Dutch where there is none. */
 function packText(language: string): (dutch: string) => string {
   const messages: Record<string, string> = {};
-  for (const file of packFiles(language)) Object.assign(messages, (JSON.parse(readFileSync(file, 'utf8')) as { messages: Record<string, string> }).messages);
+  for (const file of packFiles(language))
+    Object.assign(messages, (JSON.parse(readFileSync(file, 'utf8')) as { messages: Record<string, string> }).messages);
   return (dutch) => messages[dutch] || dutch;
 }
 
 /** The runtime's own texts in a language (its lingui catalog); every one is filled. */
 function runtimeText(language: string): (dutch: string) => string {
   const po = readFileSync(path.join(ROOT, 'locales', language, 'messages.po'), 'utf8');
-  const entries = new Map([...po.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")/g)].map(([, id, str]) => [JSON.parse(id) as string, JSON.parse(str) as string]));
+  const entries = new Map(
+    [...po.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")/g)].map(([, id, str]) => [
+      JSON.parse(id) as string,
+      JSON.parse(str) as string,
+    ]),
+  );
   return (dutch) => {
     const text = entries.get(dutch);
     if (!text) throw new Error(`locales/${language}/messages.po has no translation of "${dutch}"`);
@@ -50,7 +57,10 @@ beforeAll(async () => {
   browser = await launch();
   page = await openPage(browser);
   for (const language of ['de', 'zh']) {
-    if (!packFiles(language).length) console.warn(`No definitions/packs/*/locales/${language}.json yet: the ${language} screen and column titles are expected in Dutch`);
+    if (!packFiles(language).length)
+      console.warn(
+        `No definitions/packs/*/locales/${language}.json yet: the ${language} screen and column titles are expected in Dutch`,
+      );
   }
 });
 afterAll(async () => {
@@ -59,7 +69,11 @@ afterAll(async () => {
 });
 
 const menu = () => page.locator('nav#app-nav');
-const columnTitles = () => page.getByRole('grid').locator('[role="columnheader"][aria-label]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+const columnTitles = () =>
+  page
+    .getByRole('grid')
+    .locator('[role="columnheader"][aria-label]')
+    .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
 
 /** A switch loads the language's catalog and reads the screens again: more than a poll's default second. */
@@ -102,7 +116,9 @@ it('switches to German: the runtime, the menu and the open grid follow', async (
 
 it('opens the grid from the German menu and shows its German column titles', async () => {
   const de = packText('de');
-  await menu().getByRole('button', { name: de(SCREEN), exact: true }).click();
+  await menu()
+    .getByRole('button', { name: de(SCREEN), exact: true })
+    .click();
   await expect.poll(heading).toBe(de(SCREEN));
   await expect.poll(columnTitles).toEqual(dutchColumns.map(de));
 });
@@ -120,14 +136,19 @@ it('answers an empty new record with German validation errors under the fields',
   expect(required).toContain('{0}');
   for (const dutchLabel of ['Code', 'Naam kostenplaats']) {
     const field = form.locator('.form-field').filter({ has: page.getByText(de(dutchLabel), { exact: true }) });
-    await expect.poll(() => field.locator('.form-field-error').textContent()).toBe(required.replace('{0}', de(dutchLabel)));
+    await expect
+      .poll(() => field.locator('.form-field-error').textContent())
+      .toBe(required.replace('{0}', de(dutchLabel)));
   }
   await screenshot(page, 'languages-de-form');
 
   // On a phone: the same form, then the grid and the menu, with German's long words.
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'languages-de-narrow-form');
-  await form.getByRole('button', { name: ui('Sluiten'), exact: true }).last().click();
+  await form
+    .getByRole('button', { name: ui('Sluiten'), exact: true })
+    .last()
+    .click();
   await page.getByRole('button', { name: ui('Niet opslaan'), exact: true }).click();
   await expect.poll(() => form.count()).toBe(0);
   await screenshot(page, 'languages-de-narrow-grid');
@@ -156,7 +177,9 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   const en = packText('en');
   await switchTo('English');
   await expect.poll(() => page.getByRole('button', { name: ui('Toevoegen'), exact: true }).count(), SWITCHED).toBe(1);
-  await menu().getByRole('button', { name: en('Vertalingen'), exact: true }).click();
+  await menu()
+    .getByRole('button', { name: en('Vertalingen'), exact: true })
+    .click();
   await expect.poll(heading).toBe(en('Vertalingen'));
   // The task opens on the user's own language.
   await expect.poll(() => page.getByLabel(ui('Vertalen naar')).inputValue()).toBe('en');
@@ -167,7 +190,14 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   await expect.poll(() => label.inputValue()).toBe(en('Naam kostenplaats'));
   await label.fill('Cost centre title');
   await label.press('Enter');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: ui('Opgeslagen') }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: ui('Opgeslagen') })
+        .count(),
+    )
+    .toBe(1);
 
   // A runtime string: the grid's Add button.
   await page.getByLabel(ui('Bron')).selectOption('runtime');
@@ -175,8 +205,20 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   const add = page.getByRole('textbox', { name: 'Toevoegen', exact: true });
   await expect.poll(() => add.inputValue()).toBe(ui('Toevoegen'));
   await add.fill('Add new');
-  await page.getByRole('row').filter({ has: add }).getByRole('button', { name: ui('Opslaan'), exact: true }).click();
-  await expect.poll(() => page.getByRole('row').filter({ has: add }).getByRole('button', { name: ui('Herstellen') }).count()).toBe(1);
+  await page
+    .getByRole('row')
+    .filter({ has: add })
+    .getByRole('button', { name: ui('Opslaan'), exact: true })
+    .click();
+  await expect
+    .poll(() =>
+      page
+        .getByRole('row')
+        .filter({ has: add })
+        .getByRole('button', { name: ui('Herstellen') })
+        .count(),
+    )
+    .toBe(1);
 
   // A placeholder dropped is refused on the box, in English, and nothing changes.
   await page.getByLabel(ui('Zoeken'), { exact: true }).fill('{current} van {total} rijen');
@@ -189,14 +231,20 @@ it('corrects a definition text and a runtime string as administrator, and sees b
   await results.press('Escape');
   await expect.poll(() => results.inputValue()).toBe(ui('{current} van {total} rijen'));
 
-  await menu().getByRole('button', { name: en(SCREEN), exact: true }).click();
+  await menu()
+    .getByRole('button', { name: en(SCREEN), exact: true })
+    .click();
   await expect.poll(heading).toBe(en(SCREEN));
   await expect.poll(columnTitles, SWITCHED).toContain('Cost centre title');
   await expect.poll(() => page.getByRole('button', { name: 'Add new', exact: true }).count(), SWITCHED).toBe(1);
 
   // The dashboard counts both corrections for English.
-  await menu().getByRole('button', { name: en('Vertaaldashboard'), exact: true }).click();
+  await menu()
+    .getByRole('button', { name: en('Vertaaldashboard'), exact: true })
+    .click();
   const english = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'English' }) });
-  await expect.poll(() => english.getByRole('cell').allTextContents()).toEqual([expect.stringContaining('(100%)'), '0', '2', '0', '']);
+  await expect
+    .poll(() => english.getByRole('cell').allTextContents())
+    .toEqual([expect.stringContaining('(100%)'), '0', '2', '0', '']);
   await screenshot(page, 'translations-dashboard');
 });

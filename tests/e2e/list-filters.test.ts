@@ -20,10 +20,19 @@ beforeAll(async () => {
   };
   const staff = await save('costcategories', { ID: 'PERS', Descr: 'Personeelskosten' });
   const material = await save('costcategories', { ID: 'MAT', Descr: 'Materiaal' });
-  for (const [ID, Descr, CostCategory] of [['KP-1', 'Werkplaats', staff], ['KP-2', 'Magazijn', material], ['KP-3', 'Kantoor', staff], ['KP-4', 'Werf', null]] as const) {
+  for (const [ID, Descr, CostCategory] of [
+    ['KP-1', 'Werkplaats', staff],
+    ['KP-2', 'Magazijn', material],
+    ['KP-3', 'Kantoor', staff],
+    ['KP-4', 'Werf', null],
+  ] as const) {
     await save('costcodes', { ID, Descr, CostCategory });
   }
-  for (const [ID, Descr, BrandType] of [['M-1', 'Bosch', 'object'], ['M-2', 'Makita', 'article'], ['M-3', 'Fluke', 'measuringdevice']] as const) {
+  for (const [ID, Descr, BrandType] of [
+    ['M-1', 'Bosch', 'object'],
+    ['M-2', 'Makita', 'article'],
+    ['M-3', 'Fluke', 'measuringdevice'],
+  ] as const) {
     await save('brands', { ID, Descr, BrandType });
   }
   browser = await launch();
@@ -43,12 +52,22 @@ async function open(screen: string) {
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(screen);
 }
 const rows = () => page.locator('[role="row"][data-autoid]');
-const codes = () => rows().evaluateAll((list) => list.map((r) => r.querySelector('[role="gridcell"]:not(.grid-select)')?.textContent ?? ''));
+const codes = () =>
+  rows().evaluateAll((list) =>
+    list.map((r) => r.querySelector('[role="gridcell"]:not(.grid-select)')?.textContent ?? ''),
+  );
 /** The texts of one column's cells, by its header's position. */
 async function cells(title: string): Promise<string[]> {
-  const titles = await page.getByRole('grid').first().getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('aria-label')));
+  const titles = await page
+    .getByRole('grid')
+    .first()
+    .getByRole('columnheader')
+    .evaluateAll((hs) => hs.map((h) => h.getAttribute('aria-label')));
   const index = titles.indexOf(title);
-  return rows().evaluateAll((list, i) => list.map((r) => r.querySelectorAll('[role="gridcell"]')[i]?.textContent ?? ''), index);
+  return rows().evaluateAll(
+    (list, i) => list.map((r) => r.querySelectorAll('[role="gridcell"]')[i]?.textContent ?? ''),
+    index,
+  );
 }
 
 it('a list column is filtered by typing part of the description it shows, and by picking rows by name', async () => {
@@ -67,7 +86,14 @@ it('a list column is filtered by typing part of the description it shows, and by
   const filters = page.getByRole('group', { name: 'Geavanceerde filters' });
   await filters.getByLabel('Veld').selectOption({ label: 'Kostensoort' });
   // Filtered by what it shows: no ordering of the ids it stores.
-  expect(await filters.getByLabel('Operator').locator('option').allTextContents()).toEqual(['bevat', 'bevat niet', 'is een van', 'is', 'is niet', 'is leeg']);
+  expect(await filters.getByLabel('Operator').locator('option').allTextContents()).toEqual([
+    'bevat',
+    'bevat niet',
+    'is een van',
+    'is',
+    'is niet',
+    'is leeg',
+  ]);
   await filters.getByLabel('Operator').selectOption({ label: 'is een van' });
   const search = filters.getByRole('combobox', { name: 'Waarde' });
   await search.fill('mat');

@@ -39,7 +39,10 @@ it('signs in and opens a system table from the menu', async () => {
   await page.getByLabel('Gebruikersnaam').fill('admin');
   await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('button', { name: 'Kostenplaatsen', exact: true })
+    .click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
   await expect.poll(() => page.getByText('No results').count()).toBe(1);
 });

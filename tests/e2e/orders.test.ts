@@ -27,8 +27,17 @@ beforeAll(async () => {
   // An administration of its own numbers the scenario's orders, purchase orders and receipts:
   // their numbers are known and cannot meet the demo pack's.
   await save('administrations', {
-    ID: 'E2E-ADM', Descr: 'E2E Administratie', OrderPrefix: 'E2E-ORD-', OrderNextNumber: 1, OrderMinLength: 3,
-    PurchasePrefix: 'E2E-INK-', PurchaseNextNumber: 1, PurchaseMinLength: 3, ReceiptPrefix: 'E2E-ONT-', ReceiptNextNumber: 1, ReceiptMinLength: 3,
+    ID: 'E2E-ADM',
+    Descr: 'E2E Administratie',
+    OrderPrefix: 'E2E-ORD-',
+    OrderNextNumber: 1,
+    OrderMinLength: 3,
+    PurchasePrefix: 'E2E-INK-',
+    PurchaseNextNumber: 1,
+    PurchaseMinLength: 3,
+    ReceiptPrefix: 'E2E-ONT-',
+    ReceiptNextNumber: 1,
+    ReceiptMinLength: 3,
   });
   await save('relations', { ID: 'E2E-KLANT', Descr: 'E2E Bouwbedrijf De Klant' });
   await save('relations', { ID: 'E2E-LEV', Descr: 'E2E Hekkenfabriek' });
@@ -38,8 +47,22 @@ beforeAll(async () => {
   await save('reasons', { ID: 'E2E-MINDER', Descr: 'E2E Klant wil minder', Kind: 'cancel' });
   const type = await save('objecttypes', { ID: 'E2E-OT', Descr: 'E2E Aggregaattype' });
   const status = Number((await one(`SELECT autoid FROM productstatuses WHERE id = 'ACTIEF'`)).autoid);
-  const bulk = await save('products', { ProductType: 'sale', ID: 'E2E-HEK', Descr: 'E2E Bouwhek', Status: status, StockType: 'bulk', Price: 50 });
-  await save('products', { ProductType: 'rental', ID: 'E2E-AGG', Descr: 'E2E Aggregaat 20 kVA', Status: status, StockType: 'unique', ObjectType: type });
+  const bulk = await save('products', {
+    ProductType: 'sale',
+    ID: 'E2E-HEK',
+    Descr: 'E2E Bouwhek',
+    Status: status,
+    StockType: 'bulk',
+    Price: 50,
+  });
+  await save('products', {
+    ProductType: 'rental',
+    ID: 'E2E-AGG',
+    Descr: 'E2E Aggregaat 20 kVA',
+    Status: status,
+    StockType: 'unique',
+    ObjectType: type,
+  });
   await save('productwarehouses', { Product: bulk, Warehouse: warehouse, MinimumStock: 5, MaximumStock: 10 });
   browser = await launch();
   page = await openPage(browser);
@@ -66,12 +89,23 @@ const recordActions = () => record().getByRole('toolbar', { name: 'Acties' });
 const changedNotice = () => record().getByRole('alert').filter({ hasText: 'door iemand anders' });
 
 /** A header field of the open record, by its label. */
-const header = (label: string) => record().locator('.detail-header-field').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').textContent();
+const header = (label: string) =>
+  record()
+    .locator('.detail-header-field')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .textContent();
 
 /** A screenshot once the dialogs have faded in (spinners keep turning: they are not waited for). */
 async function screenshot(name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await capture(page, name);
 }
 
@@ -92,7 +126,9 @@ async function openScreen(name: string) {
 
 /** The text of a grid row's cell under a column title. */
 async function cell(grid: ReturnType<Page['locator']>, row: ReturnType<Page['locator']>, column: string) {
-  const titles = await grid.getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
+  const titles = await grid
+    .getByRole('columnheader')
+    .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
   const index = titles.indexOf(column);
   if (index < 0) throw new Error(`no column ${column} in ${titles.join(', ')}`);
   return row.getByRole('gridcell').nth(index).textContent();
@@ -187,13 +223,16 @@ it('places the basket as an order and puts it on backorder', async () => {
   await poll(() => recordActions().textContent()).toContain('Status: Order');
   await runOnRecord('Backorder');
   await poll(() => recordActions().textContent()).toContain('Status: Backorder');
-  expect((await one(`SELECT status, frombasket FROM orders WHERE id = 'E2E-ORD-001'`))).toEqual({ status: 4, frombasket: true });
+  expect(await one(`SELECT status, frombasket FROM orders WHERE id = 'E2E-ORD-001'`)).toEqual({
+    status: 4,
+    frombasket: true,
+  });
   await closeRecord();
   // No longer a basket: gone from the user's baskets.
   await poll(() => rows().filter({ hasText: 'E2E Hekken en aggregaat' }).count()).toBe(0);
 });
 
-it('cancels a line with a reason on the order\'s lines tab and undoes it, the order total following', async () => {
+it("cancels a line with a reason on the order's lines tab and undoes it, the order total following", async () => {
   await openScreen('Orders');
   await openRow('E2E-ORD-001');
   await poll(title).toBe('E2E-ORD-001 - E2E Hekken en aggregaat');
@@ -207,7 +246,10 @@ it('cancels a line with a reason on the order\'s lines tab and undoes it, the or
 
   // The lines' own actions, on the selected line from the tab's toolbar.
   await line.getByRole('checkbox', { name: 'Rij selecteren' }).check();
-  await panel().getByRole('group', { name: 'Acties' }).getByRole('button', { name: 'Regel annuleren', exact: true }).click();
+  await panel()
+    .getByRole('group', { name: 'Acties' })
+    .getByRole('button', { name: 'Regel annuleren', exact: true })
+    .click();
   const prompt = dialog('Regel annuleren');
   await pick(prompt, 'Reden', 'E2E Klant wil minder');
   await prompt.getByLabel('Toelichting', { exact: true }).fill('Klant huurt zelf een aggregaat');
@@ -345,7 +387,13 @@ it('receives the purchase order with a bulk and a unique item', async () => {
   await record().getByRole('tab', { name: 'Ontvangstregels' }).click();
   const items = [
     { kind: 'Bulk', product: 'E2E Bouwhek', line: 'E2E Bouwhek aanvullen', quantity: '10' },
-    { kind: 'Uniek', product: 'E2E Aggregaat 20 kVA', line: 'E2E aggregaat voor de verhuur', object: 'E2E-OBJ-1', serial: 'SN-E2E-AGG-1' },
+    {
+      kind: 'Uniek',
+      product: 'E2E Aggregaat 20 kVA',
+      line: 'E2E aggregaat voor de verhuur',
+      object: 'E2E-OBJ-1',
+      serial: 'SN-E2E-AGG-1',
+    },
   ];
   for (const item of items) {
     await panel().getByRole('button', { name: 'Toevoegen' }).click();
@@ -394,7 +442,10 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   await chooseDataSet('Ontvangen');
   await search('E2E');
   await poll(() => rows().count()).toBe(2);
-  for (const [descr, received] of [['E2E Bouwhek aanvullen', '10,00'], ['E2E aggregaat voor de verhuur', '1,00']]) {
+  for (const [descr, received] of [
+    ['E2E Bouwhek aanvullen', '10,00'],
+    ['E2E aggregaat voor de verhuur', '1,00'],
+  ]) {
     const line = rows().filter({ hasText: descr });
     expect(await cell(overview(), line, 'Regelstatus')).toBe('Ontvangen');
     expect(await cell(overview(), line, 'Ontvangen')).toBe(received);
@@ -405,7 +456,9 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   await openRow('E2E-INK-001');
   await record().getByRole('tab', { name: 'Ontvangsten' }).click();
   await poll(() => childRows().count()).toBe(2);
-  expect(await cell(panel().getByRole('grid'), childRows().filter({ hasText: 'E2E Bouwhek' }), 'Ontvangst')).toBe('E2E-ONT-001');
+  expect(await cell(panel().getByRole('grid'), childRows().filter({ hasText: 'E2E Bouwhek' }), 'Ontvangst')).toBe(
+    'E2E-ONT-001',
+  );
   expect(await panel().getByRole('button', { name: 'Toevoegen' }).count()).toBe(0);
   await screenshot('orders-purchase-receipts');
   await closeRecord();
@@ -414,7 +467,9 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   await search('E2E-OBJ-1');
   await poll(() => rows().count()).toBe(1);
   await poll(() => rows().first().textContent()).toContain('E2E Aggregaat 20 kVA');
-  const object = await one(`SELECT o.serialnumber, s.id AS supplier FROM objects o JOIN relations s ON s.autoid = o.supplier WHERE o.id = 'E2E-OBJ-1'`);
+  const object = await one(
+    `SELECT o.serialnumber, s.id AS supplier FROM objects o JOIN relations s ON s.autoid = o.supplier WHERE o.id = 'E2E-OBJ-1'`,
+  );
   expect(object).toEqual({ serialnumber: 'SN-E2E-AGG-1', supplier: 'E2E-LEV' });
 });
 

@@ -23,7 +23,12 @@ beforeAll(async () => {
   product = await startProduct();
   // Rita may read block reasons (10.59), lock reasons (10.52) and relations (2.1), nothing else;
   // Nora is in no group.
-  const rita = await save('users', { Username: 'rita', PersonName: 'Rita Raadpleger', Password: PASSWORD, PasswordRetype: PASSWORD });
+  const rita = await save('users', {
+    Username: 'rita',
+    PersonName: 'Rita Raadpleger',
+    Password: PASSWORD,
+    PasswordRetype: PASSWORD,
+  });
   await save('users', { Username: 'nora', PersonName: 'Nora Nieuw', Password: PASSWORD, PasswordRetype: PASSWORD });
   const readers = await save('securitygroups', { ID: 'readers', Descr: 'Raadplegers' });
   await save('securitygrants', { SecurityGroup: readers, RightCode: '10.59', Action: 'read' });
@@ -32,7 +37,13 @@ beforeAll(async () => {
   await save('usergroups', { User: rita, SecurityGroup: readers });
   await save('blockreasons', { ID: 'WAN', Descr: 'Wanbetaling', Notes: 'Alleen na drie herinneringen' });
   await save('relations', { ID: 'RA001', Descr: 'Raadpleeg BV' });
-  for (const [ID, Descr] of [['DEL1', 'Eerste'], ['DEL2', 'Tweede'], ['DEL3', 'Derde'], ['DEL4', 'Vierde'], ['DEL5', 'Vijfde']]) {
+  for (const [ID, Descr] of [
+    ['DEL1', 'Eerste'],
+    ['DEL2', 'Tweede'],
+    ['DEL3', 'Derde'],
+    ['DEL4', 'Vierde'],
+    ['DEL5', 'Vijfde'],
+  ]) {
     await save('blockreasons', { ID, Descr });
   }
   browser = await launch();
@@ -52,15 +63,26 @@ async function signIn(page: Page, username: string, password: string, address = 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 const dataRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-autoid]');
 const row = (page: Page, code: string) => dataRows(page).filter({ hasText: code });
-const toasts = (page: Page, text: string) => page.locator('.app-toasts').getByRole('status').filter({ hasText: new RegExp(`^${text}$`) });
+const toasts = (page: Page, text: string) =>
+  page
+    .locator('.app-toasts')
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${text}$`) });
 /** The record whose grid row has focus, if a row has it. */
-const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role="row"]')?.getAttribute('data-autoid') ?? null);
+const focusedRow = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[role="row"]')?.getAttribute('data-autoid') ?? null);
 const autoidOf = (page: Page, code: string) => row(page, code).getAttribute('data-autoid');
 
 /** Screenshots after the dialogs' fade-in, so they show what the user reads (spinners keep turning: not waited for). */
 async function capture(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await screenshot(page, name);
 }
 
@@ -83,7 +105,9 @@ it('opens a row read-only for a user who may only read, with the fields the grid
   await expect.poll(() => view.getByLabel('Opmerkingen').inputValue()).toBe('Alleen na drie herinneringen');
   expect(await view.getByLabel('Opmerkingen').getAttribute('readonly')).not.toBeNull();
   expect(await view.getByLabel('Omschrijving', { exact: true }).getAttribute('readonly')).not.toBeNull();
-  expect(await view.getByRole('note').textContent()).toBe('U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.');
+  expect(await view.getByRole('note').textContent()).toBe(
+    'U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.',
+  );
   expect(await view.getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
   await capture(page, 'record-read-only');
   await page.keyboard.press('Escape');
@@ -98,15 +122,27 @@ it('opens a row read-only for a user who may only read, with the fields the grid
 
   // A right taken away after sign-in: the menu still offers the screen, the page says why it is empty.
   expect((await post(product.server.app, '/mvc/securitygrants/delete', { autoid: lockGrant })).status).toBe(200);
-  await expect.poll(async () => (await get(product.server.app, '/mvc/security/explain?username=rita&right=10.52&action=read')).body.Allowed).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        (await get(product.server.app, '/mvc/security/explain?username=rita&right=10.52&action=read')).body.Allowed,
+    )
+    .toBe(false);
   await menu(page).getByRole('button', { name: 'Vergrendelredenen', exact: true }).click();
-  await expect.poll(() => page.getByRole('alert').filter({ hasText: 'U heeft geen recht om het scherm "Vergrendelredenen" te openen.' }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'U heeft geen recht om het scherm "Vergrendelredenen" te openen.' })
+        .count(),
+    )
+    .toBe(1);
   expect(await page.getByText('Een beheerder kan u dat recht geven via "Rechten van groepen".').count()).toBe(1);
   expect(await page.getByRole('grid').count()).toBe(0);
   await page.context().close();
 });
 
-it('opens a detail screen\'s record read-only for a user who may only read it', async () => {
+it("opens a detail screen's record read-only for a user who may only read it", async () => {
   const page = await openPage(browser);
   await signIn(page, 'rita', PASSWORD);
   await openScreen(page, 'Relaties');
@@ -116,7 +152,9 @@ it('opens a detail screen\'s record read-only for a user who may only read it', 
   const record = page.locator('.app-record-screen');
   await expect.poll(() => record.getByLabel('Naam', { exact: true }).inputValue()).toBe('Raadpleeg BV');
   expect(await record.getByLabel('Naam', { exact: true }).getAttribute('readonly')).not.toBeNull();
-  expect(await record.getByRole('note').textContent()).toBe('U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.');
+  expect(await record.getByRole('note').textContent()).toBe(
+    'U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.',
+  );
   expect(await record.getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
   await page.context().close();
 });
@@ -124,7 +162,16 @@ it('opens a detail screen\'s record read-only for a user who may only read it', 
 it('says so when a link names a screen the user may not open', async () => {
   const page = await openPage(browser);
   await signIn(page, 'rita', PASSWORD, `${product.url}/?route=countries`);
-  await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Het scherm "countries" kan niet worden geopend: u heeft er geen recht op, of het bestaat niet.' }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: 'Het scherm "countries" kan niet worden geopend: u heeft er geen recht op, of het bestaat niet.',
+        })
+        .count(),
+    )
+    .toBe(1);
   expect(await page.getByRole('grid').count()).toBe(0);
   // The menu still leads to what the user may open.
   await openScreen(page, 'Blokkeerredenen');
@@ -135,7 +182,9 @@ it('tells a user without any screen whom to ask', async () => {
   // The start page says it (its own sentence); the page is not blank.
   const page = await openPage(browser);
   await signIn(page, 'nora', PASSWORD);
-  await expect.poll(() => page.getByText(/Uw account heeft nog geen rechten op schermen\. Vraag een beheerder/).count()).toBe(1);
+  await expect
+    .poll(() => page.getByText(/Uw account heeft nog geen rechten op schermen\. Vraag een beheerder/).count())
+    .toBe(1);
   await capture(page, 'record-no-screens');
   await page.context().close();
 });
@@ -164,7 +213,9 @@ it('saves and deletes with the toolbar and the Delete key, naming the record and
   // The toolbar's Verwijderen on a selected row: the question names it.
   await row(page, 'DEL2').getByRole('checkbox', { name: 'Rij selecteren' }).check();
   await toolbarDelete.click();
-  await expect.poll(() => confirmation.locator('p').textContent()).toBe('Weet u zeker dat u "DEL2 - Tweede" wilt verwijderen?');
+  await expect
+    .poll(() => confirmation.locator('p').textContent())
+    .toBe('Weet u zeker dat u "DEL2 - Tweede" wilt verwijderen?');
   await capture(page, 'record-delete-named');
   await confirmation.getByRole('button', { name: 'Ja', exact: true }).click();
   await expect.poll(() => toasts(page, 'Verwijderd').count()).toBe(1);
@@ -175,7 +226,9 @@ it('saves and deletes with the toolbar and the Delete key, naming the record and
 
   // The Delete key on the focused row.
   await page.keyboard.press('Delete');
-  await expect.poll(() => confirmation.locator('p').textContent()).toBe('Weet u zeker dat u "DEL3 - Derde" wilt verwijderen?');
+  await expect
+    .poll(() => confirmation.locator('p').textContent())
+    .toBe('Weet u zeker dat u "DEL3 - Derde" wilt verwijderen?');
   await confirmation.getByRole('button', { name: 'Ja', exact: true }).click();
   await expect.poll(() => dataRows(page).count()).toBe(3);
   await expect.poll(() => focusedRow(page)).toBe(await autoidOf(page, 'DEL4'));

@@ -54,9 +54,12 @@ it('grants a right picked by its name and shows that name in the grid', async ()
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect.poll(() => form.count()).toBe(0);
 
-  await expect.poll(() => dataRows().filter({ hasText: 'Vertalers' }).first().textContent()).toContain('Vertalingen beheren (12.25)');
+  await expect
+    .poll(() => dataRows().filter({ hasText: 'Vertalers' }).first().textContent())
+    .toContain('Vertalingen beheren (12.25)');
   const stored = await product.server.engine.pool.query(
-    "SELECT r.rightcode, r.action FROM securitygrants r JOIN securitygroups g ON g.autoid = r.securitygroup WHERE g.id = 'translators'");
+    "SELECT r.rightcode, r.action FROM securitygrants r JOIN securitygroups g ON g.autoid = r.securitygroup WHERE g.id = 'translators'",
+  );
   expect(stored.rows).toEqual([{ rightcode: '12.25', action: 'read' }]);
   await screenshot(page, 'rights-grid');
 });

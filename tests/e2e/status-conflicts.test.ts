@@ -22,20 +22,41 @@ const sql = (text: string, values: unknown[] = []) => product.server.engine.pool
 beforeAll(async () => {
   product = await startProduct();
   const found = await sql(`SELECT autoid FROM blockreasons WHERE id = 'BETALING'`);
-  ids.reason = found.rows.length ? Number(found.rows[0].autoid) : await save('blockreasons', { ID: 'BETALING', Descr: 'Betalingsachterstand' });
+  ids.reason = found.rows.length
+    ? Number(found.rows[0].autoid)
+    : await save('blockreasons', { ID: 'BETALING', Descr: 'Betalingsachterstand' });
   ids.conflict = await save('relations', { ID: 'SC001', Descr: 'Stale Status BV' });
   ids.hidden = await save('relations', { ID: 'SC002', Descr: 'Verdwijn Techniek' });
   // Stella may read, change and block relations, but sees only those blocked as she is herself:
   // not (a row limit on Blocked, equal to her own LockedOut). Blocking one takes it out of her sight.
-  const stella = await save('users', { Username: 'stella', PersonName: 'Stella Status', Password: PASSWORD, PasswordRetype: PASSWORD, LockedOut: false });
+  const stella = await save('users', {
+    Username: 'stella',
+    PersonName: 'Stella Status',
+    Password: PASSWORD,
+    PasswordRetype: PASSWORD,
+    LockedOut: false,
+  });
   const group = await save('securitygroups', { ID: 'blockers', Descr: 'Blokkeerders' });
-  for (const Action of ['read', 'update']) await save('securitygrants', { SecurityGroup: group, RightCode: '2.1', Action });
+  for (const Action of ['read', 'update'])
+    await save('securitygrants', { SecurityGroup: group, RightCode: '2.1', Action });
   await save('securitygrants', { SecurityGroup: group, RightCode: '2.2', Action: 'execute' });
   await save('securitygrants', { SecurityGroup: group, RightCode: '10.59', Action: 'read' });
   // Blocking stamps BlockedBy with the user: she sees herself among the users, no one else.
   await save('securitygrants', { SecurityGroup: group, RightCode: '12.3', Action: 'read' });
-  await save('rowlimits', { SecurityGroup: group, TableName: 'users', FieldName: 'Username', Kind: 'userfield', UserField: 'Username' });
-  await save('rowlimits', { SecurityGroup: group, TableName: 'relations', FieldName: 'Blocked', Kind: 'userfield', UserField: 'LockedOut' });
+  await save('rowlimits', {
+    SecurityGroup: group,
+    TableName: 'users',
+    FieldName: 'Username',
+    Kind: 'userfield',
+    UserField: 'Username',
+  });
+  await save('rowlimits', {
+    SecurityGroup: group,
+    TableName: 'relations',
+    FieldName: 'Blocked',
+    Kind: 'userfield',
+    UserField: 'LockedOut',
+  });
   await save('usergroups', { User: stella, SecurityGroup: group });
   browser = await launch();
 });
@@ -47,7 +68,8 @@ afterAll(async () => {
 const record = (page: Page) => page.locator('.app-record-screen');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
-const blocked = async (autoid: number) => (await sql('SELECT blocked FROM relations WHERE autoid = $1', [autoid])).rows[0].blocked as boolean;
+const blocked = async (autoid: number) =>
+  (await sql('SELECT blocked FROM relations WHERE autoid = $1', [autoid])).rows[0].blocked as boolean;
 
 /** Picks an entry of a list picker by typing part of its text. */
 async function pick(scope: ReturnType<Page['locator']>, label: string, text: string) {

@@ -25,13 +25,28 @@ afterAll(async () => {
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
-const groupTitles = () => menu().locator('summary').evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
+const groupTitles = () =>
+  menu()
+    .locator('summary')
+    .evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
 
 it('starts a newcomer on the purchase order lines (spec 1 §2), with the menu in areas', async () => {
   await signInAt(page, product.url);
   await expect.poll(heading).toBe('Inkooporderregels');
   // Screens under a screen of Backoffice (Objecten, Locaties, Orders) come after it, as areas of their own.
-  await expect.poll(groupTitles).toEqual(expect.arrayContaining(['Beheer', 'Instellingen', 'Systeemtabellen', 'Backoffice', 'Locaties', 'Objecten', 'Orders']));
+  await expect
+    .poll(groupTitles)
+    .toEqual(
+      expect.arrayContaining([
+        'Beheer',
+        'Instellingen',
+        'Systeemtabellen',
+        'Backoffice',
+        'Locaties',
+        'Objecten',
+        'Orders',
+      ]),
+    );
   await screenshot(page, 'start-page');
 });
 
@@ -42,16 +57,24 @@ it('finds a screen by its title or its internal name, and keeps favourites and r
   await expect.poll(() => menu().locator('.app-nav-link').count()).toBe(1);
   await menu().getByRole('button', { name: 'Kostenplaatsen als favoriet' }).click();
   await filter.fill('');
-  const favourites = menu().locator('section').filter({ has: page.getByRole('heading', { name: 'Favorieten' }) });
+  const favourites = menu()
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Favorieten' }) });
   await expect.poll(() => favourites.getByRole('button', { name: 'Kostenplaatsen', exact: true }).count()).toBe(1);
   await favourites.getByRole('button', { name: 'Kostenplaatsen', exact: true }).click();
   await expect.poll(heading).toBe('Kostenplaatsen');
   await menu().getByRole('button', { name: 'Start', exact: true }).click();
-  await expect.poll(() => page.getByRole('list', { name: 'Recent geopend' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen', 'Inkooporderregels']);
-  await expect.poll(() => page.getByRole('list', { name: 'Favorieten' }).getByRole('button').allTextContents()).toEqual(['Kostenplaatsen']);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Recent geopend' }).getByRole('button').allTextContents())
+    .toEqual(['Kostenplaatsen', 'Inkooporderregels']);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Favorieten' }).getByRole('button').allTextContents())
+    .toEqual(['Kostenplaatsen']);
   // The start page's own search.
   await page.getByLabel('Scherm zoeken').fill('valuta');
-  await expect.poll(() => page.getByRole('list', { name: 'Gevonden schermen' }).getByRole('button').allTextContents()).toEqual(['Valuta']);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Gevonden schermen' }).getByRole('button').allTextContents())
+    .toEqual(['Valuta']);
 });
 
 it('finds an archived row again under Archief, in a table without a switch of its own', async () => {
@@ -109,7 +132,7 @@ it('puts the menu away on a wide screen, and keeps it away after a reload', asyn
   await expect.poll(() => menu().isVisible()).toBe(true);
 });
 
-it('adds a field from a table\'s own screen: the dictionary opens on that table and shows only the settings of the chosen type', async () => {
+it("adds a field from a table's own screen: the dictionary opens on that table and shows only the settings of the chosen type", async () => {
   await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
   await expect.poll(heading).toBe('Kostenplaatsen');
   await page.getByRole('button', { name: 'Velden aanpassen' }).click();
@@ -117,7 +140,9 @@ it('adds a field from a table\'s own screen: the dictionary opens on that table 
   await expect.poll(() => page.locator('.app-page-scope').textContent()).toContain('Velden van Kostenplaatsen');
   // Beside the dictionary's rows: every field of the table and where it comes from.
   const fields = page.locator('.app-table-fields');
-  await expect.poll(() => fields.getByRole('row').filter({ hasText: 'Naam kostenplaats' }).getByRole('cell').last().textContent()).toBe('Pakket base');
+  await expect
+    .poll(() => fields.getByRole('row').filter({ hasText: 'Naam kostenplaats' }).getByRole('cell').last().textContent())
+    .toBe('Pakket base');
   await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Toevoegen' });
   await form.getByLabel('Veldnaam', { exact: true }).fill('Kleurcode');
@@ -129,13 +154,17 @@ it('adds a field from a table\'s own screen: the dictionary opens on that table 
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect.poll(() => form.count()).toBe(0);
   await expect.poll(() => page.getByRole('grid').locator('[role="row"][data-autoid]').count()).toBe(1);
-  await expect.poll(() => fields.getByRole('row').filter({ hasText: 'Kleurcode' }).getByRole('cell').last().textContent()).toBe('Deze installatie');
+  await expect
+    .poll(() => fields.getByRole('row').filter({ hasText: 'Kleurcode' }).getByRole('cell').last().textContent())
+    .toBe('Deze installatie');
   await screenshot(page, 'field-dictionary-scoped');
 
   // The table's own form has the field at once.
   await menu().getByRole('button', { name: 'Kostenplaatsen', exact: true }).first().click();
   await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
-  await expect.poll(() => page.getByRole('dialog', { name: 'Toevoegen' }).getByLabel('Kleurcode', { exact: true }).count()).toBe(1);
+  await expect
+    .poll(() => page.getByRole('dialog', { name: 'Toevoegen' }).getByLabel('Kleurcode', { exact: true }).count())
+    .toBe(1);
   await page.keyboard.press('Escape');
 });
 
@@ -148,7 +177,9 @@ it('shows rows as cards on a phone, with the tools behind Meer, and no sideways 
     const cards = page.getByRole('grid').locator('[role="row"].grid-card');
     await expect.poll(() => cards.count()).toBeGreaterThan(2);
     // Each card shows its fields with their titles.
-    await expect.poll(() => cards.first().locator('.grid-card-title').allTextContents()).toEqual(['Code', 'Landnaam', 'ISO-code (3)', 'EU-lid']);
+    await expect
+      .poll(() => cards.first().locator('.grid-card-title').allTextContents())
+      .toEqual(['Code', 'Landnaam', 'ISO-code (3)', 'EU-lid']);
     const scroll = page.locator('.grid-scroll');
     expect(await scroll.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     expect(await page.getByRole('button', { name: 'Filters', exact: true }).isVisible()).toBe(false);

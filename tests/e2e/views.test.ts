@@ -15,25 +15,44 @@ const password = (user: string) => `${user}-Pass-1`;
 
 async function group(ID: string, grants: [string, string][]): Promise<number> {
   const id = (await post(product.server.app, '/mvc/securitygroups/save', { ID, Descr: ID })).body.AutoID;
-  for (const [RightCode, Action] of grants) await post(product.server.app, '/mvc/securitygrants/save', { SecurityGroup: id, RightCode, Action });
+  for (const [RightCode, Action] of grants)
+    await post(product.server.app, '/mvc/securitygrants/save', { SecurityGroup: id, RightCode, Action });
   return id;
 }
 async function user(Username: string, groups: number[]) {
   const app = product.server.app;
-  const id = (await post(app, '/mvc/users/save', { Username, PersonName: Username, Password: password(Username), PasswordRetype: password(Username) })).body.AutoID;
+  const id = (
+    await post(app, '/mvc/users/save', {
+      Username,
+      PersonName: Username,
+      Password: password(Username),
+      PasswordRetype: password(Username),
+    })
+  ).body.AutoID;
   for (const g of groups) await post(app, '/mvc/usergroups/save', { User: id, SecurityGroup: g });
 }
 
 beforeAll(async () => {
   product = await startProduct();
-  const readCosts: [string, string][] = [['10.85', 'read'], ['10.70', 'read']];
+  const readCosts: [string, string][] = [
+    ['10.85', 'read'],
+    ['10.70', 'read'],
+  ];
   const planners = await group('planners', readCosts);
-  const managers = await group('viewmanagers', [['12.5', 'execute'], ['12.6', 'execute']]);
+  const managers = await group('viewmanagers', [
+    ['12.5', 'execute'],
+    ['12.6', 'execute'],
+  ]);
   const others = await group('others', readCosts);
   await user('sam', [planners, managers]);
   await user('piet', [planners]);
   await user('otto', [others]);
-  for (const [ID, Descr, Budget] of [['KP-1', 'Werkplaats', 100], ['KP-2', 'Werkvoorbereiding', 250], ['KP-3', 'Kantoor', 75], ['KP-4', 'Werf', 500]] as const) {
+  for (const [ID, Descr, Budget] of [
+    ['KP-1', 'Werkplaats', 100],
+    ['KP-2', 'Werkvoorbereiding', 250],
+    ['KP-3', 'Kantoor', 75],
+    ['KP-4', 'Werf', 500],
+  ] as const) {
     await post(product.server.app, '/mvc/costcodes/save', { ID, Descr, Budget });
   }
   browser = await launch();
@@ -54,11 +73,20 @@ async function open(page: Page, screen: string) {
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: screen, exact: true }).click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(screen);
 }
-const headers = (page: Page) => page.getByRole('grid').first().getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')).filter(Boolean));
+const headers = (page: Page) =>
+  page
+    .getByRole('grid')
+    .first()
+    .getByRole('columnheader')
+    .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')).filter(Boolean));
 const rows = (page: Page) => page.locator('[role="row"][data-autoid]');
-const codes = (page: Page) => rows(page).evaluateAll((list) => list.map((r) => r.querySelector('[role="gridcell"]:not(.grid-select)')?.textContent ?? ''));
+const codes = (page: Page) =>
+  rows(page).evaluateAll((list) =>
+    list.map((r) => r.querySelector('[role="gridcell"]:not(.grid-select)')?.textContent ?? ''),
+  );
 const viewName = (page: Page) => page.locator('.grid-view-name').textContent();
-const width = async (page: Page, title: string) => (await page.getByRole('columnheader', { name: title, exact: true }).boundingBox())!.width;
+const width = async (page: Page, title: string) =>
+  (await page.getByRole('columnheader', { name: title, exact: true }).boundingBox())!.width;
 
 it('shapes the grid: columns, alignment, width, order, sort, filters and page size', async () => {
   await signIn(sam, 'sam');
@@ -90,7 +118,9 @@ it('shapes the grid: columns, alignment, width, order, sort, filters and page si
 
   await sam.getByRole('columnheader', { name: 'Code', exact: true }).getByRole('button').click();
   await sam.getByRole('columnheader', { name: 'Code', exact: true }).getByRole('button').click();
-  await expect.poll(() => sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort')).toBe('descending');
+  await expect
+    .poll(() => sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort'))
+    .toBe('descending');
   await sam.getByLabel('Filter Naam kostenplaats').fill('Wer');
   await expect.poll(() => codes(sam)).toEqual(['KP-4', 'KP-2', 'KP-1']);
   await sam.getByLabel('Rijen per pagina').selectOption('50');
@@ -104,8 +134,12 @@ it('shapes the grid: columns, alignment, width, order, sort, filters and page si
   await expect.poll(() => codes(sam)).toEqual(['KP-4', 'KP-2']);
   await sam.getByRole('button', { name: 'Filters', exact: true }).click();
 
-  await sam.getByRole('columnheader', { name: 'Budget', exact: true }).dragTo(sam.getByRole('columnheader', { name: 'Kostensoort', exact: true }));
-  await expect.poll(async () => (await headers(sam)).slice(0, 4)).toEqual(['Code', 'Naam kostenplaats', 'Budget', 'Kostensoort']);
+  await sam
+    .getByRole('columnheader', { name: 'Budget', exact: true })
+    .dragTo(sam.getByRole('columnheader', { name: 'Kostensoort', exact: true }));
+  await expect
+    .poll(async () => (await headers(sam)).slice(0, 4))
+    .toEqual(['Code', 'Naam kostenplaats', 'Budget', 'Kostensoort']);
   await screenshot(sam, 'views-shaped');
 });
 
@@ -117,7 +151,9 @@ it('saves it as a user view, sets it as default and finds it applied after a rel
   await save.getByLabel('Naam').fill('Mijn kosten');
   await save.getByLabel('Soort').selectOption({ label: 'Gebruikersweergave' });
   await save.getByRole('button', { name: 'Opslaan' }).click();
-  await expect.poll(() => save.getByText('De naam van een weergave bestaat alleen uit letters en cijfers.').count()).toBe(1);
+  await expect
+    .poll(() => save.getByText('De naam van een weergave bestaat alleen uit letters en cijfers.').count())
+    .toBe(1);
   await save.getByLabel('Naam').fill('MijnKosten');
   await save.getByRole('button', { name: 'Opslaan' }).click();
   await expect.poll(() => sam.getByText('De weergave is opgeslagen.').count()).toBeGreaterThan(0);
@@ -140,7 +176,9 @@ it('saves it as a user view, sets it as default and finds it applied after a rel
   expect(await headers(sam)).not.toContain('Projectnummer');
   expect(await headers(sam)).not.toContain('Geldig tot');
   expect(await width(sam, 'Naam kostenplaats')).toBeGreaterThan(230);
-  expect(await sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort')).toBe('descending');
+  expect(await sam.getByRole('columnheader', { name: 'Code', exact: true }).getAttribute('aria-sort')).toBe(
+    'descending',
+  );
   expect(await sam.getByLabel('Filter Naam kostenplaats').inputValue()).toBe('Wer');
   expect(await sam.getByLabel('Rijen per pagina').inputValue()).toBe('50');
   expect((await headers(sam)).slice(0, 4)).toEqual(['Code', 'Naam kostenplaats', 'Budget', 'Kostensoort']);

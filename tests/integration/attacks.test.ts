@@ -16,27 +16,59 @@ let hidden: Record<string, any>;
 beforeAll(async () => {
   // No background work: what a call starts stays as the call left it.
   server = await startTestServer({ config: { workers: 0 } });
-  limitedId = (await post(server.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })).body.AutoID;
+  limitedId = (
+    await post(server.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })
+  ).body.AutoID;
   const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'limited', Descr: 'Beperkt' })).body.AutoID;
   for (const RightCode of ['9.1', '9.2']) {
-    for (const Action of ['read', 'create', 'update']) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+    for (const Action of ['read', 'create', 'update'])
+      await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
   }
   await post(server.app, '/mvc/usergroups/save', { User: limitedId, SecurityGroup: group });
   // The user sees the countries whose code is their user name, and no price of a product.
-  expect((await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'countries', FieldName: 'ID', Kind: 'userfield', UserField: 'Username' })).status).toBe(200);
-  await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'Price', Visibility: '0' });
+  expect(
+    (
+      await post(server.app, '/mvc/rowlimits/save', {
+        SecurityGroup: group,
+        TableName: 'countries',
+        FieldName: 'ID',
+        Kind: 'userfield',
+        UserField: 'Username',
+      })
+    ).status,
+  ).toBe(200);
+  await post(server.app, '/mvc/fieldlimits/save', {
+    SecurityGroup: group,
+    TableName: 'products',
+    FieldName: 'Price',
+    Visibility: '0',
+  });
   mine = (await post(server.app, '/mvc/countries/save', { ID: 'lim', Descr: 'Eigen land' })).body;
   hidden = (await post(server.app, '/mvc/countries/save', { ID: 'ZZ', Descr: 'Geheim land' })).body;
   limited = await signIn(server.app, 'lim', 'Lim-pass-1');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-async function call(app: FastifyInstance, url: string, cookie: string | undefined, body: unknown = {}, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...headers }, payload: body as object });
+async function call(
+  app: FastifyInstance,
+  url: string,
+  cookie: string | undefined,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    payload: body as object,
+  });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, headers: res.headers };
 }
 const asLimited = (url: string, body: unknown = {}) => call(server.app, url, limited, body);
-const stored = async (table: string, autoid: number) => (await post(server.app, `/mvc/${table}/GetItem`, { autoid })).body;
+const stored = async (table: string, autoid: number) =>
+  (await post(server.app, `/mvc/${table}/GetItem`, { autoid })).body;
 
 describe('row limits hold through list fields', () => {
   it('a list value outside the row limit is refused, and its text is never answered', async () => {
@@ -72,7 +104,13 @@ describe('hidden fields', () => {
   let product: Record<string, any>;
   beforeAll(async () => {
     product = (await post(server.app, '/mvc/products/save', { ID: 'PRICED', Descr: 'Met prijs', Price: 777 })).body;
-    await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body.Data[0].AutoID, TableName: 'countries', FieldName: 'Descr', Visibility: '0' });
+    await post(server.app, '/mvc/fieldlimits/save', {
+      SecurityGroup: (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body
+        .Data[0].AutoID,
+      TableName: 'countries',
+      FieldName: 'Descr',
+      Visibility: '0',
+    });
   });
 
   it('are not answered by lookups, nor matched by a search or a lookup search', async () => {
@@ -82,7 +120,9 @@ describe('hidden fields', () => {
     expect((await asLimited('/mvc/countries/GetFlexData', { searchExpressions: 'Eigen' })).body.Meta.Count).toBe(0);
     expect((await asLimited('/mvc/countries/GetFlexData', { searchExpressions: 'lim' })).body.Meta.Count).toBe(1);
     // Nor as the text of a list field: the join gives no text of a hidden field.
-    const item = await asLimited('/mvc/products/GetItem', { autoid: (await asLimited('/mvc/products/GetFlexData', { dataFilter: { ID: 'MINE' } })).body.Data[0].AutoID });
+    const item = await asLimited('/mvc/products/GetItem', {
+      autoid: (await asLimited('/mvc/products/GetFlexData', { dataFilter: { ID: 'MINE' } })).body.Data[0].AutoID,
+    });
     expect(item.body.Country_Descr).toBeNull();
   });
 
@@ -122,8 +162,13 @@ describe('denial of service', () => {
 
 describe('signing in', () => {
   it('counts every failure in the database: a burst of guesses gets no more tries than the lock allows', async () => {
-    await post(server.app, '/mvc/users/save', { Username: 'burst', Password: 'Burst-pass-1', PasswordRetype: 'Burst-pass-1' });
-    const attempt = (password: string) => call(server.app, '/mvc/account/login', undefined, { username: 'burst', password });
+    await post(server.app, '/mvc/users/save', {
+      Username: 'burst',
+      Password: 'Burst-pass-1',
+      PasswordRetype: 'Burst-pass-1',
+    });
+    const attempt = (password: string) =>
+      call(server.app, '/mvc/account/login', undefined, { username: 'burst', password });
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(`wrong-${i}`)));
     // Five places are checked (the security settings' default); every other guess finds the lock.
     expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
@@ -136,7 +181,11 @@ describe('signing in', () => {
   it('a name that is no user fails and locks exactly like one that is', async () => {
     const real = [];
     const ghost = [];
-    await post(server.app, '/mvc/users/save', { Username: 'real', Password: 'Real-pass-1', PasswordRetype: 'Real-pass-1' });
+    await post(server.app, '/mvc/users/save', {
+      Username: 'real',
+      Password: 'Real-pass-1',
+      PasswordRetype: 'Real-pass-1',
+    });
     for (let i = 0; i < 6; i++) {
       real.push(await call(server.app, '/mvc/account/login', undefined, { username: 'real', password: 'nope' }));
       ghost.push(await call(server.app, '/mvc/account/login', undefined, { username: 'ghost', password: 'nope' }));
@@ -147,16 +196,29 @@ describe('signing in', () => {
 
   /** A sign-in from an address of its own. */
   const from = async (remoteAddress: string, username: string, password: string) => {
-    const res = await server.app.inject({ method: 'POST', url: '/mvc/account/login', remoteAddress, payload: { username, password } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/account/login',
+      remoteAddress,
+      payload: { username, password },
+    });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
-  const counts = async (name: string) => (await server.engine.pool.query(
-    'SELECT source, failures, locked_until IS NOT NULL AS locked FROM core_login_failure WHERE name = $1 ORDER BY source', [name])).rows;
-  const newUser = async (Username: string, Password: string) => (await post(server.app, '/mvc/users/save', { Username, Password, PasswordRetype: Password })).body.AutoID as number;
+  const counts = async (name: string) =>
+    (
+      await server.engine.pool.query(
+        'SELECT source, failures, locked_until IS NOT NULL AS locked FROM core_login_failure WHERE name = $1 ORDER BY source',
+        [name],
+      )
+    ).rows;
+  const newUser = async (Username: string, Password: string) =>
+    (await post(server.app, '/mvc/users/save', { Username, Password, PasswordRetype: Password })).body.AutoID as number;
 
   it('never counts a good password: twelve sign-ins at once all succeed and leave nothing counted', async () => {
     const id = await newUser('twelve', 'Twelve-pass-1');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => from('198.51.100.12', 'twelve', 'Twelve-pass-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => from('198.51.100.12', 'twelve', 'Twelve-pass-1')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(await counts('twelve')).toEqual([]);
     expect(await stored('users', id)).toMatchObject({ FailedLogins: 0, LockedUntil: null });
@@ -170,23 +232,29 @@ describe('signing in', () => {
   it('locks a name for the address that guessed: the user signs in from elsewhere, and one address never locks the name', async () => {
     await newUser('target', 'Target-pass-1');
     // More guesses than would lock the name everywhere: a locked address adds nothing to that count.
-    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => from('203.0.113.66', 'target', `guess-${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => from('203.0.113.66', 'target', `guess-${i}`)),
+    );
     expect(guesses.filter((a) => a.status === 400)).toHaveLength(5);
     expect(guesses.filter((a) => a.status === 403).map((a) => a.body.Code)).toEqual(Array(55).fill('ACCOUNT_LOCKED'));
     // The right password from the attacker's address finds the lock; from the user's own it signs in.
     expect((await from('203.0.113.66', 'target', 'Target-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
     expect((await from('192.0.2.10', 'target', 'Target-pass-1')).status).toBe(200);
     // An IPv6 attacker is one address however many of its /64 it uses.
-    const v6 = await Promise.all(Array.from({ length: 8 }, (_, i) => from(`2001:db8:5:6::${i + 1}`, 'target', `v6-${i}`)));
+    const v6 = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => from(`2001:db8:5:6::${i + 1}`, 'target', `v6-${i}`)),
+    );
     expect(v6.filter((a) => a.status === 400)).toHaveLength(5);
     expect((await from('2001:db8:5:6:ffff::1', 'target', 'Target-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
     expect((await from('192.0.2.10', 'target', 'Target-pass-1')).status).toBe(200);
   });
 
-  it('locks a name everywhere after ten addresses\' worth of failures within the lock\'s minutes', async () => {
+  it("locks a name everywhere after ten addresses' worth of failures within the lock's minutes", async () => {
     const id = await newUser('spread', 'Spread-pass-1');
     const addresses = Array.from({ length: 10 }, (_, i) => `198.18.0.${i + 1}`);
-    const answers = await Promise.all(addresses.flatMap((a) => Array.from({ length: 5 }, (_, i) => from(a, 'spread', `wrong-${i}`))));
+    const answers = await Promise.all(
+      addresses.flatMap((a) => Array.from({ length: 5 }, (_, i) => from(a, 'spread', `wrong-${i}`))),
+    );
     expect(answers.every((a) => a.status === 400)).toBe(true);
     expect((await from('192.0.2.77', 'spread', 'Spread-pass-1')).body.Code).toBe('ACCOUNT_LOCKED');
     // The users screen shows the lock that holds for every address.
@@ -213,11 +281,20 @@ describe('signing in', () => {
     expect(await counts('unlockme')).toEqual([]);
     expect((await from('203.0.113.7', 'unlockme', 'Unlock-pass-1')).status).toBe(200);
     // Nothing left to lift: the item is ignored, not failed.
-    expect((await post(server.app, '/mvc/users/RunAction', { Action: 'unlockSignIn', autoids: [id] })).body).toMatchObject({ Succeeded: 0, Ignored: 1 });
+    expect(
+      (await post(server.app, '/mvc/users/RunAction', { Action: 'unlockSignIn', autoids: [id] })).body,
+    ).toMatchObject({ Succeeded: 0, Ignored: 1 });
   });
 
   it('a deactivated or locked-out user gets the answer of a wrong password', async () => {
-    const id = (await post(server.app, '/mvc/users/save', { Username: 'gone', Password: 'Gone-pass-1', PasswordRetype: 'Gone-pass-1', Activated: false })).body.AutoID;
+    const id = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'gone',
+        Password: 'Gone-pass-1',
+        PasswordRetype: 'Gone-pass-1',
+        Activated: false,
+      })
+    ).body.AutoID;
     const res = await call(server.app, '/mvc/account/login', undefined, { username: 'gone', password: 'Gone-pass-1' });
     expect(res).toMatchObject({ status: 400, body: { Error: 'Gebruikersnaam of wachtwoord onjuist.' } });
     expect(id).toBeGreaterThan(0);
@@ -226,16 +303,33 @@ describe('signing in', () => {
 
 describe('sessions', () => {
   it('end for good when a user is deactivated or locked out: taking it back does not revive them', async () => {
-    const id = (await post(server.app, '/mvc/users/save', { Username: 'revive', Password: 'Revive-pass-1', PasswordRetype: 'Revive-pass-1' })).body.AutoID;
+    const id = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'revive',
+        Password: 'Revive-pass-1',
+        PasswordRetype: 'Revive-pass-1',
+      })
+    ).body.AutoID;
     for (const change of [{ Activated: false }, { LockedOut: true }]) {
       const session = await signIn(server.app, 'revive', 'Revive-pass-1');
-      expect((await call(server.app, '/mvc/products/GetFlexData', session)).status).toBe(403 /* no rights, but signed in */);
-      expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } })).statusCode).toBe(200);
+      expect((await call(server.app, '/mvc/products/GetFlexData', session)).status).toBe(
+        403 /* no rights, but signed in */,
+      );
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } }))
+          .statusCode,
+      ).toBe(200);
       const user = await stored('users', id);
       expect((await post(server.app, '/mvc/users/save', { ...user, ...change })).status).toBe(200);
       const back = await stored('users', id);
-      expect((await post(server.app, '/mvc/users/save', { ...back, Activated: true, LockedOut: false })).status).toBe(200);
-      const res = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } });
+      expect((await post(server.app, '/mvc/users/save', { ...back, Activated: true, LockedOut: false })).status).toBe(
+        200,
+      );
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/mvc/user/getcurrentuser',
+        headers: { cookie: session },
+      });
       expect(res.statusCode).toBe(403);
       expect(JSON.parse(res.body).Authenticated).toBe(false);
     }
@@ -243,18 +337,40 @@ describe('sessions', () => {
 
   it('cannot be ended from another site: sign-out and sign-in are refused cross-site', async () => {
     const session = await signIn(server.app, 'admin', ADMIN_PASSWORD);
-    const out = await call(server.app, '/mvc/account/logout', session, {}, { origin: 'http://evil.example', host: 'localhost:80' });
+    const out = await call(
+      server.app,
+      '/mvc/account/logout',
+      session,
+      {},
+      { origin: 'http://evil.example', host: 'localhost:80' },
+    );
     expect(out.status).toBe(403);
-    expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } })).statusCode).toBe(200);
-    const login = await call(server.app, '/mvc/account/login', undefined, { username: 'admin', password: ADMIN_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } }))
+        .statusCode,
+    ).toBe(200);
+    const login = await call(
+      server.app,
+      '/mvc/account/login',
+      undefined,
+      { username: 'admin', password: ADMIN_PASSWORD },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(login.status).toBe(403);
   });
 });
 
 describe('text and dates at the edge', () => {
   it('answers impossible dates in filters with 400 naming the field', async () => {
-    for (const [FieldName, Value] of [['Introduced', '2021-02-30'], ['Introduced', '0000-01-01'], ['LastCount', '2021-02-29T10:00'], ['OpensAt', '24:00']]) {
-      const res = await asLimited('/mvc/products/GetFlexData', { operatorFilter: [{ FieldName, Operator: '=', Value }] });
+    for (const [FieldName, Value] of [
+      ['Introduced', '2021-02-30'],
+      ['Introduced', '0000-01-01'],
+      ['LastCount', '2021-02-29T10:00'],
+      ['OpensAt', '24:00'],
+    ]) {
+      const res = await asLimited('/mvc/products/GetFlexData', {
+        operatorFilter: [{ FieldName, Operator: '=', Value }],
+      });
       expect(res.status, `${FieldName} ${Value}`).toBe(400);
       expect(res.body.Error).toContain(FieldName);
     }
@@ -268,19 +384,36 @@ describe('text and dates at the edge', () => {
     await post(server.app, '/mvc/products/save', { ID: 'CREME', Descr: 'Crème brûlée' });
     for (const term of ['CRÈME', 'crème', 'BRÛLÉE', 'Cre\u0300me']) {
       const res = await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: term });
-      expect(res.body.Data.map((r: any) => r.ID), term).toEqual(['CREME']);
+      expect(
+        res.body.Data.map((r: any) => r.ID),
+        term,
+      ).toEqual(['CREME']);
     }
     // Decomposed text is stored composed, so it is found by composed text too.
     await post(server.app, '/mvc/products/save', { ID: 'CAFE', Descr: 'Cafe\u0301' });
-    expect((await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: 'CAFÉ' })).body.Data.map((r: any) => r.ID)).toEqual(['CAFE']);
+    expect(
+      (await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: 'CAFÉ' })).body.Data.map(
+        (r: any) => r.ID,
+      ),
+    ).toEqual(['CAFE']);
   });
 
   it('refuses bodies of the wrong shape and text that is not JSON', async () => {
     for (const payload of ['[]', '42', '"x"', 'null']) {
-      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers: { cookie: limited, 'content-type': 'application/json' }, payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/mvc/products/GetFlexData',
+        headers: { cookie: limited, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
     }
-    const plain = await server.app.inject({ method: 'POST', url: '/mvc/products/save', headers: { cookie: limited, 'content-type': 'text/plain' }, payload: '{"ID":"PLAIN"}' });
+    const plain = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/products/save',
+      headers: { cookie: limited, 'content-type': 'text/plain' },
+      payload: '{"ID":"PLAIN"}',
+    });
     expect(plain.statusCode).toBe(415);
   });
 });
@@ -297,7 +430,11 @@ describe('headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');
     }
-    const api = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: limited } });
+    const api = await server.app.inject({
+      method: 'GET',
+      url: '/mvc/user/getcurrentuser',
+      headers: { cookie: limited },
+    });
     expect(api.headers['cache-control']).toBe('no-store');
   });
 });
@@ -308,7 +445,9 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
 });
-afterAll(async () => { await db?.end(); });
+afterAll(async () => {
+  await db?.end();
+});
 const downloadRequests = async () => Number((await db.query('SELECT count(*) FROM downloadrequests')).rows[0].count);
 
 describe('calls by GET and from other sites', () => {
@@ -324,26 +463,57 @@ describe('calls by GET and from other sites', () => {
     }
     expect(await downloadRequests()).toBe(before);
     // A reading kind still answers a GET, and the export itself is a POST.
-    expect((await server.app.inject({ method: 'GET', url: '/mvc/products/nosuchcall', headers: { cookie: admin } })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/mvc/products/nosuchcall', headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(server.app, '/mvc/products/ExportData', admin, {})).status).toBe(200);
     expect(await downloadRequests()).toBe(before + 1);
   });
 
-  it('takes no call from another site\'s page, GET included', async () => {
+  it("takes no call from another site's page, GET included", async () => {
     const admin = await signIn(server.app);
     const before = await downloadRequests();
-    const elsewhere: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://evil.example', host: 'localhost:80' }];
+    const elsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://evil.example', host: 'localhost:80' },
+    ];
     for (const headers of elsewhere) {
-      for (const [method, url] of [['GET', '/mvc/user/getcurrentuser'], ['GET', '/mvc/products/GetForm'], ['GET', '/mvc/products/ExportData'], ['POST', '/mvc/products/ExportData']] as const) {
-        const res = await server.app.inject({ method, url, headers: { cookie: admin, ...headers }, ...(method === 'POST' ? { payload: {} } : {}) });
+      for (const [method, url] of [
+        ['GET', '/mvc/user/getcurrentuser'],
+        ['GET', '/mvc/products/GetForm'],
+        ['GET', '/mvc/products/ExportData'],
+        ['POST', '/mvc/products/ExportData'],
+      ] as const) {
+        const res = await server.app.inject({
+          method,
+          url,
+          headers: { cookie: admin, ...headers },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json()).toMatchObject({ Code: 'NO_RIGHTS', Authenticated: true });
       }
     }
     expect(await downloadRequests()).toBe(before);
     // The runtime's own calls, and an address typed or bookmarked, are no other site.
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: 'http://localhost:3000', host: 'localhost:3000' }, {}]) {
-      expect((await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: admin, ...headers } })).statusCode, JSON.stringify(headers)).toBe(200);
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://localhost:3000', host: 'localhost:3000' },
+      {},
+    ]) {
+      expect(
+        (
+          await server.app.inject({
+            method: 'GET',
+            url: '/mvc/user/getcurrentuser',
+            headers: { cookie: admin, ...headers },
+          })
+        ).statusCode,
+        JSON.stringify(headers),
+      ).toBe(200);
     }
   });
 });
@@ -351,10 +521,13 @@ describe('calls by GET and from other sites', () => {
 describe('counts', () => {
   it('a download request moves the count of download requests at once, as any insert does', async () => {
     const admin = await signIn(server.app);
-    const count = async () => (await call(server.app, '/mvc/downloadrequests/GetFlexData', admin, {})).body.Meta.Count as number;
+    const count = async () =>
+      (await call(server.app, '/mvc/downloadrequests/GetFlexData', admin, {})).body.Meta.Count as number;
     const before = await count();
     expect(await downloadRequests()).toBe(before);
-    expect((await call(server.app, '/mvc/downloadrequests/RequestExport', admin, { Table: 'countries' })).status).toBe(200);
+    expect((await call(server.app, '/mvc/downloadrequests/RequestExport', admin, { Table: 'countries' })).status).toBe(
+      200,
+    );
     expect(await count()).toBe(before + 1);
     expect((await call(server.app, '/mvc/products/ExportData', admin, {})).status).toBe(200);
     expect(await count()).toBe(before + 2);
@@ -364,16 +537,24 @@ describe('counts', () => {
 
 describe('row limits', () => {
   it('refuses a user field that is no field of the users table when the limit is saved, and writes nothing', async () => {
-    const group = (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body.Data[0].AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body
+      .Data[0].AutoID;
     const limits = async () => (await db.query('SELECT autoid, userfield FROM rowlimits ORDER BY autoid')).rows;
     const before = await limits();
     for (const UserField of ['__proto__', 'constructor', 'prototype', 'toString', 'Password', 'NoSuchField']) {
-      const res = await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'products', FieldName: 'ID', Kind: 'userfield', UserField });
+      const res = await post(server.app, '/mvc/rowlimits/save', {
+        SecurityGroup: group,
+        TableName: 'products',
+        FieldName: 'ID',
+        Kind: 'userfield',
+        UserField,
+      });
       expect(res.status, UserField).toBe(400);
       expect(res.body.ModelState.UserField[0], UserField).toContain(`'${UserField}' is geen veld van de gebruikers`);
     }
     // Nor can a stored limit be changed to one.
-    const stored = (await post(server.app, '/mvc/rowlimits/GetFlexData', { dataFilter: { TableName: 'countries' } })).body.Data[0];
+    const stored = (await post(server.app, '/mvc/rowlimits/GetFlexData', { dataFilter: { TableName: 'countries' } }))
+      .body.Data[0];
     const item = (await post(server.app, '/mvc/rowlimits/GetItem', { autoid: stored.AutoID })).body;
     expect((await post(server.app, '/mvc/rowlimits/save', { ...item, UserField: '__proto__' })).status).toBe(400);
     expect(await limits()).toEqual(before);
@@ -383,8 +564,14 @@ describe('row limits', () => {
 });
 
 describe('writes that lose to a concurrent one', () => {
-  const runs = async (sequence: string) => Number((await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
-  const rows = async (id: string) => Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);
+  const runs = async (sequence: string) =>
+    Number(
+      (await db.query(`SELECT last_value, is_called FROM ${sequence}`)).rows.map((r) =>
+        r.is_called ? r.last_value : 0,
+      )[0],
+    );
+  const rows = async (id: string) =>
+    Number((await db.query('SELECT count(*) FROM countries WHERE id = $1', [id])).rows[0].count);
   beforeAll(async () => {
     // PostgreSQL itself ends the save's transaction as a lost serialization or a deadlock does;
     // a sequence counts every run, rolled back or not.
@@ -397,19 +584,31 @@ describe('writes that lose to a concurrent one', () => {
       END $$;
       CREATE TRIGGER lose_to_concurrent BEFORE INSERT OR UPDATE ON countries FOR EACH ROW EXECUTE FUNCTION lose_to_concurrent();`);
   });
-  afterAll(async () => { await db.query('DROP TRIGGER lose_to_concurrent ON countries'); });
+  afterAll(async () => {
+    await db.query('DROP TRIGGER lose_to_concurrent ON countries');
+  });
 
   it('a save that lost three times is run again and saved once', async () => {
-    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), { ID: 'RACE', Descr: 'Na drie botsingen' });
+    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), {
+      ID: 'RACE',
+      Descr: 'Na drie botsingen',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await runs('race_runs')).toBe(4);
     expect(await rows('RACE')).toBe(1);
   });
 
   it('a save that keeps losing answers 409 with a retryable code and writes nothing', async () => {
-    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), { ID: 'DEADLOCK', Descr: 'Altijd een impasse' });
+    const res = await call(server.app, '/mvc/countries/save', await signIn(server.app), {
+      ID: 'DEADLOCK',
+      Descr: 'Altijd een impasse',
+    });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ Code: 'TRANSACTION_CONFLICT', Retryable: true, Error: expect.stringMatching(/niets opgeslagen/) });
+    expect(res.body).toMatchObject({
+      Code: 'TRANSACTION_CONFLICT',
+      Retryable: true,
+      Error: expect.stringMatching(/niets opgeslagen/),
+    });
     expect(res.headers['retry-after']).toBeDefined();
     // The first run and three more.
     expect(await runs('deadlock_runs')).toBe(4);

@@ -21,11 +21,17 @@ planblocks regions projecttypes currencies generalledgers titles questiongroups 
 mipriorities questioncategories fieldclientmessagecodes teamroles workhourplans
 workflowsubgroupformaldescriptions mediatypes absencekinds checklists overhaulordertemplates
 costcodes costcategories productgroups hscodes objectcodes
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const screens = () => [...server.engine.registry.snapshot.effective.screens.values()].map((s) => s.value);
 
@@ -33,44 +39,78 @@ const screens = () => [...server.engine.registry.snapshot.effective.screens.valu
 async function sample(p: any, n: number, record: Record<string, unknown>): Promise<unknown> {
   const s = p.Settings;
   // A catalogue code (a right) is picked from its lookup; its action is one the picked right has.
-  if (s.ListConfig?.ValueField === 'ID') return (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0]?.ID ?? null;
-  if (s.ActionsOf) return (await post(server.app, `/${s.ActionsOf.SingleMethod}`, { ID: record[s.ActionsOf.Field] })).body.Actions[0];
+  if (s.ListConfig?.ValueField === 'ID')
+    return (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0]?.ID ?? null;
+  if (s.ActionsOf)
+    return (await post(server.app, `/${s.ActionsOf.SingleMethod}`, { ID: record[s.ActionsOf.Field] })).body.Actions[0];
   switch (p.FieldType) {
-    case 'password': return 'Walk-pass-1';
-    case 'text': case 'textarea': case 'html': return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
-    case 'select': return s.Options[0].value;
-    case 'color': return '#112233';
-    case 'smallint': case 'integer': case 'bigint': case 'decimal': return Math.min(Math.max(1, s.min), s.max);
-    case 'bool': return true;
-    case 'date': return '2026-01-02';
-    case 'time': return '08:00';
-    case 'datetime': case 'datetime-seconds': return '2026-01-02T08:00';
+    case 'password':
+      return 'Walk-pass-1';
+    case 'text':
+    case 'textarea':
+    case 'html':
+      return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
+    case 'select':
+      return s.Options[0].value;
+    case 'color':
+      return '#112233';
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+    case 'decimal':
+      return Math.min(Math.max(1, s.min), s.max);
+    case 'bool':
+      return true;
+    case 'date':
+      return '2026-01-02';
+    case 'time':
+      return '08:00';
+    case 'datetime':
+    case 'datetime-seconds':
+      return '2026-01-02T08:00';
     case 'list': {
       if (!p.Required) return null;
       const first = (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0];
       return first?.AutoID ?? null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
 describe('base pack', () => {
   it('has a system-table screen for every table spec 3 section 2 lists', () => {
     expect(SPEC_TABLES).toHaveLength(89);
-    const systemTables = screens().filter((s) => s.kind === 'systemtable').map((s) => s.table);
+    const systemTables = screens()
+      .filter((s) => s.kind === 'systemtable')
+      .map((s) => s.table);
     expect(SPEC_TABLES.filter((t) => !systemTables.includes(t))).toEqual([]);
-    const switched = screens().filter((s) => s.dataSourceSwitch).map((s) => s.table).sort();
-    expect(switched).toEqual(['competencetypes', 'costcategories', 'costcodes', 'currencies', 'generalledgers', 'locationgroups']);
+    const switched = screens()
+      .filter((s) => s.dataSourceSwitch)
+      .map((s) => s.table)
+      .sort();
+    expect(switched).toEqual([
+      'competencetypes',
+      'costcategories',
+      'costcodes',
+      'currencies',
+      'generalledgers',
+      'locationgroups',
+    ]);
     expect(screens().find((s) => s.table === 'productgroups')?.fetchDestination).toBe('productgroups');
   });
 
   it('walks every table of every pack through GetForm, GetNew, save, GetItem, an edit, GetFlexData and delete', async () => {
     let n = 0;
     // A second group listed first, so a new membership of the administrator is not a duplicate.
-    expect((await post(server.app, '/mvc/securitygroups/save', { ID: 'walk', Descr: 'AAA wandeling' })).status).toBe(200);
+    expect((await post(server.app, '/mvc/securitygroups/save', { ID: 'walk', Descr: 'AAA wandeling' })).status).toBe(
+      200,
+    );
     // Rows that belong to a record of another table (documents) need that record and an upload:
     // tests/integration/files.test.ts walks them.
-    const tables = [...server.engine.registry.snapshot.effective.tables.values()].filter((t) => t.behaviour !== 'site-dictionary' && !t.belongsTo);
+    const tables = [...server.engine.registry.snapshot.effective.tables.values()].filter(
+      (t) => t.behaviour !== 'site-dictionary' && !t.belongsTo,
+    );
     expect(tables.length).toBeGreaterThan(89 + 33);
     for (const table of tables) {
       const name = table.name;
@@ -83,15 +123,20 @@ describe('base pack', () => {
       }
       // A text field that names rows by code (a `codes` check) takes a known code, as a user types one.
       for (const check of table.checks ?? []) {
-        if (check.codes) record[check.codes.field] = (await post(server.app, `/mvc/_lists/${check.codes.list}`, {})).body.Data[0].ID;
+        if (check.codes)
+          record[check.codes.field] = (await post(server.app, `/mvc/_lists/${check.codes.list}`, {})).body.Data[0].ID;
       }
       let saved = await post(server.app, `/mvc/${name}/save`, record);
       // A list value refused by a check of the table (a property of another object's type): as a
       // user would, pick the next rows of that list until one fits.
-      const refusedList = () => Object.keys(saved.body?.ModelState ?? {}).find((f) => form.body.Properties.some((p: any) => p.FieldName === f && p.FieldType === 'list'));
+      const refusedList = () =>
+        Object.keys(saved.body?.ModelState ?? {}).find((f) =>
+          form.body.Properties.some((p: any) => p.FieldName === f && p.FieldType === 'list'),
+        );
       for (let page = 0, field = refusedList(); saved.status === 400 && field && page < 5; page++) {
         const p = form.body.Properties.find((x: any) => x.FieldName === field);
-        for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body.Data) {
+        for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body
+          .Data) {
           saved = await post(server.app, `/mvc/${name}/save`, { ...record, [field]: row.AutoID });
           if (saved.status === 200) break;
         }
@@ -114,7 +159,10 @@ describe('base pack', () => {
       // Found through the grid: by each data source, by search, and by a filter per column type.
       const mine = { FieldName: 'AutoID', Operator: '=', Value: id };
       const found = async (body: Record<string, unknown>) => {
-        const res = await post(server.app, `/mvc/${name}/GetFlexData`, { ...body, operatorFilter: [mine, ...((body.operatorFilter as unknown[]) ?? [])] });
+        const res = await post(server.app, `/mvc/${name}/GetFlexData`, {
+          ...body,
+          operatorFilter: [mine, ...((body.operatorFilter as unknown[]) ?? [])],
+        });
         expect(res.status, `${name} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toBe(200);
         return res.body.Meta.Count;
       };
@@ -130,7 +178,10 @@ describe('base pack', () => {
         const value = saved.body[column.FieldName];
         if (kinds.has(column.AdvancedFilterType) || value === null || value === undefined) continue;
         kinds.add(column.AdvancedFilterType);
-        expect(await found({ operatorFilter: [{ FieldName: column.FieldName, Operator: '=', Value: value }] }), `${name}.${column.FieldName}`).toBe(1);
+        expect(
+          await found({ operatorFilter: [{ FieldName: column.FieldName, Operator: '=', Value: value }] }),
+          `${name}.${column.FieldName}`,
+        ).toBe(1);
       }
 
       expect((await post(server.app, `/mvc/${name}/delete`, { autoid: id })).status, name).toBe(200);
@@ -147,46 +198,79 @@ describe('base pack', () => {
         expect(answer.status, `${screen.name} ${set.name}: ${JSON.stringify(answer.body)}`).toBe(200);
       }
       for (const tab of screen.tabs ?? []) {
-        if (tab.kind === 'grid') expect((await get(server.app, `/mvc/${tab.table}/GetForm`)).status, `${screen.name} ${tab.name}`).toBe(200);
+        if (tab.kind === 'grid')
+          expect((await get(server.app, `/mvc/${tab.table}/GetForm`)).status, `${screen.name} ${tab.name}`).toBe(200);
       }
       const first = grid.body.Data[0];
-      if (first) expect((await post(server.app, `/mvc/${screen.table}/GetTransitions`, { autoid: first.AutoID })).status, screen.name).toBe(200);
+      if (first)
+        expect(
+          (await post(server.app, `/mvc/${screen.table}/GetTransitions`, { autoid: first.AutoID })).status,
+          screen.name,
+        ).toBe(200);
     }
   });
 
   it('seeds the demo relations and persons with their addresses, absences and links, by code', async () => {
-    const count = async (table: string, body: unknown = {}) => (await post(server.app, `/mvc/${table}/GetFlexData`, body)).body.Meta.Count;
+    const count = async (table: string, body: unknown = {}) =>
+      (await post(server.app, `/mvc/${table}/GetFlexData`, body)).body.Meta.Count;
     expect(await count('relations', { dataSource: 2 })).toBeGreaterThanOrEqual(25);
     expect(await count('relationaddresses')).toBeGreaterThan(40);
     expect(await count('personabsences')).toBeGreaterThan(0);
     // Relations and persons refer to each other: both directions are filled in.
-    const persons = (await post(server.app, '/mvc/persons/GetFlexData', { pageSize: 100 })).body.Data as { Relation: number | null; Relation_Descr: string | null }[];
+    const persons = (await post(server.app, '/mvc/persons/GetFlexData', { pageSize: 100 })).body.Data as {
+      Relation: number | null;
+      Relation_Descr: string | null;
+    }[];
     expect(persons.filter((p) => p.Relation !== null && p.Relation_Descr).length).toBe(persons.length);
-    const relations = (await post(server.app, '/mvc/relations/GetFlexData', { pageSize: 100, dataSource: 2 })).body.Data as { MainContact: number | null }[];
+    const relations = (await post(server.app, '/mvc/relations/GetFlexData', { pageSize: 100, dataSource: 2 })).body
+      .Data as { MainContact: number | null }[];
     expect(relations.some((r) => r.MainContact !== null)).toBe(true);
   });
 
   it('offers Active, Archive and All on the list screen of every archivable table, so an archived row stays findable', async () => {
-    const answered = (await get(server.app, '/mvc/definitions/screens')).body.Screens as { name: string; kind: string; table?: string; dataSourceSwitch: boolean }[];
-    const archivable = answered.filter((s) => s.table && ['maintenance', 'systemtable', 'detail'].includes(s.kind)
-      && server.engine.registry.snapshot.table(s.table)?.table.archivable);
+    const answered = (await get(server.app, '/mvc/definitions/screens')).body.Screens as {
+      name: string;
+      kind: string;
+      table?: string;
+      dataSourceSwitch: boolean;
+    }[];
+    const archivable = answered.filter(
+      (s) =>
+        s.table &&
+        ['maintenance', 'systemtable', 'detail'].includes(s.kind) &&
+        server.engine.registry.snapshot.table(s.table)?.table.archivable,
+    );
     expect(archivable.map((s) => s.name)).toContain('countries');
     expect(archivable.filter((s) => !s.dataSourceSwitch).map((s) => s.name)).toEqual([]);
     // An archived country is found again under Archive.
     const saved = await post(server.app, '/mvc/countries/save', { ID: 'XA', Descr: 'Archieftest', Archive: true });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const search = (dataSource: number) => post(server.app, '/mvc/countries/GetFlexData', { searchExpressions: 'Archieftest', dataSource });
+    const search = (dataSource: number) =>
+      post(server.app, '/mvc/countries/GetFlexData', { searchExpressions: 'Archieftest', dataSource });
     expect((await search(0)).body.Data).toHaveLength(0);
     expect((await search(1)).body.Data.map((r: { ID: string }) => r.ID)).toEqual(['XA']);
   });
 
-  it('refuses to delete a row in use and names the table that uses it by its label, in the user\'s language', async () => {
+  it("refuses to delete a row in use and names the table that uses it by its label, in the user's language", async () => {
     const category = await post(server.app, '/mvc/costcategories/save', { ID: 'INUSE', Descr: 'In gebruik' });
-    expect((await post(server.app, '/mvc/costcodes/save', { ID: 'INUSE', Descr: 'Gebruikt', CostCategory: category.body.AutoID })).status).toBe(200);
+    expect(
+      (
+        await post(server.app, '/mvc/costcodes/save', {
+          ID: 'INUSE',
+          Descr: 'Gebruikt',
+          CostCategory: category.body.AutoID,
+        })
+      ).status,
+    ).toBe(200);
     const refused = await post(server.app, '/mvc/costcategories/delete', { autoid: category.body.AutoID });
     expect(refused.status).toBe(409);
     expect(refused.body.Error).toBe('Het item wordt nog gebruikt door Kostenplaatsen en kan niet worden verwijderd.');
-    const english = await server.app.inject({ method: 'POST', url: '/mvc/costcategories/delete', headers: { cookie: `${authHeaders(server.app).cookie}; Culture=en` }, payload: { autoid: category.body.AutoID } });
+    const english = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/costcategories/delete',
+      headers: { cookie: `${authHeaders(server.app).cookie}; Culture=en` },
+      payload: { autoid: category.body.AutoID },
+    });
     expect(english.json().Error).toContain('Cost centres');
   });
 
@@ -217,21 +301,46 @@ describe('demo pack', () => {
   });
 
   it('shows on a purchase order what its demo receipts brought in', async () => {
-    const receipt = (await post(server.app, '/mvc/purchasereceipt/GetFlexData', { order: 'ID asc', pageSize: 1 })).body.Data[0];
-    const byReceipt = (await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', { dataFilter: [{ FieldName: 'Receipt', Value: receipt.AutoID }] })).body.Data;
+    const receipt = (await post(server.app, '/mvc/purchasereceipt/GetFlexData', { order: 'ID asc', pageSize: 1 })).body
+      .Data[0];
+    const byReceipt = (
+      await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', {
+        dataFilter: [{ FieldName: 'Receipt', Value: receipt.AutoID }],
+      })
+    ).body.Data;
     expect(byReceipt.length).toBeGreaterThan(0);
     const order = byReceipt[0].PurchaseOrder;
     expect(order).toBe(receipt.PurchaseOrder);
-    const onOrder = (await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', { dataFilter: [{ FieldName: 'PurchaseOrder', Value: order }] })).body.Data;
+    const onOrder = (
+      await post(server.app, '/mvc/purchasereceiptitems/GetFlexData', {
+        dataFilter: [{ FieldName: 'PurchaseOrder', Value: order }],
+      })
+    ).body.Data;
     expect(onOrder.map((i: any) => i.AutoID)).toEqual(expect.arrayContaining(byReceipt.map((i: any) => i.AutoID)));
   });
 
   it('offers the active content languages: a language set inactive leaves the switch, Dutch stays', async () => {
-    const languages = async () => (await server.app.inject({ method: 'GET', url: '/mvc/definitions/languages' })).json();
-    expect(await languages()).toEqual({ Languages: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'], Default: 'nl' });
-    const tr = (await post(server.app, '/mvc/contentlanguages/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'TR' }] })).body.Data[0];
+    const languages = async () =>
+      (await server.app.inject({ method: 'GET', url: '/mvc/definitions/languages' })).json();
+    expect(await languages()).toEqual({
+      Languages: ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'],
+      Default: 'nl',
+    });
+    const tr = (
+      await post(server.app, '/mvc/contentlanguages/GetFlexData', {
+        operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'TR' }],
+      })
+    ).body.Data[0];
     expect((await post(server.app, '/mvc/contentlanguages/save', { ...tr, Status: 'inactive' })).status).toBe(200);
     expect((await languages()).Languages).toEqual(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'zh']);
-    expect((await post(server.app, '/mvc/contentlanguages/save', { AutoID: tr.AutoID, TimeStamp: tr.TimeStamp + 1, Status: 'active' })).status).toBe(200);
+    expect(
+      (
+        await post(server.app, '/mvc/contentlanguages/save', {
+          AutoID: tr.AutoID,
+          TimeStamp: tr.TimeStamp + 1,
+          Status: 'active',
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -21,7 +21,11 @@ afterAll(async () => {
 async function query(db: EmbeddedDatabase, sql: string) {
   const client = new pg.Client({ connectionString: db.url('postgres') });
   await client.connect();
-  try { return (await client.query(sql)).rows; } finally { await client.end(); }
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 it('starts over a server an earlier run left running, keeping its data', async () => {
@@ -37,7 +41,8 @@ it('keeps a generated password of its own, readable by its owner only, and repla
   const file = path.join(dir, PASSWORD_FILE);
   expect(statSync(file).mode & 0o777).toBe(0o600);
   const port = Number(new URL(current!.url('postgres')).port);
-  const as = (password: string) => new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
+  const as = (password: string) =>
+    new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
   await expect(as('postgres').connect()).rejects.toThrow(/password authentication failed/);
   // A data directory of an earlier version: the well-known password and no password file.
   await query(current!, `ALTER ROLE postgres PASSWORD 'postgres'`);

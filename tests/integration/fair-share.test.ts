@@ -5,10 +5,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ config: { userConcurrency: 1 } }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ config: { userConcurrency: 1 } });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-const grid = (headers: Record<string, string>) => server.app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers, payload: {} });
+const grid = (headers: Record<string, string>) =>
+  server.app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers, payload: {} });
 
 it('answers a burst of one user in turns, and refuses what is beyond the queue with 429', async () => {
   const some = await Promise.all(Array.from({ length: 20 }, () => grid(authHeaders(server.app))));
@@ -22,11 +27,20 @@ it('answers a burst of one user in turns, and refuses what is beyond the queue w
   expect((await grid(authHeaders(server.app))).statusCode).toBe(200);
 });
 
-it('another user is not held up by one user\'s queue', async () => {
-  await post(server.app, '/mvc/users/save', { Username: 'other', Password: 'Other-pass-1', PasswordRetype: 'Other-pass-1' });
+it("another user is not held up by one user's queue", async () => {
+  await post(server.app, '/mvc/users/save', {
+    Username: 'other',
+    Password: 'Other-pass-1',
+    PasswordRetype: 'Other-pass-1',
+  });
   const other = await signIn(server.app, 'other', 'Other-pass-1');
   let finished = 0;
-  const burst = Array.from({ length: 50 }, () => grid(authHeaders(server.app)).then((r) => { finished++; return r; }));
+  const burst = Array.from({ length: 50 }, () =>
+    grid(authHeaders(server.app)).then((r) => {
+      finished++;
+      return r;
+    }),
+  );
   const mine = await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: other } });
   expect(mine.statusCode).toBe(200);
   // Answered while the first user's calls were still taking their turns.

@@ -13,7 +13,10 @@ import { authHeaders, post, signIn, startTestServer, type TestServer } from './h
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const MB = 1024 * 1024;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]);
 
@@ -33,7 +36,11 @@ const tmpFiles = () => {
   return existsSync(tmp) ? readdirSync(tmp) : [];
 };
 
-interface Upload { name: string; bytes: Buffer; type?: string }
+interface Upload {
+  name: string;
+  bytes: Buffer;
+  type?: string;
+}
 
 /** Uploads for a file field (a document's by default): an upload names the field it is for. */
 async function upload(files: Upload[], cookie = admin, target = 'documents/File') {
@@ -42,10 +49,15 @@ async function upload(files: Upload[], cookie = admin, target = 'documents/File'
   const res = await fetch(`${base}${uploadPath(target)}`, { method: 'POST', headers: { cookie }, body: form });
   return { status: res.status, body: await res.json() };
 }
-const uploadPath = (target = 'documents/File') => `/mvc/files/upload?table=${target.split('/')[0]}&field=${target.split('/')[1]}`;
+const uploadPath = (target = 'documents/File') =>
+  `/mvc/files/upload?table=${target.split('/')[0]}&field=${target.split('/')[1]}`;
 
 async function call(url: string, body: unknown, cookie = admin) {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -56,10 +68,15 @@ async function download(url: string, cookie = admin) {
 
 /** A multipart body by hand: parts of one file each, and the closing boundary unless cut off. */
 function multipart(boundary: string, files: Upload[], close = true): Buffer {
-  const parts = files.map((f) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
-    f.bytes, Buffer.from('\r\n'),
-  ]));
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    ]),
+  );
   return Buffer.concat([...parts, ...(close ? [Buffer.from(`--${boundary}--\r\n`)] : [])]);
 }
 
@@ -67,28 +84,49 @@ function multipart(boundary: string, files: Upload[], close = true): Buffer {
  * Sends a request over a raw socket: the head with `contentLength`, then `body`; answers what the
  * server said (until it closes or `waitMs` pass). `abortAfterMs` destroys the socket mid-body instead.
  */
-function raw(contentLength: number, body: Buffer, opts: { boundary?: string; abortAfterMs?: number; waitMs?: number; cookie?: string; target?: string; base?: string } = {}): Promise<string> {
+function raw(
+  contentLength: number,
+  body: Buffer,
+  opts: {
+    boundary?: string;
+    abortAfterMs?: number;
+    waitMs?: number;
+    cookie?: string;
+    target?: string;
+    base?: string;
+  } = {},
+): Promise<string> {
   const { port } = new URL(opts.base ?? base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
     let answer = '';
-    socket.on('data', (d) => { answer += d.toString('latin1'); });
+    socket.on('data', (d) => {
+      answer += d.toString('latin1');
+    });
     socket.on('error', (err) => (opts.abortAfterMs ? resolve(answer) : reject(err)));
     socket.on('close', () => resolve(answer));
     socket.on('connect', () => {
-      socket.write(`POST ${uploadPath(opts.target)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${opts.cookie ?? admin}\r\n`
-        + `Content-Type: multipart/form-data; boundary=${opts.boundary ?? 'b0undary'}\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST ${uploadPath(opts.target)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${opts.cookie ?? admin}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${opts.boundary ?? 'b0undary'}\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n`,
+      );
       socket.write(body);
       if (opts.abortAfterMs !== undefined) setTimeout(() => socket.destroy(), opts.abortAfterMs);
-      else setTimeout(() => { socket.destroy(); resolve(answer); }, opts.waitMs ?? 5000);
+      else
+        setTimeout(() => {
+          socket.destroy();
+          resolve(answer);
+        }, opts.waitMs ?? 5000);
     });
   });
 }
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
-const jsonOf = (answer: string) => JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+const jsonOf = (answer: string) =>
+  JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
 const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (await check()) return true;
   return check();
 };
 
@@ -103,18 +141,32 @@ beforeAll(async () => {
   admin = authHeaders(server.app).cookie;
 
   // A user of documents who sees relations only where they are the account manager, and no persons.
-  docsUserId = (await post(server.app, '/mvc/users/save', { Username: 'docs', Password: 'Docs-pass-1', PasswordRetype: 'Docs-pass-1' })).body.AutoID;
+  docsUserId = (
+    await post(server.app, '/mvc/users/save', {
+      Username: 'docs',
+      Password: 'Docs-pass-1',
+      PasswordRetype: 'Docs-pass-1',
+    })
+  ).body.AutoID;
   const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'docs', Descr: 'Documenten' })).body.AutoID;
-  const grant = (RightCode: string, Action: string) => post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+  const grant = (RightCode: string, Action: string) =>
+    post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
   await grant('2.1', 'read');
   for (const action of ['read', 'create', 'update', 'delete']) await grant('4.1', action);
   await grant('10.37', 'read');
   await grant('10.60', 'read');
   await post(server.app, '/mvc/usergroups/save', { User: docsUserId, SecurityGroup: group });
-  await post(server.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'relations', FieldName: 'AccountManager', Kind: 'own' });
+  await post(server.app, '/mvc/rowlimits/save', {
+    SecurityGroup: group,
+    TableName: 'relations',
+    FieldName: 'AccountManager',
+    Kind: 'own',
+  });
   docs = await signIn(server.app, 'docs', 'Docs-pass-1');
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('uploads', () => {
   it('stores each file typed by its content and answers a FileID per file, in order', async () => {
@@ -144,30 +196,51 @@ describe('uploads', () => {
     const bytes = unique(PNG);
     const [a, b] = [await upload([{ name: 'a.png', bytes }]), await upload([{ name: 'b.png', bytes }])];
     expect(a.body[0].FileID).not.toBe(b.body[0].FileID);
-    const rows = (await server.engine.pool.query('SELECT DISTINCT sha256 FROM core_file WHERE id = ANY($1::uuid[])', [[a.body[0].FileID, b.body[0].FileID]])).rows;
+    const rows = (
+      await server.engine.pool.query('SELECT DISTINCT sha256 FROM core_file WHERE id = ANY($1::uuid[])', [
+        [a.body[0].FileID, b.body[0].FileID],
+      ])
+    ).rows;
     expect(rows).toEqual([{ sha256: sha(bytes) }]);
   });
 
   it('refuses a file whose name or type contradicts its content (a .pdf that is a PNG), naming it, and keeps nothing of the request', async () => {
     const before = await fileRows();
     const good = unique(PDF);
-    const res = await upload([{ name: 'goed.pdf', bytes: good }, { name: 'rapport.pdf', bytes: unique(PNG), type: 'application/pdf' }]);
+    const res = await upload([
+      { name: 'goed.pdf', bytes: good },
+      { name: 'rapport.pdf', bytes: unique(PNG), type: 'application/pdf' },
+    ]);
     expect(res.status).toBe(415);
-    expect(res.body).toMatchObject({ Code: 'UNSUPPORTED_MEDIA_TYPE', Key: 'files.type_mismatch', Args: ['rapport.pdf', 'PDF', 'PNG'] });
+    expect(res.body).toMatchObject({
+      Code: 'UNSUPPORTED_MEDIA_TYPE',
+      Key: 'files.type_mismatch',
+      Args: ['rapport.pdf', 'PDF', 'PNG'],
+    });
     expect(res.body.Error).toBe('Het bestand rapport.pdf is volgens zijn naam of type PDF, maar de inhoud is PNG.');
     // A declared type alone contradicts too.
-    expect((await upload([{ name: 'scan', bytes: unique(PNG), type: 'image/jpeg' }])).body.Key).toBe('files.type_mismatch');
+    expect((await upload([{ name: 'scan', bytes: unique(PNG), type: 'image/jpeg' }])).body.Key).toBe(
+      'files.type_mismatch',
+    );
     expect(await fileRows()).toBe(before);
     expect(await stored(good)).toBe(false);
   });
 
   it.each([
-    ['an SVG drawing', 'tekening.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    [
+      'an SVG drawing',
+      'tekening.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
     ['HTML under a text name', 'leesmij.txt', Buffer.from('<!DOCTYPE html><html><body>hi</body></html>')],
     ['a program under a PDF name', 'factuur.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)])],
     ['plain text under an HTML name', 'pagina.html', Buffer.from('gewoon tekst\n')],
     ['unknown binary content', 'data.bin', Buffer.from([0x00, 0x01, 0x02, 0xfe, 0xff])],
-    ['text that turns binary after its first 4 KB', 'log.txt', Buffer.concat([Buffer.alloc(8000, 0x61), Buffer.from([0x00, 0xff])])],
+    [
+      'text that turns binary after its first 4 KB',
+      'log.txt',
+      Buffer.concat([Buffer.alloc(8000, 0x61), Buffer.from([0x00, 0xff])]),
+    ],
   ])('refuses %s (415, naming the file)', async (_what, name, bytes) => {
     const res = await upload([{ name, bytes }]);
     expect(res.status).toBe(415);
@@ -195,11 +268,17 @@ describe('uploads', () => {
     expect(alone.status).toBe(200);
     expect(alone.body[0].MediaType).toBe('application/zip');
     const other = unique(PDF);
-    const mixed = await upload([{ name: 'bulk2.zip', bytes: Buffer.concat([ZIP, randomBytes(10 * MB)]) }, { name: 'los.pdf', bytes: other }]);
+    const mixed = await upload([
+      { name: 'bulk2.zip', bytes: Buffer.concat([ZIP, randomBytes(10 * MB)]) },
+      { name: 'los.pdf', bytes: other },
+    ]);
     expect(mixed.status).toBe(413);
     expect(mixed.body.Key).toBe('files.zip_alone');
     // A zip that is not the first file is a loose file of at most 10 MB.
-    const late = await upload([{ name: 'los.pdf', bytes: unique(PDF) }, { name: 'bulk3.zip', bytes: Buffer.concat([ZIP, randomBytes(10 * MB)]) }]);
+    const late = await upload([
+      { name: 'los.pdf', bytes: unique(PDF) },
+      { name: 'bulk3.zip', bytes: Buffer.concat([ZIP, randomBytes(10 * MB)]) },
+    ]);
     expect(late.status).toBe(413);
     expect(late.body.Key).toBe('files.too_large');
   });
@@ -238,11 +317,21 @@ describe('uploads', () => {
     const before = await fileRows();
     const first = unique(PDF);
     const second = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * MB)]);
-    const body = multipart('b0undary', [{ name: 'heel.pdf', bytes: first }, { name: 'afgebroken.pdf', bytes: second }]);
+    const body = multipart('b0undary', [
+      { name: 'heel.pdf', bytes: first },
+      { name: 'afgebroken.pdf', bytes: second },
+    ]);
     // The store's writes, to see that the first file was stored whole and the second begun.
     const store = server.engine.files;
     const writes: Promise<unknown>[] = [];
-    server.engine.files = { ...store, put: (stream, opts) => { const w = store.put(stream, opts); writes.push(w.catch((err) => err)); return w; } };
+    server.engine.files = {
+      ...store,
+      put: (stream, opts) => {
+        const w = store.put(stream, opts);
+        writes.push(w.catch((err) => err));
+        return w;
+      },
+    };
     try {
       // Announces all of it, sends the first file and part of the second, then disconnects.
       await raw(body.length, body.subarray(0, first.length + 1 * MB), { abortAfterMs: 300 });
@@ -264,7 +353,15 @@ describe('uploads', () => {
   it('logs a client that goes away mid-upload as an aborted request (info), not as a database outage', async () => {
     // The server as main.ts builds it, logging, over the same engine.
     const lines: { level: number; msg: string }[] = [];
-    const logged = await buildApp(server.engine, { logger: { stream: { write: (line: string) => { lines.push(JSON.parse(line)); } } } });
+    const logged = await buildApp(server.engine, {
+      logger: {
+        stream: {
+          write: (line: string) => {
+            lines.push(JSON.parse(line));
+          },
+        },
+      },
+    });
     await logged.listen({ port: 0, host: '127.0.0.1' });
     const at = `http://127.0.0.1:${(logged.server.address() as net.AddressInfo).port}`;
     try {
@@ -295,7 +392,11 @@ describe('uploads', () => {
     form.append('ID', 'X');
     const res = await fetch(`${base}/mvc/relations/save`, { method: 'POST', headers: { cookie: admin }, body: form });
     expect(res.status).toBe(415);
-    const empty = await fetch(`${base}${uploadPath()}`, { method: 'POST', headers: { cookie: admin }, body: new FormData() });
+    const empty = await fetch(`${base}${uploadPath()}`, {
+      method: 'POST',
+      headers: { cookie: admin },
+      body: new FormData(),
+    });
     expect(empty.status).toBe(400);
     expect((await empty.json()).Key).toBe('files.none');
   });
@@ -307,11 +408,18 @@ describe('uploads', () => {
 });
 
 /** A user in a group of their own with these grants (and field limits), signed in. */
-async function userWith(name: string, grants: [string, string][], fieldLimits: { TableName: string; FieldName: string; Visibility: string }[] = []) {
+async function userWith(
+  name: string,
+  grants: [string, string][],
+  fieldLimits: { TableName: string; FieldName: string; Visibility: string }[] = [],
+) {
   const password = `${name[0].toUpperCase()}${name.slice(1)}-pass-1`;
-  const id = (await post(server.app, '/mvc/users/save', { Username: name, Password: password, PasswordRetype: password })).body.AutoID;
+  const id = (
+    await post(server.app, '/mvc/users/save', { Username: name, Password: password, PasswordRetype: password })
+  ).body.AutoID;
   const group = (await post(server.app, '/mvc/securitygroups/save', { ID: name, Descr: name })).body.AutoID;
-  for (const [RightCode, Action] of grants) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+  for (const [RightCode, Action] of grants)
+    await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
   for (const limit of fieldLimits) await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, ...limit });
   await post(server.app, '/mvc/usergroups/save', { User: id, SecurityGroup: group });
   return signIn(server.app, name, password);
@@ -319,32 +427,64 @@ async function userWith(name: string, grants: [string, string][], fieldLimits: {
 
 describe('who may upload, and how much', () => {
   it('refuses an upload for a field the user may not fill (403) before its body is read, storing nothing', async () => {
-    const reader = await userWith('reader', [['2.1', 'read'], ['4.1', 'read']]);
-    const fixed = await userWith('fixedfile', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create'], ['4.1', 'update']], [{ TableName: 'documents', FieldName: 'File', Visibility: '2' }]);
+    const reader = await userWith('reader', [
+      ['2.1', 'read'],
+      ['4.1', 'read'],
+    ]);
+    const fixed = await userWith(
+      'fixedfile',
+      [
+        ['2.1', 'read'],
+        ['4.1', 'read'],
+        ['4.1', 'create'],
+        ['4.1', 'update'],
+      ],
+      [{ TableName: 'documents', FieldName: 'File', Visibility: '2' }],
+    );
     const before = await fileRows();
     const bytes = unique(PDF);
-    for (const [cookie, target] of [[reader, 'documents/File'], [fixed, 'documents/File'], [reader, 'persons/Photo']]) {
+    for (const [cookie, target] of [
+      [reader, 'documents/File'],
+      [fixed, 'documents/File'],
+      [reader, 'persons/Photo'],
+    ]) {
       const res = await upload([{ name: 'stuk.pdf', bytes }], cookie, target);
       expect(res.status, target).toBe(403);
       expect(res.body.Code).toBe('NO_RIGHTS');
     }
     // Announced as 5 MB, with only its start sent: the refusal does not wait for the rest.
-    const head = multipart('b0undary', [{ name: 'groot.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(5 * MB)]) }]).subarray(0, 2000);
+    const head = multipart('b0undary', [
+      { name: 'groot.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(5 * MB)]) },
+    ]).subarray(0, 2000);
     expect(statusOf(await raw(5 * MB + 500, head, { cookie: reader }))).toBe(403);
     expect(await fileRows()).toBe(before);
     expect(await stored(bytes)).toBe(false);
     expect(await until(() => tmpFiles().length === 0)).toBe(true);
     // What the upload is for must be a file field of a table: named, and one.
     expect((await upload([{ name: 'a.pdf', bytes }], admin, 'documents/Descr')).body.Key).toBe('request.file_field');
-    const bare = await fetch(`${base}/mvc/files/upload`, { method: 'POST', headers: { cookie: admin }, body: new FormData() });
+    const bare = await fetch(`${base}/mvc/files/upload`, {
+      method: 'POST',
+      headers: { cookie: admin },
+      body: new FormData(),
+    });
     expect(bare.status).toBe(400);
     expect((await bare.json()).Code).toBe('BAD_REQUEST');
     expect(await fileRows()).toBe(before);
   });
 
   it('keeps a user within their quota of uploads no record names yet: 429 with a clear message, nothing kept; a save frees room', async () => {
-    const quota = await userWith('quota', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create'], ['10.37', 'read'], ['10.60', 'read']]);
-    const tiny = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ name: `q${from + i}.txt`, bytes: Buffer.from('zelfde inhoud voor het quotum\n') }));
+    const quota = await userWith('quota', [
+      ['2.1', 'read'],
+      ['4.1', 'read'],
+      ['4.1', 'create'],
+      ['10.37', 'read'],
+      ['10.60', 'read'],
+    ]);
+    const tiny = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `q${from + i}.txt`,
+        bytes: Buffer.from('zelfde inhoud voor het quotum\n'),
+      }));
     expect((await upload(tiny(1000), quota)).status).toBe(200);
     const last = await upload(tiny(200, 1000), quota);
     expect(last.status).toBe(200);
@@ -352,33 +492,57 @@ describe('who may upload, and how much', () => {
     const over = await upload(tiny(1, 2000), quota);
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({
-      Code: 'UPLOAD_QUOTA', Key: 'files.quota_files', Args: ['1200'],
-      Error: 'U heeft al 1200 geüploade bestanden die nog bij geen record horen, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
+      Code: 'UPLOAD_QUOTA',
+      Key: 'files.quota_files',
+      Args: ['1200'],
+      Error:
+        'U heeft al 1200 geüploade bestanden die nog bij geen record horen, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
     });
     expect(over.body.Retryable).toBeUndefined();
     expect(await fileRows()).toBe(before);
     // Saved into a document, an upload is claimed: it no longer counts, and there is room for one more.
     const relation = await relationOf(null, 'QUOTUM');
-    const doc = await call('/mvc/documents/save', { TableName: 'relations', RecordID: relation, DocumentKind: await documentKind('QUOTUM'), Language: await language(), File: last.body[0].FileID }, quota);
+    const doc = await call(
+      '/mvc/documents/save',
+      {
+        TableName: 'relations',
+        RecordID: relation,
+        DocumentKind: await documentKind('QUOTUM'),
+        Language: await language(),
+        File: last.body[0].FileID,
+      },
+      quota,
+    );
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
     expect((await upload(tiny(1, 3000), quota)).status).toBe(200);
     expect((await upload(tiny(1, 3001), quota)).body.Key).toBe('files.quota_files');
   });
 
-  it('stops reading a file where the quota\'s bytes end, and lets only one of two uploads at once take the last room', async () => {
-    const heavy = await userWith('heavy', [['2.1', 'read'], ['4.1', 'read'], ['4.1', 'create']]);
-    for (let i = 0; i < 4; i++) expect((await upload([{ name: `blok${i}.txt`, bytes: Buffer.alloc(10 * MB, 0x61 + i) }], heavy)).status).toBe(200);
+  it("stops reading a file where the quota's bytes end, and lets only one of two uploads at once take the last room", async () => {
+    const heavy = await userWith('heavy', [
+      ['2.1', 'read'],
+      ['4.1', 'read'],
+      ['4.1', 'create'],
+    ]);
+    for (let i = 0; i < 4; i++)
+      expect((await upload([{ name: `blok${i}.txt`, bytes: Buffer.alloc(10 * MB, 0x61 + i) }], heavy)).status).toBe(
+        200,
+      );
     const before = await fileRows();
     const big = Buffer.alloc(10 * MB, 0x6a);
     const over = await upload([{ name: 'teveel.txt', bytes: big }], heavy);
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ Code: 'UPLOAD_QUOTA', Key: 'files.quota_bytes', Args: ['48'] });
-    expect(over.body.Error).toBe('Uw geüploade bestanden die nog bij geen record horen, zouden samen groter worden dan 48 MB, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.');
+    expect(over.body.Error).toBe(
+      'Uw geüploade bestanden die nog bij geen record horen, zouden samen groter worden dan 48 MB, het maximum. Sla ze eerst op bij hun record; wat na een dag nergens bij hoort, wordt opgeruimd.',
+    );
     expect(await fileRows()).toBe(before);
     expect(await stored(big)).toBe(false);
     expect(await until(() => tmpFiles().length === 0)).toBe(true);
     // 8 MB left: two uploads of 5 MB at once, and exactly one of them is kept.
-    const both = await Promise.all([0x6b, 0x6c].map((c) => upload([{ name: 'helft.txt', bytes: Buffer.alloc(5 * MB, c) }], heavy)));
+    const both = await Promise.all(
+      [0x6b, 0x6c].map((c) => upload([{ name: 'helft.txt', bytes: Buffer.alloc(5 * MB, c) }], heavy)),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(await fileRows()).toBe(before + 1);
   });
@@ -398,11 +562,18 @@ describe('file and image fields', () => {
   it('refuses a FileID that does not exist, and a file that is no image in an image field, under the field', async () => {
     const unknown = await call('/mvc/persons/save', { ...person, Photo: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.TranslationModelState.ModelState.Photo).toEqual([{ Key: 'validation.file_value', Value: ['Photo'] }]);
-    expect((await call('/mvc/persons/save', { ...person, Photo: 'not-a-file' })).body.TranslationModelState.ModelState.Photo[0].Key).toBe('validation.file_value');
+    expect(unknown.body.TranslationModelState.ModelState.Photo).toEqual([
+      { Key: 'validation.file_value', Value: ['Photo'] },
+    ]);
+    expect(
+      (await call('/mvc/persons/save', { ...person, Photo: 'not-a-file' })).body.TranslationModelState.ModelState
+        .Photo[0].Key,
+    ).toBe('validation.file_value');
     const pdf = (await upload([{ name: 'cv.pdf', bytes: unique(PDF) }], admin, 'persons/Photo')).body[0];
     const notImage = await call('/mvc/persons/save', { ...person, Photo: pdf.FileID });
-    expect(notImage.body.TranslationModelState.ModelState.Photo).toEqual([{ Key: 'validation.image_value', Value: ['Photo'] }]);
+    expect(notImage.body.TranslationModelState.ModelState.Photo).toEqual([
+      { Key: 'validation.image_value', Value: ['Photo'] },
+    ]);
   });
 
   it('refuses a FileID another user uploaded', async () => {
@@ -410,7 +581,17 @@ describe('file and image fields', () => {
     const theirs = (await upload([{ name: 'van-een-ander.pdf', bytes: unique(PDF) }], admin)).body[0];
     const kind = await documentKind('ANDER');
     const relation = await relationOf(docsUserId, 'ANDER');
-    const res = await call('/mvc/documents/save', { TableName: 'relations', RecordID: relation, DocumentKind: kind, Language: await language(), File: theirs.FileID }, docs);
+    const res = await call(
+      '/mvc/documents/save',
+      {
+        TableName: 'relations',
+        RecordID: relation,
+        DocumentKind: kind,
+        Language: await language(),
+        File: theirs.FileID,
+      },
+      docs,
+    );
     expect(res.status).toBe(400);
     expect(res.body.TranslationModelState.ModelState.File[0].Key).toBe('validation.file_value');
   });
@@ -450,12 +631,22 @@ describe('file and image fields', () => {
     expect(up.body[0].FileName).toBe(name);
     const kind = await documentKind('OFFERTE');
     const relation = await relationOf(null, 'OFFERTE');
-    const doc = (await call('/mvc/documents/save', { TableName: 'relations', RecordID: relation, DocumentKind: kind, Language: await language(), File: up.body[0].FileID })).body;
+    const doc = (
+      await call('/mvc/documents/save', {
+        TableName: 'relations',
+        RecordID: relation,
+        DocumentKind: kind,
+        Language: await language(),
+        File: up.body[0].FileID,
+      })
+    ).body;
     const file = await download(`/mvc/documents/download?autoid=${doc.AutoID}`);
     expect(file.status).toBe(200);
     expect(file.bytes.equals(bytes)).toBe(true);
     const disposition = file.headers.get('content-disposition')!;
-    expect(disposition).toBe(`attachment; filename="Offerte cafe _ _5 definitief.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(disposition).toBe(
+      `attachment; filename="Offerte cafe _ _5 definitief.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
     const star = /filename\*=UTF-8''(.+)$/.exec(disposition)![1];
     expect(decodeURIComponent(star)).toBe(name);
   });
@@ -463,21 +654,33 @@ describe('file and image fields', () => {
 
 /** Test data: a document kind, a language, a relation with an account manager. */
 async function documentKind(id: string, retention?: { months: number }) {
-  const existing = (await call('/mvc/documentkinds/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: id }] })).body.Data[0];
+  const existing = (
+    await call('/mvc/documentkinds/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: id }] })
+  ).body.Data[0];
   if (existing) return existing.AutoID as number;
   const saved = await call('/mvc/documentkinds/save', {
-    ID: id, Descr: `Soort ${id}`, ...(retention ? { UseRetentionPeriod: true, RetentionPeriod: retention.months, RetentionPeriodUnit: 'months' } : {}),
+    ID: id,
+    Descr: `Soort ${id}`,
+    ...(retention
+      ? { UseRetentionPeriod: true, RetentionPeriod: retention.months, RetentionPeriodUnit: 'months' }
+      : {}),
   });
   return saved.body.AutoID as number;
 }
 let languageId: number | undefined;
 async function language() {
-  languageId ??= (await call('/mvc/_lists/languages', {})).body.Data[0]?.AutoID ?? (await call('/mvc/languages/save', { ID: 'NL', Descr: 'Nederlands' })).body.AutoID;
+  languageId ??=
+    (await call('/mvc/_lists/languages', {})).body.Data[0]?.AutoID ??
+    (await call('/mvc/languages/save', { ID: 'NL', Descr: 'Nederlands' })).body.AutoID;
   return languageId!;
 }
 let relationCount = 0;
 async function relationOf(accountManager: number | null, name: string) {
-  const saved = await call('/mvc/relations/save', { ID: `R-${name}-${++relationCount}`, Descr: `Relatie ${name}`, AccountManager: accountManager });
+  const saved = await call('/mvc/relations/save', {
+    ID: `R-${name}-${++relationCount}`,
+    Descr: `Relatie ${name}`,
+    AccountManager: accountManager,
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return saved.body.AutoID as number;
 }
@@ -492,10 +695,19 @@ describe('documents', () => {
 
   const newDocument = async (TableName: string, RecordID: number, cookie = admin, name = 'stuk.pdf') => {
     const file = (await upload([{ name, bytes: unique(PDF) }], cookie)).body[0];
-    return call('/mvc/documents/save', { TableName, RecordID, DocumentKind: kind, Language: await language(), Descr: name, File: file.FileID }, cookie);
+    return call(
+      '/mvc/documents/save',
+      { TableName, RecordID, DocumentKind: kind, Language: await language(), Descr: name, File: file.FileID },
+      cookie,
+    );
   };
   const grid = (body: Record<string, unknown>, cookie: string) => call('/mvc/documents/GetFlexData', body, cookie);
-  const of = (TableName: string, RecordID: number) => ({ dataFilter: [{ FieldName: 'TableName', Value: TableName }, { FieldName: 'RecordID', Value: RecordID }] });
+  const of = (TableName: string, RecordID: number) => ({
+    dataFilter: [
+      { FieldName: 'TableName', Value: TableName },
+      { FieldName: 'RecordID', Value: RecordID },
+    ],
+  });
 
   beforeAll(async () => {
     kind = await documentKind('CONTRACT');
@@ -513,14 +725,25 @@ describe('documents', () => {
     const form = await download('/mvc/documents/GetForm', docs);
     expect(form.status).toBe(200);
     const fields = JSON.parse(form.bytes.toString()).Properties.map((p: any) => p.FieldName);
-    expect(fields).toEqual(expect.arrayContaining(['TableName', 'RecordID', 'DocumentKind', 'Language', 'Descr', 'File']));
-    expect((await call('/mvc/documents/GetNew', {}, docs)).body).toMatchObject({ AutoID: 0, File: null, File_Descr: null });
+    expect(fields).toEqual(
+      expect.arrayContaining(['TableName', 'RecordID', 'DocumentKind', 'Language', 'Descr', 'File']),
+    );
+    expect((await call('/mvc/documents/GetNew', {}, docs)).body).toMatchObject({
+      AutoID: 0,
+      File: null,
+      File_Descr: null,
+    });
   });
 
   it('are found per record through the generic grid, with the file name beside the FileID', async () => {
     const page = await grid(of('relations', mine), admin);
     expect(page.body.Data.map((d: any) => d.AutoID)).toEqual([myDoc.AutoID]);
-    expect(page.body.Data[0]).toMatchObject({ TableName: 'relations', RecordID: mine, File_Descr: 'stuk.pdf', DocumentKind_Descr: 'Soort CONTRACT' });
+    expect(page.body.Data[0]).toMatchObject({
+      TableName: 'relations',
+      RecordID: mine,
+      File_Descr: 'stuk.pdf',
+      DocumentKind_Descr: 'Soort CONTRACT',
+    });
   });
 
   it('are seen only by users who see their record: grid, count, item, file and download', async () => {
@@ -541,10 +764,13 @@ describe('documents', () => {
     expect(item.status).toBe(200);
     expect((await download(`/mvc/documents/download?autoid=${myDoc.AutoID}`, docs)).status).toBe(200);
     // The administrator sees all three.
-    expect((await grid({ operatorFilter: [{ FieldName: 'AutoID', Operator: '>=', Value: myDoc.AutoID }] }, admin)).body.Meta.Count).toBeGreaterThanOrEqual(3);
+    expect(
+      (await grid({ operatorFilter: [{ FieldName: 'AutoID', Operator: '>=', Value: myDoc.AutoID }] }, admin)).body.Meta
+        .Count,
+    ).toBeGreaterThanOrEqual(3);
   });
 
-  it('follow their record: when it leaves the user\'s limits, its documents go with it', async () => {
+  it("follow their record: when it leaves the user's limits, its documents go with it", async () => {
     const moving = await relationOf(docsUserId, 'WISSEL');
     const doc = (await newDocument('relations', moving)).body;
     expect((await call('/mvc/documents/GetItem', { autoid: doc.AutoID }, docs)).status).toBe(200);
@@ -556,13 +782,21 @@ describe('documents', () => {
   it('cannot be made for a record the user cannot see, nor for a table without documents (400 naming the field)', async () => {
     const hidden = await newDocument('relations', theirs, docs);
     expect(hidden.status).toBe(400);
-    expect(hidden.body.TranslationModelState.ModelState.RecordID).toEqual([{ Key: 'validation.owner_record', Value: ['relations', String(theirs)] }]);
-    expect((await newDocument('relations', 99_999_999, admin)).body.TranslationModelState.ModelState.RecordID[0].Key).toBe('validation.owner_record');
+    expect(hidden.body.TranslationModelState.ModelState.RecordID).toEqual([
+      { Key: 'validation.owner_record', Value: ['relations', String(theirs)] },
+    ]);
+    expect(
+      (await newDocument('relations', 99_999_999, admin)).body.TranslationModelState.ModelState.RecordID[0].Key,
+    ).toBe('validation.owner_record');
     const noTab = await newDocument('countries', 1, admin);
     expect(noTab.status).toBe(400);
-    expect(noTab.body.TranslationModelState.ModelState.TableName).toEqual([{ Key: 'validation.owner_table', Value: ['countries'] }]);
+    expect(noTab.body.TranslationModelState.ModelState.TableName).toEqual([
+      { Key: 'validation.owner_table', Value: ['countries'] },
+    ]);
     // A table they cannot read at all is a record they cannot see.
-    expect((await newDocument('persons', personDoc.RecordID, docs)).body.TranslationModelState.ModelState.RecordID[0].Key).toBe('validation.owner_record');
+    expect(
+      (await newDocument('persons', personDoc.RecordID, docs)).body.TranslationModelState.ModelState.RecordID[0].Key,
+    ).toBe('validation.owner_record');
     // Kind and language are required on upload (spec 2 §5).
     const file = (await upload([{ name: 'los.pdf', bytes: unique(PDF) }], docs)).body[0];
     const bare = await call('/mvc/documents/save', { TableName: 'relations', RecordID: mine, File: file.FileID }, docs);
@@ -579,11 +813,24 @@ describe('documents', () => {
   });
 
   it('keep a hidden file field hidden', async () => {
-    const hider = (await post(server.app, '/mvc/users/save', { Username: 'hider', Password: 'Hider-pass-1', PasswordRetype: 'Hider-pass-1' })).body.AutoID;
-    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'hider', Descr: 'Zonder bestanden' })).body.AutoID;
-    for (const RightCode of ['2.1', '4.1']) await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action: 'read' });
+    const hider = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'hider',
+        Password: 'Hider-pass-1',
+        PasswordRetype: 'Hider-pass-1',
+      })
+    ).body.AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'hider', Descr: 'Zonder bestanden' })).body
+      .AutoID;
+    for (const RightCode of ['2.1', '4.1'])
+      await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action: 'read' });
     await post(server.app, '/mvc/usergroups/save', { User: hider, SecurityGroup: group });
-    await post(server.app, '/mvc/fieldlimits/save', { SecurityGroup: group, TableName: 'documents', FieldName: 'File', Visibility: '0' });
+    await post(server.app, '/mvc/fieldlimits/save', {
+      SecurityGroup: group,
+      TableName: 'documents',
+      FieldName: 'File',
+      Visibility: '0',
+    });
     const cookie = await signIn(server.app, 'hider', 'Hider-pass-1');
     const item = await call('/mvc/documents/GetItem', { autoid: myDoc.AutoID }, cookie);
     expect(item.status).toBe(200);
@@ -595,14 +842,22 @@ describe('documents', () => {
 });
 
 describe('retention', () => {
-  it('removes documents past their kind\'s retention and documents whose record is gone, then files nothing names', async () => {
+  it("removes documents past their kind's retention and documents whose record is gone, then files nothing names", async () => {
     const keeps = await documentKind('BLIJFT');
     const expires = await documentKind('TIJDELIJK', { months: 1 });
     const relation = await relationOf(null, 'BEWAAR');
     const save = async (DocumentKind: number, RecordID = relation) => {
       const bytes = unique(PDF);
       const file = (await upload([{ name: 'b.pdf', bytes }])).body[0];
-      const doc = (await call('/mvc/documents/save', { TableName: 'relations', RecordID, DocumentKind, Language: await language(), File: file.FileID })).body;
+      const doc = (
+        await call('/mvc/documents/save', {
+          TableName: 'relations',
+          RecordID,
+          DocumentKind,
+          Language: await language(),
+          File: file.FileID,
+        })
+      ).body;
       return { doc, bytes, file };
     };
     const kept = await save(keeps);
@@ -625,8 +880,13 @@ describe('retention', () => {
     expect((await call('/mvc/documents/GetItem', { autoid: expired.doc.AutoID })).status).toBe(404);
     expect((await call('/mvc/documents/GetItem', { autoid: kept.doc.AutoID })).status).toBe(200);
     // Uploads nothing names any more (the expired one, the orphan's, the one never saved) go, and their bytes with them.
-    const ids = async (list: string[]) => (await server.engine.pool.query('SELECT id::text FROM core_file WHERE id = ANY($1::uuid[])', [list])).rows.map((r) => r.id);
-    expect(await ids([expired.file.FileID, orphan.file.FileID, lonely.FileID, kept.file.FileID])).toEqual([kept.file.FileID]);
+    const ids = async (list: string[]) =>
+      (await server.engine.pool.query('SELECT id::text FROM core_file WHERE id = ANY($1::uuid[])', [list])).rows.map(
+        (r) => r.id,
+      );
+    expect(await ids([expired.file.FileID, orphan.file.FileID, lonely.FileID, kept.file.FileID])).toEqual([
+      kept.file.FileID,
+    ]);
     expect(await stored(expired.bytes)).toBe(false);
     expect(await stored(unclaimed)).toBe(false);
     expect(await stored(kept.bytes)).toBe(true);

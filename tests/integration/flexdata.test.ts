@@ -13,14 +13,19 @@ beforeAll(async () => {
   const nl = countries.find((c: any) => c.ID === 'NL').AutoID;
   const be = countries.find((c: any) => c.ID === 'BE').AutoID;
   // 60 products: P-00..P-59; every 5th archived; prices 0..59; dates in March; every 3rd in NL.
-  await server.engine.pool.query(`
+  await server.engine.pool.query(
+    `
     INSERT INTO products (id, descr, price, stock, active, introduced, country, archive, status)
     SELECT 'P-' || lpad(n::text, 2, '0'), CASE WHEN n % 10 = 0 THEN 'Hamer ' || n ELSE 'Zaag ' || n END,
            n, n * 2, n % 2 = 0, date '2026-03-01' + n, CASE WHEN n % 3 = 0 THEN $1::bigint ELSE $2::bigint END,
            n % 5 = 4, CASE WHEN n < 10 THEN 'new' END
-      FROM generate_series(0, 59) n`, [nl, be]);
+      FROM generate_series(0, 59) n`,
+    [nl, be],
+  );
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('GetFlexData', () => {
   it('answers a page with Meta.Count and column metadata, active rows by default', async () => {
@@ -68,7 +73,12 @@ describe('GetFlexData', () => {
     expect(await count([{ FieldName: 'Status', Operator: 'empty' }])).toBe(50);
     expect(await count([{ FieldName: 'Status', Operator: '!=', Value: 'new' }])).toBe(50);
     expect(await count([{ FieldName: 'Active', Operator: '=', Value: true }])).toBe(30);
-    expect(await count([{ FieldName: 'Price', Operator: '>', Value: 10 }, { FieldName: 'Price', Operator: '<=', Value: 12 }])).toBe(2);
+    expect(
+      await count([
+        { FieldName: 'Price', Operator: '>', Value: 10 },
+        { FieldName: 'Price', Operator: '<=', Value: 12 },
+      ]),
+    ).toBe(2);
   });
 
   it('applies quick column filters and data filters', async () => {
@@ -80,7 +90,8 @@ describe('GetFlexData', () => {
   it('pages: deeper pages continue exactly where the previous ended', async () => {
     const all = ids(await flex({ dataSource: 2, pageSize: 60, order: 'Descr desc' }));
     const pages: string[] = [];
-    for (let p = 0; p < 6; p++) pages.push(...ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: p, order: 'Descr desc' })));
+    for (let p = 0; p < 6; p++)
+      pages.push(...ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: p, order: 'Descr desc' })));
     expect(pages).toEqual(all);
     // A page asked for directly, and again, gives the same rows.
     const direct = ids(await flex({ dataSource: 2, pageSize: 7, pageIndex: 5, order: 'Price asc' }));
@@ -92,14 +103,32 @@ describe('GetFlexData', () => {
 
   it('remembered page starts depend on the page size and keep full timestamp precision', async () => {
     const all = ids(await flex({ dataSource: 2, pageSize: 60, order: 'CreateDate asc' }));
-    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 1, order: 'CreateDate asc' }))).toEqual(all.slice(10, 20));
-    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(all.slice(20, 30));
-    expect(ids(await flex({ dataSource: 2, pageSize: 25, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(all.slice(50, 60));
+    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 1, order: 'CreateDate asc' }))).toEqual(
+      all.slice(10, 20),
+    );
+    expect(ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(
+      all.slice(20, 30),
+    );
+    expect(ids(await flex({ dataSource: 2, pageSize: 25, pageIndex: 2, order: 'CreateDate asc' }))).toEqual(
+      all.slice(50, 60),
+    );
   });
 
   it('returns only the asked layout columns', async () => {
     const res = await flex({ flexGridLayoutColumns: [{ FieldName: 'ID' }, { FieldName: 'Country' }], pageSize: 1 });
-    expect(Object.keys(res.body.Data[0]).sort()).toEqual(['Archive', 'AutoID', 'Country', 'Country_Descr', 'CreateDate', 'CreatedBy', 'ID', 'ModifiedBy', 'TimeStamp'].sort());
+    expect(Object.keys(res.body.Data[0]).sort()).toEqual(
+      [
+        'Archive',
+        'AutoID',
+        'Country',
+        'Country_Descr',
+        'CreateDate',
+        'CreatedBy',
+        'ID',
+        'ModifiedBy',
+        'TimeStamp',
+      ].sort(),
+    );
     expect(res.body.Meta.Columns.map((c: any) => c.FieldName)).toEqual(['ID', 'Country']);
   });
 
@@ -110,12 +139,24 @@ describe('GetFlexData', () => {
       expect(res.body.Error).toMatch(text);
     };
     await bad({ operatorFilter: [{ FieldName: 'Nope', Operator: '=', Value: 1 }] }, /onbekend veld Nope/);
-    await bad({ operatorFilter: [{ FieldName: 'Descr', Operator: '>', Value: 'a' }] }, /operator ">" is niet toegestaan voor Descr/);
-    await bad({ operatorFilter: [{ FieldName: 'Active', Operator: 'contains', Value: 'a' }] }, /niet toegestaan voor Active/);
+    await bad(
+      { operatorFilter: [{ FieldName: 'Descr', Operator: '>', Value: 'a' }] },
+      /operator ">" is niet toegestaan voor Descr/,
+    );
+    await bad(
+      { operatorFilter: [{ FieldName: 'Active', Operator: 'contains', Value: 'a' }] },
+      /niet toegestaan voor Active/,
+    );
     await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>', Value: 'veel' }] }, /moet een getal zijn/);
-    await bad({ operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '1 OR 1=1' }] }, /moet een bestaande datum zijn/);
+    await bad(
+      { operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '1 OR 1=1' }] },
+      /moet een bestaande datum zijn/,
+    );
     await bad({ operatorFilter: [{ FieldName: 'Price', Operator: '>' }] }, /vraagt een waarde/);
-    await bad({ operatorFilter: [{ FieldName: 'Price; DROP TABLE products', Operator: '=', Value: 1 }] }, /onbekend veld/);
+    await bad(
+      { operatorFilter: [{ FieldName: 'Price; DROP TABLE products', Operator: '=', Value: 1 }] },
+      /onbekend veld/,
+    );
     await bad({ order: 'Notes asc' }, /kan niet worden gesorteerd/);
     await bad({ order: 'Price sideways' }, /kolom richting/);
     await bad({ order: 'Unknown asc' }, /onbekend veld Unknown/);
@@ -156,7 +197,9 @@ describe('lookup lists', () => {
     const full = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     expect((await post(server.app, '/mvc/countries/save', { ...full, Archive: true })).status).toBe(200);
     expect((await post(server.app, '/mvc/_lists/countries', {})).body.Data.map((c: any) => c.ID)).toEqual(['DE', 'NL']);
-    expect((await post(server.app, '/mvc/_lists/countries', { Archive: true })).body.Data.map((c: any) => c.ID)).toEqual(['BE']);
+    expect(
+      (await post(server.app, '/mvc/_lists/countries', { Archive: true })).body.Data.map((c: any) => c.ID),
+    ).toEqual(['BE']);
     const again = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     await post(server.app, '/mvc/countries/save', { ...again, Archive: false });
   });
@@ -165,7 +208,9 @@ describe('lookup lists', () => {
     const nl = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'NL' })).body.Data[0];
     await post(server.app, '/mvc/productgroups/save', { ID: 'G1', Descr: 'Gereedschap', Country: nl.AutoID });
     await post(server.app, '/mvc/productgroups/save', { ID: 'G2', Descr: 'Tuin' });
-    expect((await post(server.app, '/mvc/_lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: any) => g.ID)).toEqual(['G1']);
+    expect(
+      (await post(server.app, '/mvc/_lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: any) => g.ID),
+    ).toEqual(['G1']);
     expect((await post(server.app, '/mvc/_lists/productgroups', {})).body.Data).toHaveLength(2);
     const bad = await post(server.app, '/mvc/_lists/productgroups', { RelationID: 1 });
     expect(bad.status).toBe(400);

@@ -8,9 +8,10 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { freePort } from '../free-port.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { pgAdminUrl: string }
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
 }
-
 
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {

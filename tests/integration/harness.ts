@@ -26,7 +26,12 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
-export interface TestServer { app: FastifyInstance; engine: Engine; databaseUrl: string; close(): Promise<void> }
+export interface TestServer {
+  app: FastifyInstance;
+  engine: Engine;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const DEV_LICENCE_PUBLIC_KEY = path.resolve(import.meta.dirname, '..', 'licence', 'dev-public.pem');
@@ -37,10 +42,15 @@ const TEST_FILES_DIR = mkdtempSync(path.join(tmpdir(), 'test-files-'));
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...configFromEnv({}), packsDir: TEST_PACKS_DIR, packs: ['testbase', 'testcustomer'], adminPassword: ADMIN_PASSWORD, filesDir: TEST_FILES_DIR,
+    ...configFromEnv({}),
+    packsDir: TEST_PACKS_DIR,
+    packs: ['testbase', 'testcustomer'],
+    adminPassword: ADMIN_PASSWORD,
+    filesDir: TEST_FILES_DIR,
     jobMaintenanceSeconds: 1,
     // The development key pair (tests/licence): tests issue activation codes with its private half.
-    licencePublicKey: DEV_LICENCE_PUBLIC_KEY, ...overrides,
+    licencePublicKey: DEV_LICENCE_PUBLIC_KEY,
+    ...overrides,
   };
 }
 
@@ -60,25 +70,35 @@ export const authHeaders = (app: FastifyInstance): Record<string, string> => {
   return cookie ? { cookie } : {};
 };
 
-export async function startTestServer(opts: { databaseUrl?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
-  const databaseUrl = opts.databaseUrl ?? await createTestDatabase();
+export async function startTestServer(
+  opts: { databaseUrl?: string; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const engine = await startEngine(testConfig(opts.config), { databaseUrl });
   // Every answer of every test is checked against the schema the API publishes for its call.
   const app = await buildApp(engine, { checkAnswers: true });
   sessions.set(app, await signIn(app));
   return {
-    app, engine, databaseUrl,
+    app,
+    engine,
+    databaseUrl,
     async close() {
       await app.close();
       await engine.close();
-      if (app.answerProblems.length) throw new Error(`answers that do not match their published schema:\n${app.answerProblems.join('\n')}`);
+      if (app.answerProblems.length)
+        throw new Error(`answers that do not match their published schema:\n${app.answerProblems.join('\n')}`);
     },
   };
 }
 
 /** POSTs JSON and answers status and parsed body. */
 export async function post(app: FastifyInstance, url: string, body?: unknown) {
-  const res = await app.inject({ method: 'POST', url, payload: body === undefined ? {} : (body as object), headers: { 'content-type': 'application/json', ...authHeaders(app) } });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body === undefined ? {} : (body as object),
+    headers: { 'content-type': 'application/json', ...authHeaders(app) },
+  });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 
@@ -91,22 +111,48 @@ export async function get(app: FastifyInstance, url: string) {
  * A second server process (server/main.ts) on a test server's database, signed in as the
  * administrator: what it answers shows what every other process sees. Stop it with `child.kill()`.
  */
-export async function secondProcess(server: TestServer, env: Record<string, string>): Promise<{ child: ChildProcess; base: string; cookie: string }> {
+export async function secondProcess(
+  server: TestServer,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string; cookie: string }> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: {
-      ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1', WORKERS: '0', LICENCE_PUBLIC_KEY: DEV_LICENCE_PUBLIC_KEY, FILES_DIR: server.engine.config.filesDir, ...env,
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      WORKERS: '0',
+      LICENCE_PUBLIC_KEY: DEV_LICENCE_PUBLIC_KEY,
+      FILES_DIR: server.engine.config.filesDir,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); waited += 200) {
-    if (waited > 60_000) { child.kill(); throw new Error('the second server process did not start within 60 s'); }
+  for (
+    let waited = 0;
+    !(await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 200
+  ) {
+    if (waited > 60_000) {
+      child.kill();
+      throw new Error('the second server process did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const login = await fetch(`${base}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const login = await fetch(`${base}/mvc/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
   return { child, base, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
 }

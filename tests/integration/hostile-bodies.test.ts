@@ -5,16 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /** Everything the calls can write, as one text: rows of every pack table and saved views. */
 async function fingerprint(): Promise<string> {
   const tables = [...server.engine.registry.snapshot.effective.tables.values()].map((t) => t.sqlName).sort();
-  const parts = await Promise.all([...tables, 'core_flexgridlayout', 'core_site_definition'].map(async (t) => {
-    const r = await server.engine.pool.query(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x`);
-    return `${t}:${r.rows[0].h}`;
-  }));
+  const parts = await Promise.all(
+    [...tables, 'core_flexgridlayout', 'core_site_definition'].map(async (t) => {
+      const r = await server.engine.pool.query(
+        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x`,
+      );
+      return `${t}:${r.rows[0].h}`;
+    }),
+  );
   return parts.join(',');
 }
 
@@ -26,17 +34,66 @@ const HOSTILE: [string, string, string][] = [
   ['a number', 'application/json', '42'],
   ['a string', 'application/json', '"text"'],
   ['null', 'application/json', 'null'],
-  ['NUL in a value', 'application/json', JSON.stringify({ ID: 'a\u0000b', Descr: 'x', autoid: 1, AutoID: 0, searchExpressions: 'a\u0000', username: 'admin\u0000' })],
+  [
+    'NUL in a value',
+    'application/json',
+    JSON.stringify({
+      ID: 'a\u0000b',
+      Descr: 'x',
+      autoid: 1,
+      AutoID: 0,
+      searchExpressions: 'a\u0000',
+      username: 'admin\u0000',
+    }),
+  ],
   ['NUL in a key', 'application/json', JSON.stringify({ ['ID\u0000']: 'x' })],
-  ['NUL in a filter', 'application/json', JSON.stringify({ operatorFilter: [{ FieldName: 'ID', Operator: 'contains', Value: '\u0000' }] })],
-  ['a list of 1001 items', 'application/json', JSON.stringify({ operatorFilter: Array.from({ length: 1001 }, () => ({ FieldName: 'ID', Operator: 'notcontains', Value: 'x' })) })],
-  ['101 filter conditions', 'application/json', JSON.stringify({ ID: 'X', operatorFilter: Array.from({ length: 101 }, () => ({ FieldName: 'ID', Operator: 'notcontains', Value: 'x' })) })],
-  ['an object of 1001 keys', 'application/json', JSON.stringify(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i])))],
+  [
+    'NUL in a filter',
+    'application/json',
+    JSON.stringify({ operatorFilter: [{ FieldName: 'ID', Operator: 'contains', Value: '\u0000' }] }),
+  ],
+  [
+    'a list of 1001 items',
+    'application/json',
+    JSON.stringify({
+      operatorFilter: Array.from({ length: 1001 }, () => ({ FieldName: 'ID', Operator: 'notcontains', Value: 'x' })),
+    }),
+  ],
+  [
+    '101 filter conditions',
+    'application/json',
+    JSON.stringify({
+      ID: 'X',
+      operatorFilter: Array.from({ length: 101 }, () => ({ FieldName: 'ID', Operator: 'notcontains', Value: 'x' })),
+    }),
+  ],
+  [
+    'an object of 1001 keys',
+    'application/json',
+    JSON.stringify(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i]))),
+  ],
   ['nesting 40 deep', 'application/json', JSON.stringify({ ID: 'X', Filter: deep(40) })],
   ['a __proto__ key', 'application/json', '{"ID":"X","__proto__":{"isAdmin":true}}'],
   ['a constructor.prototype key', 'application/json', '{"ID":"X","constructor":{"prototype":{"isAdmin":true}}}'],
-  ['an impossible date', 'application/json', JSON.stringify({ ID: 'X', Introduced: '2021-02-30', LastCount: '0000-01-01T10:00', operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '2021-02-30' }] })],
-  ['a year 0 date', 'application/json', JSON.stringify({ ID: 'X', Introduced: '0000-01-01', operatorFilter: [{ FieldName: 'LastCount', Operator: '>', Value: '0000-01-01T00:00' }] })],
+  [
+    'an impossible date',
+    'application/json',
+    JSON.stringify({
+      ID: 'X',
+      Introduced: '2021-02-30',
+      LastCount: '0000-01-01T10:00',
+      operatorFilter: [{ FieldName: 'Introduced', Operator: '=', Value: '2021-02-30' }],
+    }),
+  ],
+  [
+    'a year 0 date',
+    'application/json',
+    JSON.stringify({
+      ID: 'X',
+      Introduced: '0000-01-01',
+      operatorFilter: [{ FieldName: 'LastCount', Operator: '>', Value: '0000-01-01T00:00' }],
+    }),
+  ],
   ['text/plain', 'text/plain', '{"ID":"PLAIN"}'],
   ['broken JSON', 'application/json', '{"ID": '],
 ];
@@ -50,7 +107,8 @@ const OPAQUE = new Set(['/mvc/:control/GetAvailableColumnsForPage', '/mvc/:contr
 const UNREAD_VALUES = new Set(['101 filter conditions', 'an impossible date', 'a year 0 date']);
 
 /** A call's URL with its parameters filled in with a table and a list that exist. */
-const concrete = (url: string) => url.replace(':control', 'products').replace(':list', 'countries').replace(':call', 'rename');
+const concrete = (url: string) =>
+  url.replace(':control', 'products').replace(':list', 'countries').replace(':call', 'rename');
 
 describe('hostile bodies', () => {
   it('the app lists its calls', () => {
@@ -67,9 +125,15 @@ describe('hostile bodies', () => {
         // getauthorization takes a list: a list is its right shape, not a hostile one.
         if (what === 'a list' && call.url.endsWith('getauthorization')) continue;
         if (OPAQUE.has(call.url) && UNREAD_VALUES.has(what)) continue;
-        const res = await server.app.inject({ method: call.method as 'POST', url: concrete(call.url), payload, headers: { 'content-type': type, ...authHeaders(server.app) } });
+        const res = await server.app.inject({
+          method: call.method as 'POST',
+          url: concrete(call.url),
+          payload,
+          headers: { 'content-type': type, ...authHeaders(server.app) },
+        });
         // Refused as bad input: not by a missing session (a 403 would hide what the call does).
-        if (![400, 413, 415].includes(res.statusCode)) wrong.push(`${call.method} ${call.url} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (![400, 413, 415].includes(res.statusCode))
+          wrong.push(`${call.method} ${call.url} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -77,14 +141,21 @@ describe('hostile bodies', () => {
   });
 
   it('a NUL or an oversized list in the query string is refused too', async () => {
-    const nul = await server.app.inject({ method: 'POST', url: '/mvc/products/GetItem?autoid=1%00', headers: authHeaders(server.app), payload: {} });
+    const nul = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/products/GetItem?autoid=1%00',
+      headers: authHeaders(server.app),
+      payload: {},
+    });
     expect(nul.statusCode).toBe(400);
     expect(JSON.parse(nul.body)).toMatchObject({ Code: 'BAD_REQUEST', Key: 'request.nul' });
   });
 
   it('names the place of the problem', async () => {
     const res = await server.app.inject({
-      method: 'POST', url: '/mvc/products/save', headers: { 'content-type': 'application/json', ...authHeaders(server.app) },
+      method: 'POST',
+      url: '/mvc/products/save',
+      headers: { 'content-type': 'application/json', ...authHeaders(server.app) },
       payload: JSON.stringify({ ID: 'X', Notes: 'a\u0000b' }),
     });
     expect(res.statusCode).toBe(400);
@@ -94,24 +165,94 @@ describe('hostile bodies', () => {
 
 describe('values checked against the call schemas', () => {
   const send = async (url: string, payload: unknown, method: 'POST' | 'GET' = 'POST') => {
-    const res = await server.app.inject({ method, url, headers: authHeaders(server.app), ...(method === 'POST' ? { payload: payload as object } : {}) });
+    const res = await server.app.inject({
+      method,
+      url,
+      headers: authHeaders(server.app),
+      ...(method === 'POST' ? { payload: payload as object } : {}),
+    });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
 
   it.each([
-    ['/mvc/products/GetFlexData', { pageSize: 'ten' }, 'pageSize', 'request.whole_number', 'pageSize moet een geheel getal van 1 tot en met 1000 zijn.'],
-    ['/mvc/products/GetFlexData', { pageIndex: 1.5 }, 'pageIndex', 'request.whole_number', 'pageIndex moet een geheel getal van 0 tot en met 1000000 zijn.'],
-    ['/mvc/products/GetFlexData', { dataSource: 5 }, 'dataSource', 'request.one_of', 'dataSource moet een van deze waarden zijn: 0, 1, 2.'],
-    ['/mvc/products/GetFlexData', { order: 5 }, 'order', 'request.types', 'order heeft niet het verwachte type (string, null).'],
-    ['/mvc/products/GetFlexData', { searchExpressions: ['ok', 5] }, 'searchExpressions[1]', 'request.text', 'searchExpressions[1] moet tekst zijn.'],
-    ['/mvc/products/GetFlexData', { flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 5000 }] }, 'flexGridLayoutColumns[0].ColumnWidth', 'request.whole_number',
-      'flexGridLayoutColumns[0].ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn.'],
-    ['/mvc/products/GetFlexData', { operatorFilter: [{ Operator: '=' }] }, 'operatorFilter[0].FieldName', 'request.required', 'operatorFilter[0].FieldName is verplicht.'],
-    ['/mvc/products/GetFlexData', { rows: 5 }, 'rows', 'request.unknown_parameter', 'Onbekende parameter rows; deze aanroep kent dataSource, pageIndex, pageSize, order, searchExpressions, flexGridLayoutColumns, dataSet, operatorFilter, columnFilter, dataFilter.'],
+    [
+      '/mvc/products/GetFlexData',
+      { pageSize: 'ten' },
+      'pageSize',
+      'request.whole_number',
+      'pageSize moet een geheel getal van 1 tot en met 1000 zijn.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { pageIndex: 1.5 },
+      'pageIndex',
+      'request.whole_number',
+      'pageIndex moet een geheel getal van 0 tot en met 1000000 zijn.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { dataSource: 5 },
+      'dataSource',
+      'request.one_of',
+      'dataSource moet een van deze waarden zijn: 0, 1, 2.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { order: 5 },
+      'order',
+      'request.types',
+      'order heeft niet het verwachte type (string, null).',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { searchExpressions: ['ok', 5] },
+      'searchExpressions[1]',
+      'request.text',
+      'searchExpressions[1] moet tekst zijn.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 5000 }] },
+      'flexGridLayoutColumns[0].ColumnWidth',
+      'request.whole_number',
+      'flexGridLayoutColumns[0].ColumnWidth moet een geheel getal van 0 tot en met 2000 zijn.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { operatorFilter: [{ Operator: '=' }] },
+      'operatorFilter[0].FieldName',
+      'request.required',
+      'operatorFilter[0].FieldName is verplicht.',
+    ],
+    [
+      '/mvc/products/GetFlexData',
+      { rows: 5 },
+      'rows',
+      'request.unknown_parameter',
+      'Onbekende parameter rows; deze aanroep kent dataSource, pageIndex, pageSize, order, searchExpressions, flexGridLayoutColumns, dataSet, operatorFilter, columnFilter, dataFilter.',
+    ],
     ['/mvc/_lists/countries', { Archive: 'ja' }, 'Archive', 'request.bool', 'Archive moet true of false zijn.'],
-    ['/mvc/_lists/countries', { searchKey: 'x'.repeat(201) }, 'searchKey', 'request.text_max', 'searchKey moet tekst van hoogstens 200 tekens zijn.'],
-    ['/mvc/security/getauthorization', [{ ID: '9.1', Action: 'fly' }], '[0].Action', 'request.one_of', '[0].Action moet een van deze waarden zijn: 1.1, 1.2, 1.3, 1.4, 1.5, read, update, create, delete, createorupdate, execute.'],
-    ['/mvc/flexgridlayout/getflexgridlayout', { AutoID: 'one' }, 'AutoID', 'request.positive', 'AutoID moet een geheel getal groter dan 0 zijn.'],
+    [
+      '/mvc/_lists/countries',
+      { searchKey: 'x'.repeat(201) },
+      'searchKey',
+      'request.text_max',
+      'searchKey moet tekst van hoogstens 200 tekens zijn.',
+    ],
+    [
+      '/mvc/security/getauthorization',
+      [{ ID: '9.1', Action: 'fly' }],
+      '[0].Action',
+      'request.one_of',
+      '[0].Action moet een van deze waarden zijn: 1.1, 1.2, 1.3, 1.4, 1.5, read, update, create, delete, createorupdate, execute.',
+    ],
+    [
+      '/mvc/flexgridlayout/getflexgridlayout',
+      { AutoID: 'one' },
+      'AutoID',
+      'request.positive',
+      'AutoID moet een geheel getal groter dan 0 zijn.',
+    ],
     ['/mvc/account/login', { username: '', password: 'x' }, 'username', 'request.required', 'username is verplicht.'],
   ])('%s %j is refused under %s', async (url, payload, place, key, text) => {
     const res = await send(url, payload);

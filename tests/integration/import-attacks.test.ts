@@ -19,10 +19,21 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT, IMPORT_LIMITS, message } from '../../definitions/language/index.ts';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
-import { bigSheet, finished, outputRows, readRows, sheetFile, startImport, type ImportCall } from '../support/import-files.ts';
+import {
+  bigSheet,
+  finished,
+  outputRows,
+  readRows,
+  sheetFile,
+  startImport,
+  type ImportCall,
+} from '../support/import-files.ts';
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** The signature of an OLE compound file: an .xls of Excel 97-2003. */
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -39,8 +50,12 @@ const stored = async (bytes: Buffer) => (await server.engine.files.size(sha(byte
 const tmpDir = () => path.join(server.engine.config.filesDir, 'tmp');
 const tmpFiles = () => (existsSync(tmpDir()) ? readdirSync(tmpDir()) : []);
 /** Temporary files with their sizes, to say which write they belong to. */
-const described = (names: string[]) => names.map((n) => `${n} (${statSync(path.join(tmpDir(), n), { throwIfNoEntry: false })?.size ?? 'gone'} bytes)`).join(', ');
-const one = async (sql: string, params: unknown[] = []) => Number((await server.engine.pool.query(sql, params)).rows[0].n);
+const described = (names: string[]) =>
+  names
+    .map((n) => `${n} (${statSync(path.join(tmpDir(), n), { throwIfNoEntry: false })?.size ?? 'gone'} bytes)`)
+    .join(', ');
+const one = async (sql: string, params: unknown[] = []) =>
+  Number((await server.engine.pool.query(sql, params)).rows[0].n);
 const products = (like: string) => one('SELECT count(*)::int AS n FROM products WHERE id LIKE $1', [like]);
 /** Rows of the tables an import writes to, and the temporary files of the store. */
 const state = async () => ({
@@ -53,7 +68,8 @@ const state = async () => ({
 const pendingTasks = () => one(`SELECT count(*)::int AS n FROM importtasks WHERE processstate IN ('0', '1')`);
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (await check()) return true;
   return check();
 };
 
@@ -63,13 +79,18 @@ async function nothingLeft(before: Awaited<ReturnType<typeof state>>, bytes?: Bu
   await new Promise((r) => setTimeout(r, 150));
   const added = () => tmpFiles().filter((n) => !before.tmp.includes(n));
   expect(await until(() => added().length === 0), `temporary files left: ${described(added())}`).toBe(true);
-  expect({ ...await state(), tmp: before.tmp }).toEqual(before);
+  expect({ ...(await state()), tmp: before.tmp }).toEqual(before);
   expect(await pendingTasks()).toBe(0);
   if (bytes) expect(await stored(bytes)).toBe(false);
 }
 
 /** A refused StartImport: its status and message key, and nothing left of it. */
-async function refused(call: Omit<ImportCall, 'Destination'> & { Destination?: string }, status: number, key: string, args?: string[]) {
+async function refused(
+  call: Omit<ImportCall, 'Destination'> & { Destination?: string },
+  status: number,
+  key: string,
+  args?: string[],
+) {
   const before = await state();
   const res = await startImport(base, admin, { Destination: 'products', ...call });
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -83,14 +104,26 @@ async function refused(call: Omit<ImportCall, 'Destination'> & { Destination?: s
 // ---------------------------------------------------------------------------------------------
 // Raw requests.
 
-const FORM = { Destination: 'products', Overwrite: 'false', DryRun: 'false', BooleanFormat: 'YesNo', DecimalFormat: 'Comma', DateFormat: 'DMYYYY_Dash' };
+const FORM = {
+  Destination: 'products',
+  Overwrite: 'false',
+  DryRun: 'false',
+  BooleanFormat: 'YesNo',
+  DecimalFormat: 'Comma',
+  DateFormat: 'DMYYYY_Dash',
+};
 
 /** A StartImport body by hand: the form's fields, then the file as the part File. */
 function importBody(boundary: string, file: Buffer, fileName = 'import.xlsx'): Buffer {
-  const fields = Object.entries(FORM).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+  const fields = Object.entries(FORM)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
   return Buffer.concat([
-    Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `${fields}--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 }
 
@@ -98,29 +131,46 @@ function importBody(boundary: string, file: Buffer, fileName = 'import.xlsx'): B
  * StartImport over a raw socket: the head with `contentLength`, then `body`; answers what the
  * server said (until it closes or `waitMs` pass). `abortAfterMs` destroys the socket mid-body instead.
  */
-function rawImport(contentLength: number, body: Buffer, opts: { abortAfterMs?: number; waitMs?: number } = {}): Promise<string> {
+function rawImport(
+  contentLength: number,
+  body: Buffer,
+  opts: { abortAfterMs?: number; waitMs?: number } = {},
+): Promise<string> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
     let answer = '';
-    socket.on('data', (d) => { answer += d.toString('latin1'); });
+    socket.on('data', (d) => {
+      answer += d.toString('latin1');
+    });
     socket.on('error', (err) => (opts.abortAfterMs !== undefined || answer ? resolve(answer) : reject(err)));
     socket.on('close', () => resolve(answer));
     socket.on('connect', () => {
-      socket.write(`POST /mvc/import/StartImport HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin}\r\n`
-        + `Content-Type: multipart/form-data; boundary=b0undary\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /mvc/import/StartImport HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin}\r\n` +
+          `Content-Type: multipart/form-data; boundary=b0undary\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n`,
+      );
       socket.write(body);
       if (opts.abortAfterMs !== undefined) setTimeout(() => socket.destroy(), opts.abortAfterMs);
-      else setTimeout(() => { socket.destroy(); resolve(answer); }, opts.waitMs ?? 5000);
+      else
+        setTimeout(() => {
+          socket.destroy();
+          resolve(answer);
+        }, opts.waitMs ?? 5000);
     });
   });
 }
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
-const jsonOf = (answer: string) => JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+const jsonOf = (answer: string) =>
+  JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
 
 async function call(url: string, body: unknown = {}, cookie = admin) {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as Record<string, any> };
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,19 +195,22 @@ const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 /** The parts of the smallest .xlsx but its worksheet. */
 const PARTS: Record<string, string> = {
-  '[Content_Types].xml': `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`
-    + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-    + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-    + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  '[Content_Types].xml':
+    `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
   '_rels/.rels': `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${OFFICE_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
   'xl/workbook.xml': `${XML}<workbook xmlns="${MAIN}" xmlns:r="${OFFICE_RELS}"><sheets><sheet name="Blad1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
   'xl/_rels/workbook.xml.rels': `${XML}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${OFFICE_RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
 };
 const SHEET = 'xl/worksheets/sheet1.xml';
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const columnLetter = (i: number) => String.fromCharCode(65 + i);
-const rowXml = (n: number, cells: string[]) => `<row r="${n}">${cells.map((c, i) => `<c r="${columnLetter(i)}${n}" t="inlineStr"><is><t>${escapeXml(c)}</t></is></c>`).join('')}</row>`;
+const rowXml = (n: number, cells: string[]) =>
+  `<row r="${n}">${cells.map((c, i) => `<c r="${columnLetter(i)}${n}" t="inlineStr"><is><t>${escapeXml(c)}</t></is></c>`).join('')}</row>`;
 const SHEET_HEAD = `${XML}<worksheet xmlns="${MAIN}"><sheetData>`;
 const SHEET_TAIL = '</sheetData></worksheet>';
 const sheetXml = (rows: string[][]) => SHEET_HEAD + rows.map((r, i) => rowXml(i + 1, r)).join('') + SHEET_TAIL;
@@ -167,9 +220,15 @@ function rowStream(count: number, cells: (i: number) => string[]): Readable {
   let i = 0;
   return new Readable({
     read() {
-      if (i > count) { this.push(null); return; }
+      if (i > count) {
+        this.push(null);
+        return;
+      }
       const parts: string[] = [];
-      if (i === 0) { parts.push(SHEET_HEAD, rowXml(1, ['Artikelnummer', 'Naam'])); i = 1; }
+      if (i === 0) {
+        parts.push(SHEET_HEAD, rowXml(1, ['Artikelnummer', 'Naam']));
+        i = 1;
+      }
       for (const end = Math.min(count, i + 5000); i <= end; i++) parts.push(rowXml(i + 1, cells(i)));
       if (i > count) parts.push(SHEET_TAIL);
       this.push(parts.join(''));
@@ -212,7 +271,8 @@ function declaring(zip: Buffer, entry: string, size: number): Buffer {
   copy.writeUInt32LE(size, at + 24);
   const local = copy.readUInt32LE(at + 42);
   if (copy.readUInt16LE(local + 6) & 0x08) {
-    const descriptor = local + 30 + copy.readUInt16LE(local + 26) + copy.readUInt16LE(local + 28) + copy.readUInt32LE(at + 20);
+    const descriptor =
+      local + 30 + copy.readUInt16LE(local + 26) + copy.readUInt16LE(local + 28) + copy.readUInt32LE(at + 20);
     const signed = copy.readUInt32LE(descriptor) === 0x08074b50 ? 4 : 0;
     copy.writeUInt32LE(size, descriptor + signed + 8);
   } else {
@@ -236,20 +296,39 @@ function renamed(zip: Buffer, from: string, to: string): Buffer {
 function zeros(total: number): Readable {
   const chunk = Buffer.alloc(MB);
   let sent = 0;
-  return new Readable({ read() { if (sent >= total) { this.push(null); return; } this.push(chunk); sent += chunk.length; } });
+  return new Readable({
+    read() {
+      if (sent >= total) {
+        this.push(null);
+        return;
+      }
+      this.push(chunk);
+      sent += chunk.length;
+    },
+  });
 }
 
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
   const out = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (err, stream) => {
-      if (err) { reject(err); return; }
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { out.set(entry.fileName, Buffer.concat(chunks)); zip.readEntry(); });
-      stream.on('error', reject);
-    }));
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) {
+          reject(err);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+        stream.on('error', reject);
+      }),
+    );
     zip.on('end', resolve);
     zip.on('error', reject);
     zip.readEntry();
@@ -261,9 +340,18 @@ async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 // the two tables of contents of a zip can be made to disagree.
 
 /** What a record says of its entry: in its local header, or in the directory. */
-interface Said { name: string; method: number; crc: number; compressed: number; size: number }
+interface Said {
+  name: string;
+  method: number;
+  crc: number;
+  compressed: number;
+  size: number;
+}
 /** A local record (header and data) and the directory entries that point at it (none: unlisted). */
-interface ZipRecord { bytes: Buffer; listed: Said[] }
+interface ZipRecord {
+  bytes: Buffer;
+  listed: Said[];
+}
 
 function localHeaderOf(said: Said): Buffer {
   const name = Buffer.from(said.name);
@@ -330,7 +418,10 @@ const workbookRecords = (rows: string[][]): ZipRecord[] => [
 ];
 
 /** A worksheet of a header and `count` rows of codes `prefix00001`… */
-const codes = (prefix: string, count: number) => [['Artikelnummer', 'Naam'], ...Array.from({ length: count }, (_, i) => [`${prefix}${String(i + 1).padStart(5, '0')}`, 'Verstopt'])];
+const codes = (prefix: string, count: number) => [
+  ['Artikelnummer', 'Naam'],
+  ...Array.from({ length: count }, (_, i) => [`${prefix}${String(i + 1).padStart(5, '0')}`, 'Verstopt']),
+];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -339,7 +430,9 @@ beforeAll(async () => {
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signIn(server.app);
 }, 60_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('files too large', () => {
   it('refuses a Content-Length beyond 100 MB with 413 before reading the body', async () => {
@@ -348,13 +441,22 @@ describe('files too large', () => {
     const body = importBody('b0undary', Buffer.concat([ZIP_MAGIC, Buffer.alloc(1000)]));
     const answer = await rawImport(IMPORT_LIMITS.fileBytes + 10 * MB, body);
     expect(statusOf(answer), answer.slice(0, 300)).toBe(413);
-    expect(jsonOf(answer)).toMatchObject({ Code: 'BODY_TOO_LARGE', Key: 'import.too_large', Args: ['100'], Error: message('import.too_large', 100) });
+    expect(jsonOf(answer)).toMatchObject({
+      Code: 'BODY_TOO_LARGE',
+      Key: 'import.too_large',
+      Args: ['100'],
+      Error: message('import.too_large', 100),
+    });
     expect(Date.now() - started).toBeLessThan(4000);
     await nothingLeft(before);
   });
 
   it('refuses a file one byte over 100 MB with 413 while it streams, keeping nothing', async () => {
-    const file = Buffer.concat([ZIP_MAGIC, randomBytes(16), Buffer.alloc(IMPORT_LIMITS.fileBytes + 1 - ZIP_MAGIC.length - 16)]);
+    const file = Buffer.concat([
+      ZIP_MAGIC,
+      randomBytes(16),
+      Buffer.alloc(IMPORT_LIMITS.fileBytes + 1 - ZIP_MAGIC.length - 16),
+    ]);
     expect(file.length).toBe(IMPORT_LIMITS.fileBytes + 1);
     await refused({ file, fileName: 'groot.xlsx' }, 413, 'import.too_large', ['100']);
   }, 30_000);
@@ -370,12 +472,17 @@ describe('files too large', () => {
       yield head;
       content.update(first);
       yield first;
-      for (let i = 1; i <= IMPORT_LIMITS.fileBytes / MB; i++) { content.update(zeros); yield zeros; }
+      for (let i = 1; i <= IMPORT_LIMITS.fileBytes / MB; i++) {
+        content.update(zeros);
+        yield zeros;
+      }
       yield tail;
     }
     const res = await fetch(`${base}/mvc/import/StartImport`, {
-      method: 'POST', headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=b0undary' },
-      body: Readable.toWeb(Readable.from(body())) as ReadableStream, duplex: 'half',
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=b0undary' },
+      body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+      duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ Code: 'BODY_TOO_LARGE', Key: 'import.too_large', Args: ['100'] });
@@ -396,9 +503,15 @@ describe('files that are no .xlsx', () => {
 
   it('refuses 150 mislabeled files one after another, each with 415, leaving no temporary file behind', async () => {
     const before = await state();
-    const files = Array.from({ length: 150 }, (_, i) => (i % 2 ? Buffer.concat([PNG, Buffer.from(String(i))]) : Buffer.concat([OLE, randomBytes(6000 + i)])));
+    const files = Array.from({ length: 150 }, (_, i) =>
+      i % 2 ? Buffer.concat([PNG, Buffer.from(String(i))]) : Buffer.concat([OLE, randomBytes(6000 + i)]),
+    );
     for (const [i, file] of files.entries()) {
-      const res = await startImport(base, admin, { Destination: 'products', file, fileName: `bestand${i}.${i % 4 ? 'xlsx' : 'xls'}` });
+      const res = await startImport(base, admin, {
+        Destination: 'products',
+        file,
+        fileName: `bestand${i}.${i % 4 ? 'xlsx' : 'xls'}`,
+      });
       expect([res.status, res.body.Key]).toEqual([415, 'import.not_xlsx']);
     }
     await nothingLeft(before);
@@ -411,20 +524,46 @@ describe('files that are no .xlsx', () => {
   });
 
   it('refuses bytes that begin as a zip but are none (or a cut-off .xlsx) with 415 import.not_spreadsheet', async () => {
-    await refused({ file: Buffer.concat([ZIP_MAGIC, randomBytes(5000)]), fileName: 'kapot.xlsx' }, 415, 'import.not_spreadsheet');
+    await refused(
+      { file: Buffer.concat([ZIP_MAGIC, randomBytes(5000)]), fileName: 'kapot.xlsx' },
+      415,
+      'import.not_spreadsheet',
+    );
     const whole = await sheetFile([['Artikelnummer'], ['CUT001']]);
-    await refused({ file: whole.subarray(0, Math.floor(whole.length / 2)), fileName: 'half.xlsx' }, 415, 'import.not_spreadsheet');
+    await refused(
+      { file: whole.subarray(0, Math.floor(whole.length / 2)), fileName: 'half.xlsx' },
+      415,
+      'import.not_spreadsheet',
+    );
   });
 });
 
 describe('hostile archives', () => {
   it('reads the minimal .xlsx these tests build by hand (the archives below are refused for what they hold, not their form)', async () => {
-    const file = await minimalXlsx(sheetXml([['Artikelnummer', 'Naam'], ['MIN001', 'Met de hand'], ['MIN002', 'Ook met de hand']]));
+    const file = await minimalXlsx(
+      sheetXml([
+        ['Artikelnummer', 'Naam'],
+        ['MIN001', 'Met de hand'],
+        ['MIN002', 'Ook met de hand'],
+      ]),
+    );
     const started = await startImport(base, admin, { Destination: 'products', file });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2, FailedRecords: 0, ErrorMessage: null });
-    expect((await server.engine.pool.query(`SELECT id, descr FROM products WHERE id LIKE 'MIN%' ORDER BY id`)).rows).toEqual([{ id: 'MIN001', descr: 'Met de hand' }, { id: 'MIN002', descr: 'Ook met de hand' }]);
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 2,
+      ProcessedRecords: 2,
+      FailedRecords: 0,
+      ErrorMessage: null,
+    });
+    expect(
+      (await server.engine.pool.query(`SELECT id, descr FROM products WHERE id LIKE 'MIN%' ORDER BY id`)).rows,
+    ).toEqual([
+      { id: 'MIN001', descr: 'Met de hand' },
+      { id: 'MIN002', descr: 'Ook met de hand' },
+    ]);
   });
 
   it('refuses a zip bomb (500 MB of zeros in one entry) by its ratio, inflating nothing', async () => {
@@ -439,7 +578,12 @@ describe('hostile archives', () => {
   });
 
   it('refuses an entry that inflates to more than it declares', async () => {
-    const honest = await minimalXlsx(sheetXml([['Artikelnummer', 'Naam'], ...Array.from({ length: 20 }, (_, i) => [`LIE${i}`, 'Liegt over zijn grootte'])]));
+    const honest = await minimalXlsx(
+      sheetXml([
+        ['Artikelnummer', 'Naam'],
+        ...Array.from({ length: 20 }, (_, i) => [`LIE${i}`, 'Liegt over zijn grootte']),
+      ]),
+    );
     await refused({ file: declaring(honest, SHEET, 100), fileName: 'liegt.xlsx' }, 400, 'import.archive_real_size');
     expect(await products('LIE%')).toBe(0);
   });
@@ -457,7 +601,9 @@ describe('hostile archives', () => {
     ['..\\evil.xml', 'XX_evil.xml'],
     ['xl/../../evil.xml', 'xl/XX/XX/evil.xml'],
   ])('refuses an entry named %s with 400 import.archive_path', async (bad, placeholder) => {
-    const made = await minimalXlsx(sheetXml([['Artikelnummer'], ['PATH01']]), (zip) => zip.addBuffer(Buffer.from('<x/>'), placeholder, { compress: false }));
+    const made = await minimalXlsx(sheetXml([['Artikelnummer'], ['PATH01']]), (zip) =>
+      zip.addBuffer(Buffer.from('<x/>'), placeholder, { compress: false }),
+    );
     const file = renamed(made, placeholder, bad);
     const body = await refused({ file, fileName: 'pad.xlsx' }, 400, 'import.archive_path');
     // The name as the archive reader sees it (a backslash read as a slash).
@@ -465,14 +611,17 @@ describe('hostile archives', () => {
   });
 
   it('refuses a symbolic link entry with 400 import.archive_link', async () => {
-    const file = await minimalXlsx(sheetXml([['Artikelnummer'], ['LINK01']]), (zip) => zip.addBuffer(Buffer.from('/etc/passwd'), 'xl/media/link.xml', { mode: 0o120777, compress: false }));
+    const file = await minimalXlsx(sheetXml([['Artikelnummer'], ['LINK01']]), (zip) =>
+      zip.addBuffer(Buffer.from('/etc/passwd'), 'xl/media/link.xml', { mode: 0o120777, compress: false }),
+    );
     await refused({ file, fileName: 'link.xlsx' }, 400, 'import.archive_link', ['xl/media/link.xml']);
   });
 
   it(`refuses an archive of more than ${IMPORT_LIMITS.entries} entries with 400 import.archive_entries`, async () => {
     const total = IMPORT_LIMITS.entries + 1;
     const file = await minimalXlsx(sheetXml([['Artikelnummer'], ['MANY01']]), (zip) => {
-      for (let i = 0; i < total - Object.keys(PARTS).length - 1; i++) zip.addBuffer(Buffer.from(String(i)), `xl/media/p${i}.xml`, { compress: false });
+      for (let i = 0; i < total - Object.keys(PARTS).length - 1; i++)
+        zip.addBuffer(Buffer.from(String(i)), `xl/media/p${i}.xml`, { compress: false });
     });
     expect(centralDirectory(file).size).toBe(total);
     await refused({ file, fileName: 'veel.xlsx' }, 400, 'import.archive_entries', [String(total)]);
@@ -493,7 +642,12 @@ describe('archives whose records disagree with their directory', () => {
     const file = zipOfRecords(honest());
     const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'met-de-hand.xlsx' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2 });
+    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 2,
+      ProcessedRecords: 2,
+    });
     expect(await products('OPEN%')).toBe(2);
   });
 
@@ -510,10 +664,16 @@ describe('archives whose records disagree with their directory', () => {
     const records = honest();
     const between = zipOfRecords([...records.slice(0, 2), hidden(), ...records.slice(2)]);
     const at = records[0].bytes.length + records[1].bytes.length;
-    await refused({ file: between, fileName: 'ertussen.xlsx' }, 400, 'import.archive_hidden', [String(hidden().bytes.length), String(at)]);
+    await refused({ file: between, fileName: 'ertussen.xlsx' }, 400, 'import.archive_hidden', [
+      String(hidden().bytes.length),
+      String(at),
+    ]);
     const last = zipOfRecords([...records, hidden()]);
     const end = records.reduce((n, r) => n + r.bytes.length, 0);
-    await refused({ file: last, fileName: 'achteraan.xlsx' }, 400, 'import.archive_hidden', [String(hidden().bytes.length), String(end)]);
+    await refused({ file: last, fileName: 'achteraan.xlsx' }, 400, 'import.archive_hidden', [
+      String(hidden().bytes.length),
+      String(end),
+    ]);
     expect(await products('HID%')).toBe(0);
   });
 
@@ -522,7 +682,10 @@ describe('archives whose records disagree with their directory', () => {
     const sheet = hidden();
     const file = zipOfRecords(records, sheet.bytes);
     const directoryEnd = file.length - 22 - sheet.bytes.length;
-    await refused({ file, fileName: 'na-de-inhoud.xlsx' }, 400, 'import.archive_hidden', [String(sheet.bytes.length), String(directoryEnd)]);
+    await refused({ file, fileName: 'na-de-inhoud.xlsx' }, 400, 'import.archive_hidden', [
+      String(sheet.bytes.length),
+      String(directoryEnd),
+    ]);
   });
 
   it.each([
@@ -534,7 +697,12 @@ describe('archives whose records disagree with their directory', () => {
     const records = honest();
     const rows = codes('LIE', 6000);
     const sheet = zipRecord(SHEET, sheetXml(rows), header);
-    await refused({ file: zipOfRecords([...records.slice(0, -1), sheet]), fileName: 'anders.xlsx' }, 400, 'import.archive_mismatch', [SHEET]);
+    await refused(
+      { file: zipOfRecords([...records.slice(0, -1), sheet]), fileName: 'anders.xlsx' },
+      400,
+      'import.archive_mismatch',
+      [SHEET],
+    );
     expect(await products('LIE%')).toBe(0);
   });
 
@@ -542,7 +710,12 @@ describe('archives whose records disagree with their directory', () => {
     const records = honest();
     const sheet = records[records.length - 1];
     const twice = { ...sheet, listed: [sheet.listed[0], { ...sheet.listed[0], name: 'xl/worksheets/sheet2.xml' }] };
-    await refused({ file: zipOfRecords([...records.slice(0, -1), twice]), fileName: 'dubbel.xlsx' }, 400, 'import.archive_overlap', [SHEET, 'xl/worksheets/sheet2.xml']);
+    await refused(
+      { file: zipOfRecords([...records.slice(0, -1), twice]), fileName: 'dubbel.xlsx' },
+      400,
+      'import.archive_overlap',
+      [SHEET, 'xl/worksheets/sheet2.xml'],
+    );
   });
 
   it('imports the worksheet whose rows were counted, not a later one the reader would meet first', async () => {
@@ -550,10 +723,19 @@ describe('archives whose records disagree with their directory', () => {
     // worksheet of 6,000 rows. A streaming reader that parks a sheet met before the strings would
     // hand over the second one first.
     const strings = zipRecord('xl/sharedStrings.xml', `${XML}<sst xmlns="${MAIN}" count="0" uniqueCount="0"/>`);
-    const file = zipOfRecords([...workbookRecords(codes('FIRST', 2)), strings, zipRecord('xl/worksheets/sheet2.xml', sheetXml(codes('SECOND', 6000)))]);
+    const file = zipOfRecords([
+      ...workbookRecords(codes('FIRST', 2)),
+      strings,
+      zipRecord('xl/worksheets/sheet2.xml', sheetXml(codes('SECOND', 6000))),
+    ]);
     const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'twee-bladen.xlsx' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2 });
+    expect(await finished(base, admin, started.body.AutoID)).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 2,
+      ProcessedRecords: 2,
+    });
     expect(await products('FIRST%')).toBe(2);
     expect(await products('SECOND%')).toBe(0);
   });
@@ -561,39 +743,78 @@ describe('archives whose records disagree with their directory', () => {
 
 describe('sheets', () => {
   it('imports a sheet named __proto__ as any other', async () => {
-    const file = await sheetFile([['Artikelnummer', 'Naam'], ['PROTO1', 'Eerste'], ['PROTO2', 'Tweede']], '__proto__');
+    const file = await sheetFile(
+      [
+        ['Artikelnummer', 'Naam'],
+        ['PROTO1', 'Eerste'],
+        ['PROTO2', 'Tweede'],
+      ],
+      '__proto__',
+    );
     const started = await startImport(base, admin, { Destination: 'products', file });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2, FailedRecords: 0, ErrorMessage: null });
-    expect((await server.engine.pool.query(`SELECT id, descr FROM products WHERE id LIKE 'PROTO%' ORDER BY id`)).rows).toEqual([{ id: 'PROTO1', descr: 'Eerste' }, { id: 'PROTO2', descr: 'Tweede' }]);
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 2,
+      ProcessedRecords: 2,
+      FailedRecords: 0,
+      ErrorMessage: null,
+    });
+    expect(
+      (await server.engine.pool.query(`SELECT id, descr FROM products WHERE id LIKE 'PROTO%' ORDER BY id`)).rows,
+    ).toEqual([
+      { id: 'PROTO1', descr: 'Eerste' },
+      { id: 'PROTO2', descr: 'Tweede' },
+    ]);
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
 
   it(`refuses a sheet of 1,000,000 rows (over ${IMPORT_LIMITS.rows}) with 400 import.too_many_rows, writing nothing`, async () => {
     const file = await minimalXlsx(rowStream(1_000_000, (i) => [`ROW${i}`, 'Te veel']));
-    await refused({ file, fileName: 'miljoen.xlsx' }, 400, 'import.too_many_rows', ['1000000', String(IMPORT_LIMITS.rows)]);
+    await refused({ file, fileName: 'miljoen.xlsx' }, 400, 'import.too_many_rows', [
+      '1000000',
+      String(IMPORT_LIMITS.rows),
+    ]);
     expect(await products('ROW%')).toBe(0);
   }, 60_000);
 
   it('needs advanced mode for 6,000 rows: refused without it, a wrong code refused, then the same file imported whole', async () => {
-    const file = await bigSheet(['Artikelnummer', 'Naam'], 6000, (i) => [`ADV${String(i).padStart(5, '0')}`, `Artikel ${i}`]);
+    const file = await bigSheet(['Artikelnummer', 'Naam'], 6000, (i) => [
+      `ADV${String(i).padStart(5, '0')}`,
+      `Artikel ${i}`,
+    ]);
     expect((await call('/mvc/import/GetAdvancedMode')).body).toEqual({ AdvancedMode: false });
-    await refused({ file, fileName: 'groot.xlsx' }, 400, 'import.advanced_required', ['6000', String(IMPORT.VerificationRows)]);
+    await refused({ file, fileName: 'groot.xlsx' }, 400, 'import.advanced_required', [
+      '6000',
+      String(IMPORT.VerificationRows),
+    ]);
 
     const code = (await call('/mvc/import/GetCode')).body.Code as string;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const wrong = await call('/mvc/import/SetAdvancedMode', { VerificationCode: code === 'AAAA-AAAA' ? 'BBBB-BBBB' : 'AAAA-AAAA' });
+    const wrong = await call('/mvc/import/SetAdvancedMode', {
+      VerificationCode: code === 'AAAA-AAAA' ? 'BBBB-BBBB' : 'AAAA-AAAA',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.ModelState.VerificationCode).toEqual([message('import.verification_code')]);
     expect(wrong.body.TranslationModelState.ModelState.VerificationCode[0].Key).toBe('import.verification_code');
     expect((await call('/mvc/import/GetAdvancedMode')).body).toEqual({ AdvancedMode: false });
 
-    expect((await call('/mvc/import/SetAdvancedMode', { VerificationCode: code })).body).toEqual({ AdvancedMode: true });
+    expect((await call('/mvc/import/SetAdvancedMode', { VerificationCode: code })).body).toEqual({
+      AdvancedMode: true,
+    });
     const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'groot.xlsx' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 6000, ProcessedRecords: 6000, FailedRecords: 0, ErrorMessage: null });
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 6000,
+      ProcessedRecords: 6000,
+      FailedRecords: 0,
+      ErrorMessage: null,
+    });
     expect(await products('ADV%')).toBe(6000);
     // Off again: the next test's admin is an ordinary user.
     expect((await call('/mvc/import/SetAdvancedMode', { AdvancedMode: false })).body).toEqual({ AdvancedMode: false });
@@ -617,9 +838,23 @@ describe('sheets', () => {
     const started = await startImport(base, admin, { Destination: 'products', file });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 2, TotalRecords: 6, ProcessedRecords: 5, FailedRecords: 1 });
-    const rows = (await server.engine.pool.query(`SELECT id, descr, stock FROM products WHERE id LIKE 'FRM%' ORDER BY id`)).rows;
-    expect(rows.map((r) => [r.id, Number(r.stock)])).toEqual([['FRM001', 2], ['FRM003', 5], ['FRM004', 6], ['FRM005', 7], ['FRM006', 8]]);
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 2,
+      TotalRecords: 6,
+      ProcessedRecords: 5,
+      FailedRecords: 1,
+    });
+    const rows = (
+      await server.engine.pool.query(`SELECT id, descr, stock FROM products WHERE id LIKE 'FRM%' ORDER BY id`)
+    ).rows;
+    expect(rows.map((r) => [r.id, Number(r.stock)])).toEqual([
+      ['FRM001', 2],
+      ['FRM003', 5],
+      ['FRM004', 6],
+      ['FRM005', 7],
+      ['FRM006', 8],
+    ]);
     expect(rows.find((r) => r.id === 'FRM003').descr).toBe('Samengevoegd');
     const out = await outputRows(base, admin, task.AutoID);
     const at = out[0].indexOf('Resultaat');
@@ -640,14 +875,28 @@ describe('sheets', () => {
     const started = await startImport(base, admin, { Destination: 'products', file });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 2, TotalRecords: 4, ProcessedRecords: 2, FailedRecords: 2 });
-    expect((await server.engine.pool.query(`SELECT id FROM products WHERE id LIKE 'NUL%' ORDER BY id`)).rows.map((r) => r.id)).toEqual(['NUL001', 'NUL004']);
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 2,
+      TotalRecords: 4,
+      ProcessedRecords: 2,
+      FailedRecords: 2,
+    });
+    expect(
+      (await server.engine.pool.query(`SELECT id FROM products WHERE id LIKE 'NUL%' ORDER BY id`)).rows.map(
+        (r) => r.id,
+      ),
+    ).toEqual(['NUL001', 'NUL004']);
   });
 });
 
 describe('at once, and abandoned', () => {
   it('starts the same file twice at once as one task, and writes its rows once', async () => {
-    const file = await sheetFile([['Artikelnummer', 'Naam'], ['DUP001', 'Een'], ['DUP002', 'Twee']]);
+    const file = await sheetFile([
+      ['Artikelnummer', 'Naam'],
+      ['DUP001', 'Een'],
+      ['DUP002', 'Twee'],
+    ]);
     const tasksBefore = await one('SELECT count(*)::int AS n FROM importtasks');
     const [a, b] = await Promise.all([
       startImport(base, admin, { Destination: 'products', file }),
@@ -657,7 +906,13 @@ describe('at once, and abandoned', () => {
     expect(a.body.AutoID).toBe(b.body.AutoID);
     expect(await one('SELECT count(*)::int AS n FROM importtasks')).toBe(tasksBefore + 1);
     const task = await finished(base, admin, a.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 2, ProcessedRecords: 2, ErrorMessage: null });
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 2,
+      ProcessedRecords: 2,
+      ErrorMessage: null,
+    });
     expect(await products('DUP%')).toBe(2);
     // One file row for the input (and one for the output), the bytes stored once.
     expect(await one('SELECT count(*)::int AS n FROM core_file WHERE sha256 = $1', [sha(file)])).toBe(1);
@@ -683,15 +938,28 @@ describe('a user without the products right', () => {
   let adminTask: number;
 
   beforeAll(async () => {
-    const user = (await post(server.app, '/mvc/users/save', { Username: 'imp', Password: 'Imp-pass-1', PasswordRetype: 'Imp-pass-1' })).body.AutoID;
-    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'importeurs', Descr: 'Importeurs' })).body.AutoID;
+    const user = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'imp',
+        Password: 'Imp-pass-1',
+        PasswordRetype: 'Imp-pass-1',
+      })
+    ).body.AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'importeurs', Descr: 'Importeurs' })).body
+      .AutoID;
     // Countries and import tasks, read and create; no products at all.
     for (const RightCode of ['9.1', '12.23']) {
-      for (const Action of ['read', 'create']) expect((await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action })).status).toBe(200);
+      for (const Action of ['read', 'create'])
+        expect(
+          (await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action })).status,
+        ).toBe(200);
     }
     await post(server.app, '/mvc/usergroups/save', { User: user, SecurityGroup: group });
     limited = await signIn(server.app, 'imp', 'Imp-pass-1');
-    const started = await startImport(base, admin, { Destination: 'products', file: await sheetFile([['Artikelnummer'], ['OWN001']]) });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file: await sheetFile([['Artikelnummer'], ['OWN001']]),
+    });
     adminTask = (await finished(base, admin, started.body.AutoID)).AutoID;
   });
 
@@ -717,15 +985,21 @@ describe('a user without the products right', () => {
     const res = await call('/mvc/import/GenerateTemplate', { Destination: 'products' }, limited);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ Code: 'NO_RIGHTS', Key: 'import.destination', Args: ['products'] });
-    const own = await fetch(`${base}/mvc/import/GenerateTemplate`, { method: 'POST', headers: { cookie: limited, 'content-type': 'application/json' }, body: JSON.stringify({ Destination: 'countries' }) });
+    const own = await fetch(`${base}/mvc/import/GenerateTemplate`, {
+      method: 'POST',
+      headers: { cookie: limited, 'content-type': 'application/json' },
+      body: JSON.stringify({ Destination: 'countries' }),
+    });
     expect(own.status).toBe(200);
     expect((await readRows(Buffer.from(await own.arrayBuffer())))[0][0]).toBe('AutoID');
   });
 
-  it('sees neither the task nor the files of the administrator\'s import (404)', async () => {
+  it("sees neither the task nor the files of the administrator's import (404)", async () => {
     expect((await call(`/mvc/import/GetItem?autoid=${adminTask}`, {}, limited)).status).toBe(404);
     for (const result of ['false', 'true']) {
-      const res = await fetch(`${base}/mvc/import/GetFile?ImportId=${adminTask}&Result=${result}`, { headers: { cookie: limited } });
+      const res = await fetch(`${base}/mvc/import/GetFile?ImportId=${adminTask}&Result=${result}`, {
+        headers: { cookie: limited },
+      });
       expect(res.status).toBe(404);
     }
     expect((await call(`/mvc/import/Cancel?autoid=${adminTask}`, {}, limited)).status).toBe(404);
@@ -759,10 +1033,12 @@ describe('exported cells that look like formulas', () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const id = asked.body.AutoID;
     let request: Record<string, any> = {};
-    expect(await until(async () => {
-      request = (await post(server.app, '/mvc/downloadrequests/GetItem', { autoid: id })).body;
-      return request.State === 'finished' || request.State === 'error';
-    }, 20_000)).toBe(true);
+    expect(
+      await until(async () => {
+        request = (await post(server.app, '/mvc/downloadrequests/GetItem', { autoid: id })).body;
+        return request.State === 'finished' || request.State === 'error';
+      }, 20_000),
+    ).toBe(true);
     expect(request.State, JSON.stringify(request)).toBe('finished');
     const res = await fetch(`${base}/mvc/downloadrequests/download?autoid=${id}`, { headers: { cookie: admin } });
     expect(res.status).toBe(200);
@@ -775,9 +1051,19 @@ describe('exported cells that look like formulas', () => {
     const name = [...parts.keys()].find((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n))!;
     const xml = parts.get(name)!.toString('utf8');
     // XML's entities, then OOXML's own escapes (a carriage return is written as _x000D_).
-    const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-      .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const cells = [...xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => ({ attrs: m[1], inner: m[2] ?? '', text: decode((m[2] ?? '').replace(/<[^>]+>/g, '')) }));
+    const decode = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+        .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const cells = [...xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => ({
+      attrs: m[1],
+      inner: m[2] ?? '',
+      text: decode((m[2] ?? '').replace(/<[^>]+>/g, '')),
+    }));
     return { xml, cells };
   }
 
@@ -801,16 +1087,37 @@ describe('exported cells that look like formulas', () => {
 
   it('imports the ImportLayout export back with Overwrite: every row overwritten, =HYPERLINK unchanged', async () => {
     expect(exported, 'the export of the test before').toBeDefined();
-    const started = await startImport(base, admin, { Destination: 'products', file: exported, fileName: 'products.xlsx', Overwrite: true });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file: exported,
+      fileName: 'products.xlsx',
+      Overwrite: true,
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task, JSON.stringify(task)).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: 6, ProcessedRecords: 6, FailedRecords: 0, ErrorMessage: null });
+    expect(task, JSON.stringify(task)).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: 6,
+      ProcessedRecords: 6,
+      FailedRecords: 0,
+      ErrorMessage: null,
+    });
     const out = await outputRows(base, admin, task.AutoID);
     const at = out[0].indexOf('Resultaat');
     const id = out[0].indexOf('Artikelnummer');
-    const results = Object.fromEntries(out.slice(1).filter(Boolean).map((r) => [r[id], r[at]]));
-    expect(results, JSON.stringify(out)).toEqual(Object.fromEntries(Object.keys(values).map((k) => [k, 'OverwriteSuccess'])));
-    expect((await server.engine.pool.query(`SELECT descr FROM products WHERE id = 'CSV1'`)).rows[0].descr).toBe('=HYPERLINK("http://x")');
+    const results = Object.fromEntries(
+      out
+        .slice(1)
+        .filter(Boolean)
+        .map((r) => [r[id], r[at]]),
+    );
+    expect(results, JSON.stringify(out)).toEqual(
+      Object.fromEntries(Object.keys(values).map((k) => [k, 'OverwriteSuccess'])),
+    );
+    expect((await server.engine.pool.query(`SELECT descr FROM products WHERE id = 'CSV1'`)).rows[0].descr).toBe(
+      '=HYPERLINK("http://x")',
+    );
   });
 
   it('keeps every such value unchanged through export and import (tab and carriage return too)', async () => {
@@ -822,11 +1129,22 @@ describe('exported cells that look like formulas', () => {
 describe('open descriptors and temporary files', () => {
   const descriptors = () => readdirSync('/proc/self/fd').length;
   /** The open descriptors that are files on disk (not sockets or pipes): what a leak of this kind holds. */
-  const openFiles = () => readdirSync('/proc/self/fd')
-    .map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } })
-    .filter((target) => target.startsWith('/') && !target.startsWith('/proc/')).sort();
+  const openFiles = () =>
+    readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.startsWith('/') && !target.startsWith('/proc/'))
+      .sort();
   /** This process's files in the system's temporary folder (the `tmp` package exceljs uses names them tmp-<pid>-…). */
-  const systemTmp = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tmp-${process.pid}-`)).sort();
+  const systemTmp = () =>
+    readdirSync(tmpdir())
+      .filter((n) => n.startsWith(`tmp-${process.pid}-`))
+      .sort();
   const inStore = () => tmpFiles().sort();
 
   /** Exports whose grid request names no field: each fails after its file was begun, is tried once more, and fails for good. */
@@ -834,14 +1152,24 @@ describe('open descriptors and temporary files', () => {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
       const asked = await post(server.app, '/mvc/downloadrequests/RequestExport', {
-        Table: 'products', Layout: 'GridLayout', Request: { operatorFilter: [{ FieldName: 'GeenVeld', Operator: 'eq', Value: 'x' }] },
+        Table: 'products',
+        Layout: 'GridLayout',
+        Request: { operatorFilter: [{ FieldName: 'GeenVeld', Operator: 'eq', Value: 'x' }] },
       });
       expect(asked.status, JSON.stringify(asked.body)).toBe(200);
       ids.push(asked.body.AutoID);
     }
-    const failed = () => one(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'export' AND state = 'failed' AND (data->>'requestId')::int = ANY($1)`, [ids]);
-    expect(await until(async () => (await failed()) === n, 120_000), `${await failed()} of ${n} exports failed`).toBe(true);
-    expect(await one(`SELECT count(*)::int AS n FROM downloadrequests WHERE state = 'error' AND autoid = ANY($1)`, [ids])).toBe(n);
+    const failed = () =>
+      one(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'export' AND state = 'failed' AND (data->>'requestId')::int = ANY($1)`,
+        [ids],
+      );
+    expect(await until(async () => (await failed()) === n, 120_000), `${await failed()} of ${n} exports failed`).toBe(
+      true,
+    );
+    expect(
+      await one(`SELECT count(*)::int AS n FROM downloadrequests WHERE state = 'error' AND autoid = ANY($1)`, [ids]),
+    ).toBe(n);
   }
 
   /** Imports of sheets with shared strings written after the worksheet (as a streaming writer saves them). */
@@ -850,7 +1178,11 @@ describe('open descriptors and temporary files', () => {
       const file = await bigSheet(['Artikelnummer', 'Naam'], 50, (r) => [`${prefix}${i}-${r}`, `Artikel ${r}`]);
       const started = await startImport(base, admin, { Destination: 'products', file, fileName: `${prefix}${i}.xlsx` });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
-      expect(await finished(base, admin, started.body.AutoID)).toMatchObject({ ProcessState: 2, ProcessResult: 1, ProcessedRecords: 50 });
+      expect(await finished(base, admin, started.body.AutoID)).toMatchObject({
+        ProcessState: 2,
+        ProcessResult: 1,
+        ProcessedRecords: 50,
+      });
     }
     expect(await products(`${prefix}%`)).toBe(n * 50);
   }

@@ -18,7 +18,15 @@ import { bigSheet, finished, outputRows, startImport, type Row } from '../suppor
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const HEADER = ['Artikelnummer', 'Naam', 'Prijs', 'Voorraad', 'Actief'];
-const products = (prefix: string) => (i: number): Row => [`${prefix}${String(i).padStart(6, '0')}`, `Artikel ${i}`, (i % 1000) / 4, i % 90, i % 2 === 0 ? 'Yes' : 'No'];
+const products =
+  (prefix: string) =>
+  (i: number): Row => [
+    `${prefix}${String(i).padStart(6, '0')}`,
+    `Artikel ${i}`,
+    (i % 1000) / 4,
+    i % 90,
+    i % 2 === 0 ? 'Yes' : 'No',
+  ];
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -35,7 +43,12 @@ async function until<T>(probe: () => Promise<T | undefined | false>, ms: number,
 }
 
 async function advanced(base: string, cookie: string) {
-  const call = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const call = (url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const { Code } = await call('/mvc/import/GetCode', {});
   expect(await call('/mvc/import/SetAdvancedMode', { Code, VerificationCode: Code })).toEqual({ AdvancedMode: true });
 }
@@ -47,13 +60,19 @@ function progressStream(base: string, cookie: string, id: number) {
   const controller = new AbortController();
   cleanups.push(async () => controller.abort());
   void (async () => {
-    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${id}`, { headers: { cookie }, signal: controller.signal });
+    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${id}`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
     const decoder = new TextDecoder();
     let buffer = '';
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       buffer += decoder.decode(chunk, { stream: true });
       for (let at = buffer.indexOf('\n\n'); at !== -1; at = buffer.indexOf('\n\n')) {
-        const data = buffer.slice(0, at).split('\n').find((line) => line.startsWith('data: '));
+        const data = buffer
+          .slice(0, at)
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
         buffer = buffer.slice(at + 2);
         if (data) events.push(JSON.parse(data.slice(6)));
       }
@@ -71,15 +90,34 @@ describe('an import whose process is killed', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
       cwd: ROOT,
       env: {
-        ...process.env, DATABASE_URL: a.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS_DIR: TEST_PACKS_DIR, PACKS: 'testbase,testcustomer',
-        ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', WORKERS: '1', JOB_MAINTENANCE_SECONDS: '1',
+        ...process.env,
+        DATABASE_URL: a.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PACKS_DIR: TEST_PACKS_DIR,
+        PACKS: 'testbase,testcustomer',
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        WEB_CONCURRENCY: '1',
+        WORKERS: '1',
+        JOB_MAINTENANCE_SECONDS: '1',
         // No cap on the job's time limit (two hours): only the heartbeat can find the dead process in time.
-        IMPORT_HEARTBEAT_SECONDS: '1', IMPORT_STALE_SECONDS: '3', FILES_DIR: a.engine.config.filesDir,
+        IMPORT_HEARTBEAT_SECONDS: '1',
+        IMPORT_STALE_SECONDS: '3',
+        FILES_DIR: a.engine.config.filesDir,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
-    await until(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 60_000, 'the worker process starting');
+    await until(
+      () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      'the worker process starting',
+    );
     return child;
   }
 
@@ -91,10 +129,18 @@ describe('an import whose process is killed', () => {
     await advanced(base, admin);
     const first = await worker();
     const rows = 40_000;
-    const started = await startImport(base, admin, { Destination: 'products', file: await bigSheet(HEADER, rows, products('RES')), fileName: 'hervat.xlsx' });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file: await bigSheet(HEADER, rows, products('RES')),
+      fileName: 'hervat.xlsx',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.AutoID as number;
-    const progress = async () => Number((await a.engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0].processedrecords);
+    const progress = async () =>
+      Number(
+        (await a.engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0]
+          .processedrecords,
+      );
     await until(async () => (await progress()) >= 2000, 60_000, 'the import under way');
     const stream = progressStream(base, admin, id);
     await until(async () => stream.events.length > 0, 10_000, 'the stream open');
@@ -103,25 +149,59 @@ describe('an import whose process is killed', () => {
     expect(before).toBeLessThan(rows);
     // Pending again, its job tried again: a sweep (of this process, which works no jobs) saw its
     // heartbeat stop. Within a minute, where the job's time limit is two hours.
-    const jobState = async () => (await a.engine.pool.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [String(id)])).rows[0];
+    const jobState = async () =>
+      (
+        await a.engine.pool.query(
+          "SELECT state, retry_count FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1",
+          [String(id)],
+        )
+      ).rows[0];
     await until(async () => (await jobState()).state === 'retry', 60_000, 'the dead try found');
-    await until(async () => (await a.engine.pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [id])).rows[0].processstate === '0', 10_000, 'the task pending');
+    await until(
+      async () =>
+        (await a.engine.pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [id])).rows[0]
+          .processstate === '0',
+      10_000,
+      'the task pending',
+    );
     await worker();
     const task = await finished(base, admin, id, 120_000);
     await until(async () => stream.state.ended, 10_000, 'the stream ended');
     expect(stream.events.at(-1)).toEqual({ CurrentRow: rows, TotalRows: rows, Finished: true });
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, TotalRecords: rows, ProcessedRecords: rows, FailedRecords: 0, SkippedRecords: 0 });
-    const counts = (await a.engine.pool.query("SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'RES%'")).rows[0];
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 1,
+      TotalRecords: rows,
+      ProcessedRecords: rows,
+      FailedRecords: 0,
+      SkippedRecords: 0,
+    });
+    const counts = (
+      await a.engine.pool.query(
+        "SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'RES%'",
+      )
+    ).rows[0];
     expect(counts).toEqual({ n: rows, codes: rows });
-    const job = (await a.engine.pool.query("SELECT retry_count FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [String(id)])).rows;
+    const job = (
+      await a.engine.pool.query("SELECT retry_count FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [
+        String(id),
+      ])
+    ).rows;
     expect(job.map((j) => j.retry_count)).toEqual([1]);
     // The output file has every row once, each with its result.
     const out = await outputRows(base, admin, id);
     expect(out.length).toBe(rows + 1);
     expect(new Set(out.slice(1).map((r) => r[0])).size).toBe(rows);
     expect(out.slice(1).every((r) => r[HEADER.length] === 'CreateSuccess')).toBe(true);
-    expect(Number((await a.engine.pool.query('SELECT count(*) FROM core_import_row WHERE task_id = $1', [id])).rows[0].count)).toBe(0);
-    expect((await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id])).rows[0].n).toBe(0);
+    expect(
+      Number(
+        (await a.engine.pool.query('SELECT count(*) FROM core_import_row WHERE task_id = $1', [id])).rows[0].count,
+      ),
+    ).toBe(0);
+    expect(
+      (await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id]))
+        .rows[0].n,
+    ).toBe(0);
   }, 240_000);
 
   it('is failed when no try of it is left, with the rows it wrote, and its stream finished', async () => {
@@ -129,20 +209,39 @@ describe('an import whose process is killed', () => {
     const base = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
     const admin = await signIn(a.app);
     // A task a process ran and beat for until it died: 1,200 rows written, no job left to try it again.
-    const id = Number((await a.engine.pool.query(
-      `INSERT INTO importtasks (descr, destination, processstate, processresult, totalrecords, processedrecords, failedrecords, skippedrecords, currentrow,
+    const id = Number(
+      (
+        await a.engine.pool.query(
+          `INSERT INTO importtasks (descr, destination, processstate, processresult, totalrecords, processedrecords, failedrecords, skippedrecords, currentrow,
                                 processdate, filename, requestedby, createdby, modifiedby)
        SELECT 'Artikelen: verweesd.xlsx', 'products', '1', '0', 5000, 1200, 0, 0, 1201, now() - interval '1 minute', 'verweesd.xlsx', autoid, 'admin', 'admin'
          FROM users WHERE username = 'admin' RETURNING autoid`,
-    )).rows[0].autoid);
+        )
+      ).rows[0].autoid,
+    );
     await a.engine.pool.query('INSERT INTO core_import_heartbeat (task_id, beat_at) VALUES ($1, now())', [id]);
     const stream = progressStream(base, admin, id);
     await until(async () => stream.state.ended, 30_000, 'the stream ended');
     expect(stream.events[0]).toMatchObject({ Finished: false });
     expect(stream.events.at(-1)).toEqual({ CurrentRow: 1200, TotalRows: 5000, Finished: true });
-    const task = (await a.app.inject({ method: 'POST', url: `/mvc/import/GetItem?autoid=${id}`, headers: { cookie: admin }, payload: {} })).json();
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 3, ProcessedRecords: 1200, ErrorMessage: message('import.process_lost') });
-    expect((await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id])).rows[0].n).toBe(0);
+    const task = (
+      await a.app.inject({
+        method: 'POST',
+        url: `/mvc/import/GetItem?autoid=${id}`,
+        headers: { cookie: admin },
+        payload: {},
+      })
+    ).json();
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 3,
+      ProcessedRecords: 1200,
+      ErrorMessage: message('import.process_lost'),
+    });
+    expect(
+      (await a.engine.pool.query('SELECT count(*)::int AS n FROM core_import_heartbeat WHERE task_id = $1', [id]))
+        .rows[0].n,
+    ).toBe(0);
   }, 60_000);
 });
 
@@ -154,7 +253,9 @@ describe('an import while PostgreSQL goes away', () => {
     let db: EmbeddedDatabase = await startEmbeddedPostgres(dir, port);
     cleanups.push(() => db.stop());
     await db.createDatabase('app');
-    const engine: Engine = await startEngine(testConfig({ workers: 1, filesDir: path.join(dir, 'files') }), { databaseUrl: db.url('app') });
+    const engine: Engine = await startEngine(testConfig({ workers: 1, filesDir: path.join(dir, 'files') }), {
+      databaseUrl: db.url('app'),
+    });
     cleanups.push(() => engine.close());
     const app = await buildApp(engine);
     cleanups.push(() => app.close());
@@ -162,23 +263,39 @@ describe('an import while PostgreSQL goes away', () => {
     const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
     await advanced(base, admin);
     const rows = 40_000;
-    const started = await startImport(base, admin, { Destination: 'products', file: await bigSheet(HEADER, rows, products('PGR')), fileName: 'storing.xlsx' });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file: await bigSheet(HEADER, rows, products('PGR')),
+      fileName: 'storing.xlsx',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.AutoID as number;
-    await until(async () => Number((await engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0].processedrecords) >= 2000, 60_000, 'the import under way');
+    await until(
+      async () =>
+        Number(
+          (await engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0]
+            .processedrecords,
+        ) >= 2000,
+      60_000,
+      'the import under way',
+    );
     await db.stop();
     await new Promise((r) => setTimeout(r, 1000));
     db = await startEmbeddedPostgres(dir, port);
     const task = await finished(base, admin, id, 120_000);
     expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 1, ProcessedRecords: rows, FailedRecords: 0 });
-    const counts = (await engine.pool.query("SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'PGR%'")).rows[0];
+    const counts = (
+      await engine.pool.query(
+        "SELECT count(*)::int AS n, count(DISTINCT id)::int AS codes FROM products WHERE id LIKE 'PGR%'",
+      )
+    ).rows[0];
     expect(counts).toEqual({ n: rows, codes: rows });
     // The output file's scratch folder is gone.
     expect(readdirSync(path.join(dir, 'files', 'tmp'))).toEqual([]);
   }, 240_000);
 });
 
-describe('a sheet beyond the worker\'s memory', () => {
+describe("a sheet beyond the worker's memory", () => {
   it('ends the import with the rows before it written and said, and the server goes on', async () => {
     const server = await startTestServer({ config: { workers: 1, importWorkerHeapMb: 24 } });
     cleanups.push(() => server.close());
@@ -187,14 +304,21 @@ describe('a sheet beyond the worker\'s memory', () => {
     // 1,200 ordinary rows, then rows of cells too large for the worker's heap to hold a chunk of.
     // Inline strings, each its own: nothing is shared, so each row costs the worker what it holds.
     const huge = (i: number, c: number) => `${i}-${c}-${'x'.repeat(30_000)}`;
-    const file = await bigSheet(HEADER, 1800, (i) => (i < 1200 ? products('MEM')(i) : [`MEM${i}`, ...Array.from({ length: 8 }, (_, c) => huge(i, c))]), { sharedStrings: false });
+    const file = await bigSheet(
+      HEADER,
+      1800,
+      (i) => (i < 1200 ? products('MEM')(i) : [`MEM${i}`, ...Array.from({ length: 8 }, (_, c) => huge(i, c))]),
+      { sharedStrings: false },
+    );
     const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'groot.xlsx' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID, 60_000);
     expect(task.ProcessState).toBe(2);
     expect(task.ProcessResult).not.toBe(1);
     expect(task.ErrorMessage).toMatch(/geheugen|gelezen/);
-    const written = Number((await server.engine.pool.query("SELECT count(*) FROM products WHERE id LIKE 'MEM%'")).rows[0].count);
+    const written = Number(
+      (await server.engine.pool.query("SELECT count(*) FROM products WHERE id LIKE 'MEM%'")).rows[0].count,
+    );
     expect(written).toBe(task.ProcessedRecords);
     expect((await fetch(`${base}/health`)).status).toBe(200);
   }, 120_000);

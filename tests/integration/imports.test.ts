@@ -10,7 +10,8 @@ let server: TestServer;
 let base: string;
 let admin: string;
 
-const count = async (where = "id LIKE 'IMP%'") => Number((await server.engine.pool.query(`SELECT count(*) FROM products WHERE ${where}`)).rows[0].count);
+const count = async (where = "id LIKE 'IMP%'") =>
+  Number((await server.engine.pool.query(`SELECT count(*) FROM products WHERE ${where}`)).rows[0].count);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -19,7 +20,9 @@ beforeAll(async () => {
   // The countries the rows name by code (the test pack seeds NL; BE is added).
   await post(server.app, '/mvc/countries/save', { ID: 'BE', Descr: 'België' });
 }, 60_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('import of products', () => {
   it('writes the good rows, explains the bad one, and counts them', async () => {
@@ -32,7 +35,13 @@ describe('import of products', () => {
     const started = await startImport(base, admin, { Destination: 'products', file });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
-    expect(task).toMatchObject({ ProcessState: 2, ProcessResult: 2, TotalRecords: 3, ProcessedRecords: 2, FailedRecords: 1 });
+    expect(task).toMatchObject({
+      ProcessState: 2,
+      ProcessResult: 2,
+      TotalRecords: 3,
+      ProcessedRecords: 2,
+      FailedRecords: 1,
+    });
     expect(await count()).toBe(2);
     const out = await outputRows(base, admin, task.AutoID);
     expect(out[0].slice(-2)).toEqual(['Resultaat', 'Melding']);
@@ -42,14 +51,22 @@ describe('import of products', () => {
 });
 
 describe('a file written by another program', () => {
-  it('reads openpyxl\'s file: shared strings, dates, booleans; a formula without a saved value fails its row only; merged cells and an empty row do not stop it', async () => {
+  it("reads openpyxl's file: shared strings, dates, booleans; a formula without a saved value fails its row only; merged cells and an empty row do not stop it", async () => {
     const { readFile } = await import('node:fs/promises');
     const file = await readFile(new URL('../fixtures/import/openpyxl-products.xlsx', import.meta.url));
-    const started = await startImport(base, admin, { Destination: 'products', file, fileName: 'openpyxl-products.xlsx' });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file,
+      fileName: 'openpyxl-products.xlsx',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const task = await finished(base, admin, started.body.AutoID);
     expect(task).toMatchObject({ TotalRecords: 5, ProcessedRecords: 4, FailedRecords: 1 });
-    const rows = (await server.engine.pool.query("SELECT id, descr, price::text, active, introduced::text, country FROM products WHERE id LIKE 'OPX%' ORDER BY id")).rows;
+    const rows = (
+      await server.engine.pool.query(
+        "SELECT id, descr, price::text, active, introduced::text, country FROM products WHERE id LIKE 'OPX%' ORDER BY id",
+      )
+    ).rows;
     expect(rows.map((r) => [r.id, r.descr, r.price, r.active, r.introduced])).toEqual([
       ['OPX001', 'Ladder', '149.95', true, '2026-03-01'],
       ['OPX002', 'Steiger', '2499.00', false, '2026-04-15'],
@@ -70,10 +87,20 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
 
   it('a dry run checks every row as a real one, duplicates in the table included, and writes nothing', async () => {
     // Countries have a unique code: NL exists, so only the database can refuse that row.
-    const countries = async () => Number((await server.engine.pool.query('SELECT count(*) FROM countries')).rows[0].count);
+    const countries = async () =>
+      Number((await server.engine.pool.query('SELECT count(*) FROM countries')).rows[0].count);
     const before = await countries();
-    const file = await sheetFile([['ID', 'Descr'], ['DR1', 'Proefland'], ['NL', 'Bestaat al'], ['DR2', 'x'.repeat(300)]]);
-    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'countries', file, DryRun: true })).body.AutoID);
+    const file = await sheetFile([
+      ['ID', 'Descr'],
+      ['DR1', 'Proefland'],
+      ['NL', 'Bestaat al'],
+      ['DR2', 'x'.repeat(300)],
+    ]);
+    const task = await finished(
+      base,
+      admin,
+      (await startImport(base, admin, { Destination: 'countries', file, DryRun: true })).body.AutoID,
+    );
     expect(task).toMatchObject({ DryRun: true, ProcessedRecords: 1, FailedRecords: 2, ProcessResult: 2 });
     expect(task.ErrorMessage).toMatch(/Proefimport/);
     expect(await countries()).toBe(before);
@@ -84,11 +111,26 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
   });
 
   it('overwrite updates the records named by AutoID; without it they are skipped; an unknown one fails', async () => {
-    const id = Number((await server.engine.pool.query("SELECT autoid FROM products WHERE id = 'IMP001'")).rows[0].autoid);
-    const skip = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file: await sheetFile([HEADER, [id, 'IMP001', 'Nieuw', 5]]) })).body.AutoID);
+    const id = Number(
+      (await server.engine.pool.query("SELECT autoid FROM products WHERE id = 'IMP001'")).rows[0].autoid,
+    );
+    const skip = await finished(
+      base,
+      admin,
+      (
+        await startImport(base, admin, {
+          Destination: 'products',
+          file: await sheetFile([HEADER, [id, 'IMP001', 'Nieuw', 5]]),
+        })
+      ).body.AutoID,
+    );
     expect(skip).toMatchObject({ SkippedRecords: 1, ProcessedRecords: 0, ProcessResult: 2 });
     const file = await sheetFile([HEADER, [id, 'IMP001', 'Boormachine XL', 5], [999999, 'IMP999', 'Geen', 1]]);
-    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file, Overwrite: true })).body.AutoID);
+    const task = await finished(
+      base,
+      admin,
+      (await startImport(base, admin, { Destination: 'products', file, Overwrite: true })).body.AutoID,
+    );
     expect(task).toMatchObject({ ProcessedRecords: 1, FailedRecords: 1 });
     const row = (await server.engine.pool.query('SELECT descr, stock FROM products WHERE autoid = $1', [id])).rows[0];
     expect(row).toEqual({ descr: 'Boormachine XL', stock: 5 });
@@ -98,10 +140,18 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
 
   it('streams the progress of an import to its end', async () => {
     const rows = Array.from({ length: 2500 }, (_, i) => [null, `PRG${i}`, 'Voortgang', i]);
-    const started = await startImport(base, admin, { Destination: 'products', file: await sheetFile([HEADER, ...rows]) });
-    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${started.body.AutoID}`, { headers: { cookie: admin } });
+    const started = await startImport(base, admin, {
+      Destination: 'products',
+      file: await sheetFile([HEADER, ...rows]),
+    });
+    const res = await fetch(`${base}/mvc/importprogresseventstream/message?importtaskid=${started.body.AutoID}`, {
+      headers: { cookie: admin },
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const messages = (await res.text()).split('\n\n').filter((m) => m.startsWith('data: ')).map((m) => JSON.parse(m.slice(6)));
+    const messages = (await res.text())
+      .split('\n\n')
+      .filter((m) => m.startsWith('data: '))
+      .map((m) => JSON.parse(m.slice(6)));
     expect(messages.at(-1)).toEqual({ CurrentRow: 2500, TotalRows: 2500, Finished: true });
     expect(messages.filter((m) => m.Finished)).toHaveLength(1);
   });
@@ -118,13 +168,22 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
       const started = await startImport(base, admin, { Destination: 'products', file });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       id = started.body.AutoID;
-      const waiting = async () => Number((await server.engine.pool.query(
-        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO core_import_heartbeat%'",
-      )).rows[0].count);
+      const waiting = async () =>
+        Number(
+          (
+            await server.engine.pool.query(
+              "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO core_import_heartbeat%'",
+            )
+          ).rows[0].count,
+        );
       for (const end = Date.now() + 30_000; (await waiting()) === 0; await new Promise((r) => setTimeout(r, 50))) {
-        if (Date.now() > end) throw new Error('the import\'s job did not start');
+        if (Date.now() > end) throw new Error("the import's job did not start");
       }
-      const cancel = await fetch(`${base}/mvc/import/Cancel?autoid=${id}`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: '{}' });
+      const cancel = await fetch(`${base}/mvc/import/Cancel?autoid=${id}`, {
+        method: 'POST',
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(cancel.status).toBe(200);
       expect(await cancel.json()).toMatchObject({ ProcessState: 3, ProcessResult: 3 });
     } finally {
@@ -132,7 +191,12 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
       hold.release();
     }
     // The job goes on once the lock is gone: it must find the task cancelled and write nothing.
-    const job = async () => (await server.engine.pool.query("SELECT state FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [String(id)])).rows[0]?.state;
+    const job = async () =>
+      (
+        await server.engine.pool.query("SELECT state FROM pgboss.job WHERE name = 'import' AND data->>'taskId' = $1", [
+          String(id),
+        ])
+      ).rows[0]?.state;
     for (const end = Date.now() + 30_000; (await job()) !== 'completed'; await new Promise((r) => setTimeout(r, 100))) {
       if (Date.now() > end) throw new Error(`the import's job did not complete: ${await job()}`);
     }
@@ -141,13 +205,19 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
   });
 
   it('generates the template: AutoID and a column per importable field, a notes row, validations', async () => {
-    const res = await fetch(`${base}/mvc/import/GenerateTemplate`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ Destination: 'products' }) });
+    const res = await fetch(`${base}/mvc/import/GenerateTemplate`, {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ Destination: 'products' }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('products_import_template.xlsx');
     const bytes = Buffer.from(await res.arrayBuffer());
     const rows = await readRows(bytes);
     expect(rows[0].slice(0, 3)).toEqual(['AutoID', 'Artikelnummer', 'Naam']);
-    expect(rows[1].every((c) => c === null || (typeof c === 'string' && c.startsWith('[') && c.endsWith(']')))).toBe(true);
+    expect(rows[1].every((c) => c === null || (typeof c === 'string' && c.startsWith('[') && c.endsWith(']')))).toBe(
+      true,
+    );
     expect(rows[1][1]).toMatch(/verplicht/);
     // The template, filled in, comes back in.
     const ExcelJS = (await import('exceljs')).default;
@@ -157,20 +227,29 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
     row.getCell(2).value = 'TPL001';
     row.getCell(3).value = 'Uit het sjabloon';
     const filled = Buffer.from(await book.xlsx.writeBuffer());
-    const task = await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file: filled })).body.AutoID);
+    const task = await finished(
+      base,
+      admin,
+      (await startImport(base, admin, { Destination: 'products', file: filled })).body.AutoID,
+    );
     expect(task).toMatchObject({ TotalRecords: 1, ProcessedRecords: 1, ProcessResult: 1 });
   });
 
   it('lists the destinations by label', async () => {
     const answer = await post(server.app, '/mvc/import/GetDestinations', { filter: 'artikel' });
-    expect(answer.body.Data).toEqual([{ ID: 'products', Descr: 'Artikelen' }, { ID: 'productgroups', Descr: 'Artikelgroepen' }]);
+    expect(answer.body.Data).toEqual([
+      { ID: 'products', Descr: 'Artikelen' },
+      { ID: 'productgroups', Descr: 'Artikelgroepen' },
+    ]);
   });
 });
 
-describe('import tasks are the server\'s to write', () => {
+describe("import tasks are the server's to write", () => {
   it('takes no new task through the generic save, and its screen offers no Add', async () => {
     expect((await post(server.app, '/mvc/importtasks/save', { Descr: 'Zelf gemaakt' })).status).toBe(403);
-    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: admin } })).json().Screens as { name: string; addable: boolean }[];
+    const screens = (
+      await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: admin } })
+    ).json().Screens as { name: string; addable: boolean }[];
     expect(screens.find((s) => s.name === 'importtasks')?.addable).toBe(false);
     expect(screens.find((s) => s.name === 'products')?.addable ?? true).toBe(true);
   });

@@ -16,12 +16,21 @@ let code: string;
 const NAME = 'Verhuurcentrale Test';
 const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
 const issue = (over: Partial<{ name: string; productCode: string; modules: string[]; expires: string }> = {}) =>
-  issueActivation(DEV_LICENCE_PRIVATE_KEY, { name: NAME, productCode: code, modules: MODULE_CODES.filter((m) => m !== 'relations'), expires: nextYear, ...over } as never);
+  issueActivation(DEV_LICENCE_PRIVATE_KEY, {
+    name: NAME,
+    productCode: code,
+    modules: MODULE_CODES.filter((m) => m !== 'relations'),
+    expires: nextYear,
+    ...over,
+  } as never);
 const licences = async () => Number((await server.engine.pool.query('SELECT count(*) FROM licences')).rows[0].count);
-const save = (activationCode: string, productCode = code, licenseName = NAME) => post(server.app, '/mvc/license/Save', { licenseName, productCode, activationCode });
+const save = (activationCode: string, productCode = code, licenseName = NAME) =>
+  post(server.app, '/mvc/license/Save', { licenseName, productCode, activationCode });
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { packsDir: path.join(ROOT, 'definitions', 'packs'), packs: ['base', 'demo'] } });
+  server = await startTestServer({
+    config: { packsDir: path.join(ROOT, 'definitions', 'packs'), packs: ['base', 'demo'] },
+  });
   code = (await post(server.app, '/mvc/license/PrCode')).body.ProductCode;
 }, 90_000);
 afterAll(async () => {
@@ -44,14 +53,29 @@ describe('the product code and an unlicensed installation', () => {
 
 describe('activation codes that are refused', () => {
   it.each([
-    ['forged: signed by another key', () => { const [payload] = issue().split('.'); return `${payload}.${Buffer.alloc(64, 7).toString('base64url')}`; }, 'licence.forged'],
-    ['tampered: a module added to a signed code', () => {
-      const [payload, signature] = issue().split('.');
-      const terms = JSON.parse(Buffer.from(payload, 'base64url').toString());
-      terms.m.push('relations');
-      return `${Buffer.from(JSON.stringify(terms)).toString('base64url')}.${signature}`;
-    }, 'licence.forged'],
-    ['for another installation', () => issue({ productCode: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' }), 'licence.other_product'],
+    [
+      'forged: signed by another key',
+      () => {
+        const [payload] = issue().split('.');
+        return `${payload}.${Buffer.alloc(64, 7).toString('base64url')}`;
+      },
+      'licence.forged',
+    ],
+    [
+      'tampered: a module added to a signed code',
+      () => {
+        const [payload, signature] = issue().split('.');
+        const terms = JSON.parse(Buffer.from(payload, 'base64url').toString());
+        terms.m.push('relations');
+        return `${Buffer.from(JSON.stringify(terms)).toString('base64url')}.${signature}`;
+      },
+      'licence.forged',
+    ],
+    [
+      'for another installation',
+      () => issue({ productCode: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' }),
+      'licence.other_product',
+    ],
     ['expired', () => issue({ expires: '2020-01-01' }), 'licence.expired'],
     ['for another licence name', () => issue({ name: 'Iemand anders' }), 'licence.other_name'],
     ['not a code at all', () => '--- geen code ---', 'licence.malformed'],
@@ -66,19 +90,35 @@ describe('activation codes that are refused', () => {
   });
 
   it('refuses a licence posted by a user without the licence right', async () => {
-    await post(server.app, '/mvc/users/save', { Username: 'gewoon', Password: 'Gewoon-pass-1', PasswordRetype: 'Gewoon-pass-1' });
+    await post(server.app, '/mvc/users/save', {
+      Username: 'gewoon',
+      Password: 'Gewoon-pass-1',
+      PasswordRetype: 'Gewoon-pass-1',
+    });
     const cookie = await signIn(server.app, 'gewoon', 'Gewoon-pass-1');
-    const res = await server.app.inject({ method: 'POST', url: '/mvc/license/Save', headers: { cookie }, payload: { licenseName: NAME, productCode: code, activationCode: issue() } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/license/Save',
+      headers: { cookie },
+      payload: { licenseName: NAME, productCode: code, activationCode: issue() },
+    });
     expect(res.statusCode).toBe(403);
     // Which modules are active every signed-in user may ask.
-    const modules = await server.app.inject({ method: 'POST', url: '/mvc/license/ActivatedModules', headers: { cookie }, payload: {} });
+    const modules = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/license/ActivatedModules',
+      headers: { cookie },
+      payload: {},
+    });
     expect(modules.json()).toEqual({ Modules: MODULE_CODES, Licensed: false });
   });
 });
 
 describe('a licence without the relations module', () => {
-  it('activates, with the pasted text as the vendor\'s tool prints it', async () => {
-    const pasted = readPastedLicence(`Licentienaam: ${NAME}\nProductcode: ${code.slice(0, 10)}-${code.slice(10, 15)}-${code.slice(15, 25)}-${code.slice(25)}\nActiveringscode: ${issue()}`);
+  it("activates, with the pasted text as the vendor's tool prints it", async () => {
+    const pasted = readPastedLicence(
+      `Licentienaam: ${NAME}\nProductcode: ${code.slice(0, 10)}-${code.slice(10, 15)}-${code.slice(15, 25)}-${code.slice(25)}\nActiveringscode: ${issue()}`,
+    );
     expect(pasted).not.toBeNull();
     const answer = await save(pasted!.activationCode!, pasted!.productCode, pasted!.licenseName);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -102,11 +142,19 @@ describe('a licence without the relations module', () => {
     await closed('/mvc/relationaddresses/GetFlexData', {});
     await closed('/mvc/_lists/relations', {});
     await closed('/mvc/relations/getflexgridlayouts', {});
-    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: await signIn(server.app) } })).json().Screens as { name: string }[];
+    const screens = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/mvc/definitions/screens',
+        headers: { cookie: await signIn(server.app) },
+      })
+    ).json().Screens as { name: string }[];
     expect(screens.map((s) => s.name)).not.toContain('relations');
     expect(screens.map((s) => s.name)).not.toContain('persons');
     expect(screens.map((s) => s.name)).toContain('licenses');
-    const destinations = (await post(server.app, '/mvc/import/GetDestinations', {})).body.Data.map((d: { ID: string }) => d.ID);
+    const destinations = (await post(server.app, '/mvc/import/GetDestinations', {})).body.Data.map(
+      (d: { ID: string }) => d.ID,
+    );
     expect(destinations).not.toContain('relations');
     expect(destinations).toContain('costcodes');
     // Other modules' tables answer as before.
@@ -118,7 +166,12 @@ describe('a licence without the relations module', () => {
   });
 
   it('cannot be deleted, changed or made through the generic calls, full access included: the licence and its history stay', async () => {
-    const rows = async () => (await server.engine.pool.query('SELECT autoid, modules, activationcode, timestamp FROM licences ORDER BY autoid')).rows;
+    const rows = async () =>
+      (
+        await server.engine.pool.query(
+          'SELECT autoid, modules, activationcode, timestamp FROM licences ORDER BY autoid',
+        )
+      ).rows;
     const before = await rows();
     const item = await post(server.app, '/mvc/licences/GetItem', { autoid: before[0].autoid });
     expect(item.status).toBe(200);
@@ -130,7 +183,12 @@ describe('a licence without the relations module', () => {
     ] as const) {
       const res = await post(server.app, url, body);
       expect(res.status, url).toBe(403);
-      expect(res.body).toMatchObject({ Code: 'NO_RIGHTS', Key: 'errors.read_only_table', Error: 'De rijen van Licenties houdt het product zelf bij: ze worden niet via deze aanroep gemaakt, gewijzigd of verwijderd.' });
+      expect(res.body).toMatchObject({
+        Code: 'NO_RIGHTS',
+        Key: 'errors.read_only_table',
+        Error:
+          'De rijen van Licenties houdt het product zelf bij: ze worden niet via deze aanroep gemaakt, gewijzigd of verwijderd.',
+      });
     }
     expect(await rows()).toEqual(before);
     expect((await post(server.app, '/mvc/license/Get')).body).toMatchObject({ Licensed: true, Lapsed: false });
@@ -141,7 +199,12 @@ describe('a licence without the relations module', () => {
     const second = await secondProcess(server, { PACKS: 'base,demo' });
     other = second.child;
     const { base, cookie } = second;
-    const grid = () => fetch(`${base}/mvc/relations/GetFlexData`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
+    const grid = () =>
+      fetch(`${base}/mvc/relations/GetFlexData`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      }).then((r) => r.status);
     expect(await grid()).toBe(403);
     expect((await save(issue({ modules: [...MODULE_CODES] }))).status).toBe(200);
     for (const start = Date.now(); (await grid()) !== 200;) {
@@ -158,16 +221,27 @@ describe('a licence that lapses', () => {
     const lapsed = issue({ modules: [...MODULE_CODES], expires: '2020-12-31' });
     await server.engine.pool.query(
       "INSERT INTO licences (licensename, productcode, activationcode, modules, expires, createdby, modifiedby) VALUES ($1, $2, $3, $4, '2020-12-31', 'admin', 'admin')",
-      [NAME, code, lapsed, MODULE_CODES.join(',')]);
+      [NAME, code, lapsed, MODULE_CODES.join(',')],
+    );
     await server.engine.licence.refresh();
-    expect((await post(server.app, '/mvc/license/Get')).body).toMatchObject({ Licensed: false, Lapsed: true, Modules: [] });
+    expect((await post(server.app, '/mvc/license/Get')).body).toMatchObject({
+      Licensed: false,
+      Lapsed: true,
+      Modules: [],
+    });
     for (const table of ['relations', 'orders', 'products']) {
       const res = await post(server.app, `/mvc/${table}/GetFlexData`, {});
       expect(res.status, table).toBe(403);
       expect(res.body.Code).toBe('MODULE_INACTIVE');
     }
     // The administration stays open, so a new licence can be entered.
-    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: await signIn(server.app) } })).json().Screens as { name: string }[];
+    const screens = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/mvc/definitions/screens',
+        headers: { cookie: await signIn(server.app) },
+      })
+    ).json().Screens as { name: string }[];
     expect(screens.map((s) => s.name)).toEqual(expect.arrayContaining(['licenses', 'users']));
     expect(screens.map((s) => s.name)).not.toContain('relations');
     expect((await save(issue({ modules: ['relations'] }))).status).toBe(200);

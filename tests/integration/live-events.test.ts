@@ -15,7 +15,11 @@ let baseA: string;
 let baseB: string;
 let limited: string;
 
-interface Message { EventType: string; EventData: Record<string, unknown>; LastReceived: string }
+interface Message {
+  EventType: string;
+  EventData: Record<string, unknown>;
+  LastReceived: string;
+}
 
 beforeAll(async () => {
   a = await startTestServer();
@@ -24,20 +28,45 @@ beforeAll(async () => {
   const port = await freePort();
   b = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: a.databaseUrl, PORT: String(port), HOST: '127.0.0.1', PACKS_DIR: TEST_PACKS_DIR, PACKS: 'testbase,testcustomer', ADMIN_PASSWORD, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: a.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PACKS_DIR: TEST_PACKS_DIR,
+      PACKS: 'testbase,testcustomer',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   baseB = `http://127.0.0.1:${port}`;
-  for (let waited = 0; !(await fetch(`${baseB}/health`).then((r) => r.ok, () => false)); waited += 200) {
+  for (
+    let waited = 0;
+    !(await fetch(`${baseB}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 200
+  ) {
     if (waited > 60_000) throw new Error('the second server process did not start within 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   // A user who sees only the country whose code is their user name.
-  const user = (await post(a.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })).body.AutoID;
+  const user = (
+    await post(a.app, '/mvc/users/save', { Username: 'lim', Password: 'Lim-pass-1', PasswordRetype: 'Lim-pass-1' })
+  ).body.AutoID;
   const group = (await post(a.app, '/mvc/securitygroups/save', { ID: 'limited', Descr: 'Beperkt' })).body.AutoID;
   await post(a.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.1', Action: 'read' });
   await post(a.app, '/mvc/usergroups/save', { User: user, SecurityGroup: group });
-  await post(a.app, '/mvc/rowlimits/save', { SecurityGroup: group, TableName: 'countries', FieldName: 'ID', Kind: 'userfield', UserField: 'Username' });
+  await post(a.app, '/mvc/rowlimits/save', {
+    SecurityGroup: group,
+    TableName: 'countries',
+    FieldName: 'ID',
+    Kind: 'userfield',
+    UserField: 'Username',
+  });
   limited = await signIn(a.app, 'lim', 'Lim-pass-1');
 }, 90_000);
 afterAll(async () => {
@@ -46,7 +75,12 @@ afterAll(async () => {
 });
 
 async function poll(cookie: string | undefined, LastReceived?: string) {
-  const res = await a.app.inject({ method: 'POST', url: '/mvc/liveevents/poll', payload: LastReceived ? { LastReceived } : {}, headers: cookie ? { cookie } : (await admin()) });
+  const res = await a.app.inject({
+    method: 'POST',
+    url: '/mvc/liveevents/poll',
+    payload: LastReceived ? { LastReceived } : {},
+    headers: cookie ? { cookie } : await admin(),
+  });
   return { status: res.statusCode, body: res.json() as { Events: Message[]; LastReceived: string } };
 }
 const admin = async () => ({ cookie: await signIn(a.app) });
@@ -55,7 +89,11 @@ const admin = async () => ({ cookie: await signIn(a.app) });
 async function pollUntil(cookie: string | undefined, since: string, count: number): Promise<Message[]> {
   const seen: Message[] = [];
   let position = since;
-  for (const start = Date.now(); seen.filter((m) => m.EventData.Table === 'countries').length < count; await new Promise((r) => setTimeout(r, 50))) {
+  for (
+    const start = Date.now();
+    seen.filter((m) => m.EventData.Table === 'countries').length < count;
+    await new Promise((r) => setTimeout(r, 50))
+  ) {
     if (Date.now() - start > 5000) break;
     const res = await poll(cookie, position);
     seen.push(...res.body.Events);
@@ -69,16 +107,25 @@ function stream(base: string, cookie: string, query = '') {
   const messages: Message[] = [];
   const controller = new AbortController();
   let ended = false;
-  const response = fetch(`${base}/mvc/liveevents/stream${query}`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = fetch(`${base}/mvc/liveevents/stream${query}`, {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   const opened = response.then(async (res) => {
     // A refused stream (429) has nothing to read: `ready` tells its status.
-    if (res.status !== 200) { ended = true; return; }
+    if (res.status !== 200) {
+      ended = true;
+      return;
+    }
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
     let text = '';
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) { ended = true; return; }
+      if (done) {
+        ended = true;
+        return;
+      }
       text += new TextDecoder().decode(value);
       let cut;
       while ((cut = text.indexOf('\n\n')) >= 0) {
@@ -90,8 +137,19 @@ function stream(base: string, cookie: string, query = '') {
     }
   });
   // Answered: the stream holds its place (or was refused, with this status).
-  const ready = response.then((res) => res.status, () => 0);
-  return { messages, close: () => controller.abort(), opened, ready, get ended() { return ended; } };
+  const ready = response.then(
+    (res) => res.status,
+    () => 0,
+  );
+  return {
+    messages,
+    close: () => controller.abort(),
+    opened,
+    ready,
+    get ended() {
+      return ended;
+    },
+  };
 }
 
 async function until(probe: () => boolean, ms: number, what: string) {
@@ -115,19 +173,38 @@ describe('polling', () => {
     for (const position of ['18446744073709551616', '1'.repeat(30), '99999999999999999999']) {
       const polled = await poll(undefined, position);
       expect(polled.status, position).toBe(400);
-      expect(polled.body).toMatchObject({ Code: 'BAD_REQUEST', Error: expect.stringContaining('LastReceived'), ModelState: { LastReceived: [expect.any(String)] } });
-      const byAddress = await a.app.inject({ method: 'GET', url: `/mvc/liveevents/stream?LastReceived=${position}`, headers: { cookie } });
+      expect(polled.body).toMatchObject({
+        Code: 'BAD_REQUEST',
+        Error: expect.stringContaining('LastReceived'),
+        ModelState: { LastReceived: [expect.any(String)] },
+      });
+      const byAddress = await a.app.inject({
+        method: 'GET',
+        url: `/mvc/liveevents/stream?LastReceived=${position}`,
+        headers: { cookie },
+      });
       expect(byAddress.statusCode, position).toBe(400);
       expect(byAddress.json().Error).toContain('LastReceived');
-      const byHeader = await a.app.inject({ method: 'GET', url: '/mvc/liveevents/stream', headers: { cookie, 'last-event-id': position } });
+      const byHeader = await a.app.inject({
+        method: 'GET',
+        url: '/mvc/liveevents/stream',
+        headers: { cookie, 'last-event-id': position },
+      });
       expect(byHeader.statusCode, position).toBe(400);
       expect(byHeader.json().Error).toContain('Last-Event-ID');
     }
-    const notDigits = await a.app.inject({ method: 'GET', url: '/mvc/liveevents/stream', headers: { cookie, 'last-event-id': '12; DROP' } });
+    const notDigits = await a.app.inject({
+      method: 'GET',
+      url: '/mvc/liveevents/stream',
+      headers: { cookie, 'last-event-id': '12; DROP' },
+    });
     expect(notDigits.statusCode).toBe(400);
     expect(notDigits.json().Error).toContain('Last-Event-ID');
     // The longest position allowed is one the database takes: far ahead, so nothing yet.
-    expect((await poll(undefined, '9999999999999999999')).body).toEqual({ Events: [], LastReceived: expect.stringMatching(/^\d+$/) });
+    expect((await poll(undefined, '9999999999999999999')).body).toEqual({
+      Events: [],
+      LastReceived: expect.stringMatching(/^\d+$/),
+    });
   });
 
   it('tells every committed change once, in order, and never a rolled-back one', async () => {
@@ -137,9 +214,15 @@ describe('polling', () => {
     // A save refused by validation writes nothing, and so tells nothing.
     expect((await post(a.app, '/mvc/countries/save', { ID: 'E99', Descr: 'x'.repeat(500) })).status).toBe(400);
     const messages = await pollUntil(undefined, since, 30);
-    const told = messages.filter((m) => m.EventType === 'RecordChanged' && m.EventData.Table === 'countries').map((m) => m.EventData.AutoID);
+    const told = messages
+      .filter((m) => m.EventType === 'RecordChanged' && m.EventData.Table === 'countries')
+      .map((m) => m.EventData.AutoID);
     expect(told.sort()).toEqual(saved.map((r) => r.body.AutoID).sort());
-    expect(messages[0]).toEqual({ EventType: 'RecordChanged', EventData: { Table: 'countries', AutoID: expect.any(Number), Action: 'created' }, LastReceived: expect.stringMatching(/^\d+$/) });
+    expect(messages[0]).toEqual({
+      EventType: 'RecordChanged',
+      EventData: { Table: 'countries', AutoID: expect.any(Number), Action: 'created' },
+      LastReceived: expect.stringMatching(/^\d+$/),
+    });
     // Nothing more from where the last poll ended.
     const last = messages[messages.length - 1].LastReceived;
     expect((await poll(undefined, last)).body.Events.filter((m) => m.EventData.Table === 'countries')).toEqual([]);
@@ -157,19 +240,33 @@ describe('polling', () => {
     const beforeDelete = (await poll(limited)).body.LastReceived;
     await post(a.app, '/mvc/countries/delete', { autoid: theirs.AutoID });
     const sentinel = (await post(a.app, '/mvc/countries/save', { ID: 'lim', Descr: 'Weer eigen land' })).body;
-    const countries = (messages: Message[]) => messages.filter((m) => m.EventData.Table === 'countries').map((m) => [m.EventData.AutoID, m.EventData.Action]);
+    const countries = (messages: Message[]) =>
+      messages.filter((m) => m.EventData.Table === 'countries').map((m) => [m.EventData.AutoID, m.EventData.Action]);
     expect(countries(await pollUntil(limited, beforeDelete, 1))).toEqual([[sentinel.AutoID, 'created']]);
-    expect(countries(await pollUntil(undefined, beforeDelete, 2))).toEqual([[theirs.AutoID, 'deleted'], [sentinel.AutoID, 'created']]);
+    expect(countries(await pollUntil(undefined, beforeDelete, 2))).toEqual([
+      [theirs.AutoID, 'deleted'],
+      [sentinel.AutoID, 'created'],
+    ]);
   });
 });
 
 describe('the stream', () => {
   it('a change made through one process reaches a stream held on the other within a second', async () => {
-    const cookieB = (await (await fetch(`${baseB}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) })).headers.get('set-cookie'))!.split(';')[0];
+    const cookieB = (await (
+      await fetch(`${baseB}/mvc/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      })
+    ).headers.get('set-cookie'))!.split(';')[0];
     const s = stream(baseB, cookieB);
     await new Promise((r) => setTimeout(r, 300));
     const saved = (await post(a.app, '/mvc/countries/save', { ID: 'S1', Descr: 'Streamland' })).body;
-    const ms = await until(() => s.messages.some((m) => m.EventData.AutoID === saved.AutoID), 1000, 'the event on the other process');
+    const ms = await until(
+      () => s.messages.some((m) => m.EventData.AutoID === saved.AutoID),
+      1000,
+      'the event on the other process',
+    );
     expect(ms).toBeLessThan(1000);
     s.close();
   });
@@ -177,7 +274,13 @@ describe('the stream', () => {
   it('catches up from LastReceived, then follows; a session ended elsewhere ends the stream', async () => {
     const since = (await poll(undefined)).body.LastReceived;
     const missed = (await post(a.app, '/mvc/countries/save', { ID: 'S2', Descr: 'Gemist' })).body;
-    const user = (await post(a.app, '/mvc/users/save', { Username: 'streamer', Password: 'Stream-pass-1', PasswordRetype: 'Stream-pass-1' })).body;
+    const user = (
+      await post(a.app, '/mvc/users/save', {
+        Username: 'streamer',
+        Password: 'Stream-pass-1',
+        PasswordRetype: 'Stream-pass-1',
+      })
+    ).body;
     const cookie = await signIn(a.app, 'streamer', 'Stream-pass-1');
     const group = (await post(a.app, '/mvc/securitygroups/save', { ID: 'readers', Descr: 'Lezers' })).body.AutoID;
     await post(a.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.1', Action: 'read' });
@@ -197,11 +300,23 @@ describe('the stream', () => {
   it('needs a session, and one user holds at most 10 streams at once, across both processes', async () => {
     expect((await fetch(`${baseA}/mvc/liveevents/stream`)).status).toBe(403);
     const cookieA = await signIn(a.app);
-    const cookieB = (await (await fetch(`${baseB}/mvc/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) })).headers.get('set-cookie'))!.split(';')[0];
-    const open = [...Array.from({ length: 6 }, () => stream(baseA, cookieA)), ...Array.from({ length: 4 }, () => stream(baseB, cookieB))];
+    const cookieB = (await (
+      await fetch(`${baseB}/mvc/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      })
+    ).headers.get('set-cookie'))!.split(';')[0];
+    const open = [
+      ...Array.from({ length: 6 }, () => stream(baseA, cookieA)),
+      ...Array.from({ length: 4 }, () => stream(baseB, cookieB)),
+    ];
     expect(await Promise.all(open.map((s) => s.ready))).toEqual(Array(10).fill(200));
     // The eleventh is refused by either process.
-    for (const [base, cookie] of [[baseA, cookieA], [baseB, cookieB]]) {
+    for (const [base, cookie] of [
+      [baseA, cookieA],
+      [baseB, cookieB],
+    ]) {
       const res = await fetch(`${base}/mvc/liveevents/stream`, { headers: { cookie } });
       expect(res.status, base).toBe(429);
       expect((await res.json()).Code).toBe('TOO_MANY_REQUESTS');

@@ -12,8 +12,12 @@ import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } }); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
 async function as(cookie: string, url: string, body: unknown = {}) {
@@ -27,7 +31,14 @@ async function saved(table: string, record: Record<string, unknown>) {
   return res.body as Record<string, any>;
 }
 const item = async (table: string, id: number) => (await admin(`/mvc/${table}/GetItem`, { autoid: id })).body;
-const withID = async (ID: string) => (await admin('/mvc/locations/GetFlexData', { dataSource: 2, operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }], pageSize: 100 })).body.Data as Record<string, any>[];
+const withID = async (ID: string) =>
+  (
+    await admin('/mvc/locations/GetFlexData', {
+      dataSource: 2,
+      operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }],
+      pageSize: 100,
+    })
+  ).body.Data as Record<string, any>[];
 
 /** A number generator and a location type that uses it. */
 async function typeWith(code: string, generator: Record<string, unknown>) {
@@ -37,24 +48,41 @@ async function typeWith(code: string, generator: Record<string, unknown>) {
 const relation = async (ID: string) => (await saved('relations', { ID, Descr: `Eigenaar ${ID}` })).AutoID as number;
 
 describe('location codes', () => {
-  it('draws the next code from the location type\'s generator, with prefix, zero padding and suffix, only when it numbers automatically', async () => {
-    const numbered = await typeWith('TNUM', { Prefix: 'TST-', Suffix: '-A', NextNumber: 7, MinimalLength: 4, AutoNumbering: true });
+  it("draws the next code from the location type's generator, with prefix, zero padding and suffix, only when it numbers automatically", async () => {
+    const numbered = await typeWith('TNUM', {
+      Prefix: 'TST-',
+      Suffix: '-A',
+      NextNumber: 7,
+      MinimalLength: 4,
+      AutoNumbering: true,
+    });
     const manual = await typeWith('TMAN', { Prefix: 'MAN-', NextNumber: 1, MinimalLength: 4, AutoNumbering: false });
     expect((await saved('locations', { Descr: 'Genummerd', LocationType: numbered })).ID).toBe('TST-0007-A');
     expect((await saved('locations', { Descr: 'Genummerd 2', LocationType: numbered })).ID).toBe('TST-0008-A');
-    const parallel = await Promise.all(Array.from({ length: 20 }, (_, i) => admin('/mvc/locations/save', { Descr: `Parallel ${i}`, LocationType: numbered })));
+    const parallel = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin('/mvc/locations/save', { Descr: `Parallel ${i}`, LocationType: numbered }),
+      ),
+    );
     expect(parallel.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(parallel.map((r) => r.body.ID)).size).toBe(20);
     // A generator that does not number automatically leaves the code to the user.
     const empty = await admin('/mvc/locations/save', { Descr: 'Zonder code', LocationType: manual });
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.body.ModelState)).toEqual(['ID']);
-    expect((await admin('/mvc/locations/GetFlexData', { searchExpressions: 'Zonder code', dataSource: 2 })).body.Meta.Count).toBe(0);
+    expect(
+      (await admin('/mvc/locations/GetFlexData', { searchExpressions: 'Zonder code', dataSource: 2 })).body.Meta.Count,
+    ).toBe(0);
     expect((await saved('locations', { ID: 'EIGEN-1', Descr: 'Eigen code', LocationType: manual })).ID).toBe('EIGEN-1');
   });
 
   it('is unique in the database when the generator says so, and refuses a second one under ID with nothing written', async () => {
-    const type = await typeWith('TDB', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false, UniqueScope: 'database' });
+    const type = await typeWith('TDB', {
+      NextNumber: 1,
+      MinimalLength: 0,
+      AutoNumbering: false,
+      UniqueScope: 'database',
+    });
     const [a, b] = [await relation('EIG-DB-A'), await relation('EIG-DB-B')];
     const first = await saved('locations', { ID: 'DUBBEL-1', Descr: 'Eerste', LocationType: type, Owner: a });
     const again = await admin('/mvc/locations/save', { ID: 'DUBBEL-1', Descr: 'Tweede', LocationType: type, Owner: b });
@@ -66,11 +94,21 @@ describe('location codes', () => {
   });
 
   it('is unique per owner when the generator says so: the same code for another owner is taken, for the same owner refused', async () => {
-    const type = await typeWith('TOWN', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false, UniqueScope: 'owner' });
+    const type = await typeWith('TOWN', {
+      NextNumber: 1,
+      MinimalLength: 0,
+      AutoNumbering: false,
+      UniqueScope: 'owner',
+    });
     const [a, b] = [await relation('EIG-OWN-A'), await relation('EIG-OWN-B')];
     await saved('locations', { ID: 'WERF-1', Descr: 'Werf van A', LocationType: type, Owner: a });
     await saved('locations', { ID: 'WERF-1', Descr: 'Werf van B', LocationType: type, Owner: b });
-    const again = await admin('/mvc/locations/save', { ID: 'WERF-1', Descr: 'Nog een werf van A', LocationType: type, Owner: a });
+    const again = await admin('/mvc/locations/save', {
+      ID: 'WERF-1',
+      Descr: 'Nog een werf van A',
+      LocationType: type,
+      Owner: a,
+    });
     expect(again.status).toBe(400);
     expect(again.body.ModelState).toEqual({ ID: ['Deze locatiecode bestaat al bij deze eigenaar.'] });
     expect((await withID('WERF-1')).map((l) => l.Descr).sort()).toEqual(['Werf van A', 'Werf van B']);
@@ -81,8 +119,18 @@ describe('the location tree', () => {
   it('refuses a location under itself, directly or through a location below it, on ParentLocation; nothing is written', async () => {
     const type = await typeWith('TTREE', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false });
     const top = await saved('locations', { ID: 'BOOM-1', Descr: 'Bouwplaats', LocationType: type });
-    const middle = await saved('locations', { ID: 'BOOM-2', Descr: 'Fase 1', LocationType: type, ParentLocation: top.AutoID });
-    const bottom = await saved('locations', { ID: 'BOOM-3', Descr: 'Bouwkeet', LocationType: type, ParentLocation: middle.AutoID });
+    const middle = await saved('locations', {
+      ID: 'BOOM-2',
+      Descr: 'Fase 1',
+      LocationType: type,
+      ParentLocation: top.AutoID,
+    });
+    const bottom = await saved('locations', {
+      ID: 'BOOM-3',
+      Descr: 'Bouwkeet',
+      LocationType: type,
+      ParentLocation: middle.AutoID,
+    });
     for (const parent of [top.AutoID, bottom.AutoID, middle.AutoID]) {
       const res = await admin('/mvc/locations/save', { ...top, ParentLocation: parent });
       expect(res.status).toBe(400);
@@ -97,24 +145,44 @@ describe('the location tree', () => {
 
 describe('location statuses', () => {
   let type: number;
-  const status = async (ID: string, extra: Record<string, unknown> = {}) => (await saved('locationstatuses', { ID, Descr: `Status ${ID}`, ...extra })).AutoID as number;
-  const logOf = async (location: number) => (await admin('/mvc/locationstatuslogs/GetFlexData', {
-    dataFilter: [{ FieldName: 'Location', Value: location }], order: 'AutoID asc',
-  })).body.Data as Record<string, any>[];
-  beforeAll(async () => { type = await typeWith('TSTAT', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false }); });
+  const status = async (ID: string, extra: Record<string, unknown> = {}) =>
+    (await saved('locationstatuses', { ID, Descr: `Status ${ID}`, ...extra })).AutoID as number;
+  const logOf = async (location: number) =>
+    (
+      await admin('/mvc/locationstatuslogs/GetFlexData', {
+        dataFilter: [{ FieldName: 'Location', Value: location }],
+        order: 'AutoID asc',
+      })
+    ).body.Data as Record<string, any>[];
+  beforeAll(async () => {
+    type = await typeWith('TSTAT', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false });
+  });
 
-  it('writes every change of a location\'s status, by an action or a save, into the location status log', async () => {
+  it("writes every change of a location's status, by an action or a save, into the location status log", async () => {
     const [open, closed] = [await status('T-OPEN'), await status('T-DICHT')];
-    const location = await saved('locations', { ID: 'STATUS-1', Descr: 'Statuswissel', LocationType: type, Status: open });
-    expect(await logOf(location.AutoID)).toMatchObject([{ FromStatus: null, ToStatus: open, ToStatus_Descr: 'Status T-OPEN', CreatedBy: 'admin' }]);
+    const location = await saved('locations', {
+      ID: 'STATUS-1',
+      Descr: 'Statuswissel',
+      LocationType: type,
+      Status: open,
+    });
+    expect(await logOf(location.AutoID)).toMatchObject([
+      { FromStatus: null, ToStatus: open, ToStatus_Descr: 'Status T-OPEN', CreatedBy: 'admin' },
+    ]);
 
-    const res = await admin('/mvc/locations/RunAction', { Action: 'changeStatus', autoids: [location.AutoID], Values: { Status: closed } });
+    const res = await admin('/mvc/locations/RunAction', {
+      Action: 'changeStatus',
+      autoids: [location.AutoID],
+      Values: { Status: closed },
+    });
     expect(res.body).toMatchObject({ Succeeded: 1, Failed: 0 });
     const current = await item('locations', location.AutoID);
     expect(current.Status).toBe(closed);
     await saved('locations', { ...current, Status: open });
     expect((await logOf(location.AutoID)).map((r) => [r.FromStatus_Descr, r.ToStatus_Descr])).toEqual([
-      [null, 'Status T-OPEN'], ['Status T-OPEN', 'Status T-DICHT'], ['Status T-DICHT', 'Status T-OPEN'],
+      [null, 'Status T-OPEN'],
+      ['Status T-OPEN', 'Status T-DICHT'],
+      ['Status T-DICHT', 'Status T-OPEN'],
     ]);
     // A change of another field writes nothing.
     await saved('locations', { ...(await item('locations', location.AutoID)), Descr: 'Andere omschrijving' });
@@ -123,23 +191,40 @@ describe('location statuses', () => {
 
   it('says a missing status in its own words, and keeps the log read-only', async () => {
     const location = await saved('locations', { ID: 'STATUS-2', Descr: 'Zonder status', LocationType: type });
-    const missing = await admin('/mvc/locations/RunAction', { Action: 'changeStatus', autoids: [location.AutoID], Values: {} });
+    const missing = await admin('/mvc/locations/RunAction', {
+      Action: 'changeStatus',
+      autoids: [location.AutoID],
+      Values: {},
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.ModelState).toEqual({ Status: ['De locatiestatus is verplicht.'] });
     expect(await logOf(location.AutoID)).toEqual([]);
-    const forged = await admin('/mvc/locationstatuslogs/save', { Location: location.AutoID, ToStatus: await status('T-VALS') });
+    const forged = await admin('/mvc/locationstatuslogs/save', {
+      Location: location.AutoID,
+      ToStatus: await status('T-VALS'),
+    });
     expect(forged.status).toBe(403);
     expect(await logOf(location.AutoID)).toEqual([]);
   });
 
-  it('moves a location on after its status\'s delay and archives it where the status says so (the auto-status task)', async () => {
+  it("moves a location on after its status's delay and archives it where the status says so (the auto-status task)", async () => {
     const gone = await status('T-WEG', { AutoArchive: true, AutoChangeDelay: 0 });
     const done = await status('T-KLAAR', { AutoChangeStatus: true, AutoChangeStatusTo: gone, AutoChangeDelay: 0 });
     const staying = await status('T-BLIJFT', { AutoArchive: true, AutoChangeDelay: 30 });
     const finishing = await saved('locations', { ID: 'AUTO-1', Descr: 'Opgeleverd', LocationType: type, Status: done });
     const waiting = await saved('locations', { ID: 'AUTO-2', Descr: 'Nog even', LocationType: type, Status: staying });
     const { autoStatus } = await import('../../server/jobs/auto-status.ts');
-    const run = () => autoStatus.run({ pool: server.engine.pool, snapshot: () => server.engine.registry.snapshot, files: server.engine.files, log: () => {} }, {}, { last: true });
+    const run = () =>
+      autoStatus.run(
+        {
+          pool: server.engine.pool,
+          snapshot: () => server.engine.registry.snapshot,
+          files: server.engine.files,
+          log: () => {},
+        },
+        {},
+        { last: true },
+      );
     await run();
     expect(await item('locations', finishing.AutoID)).toMatchObject({ Status: gone, Archive: false });
     expect((await logOf(finishing.AutoID)).map((r) => r.ToStatus)).toEqual([done, gone]);
@@ -176,7 +261,10 @@ describe('warehouses and pick zones', () => {
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.ModelState).toEqual({ ID: ['Deze pickzonecode bestaat al in dit magazijn.'] });
 
-    const zones = async (WarehouseID: number) => (await admin('/mvc/_lists/pickzones', { WarehouseID, searchKey: 'TZ-' })).body.Data.map((z: { ID: string; Descr: string }) => `${z.ID} ${z.Descr}`);
+    const zones = async (WarehouseID: number) =>
+      (await admin('/mvc/_lists/pickzones', { WarehouseID, searchKey: 'TZ-' })).body.Data.map(
+        (z: { ID: string; Descr: string }) => `${z.ID} ${z.Descr}`,
+      );
     expect(await zones(north.AutoID)).toEqual(['TZ-A Steigers noord', 'TZ-B Hekwerk noord']);
     expect(await zones(south.AutoID)).toEqual(['TZ-A Steigers zuid']);
   });
@@ -193,17 +281,26 @@ describe('warehouses and pick zones', () => {
 describe('users linked to locations', () => {
   /** A user in a group of their own that may read locations, limited to their linked locations and all below them. */
   async function linkedUser(name: string) {
-    const user = (await saved('users', { Username: name, Password: 'Loc-pass-12', PasswordRetype: 'Loc-pass-12' })).AutoID;
+    const user = (await saved('users', { Username: name, Password: 'Loc-pass-12', PasswordRetype: 'Loc-pass-12' }))
+      .AutoID;
     const group = (await saved('securitygroups', { ID: name, Descr: `Groep ${name}` })).AutoID;
     await saved('securitygrants', { SecurityGroup: group, RightCode: '7.1', Action: 'read' });
     await saved('usergroups', { User: user, SecurityGroup: group });
-    await saved('rowlimits', { SecurityGroup: group, TableName: 'locations', FieldName: 'AutoID', Kind: 'tree', Path: 'userlocations.User:Location', Tree: 'locations.ParentLocation' });
+    await saved('rowlimits', {
+      SecurityGroup: group,
+      TableName: 'locations',
+      FieldName: 'AutoID',
+      Kind: 'tree',
+      Path: 'userlocations.User:Location',
+      Tree: 'locations.ParentLocation',
+    });
     return { user, cookie: await signIn(server.app, name, 'Loc-pass-12') };
   }
 
   it('a limited user sees only their locations and those below them, in the grid, as an item and in the lookup', async () => {
     const type = await typeWith('TSEE', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false });
-    const location = async (ID: string, ParentLocation?: number) => (await saved('locations', { ID, Descr: `Zicht ${ID}`, LocationType: type, ParentLocation })).AutoID as number;
+    const location = async (ID: string, ParentLocation?: number) =>
+      (await saved('locations', { ID, Descr: `Zicht ${ID}`, LocationType: type, ParentLocation })).AutoID as number;
     const depot = await location('ZICHT-DEPOT');
     const hall = await location('ZICHT-HAL', depot);
     const bay = await location('ZICHT-VAK', hall);
@@ -218,35 +315,68 @@ describe('users linked to locations', () => {
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.ModelState).toEqual({ Location: ['Deze gebruiker is al aan deze locatie gekoppeld.'] });
 
-    const grid = await as(cookie, '/mvc/locations/GetFlexData', { searchExpressions: 'Zicht', dataSource: 2, pageSize: 100 });
-    expect(grid.body.Data.map((l: { ID: string }) => l.ID).sort()).toEqual(['ZICHT-BOUW', 'ZICHT-DEPOT', 'ZICHT-HAL', 'ZICHT-VAK']);
+    const grid = await as(cookie, '/mvc/locations/GetFlexData', {
+      searchExpressions: 'Zicht',
+      dataSource: 2,
+      pageSize: 100,
+    });
+    expect(grid.body.Data.map((l: { ID: string }) => l.ID).sort()).toEqual([
+      'ZICHT-BOUW',
+      'ZICHT-DEPOT',
+      'ZICHT-HAL',
+      'ZICHT-VAK',
+    ]);
     expect(grid.body.Meta.Count).toBe(4);
     expect((await as(cookie, '/mvc/locations/GetItem', { autoid: bay })).body.ID).toBe('ZICHT-VAK');
     const other = await as(cookie, '/mvc/locations/GetItem', { autoid: elsewhere });
     expect(other.status).toBe(404);
     expect(other.body.Code).toBe('ITEM_NOT_FOUND');
     const lookup = await as(cookie, '/mvc/_lists/locations', { searchKey: 'Zicht', pageSize: 30 });
-    expect(lookup.body.Data.map((l: { ID: string }) => l.ID).sort()).toEqual(['ZICHT-BOUW', 'ZICHT-DEPOT', 'ZICHT-HAL', 'ZICHT-VAK']);
+    expect(lookup.body.Data.map((l: { ID: string }) => l.ID).sort()).toEqual([
+      'ZICHT-BOUW',
+      'ZICHT-DEPOT',
+      'ZICHT-HAL',
+      'ZICHT-VAK',
+    ]);
     expect((await as(cookie, '/mvc/_lists/locations/single', { AutoID: elsewhere })).status).toBe(404);
     // Reading is not changing a status: that needs right 7.2.
-    expect((await as(cookie, '/mvc/locations/RunAction', { Action: 'changeStatus', autoids: [hall], Values: { Status: null } })).status).toBe(403);
+    expect(
+      (
+        await as(cookie, '/mvc/locations/RunAction', {
+          Action: 'changeStatus',
+          autoids: [hall],
+          Values: { Status: null },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('ships the demo group "Magazijn Noord": a member linked to the Groningen depot and a building site sees those and everything below them', async () => {
-    const seeded = JSON.parse(readFileSync(path.join(PACKS_DIR, 'demo', 'seed', 'locations.json'), 'utf8')).rows as { ID: string; Descr: string; ParentLocation?: string }[];
+    const seeded = JSON.parse(readFileSync(path.join(PACKS_DIR, 'demo', 'seed', 'locations.json'), 'utf8')).rows as {
+      ID: string;
+      Descr: string;
+      ParentLocation?: string;
+    }[];
     const depot = seeded.find((l) => l.Descr === 'Depot Groningen')!.ID;
     const site = seeded.find((l) => l.Descr === 'Steigerwerk Zernike Campus')!.ID;
     const expected = new Set([depot, site]);
     for (let grew = true; grew;) {
       grew = false;
-      for (const l of seeded) if (l.ParentLocation && expected.has(l.ParentLocation) && !expected.has(l.ID)) { expected.add(l.ID); grew = true; }
+      for (const l of seeded)
+        if (l.ParentLocation && expected.has(l.ParentLocation) && !expected.has(l.ID)) {
+          expected.add(l.ID);
+          grew = true;
+        }
     }
     expect(expected.size).toBeGreaterThan(2);
     const group = (await admin('/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'MAGNOORD' } })).body.Data[0];
     expect(group.Descr).toBe('Magazijn Noord');
-    const user = (await saved('users', { Username: 'noord', Password: 'Noord-pass-12', PasswordRetype: 'Noord-pass-12' })).AutoID;
+    const user = (
+      await saved('users', { Username: 'noord', Password: 'Noord-pass-12', PasswordRetype: 'Noord-pass-12' })
+    ).AutoID;
     await saved('usergroups', { User: user, SecurityGroup: group.AutoID });
-    for (const ID of [depot, site]) await saved('userlocations', { User: user, Location: (await withID(ID))[0].AutoID, IncludeSubLocations: true });
+    for (const ID of [depot, site])
+      await saved('userlocations', { User: user, Location: (await withID(ID))[0].AutoID, IncludeSubLocations: true });
     const cookie = await signIn(server.app, 'noord', 'Noord-pass-12');
     const grid = await as(cookie, '/mvc/locations/GetFlexData', { dataSource: 2, pageSize: 1000 });
     expect(grid.status).toBe(200);
@@ -256,6 +386,8 @@ describe('users linked to locations', () => {
     const objects = await as(cookie, '/mvc/objects/GetFlexData', { dataSource: 2, pageSize: 1000 });
     expect(objects.status).toBe(200);
     expect(objects.body.Data.filter((o: { Location: number | null }) => !allowed.has(o.Location))).toEqual([]);
-    expect((await admin('/mvc/objects/GetFlexData', { dataSource: 2 })).body.Meta.Count).toBeGreaterThan(objects.body.Meta.Count);
+    expect((await admin('/mvc/objects/GetFlexData', { dataSource: 2 })).body.Meta.Count).toBeGreaterThan(
+      objects.body.Meta.Count,
+    );
   });
 });

@@ -21,40 +21,75 @@ async function create(table: string, record: Record<string, unknown>): Promise<R
 }
 const item = async (table: string, autoid: number) => (await api(`/mvc/${table}/GetItem`, { autoid })).body;
 const rows = async (table: string, filter: { FieldName: string; Operator: string; Value: unknown }[]) =>
-  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 100 })).body.Data as Record<string, any>[];
-const count = async (table: string) => (await api(`/mvc/${table}/GetFlexData`, { dataSource: 2, pageSize: 1 })).body.Meta.Count as number;
+  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 100 })).body.Data as Record<
+    string,
+    any
+  >[];
+const count = async (table: string) =>
+  (await api(`/mvc/${table}/GetFlexData`, { dataSource: 2, pageSize: 1 })).body.Meta.Count as number;
 const transition = (table: string, autoids: number[], Transition: string, Values: Record<string, unknown> = {}) =>
   api(`/mvc/${table}/ChangeStatus`, { autoids, Transition, Values });
-const action = (autoids: number[], Action: string, Values: Record<string, unknown> = {}) => api('/mvc/objects/RunAction', { Action, autoids, Values });
+const action = (autoids: number[], Action: string, Values: Record<string, unknown> = {}) =>
+  api('/mvc/objects/RunAction', { Action, autoids, Values });
 
 /** The object location log of an object, oldest first. */
-const logOf = async (o: number) => (await rows('objectlocationlog', [{ FieldName: 'Object', Operator: '=', Value: o }])).sort((a, b) => a.AutoID - b.AutoID);
+const logOf = async (o: number) =>
+  (await rows('objectlocationlog', [{ FieldName: 'Object', Operator: '=', Value: o }])).sort(
+    (a, b) => a.AutoID - b.AutoID,
+  );
 
 let serial = 0;
 /** A new object of the plain type at location L1. */
 const object = (fields: Record<string, unknown> = {}) =>
-  create('objects', { ID: `T-${++serial}`, Descr: `Trilplaat ${serial}`, ObjectType: ids.plainType, Location: ids.L1, ...fields });
+  create('objects', {
+    ID: `T-${++serial}`,
+    Descr: `Trilplaat ${serial}`,
+    ObjectType: ids.plainType,
+    Location: ids.L1,
+    ...fields,
+  });
 
 beforeAll(async () => {
   // The shipped base pack alone: the tests make their own rows, so no demo data is needed.
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
   adminId = (await get(server.app, '/mvc/user/getcurrentuser')).body.AutoID;
   const type = await create('locationtypes', { ID: 'DEPOT', Descr: 'Depot' });
-  for (const code of ['L1', 'L2']) ids[code] = (await create('locations', { ID: code, Descr: `Locatie ${code}`, LocationType: type.AutoID })).AutoID;
-  ids.auto = (await create('objectidgenerators', { ID: 'AUTO', Descr: 'Automatisch', Prefix: 'OB-', Suffix: '-NL', NextNumber: 7, MinimalLength: 4, AutoNumbering: true })).AutoID;
-  ids.manual = (await create('objectidgenerators', { ID: 'HAND', Descr: 'Handmatig', IDRequired: true, IdMask: 'AA-999' })).AutoID;
+  for (const code of ['L1', 'L2'])
+    ids[code] = (await create('locations', { ID: code, Descr: `Locatie ${code}`, LocationType: type.AutoID })).AutoID;
+  ids.auto = (
+    await create('objectidgenerators', {
+      ID: 'AUTO',
+      Descr: 'Automatisch',
+      Prefix: 'OB-',
+      Suffix: '-NL',
+      NextNumber: 7,
+      MinimalLength: 4,
+      AutoNumbering: true,
+    })
+  ).AutoID;
+  ids.manual = (
+    await create('objectidgenerators', { ID: 'HAND', Descr: 'Handmatig', IDRequired: true, IdMask: 'AA-999' })
+  ).AutoID;
   ids.plainType = (await create('objecttypes', { ID: 'OT-PLAIN', Descr: 'Trilplaat' })).AutoID;
-  ids.yearType = (await create('objecttypes', { ID: 'OT-YEAR', Descr: 'Graafmachine', ConstructionYearMask: '9999' })).AutoID;
+  ids.yearType = (
+    await create('objecttypes', { ID: 'OT-YEAR', Descr: 'Graafmachine', ConstructionYearMask: '9999' })
+  ).AutoID;
   ids.autoType = (await create('objecttypes', { ID: 'OT-AUTO', Descr: 'Aggregaat', IdGenerator: ids.auto })).AutoID;
-  ids.manualType = (await create('objecttypes', { ID: 'OT-HAND', Descr: 'Meetinstrument', IdGenerator: ids.manual })).AutoID;
+  ids.manualType = (
+    await create('objecttypes', { ID: 'OT-HAND', Descr: 'Meetinstrument', IdGenerator: ids.manual })
+  ).AutoID;
   ids.damage = (await create('lockreasons', { ID: 'SCHADE', Descr: 'Schade gemeld', Kind: 'object' })).AutoID;
-  ids.expired = (await create('lockreasons', { ID: 'KEURING', Descr: 'Keuring verlopen', Kind: 'object', IsSystem: true })).AutoID;
+  ids.expired = (
+    await create('lockreasons', { ID: 'KEURING', Descr: 'Keuring verlopen', Kind: 'object', IsSystem: true })
+  ).AutoID;
   ids.available = (await create('objectstatuses', { ID: 'BESCHIKBAAR', Descr: 'Beschikbaar' })).AutoID;
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('locking', () => {
-  it('needs a lock reason, said in the prompt\'s own words, and writes nothing without one', async () => {
+  it("needs a lock reason, said in the prompt's own words, and writes nothing without one", async () => {
     const o = await object();
     const refused = await transition('objects', [o.AutoID], 'lock', { Comment: 'Hydrauliek lekt' });
     expect(refused.status).toBe(400);
@@ -62,12 +97,24 @@ describe('locking', () => {
     expect(await item('objects', o.AutoID)).toMatchObject({ Locked: false, LockReason: null, LockedBy: null });
     expect((await api('/mvc/objects/GetStatusLog', { autoid: o.AutoID })).body.Data).toEqual([]);
 
-    const locked = await transition('objects', [o.AutoID], 'lock', { LockReason: ids.damage, Comment: 'Hydrauliek lekt' });
+    const locked = await transition('objects', [o.AutoID], 'lock', {
+      LockReason: ids.damage,
+      Comment: 'Hydrauliek lekt',
+    });
     expect(locked.body).toMatchObject({ Succeeded: 1, Failed: 0 });
     const after = await item('objects', o.AutoID);
-    expect(after).toMatchObject({ Locked: true, LockReason: ids.damage, LockReason_Descr: 'Schade gemeld', LockedBy: adminId });
+    expect(after).toMatchObject({
+      Locked: true,
+      LockReason: ids.damage,
+      LockReason_Descr: 'Schade gemeld',
+      LockedBy: adminId,
+    });
     expect(after.LockedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
-    expect((await api('/mvc/objects/GetStatusLog', { autoid: o.AutoID })).body.Data[0]).toMatchObject({ Transition: 'lock', Comment: 'Hydrauliek lekt', By: 'admin' });
+    expect((await api('/mvc/objects/GetStatusLog', { autoid: o.AutoID })).body.Data[0]).toMatchObject({
+      Transition: 'lock',
+      Comment: 'Hydrauliek lekt',
+      By: 'admin',
+    });
   });
 
   it('a lock with a system reason cannot be released; another lock can, and its reason is cleared', async () => {
@@ -77,10 +124,16 @@ describe('locking', () => {
     const res = await transition('objects', [system.AutoID, plain.AutoID], 'unlock', { Reason: 'Gerepareerd' });
     expect(res.body).toMatchObject({ Succeeded: 1, Failed: 1 });
     expect(res.body.Results.find((r: any) => r.AutoID === system.AutoID)).toMatchObject({
-      Result: 'FAILED', Error: 'Een vergrendeling met een systeemreden kan niet worden opgeheven.',
+      Result: 'FAILED',
+      Error: 'Een vergrendeling met een systeemreden kan niet worden opgeheven.',
     });
     expect(await item('objects', system.AutoID)).toMatchObject({ Locked: true, LockReason: ids.expired });
-    expect(await item('objects', plain.AutoID)).toMatchObject({ Locked: false, LockReason: null, LockedBy: null, LockedAt: null });
+    expect(await item('objects', plain.AutoID)).toMatchObject({
+      Locked: false,
+      LockReason: null,
+      LockedBy: null,
+      LockedAt: null,
+    });
   });
 
   it('a save cannot lock or unlock', async () => {
@@ -162,15 +215,24 @@ describe('moving objects', () => {
 
   it('nobody writes the object location log by hand', async () => {
     const o = await object();
-    expect((await save('objectlocationlog', { Object: o.AutoID, FromLocation: ids.L1, ToLocation: ids.L2 })).status).toBe(403);
+    expect(
+      (await save('objectlocationlog', { Object: o.AutoID, FromLocation: ids.L1, ToLocation: ids.L2 })).status,
+    ).toBe(403);
   });
 });
 
 describe('construction year and ID', () => {
-  it('a construction year must fit the object type\'s mask', async () => {
-    const refused = await save('objects', { ID: 'BJ-1', Descr: 'Graafmachine', ObjectType: ids.yearType, ConstructionYear: '19x5' });
+  it("a construction year must fit the object type's mask", async () => {
+    const refused = await save('objects', {
+      ID: 'BJ-1',
+      Descr: 'Graafmachine',
+      ObjectType: ids.yearType,
+      ConstructionYear: '19x5',
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.ModelState).toEqual({ ConstructionYear: ['Het bouwjaar past niet in het formaat dat het objecttype verwacht.'] });
+    expect(refused.body.ModelState).toEqual({
+      ConstructionYear: ['Het bouwjaar past niet in het formaat dat het objecttype verwacht.'],
+    });
     expect(await rows('objects', [{ FieldName: 'ID', Operator: '=', Value: 'BJ-1' }])).toEqual([]);
     expect((await object({ ObjectType: ids.yearType, ConstructionYear: '2019' })).ConstructionYear).toBe('2019');
     // A type without a mask takes any text.
@@ -187,13 +249,21 @@ describe('construction year and ID', () => {
   it('a generator that does not number needs the ID, in its mask', async () => {
     const missing = await save('objects', { Descr: 'Rotatielaser', ObjectType: ids.manualType });
     expect(missing.status).toBe(400);
-    expect(missing.body.ModelState.ID).toEqual(['Het objectnummer is verplicht: de objectnummergenerator van dit objecttype nummert niet automatisch.']);
+    expect(missing.body.ModelState.ID).toEqual([
+      'Het objectnummer is verplicht: de objectnummergenerator van dit objecttype nummert niet automatisch.',
+    ]);
     const wrong = await save('objects', { ID: 'RL-12', Descr: 'Rotatielaser', ObjectType: ids.manualType });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.ModelState.ID).toEqual(['Het objectnummer past niet in het masker van de objectnummergenerator van dit objecttype.']);
-    expect((await create('objects', { ID: 'RL-123', Descr: 'Rotatielaser', ObjectType: ids.manualType })).ID).toBe('RL-123');
+    expect(wrong.body.ModelState.ID).toEqual([
+      'Het objectnummer past niet in het masker van de objectnummergenerator van dit objecttype.',
+    ]);
+    expect((await create('objects', { ID: 'RL-123', Descr: 'Rotatielaser', ObjectType: ids.manualType })).ID).toBe(
+      'RL-123',
+    );
     // A type without a generator takes an object without an ID.
-    expect((await create('objects', { Descr: 'Trilplaat zonder nummer', ObjectType: ids.plainType })).ID ?? '').toBe('');
+    expect((await create('objects', { Descr: 'Trilplaat zonder nummer', ObjectType: ids.plainType })).ID ?? '').toBe(
+      '',
+    );
   });
 
   it('an archived object type cannot be chosen', async () => {
@@ -215,13 +285,35 @@ describe('object number generators', () => {
   };
 
   it('refuses a hidden product field on a product-based generator', () =>
-    rule({ IsProductBased: true, HideProductField: true }, 'HideProductField', 'Een generator op basis van product kan het productveld niet verbergen.'));
+    rule(
+      { IsProductBased: true, HideProductField: true },
+      'HideProductField',
+      'Een generator op basis van product kan het productveld niet verbergen.',
+    ));
   it('needs the ID required when object number lists are used', () =>
-    rule({ UseObjectNumberLists: true, IDRequired: false }, 'IDRequired', 'Bij objectnummerlijsten moet de code verplicht zijn.'));
+    rule(
+      { UseObjectNumberLists: true, IDRequired: false },
+      'IDRequired',
+      'Bij objectnummerlijsten moet de code verplicht zijn.',
+    ));
   it('refuses automatic numbering with object number lists', () =>
-    rule({ UseObjectNumberLists: true, IDRequired: true, AutoNumbering: true }, 'AutoNumbering', 'Automatisch nummeren kan niet samen met objectnummerlijsten.'));
+    rule(
+      { UseObjectNumberLists: true, IDRequired: true, AutoNumbering: true },
+      'AutoNumbering',
+      'Automatisch nummeren kan niet samen met objectnummerlijsten.',
+    ));
   it('takes a generator that keeps the rules', async () => {
-    expect((await save('objectidgenerators', { ID: 'LIJST', Descr: 'Nummerlijsten', UseObjectNumberLists: true, IDRequired: true, IsProductBased: true })).status).toBe(200);
+    expect(
+      (
+        await save('objectidgenerators', {
+          ID: 'LIJST',
+          Descr: 'Nummerlijsten',
+          UseObjectNumberLists: true,
+          IDRequired: true,
+          IsProductBased: true,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -236,7 +328,10 @@ describe('move baskets', () => {
     const [a, c] = [await object(), await object()];
     expect((await action([a.AutoID, c.AutoID], 'addToMoveBasket', { MoveBasket: b.AutoID })).body.Succeeded).toBe(2);
     const twice = await action([a.AutoID], 'addToMoveBasket', { MoveBasket: b.AutoID });
-    expect(twice.body.Results[0]).toMatchObject({ Result: 'FAILED', Error: 'Dit object staat al in deze verplaatsmand.' });
+    expect(twice.body.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Error: 'Dit object staat al in deze verplaatsmand.',
+    });
     expect(await items(b.AutoID)).toHaveLength(2);
 
     const res = await transition('movebaskets', [b.AutoID], 'process');
@@ -252,14 +347,19 @@ describe('move baskets', () => {
     }
     // A processed basket takes no more objects.
     const late = await action([(await object()).AutoID], 'addToMoveBasket', { MoveBasket: b.AutoID });
-    expect(late.body.Results[0]).toMatchObject({ Result: 'FAILED', Error: 'Aan een verwerkte verplaatsmand kunnen geen objecten meer worden toegevoegd.' });
+    expect(late.body.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Error: 'Aan een verwerkte verplaatsmand kunnen geen objecten meer worden toegevoegd.',
+    });
   });
 
   it('the reason given when a basket is processed goes into the object location log', async () => {
     const b = await basket('VM-3');
     const o = await object();
     await action([o.AutoID], 'addToMoveBasket', { MoveBasket: b.AutoID });
-    expect((await transition('movebaskets', [b.AutoID], 'process', { Reason: 'Retour na oplevering' })).body.Succeeded).toBe(1);
+    expect(
+      (await transition('movebaskets', [b.AutoID], 'process', { Reason: 'Retour na oplevering' })).body.Succeeded,
+    ).toBe(1);
     expect(await moves(o.AutoID)).toEqual([expect.objectContaining({ Reason: 'Retour na oplevering' })]);
   });
 
@@ -271,13 +371,17 @@ describe('move baskets', () => {
 
     const res = await transition('movebaskets', [b.AutoID], 'process');
     expect(res.body).toMatchObject({ Succeeded: 0, Failed: 1 });
-    expect(res.body.Results[0]).toMatchObject({ Result: 'FAILED', Error: 'Een vergrendeld object kan niet worden verplaatst.' });
+    expect(res.body.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Error: 'Een vergrendeld object kan niet worden verplaatst.',
+    });
     expect(await item('movebaskets', b.AutoID)).toMatchObject({ Status: 'open', ProcessedAt: null, ProcessedBy: null });
     for (const o of [free, locked]) {
       expect((await item('objects', o.AutoID)).Location).toBe(ids.L1);
       expect(await moves(o.AutoID)).toEqual([]);
     }
-    for (const i of await items(b.AutoID)) expect(i).toMatchObject({ FromLocation: null, ToLocation: null, MovedAt: null });
+    for (const i of await items(b.AutoID))
+      expect(i).toMatchObject({ FromLocation: null, ToLocation: null, MovedAt: null });
   });
 });
 
@@ -286,7 +390,8 @@ describe('rights', () => {
   async function userWith(name: string, grants: [string, string][]): Promise<string> {
     const user = await create('users', { Username: name, Password: 'Walk-pass-1', PasswordRetype: 'Walk-pass-1' });
     const group = await create('securitygroups', { ID: name, Descr: name });
-    for (const [RightCode, Action] of grants) await create('securitygrants', { SecurityGroup: group.AutoID, RightCode, Action });
+    for (const [RightCode, Action] of grants)
+      await create('securitygrants', { SecurityGroup: group.AutoID, RightCode, Action });
     await create('usergroups', { User: user.AutoID, SecurityGroup: group.AutoID });
     return signIn(server.app, name, 'Walk-pass-1');
   }
@@ -301,26 +406,51 @@ describe('rights', () => {
     const o = await object();
     const objectsOnly = await userWith('objecten', objectRights);
     const baskets = await userWith('manden', [...objectRights, ['6.8', 'read'], ['6.8', 'create']]);
-    const add = (cookie: string) => as(cookie, '/mvc/objects/RunAction', { Action: 'addToMoveBasket', autoids: [o.AutoID], Values: { MoveBasket: b.AutoID } });
+    const add = (cookie: string) =>
+      as(cookie, '/mvc/objects/RunAction', {
+        Action: 'addToMoveBasket',
+        autoids: [o.AutoID],
+        Values: { MoveBasket: b.AutoID },
+      });
     expect((await add(objectsOnly)).status).toBe(403);
     expect((await add(baskets)).body.Succeeded).toBe(1);
-    expect((await as(baskets, '/mvc/objects/ChangeStatus', { autoids: [o.AutoID], Transition: 'lock', Values: { LockReason: ids.damage } })).status).toBe(403);
+    expect(
+      (
+        await as(baskets, '/mvc/objects/ChangeStatus', {
+          autoids: [o.AutoID],
+          Transition: 'lock',
+          Values: { LockReason: ids.damage },
+        })
+      ).status,
+    ).toBe(403);
     expect((await item('objects', o.AutoID)).Locked).toBe(false);
   });
 });
 
 describe('screens', () => {
   it('the object screen opens a record from its deep link; the other screens sit under it in the menu', async () => {
-    const screens = (await get(server.app, '/mvc/definitions/screens')).body.Screens as { name: string; parent?: string; deepLink?: string }[];
+    const screens = (await get(server.app, '/mvc/definitions/screens')).body.Screens as {
+      name: string;
+      parent?: string;
+      deepLink?: string;
+    }[];
     const byName = new Map(screens.map((s) => [s.name, s]));
     expect(byName.get('objects')).toMatchObject({ parent: 'backoffice', deepLink: '/frontoffice/object/{id}' });
-    for (const name of ['objectlocations', 'objectlocationlog', 'objectmovelog', 'objecttypes', 'movebaskets', 'processedmovebaskets']) {
+    for (const name of [
+      'objectlocations',
+      'objectlocationlog',
+      'objectmovelog',
+      'objecttypes',
+      'movebaskets',
+      'processedmovebaskets',
+    ]) {
       expect(byName.get(name)?.parent, name).toBe('objects');
     }
   });
 
   it('the data sets show open and processed baskets, processed moves, and locked objects apart', async () => {
-    const set = async (table: string, dataSet: string) => ((await api(`/mvc/${table}/GetFlexData`, { dataSet, pageSize: 1000 })).body.Data as Record<string, any>[]);
+    const set = async (table: string, dataSet: string) =>
+      (await api(`/mvc/${table}/GetFlexData`, { dataSet, pageSize: 1000 })).body.Data as Record<string, any>[];
     const baskets = (await set('movebaskets', 'open')).map((b) => b.ID);
     expect(baskets).toContain('VM-2');
     expect(baskets).not.toContain('VM-1');
@@ -338,6 +468,8 @@ describe('screens', () => {
     await object({ ID: 'LOOK-1', ObjectType: ids.yearType, ConstructionYear: '2020' });
     const found = await api('/mvc/_lists/objects', { objectTypeID: ids.yearType, searchKey: 'LOOK' });
     expect(found.body.Data.map((d: { ID: string }) => d.ID)).toEqual(['LOOK-1']);
-    expect((await api('/mvc/_lists/objects', { objectTypeID: ids.plainType, searchKey: 'LOOK' })).body.Data).toEqual([]);
+    expect((await api('/mvc/_lists/objects', { objectTypeID: ids.plainType, searchKey: 'LOOK' })).body.Data).toEqual(
+      [],
+    );
   });
 });

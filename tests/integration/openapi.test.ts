@@ -13,8 +13,12 @@ import { CALLS } from '../../definitions/language/index.ts';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const doc = async (headers = authHeaders(server.app)) => {
   const res = await server.app.inject({ method: 'GET', url: '/openapi.json', headers });
@@ -41,7 +45,12 @@ describe('the published API', () => {
     for (const [url, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(op.responses?.['200'], `${method} ${url}`).toBeTruthy();
-        const schema = JSON.parse(JSON.stringify(op.responses['200'].content?.['application/json']?.schema ?? {}).replaceAll('"#/components', '"doc#/components'));
+        const schema = JSON.parse(
+          JSON.stringify(op.responses['200'].content?.['application/json']?.schema ?? {}).replaceAll(
+            '"#/components',
+            '"doc#/components',
+          ),
+        );
         expect(() => ajv.compile(schema), `${method} ${url}`).not.toThrow();
       }
     }
@@ -54,13 +63,24 @@ describe('the published API', () => {
     const redocly = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly');
     // Run where no project configuration is found, so the recommended rules apply; the linter exits 1 on an error.
     const run = await promisify(execFile)(redocly, ['lint', 'openapi.json', '--format=json', '--max-problems=100000'], {
-      cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024,
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
     }).catch((err: { stdout: string }) => err);
-    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+    };
     const said = (p: (typeof report.problems)[number]) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`;
     expect(report.problems.filter((p) => p.severity === 'error').map(said)).toEqual([]);
     expect(report.totals.errors).toBe(0);
-    expect(report.problems.filter((p) => ['operation-operationId', 'operation-4xx-response', 'operation-operationId-unique'].includes(p.ruleId)).map(said)).toEqual([]);
+    expect(
+      report.problems
+        .filter((p) =>
+          ['operation-operationId', 'operation-4xx-response', 'operation-operationId-unique'].includes(p.ruleId),
+        )
+        .map(said),
+    ).toEqual([]);
   }, 60_000);
 
   it('gives a client generated from it (openapi-typescript) that compiles, and whose types take what the server answers', async () => {
@@ -68,27 +88,49 @@ describe('the published API', () => {
     const { default: openapiTS, astToString } = await import('openapi-typescript');
     const dir = mkdtempSync(path.join(tmpdir(), 'openapi-client-'));
     writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(body)));
-    const user = (await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: authHeaders(server.app) })).json();
-    const views = (await post(server.app, '/mvc/products/getflexgridlayouts', { ControlName: 'products', Filter: { PageSize: 1000, PageIndex: 0 } })).body;
+    const user = (
+      await server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: authHeaders(server.app) })
+    ).json();
+    const views = (
+      await post(server.app, '/mvc/products/getflexgridlayouts', {
+        ControlName: 'products',
+        Filter: { PageSize: 1000, PageIndex: 0 },
+      })
+    ).body;
     // Object literals typed by the generated client: a field the document does not publish is an error.
-    writeFileSync(path.join(dir, 'use.ts'), [
-      "import type { paths } from './api.ts';",
-      "type Answer<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer A } } } } ? A : never;",
-      `export const user: Answer<'/mvc/user/getcurrentuser', 'get'> = ${JSON.stringify(user)};`,
-      `export const views: Answer<'/mvc/products/getflexgridlayouts', 'post'> = ${JSON.stringify(views)};`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      path.join(dir, 'use.ts'),
+      [
+        "import type { paths } from './api.ts';",
+        "type Answer<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer A } } } } ? A : never;",
+        `export const user: Answer<'/mvc/user/getcurrentuser', 'get'> = ${JSON.stringify(user)};`,
+        `export const views: Answer<'/mvc/products/getflexgridlayouts', 'post'> = ${JSON.stringify(views)};`,
+        '',
+      ].join('\n'),
+    );
     const tsc = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsc');
-    const run = await promisify(execFile)(tsc, ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--allowImportingTsExtensions', 'use.ts'], { cwd: dir })
-      .then(() => ({ stdout: '' }), (err: { stdout: string }) => err);
+    const run = await promisify(execFile)(
+      tsc,
+      ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--allowImportingTsExtensions', 'use.ts'],
+      { cwd: dir },
+    ).then(
+      () => ({ stdout: '' }),
+      (err: { stdout: string }) => err,
+    );
     expect(run.stdout).toBe('');
   }, 60_000);
 
   it('describes the calls of each table the user may read, with its fields, and no other table', async () => {
     const { body } = await doc();
     const item = body.paths['/mvc/products/GetItem'].post;
-    expect(Object.keys(item.responses['200'].content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['ID', 'Descr', 'Price']));
-    await post(server.app, '/mvc/users/save', { Username: 'reader', Password: 'Reader-pass-1', PasswordRetype: 'Reader-pass-1' });
+    expect(Object.keys(item.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['ID', 'Descr', 'Price']),
+    );
+    await post(server.app, '/mvc/users/save', {
+      Username: 'reader',
+      Password: 'Reader-pass-1',
+      PasswordRetype: 'Reader-pass-1',
+    });
     const reader = await signIn(server.app, 'reader', 'Reader-pass-1');
     const theirs = await doc({ cookie: reader });
     expect(theirs.status).toBe(200);

@@ -22,7 +22,8 @@ async function as(cookie: string, url: string, body: unknown = {}) {
 }
 /** A user in a group of their own with these grants (`code:action`). */
 async function userWith(name: string, grants: string[]): Promise<string> {
-  const user = (await create('users', { Username: name, Password: 'Orders-pass-1', PasswordRetype: 'Orders-pass-1' })).AutoID;
+  const user = (await create('users', { Username: name, Password: 'Orders-pass-1', PasswordRetype: 'Orders-pass-1' }))
+    .AutoID;
   const group = (await create('securitygroups', { ID: name.toUpperCase(), Descr: name })).AutoID;
   await create('usergroups', { User: user, SecurityGroup: group });
   for (const grant of grants) {
@@ -34,33 +35,68 @@ async function userWith(name: string, grants: string[]): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
-  await create('administrations', { ID: 'HQ', Descr: 'Hoofdkantoor', IsDefault: true, OrderPrefix: 'ORD-', OrderNextNumber: 1, OrderMinLength: 4, ReceiptPrefix: 'ONT-', ReceiptNextNumber: 1, ReceiptMinLength: 4 });
+  await create('administrations', {
+    ID: 'HQ',
+    Descr: 'Hoofdkantoor',
+    IsDefault: true,
+    OrderPrefix: 'ORD-',
+    OrderNextNumber: 1,
+    OrderMinLength: 4,
+    ReceiptPrefix: 'ONT-',
+    ReceiptNextNumber: 1,
+    ReceiptMinLength: 4,
+  });
   ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Klant' })).AutoID;
   ids.supplier = (await create('relations', { ID: 'LEV', Descr: 'Leverancier' })).AutoID;
   ids.warehouse = (await create('warehouses', { ID: 'MAG', Descr: 'Magazijn' })).AutoID;
   const status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
   ids.product = (await create('products', { ProductType: 'sale', ID: 'P-1', Descr: 'Bouwhek', Status: status })).AutoID;
   // A basket (status -1) with its secret line, and an order (status 2).
-  ids.basket = (await create('orders', { Descr: 'Geheime mand', OrderDate: '2026-11-27', DeliverRelation: ids.customer })).AutoID;
-  ids.basketLine = (await create('orderlines', { Order: ids.basket, Product: ids.product, Descr: 'Geheime regel', OrderQuantity: 1 })).AutoID;
-  ids.order = (await create('orders', { Descr: 'Zichtbare order', OrderDate: '2026-11-27', DeliverRelation: ids.customer })).AutoID;
-  ids.orderLine = (await create('orderlines', { Order: ids.order, Product: ids.product, Descr: 'Zichtbare regel', OrderQuantity: 1 })).AutoID;
+  ids.basket = (
+    await create('orders', { Descr: 'Geheime mand', OrderDate: '2026-11-27', DeliverRelation: ids.customer })
+  ).AutoID;
+  ids.basketLine = (
+    await create('orderlines', { Order: ids.basket, Product: ids.product, Descr: 'Geheime regel', OrderQuantity: 1 })
+  ).AutoID;
+  ids.order = (
+    await create('orders', { Descr: 'Zichtbare order', OrderDate: '2026-11-27', DeliverRelation: ids.customer })
+  ).AutoID;
+  ids.orderLine = (
+    await create('orderlines', { Order: ids.order, Product: ids.product, Descr: 'Zichtbare regel', OrderQuantity: 1 })
+  ).AutoID;
   await admin('/mvc/orders/ChangeStatus', { autoids: [ids.order], Transition: 'submitOrder' });
-  const po = ids.po = (await create('purchaseorders', { Descr: 'Inkoop', Supplier: ids.supplier, OrderDate: '2026-11-20', Warehouse: ids.warehouse })).AutoID;
-  ids.poLine = (await create('purchaseorderlines', { PurchaseOrder: po, Product: ids.product, OrderQuantity: 5 })).AutoID;
-  ids.receipt = (await create('purchasereceipt', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })).AutoID;
+  const po = (ids.po = (
+    await create('purchaseorders', {
+      Descr: 'Inkoop',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    })
+  ).AutoID);
+  ids.poLine = (
+    await create('purchaseorderlines', { PurchaseOrder: po, Product: ids.product, OrderQuantity: 5 })
+  ).AutoID;
+  ids.receipt = (
+    await create('purchasereceipt', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })
+  ).AutoID;
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('a seller who may see orders in status Order only', () => {
   let cookie: string;
-  beforeAll(async () => { cookie = await userWith('verkoper', ['8.1:read', '8.1:update', '8.2:read', '8.2:update', '8.13:read', '8.51:read']); });
+  beforeAll(async () => {
+    cookie = await userWith('verkoper', ['8.1:read', '8.1:update', '8.2:read', '8.2:update', '8.13:read', '8.51:read']);
+  });
 
   it('finds no basket in the grid, its count, a search, the lookup or by AutoID', async () => {
     const grid = await as(cookie, '/mvc/orders/GetFlexData', { dataSet: 'all', pageSize: 100 });
     expect(grid.body.Data.map((r: any) => r.AutoID)).toEqual([ids.order]);
     expect(grid.body.Meta.Count).toBe(1);
-    expect((await as(cookie, '/mvc/orders/GetFlexData', { searchExpressions: 'Geheime', pageSize: 100 })).body.Data).toEqual([]);
+    expect(
+      (await as(cookie, '/mvc/orders/GetFlexData', { searchExpressions: 'Geheime', pageSize: 100 })).body.Data,
+    ).toEqual([]);
     const lookup = await as(cookie, '/mvc/_lists/orders', { searchKey: '', pageSize: 30 });
     expect(JSON.stringify(lookup.body)).not.toContain('Geheime mand');
     expect((await as(cookie, '/mvc/orders/GetItem', { autoid: ids.basket })).status).toBe(404);
@@ -72,15 +108,26 @@ describe('a seller who may see orders in status Order only', () => {
     expect(lines.body.Data.map((r: any) => r.AutoID)).toEqual([ids.orderLine]);
     expect(lines.body.Meta.Count).toBe(1);
     expect((await as(cookie, '/mvc/orderlines/GetItem', { autoid: ids.basketLine })).status).toBe(404);
-    expect((await as(cookie, '/mvc/orderlines/save', { AutoID: ids.basketLine, TimeStamp: 1, Descr: 'Gewijzigd' })).status).toBe(404);
-    const added = await as(cookie, '/mvc/orderlines/save', { AutoID: 0, Order: ids.basket, Product: ids.product, OrderQuantity: 1 });
+    expect(
+      (await as(cookie, '/mvc/orderlines/save', { AutoID: ids.basketLine, TimeStamp: 1, Descr: 'Gewijzigd' })).status,
+    ).toBe(404);
+    const added = await as(cookie, '/mvc/orderlines/save', {
+      AutoID: 0,
+      Order: ids.basket,
+      Product: ids.product,
+      OrderQuantity: 1,
+    });
     expect(added.status).toBe(403);
     expect((await admin('/mvc/orderlines/GetItem', { autoid: ids.basketLine })).body.Descr).toBe('Geheime regel');
   });
 
   it('cannot make a transition without its right, nor collect orders', async () => {
-    expect((await as(cookie, '/mvc/orders/ChangeStatus', { autoids: [ids.order], Transition: 'supply' })).status).toBe(403);
-    expect((await as(cookie, '/mvc/orders/RunAction', { Action: 'collect', autoids: [ids.order, ids.basket] })).status).toBe(403);
+    expect((await as(cookie, '/mvc/orders/ChangeStatus', { autoids: [ids.order], Transition: 'supply' })).status).toBe(
+      403,
+    );
+    expect(
+      (await as(cookie, '/mvc/orders/RunAction', { Action: 'collect', autoids: [ids.order, ids.basket] })).status,
+    ).toBe(403);
     expect((await admin('/mvc/orders/GetItem', { autoid: ids.order })).body.Status).toBe(2);
   });
 });
@@ -88,13 +135,30 @@ describe('a seller who may see orders in status Order only', () => {
 describe('a warehouse clerk who may keep receipts but not process them', () => {
   let cookie: string;
   // Lines are seen with their purchase order: the clerk sees purchase orders in status Order.
-  beforeAll(async () => { cookie = await userWith('ontvanger', ['9.3:read', '9.3:create', '9.3:update', '9.3:delete', '9.2:read', '9.1:read', '9.13:read', '5.1:read']); });
+  beforeAll(async () => {
+    cookie = await userWith('ontvanger', [
+      '9.3:read',
+      '9.3:create',
+      '9.3:update',
+      '9.3:delete',
+      '9.2:read',
+      '9.1:read',
+      '9.13:read',
+      '5.1:read',
+    ]);
+  });
 
   it('adds items through the receipt calls, but processing is refused and changes nothing', async () => {
     const hidden = await as(cookie, '/mvc/purchaseorderlines/GetItem', { autoid: ids.poLine });
     expect(hidden.status).toBe(404);
     await admin('/mvc/purchaseorders/ChangeStatus', { autoids: [ids.po], Transition: 'order' });
-    const added = await as(cookie, '/mvc/purchasereceipt/addbulkitem', { purchaseReceiptID: ids.receipt, articleID: ids.product, purchaseOrderLineID: ids.poLine, locationID: null, quantity: 2 });
+    const added = await as(cookie, '/mvc/purchasereceipt/addbulkitem', {
+      purchaseReceiptID: ids.receipt,
+      articleID: ids.product,
+      purchaseOrderLineID: ids.poLine,
+      locationID: null,
+      quantity: 2,
+    });
     expect(added.status).toBe(200);
     expect((await as(cookie, '/mvc/purchasereceipt/process', { autoid: ids.receipt })).status).toBe(403);
     expect((await admin('/mvc/purchasereceipt/GetItem', { autoid: ids.receipt })).body.Status).toBe(1);
@@ -103,8 +167,20 @@ describe('a warehouse clerk who may keep receipts but not process them', () => {
 
   it('reaches no order through the receipt calls or any other', async () => {
     const seller = await userWith('nietsverkoop', ['9.3:read']);
-    expect((await as(seller, '/mvc/purchasereceipt/addbulkitem', { purchaseReceiptID: ids.receipt, articleID: ids.product, purchaseOrderLineID: ids.poLine, locationID: null, quantity: 1 })).status).toBe(403);
-    expect((await as(seller, '/mvc/purchasereceipt/RemoveItem', { autoid: ids.receipt, purchaseReceiptItemID: 1 })).status).toBe(403);
+    expect(
+      (
+        await as(seller, '/mvc/purchasereceipt/addbulkitem', {
+          purchaseReceiptID: ids.receipt,
+          articleID: ids.product,
+          purchaseOrderLineID: ids.poLine,
+          locationID: null,
+          quantity: 1,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await as(seller, '/mvc/purchasereceipt/RemoveItem', { autoid: ids.receipt, purchaseReceiptItemID: 1 })).status,
+    ).toBe(403);
     expect((await as(cookie, '/mvc/orders/GetFlexData', { pageSize: 10 })).status).toBe(403);
     expect((await as(cookie, '/mvc/purchasereceipt/nosuchcall', {})).status).toBe(404);
   });

@@ -19,9 +19,22 @@ async function create(table: string, record: Record<string, unknown>): Promise<R
   return res.body;
 }
 const item = async (table: string, autoid: number) => (await api(`/mvc/${table}/GetItem`, { autoid })).body;
-const rows = async (table: string, filter: { FieldName: string; Operator: string; Value: unknown }[], extra: Record<string, unknown> = {}) =>
-  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 200, ...extra })).body.Data as Record<string, any>[];
-const transition = (table: string, autoids: number[], Transition: string, Values: Record<string, unknown> = {}, TimeStamp?: number) =>
+const rows = async (
+  table: string,
+  filter: { FieldName: string; Operator: string; Value: unknown }[],
+  extra: Record<string, unknown> = {},
+) =>
+  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 200, ...extra })).body.Data as Record<
+    string,
+    any
+  >[];
+const transition = (
+  table: string,
+  autoids: number[],
+  Transition: string,
+  Values: Record<string, unknown> = {},
+  TimeStamp?: number,
+) =>
   api(`/mvc/${table}/ChangeStatus`, { autoids, Transition, Values, ...(TimeStamp === undefined ? {} : { TimeStamp }) });
 const receipt = (call: string, body: unknown = {}) => api(`/mvc/purchasereceipt/${call}`, body);
 async function as(cookie: string, url: string, body: unknown = {}) {
@@ -32,33 +45,116 @@ async function as(cookie: string, url: string, body: unknown = {}) {
 let serial = 0;
 /** A new order for the customer (a Friday's order, delivered the Tuesday after unless said). */
 const order = (fields: Record<string, unknown> = {}) =>
-  create('orders', { Descr: `Order ${++serial}`, OrderDate: '2026-11-27', DeliverRelation: ids.customer, Warehouse: ids.warehouse, ...fields });
+  create('orders', {
+    Descr: `Order ${++serial}`,
+    OrderDate: '2026-11-27',
+    DeliverRelation: ids.customer,
+    Warehouse: ids.warehouse,
+    ...fields,
+  });
 const line = (o: number, fields: Record<string, unknown> = {}) =>
-  create('orderlines', { Order: o, LineType: 'sale', Product: ids.bulk, OrderQuantity: 2, Price: 100, VatCode: ids.vat21, ...fields });
-const stockOf = async (product: number) => (await rows('productwarehouses', [{ FieldName: 'Product', Operator: '=', Value: product }]))[0]?.Stock ?? null;
+  create('orderlines', {
+    Order: o,
+    LineType: 'sale',
+    Product: ids.bulk,
+    OrderQuantity: 2,
+    Price: 100,
+    VatCode: ids.vat21,
+    ...fields,
+  });
+const stockOf = async (product: number) =>
+  (await rows('productwarehouses', [{ FieldName: 'Product', Operator: '=', Value: product }]))[0]?.Stock ?? null;
 
 beforeAll(async () => {
   // The shipped base pack alone: the tests make their own rows.
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
-  ids.admin = (await create('administrations', { ID: 'HQ', Descr: 'Hoofdkantoor', IsDefault: true, OrderPrefix: 'ORD-', OrderNextNumber: 41, OrderMinLength: 5, PurchasePrefix: 'INK-', PurchaseNextNumber: 7, PurchaseMinLength: 4, ReceiptPrefix: 'ONT-', ReceiptNextNumber: 1, ReceiptMinLength: 4 })).AutoID;
-  ids.branch = (await create('administrations', { ID: 'ZUID', Descr: 'Vestiging Zuid', OrderPrefix: 'Z-', OrderNextNumber: 1, OrderMinLength: 3 })).AutoID;
+  ids.admin = (
+    await create('administrations', {
+      ID: 'HQ',
+      Descr: 'Hoofdkantoor',
+      IsDefault: true,
+      OrderPrefix: 'ORD-',
+      OrderNextNumber: 41,
+      OrderMinLength: 5,
+      PurchasePrefix: 'INK-',
+      PurchaseNextNumber: 7,
+      PurchaseMinLength: 4,
+      ReceiptPrefix: 'ONT-',
+      ReceiptNextNumber: 1,
+      ReceiptMinLength: 4,
+    })
+  ).AutoID;
+  ids.branch = (
+    await create('administrations', {
+      ID: 'ZUID',
+      Descr: 'Vestiging Zuid',
+      OrderPrefix: 'Z-',
+      OrderNextNumber: 1,
+      OrderMinLength: 3,
+    })
+  ).AutoID;
   ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Bouwbedrijf De Klant' })).AutoID;
   ids.other = (await create('relations', { ID: 'ANDER', Descr: 'Andere klant' })).AutoID;
   ids.supplier = (await create('relations', { ID: 'LEV-A', Descr: 'Leverancier A' })).AutoID;
   ids.supplierB = (await create('relations', { ID: 'LEV-B', Descr: 'Leverancier B' })).AutoID;
   ids.warehouse = (await create('warehouses', { ID: 'MAG', Descr: 'Magazijn' })).AutoID;
-  ids.loose = (await create('warehouses', { ID: 'MAG-2', Descr: 'Magazijn met negatieve voorraad', AllowNegativeStock: true })).AutoID;
+  ids.loose = (
+    await create('warehouses', { ID: 'MAG-2', Descr: 'Magazijn met negatieve voorraad', AllowNegativeStock: true })
+  ).AutoID;
   ids.vat21 = (await create('vatcodes', { ID: 'H', Descr: 'Hoog', Percentage: 21 })).AutoID;
   ids.status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
   ids.type = (await create('objecttypes', { ID: 'OT-AGG', Descr: 'Aggregaat' })).AutoID;
-  ids.bulk = (await create('products', { ProductType: 'sale', ID: 'P-BULK', Descr: 'Bouwhek', Status: ids.status, StockType: 'bulk', Price: 100 })).AutoID;
-  ids.unique = (await create('products', { ProductType: 'rental', ID: 'P-UNIEK', Descr: 'Aggregaat 20 kVA', Status: ids.status, StockType: 'unique', ObjectType: ids.type })).AutoID;
-  ids.blocked = (await create('products', { ProductType: 'sale', ID: 'P-BLOK', Descr: 'Uit het assortiment', Status: ids.status, BlockedForOrder: true })).AutoID;
-  ids.reason = (await create('reasons', { ID: 'KLANT', Descr: 'Op verzoek van de klant', Kind: 'cancel' }).catch(async () => create('reasons', { ID: 'KLANT', Descr: 'Op verzoek van de klant', Kind: 'order' }))).AutoID;
+  ids.bulk = (
+    await create('products', {
+      ProductType: 'sale',
+      ID: 'P-BULK',
+      Descr: 'Bouwhek',
+      Status: ids.status,
+      StockType: 'bulk',
+      Price: 100,
+    })
+  ).AutoID;
+  ids.unique = (
+    await create('products', {
+      ProductType: 'rental',
+      ID: 'P-UNIEK',
+      Descr: 'Aggregaat 20 kVA',
+      Status: ids.status,
+      StockType: 'unique',
+      ObjectType: ids.type,
+    })
+  ).AutoID;
+  ids.blocked = (
+    await create('products', {
+      ProductType: 'sale',
+      ID: 'P-BLOK',
+      Descr: 'Uit het assortiment',
+      Status: ids.status,
+      BlockedForOrder: true,
+    })
+  ).AutoID;
+  ids.reason = (
+    await create('reasons', { ID: 'KLANT', Descr: 'Op verzoek van de klant', Kind: 'cancel' }).catch(async () =>
+      create('reasons', { ID: 'KLANT', Descr: 'Op verzoek van de klant', Kind: 'order' }),
+    )
+  ).AutoID;
   ids.truck = (await create('transportmethods', { ID: 'TRUCK', Descr: 'Vrachtwagen', DeliveryTerm: 2 })).AutoID;
-  ids.week = (await create('workabledays', { ID: 'WEEK', Descr: 'Maandag tot vrijdag', Monday: true, Tuesday: true, Wednesday: true, Thursday: true, Friday: true, Holidays: '2026-12-01' })).AutoID;
+  ids.week = (
+    await create('workabledays', {
+      ID: 'WEEK',
+      Descr: 'Maandag tot vrijdag',
+      Monday: true,
+      Tuesday: true,
+      Wednesday: true,
+      Thursday: true,
+      Friday: true,
+      Holidays: '2026-12-01',
+    })
+  ).AutoID;
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('orders', () => {
   it('number from their administration, else from the default one, and start as a basket', async () => {
@@ -72,22 +168,46 @@ describe('orders', () => {
   it('leave the basket by one of three choices, which the processed baskets then show', async () => {
     const [a, b, c] = [await order(), await order(), await order()];
     const t = (await api('/mvc/orders/GetTransitions', { autoid: a.AutoID })).body;
-    expect(t.Transitions.map((x: any) => x.Name)).toEqual(expect.arrayContaining(['requestOffer', 'submitRequest', 'submitOrder', 'cancel']));
+    expect(t.Transitions.map((x: any) => x.Name)).toEqual(
+      expect.arrayContaining(['requestOffer', 'submitRequest', 'submitOrder', 'cancel']),
+    );
     await transition('orders', [a.AutoID], 'requestOffer');
     await transition('orders', [b.AutoID], 'submitRequest');
     await transition('orders', [c.AutoID], 'submitOrder');
-    expect([(await item('orders', a.AutoID)).Status, (await item('orders', b.AutoID)).Status, (await item('orders', c.AutoID)).Status]).toEqual([0, 1, 2]);
-    const shown = (await api('/mvc/orders/GetFlexData', { dataSet: 'processed', pageSize: 500 })).body.Data.map((r: any) => r.AutoID);
+    expect([
+      (await item('orders', a.AutoID)).Status,
+      (await item('orders', b.AutoID)).Status,
+      (await item('orders', c.AutoID)).Status,
+    ]).toEqual([0, 1, 2]);
+    const shown = (await api('/mvc/orders/GetFlexData', { dataSet: 'processed', pageSize: 500 })).body.Data.map(
+      (r: any) => r.AutoID,
+    );
     expect(shown).toEqual(expect.arrayContaining([a.AutoID, b.AutoID, c.AutoID]));
     expect((await item('orders', c.AutoID)).FromBasket).toBe(true);
   });
 
-  it('refuse a deliver date the schedule and the transport\'s lead time cannot meet, naming the earliest one', async () => {
+  it("refuse a deliver date the schedule and the transport's lead time cannot meet, naming the earliest one", async () => {
     // Friday 27 November, two workable days of lead time, Tuesday 1 December a holiday: Wednesday 2 December.
-    const refused = await api('/mvc/orders/save', { AutoID: 0, OrderDate: '2026-11-27', DeliverRelation: ids.customer, TransportMethod: ids.truck, WorkableDays: ids.week, DeliverDate: '2026-11-30' });
+    const refused = await api('/mvc/orders/save', {
+      AutoID: 0,
+      OrderDate: '2026-11-27',
+      DeliverRelation: ids.customer,
+      TransportMethod: ids.truck,
+      WorkableDays: ids.week,
+      DeliverDate: '2026-11-30',
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.ModelState.DeliverDate).toEqual(['De leverdatum 2026-11-30 kan niet worden gehaald; de vroegst mogelijke leverdatum is 2026-12-02.']);
-    const saturday = await api('/mvc/orders/save', { AutoID: 0, OrderDate: '2026-11-27', DeliverRelation: ids.customer, TransportMethod: ids.truck, WorkableDays: ids.week, DeliverDate: '2026-12-05' });
+    expect(refused.body.ModelState.DeliverDate).toEqual([
+      'De leverdatum 2026-11-30 kan niet worden gehaald; de vroegst mogelijke leverdatum is 2026-12-02.',
+    ]);
+    const saturday = await api('/mvc/orders/save', {
+      AutoID: 0,
+      OrderDate: '2026-11-27',
+      DeliverRelation: ids.customer,
+      TransportMethod: ids.truck,
+      WorkableDays: ids.week,
+      DeliverDate: '2026-12-05',
+    });
     expect(saturday.status).toBe(400);
     const kept = await order({ TransportMethod: ids.truck, WorkableDays: ids.week, DeliverDate: '2026-12-02' });
     expect(kept.EarliestDeliverDate).toBe('2026-12-02');
@@ -96,72 +216,149 @@ describe('orders', () => {
   });
 
   it('ask before a return date more than a week from today', async () => {
-    const form = (await server.app.inject({ method: 'GET', url: '/mvc/orders/GetForm', headers: { cookie: (await signIn(server.app)) } })).json();
-    expect(form.Confirms.map((c: any) => c.message ?? c.Message)).toContain('De retourdatum ligt meer dan 7 dagen van vandaag. Weet u het zeker?');
+    const form = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/mvc/orders/GetForm',
+        headers: { cookie: await signIn(server.app) },
+      })
+    ).json();
+    expect(form.Confirms.map((c: any) => c.message ?? c.Message)).toContain(
+      'De retourdatum ligt meer dan 7 dagen van vandaag. Weet u het zeker?',
+    );
   });
 
   it('keep line subtotals and order totals, also when a line is cancelled and the cancel undone', async () => {
     const o = await order({ OrderCostsMethod: 'fixed', OrderCostsAmount: 10, OrderCostsVat: ids.vat21 });
     const l = await line(o.AutoID, { OrderQuantity: 2, Price: 100, DiscountPct: 10 });
-    expect(await item('orderlines', l.AutoID)).toMatchObject({ SubtotalExclVat: 180, SubtotalVat: 37.8, SubtotalInclVat: 217.8 });
+    expect(await item('orderlines', l.AutoID)).toMatchObject({
+      SubtotalExclVat: 180,
+      SubtotalVat: 37.8,
+      SubtotalInclVat: 217.8,
+    });
     expect(await item('orders', o.AutoID)).toMatchObject({ TotalExclVat: 190, TotalVat: 39.9, TotalInclVat: 229.9 });
-    const cancel = await transition('orderlines', [l.AutoID], 'cancel', { Reason: ids.reason, Comment: 'Niet meer nodig' });
+    const cancel = await transition('orderlines', [l.AutoID], 'cancel', {
+      Reason: ids.reason,
+      Comment: 'Niet meer nodig',
+    });
     expect(cancel.body).toMatchObject({ Succeeded: 1 });
-    expect(await item('orderlines', l.AutoID)).toMatchObject({ Cancelled: true, CancelQuantity: 2, SubtotalExclVat: 0 });
+    expect(await item('orderlines', l.AutoID)).toMatchObject({
+      Cancelled: true,
+      CancelQuantity: 2,
+      SubtotalExclVat: 0,
+    });
     expect(await item('orders', o.AutoID)).toMatchObject({ TotalExclVat: 10 });
     await transition('orderlines', [l.AutoID], 'undoCancel');
-    expect(await item('orderlines', l.AutoID)).toMatchObject({ Cancelled: false, CancelQuantity: 0, SubtotalExclVat: 180 });
+    expect(await item('orderlines', l.AutoID)).toMatchObject({
+      Cancelled: false,
+      CancelQuantity: 0,
+      SubtotalExclVat: 180,
+    });
     expect((await item('orders', o.AutoID)).TotalInclVat).toBe(229.9);
   });
 
-  it('take a line\'s description, price and VAT code from its product when left empty', async () => {
+  it("take a line's description, price and VAT code from its product when left empty", async () => {
     const o = await order();
     const l = await create('orderlines', { Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 1 });
     expect(l).toMatchObject({ Descr: 'Bouwhek', Price: 100 });
-    const own = await create('orderlines', { Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 1, Descr: 'Eigen tekst', Price: 80 });
+    const own = await create('orderlines', {
+      Order: o.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 1,
+      Descr: 'Eigen tekst',
+      Price: 80,
+    });
     expect(own).toMatchObject({ Descr: 'Eigen tekst', Price: 80 });
   });
 
   it('show their status by its label in the form and the grid', async () => {
-    const form = (await server.app.inject({ method: 'GET', url: '/mvc/orders/GetForm', headers: { cookie: (await signIn(server.app)) } })).json();
+    const form = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/mvc/orders/GetForm',
+        headers: { cookie: await signIn(server.app) },
+      })
+    ).json();
     const status = form.Properties.find((p: any) => p.FieldName === 'Status');
-    expect(status.Settings.Options).toEqual(expect.arrayContaining([{ value: '-1', label: 'Mand' }, { value: '2', label: 'Order' }]));
-    const grid = (await api('/mvc/orders/GetFlexData', { pageSize: 1 })).body.Meta.Columns.find((c: any) => c.FieldName === 'Status');
+    expect(status.Settings.Options).toEqual(
+      expect.arrayContaining([
+        { value: '-1', label: 'Mand' },
+        { value: '2', label: 'Order' },
+      ]),
+    );
+    const grid = (await api('/mvc/orders/GetFlexData', { pageSize: 1 })).body.Meta.Columns.find(
+      (c: any) => c.FieldName === 'Status',
+    );
     expect(grid).toMatchObject({ AdvancedFilterType: 'number' });
     expect(grid.Options).toEqual(expect.arrayContaining([{ Value: '7', Label: 'Geannuleerd' }]));
   });
 
   it('tell the grid how many decimals an amount shows', async () => {
-    const columns = (await api('/mvc/orderlines/GetFlexData', { pageSize: 1, flexGridLayoutColumns: ['Price', 'Descr'] })).body.Meta.Columns;
+    const columns = (
+      await api('/mvc/orderlines/GetFlexData', { pageSize: 1, flexGridLayoutColumns: ['Price', 'Descr'] })
+    ).body.Meta.Columns;
     expect(columns.find((c: any) => c.FieldName === 'Price')).toMatchObject({ FieldType: 'decimal', Decimals: 2 });
     expect(columns.find((c: any) => c.FieldName === 'Descr').Decimals).toBeUndefined();
   });
 
   it('refuse a line for a blocked product, a quantity below one, and lines of a cancelled order', async () => {
     const o = await order();
-    const blocked = await api('/mvc/orderlines/save', { AutoID: 0, Order: o.AutoID, LineType: 'sale', Product: ids.blocked, OrderQuantity: 1 });
+    const blocked = await api('/mvc/orderlines/save', {
+      AutoID: 0,
+      Order: o.AutoID,
+      LineType: 'sale',
+      Product: ids.blocked,
+      OrderQuantity: 1,
+    });
     expect(blocked.status).toBe(400);
     expect(blocked.body.ModelState.Product).toEqual(['Dit artikel is geblokkeerd voor bestellen.']);
-    const zero = await api('/mvc/orderlines/save', { AutoID: 0, Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 0 });
+    const zero = await api('/mvc/orderlines/save', {
+      AutoID: 0,
+      Order: o.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 0,
+    });
     expect(zero.status).toBe(400);
     expect(Object.keys(zero.body.ModelState)).toEqual(['OrderQuantity']);
     await transition('orders', [o.AutoID], 'cancel', { Reason: ids.reason, Date: '2026-11-27' });
-    const late = await api('/mvc/orderlines/save', { AutoID: 0, Order: o.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 1 });
+    const late = await api('/mvc/orderlines/save', {
+      AutoID: 0,
+      Order: o.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 1,
+    });
     expect(late.status).toBe(400);
     expect((await rows('orderlines', [{ FieldName: 'Order', Operator: '=', Value: o.AutoID }])).length).toBe(0);
   });
 
   it('cancel with a reason and a date, warning that purchase orders stay, and log who, why and when', async () => {
     const o = await order();
-    const offered = (await api('/mvc/orders/GetTransitions', { autoid: o.AutoID })).body.Transitions.find((t: any) => t.Name === 'cancel');
+    const offered = (await api('/mvc/orders/GetTransitions', { autoid: o.AutoID })).body.Transitions.find(
+      (t: any) => t.Name === 'cancel',
+    );
     expect(offered.Warning).toBe('Inkooporders worden niet automatisch geannuleerd.');
     const missing = await transition('orders', [o.AutoID], 'cancel', { Comment: 'Zonder reden' });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.ModelState).sort()).toEqual(['Date', 'Reason']);
     expect((await item('orders', o.AutoID)).Status).toBe(-1);
-    await transition('orders', [o.AutoID], 'cancel', { Reason: ids.reason, Comment: 'Klant belde af', Date: '2026-11-26' });
+    await transition('orders', [o.AutoID], 'cancel', {
+      Reason: ids.reason,
+      Comment: 'Klant belde af',
+      Date: '2026-11-26',
+    });
     const log = (await api('/mvc/orders/GetStatusLog', { autoid: o.AutoID })).body.Data[0];
-    expect(log).toMatchObject({ Transition: 'cancel', From: -1, To: 7, ToLabel: 'Geannuleerd', Comment: 'Klant belde af', Date: '2026-11-26', By: 'admin' });
+    expect(log).toMatchObject({
+      Transition: 'cancel',
+      From: -1,
+      To: 7,
+      ToLabel: 'Geannuleerd',
+      Comment: 'Klant belde af',
+      Date: '2026-11-26',
+      By: 'admin',
+    });
   });
 
   it('let one of two users changing the same order at once win; the other gets 409 and nothing', async () => {
@@ -191,9 +388,13 @@ describe('collecting orders', () => {
     expect((await collect([a.AutoID, blocked.AutoID])).body.Error).toBe(`Order ${blocked.ID} is geblokkeerd.`);
     const offer = await order();
     await transition('orders', [offer.AutoID], 'submitRequest');
-    expect((await collect([a.AutoID, offer.AutoID])).body.Error).toBe(`Order ${offer.ID} heeft niet de juiste status om samen te voegen.`);
+    expect((await collect([a.AutoID, offer.AutoID])).body.Error).toBe(
+      `Order ${offer.ID} heeft niet de juiste status om samen te voegen.`,
+    );
     const elsewhere = await order({ DeliverRelation: ids.other });
-    expect((await collect([a.AutoID, elsewhere.AutoID])).body.Error).toBe('De geselecteerde orders hebben niet dezelfde aflever- en factuurrelatie.');
+    expect((await collect([a.AutoID, elsewhere.AutoID])).body.Error).toBe(
+      'De geselecteerde orders hebben niet dezelfde aflever- en factuurrelatie.',
+    );
     expect((await item('orders', b.AutoID)).AutoID).toBe(b.AutoID);
   });
 
@@ -203,7 +404,11 @@ describe('collecting orders', () => {
     await line(b.AutoID, { OrderQuantity: 3 });
     const res = await collect([a.AutoID, b.AutoID]);
     expect(res.body).toMatchObject({ Succeeded: 1, Failed: 0 });
-    expect((await rows('orderlines', [{ FieldName: 'Order', Operator: '=', Value: a.AutoID }])).map((r) => r.OrderQuantity).sort()).toEqual([1, 3]);
+    expect(
+      (await rows('orderlines', [{ FieldName: 'Order', Operator: '=', Value: a.AutoID }]))
+        .map((r) => r.OrderQuantity)
+        .sort(),
+    ).toEqual([1, 3]);
     expect((await api('/mvc/orders/GetItem', { autoid: b.AutoID })).status).toBe(404);
     expect((await item('orders', a.AutoID)).TotalExclVat).toBe(400);
   });
@@ -211,10 +416,13 @@ describe('collecting orders', () => {
 
 describe('rights per status', () => {
   it('a user sees orders only in the statuses granted, changes only by the transitions granted, and loses an order moved out of sight', async () => {
-    const user = (await create('users', { Username: 'verkoop', Password: 'Verkoop-pass-1', PasswordRetype: 'Verkoop-pass-1' })).AutoID;
+    const user = (
+      await create('users', { Username: 'verkoop', Password: 'Verkoop-pass-1', PasswordRetype: 'Verkoop-pass-1' })
+    ).AutoID;
     const group = (await create('securitygroups', { ID: 'VERKOOP', Descr: 'Verkoop' })).AutoID;
     await create('usergroups', { User: user, SecurityGroup: group });
-    for (const Action of ['read', 'update', 'create']) await create('securitygrants', { SecurityGroup: group, RightCode: '8.1', Action });
+    for (const Action of ['read', 'update', 'create'])
+      await create('securitygrants', { SecurityGroup: group, RightCode: '8.1', Action });
     // Orders in status Order (2), and the transition to supply them (8.39), but not seeing supplied ones (8.14).
     await create('securitygrants', { SecurityGroup: group, RightCode: '8.13', Action: 'read' });
     await create('securitygrants', { SecurityGroup: group, RightCode: '8.39', Action: 'execute' });
@@ -226,13 +434,17 @@ describe('rights per status', () => {
     const seen = flex.body.Data.map((r: any) => r.AutoID);
     expect(seen).toContain(placed.AutoID);
     expect(seen).not.toContain(basket.AutoID);
-    expect((await as(cookie, '/mvc/orders/ChangeStatus', { autoids: [placed.AutoID], Transition: 'backorder' })).status).toBe(403);
+    expect(
+      (await as(cookie, '/mvc/orders/ChangeStatus', { autoids: [placed.AutoID], Transition: 'backorder' })).status,
+    ).toBe(403);
     const supplied = await as(cookie, '/mvc/orders/ChangeStatus', { autoids: [placed.AutoID], Transition: 'supply' });
     expect(supplied.body).toMatchObject({ Succeeded: 1 });
     expect((await as(cookie, '/mvc/orders/GetItem', { autoid: placed.AutoID })).status).toBe(404);
     // The status log and the dashboard have rights of their own.
     expect((await as(cookie, '/mvc/orders/GetStatusLog', { autoid: placed.AutoID })).status).toBe(403);
-    const screens = (await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie } })).json().Screens;
+    const screens = (
+      await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie } })
+    ).json().Screens;
     expect(screens.find((s: any) => s.name === 'orders').tabs.map((t: any) => t.name)).not.toContain('statuslog');
   });
 });
@@ -244,11 +456,38 @@ describe('purchasing and receipts', () => {
   let foreignLine: Record<string, any>;
 
   beforeAll(async () => {
-    po = await create('purchaseorders', { Descr: 'Hekken en aggregaat', Supplier: ids.supplier, OrderDate: '2026-11-20', Warehouse: ids.warehouse });
-    bulkLine = await create('purchaseorderlines', { PurchaseOrder: po.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 10, Price: 40 });
-    uniqueLine = await create('purchaseorderlines', { PurchaseOrder: po.AutoID, LineType: 'rental', Product: ids.unique, OrderQuantity: 1, Price: 4500 });
-    const other = await create('purchaseorders', { Descr: 'Van een ander', Supplier: ids.supplierB, OrderDate: '2026-11-20', Warehouse: ids.warehouse });
-    foreignLine = await create('purchaseorderlines', { PurchaseOrder: other.AutoID, LineType: 'sale', Product: ids.bulk, OrderQuantity: 5 });
+    po = await create('purchaseorders', {
+      Descr: 'Hekken en aggregaat',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    bulkLine = await create('purchaseorderlines', {
+      PurchaseOrder: po.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 10,
+      Price: 40,
+    });
+    uniqueLine = await create('purchaseorderlines', {
+      PurchaseOrder: po.AutoID,
+      LineType: 'rental',
+      Product: ids.unique,
+      OrderQuantity: 1,
+      Price: 4500,
+    });
+    const other = await create('purchaseorders', {
+      Descr: 'Van een ander',
+      Supplier: ids.supplierB,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    foreignLine = await create('purchaseorderlines', {
+      PurchaseOrder: other.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 5,
+    });
   });
 
   it('number purchase orders from the administration; lines start open', async () => {
@@ -257,72 +496,142 @@ describe('purchasing and receipts', () => {
   });
 
   it('receive through the receipt calls, refusing what is forged, too much, or already processed', async () => {
-    const blank = (await server.app.inject({ method: 'GET', url: '/mvc/purchasereceipt/getnew', headers: { cookie: await signIn(server.app) } })).json();
+    const blank = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/mvc/purchasereceipt/getnew',
+        headers: { cookie: await signIn(server.app) },
+      })
+    ).json();
     expect(blank).toMatchObject({ AutoID: 0, Status: 1 });
-    const made = await receipt('create', { ...blank, Supplier: ids.supplier, PurchaseOrder: po.AutoID, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' });
+    const made = await receipt('create', {
+      ...blank,
+      Supplier: ids.supplier,
+      PurchaseOrder: po.AutoID,
+      Warehouse: ids.warehouse,
+      ReceiptDate: '2026-11-26',
+    });
     expect(made.status).toBe(200);
     const r = made.body;
     expect(r.ID).toBe('ONT-0001');
     expect((await receipt('GetByID', { id: 'ONT-0001' })).body.AutoID).toBe(r.AutoID);
     expect((await receipt('get', { autoid: r.AutoID })).body.Supplier_Descr).toBe('Leverancier A');
 
-    const bulk = { purchaseReceiptID: r.AutoID, articleID: ids.bulk, purchaseOrderLineID: bulkLine.AutoID, locationID: null };
+    const bulk = {
+      purchaseReceiptID: r.AutoID,
+      articleID: ids.bulk,
+      purchaseOrderLineID: bulkLine.AutoID,
+      locationID: null,
+    };
     const forged = await receipt('addbulkitem', { ...bulk, purchaseOrderLineID: foreignLine.AutoID, quantity: 1 });
     expect(forged.status).toBe(400);
-    expect(forged.body.ModelState.purchaseOrderLineID).toEqual(['Deze inkooporderregel is van een andere leverancier.']);
+    expect(forged.body.ModelState.purchaseOrderLineID).toEqual([
+      'Deze inkooporderregel is van een andere leverancier.',
+    ]);
     const tooMuch = await receipt('addbulkitem', { ...bulk, quantity: 11 });
     expect(tooMuch.body.ModelState.quantity).toEqual(['Er wordt meer ontvangen dan er nog openstaat.']);
     const badShape = await receipt('addbulkitem', { ...bulk, quantity: 'veel' });
     expect(badShape.status).toBe(400);
 
-    const validated = await receipt('ValidateBulkReceipts', { requests: [{ ...bulk, quantity: 2 }, { ...bulk, quantity: 99 }] });
+    const validated = await receipt('ValidateBulkReceipts', {
+      requests: [
+        { ...bulk, quantity: 2 },
+        { ...bulk, quantity: 99 },
+      ],
+    });
     expect(validated.body.Results.map((x: any) => x.Valid)).toEqual([true, false]);
     expect(validated.body.Results[1].Errors.quantity).toBeDefined();
-    const halfBulk = await receipt('AddBulk', { requests: [{ ...bulk, quantity: 2 }, { ...bulk, purchaseOrderLineID: foreignLine.AutoID, quantity: 1 }] });
+    const halfBulk = await receipt('AddBulk', {
+      requests: [
+        { ...bulk, quantity: 2 },
+        { ...bulk, purchaseOrderLineID: foreignLine.AutoID, quantity: 1 },
+      ],
+    });
     expect(halfBulk.status).toBe(400);
     expect(Object.keys(halfBulk.body.ModelState)).toEqual(['requests[1].purchaseOrderLineID']);
-    expect(await rows('purchasereceiptitems', [{ FieldName: 'Receipt', Operator: '=', Value: r.AutoID }])).toHaveLength(0);
+    expect(await rows('purchasereceiptitems', [{ FieldName: 'Receipt', Operator: '=', Value: r.AutoID }])).toHaveLength(
+      0,
+    );
 
     const added = await receipt('addbulkitem', { ...bulk, quantity: 4 });
     expect(added.body).toMatchObject({ Kind: 'bulk', Quantity: 4 });
-    const changed = await receipt('ChangeReceiptItem', { purchaseReceiptID: r.AutoID, purchaseReceiptItemID: added.body.AutoID, locationID: null, quantity: 6 });
+    const changed = await receipt('ChangeReceiptItem', {
+      purchaseReceiptID: r.AutoID,
+      purchaseReceiptItemID: added.body.AutoID,
+      locationID: null,
+      quantity: 6,
+    });
     expect(changed.body.Quantity).toBe(6);
     const extra = (await receipt('AddBulk', { requests: [{ ...bulk, quantity: 1 }] })).body.Created[0];
     expect((await receipt('RemoveItem', { autoid: r.AutoID + 1000, purchaseReceiptItemID: extra })).status).toBe(404);
     expect((await receipt('RemoveItem', { autoid: r.AutoID, purchaseReceiptItemID: extra })).status).toBe(200);
-    const unique = await receipt('adduniqueitem', { purchaseReceiptID: r.AutoID, articleID: ids.unique, purchaseOrderLineID: uniqueLine.AutoID, locationID: null, objectID: 'AGG-0001', serialNumber: 'SN-778' });
+    const unique = await receipt('adduniqueitem', {
+      purchaseReceiptID: r.AutoID,
+      articleID: ids.unique,
+      purchaseOrderLineID: uniqueLine.AutoID,
+      locationID: null,
+      objectID: 'AGG-0001',
+      serialNumber: 'SN-778',
+    });
     expect(unique.body).toMatchObject({ Kind: 'unique', Quantity: 1, ObjectID: 'AGG-0001' });
     // The purchase order shows its receipt items: the order is always the item's line's, whatever a save sends.
     const stored = await item('purchasereceiptitems', added.body.AutoID);
     expect(stored.PurchaseOrder).toBe(po.AutoID);
-    expect((await api('/mvc/purchasereceiptitems/save', { ...stored, PurchaseOrder: foreignLine.PurchaseOrder })).status).toBe(200);
+    expect(
+      (await api('/mvc/purchasereceiptitems/save', { ...stored, PurchaseOrder: foreignLine.PurchaseOrder })).status,
+    ).toBe(200);
     const onPo = await rows('purchasereceiptitems', [{ FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID }]);
     expect(onPo.map((x: any) => x.AutoID).sort()).toEqual([added.body.AutoID, unique.body.AutoID].sort());
 
     const processed = await receipt('process', { autoid: r.AutoID });
     expect(processed.status).toBe(200);
     expect(processed.body.Status).toBe(2);
-    expect(await item('purchaseorderlines', bulkLine.AutoID)).toMatchObject({ ReceivedQuantity: 6, LineStatus: 'partial' });
-    expect(await item('purchaseorderlines', uniqueLine.AutoID)).toMatchObject({ ReceivedQuantity: 1, LineStatus: 'received' });
+    expect(await item('purchaseorderlines', bulkLine.AutoID)).toMatchObject({
+      ReceivedQuantity: 6,
+      LineStatus: 'partial',
+    });
+    expect(await item('purchaseorderlines', uniqueLine.AutoID)).toMatchObject({
+      ReceivedQuantity: 1,
+      LineStatus: 'received',
+    });
     expect(await stockOf(ids.bulk)).toBe(6);
     const object = (await rows('objects', [{ FieldName: 'ID', Operator: '=', Value: 'AGG-0001' }]))[0];
-    expect(object).toMatchObject({ Product: ids.unique, ObjectType: ids.type, Descr: 'Aggregaat 20 kVA', SerialNumber: 'SN-778', Supplier: ids.supplier, PurchasePrice: 4500, PurchaseOrder: 'INK-0007' });
-    expect((await rows('purchasereceiptitems', [{ FieldName: 'ObjectID', Operator: '=', Value: 'AGG-0001' }]))[0].Object).toBe(object.AutoID);
+    expect(object).toMatchObject({
+      Product: ids.unique,
+      ObjectType: ids.type,
+      Descr: 'Aggregaat 20 kVA',
+      SerialNumber: 'SN-778',
+      Supplier: ids.supplier,
+      PurchasePrice: 4500,
+      PurchaseOrder: 'INK-0007',
+    });
+    expect(
+      (await rows('purchasereceiptitems', [{ FieldName: 'ObjectID', Operator: '=', Value: 'AGG-0001' }]))[0].Object,
+    ).toBe(object.AutoID);
     const log = await rows('stockmutations', [{ FieldName: 'Product', Operator: '=', Value: ids.bulk }]);
     // The product's first stock in the warehouse: a new row, from nothing to 6.
-    expect(log[0]).toMatchObject({ FromStock: null, ToStock: 6, Reason: 'ONT-0001: Verwerken', Warehouse: ids.warehouse });
+    expect(log[0]).toMatchObject({
+      FromStock: null,
+      ToStock: 6,
+      Reason: 'ONT-0001: Verwerken',
+      Warehouse: ids.warehouse,
+    });
 
     const again = await receipt('process', { autoid: r.AutoID });
     expect(again.status).toBe(400);
     expect(await stockOf(ids.bulk)).toBe(6);
     const late = await receipt('RemoveItem', { autoid: r.AutoID, purchaseReceiptItemID: added.body.AutoID });
     expect(late.status).toBe(400);
-    expect(late.body.ModelState.Product ?? late.body.ModelState.articleID).toEqual(['Een verwerkte ontvangst kan niet meer worden gewijzigd.']);
+    expect(late.body.ModelState.Product ?? late.body.ModelState.articleID).toEqual([
+      'Een verwerkte ontvangst kan niet meer worden gewijzigd.',
+    ]);
   });
 
   it('process nothing when one line would be received beyond what was ordered', async () => {
-    const a = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })).body;
-    const b = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })).body;
+    const a = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' }))
+      .body;
+    const b = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' }))
+      .body;
     const bulk = { articleID: ids.bulk, purchaseOrderLineID: bulkLine.AutoID, locationID: null, quantity: 3 };
     await receipt('addbulkitem', { ...bulk, purchaseReceiptID: a.AutoID, quantity: 1 });
     await receipt('addbulkitem', { ...bulk, purchaseReceiptID: a.AutoID, quantity: 2 });
@@ -333,7 +642,10 @@ describe('purchasing and receipts', () => {
     expect(JSON.stringify(refused.body)).toContain('Er wordt meer ontvangen dan besteld.');
     expect((await item('purchasereceipt', b.AutoID)).Status).toBe(1);
     expect(await stockOf(ids.bulk)).toBe(9);
-    expect(await item('purchaseorderlines', bulkLine.AutoID)).toMatchObject({ ReceivedQuantity: 9, LineStatus: 'partial' });
+    expect(await item('purchaseorderlines', bulkLine.AutoID)).toMatchObject({
+      ReceivedQuantity: 9,
+      LineStatus: 'partial',
+    });
   });
 
   it('never takes stock below zero, unless the warehouse allows it', async () => {
@@ -348,18 +660,34 @@ describe('purchasing and receipts', () => {
     await line(loose.AutoID, { OrderQuantity: 5 });
     await transition('orders', [loose.AutoID], 'submitOrder');
     expect((await transition('orders', [loose.AutoID], 'supply')).body).toMatchObject({ Succeeded: 1 });
-    const negative = (await rows('productwarehouses', [{ FieldName: 'Warehouse', Operator: '=', Value: ids.loose }]))[0];
+    const negative = (
+      await rows('productwarehouses', [{ FieldName: 'Warehouse', Operator: '=', Value: ids.loose }])
+    )[0];
     expect(negative.Stock).toBe(-5);
   });
 
   it('offers products below their minimum stock for purchase, for what brings them to the maximum', async () => {
-    const row = (await rows('productwarehouses', [{ FieldName: 'Product', Operator: '=', Value: ids.bulk }, { FieldName: 'Warehouse', Operator: '=', Value: ids.warehouse }]))[0];
+    const row = (
+      await rows('productwarehouses', [
+        { FieldName: 'Product', Operator: '=', Value: ids.bulk },
+        { FieldName: 'Warehouse', Operator: '=', Value: ids.warehouse },
+      ])
+    )[0];
     await api('/mvc/productwarehouses/save', { ...row, MinimumStock: 20, MaximumStock: 30 });
-    const below = (await api('/mvc/productwarehouses/GetFlexData', { dataSet: 'belowMinimum', pageSize: 100 })).body.Data.map((r: any) => r.AutoID);
+    const below = (
+      await api('/mvc/productwarehouses/GetFlexData', { dataSet: 'belowMinimum', pageSize: 100 })
+    ).body.Data.map((r: any) => r.AutoID);
     expect(below).toContain(row.AutoID);
-    const bought = await api('/mvc/productwarehouses/RunAction', { Action: 'purchase', autoids: [row.AutoID], Values: { PurchaseOrder: po.AutoID } });
+    const bought = await api('/mvc/productwarehouses/RunAction', {
+      Action: 'purchase',
+      autoids: [row.AutoID],
+      Values: { PurchaseOrder: po.AutoID },
+    });
     expect(bought.body).toMatchObject({ Succeeded: 1 });
-    const lines = await rows('purchaseorderlines', [{ FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID }, { FieldName: 'Product', Operator: '=', Value: ids.bulk }]);
+    const lines = await rows('purchaseorderlines', [
+      { FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID },
+      { FieldName: 'Product', Operator: '=', Value: ids.bulk },
+    ]);
     expect(lines.map((l) => l.OrderQuantity).sort((x, y) => x - y)).toEqual([10, 21]);
   });
 });

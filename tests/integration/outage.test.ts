@@ -32,10 +32,19 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   const cookie = await signIn(app, 'admin', ADMIN_PASSWORD);
   const grid = () => app.inject({ method: 'POST', url: '/mvc/products/GetFlexData', headers: { cookie }, payload: {} });
   expect((await grid()).statusCode).toBe(200);
-  const before = (await app.inject({ method: 'POST', url: '/mvc/liveevents/poll', headers: { cookie }, payload: {} })).json().LastReceived;
+  const before = (
+    await app.inject({ method: 'POST', url: '/mvc/liveevents/poll', headers: { cookie }, payload: {} })
+  ).json().LastReceived;
 
   await db.stop();
-  for (const res of [await grid(), await app.inject({ method: 'POST', url: '/mvc/account/login', payload: { username: 'admin', password: ADMIN_PASSWORD } })]) {
+  for (const res of [
+    await grid(),
+    await app.inject({
+      method: 'POST',
+      url: '/mvc/account/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    }),
+  ]) {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(JSON.parse(res.body)).toMatchObject({ Retryable: true, TranslationModelState: { ModelState: {} } });
@@ -56,18 +65,22 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
   }
   expect(ready).toBe(200);
   // The notification connection comes back by itself, so caches are trusted again.
-  for (let waited = 0; !engine.notifications.connected && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (let waited = 0; !engine.notifications.connected && waited < 15_000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
   expect(engine.notifications.connected).toBe(true);
   expect((await grid()).statusCode).toBe(200);
 
   // Live events and background jobs come back too: a position taken before the outage still
   // reads what is committed after it, and a job queued now runs.
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
   const saved = (await post('/mvc/countries/save', { ID: 'OU', Descr: 'Na de storing' })).json();
   const events = (await post('/mvc/liveevents/poll', { LastReceived: before })).json();
   expect(events.Events.map((e: { EventData: { AutoID: number } }) => e.EventData.AutoID)).toContain(saved.AutoID);
   const task = (await post('/mvc/scheduledtasks/GetFlexData', { searchExpressions: 'sessions' })).json().Data[0];
-  expect((await post('/mvc/scheduledtasks/RunAction', { Action: 'runNow', autoids: [task.AutoID] })).json().Succeeded).toBe(1);
+  expect(
+    (await post('/mvc/scheduledtasks/RunAction', { Action: 'runNow', autoids: [task.AutoID] })).json().Succeeded,
+  ).toBe(1);
   for (let waited = 0; waited < 30_000; waited += 200) {
     if ((await post('/mvc/scheduledtasks/GetItem', { autoid: task.AutoID })).json().LastState === '2') break;
     await new Promise((r) => setTimeout(r, 200));
@@ -78,17 +91,24 @@ it('answers 503 during an outage, says so on /health, and recovers by itself', a
 
 it('holds reconnects back while the database is down: one attempt at a time, not one per call', async () => {
   const port = await freePort();
-  const pool = createPool(`postgres://nobody:nothing@127.0.0.1:${port}/none`, 20, { statementTimeoutMs: 1000, connectTimeoutMs: 2000 });
+  const pool = createPool(`postgres://nobody:nothing@127.0.0.1:${port}/none`, 20, {
+    statementTimeoutMs: 1000,
+    connectTimeoutMs: 2000,
+  });
   // Nothing listens: the first connect is refused, and the database counts as down.
   await expect(pool.query('SELECT 1')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   // Now something takes every connection on the port and never answers: each reconnect shows.
   const sockets = new Set<Socket>();
-  const listener = createServer((socket) => { sockets.add(socket); });
+  const listener = createServer((socket) => {
+    sockets.add(socket);
+  });
   await new Promise<void>((resolve) => listener.listen(port, '127.0.0.1', resolve));
   try {
     const calls = await Promise.allSettled(Array.from({ length: 50 }, () => pool.query('SELECT 1')));
     // Every call is told the database is unavailable; without the hold, 20 connections (the pool's size) would knock.
-    expect(calls.map((c) => c.status === 'rejected' && databaseFailure(c.reason))).toEqual(Array(50).fill('unavailable'));
+    expect(calls.map((c) => c.status === 'rejected' && databaseFailure(c.reason))).toEqual(
+      Array(50).fill('unavailable'),
+    );
     expect(sockets.size).toBeLessThanOrEqual(1);
   } finally {
     for (const socket of sockets) socket.destroy();

@@ -3,21 +3,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-const product = (over: Record<string, unknown> = {}) => ({ AutoID: 0, ID: 'P-1', Descr: 'Boormachine', Price: 12.5, Stock: 3, ...over });
+const product = (over: Record<string, unknown> = {}) => ({
+  AutoID: 0,
+  ID: 'P-1',
+  Descr: 'Boormachine',
+  Price: 12.5,
+  Stock: 3,
+  ...over,
+});
 
 describe('GetForm', () => {
   it('describes every field with label, component, settings and list config, layered by the customer pack', async () => {
     const { status, body } = await get(server.app, '/mvc/products/GetForm');
     expect(status).toBe(200);
     const byName = Object.fromEntries(body.Properties.map((p: any) => [p.FieldName, p]));
-    expect(byName.ID).toMatchObject({ Label: 'Artikelnummer', Required: true, Enabled: true, Component: 6, Settings: { FieldLength: 20 } });
+    expect(byName.ID).toMatchObject({
+      Label: 'Artikelnummer',
+      Required: true,
+      Enabled: true,
+      Component: 6,
+      Settings: { FieldLength: 20 },
+    });
     // The customer pack relabels Descr and adds Barcode.
     expect(byName.Descr.Label).toBe('Naam');
     expect(byName.Barcode).toMatchObject({ Label: 'Streepjescode', Settings: { FieldLength: 40 } });
-    expect(byName.Price).toMatchObject({ Component: 3, QuantityUnit: 'EUR', Settings: { min: 0, max: 99999999.99, step: 0.01 } });
+    expect(byName.Price).toMatchObject({
+      Component: 3,
+      QuantityUnit: 'EUR',
+      Settings: { min: 0, max: 99999999.99, step: 0.01 },
+    });
     expect(byName.Weight.Settings).toMatchObject({ min: -999, max: 999, step: 1 });
     expect(byName.Active).toMatchObject({ Component: 0, Value: true });
     expect(byName.Introduced.Component).toBe(1);
@@ -25,7 +46,9 @@ describe('GetForm', () => {
     expect(byName.Status.Component).toBe(4);
     expect(byName.Country).toMatchObject({
       Component: 2,
-      Settings: { ListConfig: { ListMethod: 'mvc/_lists/countries', SingleMethod: 'mvc/_lists/countries/single', Parameters: [] } },
+      Settings: {
+        ListConfig: { ListMethod: 'mvc/_lists/countries', SingleMethod: 'mvc/_lists/countries/single', Parameters: [] },
+      },
     });
     expect(byName.Group.Settings.ListConfig.Parameters).toEqual(['CountryID']);
     expect(byName.Discount.Rules.visibleWhen).toEqual({ '==': [{ var: 'Status' }, 'sold'] });
@@ -42,18 +65,43 @@ describe('GetForm', () => {
 describe('GetNew, save, GetItem, delete', () => {
   it('GetNew answers a blank record with defaults and AutoID 0', async () => {
     const { body } = await post(server.app, '/mvc/products/GetNew');
-    expect(body).toMatchObject({ AutoID: 0, ID: null, Active: true, Archive: false, Country: null, Country_Descr: null });
+    expect(body).toMatchObject({
+      AutoID: 0,
+      ID: null,
+      Active: true,
+      Archive: false,
+      Country: null,
+      Country_Descr: null,
+    });
   });
 
   it('creates with AutoID 0, then reads, updates and deletes the record', async () => {
     const nl = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'Nederland' })).body.Data[0];
-    const created = await post(server.app, '/mvc/products/save', product({
-      ID: 'P-100', Country: nl.AutoID, Introduced: '2026-03-01', OpensAt: '08:30', LastCount: '2026-03-01T10:15', Color: '#aabbcc', Status: 'new',
-    }));
+    const created = await post(
+      server.app,
+      '/mvc/products/save',
+      product({
+        ID: 'P-100',
+        Country: nl.AutoID,
+        Introduced: '2026-03-01',
+        OpensAt: '08:30',
+        LastCount: '2026-03-01T10:15',
+        Color: '#aabbcc',
+        Status: 'new',
+      }),
+    );
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
-      ID: 'P-100', Price: 12.5, Country: nl.AutoID, Country_Descr: 'Nederland', Introduced: '2026-03-01', OpensAt: '08:30',
-      LastCount: '2026-03-01T10:15', TimeStamp: 1, CreatedBy: 'admin', Active: true,
+      ID: 'P-100',
+      Price: 12.5,
+      Country: nl.AutoID,
+      Country_Descr: 'Nederland',
+      Introduced: '2026-03-01',
+      OpensAt: '08:30',
+      LastCount: '2026-03-01T10:15',
+      TimeStamp: 1,
+      CreatedBy: 'admin',
+      Active: true,
     });
     const id = created.body.AutoID;
     expect(id).toBeGreaterThan(0);
@@ -84,7 +132,11 @@ describe('GetNew, save, GetItem, delete', () => {
   });
 
   it('ignores client values for CreatedBy, CreateDate and ModifiedBy', async () => {
-    const res = await post(server.app, '/mvc/products/save', product({ ID: 'P-SYS', CreatedBy: 'mallory', ModifiedBy: 'mallory', CreateDate: '2000-01-01T00:00:00Z' }));
+    const res = await post(
+      server.app,
+      '/mvc/products/save',
+      product({ ID: 'P-SYS', CreatedBy: 'mallory', ModifiedBy: 'mallory', CreateDate: '2000-01-01T00:00:00Z' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.CreatedBy).toBe('admin');
     expect(res.body.ModifiedBy).toBe('admin');
@@ -137,7 +189,10 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
     const wrongType = await refused(product({ Stock: 'veel' }));
     expect(Object.keys(wrongType.ModelState)).toEqual(['Stock']);
     expect(wrongType.ModelState.Stock[0]).toBe('De waarde van Voorraad is ongeldig.');
-    expect(wrongType.TranslationModelState.ModelState.Stock[0]).toEqual({ Key: 'validation.invalid', Value: ['Stock'] });
+    expect(wrongType.TranslationModelState.ModelState.Stock[0]).toEqual({
+      Key: 'validation.invalid',
+      Value: ['Stock'],
+    });
     expect(Object.keys((await refused(product({ Stock: 1.5 }))).ModelState)).toEqual(['Stock']);
     expect((await refused(product({ Status: 'stolen' }))).ModelState.Status[0]).toMatch(/toegestane keuzes/);
     expect(Object.keys((await refused(product({ Introduced: '2026-02-31' }))).ModelState)).toEqual(['Introduced']);
@@ -150,8 +205,9 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
     expect((await refused(product({ Country: 999999 }))).ModelState.Country[0]).toMatch(/bestaat niet/);
   });
 
-  it('a value that must be unique answers 400 on its field, from the database\'s unique index', async () => {
-    const countries = async () => (await post(server.app, '/mvc/countries/GetFlexData', { dataSource: 2 })).body.Meta.Count;
+  it("a value that must be unique answers 400 on its field, from the database's unique index", async () => {
+    const countries = async () =>
+      (await post(server.app, '/mvc/countries/GetFlexData', { dataSource: 2 })).body.Meta.Count;
     expect((await post(server.app, '/mvc/countries/save', { ID: 'UQ', Descr: 'Eerste' })).status).toBe(200);
     const before = await countries();
     const twice = await post(server.app, '/mvc/countries/save', { ID: 'UQ', Descr: 'Tweede' });
@@ -163,7 +219,9 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
 
   it('requiredWhen rules hold on the server', async () => {
     expect((await refused(product({ Status: 'sold' }))).ModelState.Discount[0]).toMatch(/verplicht/);
-    expect((await post(server.app, '/mvc/products/save', product({ ID: 'P-SOLD', Status: 'sold', Discount: 5 }))).status).toBe(200);
+    expect(
+      (await post(server.app, '/mvc/products/save', product({ ID: 'P-SOLD', Status: 'sold', Discount: 5 }))).status,
+    ).toBe(200);
   });
 
   it('unknown fields are named', async () => {
@@ -172,8 +230,16 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
 
   it('__proto__ and constructor keys are refused', async () => {
     const before = await count();
-    for (const payload of ['{"AutoID":0,"ID":"X","__proto__":{"admin":true}}', '{"AutoID":0,"ID":"X","constructor":{"prototype":{"admin":true}}}']) {
-      const res = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload, headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
+    for (const payload of [
+      '{"AutoID":0,"ID":"X","__proto__":{"admin":true}}',
+      '{"AutoID":0,"ID":"X","constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/mvc/products/save',
+        payload,
+        headers: { 'content-type': 'application/json', ...authHeaders(server.app) },
+      });
       expect(res.statusCode).toBe(400);
       expect(JSON.parse(res.body).Error).toBeTruthy();
     }
@@ -182,9 +248,19 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
 
   it('a body that is not an object, invalid JSON, or too large', async () => {
     expect((await refused([product()] as any)).Error).toMatch(/JSON-object/);
-    const bad = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: '{"ID": ', headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/products/save',
+      payload: '{"ID": ',
+      headers: { 'content-type': 'application/json', ...authHeaders(server.app) },
+    });
     expect(bad.statusCode).toBe(400);
-    const big = await server.app.inject({ method: 'POST', url: '/mvc/products/save', payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })), headers: { 'content-type': 'application/json', ...authHeaders(server.app) } });
+    const big = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/products/save',
+      payload: JSON.stringify(product({ Notes: 'x'.repeat(2 * 1024 * 1024) })),
+      headers: { 'content-type': 'application/json', ...authHeaders(server.app) },
+    });
     expect(big.statusCode).toBe(413);
     expect(JSON.parse(big.body).Error).toBe('Het verzoek is te groot.');
   });
@@ -197,7 +273,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   });
 
   it('a bad autoid is a 400', async () => {
-    expect((await post(server.app, '/mvc/products/GetItem', { autoid: "1; DROP TABLE products" })).status).toBe(400);
+    expect((await post(server.app, '/mvc/products/GetItem', { autoid: '1; DROP TABLE products' })).status).toBe(400);
     expect((await post(server.app, '/mvc/products/GetItem', {})).status).toBe(400);
   });
 });

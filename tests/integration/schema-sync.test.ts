@@ -47,17 +47,28 @@ describe('schema sync', () => {
     ]);
     const list = await post(second.app, '/mvc/products/GetFlexData', { searchExpressions: 'P-LONG' });
     expect(list.body.Data[0]).toMatchObject({ ID: 'P-LONG-1234', Extra: null });
-    const log = await second.engine.pool.query(`SELECT change, column_name FROM core_schema_change WHERE table_name = 'products' ORDER BY id DESC LIMIT 2`);
-    expect(log.rows).toEqual([{ change: 'add-column', column_name: 'extra' }, { change: 'widen', column_name: 'id' }]);
+    const log = await second.engine.pool.query(
+      `SELECT change, column_name FROM core_schema_change WHERE table_name = 'products' ORDER BY id DESC LIMIT 2`,
+    );
+    expect(log.rows).toEqual([
+      { change: 'add-column', column_name: 'extra' },
+      { change: 'widen', column_name: 'id' },
+    ]);
     await second.close();
   });
 
   it('refuses a narrowing that would lose data, naming table, column and rows; diff prints the SQL', async () => {
-    editProducts((t) => { idField(t).maxLength = 5; });
+    editProducts((t) => {
+      idField(t).maxLength = 5;
+    });
     const packs = loadPacks(packsDir, ['testbase', 'testcustomer']);
-    const engineless = await startEngine(testConfig({ packsDir, packs: ['testbase'] }), { databaseUrl }).catch((e) => e);
+    const engineless = await startEngine(testConfig({ packsDir, packs: ['testbase'] }), { databaseUrl }).catch(
+      (e) => e,
+    );
     // Without the customer pack nothing else changes, but the narrowing is still refused.
-    expect(String(engineless.message)).toMatch(/refused: narrow column products\.id .* would lose data in 1 row\(s\) of products\.id/);
+    expect(String(engineless.message)).toMatch(
+      /refused: narrow column products\.id .* would lose data in 1 row\(s\) of products\.id/,
+    );
     const err = await startEngine(testConfig({ packsDir }), { databaseUrl }).catch((e) => e);
     expect(err.message).toMatch(/products\.id/);
 
@@ -66,7 +77,9 @@ describe('schema sync', () => {
     const registry = await Registry.open(packs, pool);
     const sql = planAsSql(await planSchema(pool, registry.snapshot.effective));
     expect(sql).toContain('ALTER TABLE "products" ALTER COLUMN "id" TYPE character varying(5)');
-    const type = await pool.query(`SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'id'`);
+    const type = await pool.query(
+      `SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'id'`,
+    );
     expect(type.rows[0].t).toBe('character varying(30)');
     await pool.end();
   });
@@ -87,8 +100,17 @@ describe('site layer', () => {
     const b = await startTestServer({ databaseUrl: a.databaseUrl });
     const versionB = b.engine.registry.snapshot.version;
     await changeSiteDefinition(a.engine.pool, a.engine.registry, {
-      kind: 'table', name: 'products', by: 'beheerder',
-      body: { name: 'products', extends: true, fields: [{ name: 'Size', label: 'Maat', type: 'integer', integers: 4 }, { name: 'ID', label: 'Code' }] },
+      kind: 'table',
+      name: 'products',
+      by: 'beheerder',
+      body: {
+        name: 'products',
+        extends: true,
+        fields: [
+          { name: 'Size', label: 'Maat', type: 'integer', integers: 4 },
+          { name: 'ID', label: 'Code' },
+        ],
+      },
     });
     const form = (await get(a.app, '/mvc/products/GetForm')).body;
     expect(form.Properties.find((p: any) => p.FieldName === 'Size')).toMatchObject({ Label: 'Maat', Component: 3 });
@@ -105,13 +127,16 @@ describe('site layer', () => {
     expect(descr.origin.type.layer).toBe('testbase');
 
     // The other process reloads on NOTIFY, without a restart.
-    for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++)
+      await new Promise((r) => setTimeout(r, 20));
     // The other process must have heard of the change (NOTIFY), not merely waited long enough.
     expect(b.engine.registry.snapshot.version, 'the other process reloaded its definitions').toBeGreaterThan(versionB);
     const fromB = await post(b.app, '/mvc/products/GetFlexData', { searchExpressions: 'S-1' });
     expect(fromB.body.Data[0].Size).toBe(42);
 
-    const history = await a.engine.pool.query(`SELECT before, after, changed_by FROM core_site_definition_history WHERE name = 'products'`);
+    const history = await a.engine.pool.query(
+      `SELECT before, after, changed_by FROM core_site_definition_history WHERE name = 'products'`,
+    );
     expect(history.rows).toHaveLength(1);
     expect(history.rows[0]).toMatchObject({ before: null, changed_by: 'beheerder' });
     await b.close();
@@ -120,14 +145,26 @@ describe('site layer', () => {
 
   it('refuses a site change that conflicts or breaks the field-dictionary rules, changing nothing', async () => {
     const s = await startTestServer();
-    const change = (fields: unknown[]) => changeSiteDefinition(s.engine.pool, s.engine.registry, {
-      kind: 'table', name: 'products', by: 'beheerder', body: { name: 'products', extends: true, fields },
-    }).catch((e) => e);
-    expect((await change([{ name: 'Ghost', label: 'Spook' }])).message).toMatch(/overrides field Ghost of table products, which no lower layer defines/);
-    expect((await change([{ name: 'Big', type: 'decimal', integers: 30, decimals: 10 }])).message).toMatch(/integers plus decimals may be at most 38/);
-    expect((await change([{ name: 'Small', type: 'smallint', integers: 6 }])).message).toMatch(/smallint allows at most 5 integers/);
+    const change = (fields: unknown[]) =>
+      changeSiteDefinition(s.engine.pool, s.engine.registry, {
+        kind: 'table',
+        name: 'products',
+        by: 'beheerder',
+        body: { name: 'products', extends: true, fields },
+      }).catch((e) => e);
+    expect((await change([{ name: 'Ghost', label: 'Spook' }])).message).toMatch(
+      /overrides field Ghost of table products, which no lower layer defines/,
+    );
+    expect((await change([{ name: 'Big', type: 'decimal', integers: 30, decimals: 10 }])).message).toMatch(
+      /integers plus decimals may be at most 38/,
+    );
+    expect((await change([{ name: 'Small', type: 'smallint', integers: 6 }])).message).toMatch(
+      /smallint allows at most 5 integers/,
+    );
     expect((await change([{ name: 'Neg', type: 'decimal', decimals: -1 }])).message).toMatch(/decimals/);
-    expect((await change([{ name: 'Evil', type: 'text', visibleWhen: { var: '__proto__.constructor' } }])).message).toMatch(/not a field of this record/);
+    expect(
+      (await change([{ name: 'Evil', type: 'text', visibleWhen: { var: '__proto__.constructor' } }])).message,
+    ).toMatch(/not a field of this record/);
     const rows = await s.engine.pool.query('SELECT count(*)::int AS n FROM core_site_definition');
     expect(rows.rows[0].n).toBe(0);
     await s.close();
@@ -136,15 +173,22 @@ describe('site layer', () => {
   it('reports a site override whose target a pack no longer has as a conflict, and still starts', async () => {
     const s = await startTestServer();
     await changeSiteDefinition(s.engine.pool, s.engine.registry, {
-      kind: 'table', name: 'products', by: 'beheerder', body: { name: 'products', extends: true, fields: [{ name: 'Barcode', label: 'EAN' }] },
+      kind: 'table',
+      name: 'products',
+      by: 'beheerder',
+      body: { name: 'products', extends: true, fields: [{ name: 'Barcode', label: 'EAN' }] },
     });
     await s.close();
     // The customer pack that defined Barcode is gone (an upgrade): the override has nothing to change.
     const after = await startTestServer({ databaseUrl: s.databaseUrl, config: { packs: ['testbase'] } });
     const status = (await get(after.app, '/mvc/definitions/status')).body;
-    expect(status.SiteConflicts).toEqual([expect.objectContaining({
-      file: 'site:table/products', rule: 'layer-conflict', message: expect.stringMatching(/overrides field Barcode .* no lower layer defines/),
-    })]);
+    expect(status.SiteConflicts).toEqual([
+      expect.objectContaining({
+        file: 'site:table/products',
+        rule: 'layer-conflict',
+        message: expect.stringMatching(/overrides field Barcode .* no lower layer defines/),
+      }),
+    ]);
     const form = await get(after.app, '/mvc/products/GetForm');
     expect(form.status).toBe(200);
     // The form is built from what is left: the product's own fields, no Barcode.

@@ -13,7 +13,12 @@ export async function sheetFile(rows: Row[], name = 'Blad1'): Promise<Buffer> {
 }
 
 /** A large .xlsx written streaming: `count` rows made by `row`. */
-export async function bigSheet(header: Row, count: number, row: (i: number) => Row, opts: { sharedStrings?: boolean } = {}): Promise<Buffer> {
+export async function bigSheet(
+  header: Row,
+  count: number,
+  row: (i: number) => Row,
+  opts: { sharedStrings?: boolean } = {},
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const { PassThrough } = await import('node:stream');
   const out = new PassThrough();
@@ -34,7 +39,11 @@ export async function readRows(bytes: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   book.worksheets[0].eachRow({ includeEmpty: false }, (row) => {
     const values = (row.values as unknown[]).slice(1);
-    rows[row.number - 1] = values.map((v) => (v && typeof v === 'object' && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : v ?? null));
+    rows[row.number - 1] = values.map((v) =>
+      v && typeof v === 'object' && 'richText' in v
+        ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('')
+        : (v ?? null),
+    );
   });
   return rows;
 }
@@ -61,15 +70,24 @@ export async function startImport(base: string, cookie: string, call: ImportCall
   form.append('DateFormat', call.DateFormat ?? 'DMYYYY_Dash');
   form.append('File', new Blob([new Uint8Array(call.file)]), call.fileName ?? 'import.xlsx');
   const res = await fetch(`${base}/mvc/import/StartImport`, { method: 'POST', headers: { cookie }, body: form });
-  return { status: res.status, body: await res.json() as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 /** Waits until the task is processed or cancelled; answers it. */
-export async function finished(base: string, cookie: string, id: number, timeoutMs = 60_000): Promise<Record<string, any>> {
+export async function finished(
+  base: string,
+  cookie: string,
+  id: number,
+  timeoutMs = 60_000,
+): Promise<Record<string, any>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${base}/mvc/import/GetItem?autoid=${id}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
-    const task = await res.json() as Record<string, any>;
+    const res = await fetch(`${base}/mvc/import/GetItem?autoid=${id}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const task = (await res.json()) as Record<string, any>;
     if (task.ProcessState >= 2) return task;
     if (Date.now() > until) throw new Error(`import ${id} not finished: ${JSON.stringify(task)}`);
     await new Promise((r) => setTimeout(r, 100));

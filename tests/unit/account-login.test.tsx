@@ -3,10 +3,20 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { account, isLoggedIn, LOGIN_ROUTE, LoginPage, logout, redirectToLogin, startAccount } from '../../runtime/account/index.ts';
+import {
+  account,
+  isLoggedIn,
+  LOGIN_ROUTE,
+  LoginPage,
+  logout,
+  redirectToLogin,
+  startAccount,
+} from '../../runtime/account/index.ts';
 import { apiHooks } from '../../runtime/api/index.ts';
 
-beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'nl', messages: {} });
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -14,7 +24,10 @@ afterEach(() => {
 });
 
 const respond = (status: number, body: unknown) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
 
 function fillIn(username: string, password: string) {
   fireEvent.change(screen.getByLabelText('Gebruikersnaam'), { target: { value: username } });
@@ -23,7 +36,11 @@ function fillIn(username: string, password: string) {
 }
 
 const renderLogin = (onLoggedIn = vi.fn()) => {
-  render(<I18nProvider i18n={i18n}><LoginPage onLoggedIn={onLoggedIn} /></I18nProvider>);
+  render(
+    <I18nProvider i18n={i18n}>
+      <LoginPage onLoggedIn={onLoggedIn} />
+    </I18nProvider>,
+  );
   return onLoggedIn;
 };
 
@@ -51,7 +68,9 @@ describe('login page', () => {
 describe('login redirect wiring', () => {
   it('a lost session sends the user to login with the current route, unless already there', async () => {
     let current: string | null = 'currencies';
-    const showLogin = vi.fn(() => { current = LOGIN_ROUTE; });
+    const showLogin = vi.fn(() => {
+      current = LOGIN_ROUTE;
+    });
     startAccount({ currentRoute: () => current, showLogin });
     localStorage.setItem('loggedIn', '1');
     apiHooks.onUnauthenticated?.();

@@ -16,7 +16,10 @@ describe('permission cache', () => {
   it('asks the server with the action codes and answers from the cache', async () => {
     const fetch = answer({ '10.85|1.3': true, '10.85|1.4': false });
     await ensure([...entriesFor('10.85', 'create'), ...entriesFor('10.85', 'delete')], fetch);
-    expect(fetch).toHaveBeenCalledWith([{ ID: '10.85', Action: '1.3' }, { ID: '10.85', Action: '1.4' }]);
+    expect(fetch).toHaveBeenCalledWith([
+      { ID: '10.85', Action: '1.3' },
+      { ID: '10.85', Action: '1.4' },
+    ]);
     expect(can('10.85', 'create')).toBe(true);
     expect(can('10.85', 'delete')).toBe(false);
   });
@@ -51,7 +54,12 @@ describe('permission cache', () => {
 
   it('a failed authorization call is logged and leaves the right not allowed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await ensure(entriesFor('10.85', 'delete'), vi.fn(async () => { throw new Error('down'); }));
+    await ensure(
+      entriesFor('10.85', 'delete'),
+      vi.fn(async () => {
+        throw new Error('down');
+      }),
+    );
     expect(error).toHaveBeenCalled();
     expect(can('10.85', 'delete')).toBe(false);
   });

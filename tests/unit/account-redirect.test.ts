@@ -24,7 +24,12 @@ describe('403 answers', () => {
   });
 
   const respond = (status: number, body: unknown) =>
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
 
   it('the client reports a lost session and still rejects the call', async () => {
     respond(403, { Error: 'Niet ingelogd', Authenticated: false });
@@ -44,7 +49,9 @@ describe('403 answers', () => {
   it('every successful response is reported (it refreshes the session timer)', async () => {
     respond(200, [{ ID: '10.85', Action: '1.1', Grant: true }]);
     const hooks = { onSuccess: vi.fn() };
-    await expect(createClient('/', hooks).authorization([{ ID: '10.85', Action: '1.1' }])).resolves.toEqual([{ ID: '10.85', Action: '1.1', Grant: true }]);
+    await expect(createClient('/', hooks).authorization([{ ID: '10.85', Action: '1.1' }])).resolves.toEqual([
+      { ID: '10.85', Action: '1.1', Grant: true },
+    ]);
     expect(hooks.onSuccess).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,7 +17,7 @@ describe('fileNameOf', () => {
 
   it('reads ISO-8859-1 extended names and falls back on the plain name when filename* is broken', () => {
     expect(fileNameOf("attachment; filename*=iso-8859-1'nl'caf%E9.txt")).toBe('café.txt');
-    expect(fileNameOf("attachment; filename=\"plain.txt\"; filename*=UTF-8''%E0%A4%A")).toBe('plain.txt');
+    expect(fileNameOf('attachment; filename="plain.txt"; filename*=UTF-8\'\'%E0%A4%A')).toBe('plain.txt');
   });
 
   it('keeps semicolons and escaped quotes inside quotes', () => {

@@ -12,6 +12,8 @@ describe('docs/api.md', () => {
   it('has a row per call, with its parameters', () => {
     const text = apiMarkdown();
     expect(text.split('\n').filter((l) => l.startsWith('| `'))).toHaveLength(Object.keys(CALLS).length);
-    expect(text).toContain('| `POST /mvc/{control}/getflexgridlayouts` | {ControlName?, Filter?: {PageSize?, PageIndex?, FlexGridLayoutColumns?, DataFilter?}}');
+    expect(text).toContain(
+      '| `POST /mvc/{control}/getflexgridlayouts` | {ControlName?, Filter?: {PageSize?, PageIndex?, FlexGridLayoutColumns?, DataFilter?}}',
+    );
   });
 });

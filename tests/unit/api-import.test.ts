@@ -5,19 +5,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../runtime/api/client.ts';
 import { createTransfer, fileUrls } from '../../runtime/api/transfer.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stub(answer: () => Response) {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer());
   vi.stubGlobal('fetch', fetch);
-  const sent = () => fetch.mock.calls.map(([url, init]) => [url, init.method, init.body === undefined ? undefined : typeof init.body === 'string' ? JSON.parse(init.body) : init.body]);
+  const sent = () =>
+    fetch.mock.calls.map(([url, init]) => [
+      url,
+      init.method,
+      init.body === undefined ? undefined : typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    ]);
   return sent;
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('import calls', () => {
-  it('go to mvc/import with the task\'s id in the query', async () => {
+  it("go to mvc/import with the task's id in the query", async () => {
     const sent = stub(() => json({}));
     const client = createClient('/');
     await client.importDestinations();
@@ -40,7 +46,7 @@ describe('import calls', () => {
     ]);
   });
 
-  it('export in the layout asked, the grid\'s by default', async () => {
+  it("export in the layout asked, the grid's by default", async () => {
     const sent = stub(() => json({ AutoID: 3 }));
     const client = createClient('/');
     await client.requestExport('relations', { pageIndex: 2 });
@@ -54,9 +60,16 @@ describe('import calls', () => {
   it('fetch the template as a file, named by the server or import_template.xlsx', async () => {
     const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     let disposition: string | null = 'attachment; filename="relations_import_template.xlsx"';
-    const sent = stub(() => new Response(new Uint8Array([0x50, 0x4b]), { headers: { 'content-type': xlsx, ...(disposition ? { 'content-disposition': disposition } : {}) } }));
+    const sent = stub(
+      () =>
+        new Response(new Uint8Array([0x50, 0x4b]), {
+          headers: { 'content-type': xlsx, ...(disposition ? { 'content-disposition': disposition } : {}) },
+        }),
+    );
     const transfer = createTransfer('/');
-    expect((await transfer.importTemplate({ Destination: 'relations' })).fileName).toBe('relations_import_template.xlsx');
+    expect((await transfer.importTemplate({ Destination: 'relations' })).fileName).toBe(
+      'relations_import_template.xlsx',
+    );
     disposition = null;
     const file = await transfer.importTemplate({ Destination: 'objects', ObjectTypeID: 5, LocationTypeID: null });
     expect(file.fileName).toBe('import_template.xlsx');
@@ -67,9 +80,12 @@ describe('import calls', () => {
     ]);
   });
 
-  it('show a failed template\'s Error', async () => {
+  it("show a failed template's Error", async () => {
     stub(() => json({ Error: 'In Relaties kunt u niet importeren.', ModelState: {} }, 403));
-    await expect(createTransfer('/').importTemplate({ Destination: 'relations' })).rejects.toMatchObject({ status: 403, message: 'In Relaties kunt u niet importeren.' });
+    await expect(createTransfer('/').importTemplate({ Destination: 'relations' })).rejects.toMatchObject({
+      status: 403,
+      message: 'In Relaties kunt u niet importeren.',
+    });
   });
 
   it('name the input and output file of a task', () => {

@@ -7,15 +7,23 @@ afterEach(() => vi.unstubAllGlobals());
 describe('saved-view calls', () => {
   it('send the documented paths and bodies', async () => {
     const sent: [string, unknown][] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-      sent.push([url, JSON.parse(String(init.body))]);
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push([url, JSON.parse(String(init.body))]);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
     const client = createClient('/');
     const content = { Columns: [], PageSize: 35, Sort: 'ID asc' };
     await client.userLayout('costcodes');
     await client.layouts('costcodes');
-    await client.createLayout('costcodes', { Name: 'Mijn', FlexGridLayout: content, LayoutType: 1, SetAsDefaultLayout: true });
+    await client.createLayout('costcodes', {
+      Name: 'Mijn',
+      FlexGridLayout: content,
+      LayoutType: 1,
+      SetAsDefaultLayout: true,
+    });
     await client.setDefaultLayout('costcodes', 4);
     await client.availableColumns('costcodes', 4);
     await client.availableColumns('costcodes');
@@ -24,11 +32,16 @@ describe('saved-view calls', () => {
     await client.updateLayout(4, content);
     await client.deleteLayout(4);
     await client.resetUserLayout('jan', 'costcodes');
-    await client.flexData('costcodes', { flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 2 }] });
+    await client.flexData('costcodes', {
+      flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 2 }],
+    });
     expect(sent).toEqual([
       ['/mvc/costcodes/GetUserFlexGridLayout', { controlName: 'costcodes' }],
       ['/mvc/costcodes/getflexgridlayouts', { ControlName: 'costcodes', Filter: { PageSize: 1000, PageIndex: 0 } }],
-      ['/mvc/costcodes/createnewflexgridlayout', { Name: 'Mijn', FlexGridLayout: content, LayoutType: 1, SetAsDefaultLayout: true, ControlName: 'costcodes' }],
+      [
+        '/mvc/costcodes/createnewflexgridlayout',
+        { Name: 'Mijn', FlexGridLayout: content, LayoutType: 1, SetAsDefaultLayout: true, ControlName: 'costcodes' },
+      ],
       ['/mvc/costcodes/updatedefaultlayout', { AutoID: 4, controlName: 'costcodes' }],
       ['/mvc/costcodes/GetAvailableColumnsForPage', { AutoID: 4 }],
       ['/mvc/costcodes/GetAvailableColumnsForPage', {}],
@@ -37,7 +50,10 @@ describe('saved-view calls', () => {
       ['/mvc/flexgridlayout/updateflexgridlayout', { AutoID: 4, FlexGridLayout: content }],
       ['/mvc/flexgridlayout/deleteflexgridlayout', { AutoID: 4 }],
       ['/mvc/flexgridlayout/resetuserlayout', { Username: 'jan', ControlName: 'costcodes' }],
-      ['/mvc/costcodes/GetFlexData', { pageSize: 35, flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 2 }] }],
+      [
+        '/mvc/costcodes/GetFlexData',
+        { pageSize: 35, flexGridLayoutColumns: [{ FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 2 }] },
+      ],
     ]);
   });
 });

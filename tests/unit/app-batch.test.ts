@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
-import { batchReducer, isComplete, outcomeOf, progress, runBatch, shouldAutoClose } from '../../runtime/ui/dialogs/batchResult.ts';
+import {
+  batchReducer,
+  isComplete,
+  outcomeOf,
+  progress,
+  runBatch,
+  shouldAutoClose,
+} from '../../runtime/ui/dialogs/batchResult.ts';
 import type { BatchAction, BatchState } from '../../runtime/ui/dialogs/batchResult.ts';
 
 const start = (...descriptions: string[]) => batchReducer({ items: [] }, { type: 'start', descriptions });
@@ -30,7 +37,11 @@ describe('batch reducer', () => {
     expect(shouldAutoClose(ok)).toBe(false);
     ok = batchReducer(ok, { type: 'result', index: 1, status: 'SUCCESS' });
     expect(shouldAutoClose(ok)).toBe(true);
-    const ignored = batchReducer(batchReducer(start('a', 'b'), { type: 'result', index: 0, status: 'SUCCESS' }), { type: 'result', index: 1, status: 'IGNORED' });
+    const ignored = batchReducer(batchReducer(start('a', 'b'), { type: 'result', index: 0, status: 'SUCCESS' }), {
+      type: 'result',
+      index: 1,
+      status: 'IGNORED',
+    });
     expect(isComplete(ignored)).toBe(true);
     expect(shouldAutoClose(ignored)).toBe(false);
   });
@@ -42,16 +53,22 @@ describe('running a batch', () => {
     let overlap = false;
     const log: string[] = [];
     let state: BatchState = start('1', '2', '3');
-    const dispatch = (action: BatchAction) => { state = batchReducer(state, action); };
-    await runBatch([1, 2, 3], async (n) => {
-      running++;
-      if (running > 1) overlap = true;
-      log.push(`start ${n}`);
-      await new Promise((r) => setTimeout(r, 1));
-      running--;
-      if (n === 2) throw new CallFailed(409, body('Het item is nog in gebruik'));
-      if (n === 3) throw Object.assign(new Error('skip'), { status: 'IGNORED' });
-    }, dispatch);
+    const dispatch = (action: BatchAction) => {
+      state = batchReducer(state, action);
+    };
+    await runBatch(
+      [1, 2, 3],
+      async (n) => {
+        running++;
+        if (running > 1) overlap = true;
+        log.push(`start ${n}`);
+        await new Promise((r) => setTimeout(r, 1));
+        running--;
+        if (n === 2) throw new CallFailed(409, body('Het item is nog in gebruik'));
+        if (n === 3) throw Object.assign(new Error('skip'), { status: 'IGNORED' });
+      },
+      dispatch,
+    );
     expect(overlap).toBe(false);
     expect(log).toEqual(['start 1', 'start 2', 'start 3']);
     expect(state.items.map((i) => [i.status, i.error])).toEqual([
@@ -64,7 +81,13 @@ describe('running a batch', () => {
     expect(outcomeOf({ body: { Error: 'x', Status: 'IGNORED' } })).toEqual({ status: 'IGNORED', error: 'x' });
     expect(outcomeOf(new Error('boom'))).toEqual({ status: 'FAILED', error: 'boom' });
     // The field messages say what went wrong; the general text only lists the fields.
-    expect(outcomeOf({ body: { Error: 'Er zijn één of meerdere fouten in het formulier (Veldtype)', ModelState: { FieldType: ['Deze wijziging zou gegevens verliezen.'] } } }))
-      .toEqual({ status: 'FAILED', error: 'Deze wijziging zou gegevens verliezen.' });
+    expect(
+      outcomeOf({
+        body: {
+          Error: 'Er zijn één of meerdere fouten in het formulier (Veldtype)',
+          ModelState: { FieldType: ['Deze wijziging zou gegevens verliezen.'] },
+        },
+      }),
+    ).toEqual({ status: 'FAILED', error: 'Deze wijziging zou gegevens verliezen.' });
   });
 });

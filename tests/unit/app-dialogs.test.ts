@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  ALERT_MS, TOAST_MS, answer, askUnsaved, closeTop, confirm, dialogs, registerModal, resetDialogs, showAlert, showLoader, toast,
+  ALERT_MS,
+  TOAST_MS,
+  answer,
+  askUnsaved,
+  closeTop,
+  confirm,
+  dialogs,
+  registerModal,
+  resetDialogs,
+  showAlert,
+  showLoader,
+  toast,
 } from '../../runtime/ui/dialogs/dialogs.ts';
 
 beforeEach(() => {
@@ -60,7 +71,10 @@ describe('promise dialogs', () => {
   it('confirm answers yes, no or cancel', async () => {
     const first = confirm('Zeker?');
     const second = confirm('Echt?');
-    expect(dialogs.stack.map((e) => [e.kind, e.text])).toEqual([['confirm', 'Zeker?'], ['confirm', 'Echt?']]);
+    expect(dialogs.stack.map((e) => [e.kind, e.text])).toEqual([
+      ['confirm', 'Zeker?'],
+      ['confirm', 'Echt?'],
+    ]);
     answer(dialogs.stack[1].id, 'no');
     answer(dialogs.stack[0].id, 'yes');
     await expect(second).resolves.toBe('no');

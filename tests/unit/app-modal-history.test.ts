@@ -1,16 +1,33 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
-import { bindDialogHistory, closeTop, dialogs, onDialogPopState, registerModal, resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
+import {
+  bindDialogHistory,
+  closeTop,
+  dialogs,
+  onDialogPopState,
+  registerModal,
+  resetDialogs,
+} from '../../runtime/ui/dialogs/dialogs.ts';
 import { describeFailure } from '../../runtime/screens/failures.ts';
 
 function fakeHistory() {
   const h = {
     stack: [{ appRoute: 0 }] as unknown[],
     at: 0,
-    get state() { return h.stack[h.at]; },
-    pushState(state: unknown) { h.stack.splice(h.at + 1); h.stack.push(state); h.at++; },
-    replaceState(state: unknown) { h.stack[h.at] = state; },
-    back: vi.fn(() => { h.at--; }),
+    get state() {
+      return h.stack[h.at];
+    },
+    pushState(state: unknown) {
+      h.stack.splice(h.at + 1);
+      h.stack.push(state);
+      h.at++;
+    },
+    replaceState(state: unknown) {
+      h.stack[h.at] = state;
+    },
+    back: vi.fn(() => {
+      h.at--;
+    }),
   };
   return h;
 }
@@ -23,7 +40,10 @@ describe('full-screen modal and browser history', () => {
     const history = fakeHistory();
     bindDialogHistory(history);
     let unregister = () => {};
-    const onClose = vi.fn(() => { unregister(); return true; });
+    const onClose = vi.fn(() => {
+      unregister();
+      return true;
+    });
     unregister = registerModal('edit', { history: true, onClose });
     expect(history.stack).toEqual([{ appRoute: 0 }, { appRoute: 0, modal: 'edit' }]);
     history.at--; // the browser's Back
@@ -37,7 +57,13 @@ describe('full-screen modal and browser history', () => {
     const history = fakeHistory();
     bindDialogHistory(history);
     let unregister = () => {};
-    unregister = registerModal('edit', { history: true, onClose: () => { unregister(); return true; } });
+    unregister = registerModal('edit', {
+      history: true,
+      onClose: () => {
+        unregister();
+        return true;
+      },
+    });
     expect(closeTop()).toBe(true);
     await tick();
     expect(history.back).toHaveBeenCalledTimes(1);
@@ -65,19 +91,30 @@ describe('full-screen modal and browser history', () => {
 });
 
 describe('save and load failures', () => {
-  const body = (ModelState: Record<string, string[]>, Error = 'fout') => ({ Error, ModelState, TranslationModelState: { ModelState: {} } });
+  const body = (ModelState: Record<string, string[]>, Error = 'fout') => ({
+    Error,
+    ModelState,
+    TranslationModelState: { ModelState: {} },
+  });
   it('field messages go to the form without the alert', () => {
-    const failure = describeFailure(new CallFailed(400, body({ Descr: ['Het veld Descr is verplicht.'] })), 'Fout bij het opslaan van de gegevens.');
+    const failure = describeFailure(
+      new CallFailed(400, body({ Descr: ['Het veld Descr is verplicht.'] })),
+      'Fout bij het opslaan van de gegevens.',
+    );
     expect(failure.alert).toBe(false);
     expect(failure.serverError.ModelState.Descr).toEqual(['Het veld Descr is verplicht.']);
   });
   it('a failure without field messages raises the alert and keeps the server Error', () => {
-    const failure = describeFailure(new CallFailed(409, body({}, 'Gewijzigd door een ander')), 'Fout bij het opslaan van de gegevens.');
+    const failure = describeFailure(
+      new CallFailed(409, body({}, 'Gewijzigd door een ander')),
+      'Fout bij het opslaan van de gegevens.',
+    );
     expect(failure).toMatchObject({ alert: true, serverError: { Error: 'Gewijzigd door een ander' } });
   });
   it('a network failure shows the fallback text', () => {
     expect(describeFailure(new TypeError('fetch failed'), 'Fout bij het opslaan van de gegevens.')).toMatchObject({
-      alert: true, serverError: { Error: 'Fout bij het opslaan van de gegevens.', ModelState: {} },
+      alert: true,
+      serverError: { Error: 'Fout bij het opslaan van de gegevens.', ModelState: {} },
     });
   });
 });

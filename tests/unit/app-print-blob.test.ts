@@ -18,13 +18,17 @@ describe('the print-blob dialog', () => {
     expect(isPrintable('application/pdf', 'a.bin')).toBe(true);
     expect(isPrintable('', 'Offerte.PDF')).toBe(true);
     expect(isPrintable('text/plain', 'notities.txt')).toBe(false);
-    expect(isPrintable('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'relations.xlsx')).toBe(false);
+    expect(isPrintable('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'relations.xlsx')).toBe(
+      false,
+    );
   });
 
   it('holds the file while open and lets its URL go a minute after Escape closes it', () => {
     const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
     const id = showPrintBlob(blob, 'Offerte.pdf');
-    expect(dialogs.stack).toEqual([{ id, kind: 'blob', title: 'Offerte.pdf', blob: { url: 'blob:offerte', fileName: 'Offerte.pdf' } }]);
+    expect(dialogs.stack).toEqual([
+      { id, kind: 'blob', title: 'Offerte.pdf', blob: { url: 'blob:offerte', fileName: 'Offerte.pdf' } },
+    ]);
     expect(blobOf(id)).toBe(blob);
     expect(closeTop()).toBe(true);
     expect(dialogs.stack).toEqual([]);

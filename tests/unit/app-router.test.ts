@@ -1,10 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreenInfo } from '../../runtime/api/index.ts';
-import { back, goState, initialState, navigate, navigateState, onPopState, pageQuery, router, setupRouter } from '../../runtime/ui/navigation/router.ts';
+import {
+  back,
+  goState,
+  initialState,
+  navigate,
+  navigateState,
+  onPopState,
+  pageQuery,
+  router,
+  setupRouter,
+} from '../../runtime/ui/navigation/router.ts';
 import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
 import { breadcrumbs, menuGroups, startRoute } from '../../runtime/ui/navigation/routes.ts';
 
-const screen = (name: string, title: string, parent?: string): ScreenInfo => ({ name, title, parent, kind: 'systemtable', table: name });
+const screen = (name: string, title: string, parent?: string): ScreenInfo => ({
+  name,
+  title,
+  parent,
+  kind: 'systemtable',
+  table: name,
+});
 const routes = [
   screen('vatcodes', 'Btw-codes', 'admin'),
   screen('currencies', 'Valuta', 'admin'),
@@ -17,10 +33,23 @@ function fakeHistory(): HistoryPort & { stack: unknown[]; at: number } {
   const h = {
     stack: [null] as unknown[],
     at: 0,
-    get state() { return h.stack[h.at]; },
-    pushState(state: unknown) { h.stack.splice(h.at + 1); h.stack.push(state); h.at++; },
-    replaceState(state: unknown) { h.stack[h.at] = state; },
-    back() { if (h.at > 0) { h.at--; onPopState(h.stack[h.at]); } },
+    get state() {
+      return h.stack[h.at];
+    },
+    pushState(state: unknown) {
+      h.stack.splice(h.at + 1);
+      h.stack.push(state);
+      h.at++;
+    },
+    replaceState(state: unknown) {
+      h.stack[h.at] = state;
+    },
+    back() {
+      if (h.at > 0) {
+        h.at--;
+        onPopState(h.stack[h.at]);
+      }
+    },
   };
   return h;
 }
@@ -42,9 +71,11 @@ describe('start route', () => {
   it('starts on the home page, where there is one, when the default does not exist', () => {
     const home: ScreenInfo = { name: 'home', title: 'Start', kind: 'home', table: '' };
     expect(startRoute([...routes, home], null)).toBe('home');
-    expect(startRoute([...routes, home, screen('purchaseorderlines', 'Inkooporderregels')], null)).toBe('purchaseorderlines');
+    expect(startRoute([...routes, home, screen('purchaseorderlines', 'Inkooporderregels')], null)).toBe(
+      'purchaseorderlines',
+    );
   });
-  it('groups the menu by parent, then settings and system tables apart; the runtime\'s own routes stay out', () => {
+  it("groups the menu by parent, then settings and system tables apart; the runtime's own routes stay out", () => {
     const mixed: ScreenInfo[] = [
       { ...screen('users', 'Gebruikers', 'admin'), kind: 'maintenance' },
       { ...screen('mailsettings', 'E-mailinstellingen', 'admin'), kind: 'settings' },
@@ -62,7 +93,7 @@ describe('start route', () => {
     expect(menuGroups(mixed, 'VALUTA').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['currencies']);
     expect(menuGroups(mixed, 'costcodes').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['costcodes']);
   });
-  it('puts the screens under a screen right after that screen\'s group, whatever their titles', () => {
+  it("puts the screens under a screen right after that screen's group, whatever their titles", () => {
     const nested: ScreenInfo[] = [
       { ...screen('userlocations', 'Gebruikerslocaties', 'locations'), kind: 'maintenance' },
       { ...screen('locations', 'Locaties', 'backoffice'), kind: 'detail' },
@@ -73,7 +104,10 @@ describe('start route', () => {
     expect(menuGroups(nested).map((g) => g.key)).toEqual(['backoffice', 'locations', 'objects', 'admin/systemtables']);
   });
   it('reads ?route= from the query and keeps the rest for the grid', () => {
-    expect(pageQuery('?route=currencies&$dataset=1&ID=EUR')).toEqual({ route: 'currencies', query: '?%24dataset=1&ID=EUR' });
+    expect(pageQuery('?route=currencies&$dataset=1&ID=EUR')).toEqual({
+      route: 'currencies',
+      query: '?%24dataset=1&ID=EUR',
+    });
     expect(pageQuery('')).toEqual({ route: null, query: '' });
   });
 });
@@ -120,8 +154,14 @@ describe('transitions', () => {
 
 describe('breadcrumbs', () => {
   it('walk the parent chain; a parent that is not a route is a plain label', () => {
-    expect(breadcrumbs(routes, 'currencies')).toEqual([{ parent: 'admin', title: 'admin' }, { route: 'currencies', title: 'Valuta' }]);
-    expect(breadcrumbs(routes, 'orderlines')).toEqual([{ route: 'orders', title: 'Orders' }, { route: 'orderlines', title: 'Orderregels' }]);
+    expect(breadcrumbs(routes, 'currencies')).toEqual([
+      { parent: 'admin', title: 'admin' },
+      { route: 'currencies', title: 'Valuta' },
+    ]);
+    expect(breadcrumbs(routes, 'orderlines')).toEqual([
+      { route: 'orders', title: 'Orders' },
+      { route: 'orderlines', title: 'Orderregels' },
+    ]);
   });
   it('stop at a cycle', () => {
     const cyclic = [screen('a', 'A', 'b'), screen('b', 'B', 'a')];
@@ -163,7 +203,7 @@ describe('store with browser history', () => {
     expect(history.stack).toHaveLength(1);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('404'));
   });
-  it('ignores history entries that are not the router\'s (a modal\'s entry keeps the page)', () => {
+  it("ignores history entries that are not the router's (a modal's entry keeps the page)", () => {
     setupRouter(routes, { history: fakeHistory() });
     navigate('currencies');
     onPopState({ modal: 'x' });

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { CallFailed } from '../../runtime/api/index.ts';
 import type { BatchAnswer } from '../../runtime/api/index.ts';
 import {
-  BATCH_CHUNK_SIZE, batchReducer, chunk, failedIndexes, isComplete, outcomesOf, progress, runChunks, shouldAutoClose,
+  BATCH_CHUNK_SIZE,
+  batchReducer,
+  chunk,
+  failedIndexes,
+  isComplete,
+  outcomesOf,
+  progress,
+  runChunks,
+  shouldAutoClose,
 } from '../../runtime/ui/dialogs/batchResult.ts';
 import type { BatchAction, BatchOutcome, BatchState } from '../../runtime/ui/dialogs/batchResult.ts';
 
@@ -18,11 +26,24 @@ function server(refuse: Set<number>, ignore = new Set<number>()) {
   const call = async (autoids: number[]): Promise<BatchAnswer> => {
     calls.push(autoids);
     const Results = autoids.map((AutoID) => ({
-      AutoID, ID: `R${AutoID}`, Description: null, Key: null, Args: [],
-      Result: refuse.has(AutoID) ? 'FAILED' as const : ignore.has(AutoID) ? 'IGNORED' as const : 'SUCCESS' as const,
+      AutoID,
+      ID: `R${AutoID}`,
+      Description: null,
+      Key: null,
+      Args: [],
+      Result: refuse.has(AutoID)
+        ? ('FAILED' as const)
+        : ignore.has(AutoID)
+          ? ('IGNORED' as const)
+          : ('SUCCESS' as const),
       Error: refuse.has(AutoID) ? 'De status is verplicht.' : ignore.has(AutoID) ? 'Al in deze status' : null,
     }));
-    return { Results, Succeeded: Results.filter((r) => r.Result === 'SUCCESS').length, Failed: refuse.size, Ignored: ignore.size };
+    return {
+      Results,
+      Succeeded: Results.filter((r) => r.Result === 'SUCCESS').length,
+      Failed: refuse.size,
+      Ignored: ignore.size,
+    };
   };
   return { calls, run: async (autoids: number[]) => outcomesOf(await call(autoids), autoids, 'geen antwoord') };
 }
@@ -34,7 +55,13 @@ function recorder(items: number[]) {
     state = batchReducer(state, action);
     seen.push(progress(state));
   };
-  return { dispatch, seen, get state() { return state; } };
+  return {
+    dispatch,
+    seen,
+    get state() {
+      return state;
+    },
+  };
 }
 
 describe('chunks', () => {
@@ -49,13 +76,17 @@ describe('chunks', () => {
     const r = recorder(items);
     let running = 0;
     let overlap = false;
-    await runChunks(items, async (part) => {
-      running++;
-      if (running > 1) overlap = true;
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      running--;
-      return api.run(part);
-    }, r.dispatch);
+    await runChunks(
+      items,
+      async (part) => {
+        running++;
+        if (running > 1) overlap = true;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running--;
+        return api.run(part);
+      },
+      r.dispatch,
+    );
     expect(BATCH_CHUNK_SIZE).toBe(25);
     expect(api.calls.map((c) => c.length)).toEqual([25, 25, 10]);
     expect(overlap).toBe(false);
@@ -71,7 +102,9 @@ describe('outcomes', () => {
     const r = recorder(items);
     await runChunks(items, api.run, r.dispatch);
     expect(r.state.items.map((i) => [i.status, i.error])).toEqual([
-      ['SUCCESS', undefined], ['FAILED', 'De status is verplicht.'], ['IGNORED', 'Al in deze status'],
+      ['SUCCESS', undefined],
+      ['FAILED', 'De status is verplicht.'],
+      ['IGNORED', 'Al in deze status'],
     ]);
     expect(isComplete(r.state)).toBe(true);
     // Something failed: the dialog stays open with the results.
@@ -85,10 +118,20 @@ describe('outcomes', () => {
     const items = ids(4);
     const r = recorder(items);
     let call = 0;
-    await runChunks(items, async (part): Promise<BatchOutcome[]> => {
-      if (call++ === 0) throw new CallFailed(403, { Error: 'U beschikt niet over de juiste rechten', ModelState: {}, TranslationModelState: { ModelState: {} } });
-      return part.map(() => ({ status: 'SUCCESS' }));
-    }, r.dispatch, { size: 2 });
+    await runChunks(
+      items,
+      async (part): Promise<BatchOutcome[]> => {
+        if (call++ === 0)
+          throw new CallFailed(403, {
+            Error: 'U beschikt niet over de juiste rechten',
+            ModelState: {},
+            TranslationModelState: { ModelState: {} },
+          });
+        return part.map(() => ({ status: 'SUCCESS' }));
+      },
+      r.dispatch,
+      { size: 2 },
+    );
     expect(r.state.items.map((i) => i.status)).toEqual(['FAILED', 'FAILED', 'SUCCESS', 'SUCCESS']);
     expect(r.state.items[0].error).toBe('U beschikt niet over de juiste rechten');
   });
@@ -121,10 +164,15 @@ describe('retry failed', () => {
     const api = server(new Set());
     const r = recorder(items);
     let stop = false;
-    await runChunks(items, async (part) => {
-      stop = true;
-      return api.run(part);
-    }, r.dispatch, { size: 2, cancelled: () => stop });
+    await runChunks(
+      items,
+      async (part) => {
+        stop = true;
+        return api.run(part);
+      },
+      r.dispatch,
+      { size: 2, cancelled: () => stop },
+    );
     expect(api.calls).toEqual([[1, 2]]);
     expect(r.state.items.filter((i) => i.status === 'PENDING')).toHaveLength(3);
   });

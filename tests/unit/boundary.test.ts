@@ -5,11 +5,19 @@ import { describe, expect, it } from 'vitest';
 describe('module boundary', () => {
   const eslint = new ESLint();
   it('refuses server code in the runtime and the reverse, allows the shared language', async () => {
-    const [fromRuntime] = await eslint.lintText("import { buildApp } from '../../server/app.ts';\nexport const x = buildApp;\n", { filePath: 'runtime/api/client.ts' });
+    const [fromRuntime] = await eslint.lintText(
+      "import { buildApp } from '../../server/app.ts';\nexport const x = buildApp;\n",
+      { filePath: 'runtime/api/client.ts' },
+    );
     expect(fromRuntime.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
-    const [fromServer] = await eslint.lintText("import { x } from '../runtime/api/client.ts';\nexport const y = x;\n", { filePath: 'server/x.ts' });
+    const [fromServer] = await eslint.lintText("import { x } from '../runtime/api/client.ts';\nexport const y = x;\n", {
+      filePath: 'server/x.ts',
+    });
     expect(fromServer.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
-    const [shared] = await eslint.lintText("import { MESSAGES } from '../../definitions/language/index.ts';\nexport const m = MESSAGES;\n", { filePath: 'runtime/api/client.ts' });
+    const [shared] = await eslint.lintText(
+      "import { MESSAGES } from '../../definitions/language/index.ts';\nexport const m = MESSAGES;\n",
+      { filePath: 'runtime/api/client.ts' },
+    );
     expect(shared.messages).toEqual([]);
   });
 
@@ -58,7 +66,9 @@ describe('module boundary', () => {
   });
 
   it('keeps the runtime apart from the server in every runtime layer', async () => {
-    const [result] = await eslint.lintText("import { x } from '../../server/app.ts';\nexport const y = x;\n", { filePath: 'runtime/grid/x.ts' });
+    const [result] = await eslint.lintText("import { x } from '../../server/app.ts';\nexport const y = x;\n", {
+      filePath: 'runtime/grid/x.ts',
+    });
     expect(result.messages.map((m) => m.message).join(' ')).toMatch(/runtime\/ and server\/ do not import each other/);
   });
 });

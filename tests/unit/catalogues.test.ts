@@ -2,14 +2,27 @@
 // action field follows a catalogue field, a grant may name CreateOrUpdate only where the right has
 // both, and a picker stores a catalogue entry's code where a list picker stores an AutoID.
 import { describe, expect, it } from 'vitest';
-import { catalogueOf, effectiveProblems, emptyLayer, grantableActions, layer, schemaProblems } from '../../definitions/language/index.ts';
+import {
+  catalogueOf,
+  effectiveProblems,
+  emptyLayer,
+  grantableActions,
+  layer,
+  schemaProblems,
+} from '../../definitions/language/index.ts';
 import { entryValue, hasPickerValue } from '../../runtime/form/rules/index.ts';
 
 const origin = { layer: 'base', file: 'base/tables/grants.json' };
 
 function definitions(fields: Record<string, unknown>[]) {
   const base = emptyLayer('base');
-  base.rights.push({ value: [{ code: '1.1', name: 'Alles', actions: ['read', 'update', 'create'] }, { code: '1.2', name: 'Draaien', actions: ['execute'] }], origin: { layer: 'base', file: 'base/rights.json' } });
+  base.rights.push({
+    value: [
+      { code: '1.1', name: 'Alles', actions: ['read', 'update', 'create'] },
+      { code: '1.2', name: 'Draaien', actions: ['execute'] },
+    ],
+    origin: { layer: 'base', file: 'base/rights.json' },
+  });
   base.tables.push({ value: { name: 'grants', fields: fields as never }, origin });
   return layer([base]);
 }
@@ -49,12 +62,24 @@ describe('catalogue fields', () => {
 });
 
 describe('a picker of a catalogue', () => {
-  it('stores the entry\'s code; a list picker its AutoID', () => {
-    const right = { ID: '12.3', Descr: 'Gebruikers beheren (12.3)', Name: 'Gebruikers beheren', Actions: ['read' as const], Detail: null };
+  it("stores the entry's code; a list picker its AutoID", () => {
+    const right = {
+      ID: '12.3',
+      Descr: 'Gebruikers beheren (12.3)',
+      Name: 'Gebruikers beheren',
+      Actions: ['read' as const],
+      Detail: null,
+    };
     const row = { AutoID: 7, ID: 'NL', Descr: 'Nederland', Archive: false };
     expect(entryValue(right, { ValueField: 'ID' })).toBe('12.3');
     expect(entryValue(row, { ValueField: 'AutoID' })).toBe(7);
     expect(entryValue(row, {})).toBe(7);
-    expect([hasPickerValue('12.3'), hasPickerValue(''), hasPickerValue(7), hasPickerValue(0), hasPickerValue(null)]).toEqual([true, false, true, false, false]);
+    expect([
+      hasPickerValue('12.3'),
+      hasPickerValue(''),
+      hasPickerValue(7),
+      hasPickerValue(0),
+      hasPickerValue(null),
+    ]).toEqual([true, false, true, false, false]);
   });
 });

@@ -10,7 +10,9 @@ import { configFromEnv } from '../../server/config.ts';
 
 const at = (iso: string) => vi.setSystemTime(new Date(iso));
 
-beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
 afterEach(() => {
   setTimeZone(undefined);
   vi.useRealTimers();
@@ -87,6 +89,9 @@ describe('today and now where they are used', () => {
   });
 
   it('stamps $now and $today of an action with the installation clock', () => {
-    expect(changesOf({ DoneAt: '$now', DoneOn: '$today' }, {}, SYSTEM_PRINCIPAL)).toEqual({ DoneAt: '2027-01-01T00:30', DoneOn: '2027-01-01' });
+    expect(changesOf({ DoneAt: '$now', DoneOn: '$today' }, {}, SYSTEM_PRINCIPAL)).toEqual({
+      DoneAt: '2027-01-01T00:30',
+      DoneOn: '2027-01-01',
+    });
   });
 });

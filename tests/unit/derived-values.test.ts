@@ -56,11 +56,24 @@ describe('dates', () => {
     expect(value({ workdays_after: ['2026-11-27', 0] })).toBe('2026-11-27');
     expect(value({ workdays_after: ['2026-11-27', 1] })).toBe('2026-11-30');
     expect(value({ workdays_after: ['2026-11-28', 0] })).toBe('2026-11-30');
-    const row = { Cal: 1, 'Cal.AutoID': 1, 'Cal.Monday': true, 'Cal.Tuesday': true, 'Cal.Wednesday': true, 'Cal.Thursday': true, 'Cal.Friday': true, 'Cal.Saturday': false, 'Cal.Sunday': false, 'Cal.Holidays': '2026-12-01 Feestdag' };
+    const row = {
+      Cal: 1,
+      'Cal.AutoID': 1,
+      'Cal.Monday': true,
+      'Cal.Tuesday': true,
+      'Cal.Wednesday': true,
+      'Cal.Thursday': true,
+      'Cal.Friday': true,
+      'Cal.Saturday': false,
+      'Cal.Sunday': false,
+      'Cal.Holidays': '2026-12-01 Feestdag',
+    };
     const related = new Map(Object.entries(row).filter(([k]) => k.includes('.')));
     const rule = { workdays_after: ['2026-11-27', 2, { calendar_of: ['Cal'] }] };
     expect(ruleValue(rule as any, { Cal: 1 }, {}, related)).toBe('2026-12-02');
-    expect(ruleValue({ is_workday: ['2026-12-01', { calendar_of: ['Cal'] }] } as any, { Cal: 1 }, {}, related)).toBe(false);
+    expect(ruleValue({ is_workday: ['2026-12-01', { calendar_of: ['Cal'] }] } as any, { Cal: 1 }, {}, related)).toBe(
+      false,
+    );
     expect(() => value({ workdays_after: ['2026-02-30', 1] })).toThrow(ExpressionError);
   });
 });
@@ -68,37 +81,95 @@ describe('dates', () => {
 describe('the definitions check of derived values', () => {
   const pack = (fields: Record<string, unknown>[], lineFields: Record<string, unknown>[] = []) => {
     const base = emptyLayer('base');
-    base.lists.push({ value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' }, origin: { layer: 'base', file: 'base/lists/things.json' } });
-    base.tables.push({ value: { name: 'things', fields: [{ name: 'ID', type: 'text' }, { name: 'Descr', type: 'text' }, { name: 'Price', type: 'decimal' }, ...fields] } as any, origin: { layer: 'base', file: 'base/tables/things.json' } });
-    base.tables.push({ value: { name: 'lines', fields: [{ name: 'Thing', type: 'list', list: 'things', fixed: true }, { name: 'Amount', type: 'decimal' }, { name: 'Kind', type: 'text' }, ...lineFields] } as any, origin: { layer: 'base', file: 'base/tables/lines.json' } });
+    base.lists.push({
+      value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' },
+      origin: { layer: 'base', file: 'base/lists/things.json' },
+    });
+    base.tables.push({
+      value: {
+        name: 'things',
+        fields: [
+          { name: 'ID', type: 'text' },
+          { name: 'Descr', type: 'text' },
+          { name: 'Price', type: 'decimal' },
+          ...fields,
+        ],
+      } as any,
+      origin: { layer: 'base', file: 'base/tables/things.json' },
+    });
+    base.tables.push({
+      value: {
+        name: 'lines',
+        fields: [
+          { name: 'Thing', type: 'list', list: 'things', fixed: true },
+          { name: 'Amount', type: 'decimal' },
+          { name: 'Kind', type: 'text' },
+          ...lineFields,
+        ],
+      } as any,
+      origin: { layer: 'base', file: 'base/tables/lines.json' },
+    });
     return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
   };
-  const computed = (name: string, expression: unknown, extra: Record<string, unknown> = {}) => ({ name, type: 'decimal', enabled: false, whenSourceHidden: 'hide', compute: { expression }, ...extra });
+  const computed = (name: string, expression: unknown, extra: Record<string, unknown> = {}) => ({
+    name,
+    type: 'decimal',
+    enabled: false,
+    whenSourceHidden: 'hide',
+    compute: { expression },
+    ...extra,
+  });
 
   it('takes computed fields and totals that name what exists', () => {
-    expect(pack([
-      computed('Double', { '*': [{ var: 'Price' }, 2] }),
-      { name: 'Total', type: 'decimal', enabled: false, whenSourceHidden: 'hide', rollup: { table: 'lines', op: 'sum', field: 'Amount', where: { '!=': [{ var: 'Kind' }, 'comment'] } } },
-      { name: 'Lines', type: 'integer', enabled: false, whenSourceHidden: 'hide', rollup: { table: 'lines', op: 'count' } },
-    ], [computed('ThingPrice', { var: 'Thing.Price' })])).toEqual([]);
+    expect(
+      pack(
+        [
+          computed('Double', { '*': [{ var: 'Price' }, 2] }),
+          {
+            name: 'Total',
+            type: 'decimal',
+            enabled: false,
+            whenSourceHidden: 'hide',
+            rollup: { table: 'lines', op: 'sum', field: 'Amount', where: { '!=': [{ var: 'Kind' }, 'comment'] } },
+          },
+          {
+            name: 'Lines',
+            type: 'integer',
+            enabled: false,
+            whenSourceHidden: 'hide',
+            rollup: { table: 'lines', op: 'count' },
+          },
+        ],
+        [computed('ThingPrice', { var: 'Thing.Price' })],
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an unknown field, a writable derived field, and a missing choice for hidden sources', () => {
     expect(pack([computed('X', { var: 'Nope' })])).toContain('/fields/X/compute/expression/var rule');
     expect(pack([computed('X', { var: 'Price' }, { enabled: true })])).toContain('/fields/X/enabled derived-read-only');
-    expect(pack([computed('X', { var: 'Price' }, { whenSourceHidden: undefined })])).toContain('/fields/X/whenSourceHidden derivation-access');
+    expect(pack([computed('X', { var: 'Price' }, { whenSourceHidden: undefined })])).toContain(
+      '/fields/X/whenSourceHidden derivation-access',
+    );
   });
 
   it('names a cycle between computed fields', () => {
-    const problems = pack([computed('A', { '+': [{ var: 'B' }, 1] }), computed('B', { '+': [{ var: 'C' }, 1] }), computed('C', { var: 'A' })]);
+    const problems = pack([
+      computed('A', { '+': [{ var: 'B' }, 1] }),
+      computed('B', { '+': [{ var: 'C' }, 1] }),
+      computed('C', { var: 'A' }),
+    ]);
     expect(problems.filter((p) => p.endsWith('derived-cycle'))).toHaveLength(1);
   });
 
   it('refuses a total over nothing, of a field unfit for it, or filtered beyond what the database applies', () => {
-    const total = (rollup: unknown, type = 'decimal') => pack([{ name: 'T', type, enabled: false, whenSourceHidden: 'hide', rollup }]);
+    const total = (rollup: unknown, type = 'decimal') =>
+      pack([{ name: 'T', type, enabled: false, whenSourceHidden: 'hide', rollup }]);
     expect(total({ table: 'nope', op: 'sum', field: 'Amount' })).toContain('/fields/T/rollup/table table-reference');
     expect(total({ table: 'lines', op: 'sum', field: 'Kind' })).toContain('/fields/T/rollup/field field-type');
     expect(total({ table: 'lines', op: 'sum' })).toContain('/fields/T/rollup/field field-reference');
-    expect(total({ table: 'lines', op: 'sum', field: 'Amount', where: { matches: [{ var: 'Kind' }, 'A9'] } })).toContain('/fields/T/rollup/where rule');
+    expect(
+      total({ table: 'lines', op: 'sum', field: 'Amount', where: { matches: [{ var: 'Kind' }, 'A9'] } }),
+    ).toContain('/fields/T/rollup/where rule');
   });
 });

@@ -46,7 +46,12 @@ describe('data sets', () => {
 describe('tabs', () => {
   it('come from the screen, or one tab with the whole form', () => {
     expect(detailTabs({ tabs: [] }, 'Details')).toEqual([{ name: 'form', title: 'Details', kind: 'form' }]);
-    const defined = { tabs: [{ name: 'detail', title: 'Details', kind: 'form' as const, formTab: 'detail' }, { name: 'log', title: 'Log', kind: 'statuslog' as const }] };
+    const defined = {
+      tabs: [
+        { name: 'detail', title: 'Details', kind: 'form' as const, formTab: 'detail' },
+        { name: 'log', title: 'Log', kind: 'statuslog' as const },
+      ],
+    };
     expect(detailTabs(defined, 'x')).toBe(defined.tabs);
     expect(tabOfForm(defined, defined.tabs[0])).toEqual({ formTab: 'detail' });
     expect(tabOfForm({}, { name: 'form', title: 'Details', kind: 'form' })).toBeUndefined();
@@ -58,20 +63,58 @@ describe('tabs', () => {
   });
 });
 
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
-const prop = (FieldName: string, Label: string, FieldType: FormProperty['FieldType'], extra: Partial<FormProperty['Settings']> = {}): FormProperty => ({
-  FieldName, Label, Value: null, Required: false, Enabled: true, Visibility: 1, Component: 6, FieldType, QuantityUnit: null,
-  GroupID: 'g', Tab: null, Column: 1, Settings: { ...settings, ...extra }, Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
+const prop = (
+  FieldName: string,
+  Label: string,
+  FieldType: FormProperty['FieldType'],
+  extra: Partial<FormProperty['Settings']> = {},
+): FormProperty => ({
+  FieldName,
+  Label,
+  Value: null,
+  Required: false,
+  Enabled: true,
+  Visibility: 1,
+  Component: 6,
+  FieldType,
+  QuantityUnit: null,
+  GroupID: 'g',
+  Tab: null,
+  Column: 1,
+  Settings: { ...settings, ...extra },
+  Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
 });
 
 describe('header values', () => {
   const properties = [
-    prop('ID', 'Relatiecode', 'text'), prop('Status', 'Status', 'list'), prop('Blocked', 'Geblokkeerd', 'bool'),
-    prop('Pay', 'Betaalwijze', 'select', { Options: [{ value: 'cash', label: 'Contant' }] }), prop('BlockedAt', 'Geblokkeerd op', 'datetime'),
+    prop('ID', 'Relatiecode', 'text'),
+    prop('Status', 'Status', 'list'),
+    prop('Blocked', 'Geblokkeerd', 'bool'),
+    prop('Pay', 'Betaalwijze', 'select', { Options: [{ value: 'cash', label: 'Contant' }] }),
+    prop('BlockedAt', 'Geblokkeerd op', 'datetime'),
   ];
-  const record = { ID: 'R1', Status: 3, Status_Descr: 'Klant', Blocked: true, Pay: 'cash', BlockedAt: '2024-03-05T14:07:00' };
+  const record = {
+    ID: 'R1',
+    Status: 3,
+    Status_Descr: 'Klant',
+    Blocked: true,
+    Pay: 'cash',
+    BlockedAt: '2024-03-05T14:07:00',
+  };
   it('show lists by text, choices by label, yes/no and dates D-M-YYYY', () => {
-    expect(headerItems(['ID', 'status', 'Blocked', 'Pay', 'BlockedAt', 'Unknown'], properties, record, ['Ja', 'Nee'])).toEqual([
+    expect(
+      headerItems(['ID', 'status', 'Blocked', 'Pay', 'BlockedAt', 'Unknown'], properties, record, ['Ja', 'Nee']),
+    ).toEqual([
       { field: 'ID', label: 'Relatiecode', text: 'R1' },
       { field: 'Status', label: 'Status', text: 'Klant' },
       { field: 'Blocked', label: 'Geblokkeerd', text: 'Ja' },
@@ -83,7 +126,12 @@ describe('header values', () => {
   });
   it('the change tracker shows its fields, the creation date with seconds', () => {
     const row = { TimeStamp: 12, CreateDate: '2024-03-05T14:07:09', CreatedBy: 'admin', ModifiedBy: null };
-    expect(['TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy'].map((f) => trackerValue(f as never, row))).toEqual(['12', '5-3-2024 14:07:09', 'admin', '']);
+    expect(['TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy'].map((f) => trackerValue(f as never, row))).toEqual([
+      '12',
+      '5-3-2024 14:07:09',
+      'admin',
+      '',
+    ]);
   });
   it('months read as their name and year', () => {
     expect(monthLabel('2024-03', 'nl')).toMatch(/mrt.*2024/);

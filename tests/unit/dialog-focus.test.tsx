@@ -11,7 +11,9 @@ import { ModalFrame } from '../../runtime/ui/dialogs/index.ts';
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'nl', messages: {} });
   // jsdom lays nothing out; every element counts as shown.
-  HTMLElement.prototype.getClientRects = function getClientRects() { return [{}] as unknown as DOMRectList; };
+  HTMLElement.prototype.getClientRects = function getClientRects() {
+    return [{}] as unknown as DOMRectList;
+  };
 });
 afterEach(cleanup);
 
@@ -19,7 +21,9 @@ function Page({ children }: { children: (close: () => void) => React.ReactNode }
   const [open, setOpen] = useState(false);
   return (
     <I18nProvider i18n={i18n}>
-      <button type="button" onClick={() => setOpen(true)}>Openen</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Openen
+      </button>
       {open && children(() => setOpen(false))}
     </I18nProvider>
   );
@@ -30,7 +34,15 @@ describe('dialog focus', () => {
     render(
       <Page>
         {(close) => (
-          <ModalFrame title="Bewerken" onCloseClick={close} footer={<button type="button" onClick={close}>Klaar</button>}>
+          <ModalFrame
+            title="Bewerken"
+            onCloseClick={close}
+            footer={
+              <button type="button" onClick={close}>
+                Klaar
+              </button>
+            }
+          >
             <input aria-label="Code" />
             <input aria-label="Naam" />
           </ModalFrame>
@@ -59,7 +71,19 @@ describe('dialog focus', () => {
     render(
       <Page>
         {(close) => (
-          <ModalFrame title="Bevestigen" footer={<><button type="button" onClick={close}>Ja</button><button type="button" onClick={close}>Nee</button></>}>
+          <ModalFrame
+            title="Bevestigen"
+            footer={
+              <>
+                <button type="button" onClick={close}>
+                  Ja
+                </button>
+                <button type="button" onClick={close}>
+                  Nee
+                </button>
+              </>
+            }
+          >
             <p>Zeker?</p>
           </ModalFrame>
         )}

@@ -17,8 +17,10 @@ function sources(dir: string): string[] {
   });
 }
 // The server's code, without the table of codes itself (a code listed there is not yet used).
-const code = sources(path.join(ROOT, 'server')).map((f) => readFileSync(f, 'utf8'))
-  .map((text) => text.replace(/export const ERRORS = \{[\s\S]*?\n\} as const/, '')).join('\n');
+const code = sources(path.join(ROOT, 'server'))
+  .map((f) => readFileSync(f, 'utf8'))
+  .map((text) => text.replace(/export const ERRORS = \{[\s\S]*?\n\} as const/, ''))
+  .join('\n');
 const placeholders = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort();
 
 describe('error catalogue', () => {
@@ -29,26 +31,38 @@ describe('error catalogue', () => {
 
   it('every code is documented in README with its status', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const missing = Object.entries(ERRORS).filter(([c, def]) => !new RegExp(`\\|\\s*\`${c}\`\\s*\\|\\s*${def.status}\\s*\\|`).test(readme));
+    const missing = Object.entries(ERRORS).filter(
+      ([c, def]) => !new RegExp(`\\|\\s*\`${c}\`\\s*\\|\\s*${def.status}\\s*\\|`).test(readme),
+    );
     expect(missing.map(([c]) => c)).toEqual([]);
   });
 
   it('every message id the server names exists', () => {
-    const named = [...new Set([...code.matchAll(/'((?:errors|validation|layouts|request)\.[a-z_]+)'/g)].map((m) => m[1]))];
+    const named = [
+      ...new Set([...code.matchAll(/'((?:errors|validation|layouts|request)\.[a-z_]+)'/g)].map((m) => m[1])),
+    ];
     expect(named.filter((id) => !(id in MESSAGES))).toEqual([]);
   });
 
   it('every message is said somewhere (a catalogue of unused messages only grows)', () => {
     // Where messages are said: the catalogue itself does not count.
-    const said = ['server', 'runtime', 'definitions/language'].flatMap((dir) => sources(path.join(ROOT, dir)))
-      .filter((f) => !f.endsWith('messages.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const said = ['server', 'runtime', 'definitions/language']
+      .flatMap((dir) => sources(path.join(ROOT, dir)))
+      .filter((f) => !f.endsWith('messages.ts'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(Object.keys(MESSAGES).filter((id) => !said.includes(`'${id}'`))).toEqual([]);
   });
 
   it.each(LANGUAGES)('every message is translated in %s with the same placeholders', (language) => {
-    const catalog = JSON.parse(readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8')) as Record<string, string>;
+    const catalog = JSON.parse(readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(MESSAGES).sort());
-    const wrong = Object.entries(MESSAGES).filter(([id, text]) => JSON.stringify(placeholders(catalog[id] ?? '')) !== JSON.stringify(placeholders(text)));
+    const wrong = Object.entries(MESSAGES).filter(
+      ([id, text]) => JSON.stringify(placeholders(catalog[id] ?? '')) !== JSON.stringify(placeholders(text)),
+    );
     expect(wrong.map(([id]) => id)).toEqual([]);
   });
 });

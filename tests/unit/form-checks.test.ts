@@ -5,21 +5,43 @@ import { checkMessages, checksHold, confirmsFor, formForTab, lockFields } from '
 import type { FormAnswer, FormCheck, FormConfirm, FormProperty } from '../../runtime/form/index.ts';
 
 const checks: FormCheck[] = [
-  { Name: 'PrivateNotOwn', ValidWhen: { '!': { and: [{ var: 'PrivatePerson' }, { var: 'OwnOrganisation' }] } }, Message: 'Een particulier kan niet de eigen organisatie zijn.', Fields: ['PrivatePerson', 'OwnOrganisation'] },
-  { Name: 'Dates', ValidWhen: { or: [{ '!': { var: 'From' } }, { '!': { var: 'To' } }, { '<=': [{ var: 'From' }, { var: 'To' }] }] }, Message: 'Tot ligt vóór van.', Fields: ['To'] },
+  {
+    Name: 'PrivateNotOwn',
+    ValidWhen: { '!': { and: [{ var: 'PrivatePerson' }, { var: 'OwnOrganisation' }] } },
+    Message: 'Een particulier kan niet de eigen organisatie zijn.',
+    Fields: ['PrivatePerson', 'OwnOrganisation'],
+  },
+  {
+    Name: 'Dates',
+    ValidWhen: { or: [{ '!': { var: 'From' } }, { '!': { var: 'To' } }, { '<=': [{ var: 'From' }, { var: 'To' }] }] },
+    Message: 'Tot ligt vóór van.',
+    Fields: ['To'],
+  },
 ];
 
 describe('checks', () => {
   it('show their message under each shown field they name while they fail', () => {
     const shown = new Set(['PrivatePerson', 'OwnOrganisation', 'To']);
-    expect(checkMessages(checks, { PrivatePerson: true, OwnOrganisation: false }, shown)).toEqual({ fields: {}, general: [] });
-    expect(checkMessages(checks, { PrivatePerson: true, OwnOrganisation: true, From: '2024-02-01', To: '2024-01-01' }, shown)).toEqual({
+    expect(checkMessages(checks, { PrivatePerson: true, OwnOrganisation: false }, shown)).toEqual({
+      fields: {},
+      general: [],
+    });
+    expect(
+      checkMessages(
+        checks,
+        { PrivatePerson: true, OwnOrganisation: true, From: '2024-02-01', To: '2024-01-01' },
+        shown,
+      ),
+    ).toEqual({
       fields: { PrivatePerson: [checks[0].Message], OwnOrganisation: [checks[0].Message], To: ['Tot ligt vóór van.'] },
       general: [],
     });
   });
   it('show on top when none of their fields is on this form', () => {
-    expect(checkMessages(checks, { From: '2024-02-01', To: '2024-01-01' }, new Set(['PrivatePerson']))).toEqual({ fields: {}, general: ['Tot ligt vóór van.'] });
+    expect(checkMessages(checks, { From: '2024-02-01', To: '2024-01-01' }, new Set(['PrivatePerson']))).toEqual({
+      fields: {},
+      general: ['Tot ligt vóór van.'],
+    });
   });
   it('hold or not as a whole; no checks always hold', () => {
     expect(checksHold(checks, {})).toBe(true);
@@ -31,7 +53,11 @@ describe('checks', () => {
 describe('confirms', () => {
   it('ask their question when their rule holds, in order', () => {
     const confirms: FormConfirm[] = [
-      { Name: 'Blocked', When: { '==': [{ var: 'Blocked' }, true] }, Message: 'Deze relatie is geblokkeerd. Toch opslaan?' },
+      {
+        Name: 'Blocked',
+        When: { '==': [{ var: 'Blocked' }, true] },
+        Message: 'Deze relatie is geblokkeerd. Toch opslaan?',
+      },
       { Name: 'Always', When: true, Message: 'Zeker?' },
     ];
     expect(confirmsFor(confirms, { Blocked: false })).toEqual(['Zeker?']);
@@ -40,14 +66,44 @@ describe('confirms', () => {
   });
 });
 
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
 const prop = (FieldName: string, GroupID: string | null, Tab: string | null = null): FormProperty => ({
-  FieldName, Label: FieldName, Value: null, Required: false, Enabled: true, Visibility: 1, Component: 6, FieldType: 'text', QuantityUnit: null,
-  GroupID, Tab, Column: 1, Settings: settings, Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
+  FieldName,
+  Label: FieldName,
+  Value: null,
+  Required: false,
+  Enabled: true,
+  Visibility: 1,
+  Component: 6,
+  FieldType: 'text',
+  QuantityUnit: null,
+  GroupID,
+  Tab,
+  Column: 1,
+  Settings: settings,
+  Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
 });
 const form: FormAnswer = {
-  Properties: [prop('ID', 'Algemeen'), prop('Iban', 'Bank'), prop('Note', 'general'), prop('Loose', 'other', 'financial')],
-  Groups: [{ GroupID: 'Algemeen', Label: 'Algemeen', Tab: 'detail', Column: 1 }, { GroupID: 'Bank', Label: 'Bank', Tab: 'financial', Column: 1 }, { GroupID: 'general', Label: null, Tab: null, Column: 1 }],
+  Properties: [
+    prop('ID', 'Algemeen'),
+    prop('Iban', 'Bank'),
+    prop('Note', 'general'),
+    prop('Loose', 'other', 'financial'),
+  ],
+  Groups: [
+    { GroupID: 'Algemeen', Label: 'Algemeen', Tab: 'detail', Column: 1 },
+    { GroupID: 'Bank', Label: 'Bank', Tab: 'financial', Column: 1 },
+    { GroupID: 'general', Label: null, Tab: null, Column: 1 },
+  ],
   Checks: checks,
 };
 

@@ -9,17 +9,43 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenericForm, type FormAnswer, type FormProperty } from '../../runtime/form/index.ts';
 
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
 const rules = { visibleWhen: null, enabledWhen: null, requiredWhen: null };
 const prop = (FieldName: string, Label: string, FieldType: FormProperty['FieldType']): FormProperty => ({
-  FieldName, Label, Value: null, Required: false, Enabled: true, Visibility: 1, Component: 6, FieldType,
-  QuantityUnit: null, GroupID: 'g', Tab: null, Column: null, Settings: settings, Rules: rules,
+  FieldName,
+  Label,
+  Value: null,
+  Required: false,
+  Enabled: true,
+  Visibility: 1,
+  Component: 6,
+  FieldType,
+  QuantityUnit: null,
+  GroupID: 'g',
+  Tab: null,
+  Column: null,
+  Settings: settings,
+  Rules: rules,
 });
-const form: FormAnswer = { Properties: [prop('Photo', 'Pasfoto', 'image'), prop('Contract', 'Contract', 'file')], Groups: [{ GroupID: 'g', Label: null, Tab: null, Column: null }] };
+const form: FormAnswer = {
+  Properties: [prop('Photo', 'Pasfoto', 'image'), prop('Contract', 'Contract', 'file')],
+  Groups: [{ GroupID: 'g', Label: null, Tab: null, Column: null }],
+};
 const client = { list: vi.fn(), single: vi.fn() };
 const FILE_ID = 'c0ffee00-0000-4000-8000-00000000000a';
 
-beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'nl', messages: {} });
+});
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview-1');
   URL.revokeObjectURL = vi.fn();
@@ -39,11 +65,14 @@ function renderForm(value: Record<string, unknown>, stored: Record<string, unkno
   return onChange;
 }
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function choose(label: string, file: File) {
   const input = screen.getByLabelText(label, { selector: 'input[type="file"]' });
-  await act(async () => { fireEvent.change(input, { target: { files: [file] } }); });
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [file] } });
+  });
 }
 
 describe('a file field', () => {
@@ -54,7 +83,9 @@ describe('a file field', () => {
   });
 
   it('uploads the chosen file as multipart, sets its FileID and shows its name, size and preview', async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(200, [{ FileID: FILE_ID, FileName: 'pasfoto.png', MediaType: 'image/png', Size: 2048 }]));
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, [{ FileID: FILE_ID, FileName: 'pasfoto.png', MediaType: 'image/png', Size: 2048 }]),
+    );
     vi.stubGlobal('fetch', fetch);
     const onChange = renderForm({ AutoID: 0, Photo: null, Contract: null });
     await choose('Pasfoto', new File([new Uint8Array(2048)], 'pasfoto.png', { type: 'image/png' }));
@@ -70,21 +101,39 @@ describe('a file field', () => {
   });
 
   it('shows a stored file as a download by its name, and a stored image from the server', () => {
-    const record = { AutoID: 7, Photo: FILE_ID, Photo_Descr: 'pasfoto.png', Contract: 'c0ffee00-0000-4000-8000-00000000000b', Contract_Descr: 'contract.pdf' };
+    const record = {
+      AutoID: 7,
+      Photo: FILE_ID,
+      Photo_Descr: 'pasfoto.png',
+      Contract: 'c0ffee00-0000-4000-8000-00000000000b',
+      Contract_Descr: 'contract.pdf',
+    };
     renderForm(record);
     const link = screen.getByRole('link', { name: 'contract.pdf downloaden' });
     expect(link.getAttribute('href')).toBe('/mvc/persons/file?autoid=7&field=Contract');
-    expect(screen.getByRole('img', { name: 'Voorbeeld van pasfoto.png' }).getAttribute('src')).toBe('/mvc/persons/file?autoid=7&field=Photo&thumbnail=1');
+    expect(screen.getByRole('img', { name: 'Voorbeeld van pasfoto.png' }).getAttribute('src')).toBe(
+      '/mvc/persons/file?autoid=7&field=Photo&thumbnail=1',
+    );
   });
 
-  it('shows the server\'s refusal under the field and keeps the value', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(415, {
-      Error: 'Dit bestandstype (virus.exe) wordt niet ondersteund.', Code: 'UNSUPPORTED_MEDIA_TYPE', ModelState: {}, TranslationModelState: { ModelState: {} },
-    })));
+  it("shows the server's refusal under the field and keeps the value", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(415, {
+          Error: 'Dit bestandstype (virus.exe) wordt niet ondersteund.',
+          Code: 'UNSUPPORTED_MEDIA_TYPE',
+          ModelState: {},
+          TranslationModelState: { ModelState: {} },
+        }),
+      ),
+    );
     const onChange = renderForm({ AutoID: 0, Photo: null, Contract: null });
     await choose('Contract', new File(['MZ'], 'virus.exe'));
     const field = screen.getByLabelText('Contract', { selector: 'input[type="file"]' }).closest('.form-field')!;
-    expect(field.querySelector('[role="alert"]')?.textContent).toBe('Dit bestandstype (virus.exe) wordt niet ondersteund.');
+    expect(field.querySelector('[role="alert"]')?.textContent).toBe(
+      'Dit bestandstype (virus.exe) wordt niet ondersteund.',
+    );
     expect(onChange).not.toHaveBeenCalled();
   });
 
@@ -100,12 +149,16 @@ describe('a file field', () => {
   });
 
   it('takes a file dropped on the zone as if it were chosen', async () => {
-    const fetch = vi.fn(async () => answer(200, [{ FileID: FILE_ID, FileName: 'contract.pdf', MediaType: 'application/pdf', Size: 10 }]));
+    const fetch = vi.fn(async () =>
+      answer(200, [{ FileID: FILE_ID, FileName: 'contract.pdf', MediaType: 'application/pdf', Size: 10 }]),
+    );
     vi.stubGlobal('fetch', fetch);
     const onChange = renderForm({ AutoID: 0, Photo: null, Contract: null });
     const zone = screen.getByRole('button', { name: 'Contract: Bestand kiezen' }).closest('.files-drop')!;
     const file = new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' });
-    await act(async () => { fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } }); });
+    await act(async () => {
+      fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+    });
     expect(fetch).toHaveBeenCalledOnce();
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ Contract: FILE_ID }));
   });

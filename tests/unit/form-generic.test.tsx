@@ -8,32 +8,96 @@ import type { FormAnswer } from '../../runtime/form/index.ts';
 import type { ListEntry } from '../../runtime/api/index.ts';
 
 // A GetForm answer as the server gives it for costcodes (trimmed to four fields).
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
 const rules = { visibleWhen: null, enabledWhen: null, requiredWhen: null };
 const base = { Value: null, Enabled: true, GroupID: 'general', Tab: null, Column: 1, QuantityUnit: null, Rules: rules };
 const form: FormAnswer = {
   Properties: [
-    { ...base, FieldName: 'ID', Label: 'Code', Required: true, Visibility: 3, Component: 6, FieldType: 'text', Settings: { ...settings, FieldLength: 20 } },
-    { ...base, FieldName: 'Descr', Label: 'Omschrijving', Required: true, Visibility: 3, Component: 6, FieldType: 'text', Settings: { ...settings, FieldLength: 10 } },
     {
-      ...base, FieldName: 'CostCategory', Label: 'Kostensoort', Required: false, Visibility: 1, Component: 2, FieldType: 'list',
-      Settings: { ...settings, ListConfig: { ListMethod: 'mvc/_lists/costcategories', SingleMethod: 'mvc/_lists/costcategories/single', Parameters: [], GroupID: 'general', ParentList: null } },
+      ...base,
+      FieldName: 'ID',
+      Label: 'Code',
+      Required: true,
+      Visibility: 3,
+      Component: 6,
+      FieldType: 'text',
+      Settings: { ...settings, FieldLength: 20 },
     },
     {
-      ...base, FieldName: 'Budget', Label: 'Budget', Required: false, Visibility: 1, Component: 3, FieldType: 'decimal', QuantityUnit: 'EUR',
+      ...base,
+      FieldName: 'Descr',
+      Label: 'Omschrijving',
+      Required: true,
+      Visibility: 3,
+      Component: 6,
+      FieldType: 'text',
+      Settings: { ...settings, FieldLength: 10 },
+    },
+    {
+      ...base,
+      FieldName: 'CostCategory',
+      Label: 'Kostensoort',
+      Required: false,
+      Visibility: 1,
+      Component: 2,
+      FieldType: 'list',
+      Settings: {
+        ...settings,
+        ListConfig: {
+          ListMethod: 'mvc/_lists/costcategories',
+          SingleMethod: 'mvc/_lists/costcategories/single',
+          Parameters: [],
+          GroupID: 'general',
+          ParentList: null,
+        },
+      },
+    },
+    {
+      ...base,
+      FieldName: 'Budget',
+      Label: 'Budget',
+      Required: false,
+      Visibility: 1,
+      Component: 3,
+      FieldType: 'decimal',
+      QuantityUnit: 'EUR',
       Settings: { ...settings, min: -999999999999.99, max: 999999999999.99, step: 0.01, Integers: 12, Decimals: 2 },
     },
   ],
   Groups: [{ GroupID: 'general', Label: null, Tab: null, Column: 1 }],
   Tabs: [],
 };
-const record = { AutoID: 0, ID: 'K1', Descr: '', CostCategory: null, CostCategory_Descr: null, Budget: null, TimeStamp: 0 };
+const record = {
+  AutoID: 0,
+  ID: 'K1',
+  Descr: '',
+  CostCategory: null,
+  CostCategory_Descr: null,
+  Budget: null,
+  TimeStamp: 0,
+};
 const client = {
-  list: vi.fn(async (_method: string, _request: Record<string, unknown>) => ({ Data: [] as ListEntry[], Meta: { HasMore: false } })),
-  single: vi.fn(async (_method: string, _id: number | string): Promise<ListEntry> => { throw new Error('not used'); }),
+  list: vi.fn(async (_method: string, _request: Record<string, unknown>) => ({
+    Data: [] as ListEntry[],
+    Meta: { HasMore: false },
+  })),
+  single: vi.fn(async (_method: string, _id: number | string): Promise<ListEntry> => {
+    throw new Error('not used');
+  }),
 };
 
-beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'nl', messages: {} });
+});
 afterEach(cleanup);
 
 function renderForm(props: Partial<Parameters<typeof GenericForm>[0]> = {}) {
@@ -70,13 +134,18 @@ describe('GenericForm', () => {
     renderForm({
       serverError: {
         Error: 'Er zijn één of meerdere fouten in het formulier (Budget)',
-        ModelState: { Budget: ['De waarde van Budget past niet in 12 cijfers voor en 2 na de komma.'], Descr: ['Het veld Descr is verplicht.'] },
+        ModelState: {
+          Budget: ['De waarde van Budget past niet in 12 cijfers voor en 2 na de komma.'],
+          Descr: ['Het veld Descr is verplicht.'],
+        },
         TranslationModelState: { ModelState: {} },
       },
     });
     const descrField = screen.getByLabelText('Omschrijving').closest('.form-field')!;
     expect(descrField.textContent).toContain('Het veld Omschrijving is verplicht.');
-    expect(screen.getAllByRole('alert')[0].textContent).toBe('Er zijn één of meerdere fouten in het formulier (Budget)');
+    expect(screen.getAllByRole('alert')[0].textContent).toBe(
+      'Er zijn één of meerdere fouten in het formulier (Budget)',
+    );
   });
 
   it('steps a number and rounds a fractional step on blur', () => {
@@ -90,7 +159,10 @@ describe('GenericForm', () => {
   });
 
   it('searches the list when the picker gets focus and accepts with Enter', async () => {
-    client.list.mockResolvedValueOnce({ Data: [{ AutoID: 4, ID: 'A', Descr: 'Algemeen', Archive: false }], Meta: { HasMore: false } });
+    client.list.mockResolvedValueOnce({
+      Data: [{ AutoID: 4, ID: 'A', Descr: 'Algemeen', Archive: false }],
+      Meta: { HasMore: false },
+    });
     const onChange = renderForm();
     const picker = screen.getByLabelText('Kostensoort');
     fireEvent.focus(picker);

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import {
-  apiFromText, applyUserStamp, blocksKey, canClear, capTyped, initialPicker, limitColorText, maxLengthProblem, normalizeTime,
-  numericOnBlur, parseNumeric, pickerKey, pickerParameters, pickerReducer, stepValue, swatchColor, textFromApi, throttle,
+  apiFromText,
+  applyUserStamp,
+  blocksKey,
+  canClear,
+  capTyped,
+  initialPicker,
+  limitColorText,
+  maxLengthProblem,
+  normalizeTime,
+  numericOnBlur,
+  parseNumeric,
+  pickerKey,
+  pickerParameters,
+  pickerReducer,
+  stepValue,
+  swatchColor,
+  textFromApi,
+  throttle,
 } from '../../runtime/form/rules/index.ts';
 import type { FormProperty } from '../../runtime/form/types.ts';
 import type { ListEntry } from '../../runtime/api/index.ts';
@@ -47,7 +63,9 @@ describe('text, stamp, time and colour', () => {
     expect(maxLengthProblem('abcde', 5)).toBeNull();
   });
   it('the user stamp puts the person and D-M-YYYY HH:mm in front', () => {
-    expect(applyUserStamp('gebeld', 'Jan Jansen', new Date(2024, 2, 5, 9, 7))).toBe('Jan Jansen 5-3-2024 09:07: gebeld');
+    expect(applyUserStamp('gebeld', 'Jan Jansen', new Date(2024, 2, 5, 9, 7))).toBe(
+      'Jan Jansen 5-3-2024 09:07: gebeld',
+    );
   });
   it('time is HH:mm and a missing minute counts as 0', () => {
     expect(normalizeTime('8')).toBe('08:00');
@@ -98,7 +116,12 @@ describe('list picker', () => {
     expect(pickerReducer(typed, { type: 'blur' })).toMatchObject({ open: false, text: 'Item 2' });
   });
   it('arrows move within the results; Enter and Tab accept; Escape blurs; F4 opens advanced search', () => {
-    let s = pickerReducer(pickerReducer(selected, { type: 'focus' }), { type: 'results', items, page: 0, hasMore: false });
+    let s = pickerReducer(pickerReducer(selected, { type: 'focus' }), {
+      type: 'results',
+      items,
+      page: 0,
+      hasMore: false,
+    });
     s = pickerReducer(s, { type: 'move', by: 1 });
     s = pickerReducer(s, { type: 'move', by: 1 });
     s = pickerReducer(s, { type: 'move', by: 1 });
@@ -110,7 +133,11 @@ describe('list picker', () => {
     expect(pickerKey('Escape')).toEqual({ kind: 'blur' });
     expect(pickerKey('F4')).toEqual({ kind: 'advanced' });
     expect(pickerKey('Unidentified', 115)).toEqual({ kind: 'advanced' });
-    expect(pickerReducer(s, { type: 'accept', entry: items[1] })).toMatchObject({ open: false, text: 'Item 2', selectedText: 'Item 2' });
+    expect(pickerReducer(s, { type: 'accept', entry: items[1] })).toMatchObject({
+      open: false,
+      text: 'Item 2',
+      selectedText: 'Item 2',
+    });
   });
   it('appends the next page of results', () => {
     let s = pickerReducer(initialPicker(), { type: 'results', items: items.slice(0, 2), page: 0, hasMore: true });
@@ -127,9 +154,19 @@ describe('list picker', () => {
     expect(canClear({ ...base, required: true })).toBe(false);
   });
   it('binds a list parameter to the field whose list is the ParentList', () => {
-    const prop = (name: string, list: string, params: string[] = [], parent: string | null = null) => ({
-      FieldName: name, Settings: { ListConfig: { ListMethod: `mvc/_lists/${list}`, SingleMethod: '', Parameters: params, GroupID: null, ParentList: parent } },
-    }) as unknown as FormProperty;
+    const prop = (name: string, list: string, params: string[] = [], parent: string | null = null) =>
+      ({
+        FieldName: name,
+        Settings: {
+          ListConfig: {
+            ListMethod: `mvc/_lists/${list}`,
+            SingleMethod: '',
+            Parameters: params,
+            GroupID: null,
+            ParentList: parent,
+          },
+        },
+      }) as unknown as FormProperty;
     const admin = prop('Administration', 'administrations');
     const year = prop('BookYear', 'bookyears', ['AdministrationID'], 'administrations');
     expect(pickerParameters(year, [admin, year], { Administration: 7 })).toEqual({ AdministrationID: 7 });
@@ -138,8 +175,19 @@ describe('list picker', () => {
   it('throttles load-more to once per interval', () => {
     let now = 0;
     let calls = 0;
-    const more = throttle(() => { calls++; }, 200, () => now);
-    more(); more(); now = 150; more(); now = 201; more();
+    const more = throttle(
+      () => {
+        calls++;
+      },
+      200,
+      () => now,
+    );
+    more();
+    more();
+    now = 150;
+    more();
+    now = 201;
+    more();
     expect(calls).toBe(2);
   });
 });

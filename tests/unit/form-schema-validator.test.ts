@@ -23,7 +23,11 @@ const form: RJSFSchema = {
 describe('validating a whole form', () => {
   it('names each broken rule on the path of its field, and the missing field on its own', () => {
     const { errors, errorSchema } = schemaValidator.validateFormData({ ID: 'X'.repeat(21), Budget: -1 }, form);
-    expect(errors.map((e) => [e.name, e.property])).toEqual([['required', '.Descr'], ['maxLength', '.ID'], ['minimum', '.Budget']]);
+    expect(errors.map((e) => [e.name, e.property])).toEqual([
+      ['required', '.Descr'],
+      ['maxLength', '.ID'],
+      ['minimum', '.Budget'],
+    ]);
     expect(errors[0].params).toEqual({ missingProperty: 'Descr' });
     expect(Object.keys(errorSchema).sort()).toEqual(['Budget', 'Descr', 'ID']);
     expect(errorSchema.ID?.__errors).toHaveLength(1);
@@ -40,8 +44,12 @@ describe('validating a whole form', () => {
 
   it('hands its errors to transformErrors and merges those of customValidate', () => {
     const { errors, errorSchema } = schemaValidator.validateFormData(
-      { ID: 'K1' }, form,
-      (data, handler) => { if (data?.ID === 'K1') handler.ID?.addError('bestaat al'); return handler; },
+      { ID: 'K1' },
+      form,
+      (data, handler) => {
+        if (data?.ID === 'K1') handler.ID?.addError('bestaat al');
+        return handler;
+      },
       (list) => list.map((e) => ({ ...e, message: `vertaald: ${e.name}` })),
     );
     expect(errorSchema.Descr?.__errors).toEqual(['vertaald: required']);
@@ -59,7 +67,13 @@ describe('validating a whole form', () => {
 
 describe('what rjsf asks while drawing a form', () => {
   const root: RJSFSchema = {
-    definitions: { person: { type: 'object', properties: { kind: { const: 'person' }, name: { type: 'string' } }, required: ['kind'] } },
+    definitions: {
+      person: {
+        type: 'object',
+        properties: { kind: { const: 'person' }, name: { type: 'string' } },
+        required: ['kind'],
+      },
+    },
     type: 'object',
     properties: { kind: { type: 'string' } },
     if: { properties: { kind: { const: 'company' } } },
@@ -69,12 +83,21 @@ describe('what rjsf asks while drawing a form', () => {
 
   it('resolves a condition by the record', () => {
     const validator = new SchemaValidator();
-    expect(Object.keys(retrieveSchema(validator, root, root, { kind: 'company' }).properties ?? {})).toEqual(['kind', 'vat']);
-    expect(Object.keys(retrieveSchema(validator, root, root, { kind: 'person' }).properties ?? {})).toEqual(['kind', 'birthday']);
+    expect(Object.keys(retrieveSchema(validator, root, root, { kind: 'company' }).properties ?? {})).toEqual([
+      'kind',
+      'vat',
+    ]);
+    expect(Object.keys(retrieveSchema(validator, root, root, { kind: 'person' }).properties ?? {})).toEqual([
+      'kind',
+      'birthday',
+    ]);
   });
 
   it('picks the oneOf option that fits, through references into the root schema', () => {
-    const options: RJSFSchema[] = [{ $ref: '#/definitions/person' }, { type: 'object', properties: { kind: { const: 'company' } }, required: ['kind'] }];
+    const options: RJSFSchema[] = [
+      { $ref: '#/definitions/person' },
+      { type: 'object', properties: { kind: { const: 'company' } }, required: ['kind'] },
+    ];
     expect(getFirstMatchingOption(schemaValidator, { kind: 'company' }, options, root)).toBe(1);
     expect(getFirstMatchingOption(schemaValidator, { kind: 'person', name: 'Piet' }, options, root)).toBe(0);
     expect(schemaValidator.isValid({ $ref: '#/definitions/person' }, { kind: 'person', name: 3 }, root)).toBe(false);
@@ -92,9 +115,16 @@ describe('what rjsf asks while drawing a form', () => {
 
 describe('without code made from text', () => {
   // The V8 switch forbids what the content policy forbids in the browser: eval and new Function.
-  const run = (code: string) => execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', '--input-type=module', '-e', code], {
-    cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const run = (code: string) =>
+    execFileSync(
+      process.execPath,
+      ['--disallow-code-generation-from-strings', '--import', 'tsx', '--input-type=module', '-e', code],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
 
   it('validates a form and resolves a reference, where ajv cannot even compile', () => {
     const out = run(`

@@ -9,26 +9,61 @@ import type { GridColumn } from '../../runtime/grid/types.ts';
 
 const META: GridColumn[] = [
   { FieldName: 'ID', Title: 'Code', IsSortable: true, Search: true, AdvancedFilterType: 'text', FieldType: 'text' },
-  { FieldName: 'Descr', Title: 'Omschrijving', IsSortable: true, Search: true, AdvancedFilterType: 'text', FieldType: 'text' },
+  {
+    FieldName: 'Descr',
+    Title: 'Omschrijving',
+    IsSortable: true,
+    Search: true,
+    AdvancedFilterType: 'text',
+    FieldType: 'text',
+  },
   { FieldName: 'Budget', Title: 'Budget', IsSortable: true, AdvancedFilterType: 'number', FieldType: 'decimal' },
   { FieldName: 'Blocked', Title: 'Geblokkeerd', IsSortable: true, AdvancedFilterType: 'bool', FieldType: 'bool' },
 ];
-const column = (FieldName: string, ColumnWidth: number, Visible = true, Search = '', AdvancedFilters: Layout['Columns'][number]['AdvancedFilters'] = []) =>
-  ({ FieldName, ColumnWidth, ColumnAlignment: 0 as const, Visible, Search, AdvancedFilters });
+const column = (
+  FieldName: string,
+  ColumnWidth: number,
+  Visible = true,
+  Search = '',
+  AdvancedFilters: Layout['Columns'][number]['AdvancedFilters'] = [],
+) => ({ FieldName, ColumnWidth, ColumnAlignment: 0 as const, Visible, Search, AdvancedFilters });
 const LAYOUT: Layout = {
-  AutoID: 5, Name: 'default', LayoutType: 0, ControlName: 'costcodes', PageSize: 20, Sort: 'Descr asc', DefaultLayout: true,
-  CreateDate: '2024-01-01T00:00:00Z', SecurityGroupID: null, SecurityGroup: null, Owner: null, FromDefinitions: true, CanChange: true,
+  AutoID: 5,
+  Name: 'default',
+  LayoutType: 0,
+  ControlName: 'costcodes',
+  PageSize: 20,
+  Sort: 'Descr asc',
+  DefaultLayout: true,
+  CreateDate: '2024-01-01T00:00:00Z',
+  SecurityGroupID: null,
+  SecurityGroup: null,
+  Owner: null,
+  FromDefinitions: true,
+  CanChange: true,
   Columns: [column('ID', 120), column('Descr', 200), column('Budget', 90, false), column('Blocked', 60)],
 };
 const FILTERED: Layout = {
-  ...LAYOUT, AutoID: 12, Name: 'Geblokkeerd', LayoutType: 1, FromDefinitions: false,
-  Columns: [column('ID', 100, true, 'K'), column('Blocked', 60, true, '', [{ Operator: '=', Value: true }]), column('Descr', 200)],
+  ...LAYOUT,
+  AutoID: 12,
+  Name: 'Geblokkeerd',
+  LayoutType: 1,
+  FromDefinitions: false,
+  Columns: [
+    column('ID', 100, true, 'K'),
+    column('Blocked', 60, true, '', [{ Operator: '=', Value: true }]),
+    column('Descr', 200),
+  ],
 };
 const PERMISSIONS = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
 
 function storage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 }
 
 function fake(overrides: Partial<GridDeps> = {}) {
@@ -38,13 +73,30 @@ function fake(overrides: Partial<GridDeps> = {}) {
     flexData: vi.fn(async (_control: string, request: FlexRequest): Promise<FlexAnswer> => {
       calls.push('GetFlexData');
       requests.push(request);
-      const wanted = request.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName)) ?? META.map((m) => m.FieldName);
+      const wanted =
+        request.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName)) ??
+        META.map((m) => m.FieldName);
       const Columns = wanted.map((name) => META.find((m) => m.FieldName === name)!);
       const Data = Array.from({ length: Math.min(3, request.pageSize ?? 35) }, (_, i) => ({ AutoID: i + 1 }));
-      return { Data, Meta: { Count: 3, CountEstimated: false, PageIndex: request.pageIndex ?? 0, PageSize: request.pageSize ?? 35, Columns } };
+      return {
+        Data,
+        Meta: {
+          Count: 3,
+          CountEstimated: false,
+          PageIndex: request.pageIndex ?? 0,
+          PageSize: request.pageSize ?? 35,
+          Columns,
+        },
+      };
     }),
-    userLayout: vi.fn(async (): Promise<UserLayout> => { calls.push('GetUserFlexGridLayout'); return { ...LAYOUT, Permissions: PERMISSIONS }; }),
-    layout: vi.fn(async (id: number) => { calls.push(`getflexgridlayout ${id}`); return FILTERED; }),
+    userLayout: vi.fn(async (): Promise<UserLayout> => {
+      calls.push('GetUserFlexGridLayout');
+      return { ...LAYOUT, Permissions: PERMISSIONS };
+    }),
+    layout: vi.fn(async (id: number) => {
+      calls.push(`getflexgridlayout ${id}`);
+      return FILTERED;
+    }),
     storage: storage(),
     log: () => {},
     ...overrides,
@@ -53,16 +105,19 @@ function fake(overrides: Partial<GridDeps> = {}) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const headers = (store: { columns: readonly GridColumn[] }) => store.columns.map((c) => `${c.FieldName}:${c.ColumnWidth}`);
+const headers = (store: { columns: readonly GridColumn[] }) =>
+  store.columns.map((c) => `${c.FieldName}:${c.ColumnWidth}`);
 
 describe('opening a grid', () => {
-  it('fetches the user layout before the rows, and asks for the view\'s columns, page size and sort', async () => {
+  it("fetches the user layout before the rows, and asks for the view's columns, page size and sort", async () => {
     const { deps, calls, requests } = fake();
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
     expect(calls).toEqual(['GetUserFlexGridLayout', 'GetFlexData']);
     expect(requests[0]).toMatchObject({
-      pageIndex: 0, pageSize: 20, order: 'Descr asc',
+      pageIndex: 0,
+      pageSize: 20,
+      order: 'Descr asc',
       flexGridLayoutColumns: [
         { FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 0 },
         { FieldName: 'Descr', ColumnWidth: 200, ColumnAlignment: 0 },
@@ -75,8 +130,12 @@ describe('opening a grid', () => {
     expect(store.modified).toBe(false);
   });
 
-  it('without a view (the call failed) it still shows the rows with the server\'s columns', async () => {
-    const { deps, calls, requests } = fake({ userLayout: vi.fn(async () => { throw new Error('404'); }) });
+  it("without a view (the call failed) it still shows the rows with the server's columns", async () => {
+    const { deps, calls, requests } = fake({
+      userLayout: vi.fn(async () => {
+        throw new Error('404');
+      }),
+    });
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
     expect(calls).toEqual(['GetFlexData']);
@@ -88,15 +147,31 @@ describe('opening a grid', () => {
 
   it('a pinned state brings back its view and filters when there are no URL parameters', async () => {
     const { deps, calls, requests } = fake();
-    writePinned(deps.storage, 'costcodes', { search: 'kosten', dataSource: 1, order: 'ID desc', columnFilters: { Descr: 'a' }, advancedFilters: [], layoutId: 12 });
+    writePinned(deps.storage, 'costcodes', {
+      search: 'kosten',
+      dataSource: 1,
+      order: 'ID desc',
+      columnFilters: { Descr: 'a' },
+      advancedFilters: [],
+      layoutId: 12,
+    });
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
     // The quick filter needs the column types: one row tells them, then the page.
     expect(calls).toEqual(['GetUserFlexGridLayout', 'getflexgridlayout 12', 'GetFlexData', 'GetFlexData']);
     expect(store.view?.AutoID).toBe(12);
     expect(store.pinned).toBe(true);
-    expect(requests.at(-1)).toMatchObject({ searchExpressions: 'kosten', dataSource: 1, order: 'ID desc', columnFilter: { Descr: 'a' } });
-    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName))).toEqual(['ID', 'Blocked', 'Descr']);
+    expect(requests.at(-1)).toMatchObject({
+      searchExpressions: 'kosten',
+      dataSource: 1,
+      order: 'ID desc',
+      columnFilter: { Descr: 'a' },
+    });
+    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : c.FieldName))).toEqual([
+      'ID',
+      'Blocked',
+      'Descr',
+    ]);
 
     const again = fake({ storage: deps.storage });
     await createGridController('costcodes', again.deps).actions.init('?$dataset=2');
@@ -116,11 +191,14 @@ describe('opening a grid', () => {
     expect(readPinned(deps.storage, 'costcodes')).toMatchObject({ layoutId: 12, columnFilters: { ID: 'K' } });
   });
 
-  it('applies the view\'s own filters, learning the column types first', async () => {
+  it("applies the view's own filters, learning the column types first", async () => {
     const { deps, requests } = fake({ userLayout: vi.fn(async () => ({ ...FILTERED, Permissions: PERMISSIONS })) });
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
-    expect(requests.at(-1)).toMatchObject({ columnFilter: { ID: 'K' }, operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }] });
+    expect(requests.at(-1)).toMatchObject({
+      columnFilter: { ID: 'K' },
+      operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }],
+    });
     expect(store.columnFilters).toEqual({ ID: 'K' });
     expect(store.filtered).toBe(false);
     // Without a description of the columns, one row tells their types first.
@@ -133,7 +211,10 @@ describe('opening a grid', () => {
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ columnFilter: { ID: 'K' }, operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }] });
+    expect(requests[0]).toMatchObject({
+      columnFilter: { ID: 'K' },
+      operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }],
+    });
     expect(store.columns.map((c) => c.Title)).toEqual(['Code', 'Geblokkeerd', 'Omschrijving']);
   });
 });
@@ -187,11 +268,14 @@ describe('changing the working view', () => {
       { FieldName: 'Descr', ColumnWidth: 0, ColumnAlignment: 0 },
     ]);
     expect(actions.layoutContent().Columns.map((c) => [c.FieldName, c.ColumnWidth, c.Visible])).toEqual([
-      ['Blocked', 60, true], ['ID', 120, true], ['Descr', 0, true], ['Budget', 90, false],
+      ['Blocked', 60, true],
+      ['ID', 120, true],
+      ['Descr', 0, true],
+      ['Budget', 90, false],
     ]);
   });
 
-  it('the column chooser\'s diff changes the columns, drops filters of hidden ones and fetches page 1', async () => {
+  it("the column chooser's diff changes the columns, drops filters of hidden ones and fetches page 1", async () => {
     const { deps, requests } = fake();
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
@@ -204,14 +288,18 @@ describe('changing the working view', () => {
     });
     await settle();
     expect(requests.at(-1)).toMatchObject({ pageIndex: 0 });
-    expect(requests.at(-1)!.flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : `${c.FieldName}:${c.ColumnWidth}`))).toEqual(['ID:120', 'Descr:200', 'Budget:150']);
+    expect(
+      requests
+        .at(-1)!
+        .flexGridLayoutColumns?.map((c) => (typeof c === 'string' ? c : `${c.FieldName}:${c.ColumnWidth}`)),
+    ).toEqual(['ID:120', 'Descr:200', 'Budget:150']);
     expect(requests.at(-1)!.columnFilter).toBeUndefined();
     expect(store.columnFilters).toEqual({});
     expect(headers(store)).toEqual(['ID:120', 'Descr:200', 'Budget:150']);
     expect(store.modified).toBe(true);
   });
 
-  it('reset returns to the view\'s own filters, not to none, and keeps the sort', async () => {
+  it("reset returns to the view's own filters, not to none, and keeps the sort", async () => {
     const { deps, requests } = fake({ userLayout: vi.fn(async () => ({ ...FILTERED, Permissions: PERMISSIONS })) });
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
@@ -230,7 +318,11 @@ describe('changing the working view', () => {
     expect(store.search).toBe('');
     expect(store.order).toBe('Descr desc');
     expect(store.filtered).toBe(false);
-    expect(requests.at(-1)).toMatchObject({ order: 'Descr desc', columnFilter: { ID: 'K' }, operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }] });
+    expect(requests.at(-1)).toMatchObject({
+      order: 'Descr desc',
+      columnFilter: { ID: 'K' },
+      operatorFilter: [{ FieldName: 'Blocked', Operator: '=', Value: true }],
+    });
   });
 
   it('switching views applies the chosen layout and reloads page 1; a save makes the working view the saved one', async () => {
@@ -251,7 +343,7 @@ describe('changing the working view', () => {
     expect(store.modified).toBe(false);
   });
 
-  it('deleting the current view in the manager falls back to the user\'s default', async () => {
+  it("deleting the current view in the manager falls back to the user's default", async () => {
     const { deps, calls } = fake();
     const { store, actions } = createGridController('costcodes', deps);
     await actions.init(undefined);
@@ -285,7 +377,11 @@ describe('back and forward', () => {
     await back.actions.init(undefined, kept);
     expect(second.calls).toEqual(['GetFlexData']);
     expect(second.requests[0]).toMatchObject({
-      dataSource: 2, searchExpressions: 'kosten', order: 'ID asc', pageSize: 20, columnFilter: { Descr: 'abc' },
+      dataSource: 2,
+      searchExpressions: 'kosten',
+      order: 'ID asc',
+      pageSize: 20,
+      columnFilter: { Descr: 'abc' },
       flexGridLayoutColumns: [
         { FieldName: 'Descr', ColumnWidth: 200, ColumnAlignment: 0 },
         { FieldName: 'ID', ColumnWidth: 80, ColumnAlignment: 0 },
@@ -301,4 +397,3 @@ describe('back and forward', () => {
     expect(back.store.columnFilters).toEqual({});
   });
 });
-

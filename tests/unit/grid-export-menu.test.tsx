@@ -7,12 +7,18 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExportMenu } from '../../runtime/grid/ExportMenu.tsx';
 
-beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'nl', messages: {} });
+});
 afterEach(cleanup);
 
 function show() {
   const onExport = vi.fn();
-  render(<I18nProvider i18n={i18n}><ExportMenu onExport={onExport} /></I18nProvider>);
+  render(
+    <I18nProvider i18n={i18n}>
+      <ExportMenu onExport={onExport} />
+    </I18nProvider>,
+  );
   return { onExport, button: screen.getByRole('button', { name: 'Exporteren' }) };
 }
 
@@ -36,10 +42,12 @@ describe('the export menu', () => {
     expect(onExport).toHaveBeenLastCalledWith('GridLayout');
   });
 
-  it('works from the keyboard, and Escape closes it without leaving the page\'s dialog', () => {
+  it("works from the keyboard, and Escape closes it without leaving the page's dialog", () => {
     const { onExport, button } = show();
     const escapes = vi.fn();
-    const outer = (e: KeyboardEvent) => { if (e.key === 'Escape') escapes(); };
+    const outer = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') escapes();
+    };
     window.addEventListener('keydown', outer);
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowDown' });

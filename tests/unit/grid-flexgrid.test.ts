@@ -13,31 +13,134 @@ import { FlexGrid, type FlexGridProps } from '../../runtime/grid/index.ts';
 // The unit project does not run the lingui babel macro; this stand-in renders the Dutch source text.
 vi.mock('@lingui/react/macro', () => {
   const t = (first: unknown, ...values: unknown[]) => {
-    if (Array.isArray(first)) return first.reduce((text: string, part: string, i: number) => text + part + (i < values.length ? String(values[i]) : ''), '');
-    if (first && typeof first === 'object') return (first as { message?: string; id: string }).message ?? (first as { id: string }).id;
+    if (Array.isArray(first))
+      return first.reduce(
+        (text: string, part: string, i: number) => text + part + (i < values.length ? String(values[i]) : ''),
+        '',
+      );
+    if (first && typeof first === 'object')
+      return (first as { message?: string; id: string }).message ?? (first as { id: string }).id;
     return String(first);
   };
   return { useLingui: () => ({ t, i18n: { locale: 'nl' } }), Trans: ({ children }: { children: unknown }) => children };
 });
 
 const COLUMNS = [
-  { FieldName: 'ID', Title: 'Code', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 120, FieldType: 'text', IsSortable: true, Search: true, AdvancedFilterType: 'text' },
-  { FieldName: 'Descr', Title: 'Omschrijving', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 200, FieldType: 'text', IsSortable: true, Search: true, AdvancedFilterType: 'text' },
-  { FieldName: 'CostCategory', Title: 'Kostensoort', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 150, FieldType: 'list', IsSortable: true, Search: false, AdvancedFilterType: 'list', ListMethod: 'mvc/_lists/costcategories' },
-  { FieldName: 'Budget', Title: 'Budget', ColumnType: 0, ColumnAlignment: 2, ColumnWidth: 100, FieldType: 'decimal', IsSortable: true, Search: false, AdvancedFilterType: 'number' },
-  { FieldName: 'ValidFrom', Title: 'Geldig vanaf', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 110, Format: 5, FieldType: 'date', IsSortable: true, Search: false, AdvancedFilterType: 'date' },
-  { FieldName: 'Blocked', Title: 'Geblokkeerd', ColumnType: 0, ColumnAlignment: 0, ColumnWidth: 90, FieldType: 'bool', IsSortable: true, Search: false, AdvancedFilterType: 'bool' },
+  {
+    FieldName: 'ID',
+    Title: 'Code',
+    ColumnType: 0,
+    ColumnAlignment: 0,
+    ColumnWidth: 120,
+    FieldType: 'text',
+    IsSortable: true,
+    Search: true,
+    AdvancedFilterType: 'text',
+  },
+  {
+    FieldName: 'Descr',
+    Title: 'Omschrijving',
+    ColumnType: 0,
+    ColumnAlignment: 0,
+    ColumnWidth: 200,
+    FieldType: 'text',
+    IsSortable: true,
+    Search: true,
+    AdvancedFilterType: 'text',
+  },
+  {
+    FieldName: 'CostCategory',
+    Title: 'Kostensoort',
+    ColumnType: 0,
+    ColumnAlignment: 0,
+    ColumnWidth: 150,
+    FieldType: 'list',
+    IsSortable: true,
+    Search: false,
+    AdvancedFilterType: 'list',
+    ListMethod: 'mvc/_lists/costcategories',
+  },
+  {
+    FieldName: 'Budget',
+    Title: 'Budget',
+    ColumnType: 0,
+    ColumnAlignment: 2,
+    ColumnWidth: 100,
+    FieldType: 'decimal',
+    IsSortable: true,
+    Search: false,
+    AdvancedFilterType: 'number',
+  },
+  {
+    FieldName: 'ValidFrom',
+    Title: 'Geldig vanaf',
+    ColumnType: 0,
+    ColumnAlignment: 0,
+    ColumnWidth: 110,
+    Format: 5,
+    FieldType: 'date',
+    IsSortable: true,
+    Search: false,
+    AdvancedFilterType: 'date',
+  },
+  {
+    FieldName: 'Blocked',
+    Title: 'Geblokkeerd',
+    ColumnType: 0,
+    ColumnAlignment: 0,
+    ColumnWidth: 90,
+    FieldType: 'bool',
+    IsSortable: true,
+    Search: false,
+    AdvancedFilterType: 'bool',
+  },
 ];
 const ROWS = [
-  { AutoID: 11, ID: 'K1', Descr: 'Kosten een', CostCategory: 1, CostCategory_Descr: 'Categorie 1', Budget: 1234.5, ValidFrom: '2024-03-05', Blocked: true },
-  { AutoID: 12, ID: 'K2', Descr: 'Kosten twee', CostCategory: null, CostCategory_Descr: null, Budget: null, ValidFrom: null, Blocked: false },
+  {
+    AutoID: 11,
+    ID: 'K1',
+    Descr: 'Kosten een',
+    CostCategory: 1,
+    CostCategory_Descr: 'Categorie 1',
+    Budget: 1234.5,
+    ValidFrom: '2024-03-05',
+    Blocked: true,
+  },
+  {
+    AutoID: 12,
+    ID: 'K2',
+    Descr: 'Kosten twee',
+    CostCategory: null,
+    CostCategory_Descr: null,
+    Budget: null,
+    ValidFrom: null,
+    Blocked: false,
+  },
 ];
 
 // The user's default view: every column visible, as the server derives the standard view.
 const LAYOUT = {
-  AutoID: 5, Name: 'default', LayoutType: 0, ControlName: 'costcodes', PageSize: 35, Sort: '', DefaultLayout: true,
-  CreateDate: '2024-01-01T00:00:00Z', SecurityGroupID: null, SecurityGroup: null, Owner: null, FromDefinitions: true, CanChange: false,
-  Columns: COLUMNS.map((c) => ({ FieldName: c.FieldName, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment, Visible: true, Search: '', AdvancedFilters: [] })),
+  AutoID: 5,
+  Name: 'default',
+  LayoutType: 0,
+  ControlName: 'costcodes',
+  PageSize: 35,
+  Sort: '',
+  DefaultLayout: true,
+  CreateDate: '2024-01-01T00:00:00Z',
+  SecurityGroupID: null,
+  SecurityGroup: null,
+  Owner: null,
+  FromDefinitions: true,
+  CanChange: false,
+  Columns: COLUMNS.map((c) => ({
+    FieldName: c.FieldName,
+    ColumnWidth: c.ColumnWidth,
+    ColumnAlignment: c.ColumnAlignment,
+    Visible: true,
+    Search: '',
+    AdvancedFilters: [],
+  })),
 };
 
 let requests: Record<string, unknown>[];
@@ -45,7 +148,8 @@ let failNext = false;
 let permissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
 let userView: Record<string, unknown> = {};
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const flexData = () => requests.filter((r) => String(r.url).endsWith('/GetFlexData'));
 
 beforeEach(() => {
@@ -56,37 +160,63 @@ beforeEach(() => {
   sessionStorage.clear();
   resetDialogs();
   i18n.loadAndActivate({ locale: 'nl', messages: {} });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ url, ...body });
-    if (url.endsWith('/GetUserFlexGridLayout')) return json({ ...LAYOUT, ...userView, Permissions: permissions });
-    if (url.endsWith('/updateflexgridlayout')) {
-      if (failNext) { failNext = false; return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500); }
-      return json({ ...LAYOUT, ...userView, ...(body.FlexGridLayout as object), AutoID: body.AutoID });
-    }
-    if (url.endsWith('/GetAvailableColumnsForPage')) return json(COLUMNS.map((c, i) => ({ FieldName: c.FieldName, ColumnTitle: c.Title, AutoID: i + 1, selected: true })));
-    if (url.endsWith('/getflexgridlayouts')) return json({ Data: [LAYOUT], Meta: { Count: 1, Columns: [] } });
-    if (url.includes('/_lists/')) return json({ Data: [], Meta: { HasMore: false } });
-    if (url.endsWith('/createnewflexgridlayout')) {
-      const content = body.FlexGridLayout as Record<string, unknown>;
-      return json({ ...LAYOUT, ...content, AutoID: 77, Name: body.Name, LayoutType: body.LayoutType, FromDefinitions: false, CanChange: true });
-    }
-    if (failNext) {
-      failNext = false;
-      return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500);
-    }
-    // The server answers only the view's columns, in the view's order.
-    const wanted = (body.flexGridLayoutColumns as { FieldName: string }[] | undefined)?.map((c) => c.FieldName);
-    const columns = wanted ? wanted.map((name) => COLUMNS.find((c) => c.FieldName === name)!) : COLUMNS;
-    const data = body.searchExpressions ? [] : ROWS;
-    return json({ Data: data, Meta: { Count: data.length, CountEstimated: false, PageIndex: 0, PageSize: body.pageSize, Columns: columns } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      requests.push({ url, ...body });
+      if (url.endsWith('/GetUserFlexGridLayout')) return json({ ...LAYOUT, ...userView, Permissions: permissions });
+      if (url.endsWith('/updateflexgridlayout')) {
+        if (failNext) {
+          failNext = false;
+          return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500);
+        }
+        return json({ ...LAYOUT, ...userView, ...(body.FlexGridLayout as object), AutoID: body.AutoID });
+      }
+      if (url.endsWith('/GetAvailableColumnsForPage'))
+        return json(
+          COLUMNS.map((c, i) => ({ FieldName: c.FieldName, ColumnTitle: c.Title, AutoID: i + 1, selected: true })),
+        );
+      if (url.endsWith('/getflexgridlayouts')) return json({ Data: [LAYOUT], Meta: { Count: 1, Columns: [] } });
+      if (url.includes('/_lists/')) return json({ Data: [], Meta: { HasMore: false } });
+      if (url.endsWith('/createnewflexgridlayout')) {
+        const content = body.FlexGridLayout as Record<string, unknown>;
+        return json({
+          ...LAYOUT,
+          ...content,
+          AutoID: 77,
+          Name: body.Name,
+          LayoutType: body.LayoutType,
+          FromDefinitions: false,
+          CanChange: true,
+        });
+      }
+      if (failNext) {
+        failNext = false;
+        return json({ Error: 'boom', ModelState: {}, TranslationModelState: { ModelState: {} } }, 500);
+      }
+      // The server answers only the view's columns, in the view's order.
+      const wanted = (body.flexGridLayoutColumns as { FieldName: string }[] | undefined)?.map((c) => c.FieldName);
+      const columns = wanted ? wanted.map((name) => COLUMNS.find((c) => c.FieldName === name)!) : COLUMNS;
+      const data = body.searchExpressions ? [] : ROWS;
+      return json({
+        Data: data,
+        Meta: { Count: data.length, CountEstimated: false, PageIndex: 0, PageSize: body.pageSize, Columns: columns },
+      });
+    }),
+  );
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function show(props: Partial<FlexGridProps> = {}, historyEntry: number | null = null) {
   const grid = createElement(FlexGrid, { control: 'costcodes', ...props });
-  return render(createElement(I18nProvider, { i18n }, createElement(HistoryEntryContext.Provider, { value: historyEntry }, grid)));
+  return render(
+    createElement(I18nProvider, { i18n }, createElement(HistoryEntryContext.Provider, { value: historyEntry }, grid)),
+  );
 }
 
 async function loaded() {
@@ -94,7 +224,10 @@ async function loaded() {
   await waitFor(() => expect(grid.querySelector('[data-autoid="11"]')).not.toBeNull());
   return grid;
 }
-const headerTexts = (grid: HTMLElement) => within(grid).getAllByRole('columnheader').map((h) => h.textContent);
+const headerTexts = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 describe('FlexGrid', () => {
   it('draws the headers and rows the server describes', async () => {
@@ -105,16 +238,32 @@ describe('FlexGrid', () => {
 
     // The view comes first; every GetFlexData names the view's visible columns.
     expect(requests[0]).toMatchObject({ url: '/mvc/costcodes/GetUserFlexGridLayout' });
-    expect(flexData()[0]).toMatchObject({ url: '/mvc/costcodes/GetFlexData', dataSource: 0, pageIndex: 0, pageSize: 35 });
-    expect(flexData()[0].flexGridLayoutColumns).toEqual(COLUMNS.map((c) => ({ FieldName: c.FieldName, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment })));
+    expect(flexData()[0]).toMatchObject({
+      url: '/mvc/costcodes/GetFlexData',
+      dataSource: 0,
+      pageIndex: 0,
+      pageSize: 35,
+    });
+    expect(flexData()[0].flexGridLayoutColumns).toEqual(
+      COLUMNS.map((c) => ({ FieldName: c.FieldName, ColumnWidth: c.ColumnWidth, ColumnAlignment: c.ColumnAlignment })),
+    );
     expect(screen.getByText('Standaardweergave')).toBeTruthy();
     const headers = within(grid).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['Code', 'Omschrijving', 'Kostensoort', 'Budget', 'Geldig vanaf', 'Geblokkeerd']);
+    expect(headers.map((h) => h.textContent)).toEqual([
+      'Code',
+      'Omschrijving',
+      'Kostensoort',
+      'Budget',
+      'Geldig vanaf',
+      'Geblokkeerd',
+    ]);
     expect(headers[0].getAttribute('aria-sort')).toBe('none');
     expect(headers[0].style.width).toBe('120px');
 
     const first = grid.querySelector<HTMLElement>('[data-autoid="11"]')!;
-    const cells = within(first).getAllByRole('gridcell').map((c) => c.textContent);
+    const cells = within(first)
+      .getAllByRole('gridcell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 5)).toEqual(['K1', 'Kosten een', 'Categorie 1', '1.234,5', '5-3-2024']);
     expect(within(first).getByRole('checkbox')).toHaveProperty('checked', true);
     expect(grid.querySelector('[data-autoid="12"]')).not.toBeNull();
@@ -147,13 +296,17 @@ describe('FlexGrid', () => {
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('Fout bij het ophalen van de gegevens.');
     expect(logged).toHaveBeenCalled();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Vernieuwen' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Vernieuwen' }));
+    });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('selects with the checkbox column and applies the context menu to the selection', async () => {
     const chosen: unknown[][] = [];
-    show({ contextMenu: [{ id: 'del', label: 'Verwijderen', onSelect: (rows) => chosen.push(rows.map((r) => r.AutoID)) }] });
+    show({
+      contextMenu: [{ id: 'del', label: 'Verwijderen', onSelect: (rows) => chosen.push(rows.map((r) => r.AutoID)) }],
+    });
     const grid = await screen.findByRole('grid');
     await waitFor(() => expect(grid.querySelector('[data-autoid="12"]')).not.toBeNull());
     fireEvent.click(screen.getByLabelText('Alles selecteren'));
@@ -196,7 +349,15 @@ describe('FlexGrid views', () => {
     expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave*');
 
     const data = new Map<string, string>();
-    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', get types() { return [...data.keys()]; }, effectAllowed: '', dropEffect: '' };
+    const dataTransfer = {
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      get types() {
+        return [...data.keys()];
+      },
+      effectAllowed: '',
+      dropEffect: '',
+    };
     const [code, , , budget] = within(grid).getAllByRole('columnheader');
     fireEvent.dragStart(budget, { dataTransfer });
     fireEvent.dragOver(code, { dataTransfer });
@@ -220,7 +381,7 @@ describe('FlexGrid views', () => {
     expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave');
   });
 
-  it('the column chooser changes the working view; save as makes it the grid\'s view', async () => {
+  it("the column chooser changes the working view; save as makes it the grid's view", async () => {
     permissions = { AllowChangeUserViews: true, AllowChangeSystemViews: false };
     show();
     const grid = await loaded();
@@ -230,7 +391,9 @@ describe('FlexGrid views', () => {
     fireEvent.click(within(chooser).getByRole('button', { name: 'Lokaal opslaan' }));
     expect(screen.queryByRole('dialog', { name: 'Kolommen' })).toBeNull();
     await waitFor(() => expect(headerTexts(grid)).not.toContain('Budget'));
-    expect(flexData().at(-1)!.flexGridLayoutColumns).not.toContainEqual(expect.objectContaining({ FieldName: 'Budget' }));
+    expect(flexData().at(-1)!.flexGridLayoutColumns).not.toContainEqual(
+      expect.objectContaining({ FieldName: 'Budget' }),
+    );
     expect(screen.getByText('Standaardweergave').textContent).toBe('Standaardweergave*');
 
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan als…' }));
@@ -239,8 +402,17 @@ describe('FlexGrid views', () => {
     fireEvent.click(within(save).getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Weergave opslaan als' })).toBeNull());
     const created = requests.find((r) => String(r.url).endsWith('/createnewflexgridlayout'))!;
-    expect(created).toMatchObject({ Name: 'ZonderBudget', LayoutType: 1, ControlName: 'costcodes', SetAsDefaultLayout: false });
-    expect((created.FlexGridLayout as { Columns: { FieldName: string; Visible: boolean }[] }).Columns.find((c) => c.FieldName === 'Budget')?.Visible).toBe(false);
+    expect(created).toMatchObject({
+      Name: 'ZonderBudget',
+      LayoutType: 1,
+      ControlName: 'costcodes',
+      SetAsDefaultLayout: false,
+    });
+    expect(
+      (created.FlexGridLayout as { Columns: { FieldName: string; Visible: boolean }[] }).Columns.find(
+        (c) => c.FieldName === 'Budget',
+      )?.Visible,
+    ).toBe(false);
     expect(screen.getByText('ZonderBudget').textContent).toBe('ZonderBudget');
     expect(dialogs.toasts.map((t) => t.text)).toContain('De weergave is opgeslagen.');
     expect(screen.getByRole('button', { name: 'Weergave opslaan' })).toHaveProperty('disabled', false);
@@ -257,7 +429,9 @@ describe('FlexGrid views', () => {
     await waitFor(() => expect(screen.getByText('Mijn').textContent).toBe('Mijn'));
     const update = requests.find((r) => String(r.url).endsWith('/flexgridlayout/updateflexgridlayout'))!;
     expect(update.AutoID).toBe(21);
-    expect((update.FlexGridLayout as { Columns: { FieldName: string; ColumnWidth: number }[] }).Columns[1]).toMatchObject({ FieldName: 'Descr', ColumnWidth: 210 });
+    expect(
+      (update.FlexGridLayout as { Columns: { FieldName: string; ColumnWidth: number }[] }).Columns[1],
+    ).toMatchObject({ FieldName: 'Descr', ColumnWidth: 210 });
     expect(dialogs.toasts.map((t) => t.text)).toEqual(['De weergave is opgeslagen.']);
 
     vi.spyOn(console, 'error').mockImplementation(() => {});

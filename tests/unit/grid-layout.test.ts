@@ -5,26 +5,83 @@ import { describe, expect, it } from 'vitest';
 import { NEW_COLUMN_WIDTH } from '../../definitions/language/index.ts';
 import type { Layout, LayoutType, ViewPermissions } from '../../runtime/api/index.ts';
 import {
-  applyColumnDiff, chooserDiff, clampWidth, columnSetKey, displayColumns, isStandardView, layoutContent, moveColumn, requestColumns,
-  resizeColumn, stateFromLayout, viewFilters,
+  applyColumnDiff,
+  chooserDiff,
+  clampWidth,
+  columnSetKey,
+  displayColumns,
+  isStandardView,
+  layoutContent,
+  moveColumn,
+  requestColumns,
+  resizeColumn,
+  stateFromLayout,
+  viewFilters,
 } from '../../runtime/grid/layout.ts';
 import type { GridColumn, ViewColumn } from '../../runtime/grid/types.ts';
 import {
-  canDeleteView, canSaveView, canSaveViewAs, canSetDefault, layoutNameProblem, permittedTypes, showViewSettings, takenNames,
+  canDeleteView,
+  canSaveView,
+  canSaveViewAs,
+  canSetDefault,
+  layoutNameProblem,
+  permittedTypes,
+  showViewSettings,
+  takenNames,
 } from '../../runtime/grid/viewRules.ts';
 
 const layout = (extra: Partial<Layout> = {}): Layout => ({
-  AutoID: 9, Name: 'Inkoop', LayoutType: 1, ControlName: 'costcodes', PageSize: 50, Sort: 'Descr desc', DefaultLayout: false,
-  CreateDate: '2024-05-01T10:00:00Z', SecurityGroupID: null, SecurityGroup: null, Owner: 'jan', FromDefinitions: false, CanChange: true,
+  AutoID: 9,
+  Name: 'Inkoop',
+  LayoutType: 1,
+  ControlName: 'costcodes',
+  PageSize: 50,
+  Sort: 'Descr desc',
+  DefaultLayout: false,
+  CreateDate: '2024-05-01T10:00:00Z',
+  SecurityGroupID: null,
+  SecurityGroup: null,
+  Owner: 'jan',
+  FromDefinitions: false,
+  CanChange: true,
   Columns: [
     { FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 0, Visible: true, Search: 'K', AdvancedFilters: [] },
-    { FieldName: 'Budget', ColumnWidth: 90, ColumnAlignment: 2, Visible: true, Search: '', AdvancedFilters: [{ Operator: '>', Value: 10 }, { Operator: 'empty', Value: null }] },
-    { FieldName: 'Secret', ColumnWidth: 100, ColumnAlignment: 0, Visible: false, Search: 'x', AdvancedFilters: [{ Operator: '=', Value: 'y' }] },
-    { FieldName: 'Blocked', ColumnWidth: 60, ColumnAlignment: 1, Visible: true, Search: '', AdvancedFilters: [{ Operator: '=', Value: true }] },
+    {
+      FieldName: 'Budget',
+      ColumnWidth: 90,
+      ColumnAlignment: 2,
+      Visible: true,
+      Search: '',
+      AdvancedFilters: [
+        { Operator: '>', Value: 10 },
+        { Operator: 'empty', Value: null },
+      ],
+    },
+    {
+      FieldName: 'Secret',
+      ColumnWidth: 100,
+      ColumnAlignment: 0,
+      Visible: false,
+      Search: 'x',
+      AdvancedFilters: [{ Operator: '=', Value: 'y' }],
+    },
+    {
+      FieldName: 'Blocked',
+      ColumnWidth: 60,
+      ColumnAlignment: 1,
+      Visible: true,
+      Search: '',
+      AdvancedFilters: [{ Operator: '=', Value: true }],
+    },
   ],
   ...extra,
 });
-const col = (FieldName: string, ColumnWidth = 100, ColumnAlignment: 0 | 1 | 2 = 0, Visible = true): ViewColumn => ({ FieldName, ColumnWidth, ColumnAlignment, Visible });
+const col = (FieldName: string, ColumnWidth = 100, ColumnAlignment: 0 | 1 | 2 = 0, Visible = true): ViewColumn => ({
+  FieldName,
+  ColumnWidth,
+  ColumnAlignment,
+  Visible,
+});
 const meta: GridColumn[] = [
   { FieldName: 'ID', Title: 'Code', AdvancedFilterType: 'text', IsSortable: true },
   { FieldName: 'Budget', Title: 'Budget', AdvancedFilterType: 'number', FieldType: 'decimal', IsSortable: true },
@@ -34,9 +91,19 @@ const meta: GridColumn[] = [
 describe('a layout in the grid', () => {
   it('shows the visible columns in layout order with their width and alignment, and hides the others', () => {
     const view = stateFromLayout(layout());
-    expect(view.viewColumns.map((c) => [c.FieldName, c.Visible])).toEqual([['ID', true], ['Budget', true], ['Secret', false], ['Blocked', true]]);
-    expect(displayColumns(view.viewColumns, meta).map((c) => [c.FieldName, c.Title, c.ColumnWidth, c.ColumnAlignment]))
-      .toEqual([['ID', 'Code', 120, 0], ['Budget', 'Budget', 90, 2], ['Blocked', 'Geblokkeerd', 60, 1]]);
+    expect(view.viewColumns.map((c) => [c.FieldName, c.Visible])).toEqual([
+      ['ID', true],
+      ['Budget', true],
+      ['Secret', false],
+      ['Blocked', true],
+    ]);
+    expect(
+      displayColumns(view.viewColumns, meta).map((c) => [c.FieldName, c.Title, c.ColumnWidth, c.ColumnAlignment]),
+    ).toEqual([
+      ['ID', 'Code', 120, 0],
+      ['Budget', 'Budget', 90, 2],
+      ['Blocked', 'Geblokkeerd', 60, 1],
+    ]);
     expect(requestColumns(view.viewColumns)).toEqual([
       { FieldName: 'ID', ColumnWidth: 120, ColumnAlignment: 0 },
       { FieldName: 'Budget', ColumnWidth: 90, ColumnAlignment: 2 },
@@ -82,7 +149,13 @@ describe('a layout in the grid', () => {
       Sort: 'Descr desc',
       Columns: [
         source.Columns[0],
-        { ...source.Columns[1], AdvancedFilters: [{ Operator: '>', Value: '10' }, { Operator: 'empty', Value: null }] },
+        {
+          ...source.Columns[1],
+          AdvancedFilters: [
+            { Operator: '>', Value: '10' },
+            { Operator: 'empty', Value: null },
+          ],
+        },
         { ...source.Columns[2], Search: '', AdvancedFilters: [] },
         source.Columns[3],
       ],
@@ -107,7 +180,14 @@ describe('a layout in the grid', () => {
       PageSize: 100,
       Sort: 'ID asc',
       Columns: [
-        { FieldName: 'Budget', ColumnWidth: 80, ColumnAlignment: 2, Visible: true, Search: '', AdvancedFilters: [{ Operator: '<=', Value: '500' }] },
+        {
+          FieldName: 'Budget',
+          ColumnWidth: 80,
+          ColumnAlignment: 2,
+          Visible: true,
+          Search: '',
+          AdvancedFilters: [{ Operator: '<=', Value: '500' }],
+        },
         { FieldName: 'ID', ColumnWidth: 140, ColumnAlignment: 0, Visible: true, Search: 'k2', AdvancedFilters: [] },
         { FieldName: 'Blocked', ColumnWidth: 50, ColumnAlignment: 1, Visible: false, Search: '', AdvancedFilters: [] },
       ],
@@ -116,12 +196,20 @@ describe('a layout in the grid', () => {
 
   it('with the column types, leaves out filters the server could not read', () => {
     const view = {
-      viewColumns: [col('ID'), col('Budget')], order: '', pageSize: 35,
+      viewColumns: [col('ID'), col('Budget')],
+      order: '',
+      pageSize: 35,
       columnFilters: { Budget: 'abc', ID: 'x' },
-      advancedFilters: [{ id: 1, FieldName: 'Budget', Operator: '>', Value: 'veel' }, { id: 2, FieldName: 'Budget', Operator: 'contains', Value: '3' }],
+      advancedFilters: [
+        { id: 1, FieldName: 'Budget', Operator: '>', Value: 'veel' },
+        { id: 2, FieldName: 'Budget', Operator: 'contains', Value: '3' },
+      ],
     };
     const content = layoutContent(view, meta);
-    expect(content.Columns.map((c) => [c.FieldName, c.Search, c.AdvancedFilters])).toEqual([['ID', 'x', []], ['Budget', '', []]]);
+    expect(content.Columns.map((c) => [c.FieldName, c.Search, c.AdvancedFilters])).toEqual([
+      ['ID', 'x', []],
+      ['Budget', '', []],
+    ]);
   });
 
   it('tells the standard view by its name', () => {
@@ -176,24 +264,48 @@ describe('column chooser', () => {
   });
 
   it('an unchanged choice is an empty diff', () => {
-    const same = before.map((c) => ({ FieldName: c.FieldName, selected: c.Visible, ColumnAlignment: c.ColumnAlignment }));
+    const same = before.map((c) => ({
+      FieldName: c.FieldName,
+      selected: c.Visible,
+      ColumnAlignment: c.ColumnAlignment,
+    }));
     expect(chooserDiff(before, same)).toEqual({ Added: [], Deleted: [], Updated: [] });
   });
 
   it('applying the diff appends added columns at the end and keeps deleted ones hidden in place', () => {
     const after = applyColumnDiff(before, chooserDiff(before, choice));
     expect(after).toEqual([
-      col('ID', 120, 0), col('Descr', 200, 1), col('Budget', 90, 2, false),
-      col('Hidden', 150, 2), col('New', 150, 0),
+      col('ID', 120, 0),
+      col('Descr', 200, 1),
+      col('Budget', 90, 2, false),
+      col('Hidden', 150, 2),
+      col('New', 150, 0),
     ]);
-    expect(displayColumns(after, [{ FieldName: 'Descr' }, { FieldName: 'Budget' }, { FieldName: 'New' }]).map((c) => c.FieldName)).toEqual(['Descr', 'New']);
+    expect(
+      displayColumns(after, [{ FieldName: 'Descr' }, { FieldName: 'Budget' }, { FieldName: 'New' }]).map(
+        (c) => c.FieldName,
+      ),
+    ).toEqual(['Descr', 'New']);
   });
 });
 
 describe('view permissions', () => {
-  const perms = (user: boolean, system: boolean): ViewPermissions => ({ AllowChangeUserViews: user, AllowChangeSystemViews: system });
-  const view = (LayoutType: LayoutType, extra: Partial<Layout> = {}) => ({ LayoutType, CanChange: true, FromDefinitions: false, ...extra });
-  const all = [[false, false], [true, false], [false, true], [true, true]] as const;
+  const perms = (user: boolean, system: boolean): ViewPermissions => ({
+    AllowChangeUserViews: user,
+    AllowChangeSystemViews: system,
+  });
+  const view = (LayoutType: LayoutType, extra: Partial<Layout> = {}) => ({
+    LayoutType,
+    CanChange: true,
+    FromDefinitions: false,
+    ...extra,
+  });
+  const all = [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ] as const;
 
   it('settings show, and save-as is allowed, with either permission', () => {
     expect(all.map(([u, s]) => showViewSettings(perms(u, s)))).toEqual([false, true, true, true]);
@@ -205,7 +317,7 @@ describe('view permissions', () => {
     expect(all.map(([u, s]) => canSaveView(perms(u, s), view(1)))).toEqual([false, true, false, true]);
   });
 
-  it('the server\'s CanChange and views from the definitions can forbid saving over a view', () => {
+  it("the server's CanChange and views from the definitions can forbid saving over a view", () => {
     expect(canSaveView(perms(true, true), view(1, { CanChange: false }))).toBe(false);
     expect(canSaveView(perms(true, true), view(0, { FromDefinitions: true }))).toBe(false);
     expect(canSaveView(perms(true, true), null)).toBe(false);
@@ -213,8 +325,12 @@ describe('view permissions', () => {
 
   it('set as default and delete in the manager follow the same rule; a view from the definitions can only be made default', () => {
     for (const type of [0, 1] as const) {
-      expect(all.map(([u, s]) => canSetDefault(perms(u, s), view(type)))).toEqual(type === 0 ? [false, false, true, true] : [false, true, false, true]);
-      expect(all.map(([u, s]) => canDeleteView(perms(u, s), view(type)))).toEqual(type === 0 ? [false, false, true, true] : [false, true, false, true]);
+      expect(all.map(([u, s]) => canSetDefault(perms(u, s), view(type)))).toEqual(
+        type === 0 ? [false, false, true, true] : [false, true, false, true],
+      );
+      expect(all.map(([u, s]) => canDeleteView(perms(u, s), view(type)))).toEqual(
+        type === 0 ? [false, false, true, true] : [false, true, false, true],
+      );
     }
     expect(canSetDefault(perms(true, true), view(0, { CanChange: false }))).toBe(false);
     expect(canSetDefault(perms(true, true), view(0, { FromDefinitions: true }))).toBe(true);
@@ -228,7 +344,9 @@ describe('view permissions', () => {
 
 describe('view name', () => {
   const listed = [
-    { Name: 'default', LayoutType: 0 as const }, { Name: 'Inkoop', LayoutType: 0 as const }, { Name: 'Mijn', LayoutType: 1 as const },
+    { Name: 'default', LayoutType: 0 as const },
+    { Name: 'Inkoop', LayoutType: 0 as const },
+    { Name: 'Mijn', LayoutType: 1 as const },
   ];
   it('is required, at most 50 characters, letters and digits only', () => {
     expect(layoutNameProblem('', [])).toBe('required');

@@ -2,8 +2,20 @@
 import { describe, expect, it } from 'vitest';
 // The pure modules are imported one by one: the folder's index also loads the components.
 import {
-  applyPage, canRefresh, changeQuery, dragTo, initialGridState, nextPage, selectAllState, showLoadMore, sortDirection,
-  startDrag, toggleAll, toggleSelected, toggleSort, type GridState,
+  applyPage,
+  canRefresh,
+  changeQuery,
+  dragTo,
+  initialGridState,
+  nextPage,
+  selectAllState,
+  showLoadMore,
+  sortDirection,
+  startDrag,
+  toggleAll,
+  toggleSelected,
+  toggleSort,
+  type GridState,
 } from '../../runtime/grid/state.ts';
 import { sanitizeUrlText, stripBarcode } from '../../runtime/grid/barcode.ts';
 import { parseGridQuery } from '../../runtime/grid/query.ts';
@@ -13,7 +25,13 @@ import { readPinned, writePinned } from '../../runtime/grid/pinned.ts';
 import type { GridColumn } from '../../runtime/grid/types.ts';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ AutoID: from + i }));
-const column = (FieldName: string, extra: Partial<GridColumn> = {}): GridColumn => ({ FieldName, Title: FieldName, IsSortable: true, AdvancedFilterType: 'text', ...extra });
+const column = (FieldName: string, extra: Partial<GridColumn> = {}): GridColumn => ({
+  FieldName,
+  Title: FieldName,
+  IsSortable: true,
+  AdvancedFilterType: 'text',
+  ...extra,
+});
 
 describe('paging', () => {
   it('starts with 35 rows a page', () => {
@@ -122,10 +140,16 @@ describe('barcode', () => {
 });
 
 describe('URL query', () => {
-  const columns = [column('ID'), column('Descr'), column('CostCategory', { AdvancedFilterType: 'list', FieldType: 'list' })];
+  const columns = [
+    column('ID'),
+    column('Descr'),
+    column('CostCategory', { AdvancedFilterType: 'list', FieldType: 'list' }),
+  ];
   it('$dataset picks the data source, other names match columns case-insensitively', () => {
     expect(parseGridQuery('?$dataset=1&id=K1&COSTCATEGORY=3&unknown=x&$other=1', columns)).toEqual({
-      dataSource: 1, columnFilters: { ID: 'K1', CostCategory: '3' }, present: true,
+      dataSource: 1,
+      columnFilters: { ID: 'K1', CostCategory: '3' },
+      present: true,
     });
     expect(parseGridQuery('$dataset=all', columns).dataSource).toBe(2);
     expect(parseGridQuery('', columns)).toEqual({ columnFilters: {}, present: false });
@@ -134,25 +158,42 @@ describe('URL query', () => {
 
 describe('request', () => {
   const columns = [
-    column('ID'), column('Budget', { AdvancedFilterType: 'number', FieldType: 'decimal' }),
-    column('Qty', { AdvancedFilterType: 'number', FieldType: 'integer' }), column('ValidFrom', { AdvancedFilterType: 'date', FieldType: 'date' }),
+    column('ID'),
+    column('Budget', { AdvancedFilterType: 'number', FieldType: 'decimal' }),
+    column('Qty', { AdvancedFilterType: 'number', FieldType: 'integer' }),
+    column('ValidFrom', { AdvancedFilterType: 'date', FieldType: 'date' }),
     column('Paid', { AdvancedFilterType: 'bool', FieldType: 'bool' }),
   ];
   it('sends only quick filters the column type can read, and complete advanced filters', () => {
-    const request = buildRequest({
-      search: ' kosten ', dataSource: 2, order: 'ID desc',
-      columnFilters: { ID: 'k', Budget: '12,5', Qty: 'abc', ValidFrom: '5-3-2024', Paid: '' },
-      advancedFilters: [
-        { id: 1, FieldName: 'Budget', Operator: '>', Value: '10' },
-        { id: 2, FieldName: 'ID', Operator: 'empty', Value: '' },
-        { id: 3, FieldName: 'ID', Operator: 'contains', Value: '' },
-        { id: 4, FieldName: 'Paid', Operator: '=', Value: true },
-        { id: 5, FieldName: 'Paid', Operator: 'contains', Value: 'x' },
-      ],
-    }, columns, 0, 35);
+    const request = buildRequest(
+      {
+        search: ' kosten ',
+        dataSource: 2,
+        order: 'ID desc',
+        columnFilters: { ID: 'k', Budget: '12,5', Qty: 'abc', ValidFrom: '5-3-2024', Paid: '' },
+        advancedFilters: [
+          { id: 1, FieldName: 'Budget', Operator: '>', Value: '10' },
+          { id: 2, FieldName: 'ID', Operator: 'empty', Value: '' },
+          { id: 3, FieldName: 'ID', Operator: 'contains', Value: '' },
+          { id: 4, FieldName: 'Paid', Operator: '=', Value: true },
+          { id: 5, FieldName: 'Paid', Operator: 'contains', Value: 'x' },
+        ],
+      },
+      columns,
+      0,
+      35,
+    );
     expect(request).toEqual({
-      dataSource: 2, pageIndex: 0, pageSize: 35, order: 'ID desc', searchExpressions: 'kosten',
-      operatorFilter: [{ FieldName: 'Budget', Operator: '>', Value: '10' }, { FieldName: 'ID', Operator: 'empty' }, { FieldName: 'Paid', Operator: '=', Value: true }],
+      dataSource: 2,
+      pageIndex: 0,
+      pageSize: 35,
+      order: 'ID desc',
+      searchExpressions: 'kosten',
+      operatorFilter: [
+        { FieldName: 'Budget', Operator: '>', Value: '10' },
+        { FieldName: 'ID', Operator: 'empty' },
+        { FieldName: 'Paid', Operator: '=', Value: true },
+      ],
       columnFilter: { ID: 'k', Budget: '12.5', ValidFrom: '2024-03-05' },
     });
     expect(quickFilterValue(columns[3], '31-2-2024')).toBeUndefined();
@@ -161,7 +202,16 @@ describe('request', () => {
 
 describe('cells', () => {
   it('formats dates, times, lists, booleans, images and numbers by column', () => {
-    const row = { D: '2024-03-05', T: '09:05:30', DT: '2024-03-05T14:07:09', L: 3, L_Descr: 'Categorie', B: true, I: '/img/a.png', N: 1234.5 };
+    const row = {
+      D: '2024-03-05',
+      T: '09:05:30',
+      DT: '2024-03-05T14:07:09',
+      L: 3,
+      L_Descr: 'Categorie',
+      B: true,
+      I: '/img/a.png',
+      N: 1234.5,
+    };
     expect(cellContent(column('D', { Format: 5 }), row, 'nl')).toEqual({ kind: 'text', text: '5-3-2024' });
     expect(cellContent(column('T', { Format: 3 }), row, 'nl')).toEqual({ kind: 'text', text: '09:05' });
     expect(cellContent(column('DT', { Format: 9 }), row, 'nl')).toEqual({ kind: 'text', text: '5-3-2024 14:07' });
@@ -184,9 +234,27 @@ describe('cells', () => {
 describe('pinned filters', () => {
   it('are stored per control and read back', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
-    writePinned(storage, 'costcodes', { search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [], layoutId: 7 });
-    expect(readPinned(storage, 'CostCodes')).toEqual({ search: 'a', dataSource: 1, order: 'ID asc', columnFilters: { ID: 'x' }, advancedFilters: [], layoutId: 7 });
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+    writePinned(storage, 'costcodes', {
+      search: 'a',
+      dataSource: 1,
+      order: 'ID asc',
+      columnFilters: { ID: 'x' },
+      advancedFilters: [],
+      layoutId: 7,
+    });
+    expect(readPinned(storage, 'CostCodes')).toEqual({
+      search: 'a',
+      dataSource: 1,
+      order: 'ID asc',
+      columnFilters: { ID: 'x' },
+      advancedFilters: [],
+      layoutId: 7,
+    });
     expect(readPinned(storage, 'currencies')).toBeNull();
     writePinned(storage, 'costcodes', null);
     expect(readPinned(storage, 'costcodes')).toBeNull();

@@ -15,23 +15,46 @@ import { SaveLayoutDialog } from '../../runtime/grid/SaveLayoutDialog.tsx';
 import { ViewManager } from '../../runtime/grid/ViewManager.tsx';
 
 const view = (AutoID: number, Name: string, LayoutType: 0 | 1, extra: Partial<Layout> = {}): Layout => ({
-  AutoID, Name, LayoutType, ControlName: 'costcodes', PageSize: 35, Sort: '', Columns: [], DefaultLayout: false,
-  CreateDate: '2024-03-05T14:07:00', SecurityGroupID: null, SecurityGroup: null, Owner: null, FromDefinitions: false, CanChange: true, ...extra,
+  AutoID,
+  Name,
+  LayoutType,
+  ControlName: 'costcodes',
+  PageSize: 35,
+  Sort: '',
+  Columns: [],
+  DefaultLayout: false,
+  CreateDate: '2024-03-05T14:07:00',
+  SecurityGroupID: null,
+  SecurityGroup: null,
+  Owner: null,
+  FromDefinitions: false,
+  CanChange: true,
+  ...extra,
 });
 const LISTED = [
   view(1, 'Mijn', 1, { DefaultLayout: true }),
   view(2, 'default', 0, { FromDefinitions: true, CanChange: false }),
   view(3, 'Inkoop', 0, { SecurityGroupID: 4, SecurityGroup: 'inkoop' }),
 ];
-const CONTENT: LayoutContent = { Columns: [{ FieldName: 'ID', ColumnWidth: 100, ColumnAlignment: 0, Visible: true, Search: '', AdvancedFilters: [] }], PageSize: 35, Sort: '' };
-const perms = (user: boolean, system: boolean): ViewPermissions => ({ AllowChangeUserViews: user, AllowChangeSystemViews: system });
+const CONTENT: LayoutContent = {
+  Columns: [{ FieldName: 'ID', ColumnWidth: 100, ColumnAlignment: 0, Visible: true, Search: '', AdvancedFilters: [] }],
+  PageSize: 35,
+  Sort: '',
+};
+const perms = (user: boolean, system: boolean): ViewPermissions => ({
+  AllowChangeUserViews: user,
+  AllowChangeSystemViews: system,
+});
 
 function client() {
   return {
     layouts: vi.fn(async () => ({ Data: LISTED, Meta: { Count: LISTED.length, Columns: [] } })),
     resetUserLayout: vi.fn(async () => ({ Reset: 1 })),
     userDefaults: vi.fn(async () => [{ Username: 'jan', PersonName: 'Jan Jansen', Layout: 'Zijne' }]),
-    shareableGroups: vi.fn(async () => [{ AutoID: 4, ID: 'inkoop', Descr: 'Inkoop' }, { AutoID: 6, ID: 'verkoop', Descr: null }]),
+    shareableGroups: vi.fn(async () => [
+      { AutoID: 4, ID: 'inkoop', Descr: 'Inkoop' },
+      { AutoID: 6, ID: 'verkoop', Descr: null },
+    ]),
     createLayout: vi.fn(async (_control: string, body: { Name: string }) => view(40, body.Name, 1)),
     setDefaultLayout: vi.fn(async () => ({})),
     deleteLayout: vi.fn(async () => ({})),
@@ -47,13 +70,26 @@ function client() {
 const show = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 const optionTexts = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.textContent);
 
-beforeAll(() => { i18n.loadAndActivate({ locale: 'nl', messages: {} }); });
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'nl', messages: {} });
+});
 beforeEach(() => resetDialogs());
-afterEach(() => { cleanup(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('save-layout dialog', () => {
   const open = (permissions: ViewPermissions, api = client(), handlers = { onSaved: vi.fn(), onClose: vi.fn() }) => {
-    show(<SaveLayoutDialog control="costcodes" permissions={permissions} content={() => CONTENT} client={api} {...handlers} />);
+    show(
+      <SaveLayoutDialog
+        control="costcodes"
+        permissions={permissions}
+        content={() => CONTENT}
+        client={api}
+        {...handlers}
+      />,
+    );
     return { api, ...handlers, dialog: screen.getByRole('dialog', { name: 'Weergave opslaan als' }) };
   };
 
@@ -93,7 +129,9 @@ describe('save-layout dialog', () => {
     fireEvent.change(name, { target: { value: 'Mijn view' } });
     expect(within(dialog).getByText('De naam van een weergave bestaat alleen uit letters en cijfers.')).toBeTruthy();
     fireEvent.change(name, { target: { value: 'inkoop' } });
-    await waitFor(() => expect(within(dialog).getByText('Er is al een weergave met de naam inkoop in dit overzicht.')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(dialog).getByText('Er is al een weergave met de naam inkoop in dit overzicht.')).toBeTruthy(),
+    );
     expect(name.getAttribute('aria-invalid')).toBe('true');
     // 'Mijn' is a user view: a system view may have that name.
     fireEvent.change(name, { target: { value: 'Mijn' } });
@@ -104,7 +142,12 @@ describe('save-layout dialog', () => {
   it('saves the working view, is busy meanwhile, and closes with the success toast', async () => {
     let resolve: (layout: Layout) => void = () => {};
     const api = client();
-    api.createLayout.mockImplementationOnce(() => new Promise<Layout>((r) => { resolve = r; }));
+    api.createLayout.mockImplementationOnce(
+      () =>
+        new Promise<Layout>((r) => {
+          resolve = r;
+        }),
+    );
     const { dialog, onSaved, onClose } = open(perms(true, true), api);
     await waitFor(() => expect(optionTexts(within(dialog).getByLabelText('Zichtbaar voor'))).toHaveLength(3));
     fireEvent.change(within(dialog).getByLabelText('Naam'), { target: { value: 'Planning2' } });
@@ -113,7 +156,11 @@ describe('save-layout dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
     expect(api.createLayout).toHaveBeenCalledWith('costcodes', {
-      Name: 'Planning2', FlexGridLayout: CONTENT, LayoutType: 0, SetAsDefaultLayout: true, SecurityGroupID: 4,
+      Name: 'Planning2',
+      FlexGridLayout: CONTENT,
+      LayoutType: 0,
+      SetAsDefaultLayout: true,
+      SecurityGroupID: 4,
     });
     const save = within(dialog).getByRole('button', { name: 'Opslaan' });
     expect(save).toHaveProperty('disabled', true);
@@ -127,16 +174,22 @@ describe('save-layout dialog', () => {
     expect(dialogs.toasts.map((t) => [t.type, t.text])).toEqual([['success', 'De weergave is opgeslagen.']]);
   });
 
-  it('shows the server\'s ModelState under the name and the creating alert, and stays open', async () => {
+  it("shows the server's ModelState under the name and the creating alert, and stays open", async () => {
     const api = client();
-    api.createLayout.mockRejectedValueOnce(new CallFailed(400, {
-      Error: 'Ongeldige invoer', ModelState: { Name: ['Er is al een weergave met de naam Planning in dit overzicht.'] }, TranslationModelState: { ModelState: {} },
-    }));
+    api.createLayout.mockRejectedValueOnce(
+      new CallFailed(400, {
+        Error: 'Ongeldige invoer',
+        ModelState: { Name: ['Er is al een weergave met de naam Planning in dit overzicht.'] },
+        TranslationModelState: { ModelState: {} },
+      }),
+    );
     const { dialog, onClose } = open(perms(true, false), api);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fireEvent.change(within(dialog).getByLabelText('Naam'), { target: { value: 'Planning' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
-    expect(await within(dialog).findByText('Er is al een weergave met de naam Planning in dit overzicht.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Er is al een weergave met de naam Planning in dit overzicht.'),
+    ).toBeTruthy();
     expect(dialogs.alerts.map((a) => a.text)).toEqual(['Fout bij het aanmaken van de weergave.']);
     expect(onClose).not.toHaveBeenCalled();
     expect(api.createLayout.mock.calls[0][1]).not.toHaveProperty('SecurityGroupID');
@@ -151,14 +204,20 @@ describe('view manager', () => {
   };
   const rowNamed = async (dialog: HTMLElement, name: string) => {
     const grid = await within(dialog).findByRole('grid', { name: 'Weergaven' });
-    return within(grid).getAllByRole('row').find((r) => within(r).queryAllByRole('gridcell')[0]?.textContent === name)!;
+    return within(grid)
+      .getAllByRole('row')
+      .find((r) => within(r).queryAllByRole('gridcell')[0]?.textContent === name)!;
   };
 
   it('lists name, type, default flag and creation date, with the current view selected', async () => {
     const { dialog, api } = open(perms(true, true));
     const grid = await within(dialog).findByRole('grid', { name: 'Weergaven' });
     expect(api.layouts).toHaveBeenCalledWith('costcodes', { PageSize: 1000, PageIndex: 0 });
-    expect(within(grid).getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
       ['Naam', 'Soort', 'Standaard', 'Aangemaakt'],
       ['Mijn', 'Gebruiker', 'Ja', '5-3-2024 14:07'],
       ['Standaardweergave', 'Systeem', 'Nee', '5-3-2024 14:07'],
@@ -171,7 +230,11 @@ describe('view manager', () => {
   it('sorts by a click on a column header, and back on a second click', async () => {
     const { dialog } = open(perms(true, true));
     const grid = await within(dialog).findByRole('grid', { name: 'Weergaven' });
-    const names = () => within(grid).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('gridcell')[0].textContent);
+    const names = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('gridcell')[0].textContent);
     fireEvent.click(within(grid).getByRole('button', { name: 'Naam' }));
     expect(names()).toEqual(['Inkoop', 'Mijn', 'Standaardweergave']);
     expect(within(grid).getAllByRole('columnheader')[0].getAttribute('aria-sort')).toBe('ascending');
@@ -184,7 +247,10 @@ describe('view manager', () => {
   it('offers set as default and delete only where that view may be changed', async () => {
     const { dialog } = open(perms(true, false));
     fireEvent.contextMenu(await rowNamed(dialog, 'Mijn'));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Als standaard instellen', 'Verwijderen']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Als standaard instellen',
+      'Verwijderen',
+    ]);
     fireEvent.keyDown(document, { key: 'Escape' });
     // A role view needs AllowChangeSystemViews; the standard view cannot be changed at all.
     fireEvent.contextMenu(await rowNamed(dialog, 'Inkoop'));
@@ -197,7 +263,7 @@ describe('view manager', () => {
   it('lets a user clear their own default, and a manager reset a user who keeps one', async () => {
     const { dialog, api } = open(perms(true, true));
     const own = await within(dialog).findByRole('button', { name: 'Mijn standaard wissen' });
-    const user = await within(dialog).findByLabelText('Eigen standaard van') as HTMLSelectElement;
+    const user = (await within(dialog).findByLabelText('Eigen standaard van')) as HTMLSelectElement;
     expect(optionTexts(user)).toEqual(['Jan Jansen (Zijne)']);
     fireEvent.click(own);
     await waitFor(() => expect(api.resetUserLayout).toHaveBeenCalledWith(null, 'costcodes'));
@@ -269,16 +335,33 @@ describe('column chooser', () => {
     const onApply = vi.fn();
     const onClose = vi.fn();
     const api = client();
-    show(<ColumnChooser control="costcodes" viewId={5} columns={working} onApply={onApply} onClose={onClose} client={api} />);
+    show(
+      <ColumnChooser
+        control="costcodes"
+        viewId={5}
+        columns={working}
+        onApply={onApply}
+        onClose={onClose}
+        client={api}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Kolommen' });
     const code = await within(dialog).findByRole('checkbox', { name: 'Code' });
     expect(api.availableColumns).toHaveBeenCalledWith('costcodes', 5);
     // The working view decides what is ticked, not the saved one.
-    expect(within(dialog).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, true, false, false]);
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([true, true, false, false]);
     expect((within(dialog).getByLabelText('Uitlijning Budget') as HTMLSelectElement).value).toBe('2');
 
     fireEvent.change(within(dialog).getByLabelText('Kolom zoeken'), { target: { value: 'OM' } });
-    expect(within(dialog).getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual(['Omschrijving']);
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement!.textContent),
+    ).toEqual(['Omschrijving']);
     fireEvent.contextMenu(within(dialog).getByRole('list'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Alles deselecteren' }));
     fireEvent.change(within(dialog).getByLabelText('Kolom zoeken'), { target: { value: '' } });
@@ -299,7 +382,16 @@ describe('column chooser', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = client();
     api.availableColumns.mockRejectedValueOnce(new Error('500'));
-    show(<ColumnChooser control="costcodes" viewId={null} columns={working} onApply={vi.fn()} onClose={vi.fn()} client={api} />);
+    show(
+      <ColumnChooser
+        control="costcodes"
+        viewId={null}
+        columns={working}
+        onApply={vi.fn()}
+        onClose={vi.fn()}
+        client={api}
+      />,
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Fout bij het ophalen van de gegevens.');
     expect(screen.getByRole('button', { name: 'Lokaal opslaan' })).toHaveProperty('disabled', true);
   });

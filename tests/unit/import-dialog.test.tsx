@@ -12,14 +12,39 @@ import type { ImportTask } from '../../runtime/api/index.ts';
 import { resetDialogs } from '../../runtime/ui/dialogs/dialogs.ts';
 import { DEFAULT_NOTATIONS, ImportDialog } from '../../runtime/screens/import/index.ts';
 
-const DESTINATIONS = [{ ID: 'costcodes', Descr: 'Kostenplaatsen' }, { ID: 'relations', Descr: 'Relaties' }];
+const DESTINATIONS = [
+  { ID: 'costcodes', Descr: 'Kostenplaatsen' },
+  { ID: 'relations', Descr: 'Relaties' },
+];
 const task = (ProcessState: number, extra: Partial<ImportTask> = {}): ImportTask => ({
-  AutoID: 41, Destination: 'relations', ProcessState, ProcessState_Enum: '', ProcessResult: 0, ProcessResult_Enum: '', ErrorMessage: null,
-  TotalRecords: 0, ProcessedRecords: 0, FailedRecords: 0, SkippedRecords: 0, CurrentRow: 0, ProcessDate: null, ProcessDuration: null,
-  Filename: 'relaties.xlsx', OutputFilename: null, Overwrite: false, DryRun: false, ...DEFAULT_NOTATIONS, ...extra,
+  AutoID: 41,
+  Destination: 'relations',
+  ProcessState,
+  ProcessState_Enum: '',
+  ProcessResult: 0,
+  ProcessResult_Enum: '',
+  ErrorMessage: null,
+  TotalRecords: 0,
+  ProcessedRecords: 0,
+  FailedRecords: 0,
+  SkippedRecords: 0,
+  CurrentRow: 0,
+  ProcessDate: null,
+  ProcessDuration: null,
+  Filename: 'relaties.xlsx',
+  OutputFilename: null,
+  Overwrite: false,
+  DryRun: false,
+  ...DEFAULT_NOTATIONS,
+  ...extra,
 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (Error: string, ModelState: Record<string, string[]> = {}) => ({ Error, ModelState, TranslationModelState: { ModelState: {} } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const refusal = (Error: string, ModelState: Record<string, string[]> = {}) => ({
+  Error,
+  ModelState,
+  TranslationModelState: { ModelState: {} },
+});
 
 /** The server, by call: each answer a function of the request. */
 function server(routes: Record<string, (init: RequestInit) => Response>) {
@@ -38,14 +63,22 @@ class FakeEventSource {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  constructor(readonly url: string) { FakeEventSource.last = this; }
-  close() { this.closed = true; }
-  send(data: unknown) { this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent); }
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.closed = true;
+  }
+  send(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
 }
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'nl', messages: {} });
-  HTMLElement.prototype.getClientRects = function getClientRects() { return [{}] as unknown as DOMRectList; };
+  HTMLElement.prototype.getClientRects = function getClientRects() {
+    return [{}] as unknown as DOMRectList;
+  };
 });
 beforeEach(() => {
   resetDialogs();
@@ -60,20 +93,26 @@ afterEach(() => {
 
 async function open(onFinished = vi.fn()) {
   await act(async () => {
-    render(<I18nProvider i18n={i18n}><ImportDialog table="relations" destinations={DESTINATIONS} onFinished={onFinished} onClose={vi.fn()} /></I18nProvider>);
+    render(
+      <I18nProvider i18n={i18n}>
+        <ImportDialog table="relations" destinations={DESTINATIONS} onFinished={onFinished} onClose={vi.fn()} />
+      </I18nProvider>,
+    );
   });
   return screen.getByRole('dialog', { name: 'Importeren' });
 }
 
 async function choose(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-  await act(async () => { fireEvent.change(input, { target: { files: [file] } }); });
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [file] } });
+  });
 }
 
 const xlsx = (name = 'relaties.xlsx') => new File([new Uint8Array([0x50, 0x4b, 3, 4])], name);
 
 describe('starting an import', () => {
-  it('chooses the page\'s table, takes spreadsheets, and enables Start only after a file is chosen', async () => {
+  it("chooses the page's table, takes spreadsheets, and enables Start only after a file is chosen", async () => {
     server({ 'mvc/import/GetAdvancedMode': () => json(200, { AdvancedMode: false }) });
     const dialog = await open();
     const destination = within(dialog).getByLabelText('Bestemming') as HTMLSelectElement;
@@ -94,14 +133,17 @@ describe('starting an import', () => {
     expect(start.disabled).toBe(false);
     // The notations read as people write them, the Dutch way first.
     expect((within(dialog).getByLabelText('Decimale notatie') as HTMLSelectElement).value).toBe('Comma');
-    expect((within(dialog).getByLabelText('Datumnotatie') as HTMLSelectElement).selectedOptions[0].textContent).toBe('D-M-JJJJ (5-3-2025)');
+    expect((within(dialog).getByLabelText('Datumnotatie') as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      'D-M-JJJJ (5-3-2025)',
+    );
     expect(within(dialog).getByRole('button', { name: 'Geavanceerde modus: uit' })).toBeTruthy();
   });
 
-  it('sends the form as multipart, the file last, and shows a refusal\'s Error on the form', async () => {
+  it("sends the form as multipart, the file last, and shows a refusal's Error on the form", async () => {
     const fetch = server({
       'mvc/import/GetAdvancedMode': () => json(200, { AdvancedMode: false }),
-      'mvc/import/StartImport': () => json(400, refusal('Het bestand heeft meer dan 5000 rijen.', { File: ['Schakel de geavanceerde modus in.'] })),
+      'mvc/import/StartImport': () =>
+        json(400, refusal('Het bestand heeft meer dan 5000 rijen.', { File: ['Schakel de geavanceerde modus in.'] })),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const dialog = await open();
@@ -109,14 +151,31 @@ describe('starting an import', () => {
     fireEvent.click(within(dialog).getByLabelText('Bestaande records overschrijven'));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Proefimport/ }));
     fireEvent.change(within(dialog).getByLabelText('Ja/nee-notatie'), { target: { value: 'OneZero' } });
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' }));
+    });
 
     const [, init] = fetch.mock.calls.find(([url]) => url === '/mvc/import/StartImport')!;
     expect(init.method).toBe('POST');
     const body = init.body as FormData;
-    expect([...body.keys()]).toEqual(['Destination', 'FileName', 'Overwrite', 'DryRun', 'BooleanFormat', 'DecimalFormat', 'DateFormat', 'File']);
+    expect([...body.keys()]).toEqual([
+      'Destination',
+      'FileName',
+      'Overwrite',
+      'DryRun',
+      'BooleanFormat',
+      'DecimalFormat',
+      'DateFormat',
+      'File',
+    ]);
     expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== 'File'))).toEqual({
-      Destination: 'relations', FileName: 'relaties.xlsx', Overwrite: 'true', DryRun: 'true', BooleanFormat: 'OneZero', DecimalFormat: 'Comma', DateFormat: 'DMYYYY_Dash',
+      Destination: 'relations',
+      FileName: 'relaties.xlsx',
+      Overwrite: 'true',
+      DryRun: 'true',
+      BooleanFormat: 'OneZero',
+      DecimalFormat: 'Comma',
+      DateFormat: 'DMYYYY_Dash',
     });
     expect((body.get('File') as File).name).toBe('relaties.xlsx');
 
@@ -129,8 +188,14 @@ describe('starting an import', () => {
 
   it('follows the started task: running on its first progress, then its result and output file', async () => {
     const finished = task(2, {
-      ProcessResult: 2, TotalRecords: 3, ProcessedRecords: 2, FailedRecords: 1, ProcessDuration: 1.25, ProcessDate: '2026-01-02T10:00:00Z',
-      ErrorMessage: '1 rij is mislukt.', OutputFilename: 'relaties_resultaat.xlsx',
+      ProcessResult: 2,
+      TotalRecords: 3,
+      ProcessedRecords: 2,
+      FailedRecords: 1,
+      ProcessDuration: 1.25,
+      ProcessDate: '2026-01-02T10:00:00Z',
+      ErrorMessage: '1 rij is mislukt.',
+      OutputFilename: 'relaties_resultaat.xlsx',
     });
     server({
       'mvc/import/GetAdvancedMode': () => json(200, { AdvancedMode: true }),
@@ -140,7 +205,9 @@ describe('starting an import', () => {
     const onFinished = vi.fn();
     const dialog = await open(onFinished);
     await choose(xlsx());
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' }));
+    });
 
     const card = screen.getByRole('dialog', { name: 'Importtaak' });
     const state = () => card.querySelector('[data-state]')!.textContent;
@@ -156,7 +223,9 @@ describe('starting an import', () => {
     expect(state()).toBe('Bezig');
     expect(within(card).getByRole('button', { name: 'Import annuleren' })).toBeTruthy();
 
-    await act(async () => { stream.send({ CurrentRow: 5000, TotalRows: 5000, Finished: true }); });
+    await act(async () => {
+      stream.send({ CurrentRow: 5000, TotalRows: 5000, Finished: true });
+    });
     expect(stream.closed).toBe(true);
     expect(onFinished).toHaveBeenCalledWith(expect.objectContaining({ ProcessState: 2 }));
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
@@ -167,10 +236,14 @@ describe('starting an import', () => {
     expect(result.textContent).toContain('1 rij is mislukt.');
     const counts = [...card.querySelectorAll('.import-counts div')].map((d) => d.textContent);
     expect(counts).toEqual(['Totaal3', 'Verwerkt2', 'Mislukt1', 'Overgeslagen0']);
-    expect(within(card).getByRole('link', { name: 'Uitvoerbestand relaties_resultaat.xlsx downloaden' }).getAttribute('href'))
-      .toBe('/mvc/import/GetFile?ImportId=41&Result=true');
-    expect(within(card).getByRole('link', { name: 'Invoerbestand relaties.xlsx downloaden' }).getAttribute('href'))
-      .toBe('/mvc/import/GetFile?ImportId=41&Result=false');
+    expect(
+      within(card)
+        .getByRole('link', { name: 'Uitvoerbestand relaties_resultaat.xlsx downloaden' })
+        .getAttribute('href'),
+    ).toBe('/mvc/import/GetFile?ImportId=41&Result=true');
+    expect(
+      within(card).getByRole('link', { name: 'Invoerbestand relaties.xlsx downloaden' }).getAttribute('href'),
+    ).toBe('/mvc/import/GetFile?ImportId=41&Result=false');
     expect(within(card).queryByRole('button', { name: 'Import annuleren' })).toBeNull();
   });
 
@@ -181,7 +254,9 @@ describe('starting an import', () => {
     });
     const dialog = await open();
     await choose(xlsx());
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' }));
+    });
     const result = within(screen.getByRole('dialog', { name: 'Importtaak' })).getByRole('status');
     expect(result.className).toContain('import-result--success');
     expect(result.textContent).toBe('Geslaagd');
@@ -193,14 +268,17 @@ describe('advanced mode', () => {
     const fetch = server({
       'mvc/import/GetAdvancedMode': () => json(200, { AdvancedMode: false }),
       'mvc/import/GetCode': () => json(200, { Code: 'K7Q2' }),
-      'mvc/import/SetAdvancedMode': (init) => (JSON.parse(String(init.body)).VerificationCode === 'K7Q2'
-        ? json(200, { AdvancedMode: true })
-        : json(400, refusal('De gegevens zijn niet geldig.', { VerificationCode: ['De code klopt niet.'] }))),
+      'mvc/import/SetAdvancedMode': (init) =>
+        JSON.parse(String(init.body)).VerificationCode === 'K7Q2'
+          ? json(200, { AdvancedMode: true })
+          : json(400, refusal('De gegevens zijn niet geldig.', { VerificationCode: ['De code klopt niet.'] })),
     });
     const dialog = await open();
     const link = within(dialog).getByRole('button', { name: 'Geavanceerde modus: uit' });
     link.focus();
-    await act(async () => { fireEvent.click(link); });
+    await act(async () => {
+      fireEvent.click(link);
+    });
     const verify = screen.getByRole('dialog', { name: 'Geavanceerde modus inschakelen' });
     const code = within(verify).getByLabelText('Code') as HTMLInputElement;
     expect(code.value).toBe('K7Q2');
@@ -212,15 +290,26 @@ describe('advanced mode', () => {
     expect(submit.disabled).toBe(true);
 
     fireEvent.change(typed, { target: { value: 'XXXX' } });
-    await act(async () => { fireEvent.click(submit); });
-    const alerts = within(verify).getAllByRole('alert').map((a) => a.textContent);
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    const alerts = within(verify)
+      .getAllByRole('alert')
+      .map((a) => a.textContent);
     expect(alerts).toEqual(['De gegevens zijn niet geldig.', 'De code klopt niet.']);
     expect(typed.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(typed, { target: { value: 'K7Q2' } });
-    await act(async () => { fireEvent.click(submit); });
-    const sent = fetch.mock.calls.filter(([url]) => url === '/mvc/import/SetAdvancedMode').map(([, init]) => JSON.parse(String(init.body)));
-    expect(sent).toEqual([{ Code: 'K7Q2', VerificationCode: 'XXXX' }, { Code: 'K7Q2', VerificationCode: 'K7Q2' }]);
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    const sent = fetch.mock.calls
+      .filter(([url]) => url === '/mvc/import/SetAdvancedMode')
+      .map(([, init]) => JSON.parse(String(init.body)));
+    expect(sent).toEqual([
+      { Code: 'K7Q2', VerificationCode: 'XXXX' },
+      { Code: 'K7Q2', VerificationCode: 'K7Q2' },
+    ]);
     expect(screen.queryByRole('dialog', { name: 'Geavanceerde modus inschakelen' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Geavanceerde modus: aan' })).toBeTruthy();
   });

@@ -5,14 +5,19 @@ import type { EffectiveField, ImportNotations } from '../../definitions/language
 import { readCell, datePattern } from '../../server/imports/notations.ts';
 import { isNotesRow, mapColumns } from '../../server/imports/columns.ts';
 
-const field = (type: string, extra: Partial<EffectiveField> = {}) => ({ name: 'F', label: 'Veld', type, ...extra }) as unknown as EffectiveField;
+const field = (type: string, extra: Partial<EffectiveField> = {}) =>
+  ({ name: 'F', label: 'Veld', type, ...extra }) as unknown as EffectiveField;
 const nl: ImportNotations = { DecimalFormat: 'Comma', BooleanFormat: 'YesNo', DateFormat: 'DMYYYY_Dash' };
-const value = (f: EffectiveField, cell: unknown, n: Partial<ImportNotations> = {}) => readCell(f, cell as never, { ...nl, ...n });
+const value = (f: EffectiveField, cell: unknown, n: Partial<ImportNotations> = {}) =>
+  readCell(f, cell as never, { ...nl, ...n });
 
 describe('decimal notations', () => {
   it.each([
-    ['Comma', '1.234,5', '1234.5'], ['Comma', '-12,75', '-12.75'], ['Comma', '1234', '1234'],
-    ['Dot', '1,234.5', '1234.5'], ['Dot', '0.25', '0.25'],
+    ['Comma', '1.234,5', '1234.5'],
+    ['Comma', '-12,75', '-12.75'],
+    ['Comma', '1234', '1234'],
+    ['Dot', '1,234.5', '1234.5'],
+    ['Dot', '0.25', '0.25'],
   ] as const)('%s reads %s as %s', (DecimalFormat, text, expected) => {
     expect(value(field('decimal'), text, { DecimalFormat })).toEqual({ value: expected });
   });
@@ -29,11 +34,16 @@ describe('decimal notations', () => {
 });
 
 describe('boolean notations', () => {
-  it.each([['TrueFalse', 'TRUE', 'false'], ['YesNo', 'Yes', 'no'], ['TF', 't', 'F'], ['YN', 'Y', 'n'], ['OneZero', '1', '0']] as const)(
-    '%s reads %s and %s', (BooleanFormat, yes, no) => {
-      expect(value(field('bool'), yes, { BooleanFormat })).toEqual({ value: true });
-      expect(value(field('bool'), no, { BooleanFormat })).toEqual({ value: false });
-    });
+  it.each([
+    ['TrueFalse', 'TRUE', 'false'],
+    ['YesNo', 'Yes', 'no'],
+    ['TF', 't', 'F'],
+    ['YN', 'Y', 'n'],
+    ['OneZero', '1', '0'],
+  ] as const)('%s reads %s and %s', (BooleanFormat, yes, no) => {
+    expect(value(field('bool'), yes, { BooleanFormat })).toEqual({ value: true });
+    expect(value(field('bool'), no, { BooleanFormat })).toEqual({ value: false });
+  });
   it('takes a boolean cell in any notation, and says which words it expects otherwise', () => {
     expect(value(field('bool'), true, { BooleanFormat: 'OneZero' })).toEqual({ value: true });
     expect(value(field('bool'), 'ja')).toEqual({ problem: { id: 'import.boolean', args: ['Veld', 'YES', 'NO'] } });
@@ -42,8 +52,12 @@ describe('boolean notations', () => {
 
 describe('date notations', () => {
   it.each([
-    ['DMYYYY', '1/2/2026'], ['DMYYYY_Dash', '1-2-2026'], ['DDMMYYYY', '01-02-2026'],
-    ['MDYYYY', '2/1/2026'], ['MDYYYY_Dash', '2-1-2026'], ['MMDDYYYY', '02/01/2026'],
+    ['DMYYYY', '1/2/2026'],
+    ['DMYYYY_Dash', '1-2-2026'],
+    ['DDMMYYYY', '01-02-2026'],
+    ['MDYYYY', '2/1/2026'],
+    ['MDYYYY_Dash', '2-1-2026'],
+    ['MMDDYYYY', '02/01/2026'],
   ] as const)('%s reads %s as 1 February 2026', (DateFormat, text) => {
     expect(value(field('date'), text, { DateFormat })).toEqual({ value: '2026-02-01' });
   });
@@ -70,8 +84,12 @@ describe('other cells', () => {
     expect(value(field('text'), 1001)).toEqual({ value: '1001' });
   });
   it('fails a formula without a saved value, and an error cell', () => {
-    expect(value(field('text'), { error: 'formula' })).toEqual({ problem: { id: 'import.formula_without_value', args: ['Veld'] } });
-    expect(value(field('text'), { error: 'value', text: '#N/A' })).toEqual({ problem: { id: 'import.cell_error', args: ['Veld', '#N/A'] } });
+    expect(value(field('text'), { error: 'formula' })).toEqual({
+      problem: { id: 'import.formula_without_value', args: ['Veld'] },
+    });
+    expect(value(field('text'), { error: 'value', text: '#N/A' })).toEqual({
+      problem: { id: 'import.cell_error', args: ['Veld', '#N/A'] },
+    });
   });
 });
 
@@ -79,16 +97,23 @@ describe('columns', () => {
   const code = field('text', { name: 'ID', label: 'Artikelnummer' } as never);
   const descr = field('text', { name: 'Descr', label: 'Omschrijving' } as never);
   it('knows a column by label or name in any case, AutoID as the record, and lists the rest', () => {
-    const map = mapColumns(['AutoID', 'artikelnummer', 'DESCR', 'Onbekend', 'Omschrijving'], [code, descr], () => undefined);
+    const map = mapColumns(
+      ['AutoID', 'artikelnummer', 'DESCR', 'Onbekend', 'Omschrijving'],
+      [code, descr],
+      () => undefined,
+    );
     expect(map.id).toBe(0);
-    expect(map.columns.map((c) => [c.index, c.field.name])).toEqual([[1, 'ID'], [2, 'Descr']]);
+    expect(map.columns.map((c) => [c.index, c.field.name])).toEqual([
+      [1, 'ID'],
+      [2, 'Descr'],
+    ]);
     expect(map.ignored).toEqual(['Onbekend']);
     expect(map.twice).toEqual(['Omschrijving']);
   });
   it('takes ID as a field when one is called so', () => {
     expect(mapColumns(['ID'], [code], () => undefined)).toMatchObject({ id: null, columns: [{ index: 0 }] });
   });
-  it('knows the template\'s notes row', () => {
+  it("knows the template's notes row", () => {
     expect(isNotesRow(['[leeg voor een nieuw record]', null, '[geheel getal]'])).toBe(true);
     expect(isNotesRow(['[a]', 'Hamer'])).toBe(false);
     expect(isNotesRow([null, ''])).toBe(false);

@@ -3,36 +3,74 @@
 // every 2 s until the task is processed or cancelled.
 import { describe, expect, it, vi } from 'vitest';
 import { CallFailed, type ImportTask } from '../../runtime/api/index.ts';
-import { DEFAULT_NOTATIONS, POLL_MS, progressStreamUrl, watchImport, type ProgressStream } from '../../runtime/screens/import/index.ts';
+import {
+  DEFAULT_NOTATIONS,
+  POLL_MS,
+  progressStreamUrl,
+  watchImport,
+  type ProgressStream,
+} from '../../runtime/screens/import/index.ts';
 
 const task = (ProcessState: number, extra: Partial<ImportTask> = {}): ImportTask => ({
-  AutoID: 7, Destination: 'relations', ProcessState, ProcessState_Enum: '', ProcessResult: ProcessState === 2 ? 1 : 0, ProcessResult_Enum: '',
-  ErrorMessage: null, TotalRecords: 3, ProcessedRecords: 0, FailedRecords: 0, SkippedRecords: 0, CurrentRow: 0, ProcessDate: null,
-  ProcessDuration: null, Filename: 'relaties.xlsx', OutputFilename: null, Overwrite: false, DryRun: false, ...DEFAULT_NOTATIONS, ...extra,
+  AutoID: 7,
+  Destination: 'relations',
+  ProcessState,
+  ProcessState_Enum: '',
+  ProcessResult: ProcessState === 2 ? 1 : 0,
+  ProcessResult_Enum: '',
+  ErrorMessage: null,
+  TotalRecords: 3,
+  ProcessedRecords: 0,
+  FailedRecords: 0,
+  SkippedRecords: 0,
+  CurrentRow: 0,
+  ProcessDate: null,
+  ProcessDuration: null,
+  Filename: 'relaties.xlsx',
+  OutputFilename: null,
+  Overwrite: false,
+  DryRun: false,
+  ...DEFAULT_NOTATIONS,
+  ...extra,
 });
 
 class FakeStream implements ProgressStream {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  close() { this.closed = true; }
-  send(data: unknown) { this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent); }
+  close() {
+    this.closed = true;
+  }
+  send(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
 }
 
 function timers() {
   const pending: { run: () => void; ms: number }[] = [];
   return {
     pending,
-    setTimer: (run: () => void, ms: number) => { const t = { run, ms }; pending.push(t); return t; },
-    clearTimer: (t: unknown) => { const at = pending.indexOf(t as (typeof pending)[number]); if (at >= 0) pending.splice(at, 1); },
-    async tick() { const t = pending.shift(); t?.run(); await new Promise((r) => setTimeout(r, 0)); },
+    setTimer: (run: () => void, ms: number) => {
+      const t = { run, ms };
+      pending.push(t);
+      return t;
+    },
+    clearTimer: (t: unknown) => {
+      const at = pending.indexOf(t as (typeof pending)[number]);
+      if (at >= 0) pending.splice(at, 1);
+    },
+    async tick() {
+      const t = pending.shift();
+      t?.run();
+      await new Promise((r) => setTimeout(r, 0));
+    },
   };
 }
 
 const listener = () => ({ progress: vi.fn(), task: vi.fn(), finished: vi.fn() });
 
 describe('watching an import', () => {
-  it('streams from the task\'s progress address', () => {
+  it("streams from the task's progress address", () => {
     expect(progressStreamUrl(7)).toBe('/mvc/importprogresseventstream/message?importtaskid=7');
   });
 
@@ -100,7 +138,13 @@ describe('watching an import', () => {
     expect(stream.closed).toBe(true);
     expect(stream.onmessage).toBeNull();
 
-    const refused = vi.fn(async () => { throw new CallFailed(404, { Error: 'Het opgevraagde item bestaat niet', ModelState: {}, TranslationModelState: { ModelState: {} } }); });
+    const refused = vi.fn(async () => {
+      throw new CallFailed(404, {
+        Error: 'Het opgevraagde item bestaat niet',
+        ModelState: {},
+        TranslationModelState: { ModelState: {} },
+      });
+    });
     watchImport(8, { openStream: () => null, getItem: refused, ...clock, log: () => {} }, heard);
     await clock.tick();
     expect(refused).toHaveBeenCalledOnce();

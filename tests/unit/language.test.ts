@@ -2,7 +2,16 @@
 // layering with provenance and conflicts.
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalText, columnType, effectiveProblems, emptyLayer, fieldRuleErrors, fitsMask, layer, ruleProblems, schemaProblems, evaluateRule,
+  canonicalText,
+  columnType,
+  effectiveProblems,
+  emptyLayer,
+  fieldRuleErrors,
+  fitsMask,
+  layer,
+  ruleProblems,
+  schemaProblems,
+  evaluateRule,
   type FieldDef,
 } from '../../definitions/language/index.ts';
 import { digitsFit } from '../../definitions/language/record-schema.ts';
@@ -10,18 +19,30 @@ import { digitsFit } from '../../definitions/language/record-schema.ts';
 describe('canonical form', () => {
   it('orders keys as the schema lists them, with two-space indentation and a final newline', () => {
     const text = canonicalText('table', { fields: [{ type: 'text', name: 'ID' }], label: 'Landen', name: 'countries' });
-    expect(text).toBe('{\n  "name": "countries",\n  "label": "Landen",\n  "fields": [\n    {\n      "name": "ID",\n      "type": "text"\n    }\n  ]\n}\n');
+    expect(text).toBe(
+      '{\n  "name": "countries",\n  "label": "Landen",\n  "fields": [\n    {\n      "name": "ID",\n      "type": "text"\n    }\n  ]\n}\n',
+    );
   });
 });
 
 describe('schema validation', () => {
   it('names the JSON pointer and the rule', () => {
-    const problems = schemaProblems('table', 'base/tables/x.json', { name: 'x', fields: [{ name: 'A', type: 'money' }, { name: '1bad' }], colour: 1 });
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.objectContaining({ file: 'base/tables/x.json', pointer: '/fields/0/type', rule: expect.stringMatching(/^enum/) }),
-      expect.objectContaining({ pointer: '/fields/1/name', rule: expect.stringMatching(/^pattern/) }),
-      expect.objectContaining({ pointer: '/', message: "unknown attribute 'colour'" }),
-    ]));
+    const problems = schemaProblems('table', 'base/tables/x.json', {
+      name: 'x',
+      fields: [{ name: 'A', type: 'money' }, { name: '1bad' }],
+      colour: 1,
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'base/tables/x.json',
+          pointer: '/fields/0/type',
+          rule: expect.stringMatching(/^enum/),
+        }),
+        expect.objectContaining({ pointer: '/fields/1/name', rule: expect.stringMatching(/^pattern/) }),
+        expect.objectContaining({ pointer: '/', message: "unknown attribute 'colour'" }),
+      ]),
+    );
   });
   it('keeps pack tables out of the core_ namespace', () => {
     expect(schemaProblems('table', 'f', { name: 'core_users', fields: [] })).not.toEqual([]);
@@ -36,7 +57,9 @@ describe('field dictionary limits (spec 2 section 5)', () => {
     expect(errs({ name: 'a', type: 'integer', integers: 10 })).toEqual([]);
     expect(errs({ name: 'a', type: 'integer', integers: 11 })).toEqual(['integer allows at most 10 integers']);
     expect(errs({ name: 'a', type: 'decimal', integers: 30, decimals: 8 })).toEqual([]);
-    expect(errs({ name: 'a', type: 'decimal', integers: 30, decimals: 9 })).toEqual(['integers plus decimals may be at most 38']);
+    expect(errs({ name: 'a', type: 'decimal', integers: 30, decimals: 9 })).toEqual([
+      'integers plus decimals may be at most 38',
+    ]);
     expect(errs({ name: 'a', type: 'decimal', integers: 0 })).toEqual(['integers must be at least 1']);
     expect(errs({ name: 'a', type: 'decimal', decimals: -1 })).toEqual(['decimals may not be below 0']);
   });
@@ -86,7 +109,7 @@ describe('masks, today and referenced rows in rules', () => {
     expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: today })).toBe(true);
     expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: '2999-01-01' })).toBe(false);
   });
-  it('reads a referenced row\'s field by path only where the caller allows it, with the values the caller loaded', () => {
+  it("reads a referenced row's field by path only where the caller allows it, with the values the caller loaded", () => {
     const own = new Set(['ObjectType', 'ConstructionYear']);
     const rule = { matches: [{ var: 'ConstructionYear' }, { var: 'ObjectType.ConstructionYearMask' }] };
     expect(ruleProblems(rule, own)[0].message).toMatch(/not a field of this record/);
@@ -102,14 +125,30 @@ describe('masks, today and referenced rows in rules', () => {
 describe('checks, change logs and rights in the definitions', () => {
   const pack = () => {
     const base = emptyLayer('base');
-    base.rights.push({ value: [{ code: '1.1', name: 'Dingen', actions: ['read', 'update', 'create', 'delete'] }, { code: '1.2', name: 'Uitvoeren', actions: ['execute'] }], origin: { layer: 'base', file: 'base/rights.json' } });
-    base.lists.push({ value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' }, origin: { layer: 'base', file: 'base/lists/things.json' } });
+    base.rights.push({
+      value: [
+        { code: '1.1', name: 'Dingen', actions: ['read', 'update', 'create', 'delete'] },
+        { code: '1.2', name: 'Uitvoeren', actions: ['execute'] },
+      ],
+      origin: { layer: 'base', file: 'base/rights.json' },
+    });
+    base.lists.push({
+      value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' },
+      origin: { layer: 'base', file: 'base/lists/things.json' },
+    });
     return base;
   };
   const table = (extra: Record<string, unknown>, right = '1.1') => ({
     value: {
-      name: 'things', label: 'Dingen', right,
-      fields: [{ name: 'ID', type: 'text' }, { name: 'Descr', type: 'text' }, { name: 'Parent', type: 'list', list: 'things' }, { name: 'Codes', type: 'text' }],
+      name: 'things',
+      label: 'Dingen',
+      right,
+      fields: [
+        { name: 'ID', type: 'text' },
+        { name: 'Descr', type: 'text' },
+        { name: 'Parent', type: 'list', list: 'things' },
+        { name: 'Codes', type: 'text' },
+      ],
       ...extra,
     } as any,
     origin: { layer: 'base', file: 'base/tables/things.json' },
@@ -121,33 +160,60 @@ describe('checks, change logs and rights in the definitions', () => {
   };
 
   it('takes the check kinds with what they name', () => {
-    expect(problems({
-      checks: [
-        { name: 'u', unique: ['ID'], message: 'm', fields: ['ID'] },
-        { name: 'a', acyclic: { from: 'AutoID', to: 'Parent' }, message: 'm', fields: ['Parent'] },
-        { name: 'c', codes: { field: 'Codes', list: 'things' }, message: 'm', fields: ['Codes'] },
-        { name: 'r', validWhen: { '!!': { var: 'Parent.Descr' } }, when: { '!!': { var: 'ID' } }, onChange: ['Parent'], message: 'm', fields: ['Parent'] },
-      ],
-    })).toEqual([]);
+    expect(
+      problems({
+        checks: [
+          { name: 'u', unique: ['ID'], message: 'm', fields: ['ID'] },
+          { name: 'a', acyclic: { from: 'AutoID', to: 'Parent' }, message: 'm', fields: ['Parent'] },
+          { name: 'c', codes: { field: 'Codes', list: 'things' }, message: 'm', fields: ['Codes'] },
+          {
+            name: 'r',
+            validWhen: { '!!': { var: 'Parent.Descr' } },
+            when: { '!!': { var: 'ID' } },
+            onChange: ['Parent'],
+            message: 'm',
+            fields: ['Parent'],
+          },
+        ],
+      }),
+    ).toEqual([]);
   });
   it('names a check of two kinds, an unknown field, a path through a field that is no list, and an acyclic pair of other tables', () => {
-    expect(problems({
-      checks: [
-        { name: 'two', unique: ['ID'], validWhen: true, message: 'm', fields: ['ID'] },
-        { name: 'field', unique: ['Nope'], message: 'm', fields: ['ID'] },
-        { name: 'path', validWhen: { var: 'Descr.ID' }, message: 'm', fields: ['ID'] },
-        { name: 'cycle', acyclic: { from: 'ID', to: 'Parent' }, message: 'm', fields: ['ID'] },
-      ],
-    })).toEqual(['/checks/0 check-kind', '/checks/1/unique field-reference', '/checks/2/validWhen/var rule', '/checks/3/acyclic field-reference']);
+    expect(
+      problems({
+        checks: [
+          { name: 'two', unique: ['ID'], validWhen: true, message: 'm', fields: ['ID'] },
+          { name: 'field', unique: ['Nope'], message: 'm', fields: ['ID'] },
+          { name: 'path', validWhen: { var: 'Descr.ID' }, message: 'm', fields: ['ID'] },
+          { name: 'cycle', acyclic: { from: 'ID', to: 'Parent' }, message: 'm', fields: ['ID'] },
+        ],
+      }),
+    ).toEqual([
+      '/checks/0 check-kind',
+      '/checks/1/unique field-reference',
+      '/checks/2/validWhen/var rule',
+      '/checks/3/acyclic field-reference',
+    ]);
   });
   it('refuses a table whose right cannot be granted to read it', () => {
     expect(problems({}, '1.2')).toEqual(['/right right-action']);
   });
-  it('wants a grid tab\'s parent field fixed, unless the tab only shows rows made elsewhere', () => {
+  it("wants a grid tab's parent field fixed, unless the tab only shows rows made elsewhere", () => {
     const tabProblems = (tab: Record<string, unknown>) => {
       const base = pack();
       base.tables.push(table({}));
-      base.screens.push({ value: { name: 'things', kind: 'detail', table: 'things', title: 'Dingen', tabs: [{ name: 'children', title: 'Onderliggend', kind: 'grid', table: 'things', parentField: 'Parent', ...tab }] } as any, origin: { layer: 'base', file: 'base/screens/things.json' } });
+      base.screens.push({
+        value: {
+          name: 'things',
+          kind: 'detail',
+          table: 'things',
+          title: 'Dingen',
+          tabs: [
+            { name: 'children', title: 'Onderliggend', kind: 'grid', table: 'things', parentField: 'Parent', ...tab },
+          ],
+        } as any,
+        origin: { layer: 'base', file: 'base/screens/things.json' },
+      });
       return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
     };
     expect(tabProblems({})).toEqual(['/tabs/0/parentField parent-field']);
@@ -157,9 +223,22 @@ describe('checks, change logs and rights in the definitions', () => {
 
 describe('layering', () => {
   const base = emptyLayer('base');
-  base.tables.push({ value: { name: 'items', label: 'Items', fields: [{ name: 'Descr', label: 'Omschrijving', type: 'text' }] }, origin: { layer: 'base', file: 'base/tables/items.json' } });
+  base.tables.push({
+    value: { name: 'items', label: 'Items', fields: [{ name: 'Descr', label: 'Omschrijving', type: 'text' }] },
+    origin: { layer: 'base', file: 'base/tables/items.json' },
+  });
   const customer = emptyLayer('acme');
-  customer.tables.push({ value: { name: 'items', extends: true, fields: [{ name: 'Descr', label: 'Naam' }, { name: 'Size', type: 'integer' }] }, origin: { layer: 'acme', file: 'acme/tables/items.json' } });
+  customer.tables.push({
+    value: {
+      name: 'items',
+      extends: true,
+      fields: [
+        { name: 'Descr', label: 'Naam' },
+        { name: 'Size', type: 'integer' },
+      ],
+    },
+    origin: { layer: 'acme', file: 'acme/tables/items.json' },
+  });
 
   it('overrides by name, adds fields, and remembers which layer set each attribute', () => {
     const eff = layer([base, customer]);
@@ -173,8 +252,14 @@ describe('layering', () => {
 
   it('reports an override of what no lower layer has as a conflict', () => {
     const stale = emptyLayer('acme');
-    stale.tables.push({ value: { name: 'items', extends: true, fields: [{ name: 'Gone', label: 'Weg' }] }, origin: { layer: 'acme', file: 'acme/tables/items.json' } });
-    stale.tables.push({ value: { name: 'missing', extends: true, fields: [] }, origin: { layer: 'acme', file: 'acme/tables/missing.json' } });
+    stale.tables.push({
+      value: { name: 'items', extends: true, fields: [{ name: 'Gone', label: 'Weg' }] },
+      origin: { layer: 'acme', file: 'acme/tables/items.json' },
+    });
+    stale.tables.push({
+      value: { name: 'missing', extends: true, fields: [] },
+      origin: { layer: 'acme', file: 'acme/tables/missing.json' },
+    });
     const problems = effectiveProblems(layer([base, stale]));
     expect(problems.map((p) => [p.file, p.pointer, p.rule])).toEqual([
       ['acme/tables/items.json', '/fields/0', 'layer-conflict'],
@@ -184,17 +269,37 @@ describe('layering', () => {
 
   it('keeps a table the engine alone writes so: a later layer cannot open it to the generic calls', () => {
     const kept = emptyLayer('base');
-    kept.tables.push({ value: { name: 'history', label: 'Historie', readOnly: true, fields: [{ name: 'Descr', label: 'Omschrijving', type: 'text' }] }, origin: { layer: 'base', file: 'base/tables/history.json' } });
+    kept.tables.push({
+      value: {
+        name: 'history',
+        label: 'Historie',
+        readOnly: true,
+        fields: [{ name: 'Descr', label: 'Omschrijving', type: 'text' }],
+      },
+      origin: { layer: 'base', file: 'base/tables/history.json' },
+    });
     const reopen = emptyLayer('site');
-    reopen.tables.push({ value: { name: 'history', extends: true, readOnly: false, label: 'Open', fields: [] }, origin: { layer: 'site', file: 'site/tables/history.json' } });
+    reopen.tables.push({
+      value: { name: 'history', extends: true, readOnly: false, label: 'Open', fields: [] },
+      origin: { layer: 'site', file: 'site/tables/history.json' },
+    });
     const eff = layer([kept, reopen]);
     expect(eff.tables.get('history')).toMatchObject({ readOnly: true, label: 'Open' });
-    expect(eff.conflicts).toEqual([expect.objectContaining({ layer: 'site', pointer: '/readOnly', said: { id: 'definition.read_only_table', args: ['history'] } })]);
+    expect(eff.conflicts).toEqual([
+      expect.objectContaining({
+        layer: 'site',
+        pointer: '/readOnly',
+        said: { id: 'definition.read_only_table', args: ['history'] },
+      }),
+    ]);
   });
 
   it('refuses a second definition of a table without extends', () => {
     const again = emptyLayer('acme');
-    again.tables.push({ value: { name: 'Items', fields: [] }, origin: { layer: 'acme', file: 'acme/tables/Items.json' } });
+    again.tables.push({
+      value: { name: 'Items', fields: [] },
+      origin: { layer: 'acme', file: 'acme/tables/Items.json' },
+    });
     expect(effectiveProblems(layer([base, again]))[0].message).toMatch(/already defined by base/);
   });
 });

@@ -15,20 +15,61 @@ import { router } from '../../runtime/ui/navigation/router.ts';
 import { copyText, LicencePage } from '../../runtime/screens/licence/index.ts';
 import { checkLicence, clearPermissions, keepLicence } from '../../runtime/state/index.ts';
 
-const SCREEN: ScreenInfo = { name: 'licenses', kind: 'licence', table: 'licences', title: 'Licentie', parent: 'admin', rights: { read: '12.24', update: '12.24' } };
+const SCREEN: ScreenInfo = {
+  name: 'licenses',
+  kind: 'licence',
+  table: 'licences',
+  title: 'Licentie',
+  parent: 'admin',
+  rights: { read: '12.24', update: '12.24' },
+};
 const CODE = 'ABCDEFGHIJ12345KLMNOPQRST6789012'; // 32 characters: 10/5/10/7
 const DASHED = 'ABCDEFGHIJ-12345-KLMNOPQRST-6789012';
-const ALL = ['relations', 'workflow', 'overhaul', 'objects', 'projects', 'orders', 'invoice', 'hours', 'articles', 'accesssecurity', 'import', 'languages', 'competence', 'numbering'];
-const unlicensed: LicenceAnswer = { licenseName: null, productCode: '', activationCode: null, Licensed: false, Lapsed: false, Modules: ALL, Expires: null, SavedBy: null, SavedAt: null };
+const ALL = [
+  'relations',
+  'workflow',
+  'overhaul',
+  'objects',
+  'projects',
+  'orders',
+  'invoice',
+  'hours',
+  'articles',
+  'accesssecurity',
+  'import',
+  'languages',
+  'competence',
+  'numbering',
+];
+const unlicensed: LicenceAnswer = {
+  licenseName: null,
+  productCode: '',
+  activationCode: null,
+  Licensed: false,
+  Lapsed: false,
+  Modules: ALL,
+  Expires: null,
+  SavedBy: null,
+  SavedAt: null,
+};
 const PASTE = `Licentienaam: Voorbeeld BV\nProductcode: ${DASHED}\nActiveringscode: SIGNED.CODE`;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (Error: string, ModelState: Record<string, string[]> = {}) => ({ Error, ModelState, TranslationModelState: { ModelState: {} } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const refusal = (Error: string, ModelState: Record<string, string[]> = {}) => ({
+  Error,
+  ModelState,
+  TranslationModelState: { ModelState: {} },
+});
 
 /** The server, by call: each answer a function of the request. Rights are granted. */
 function server(routes: Record<string, (init: RequestInit) => Response>) {
   const all: Record<string, (init: RequestInit) => Response> = {
-    'mvc/security/getauthorization': (init) => json(200, (JSON.parse(String(init.body)) as object[]).map((e) => ({ ...e, Grant: true }))),
+    'mvc/security/getauthorization': (init) =>
+      json(
+        200,
+        (JSON.parse(String(init.body)) as object[]).map((e) => ({ ...e, Grant: true })),
+      ),
     'mvc/license/PrCode': () => json(200, { ProductCode: CODE }),
     ...routes,
   };
@@ -60,7 +101,11 @@ afterEach(() => {
 
 async function open() {
   await act(async () => {
-    render(<I18nProvider i18n={i18n}><LicencePage screen={SCREEN} /></I18nProvider>);
+    render(
+      <I18nProvider i18n={i18n}>
+        <LicencePage screen={SCREEN} />
+      </I18nProvider>,
+    );
   });
   const segments = [1, 2, 3, 4].map((n) => screen.getByLabelText(`Productcode, deel ${n}`) as HTMLInputElement);
   return {
@@ -73,7 +118,9 @@ async function open() {
 
 async function paste(text: string) {
   fireEvent.change(screen.getByLabelText('Licentie plakken'), { target: { value: text } });
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Openen' })); });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Openen' }));
+  });
 }
 
 const toastTexts = () => dialogs.toasts.map((t) => [t.type, t.text]);
@@ -86,7 +133,9 @@ describe('the licence page', () => {
     expect(bodiesOf(fetch, 'mvc/license/PrCode')).toEqual([{}]);
     expect(segments.map((s) => s.value)).toEqual(['ABCDEFGHIJ', '12345', 'KLMNOPQRST', '6789012']);
     expect(segments.map((s) => s.maxLength)).toEqual([10, 6, 10, 7]);
-    expect(screen.getByText('Geen licentie geactiveerd: alle modules zijn beschikbaar (ontwikkelinstallatie).')).toBeTruthy();
+    expect(
+      screen.getByText('Geen licentie geactiveerd: alle modules zijn beschikbaar (ontwikkelinstallatie).'),
+    ).toBeTruthy();
     expect(screen.getByText('Relatiebeheer (CRM)')).toBeTruthy();
     expect(screen.getByText('Automatische nummering')).toBeTruthy();
 
@@ -102,18 +151,27 @@ describe('the licence page', () => {
   it('says that a lapsed licence leaves no module active', async () => {
     server({ 'mvc/license/Get': () => json(200, { ...unlicensed, Lapsed: true, Modules: [] }) });
     await open();
-    expect(screen.getByText('De licentie is verlopen of niet meer geldig: er zijn geen modules actief tot een nieuwe licentie is geactiveerd.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'De licentie is verlopen of niet meer geldig: er zijn geen modules actief tot een nieuwe licentie is geactiveerd.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Geen modules actief.')).toBeTruthy();
     expect(screen.queryByText('Relatiebeheer (CRM)')).toBeNull();
   });
 
   it('asks no product code when the licence has one, and names a limited set of modules plainly', async () => {
-    const fetch = server({ 'mvc/license/Get': () => json(200, { ...unlicensed, productCode: DASHED, Modules: ['orders', 'import'] }) });
+    const fetch = server({
+      'mvc/license/Get': () => json(200, { ...unlicensed, productCode: DASHED, Modules: ['orders', 'import'] }),
+    });
     const { segments } = await open();
     expect(bodiesOf(fetch, 'mvc/license/PrCode')).toEqual([]);
     expect(segments.map((s) => s.value)).toEqual(['ABCDEFGHIJ', '12345', 'KLMNOPQRST', '6789012']);
     expect(screen.getByText(/de instelling van deze installatie bepaalt/)).toBeTruthy();
-    expect([...document.querySelectorAll('.licence-module-list li')].map((li) => li.textContent)).toEqual(['Orders', 'Import']);
+    expect([...document.querySelectorAll('.licence-module-list li')].map((li) => li.textContent)).toEqual([
+      'Orders',
+      'Import',
+    ]);
   });
 
   it('fills the fields from a pasted licence and switches to editing', async () => {
@@ -134,7 +192,9 @@ describe('the licence page', () => {
     await paste('ABCDEFGHIJ-12345-KLMNOPQRST');
     expect(toastTexts()).toEqual([['error', 'De licentie kan niet worden gelezen.']]);
     expect(name.readOnly).toBe(true);
-    expect((screen.getByLabelText('Licentie plakken') as HTMLTextAreaElement).value).toBe('ABCDEFGHIJ-12345-KLMNOPQRST');
+    expect((screen.getByLabelText('Licentie plakken') as HTMLTextAreaElement).value).toBe(
+      'ABCDEFGHIJ-12345-KLMNOPQRST',
+    );
   });
 
   it('enables Kopiëren only above 31 characters and copies the code with its dashes', async () => {
@@ -144,7 +204,9 @@ describe('the licence page', () => {
     const { segments, toolbar } = await open();
     const copy = toolbar.getByRole('button', { name: 'Kopiëren' }) as HTMLButtonElement;
     expect(copy.disabled).toBe(false);
-    await act(async () => { fireEvent.click(copy); });
+    await act(async () => {
+      fireEvent.click(copy);
+    });
     expect(writeText).toHaveBeenCalledWith(DASHED);
     expect(toastTexts()).toEqual([['success', 'De productcode is gekopieerd.']]);
 
@@ -156,16 +218,26 @@ describe('the licence page', () => {
     expect(copy.disabled).toBe(false);
   });
 
-  it('shows the server\'s Error on the form when Save is refused, and stays editing', async () => {
+  it("shows the server's Error on the form when Save is refused, and stays editing", async () => {
     const fetch = server({
       'mvc/license/Get': () => json(200, unlicensed),
-      'mvc/license/Save': () => json(400, refusal('De activeringscode hoort niet bij deze productcode.', { activationCode: ['Ongeldige handtekening.'] })),
+      'mvc/license/Save': () =>
+        json(
+          400,
+          refusal('De activeringscode hoort niet bij deze productcode.', {
+            activationCode: ['Ongeldige handtekening.'],
+          }),
+        ),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { name, toolbar } = await open();
     await paste(PASTE);
-    await act(async () => { fireEvent.click(toolbar.getByRole('button', { name: 'Opslaan' })); });
-    expect(bodiesOf(fetch, 'mvc/license/Save')).toEqual([{ licenseName: 'Voorbeeld BV', activationCode: 'SIGNED.CODE', productCode: DASHED }]);
+    await act(async () => {
+      fireEvent.click(toolbar.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(bodiesOf(fetch, 'mvc/license/Save')).toEqual([
+      { licenseName: 'Voorbeeld BV', activationCode: 'SIGNED.CODE', productCode: DASHED },
+    ]);
     const form = screen.getByRole('form', { name: 'Licentie' });
     expect(within(form).getByRole('alert').textContent).toBe('De activeringscode hoort niet bij deze productcode.');
     expect(within(form).getByText('Ongeldige handtekening.')).toBeTruthy();
@@ -175,10 +247,23 @@ describe('the licence page', () => {
 
   it('saves: back to read-only, toasts, reloads the menu and keeps the new licence entry', async () => {
     const licensed: LicenceAnswer = {
-      licenseName: 'Voorbeeld BV', productCode: DASHED, activationCode: 'SIGNED.CODE', Licensed: true, Lapsed: false, Modules: ['orders', 'invoice'],
-      Expires: '2031-12-31', SavedBy: 'admin', SavedAt: '2026-03-04T09:05:00Z',
+      licenseName: 'Voorbeeld BV',
+      productCode: DASHED,
+      activationCode: 'SIGNED.CODE',
+      Licensed: true,
+      Lapsed: false,
+      Modules: ['orders', 'invoice'],
+      Expires: '2031-12-31',
+      SavedBy: 'admin',
+      SavedAt: '2026-03-04T09:05:00Z',
     };
-    const retrieved: RetrievedLicence = { Hash: 'h2', Modules: licensed.Modules, Licensed: true, Expires: licensed.Expires, licenseName: licensed.licenseName };
+    const retrieved: RetrievedLicence = {
+      Hash: 'h2',
+      Modules: licensed.Modules,
+      Licensed: true,
+      Expires: licensed.Expires,
+      licenseName: licensed.licenseName,
+    };
     const screens = [{ name: 'licenses', kind: 'licence', table: 'licences', title: 'Licentie' }];
     const fetch = server({
       'mvc/license/Get': () => json(200, unlicensed),
@@ -190,13 +275,18 @@ describe('the licence page', () => {
     localStorage.setItem('other', 'stays');
     const { name, toolbar } = await open();
     await paste(PASTE);
-    await act(async () => { fireEvent.click(toolbar.getByRole('button', { name: 'Opslaan' })); });
+    await act(async () => {
+      fireEvent.click(toolbar.getByRole('button', { name: 'Opslaan' }));
+    });
 
     expect(name.readOnly).toBe(true);
     expect(toolbar.queryByRole('button', { name: 'Opslaan' })).toBeNull();
     expect(toastTexts()).toEqual([['success', 'Opgeslagen']]);
     expect(screen.getByText('Licentie geactiveerd, geldig tot en met 31-12-2031.')).toBeTruthy();
-    expect([...document.querySelectorAll('.licence-module-list li')].map((li) => li.textContent)).toEqual(['Orders', 'Facturatie']);
+    expect([...document.querySelectorAll('.licence-module-list li')].map((li) => li.textContent)).toEqual([
+      'Orders',
+      'Facturatie',
+    ]);
     await waitFor(() => expect(router.routes.map((r) => r.name)).toEqual(['licenses', 'home', 'login']));
     expect(fetch.mock.calls.filter(([url]) => url === '/mvc/definitions/screens')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('licence:h2')!)).toEqual(retrieved);
@@ -217,9 +307,19 @@ describe('the licence page', () => {
 describe('copying', () => {
   it('falls back to a hidden text area when the clipboard cannot be written', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => { throw new Error('denied'); }) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: {
+        writeText: vi.fn(async () => {
+          throw new Error('denied');
+        }),
+      },
+    });
     let copied = '';
-    const exec = vi.fn(() => { copied = (document.activeElement as HTMLTextAreaElement).value; return true; });
+    const exec = vi.fn(() => {
+      copied = (document.activeElement as HTMLTextAreaElement).value;
+      return true;
+    });
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
     expect(await copyText(DASHED)).toBe(true);
     expect(exec).toHaveBeenCalledWith('copy');
@@ -229,8 +329,14 @@ describe('copying', () => {
 });
 
 describe('the local licence entry', () => {
-  it('keeps Retrieve\'s answer under its hash and drops the other entries, once', () => {
-    const answer: RetrievedLicence = { Hash: 'abc', Modules: ['orders'], Licensed: true, Expires: null, licenseName: 'X' };
+  it("keeps Retrieve's answer under its hash and drops the other entries, once", () => {
+    const answer: RetrievedLicence = {
+      Hash: 'abc',
+      Modules: ['orders'],
+      Licensed: true,
+      Expires: null,
+      licenseName: 'X',
+    };
     localStorage.setItem('licence:old', '{}');
     localStorage.setItem('licence:older', '{}');
     expect(keepLicence(answer, localStorage)).toBe(true);
@@ -242,7 +348,9 @@ describe('the local licence entry', () => {
   it('logs a failed check and keeps what it had', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     localStorage.setItem('licence:abc', '{}');
-    await checkLicence(async () => { throw new Error('offline'); });
+    await checkLicence(async () => {
+      throw new Error('offline');
+    });
     expect(warn).toHaveBeenCalled();
     expect(localStorage.getItem('licence:abc')).toBe('{}');
   });

@@ -3,7 +3,14 @@
 // received position is kept across reconnects and the switch between the two. Fakes stand in
 // for EventSource, the polling call and the clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEventChannel, MAX_POLLS, POLL_INTERVAL_MS, RECONNECT_MS, type ChannelDeps, type StreamLike } from '../../runtime/live/channel.ts';
+import {
+  createEventChannel,
+  MAX_POLLS,
+  POLL_INTERVAL_MS,
+  RECONNECT_MS,
+  type ChannelDeps,
+  type StreamLike,
+} from '../../runtime/live/channel.ts';
 import type { LiveMessage } from '../../runtime/live/events.ts';
 
 class FakeStream implements StreamLike {
@@ -12,13 +19,25 @@ class FakeStream implements StreamLike {
   onerror: StreamLike['onerror'] = null;
   closed = false;
   constructor(readonly from: string) {}
-  open() { this.onopen?.(new Event('open')); }
-  send(data: unknown) { this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent); }
-  fail() { this.onerror?.(new Event('error')); }
-  close() { this.closed = true; }
+  open() {
+    this.onopen?.(new Event('open'));
+  }
+  send(data: unknown) {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
+  }
+  fail() {
+    this.onerror?.(new Event('error'));
+  }
+  close() {
+    this.closed = true;
+  }
 }
 
-const event = (n: number, type = 'RecordChanged'): LiveMessage => ({ EventType: type, EventData: { Table: 'relations', AutoID: n, Action: 'updated' }, LastReceived: String(100 + n) });
+const event = (n: number, type = 'RecordChanged'): LiveMessage => ({
+  EventType: type,
+  EventData: { Table: 'relations', AutoID: n, Action: 'updated' },
+  LastReceived: String(100 + n),
+});
 
 function setup(options: { canStream?: boolean; poll?: ChannelDeps['poll'] } = {}) {
   const streams: FakeStream[] = [];
@@ -29,12 +48,28 @@ function setup(options: { canStream?: boolean; poll?: ChannelDeps['poll'] } = {}
   const poll: ChannelDeps['poll'] = options.poll ?? (async (last) => ({ Events: [], LastReceived: last ?? '100' }));
   const channel = createEventChannel({
     canStream: () => canStream,
-    openStream: (from) => { const s = new FakeStream(from); streams.push(s); return s; },
-    poll: (last) => { polls.push(last); return poll(last); },
+    openStream: (from) => {
+      const s = new FakeStream(from);
+      streams.push(s);
+      return s;
+    },
+    poll: (last) => {
+      polls.push(last);
+      return poll(last);
+    },
     onMessage: (m) => received.push(m),
     log: (text) => logged.push(text),
   });
-  return { channel, streams, received, polls, logged, allowStream: (v: boolean) => { canStream = v; } };
+  return {
+    channel,
+    streams,
+    received,
+    polls,
+    logged,
+    allowStream: (v: boolean) => {
+      canStream = v;
+    },
+  };
 }
 
 /** Lets promise callbacks (a poll's answer) run. */
@@ -101,7 +136,8 @@ describe('falling back to polling', () => {
     let n = 0;
     const { channel, streams, polls, received } = setup({
       canStream: false,
-      poll: async (last) => (last === null ? { Events: [], LastReceived: '100' } : { Events: [event(++n)], LastReceived: String(100 + n) }),
+      poll: async (last) =>
+        last === null ? { Events: [], LastReceived: '100' } : { Events: [event(++n)], LastReceived: String(100 + n) },
     });
     await channel.start();
     expect(streams).toHaveLength(0);
@@ -142,7 +178,10 @@ describe('falling back to polling', () => {
     let calls = 0;
     const { channel, polls, logged } = setup({
       canStream: false,
-      poll: async () => { if (++calls === 3) throw new Error('503'); return { Events: [], LastReceived: '100' }; },
+      poll: async () => {
+        if (++calls === 3) throw new Error('503');
+        return { Events: [], LastReceived: '100' };
+      },
     });
     await channel.start();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
@@ -154,7 +193,11 @@ describe('falling back to polling', () => {
   });
 
   it('stops at once when even the position cannot be had', async () => {
-    const { channel, streams } = setup({ poll: async () => { throw new Error('403'); } });
+    const { channel, streams } = setup({
+      poll: async () => {
+        throw new Error('403');
+      },
+    });
     await channel.start();
     expect(channel.state()).toMatchObject({ mode: 'stopped', stopReason: 'error' });
     expect(streams).toHaveLength(0);
@@ -176,7 +219,10 @@ describe('falling back to polling', () => {
 
 describe('taking the stream over', () => {
   it('leaves polling for the stream when the page may hold one, from the kept position', async () => {
-    const { channel, streams, polls, allowStream } = setup({ canStream: false, poll: async (last) => ({ Events: [], LastReceived: last ?? '100' }) });
+    const { channel, streams, polls, allowStream } = setup({
+      canStream: false,
+      poll: async (last) => ({ Events: [], LastReceived: last ?? '100' }),
+    });
     await channel.start();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     allowStream(true);
@@ -196,7 +242,13 @@ describe('taking the stream over', () => {
     done.channel.streamReady();
     expect(done.channel.state().mode).toBe('stream');
 
-    const failed = setup({ canStream: false, poll: async (last) => { if (last !== null) throw new Error('x'); return { Events: [], LastReceived: '1' }; } });
+    const failed = setup({
+      canStream: false,
+      poll: async (last) => {
+        if (last !== null) throw new Error('x');
+        return { Events: [], LastReceived: '1' };
+      },
+    });
     await failed.channel.start();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     failed.allowStream(true);
@@ -223,9 +275,17 @@ describe('stopping', () => {
     let stop = () => {};
     const channel = createEventChannel({
       canStream: () => false,
-      openStream: () => { throw new Error('no stream'); },
-      poll: async (last) => (last === null ? { Events: [], LastReceived: '1' } : { Events: [event(1, 'SessionEnded'), event(2)], LastReceived: '3' }),
-      onMessage: (m) => { received.push(m.EventType); if (m.EventType === 'SessionEnded') stop(); },
+      openStream: () => {
+        throw new Error('no stream');
+      },
+      poll: async (last) =>
+        last === null
+          ? { Events: [], LastReceived: '1' }
+          : { Events: [event(1, 'SessionEnded'), event(2)], LastReceived: '3' },
+      onMessage: (m) => {
+        received.push(m.EventType);
+        if (m.EventType === 'SessionEnded') stop();
+      },
     });
     stop = channel.stop;
     await channel.start();

@@ -9,8 +9,16 @@ import type { LiveMessage } from '../../runtime/live/events.ts';
 import { jobPercent, jobs, trackExport } from '../../runtime/live/jobs.ts';
 import { createOwnWrites, OWN_WRITE_MS } from '../../runtime/live/ownWrites.ts';
 
-const changed = (Table: string, AutoID: number, Action = 'updated'): LiveMessage => ({ EventType: 'RecordChanged', EventData: { Table, AutoID, Action }, LastReceived: '1' });
-const progress = (data: Record<string, unknown>): LiveMessage => ({ EventType: 'JobProgress', EventData: { JobKind: 'export', ...data }, LastReceived: '2' });
+const changed = (Table: string, AutoID: number, Action = 'updated'): LiveMessage => ({
+  EventType: 'RecordChanged',
+  EventData: { Table, AutoID, Action },
+  LastReceived: '1',
+});
+const progress = (data: Record<string, unknown>): LiveMessage => ({
+  EventType: 'JobProgress',
+  EventData: { JobKind: 'export', ...data },
+  LastReceived: '2',
+});
 
 function setup(now = () => 0) {
   const own = createOwnWrites(now);
@@ -20,8 +28,12 @@ function setup(now = () => 0) {
   return { own, delivered, handlers, dispatch };
 }
 
-beforeEach(() => { jobs.list.splice(0); });
-afterEach(() => { jobs.list.splice(0); });
+beforeEach(() => {
+  jobs.list.splice(0);
+});
+afterEach(() => {
+  jobs.list.splice(0);
+});
 
 describe('record changes', () => {
   it('reach the listeners when someone else made them', () => {
@@ -30,7 +42,7 @@ describe('record changes', () => {
     expect(delivered).toEqual([changed('relations', 7)]);
   });
 
-  it('of this page\'s own writes are taken once each, whatever the case of the table', () => {
+  it("of this page's own writes are taken once each, whatever the case of the table", () => {
     const { own, dispatch, delivered } = setup();
     own.begin('Relations');
     own.end('Relations', [7, 8]);
@@ -54,7 +66,7 @@ describe('record changes', () => {
     expect(OWN_WRITE_MS).toBe(70_000);
   });
 
-  it('wait while this page\'s write to their table is under way: the event of a save may come before its answer', () => {
+  it("wait while this page's write to their table is under way: the event of a save may come before its answer", () => {
     const { own, dispatch, delivered } = setup();
     own.begin('relations');
     dispatch(changed('relations', 11, 'created'));
@@ -114,7 +126,9 @@ describe('export progress', () => {
   it('shows an export this page asked for, then its progress, then that it is done', () => {
     const { dispatch } = setup();
     trackExport(12, 'Relaties (2026-11-26)');
-    expect(jobs.list).toEqual([{ id: 12, label: 'Relaties (2026-11-26)', current: 0, total: 0, finished: false, failed: false }]);
+    expect(jobs.list).toEqual([
+      { id: 12, label: 'Relaties (2026-11-26)', current: 0, total: 0, finished: false, failed: false },
+    ]);
     dispatch(progress({ RequestID: 12, CurrentRow: 250, TotalRows: 1000, Finished: false }));
     expect(jobPercent(jobs.list[0])).toBe(25);
     dispatch(progress({ RequestID: 12, CurrentRow: 1000, TotalRows: 1000, Finished: true }));

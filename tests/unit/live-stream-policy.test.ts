@@ -40,7 +40,9 @@ describe('the stream policy', () => {
     const policy = streamPolicy(onAllowed);
     expect(policy.allowed()).toBe(false);
     // Another tab gives the stream up: this one gets the lock.
-    const held = grant!().then(() => { released = true; });
+    const held = grant!().then(() => {
+      released = true;
+    });
     expect(policy.allowed()).toBe(true);
     expect(onAllowed).toHaveBeenCalledOnce();
     policy.release();

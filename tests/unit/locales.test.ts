@@ -6,12 +6,15 @@ import { describe, expect, it } from 'vitest';
 const catalog = (locale: string) => {
   const text = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'locales', locale, 'messages.po'), 'utf8');
   return [...text.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)*")/g)]
-    .map(([, id, str]) => [JSON.parse(id), JSON.parse(str)] as const).filter(([id]) => id !== '');
+    .map(([, id, str]) => [JSON.parse(id), JSON.parse(str)] as const)
+    .filter(([id]) => id !== '');
 };
 
 describe('catalogs', () => {
   it('translate every message into English', () => {
-    const missing = catalog('en').filter(([, str]) => !str).map(([id]) => id);
+    const missing = catalog('en')
+      .filter(([, str]) => !str)
+      .map(([id]) => id);
     expect(missing).toEqual([]);
   });
   it('carry the spec message keys with their Dutch text', () => {
@@ -23,7 +26,15 @@ describe('catalogs', () => {
     expect(nl.get('grid.maintenanceview.errors.creating_layout')).toBe('Fout bij het aanmaken van de weergave.');
   });
   it('hold the same messages in every language', () => {
-    const ids = catalog('nl').map(([id]) => id).sort();
-    for (const locale of ['en', 'da', 'de', 'es', 'fr', 'pl', 'tr', 'zh']) expect(catalog(locale).map(([id]) => id).sort(), locale).toEqual(ids);
+    const ids = catalog('nl')
+      .map(([id]) => id)
+      .sort();
+    for (const locale of ['en', 'da', 'de', 'es', 'fr', 'pl', 'tr', 'zh'])
+      expect(
+        catalog(locale)
+          .map(([id]) => id)
+          .sort(),
+        locale,
+      ).toEqual(ids);
   });
 });

@@ -22,11 +22,13 @@ function files(dir: string): string[] {
 
 const domainTables = DOMAIN_PACKS.flatMap((pack) => {
   const dir = path.join(ROOT, 'definitions', 'packs', pack, 'tables');
-  return readdirSync(dir).map((f) => (JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { name: string }).name.toLowerCase());
+  return readdirSync(dir).map((f) =>
+    (JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { name: string }).name.toLowerCase(),
+  );
 }).filter((name) => !SPEC_CONSTANTS.has(name));
 
 describe('no domain code in the engine', () => {
-  it('knows the domain packs\' tables', () => {
+  it("knows the domain packs' tables", () => {
     expect(domainTables.length).toBeGreaterThan(50);
   });
 

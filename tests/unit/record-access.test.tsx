@@ -63,7 +63,14 @@ function Maintained({ rights, selected }: { rights: ScreenRights; selected: Grid
           <input type="search" aria-label="Zoeken" />
           {maintenance.toolbar?.(selected)}
           {[nl, be, de].map((row, index) => (
-            <div key={row.AutoID} role="row" tabIndex={0} data-autoid={row.AutoID} aria-rowindex={index + 3} aria-label={row.Descr}>
+            <div
+              key={row.AutoID}
+              role="row"
+              tabIndex={0}
+              data-autoid={row.AutoID}
+              aria-rowindex={index + 3}
+              aria-label={row.Descr}
+            >
               {row.ID}
             </div>
           ))}
@@ -75,7 +82,11 @@ function Maintained({ rights, selected }: { rights: ScreenRights; selected: Grid
 }
 
 function renderMaintained(rights: ScreenRights, selected: GridRow[]) {
-  return render(<I18nProvider i18n={i18n}><Maintained rights={rights} selected={selected} /></I18nProvider>);
+  return render(
+    <I18nProvider i18n={i18n}>
+      <Maintained rights={rights} selected={selected} />
+    </I18nProvider>,
+  );
 }
 
 const confirmText = () => dialogs.stack.find((e) => e.kind === 'confirm')?.text;
@@ -88,7 +99,7 @@ describe('deleting from the grid', () => {
     act(() => answer(dialogs.stack[0].id, 'no'));
   });
 
-  it('asks with the count from the toolbar\'s Verwijderen on several selected rows', async () => {
+  it("asks with the count from the toolbar's Verwijderen on several selected rows", async () => {
     renderMaintained(allRights, [nl, be, de]);
     fireEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
     await waitFor(() => expect(confirmText()).toBe('Weet u zeker dat u 3 rijen wilt verwijderen?'));
@@ -115,7 +126,7 @@ describe('deleting from the grid', () => {
 });
 
 describe('focus after a change', () => {
-  it('goes to the saved row, else the row now in the changed one\'s place, else the search box', () => {
+  it("goes to the saved row, else the row now in the changed one's place, else the search box", () => {
     document.body.innerHTML = `<div id="area"><input type="search">
       <div role="row" data-autoid="4" aria-rowindex="3"></div><div role="row" data-autoid="6" aria-rowindex="4"></div></div>`;
     const area = document.getElementById('area')!;
@@ -129,12 +140,45 @@ describe('focus after a change', () => {
 });
 
 // A GetForm answer with a field the grid does not show (a text area).
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
-const base = { Value: null, Enabled: true, Required: false, Visibility: 1, GroupID: 'general', Tab: null, Column: 1, QuantityUnit: null, Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null } };
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
+const base = {
+  Value: null,
+  Enabled: true,
+  Required: false,
+  Visibility: 1,
+  GroupID: 'general',
+  Tab: null,
+  Column: 1,
+  QuantityUnit: null,
+  Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
+};
 const form: FormAnswer = {
   Properties: [
-    { ...base, FieldName: 'ID', Label: 'Code', Component: Component.TextInput, FieldType: 'text', Settings: { ...settings, FieldLength: 20 } },
-    { ...base, FieldName: 'Notes', Label: 'Opmerkingen', Component: Component.TextAreaInput, FieldType: 'textarea', Settings: settings },
+    {
+      ...base,
+      FieldName: 'ID',
+      Label: 'Code',
+      Component: Component.TextInput,
+      FieldType: 'text',
+      Settings: { ...settings, FieldLength: 20 },
+    },
+    {
+      ...base,
+      FieldName: 'Notes',
+      Label: 'Opmerkingen',
+      Component: Component.TextAreaInput,
+      FieldType: 'textarea',
+      Settings: settings,
+    },
   ],
   Groups: [{ GroupID: 'general', Label: null, Tab: null, Column: 1 }],
 };
@@ -142,8 +186,21 @@ const form: FormAnswer = {
 function editorOf(record: Record<string, unknown>, changed = false): RecordEditor {
   const none = () => {};
   return {
-    table: 'things', form, record, stored: record, loading: false, saving: false, hasMutations: changed, serverError: null,
-    load: async () => true, change: none, save: async () => true, discard: none, current: () => record, reload: async () => 'ok', reset: none,
+    table: 'things',
+    form,
+    record,
+    stored: record,
+    loading: false,
+    saving: false,
+    hasMutations: changed,
+    serverError: null,
+    load: async () => true,
+    change: none,
+    save: async () => true,
+    discard: none,
+    current: () => record,
+    reload: async () => 'ok',
+    reset: none,
   };
 }
 
@@ -151,7 +208,13 @@ function renderModal(readOnly: boolean, changed = false) {
   const record = { AutoID: 5, ID: 'WAN', Notes: 'Alleen bij wanbetaling', TimeStamp: 1 };
   render(
     <I18nProvider i18n={i18n}>
-      <MaintenanceModal editor={editorOf(record, changed)} isNew={false} readOnly={readOnly} onClosed={() => {}} onSaved={() => {}} />
+      <MaintenanceModal
+        editor={editorOf(record, changed)}
+        isNew={false}
+        readOnly={readOnly}
+        onClosed={() => {}}
+        onSaved={() => {}}
+      />
     </I18nProvider>,
   );
 }
@@ -164,7 +227,9 @@ describe('a record the user may only look at', () => {
     expect(screen.getByLabelText('Opmerkingen')).toHaveProperty('readOnly', true);
     expect(screen.getByLabelText('Code')).toHaveProperty('readOnly', true);
     expect(screen.queryByRole('button', { name: 'Opslaan' })).toBeNull();
-    expect(screen.getByRole('note').textContent).toBe('U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.');
+    expect(screen.getByRole('note').textContent).toBe(
+      'U kunt dit item alleen bekijken: u heeft geen recht om het te wijzigen.',
+    );
   });
 
   it('is editable as before with the update right', () => {
@@ -182,7 +247,7 @@ const screens = [
 ] as unknown as ScreenInfo[];
 
 describe('a screen the user may not open', () => {
-  it('is known when the page address names a screen the user\'s screens lack', () => {
+  it("is known when the page address names a screen the user's screens lack", () => {
     expect(refusedRoute(screens, '?route=countries')).toBeNull();
     expect(refusedRoute(screens, '')).toBeNull();
     expect(refusedRoute(screens, '?route=login')).toBeNull();
@@ -190,10 +255,17 @@ describe('a screen the user may not open', () => {
   });
 
   it('says which screen and where an administrator grants the right', () => {
-    render(<I18nProvider i18n={i18n}><NoScreenRight title="Landen" /><NoScreenRight route="vatcodes" /></I18nProvider>);
+    render(
+      <I18nProvider i18n={i18n}>
+        <NoScreenRight title="Landen" />
+        <NoScreenRight route="vatcodes" />
+      </I18nProvider>,
+    );
     const [known, unknown] = screen.getAllByRole('alert');
     expect(known.textContent).toBe('U heeft geen recht om het scherm "Landen" te openen.');
-    expect(unknown.textContent).toBe('Het scherm "vatcodes" kan niet worden geopend: u heeft er geen recht op, of het bestaat niet.');
+    expect(unknown.textContent).toBe(
+      'Het scherm "vatcodes" kan niet worden geopend: u heeft er geen recht op, of het bestaat niet.',
+    );
     expect(screen.getAllByText('Een beheerder kan u dat recht geven via "Rechten van groepen".')).toHaveLength(2);
   });
 });

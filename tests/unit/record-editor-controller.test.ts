@@ -19,22 +19,40 @@ type TypeChangeAnswer = Awaited<ReturnType<RecordEditorDeps['calls']['typeChange
 const FORM: FormAnswer = { Properties: [], Groups: [] };
 const STORED: Row = { AutoID: 7, TimeStamp: 12, Descr: 'Hekken', Notes: null, Total: 302.5 };
 const refused = (status: number, body: Partial<ApiErrorBody> = {}) =>
-  new CallFailed(status, { Error: 'Geweigerd', ModelState: {}, TranslationModelState: { ModelState: {} }, ...body } as ApiErrorBody);
+  new CallFailed(status, {
+    Error: 'Geweigerd',
+    ModelState: {},
+    TranslationModelState: { ModelState: {} },
+    ...body,
+  } as ApiErrorBody);
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
-function fake(overrides: Partial<Record<'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange', (...args: any[]) => Promise<unknown>>> = {}, form: FormAnswer = FORM) {
+function fake(
+  overrides: Partial<
+    Record<'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange', (...args: any[]) => Promise<unknown>>
+  > = {},
+  form: FormAnswer = FORM,
+) {
   const defaults = {
     getForm: vi.fn(async (_table: string): Promise<FormAnswer> => form),
     getNew: vi.fn(async (_table: string): Promise<Row> => ({ AutoID: 0, Descr: '', Archive: false })),
     getItem: vi.fn(async (_table: string, id: number): Promise<Row> => ({ ...STORED, AutoID: id })),
     save: vi.fn(async (_table: string, record: Row): Promise<Row> => ({ ...record, TimeStamp: 13 })),
-    typeChange: vi.fn(async (_table: string, _id: number, _type: number | null): Promise<TypeChangeAnswer> =>
-      ({ Field: 'Type', Lost: 0, Kept: 3, LostNames: [], KeptNames: [], Message: '' })),
+    typeChange: vi.fn(async (_table: string, _id: number, _type: number | null): Promise<TypeChangeAnswer> => ({
+      Field: 'Type',
+      Lost: 0,
+      Kept: 3,
+      LostNames: [],
+      KeptNames: [],
+      Message: '',
+    })),
   };
   const calls = { ...defaults, ...overrides } as typeof defaults;
   const answers: string[] = [];
@@ -55,14 +73,21 @@ describe('loading a record', () => {
     const loaded = actions.load(7);
     expect(store.loading).toBe(true);
     expect(await loaded).toBe(true);
-    expect(store).toMatchObject({ form: FORM, record: STORED, stored: STORED, loading: false, hasMutations: false, serverError: null });
+    expect(store).toMatchObject({
+      form: FORM,
+      record: STORED,
+      stored: STORED,
+      loading: false,
+      hasMutations: false,
+      serverError: null,
+    });
     await actions.load(8);
     expect(calls.getForm).toHaveBeenCalledTimes(1);
     expect(calls.getItem).toHaveBeenLastCalledWith('costcodes', 8);
     expect(actions.current()).toBe(store.record);
   });
 
-  it('opens a new record with the defaults over the server\'s, the id asked for when it is a function', async () => {
+  it("opens a new record with the defaults over the server's, the id asked for when it is a function", async () => {
     const { store, actions, calls } = fake();
     expect(await actions.load(async () => 0, { defaults: { Descr: 'Nieuw', Parent: 3 } })).toBe(true);
     expect(calls.getNew).toHaveBeenCalledWith('costcodes');
@@ -78,7 +103,11 @@ describe('loading a record', () => {
   });
 
   it('a failure goes to the form and an alert, and answers false', async () => {
-    const { store, actions, deps } = fake({ getItem: vi.fn(async () => { throw refused(500); }) });
+    const { store, actions, deps } = fake({
+      getItem: vi.fn(async () => {
+        throw refused(500);
+      }),
+    });
     expect(await actions.load(7)).toBe(false);
     expect(store.serverError?.Error).toBe('Geweigerd');
     expect(deps.alert).toHaveBeenCalledWith('Fout bij het ophalen van de gegevens.');
@@ -128,13 +157,23 @@ describe('changing and saving', () => {
     answer.resolve({ AutoID: 7, TimeStamp: 13 });
     expect(await saving).toBe(true);
     expect(calls.save).toHaveBeenCalledWith('costcodes', { ...STORED, Descr: 'Poorten', Parent_Descr: 'Hoofd' });
-    expect(store).toMatchObject({ saving: false, hasMutations: false, record: { Descr: 'Poorten', Parent_Descr: 'Hoofd', TimeStamp: 13 } });
+    expect(store).toMatchObject({
+      saving: false,
+      hasMutations: false,
+      record: { Descr: 'Poorten', Parent_Descr: 'Hoofd', TimeStamp: 13 },
+    });
     expect(store.stored).toBe(store.record);
     expect(deps.toast).toHaveBeenCalledWith('Opgeslagen');
   });
 
-  it('asks the table\'s confirms that apply; a no saves nothing', async () => {
-    const form = { ...FORM, Confirms: [{ Name: 'big', When: { '>': [{ var: 'Total' }, 100] }, Message: 'Zeker?' }, { Name: 'never', When: false, Message: 'Nooit' }] } as FormAnswer;
+  it("asks the table's confirms that apply; a no saves nothing", async () => {
+    const form = {
+      ...FORM,
+      Confirms: [
+        { Name: 'big', When: { '>': [{ var: 'Total' }, 100] }, Message: 'Zeker?' },
+        { Name: 'never', When: false, Message: 'Nooit' },
+      ],
+    } as FormAnswer;
     const { actions, calls, deps, answers } = fake({}, form);
     await actions.load(7);
     answers.push('no');
@@ -146,7 +185,14 @@ describe('changing and saving', () => {
   });
 
   it('asks about a type change that loses properties, and only then', async () => {
-    const typeChange = vi.fn(async () => ({ Field: 'Type', Lost: 2, Kept: 1, LostNames: ['A', 'B'], KeptNames: ['C'], Message: 'A en B gaan verloren.' }));
+    const typeChange = vi.fn(async () => ({
+      Field: 'Type',
+      Lost: 2,
+      Kept: 1,
+      LostNames: ['A', 'B'],
+      KeptNames: ['C'],
+      Message: 'A en B gaan verloren.',
+    }));
     const { actions, calls, deps, answers } = fake({ typeChange }, { ...FORM, TypeField: 'Type' });
     await actions.load(7);
     actions.change({ ...STORED, Descr: 'Poorten' });
@@ -161,13 +207,17 @@ describe('changing and saving', () => {
   });
 
   it('a refusal with field messages goes to the form only; one without also raises the alert', async () => {
-    const save = vi.fn(async () => { throw refused(400, { ModelState: { Descr: ['Verplicht'] } }); });
+    const save = vi.fn(async () => {
+      throw refused(400, { ModelState: { Descr: ['Verplicht'] } });
+    });
     const { store, actions, deps } = fake({ save });
     await actions.load(7);
     expect(await actions.save()).toBe(false);
     expect(store.serverError?.ModelState).toEqual({ Descr: ['Verplicht'] });
     expect(deps.alert).not.toHaveBeenCalled();
-    save.mockImplementationOnce(async () => { throw new Error('network'); });
+    save.mockImplementationOnce(async () => {
+      throw new Error('network');
+    });
     expect(await actions.save()).toBe(false);
     expect(store.serverError?.Error).toBe('Fout bij het opslaan van de gegevens.');
     expect(deps.alert).toHaveBeenCalledWith('Fout bij het opslaan van de gegevens.');
@@ -184,11 +234,13 @@ describe('reading the open record again', () => {
     actions.change({ ...STORED, Notes: 'x' });
     expect(await actions.reload()).toBe('ok');
     expect(store).toMatchObject({ record: { Descr: 'Poorten' }, hasMutations: false });
-    getItem.mockImplementationOnce(async () => { throw refused(404); });
+    getItem.mockImplementationOnce(async () => {
+      throw refused(404);
+    });
     expect(await actions.reload()).toBe('gone');
   });
 
-  it('refresh of the same version takes in the server\'s values and keeps the user\'s edits', async () => {
+  it("refresh of the same version takes in the server's values and keeps the user's edits", async () => {
     const getItem = vi.fn(async (): Promise<Row> => STORED);
     const { store, actions } = fake({ getItem });
     await actions.load(7);
@@ -200,7 +252,7 @@ describe('reading the open record again', () => {
     expect(store.hasMutations).toBe(true);
   });
 
-  it('refresh of another version is someone else\'s change, taken only when asked and nothing was edited', async () => {
+  it("refresh of another version is someone else's change, taken only when asked and nothing was edited", async () => {
     const getItem = vi.fn(async (): Promise<Row> => STORED);
     const { store, actions } = fake({ getItem });
     await actions.load(7);
@@ -212,7 +264,9 @@ describe('reading the open record again', () => {
     actions.change({ ...STORED, TimeStamp: 20, Descr: 'Mijn tekst' });
     getItem.mockImplementation(async () => ({ ...STORED, TimeStamp: 21 }));
     expect(await actions.refresh({ takeNewer: true })).toBe('changed');
-    getItem.mockImplementation(async () => { throw refused(404); });
+    getItem.mockImplementation(async () => {
+      throw refused(404);
+    });
     expect(await actions.refresh()).toBe('gone');
   });
 

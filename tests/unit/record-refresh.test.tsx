@@ -44,8 +44,18 @@ const changed = (Table: string, AutoID: number, Action = 'updated') =>
 
 function renderNotice(outcome: RefreshOutcome) {
   const refresh = vi.fn(async () => outcome);
-  const editor = { table: 'orders', record: { AutoID: 7, TimeStamp: 12 }, hasMutations: true, reload: async () => 'ok' as const, refresh };
-  render(<I18nProvider i18n={i18n}><RecordChangedNotice editor={editor} /></I18nProvider>);
+  const editor = {
+    table: 'orders',
+    record: { AutoID: 7, TimeStamp: 12 },
+    hasMutations: true,
+    reload: async () => 'ok' as const,
+    refresh,
+  };
+  render(
+    <I18nProvider i18n={i18n}>
+      <RecordChangedNotice editor={editor} />
+    </I18nProvider>,
+  );
   return refresh;
 }
 
@@ -60,9 +70,11 @@ describe('a live change of the open record', () => {
   it('with another TimeStamp says someone else changed it', async () => {
     renderNotice('changed');
     act(() => changed('Orders', 7));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Dit item is intussen door iemand anders gewijzigd.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Dit item is intussen door iemand anders gewijzigd.'),
+    );
   });
-  it('found gone, or deleted, says so; another record\'s change is not asked about', async () => {
+  it("found gone, or deleted, says so; another record's change is not asked about", async () => {
     const refresh = renderNotice('gone');
     act(() => changed('orders', 8));
     act(() => changed('orderlines', 7));
@@ -72,32 +84,99 @@ describe('a live change of the open record', () => {
     cleanup();
     const unused = renderNotice('same');
     act(() => changed('orders', 7, 'deleted'));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Dit item is intussen door iemand anders verwijderd.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Dit item is intussen door iemand anders verwijderd.'),
+    );
     expect(unused).not.toHaveBeenCalled();
   });
 });
 
-const settings = { FieldLength: null, min: null, max: null, step: null, Integers: null, Decimals: null, Options: null, ListConfig: null };
+const settings = {
+  FieldLength: null,
+  min: null,
+  max: null,
+  step: null,
+  Integers: null,
+  Decimals: null,
+  Options: null,
+  ListConfig: null,
+};
 const rules = { visibleWhen: null, enabledWhen: null, requiredWhen: null };
-const field = (FieldName: string, Label: string, FieldType: FormProperty['FieldType'], Component: number, extra: Partial<FormProperty> = {}, more: Partial<FormProperty['Settings']> = {}): FormProperty => ({
-  FieldName, Label, FieldType, Component, Value: null, Required: false, Enabled: false, Visibility: 2, GroupID: 'g', Tab: null, Column: 1, QuantityUnit: null,
-  Settings: { ...settings, ...more }, Rules: rules, ...extra,
+const field = (
+  FieldName: string,
+  Label: string,
+  FieldType: FormProperty['FieldType'],
+  Component: number,
+  extra: Partial<FormProperty> = {},
+  more: Partial<FormProperty['Settings']> = {},
+): FormProperty => ({
+  FieldName,
+  Label,
+  FieldType,
+  Component,
+  Value: null,
+  Required: false,
+  Enabled: false,
+  Visibility: 2,
+  GroupID: 'g',
+  Tab: null,
+  Column: 1,
+  QuantityUnit: null,
+  Settings: { ...settings, ...more },
+  Rules: rules,
+  ...extra,
 });
 
 describe('a locked field', () => {
   const form: FormAnswer = {
     Properties: [
       field('TotalExclVat', 'Totaal excl. btw', 'decimal', Component.NumericInput, {}, { Decimals: 2, step: 0.01 }),
-      field('Price', 'Prijs', 'decimal', Component.NumericInput, { Enabled: true, Visibility: 1 }, { Decimals: 2, step: 0.01 }),
-      field('Status', 'Status', 'integer', Component.NumericInput, {}, { step: 1, Options: [{ value: '-1', label: 'Mand' }, { value: '4', label: 'Backorder' }] }),
-      field('Cancelled', 'Geannuleerd', 'bool', Component.BoolInput, {}, { Options: [{ value: 'false', label: 'Niet geannuleerd' }, { value: 'true', label: 'Geannuleerd' }] }),
+      field(
+        'Price',
+        'Prijs',
+        'decimal',
+        Component.NumericInput,
+        { Enabled: true, Visibility: 1 },
+        { Decimals: 2, step: 0.01 },
+      ),
+      field(
+        'Status',
+        'Status',
+        'integer',
+        Component.NumericInput,
+        {},
+        {
+          step: 1,
+          Options: [
+            { value: '-1', label: 'Mand' },
+            { value: '4', label: 'Backorder' },
+          ],
+        },
+      ),
+      field(
+        'Cancelled',
+        'Geannuleerd',
+        'bool',
+        Component.BoolInput,
+        {},
+        {
+          Options: [
+            { value: 'false', label: 'Niet geannuleerd' },
+            { value: 'true', label: 'Geannuleerd' },
+          ],
+        },
+      ),
       field('Blocked', 'Geblokkeerd', 'bool', Component.BoolInput),
     ],
     Groups: [{ GroupID: 'g', Label: null, Tab: null, Column: 1 }],
   };
   it('shows a decimal as the grid does and a status by its label; an editable number as typed', () => {
     const record = { AutoID: 7, TotalExclVat: 150, Price: 31.5, Status: 4, Cancelled: true, Blocked: true };
-    render(<I18nProvider i18n={i18n}><GenericForm form={form} value={record} onChange={() => {}} /></I18nProvider>);
+    render(
+      <I18nProvider i18n={i18n}>
+        <GenericForm form={form} value={record} onChange={() => {}} />
+      </I18nProvider>,
+    );
     expect(screen.getByLabelText('Totaal excl. btw')).toHaveProperty('value', '150,00');
     expect(screen.getByLabelText('Prijs')).toHaveProperty('value', '31.5');
     expect(screen.getByLabelText('Status')).toHaveProperty('value', 'Backorder');

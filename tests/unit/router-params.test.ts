@@ -2,28 +2,67 @@
 // pushes for its own parameters (an open record), which Back closes and Forward opens again.
 import { describe, expect, it } from 'vitest';
 import type { ScreenInfo } from '../../runtime/api/index.ts';
-import { formPath, matchPath, patternParams, routeOfPath, routePattern, splitParams } from '../../runtime/ui/navigation/paths.ts';
 import {
-  back, currentEntry, goState, initialState, navigate, navigateState, onPopState, previousOnPage, pushParams, pushParamsState,
-  replaceParams, returnTo, router, setupRouter, startOf,
+  formPath,
+  matchPath,
+  patternParams,
+  routeOfPath,
+  routePattern,
+  splitParams,
+} from '../../runtime/ui/navigation/paths.ts';
+import {
+  back,
+  currentEntry,
+  goState,
+  initialState,
+  navigate,
+  navigateState,
+  onPopState,
+  previousOnPage,
+  pushParams,
+  pushParamsState,
+  replaceParams,
+  returnTo,
+  router,
+  setupRouter,
+  startOf,
 } from '../../runtime/ui/navigation/router.ts';
 import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
 
 const routes: ScreenInfo[] = [
   { name: 'relations', kind: 'detail', table: 'relations', title: 'Relaties' },
   { name: 'costcodes', kind: 'systemtable', table: 'costcodes', title: 'Kostenplaatsen' },
-  { name: 'membershiprequest', kind: 'maintenance', table: 'membershiprequests', title: 'Aanvraag', path: '/membershiprequest/:requestid' },
+  {
+    name: 'membershiprequest',
+    kind: 'maintenance',
+    table: 'membershiprequests',
+    title: 'Aanvraag',
+    path: '/membershiprequest/:requestid',
+  },
 ];
 
 function fakeHistory(): HistoryPort & { stack: unknown[]; at: number; go(delta: number): void } {
   const h = {
     stack: [null] as unknown[],
     at: 0,
-    get state() { return h.stack[h.at]; },
-    pushState(state: unknown) { h.stack.splice(h.at + 1); h.stack.push(state); h.at++; },
-    replaceState(state: unknown) { h.stack[h.at] = state; },
-    back() { h.go(-1); },
-    go(delta: number) { h.at = Math.max(0, Math.min(h.stack.length - 1, h.at + delta)); onPopState(h.stack[h.at]); },
+    get state() {
+      return h.stack[h.at];
+    },
+    pushState(state: unknown) {
+      h.stack.splice(h.at + 1);
+      h.stack.push(state);
+      h.at++;
+    },
+    replaceState(state: unknown) {
+      h.stack[h.at] = state;
+    },
+    back() {
+      h.go(-1);
+    },
+    go(delta: number) {
+      h.at = Math.max(0, Math.min(h.stack.length - 1, h.at + delta));
+      onPopState(h.stack[h.at]);
+    },
   };
   return h;
 }
@@ -53,16 +92,21 @@ describe('path patterns', () => {
     expect(formPath('/relations/:id?', {})).toBe('/relations');
     expect(formPath('/membershiprequest/:requestid', {})).toBeNull();
     const params = { requestid: '12' };
-    expect(matchPath('/membershiprequest/:requestid', formPath('/membershiprequest/:requestid', params)!)).toEqual(params);
+    expect(matchPath('/membershiprequest/:requestid', formPath('/membershiprequest/:requestid', params)!)).toEqual(
+      params,
+    );
   });
   it('give a detail screen an optional record id, and find routes by path', () => {
     expect(routePattern(routes[0])).toBe('/relations/:id?');
     expect(routePattern(routes[1])).toBe('/costcodes');
-    expect(routeOfPath(routes, '/membershiprequest/9')).toEqual({ name: 'membershiprequest', params: { requestid: '9' } });
+    expect(routeOfPath(routes, '/membershiprequest/9')).toEqual({
+      name: 'membershiprequest',
+      params: { requestid: '9' },
+    });
     expect(routeOfPath(routes, '/relations/5')).toEqual({ name: 'relations', params: { id: '5' } });
     expect(routeOfPath(routes, '/nothing')).toBeNull();
   });
-  it('split a route\'s parameters from the grid\'s query', () => {
+  it("split a route's parameters from the grid's query", () => {
     // Exact names: ID is the grid's filter on the ID column, id the record.
     expect(splitParams(routes[0], '?ID=R5&id=42')).toEqual({ params: { id: '42' }, query: '?ID=R5' });
     expect(splitParams(routes[0], '?Descr=x&$dataset=1')).toEqual({ params: {}, query: '?Descr=x&%24dataset=1' });
@@ -72,13 +116,21 @@ describe('path patterns', () => {
 
 describe('start with parameters', () => {
   it('?route=relations&id=42 opens record 42 of that screen', () => {
-    expect(startOf(routes, '?route=relations&id=42&Descr=x')).toEqual({ route: 'relations', params: { id: '42' }, query: '?Descr=x' });
+    expect(startOf(routes, '?route=relations&id=42&Descr=x')).toEqual({
+      route: 'relations',
+      params: { id: '42' },
+      query: '?Descr=x',
+    });
     const { route, params, query } = startOf(routes, '?route=relations&id=42');
     const state = initialState(routes, route, query, 0, params);
     expect(currentEntry(state)).toMatchObject({ name: 'relations', params: { id: '42' } });
   });
-  it('a route named by its path carries the path\'s parameters', () => {
-    expect(startOf(routes, '?route=/membershiprequest/7')).toEqual({ route: 'membershiprequest', params: { requestid: '7' }, query: '' });
+  it("a route named by its path carries the path's parameters", () => {
+    expect(startOf(routes, '?route=/membershiprequest/7')).toEqual({
+      route: 'membershiprequest',
+      params: { requestid: '7' },
+      query: '',
+    });
   });
   it('an unknown start route falls back without the parameters', () => {
     const state = initialState(routes, 'nope', '', 0, { id: '1' });
@@ -91,7 +143,10 @@ describe('entries a page pushes', () => {
   it('share the page; a navigation makes a new page', () => {
     let state = initialState(routes, 'relations');
     state = pushParamsState(state, { id: '42' })!;
-    expect(state.entries.map((e) => [e.name, e.page, e.params])).toEqual([['relations', 0, {}], ['relations', 0, { id: '42' }]]);
+    expect(state.entries.map((e) => [e.name, e.page, e.params])).toEqual([
+      ['relations', 0, {}],
+      ['relations', 0, { id: '42' }],
+    ]);
     expect(previousOnPage(state)?.params).toEqual({});
     state = navigateState(state, 'costcodes')!;
     expect(state.entries[2].page).toBe(2);

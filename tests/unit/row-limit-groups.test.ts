@@ -6,15 +6,34 @@ import type { GrantRow, RowLimitRow, UserRow } from '../../server/security/ident
 import { userPrincipal } from '../../server/security/principal-of.ts';
 
 const table = {
-  name: 'relations', sqlName: 'relations', right: '10.1', origin: {},
-  fields: [{ name: 'AccountManager', sqlName: 'accountmanager' }, { name: 'Region', sqlName: 'region' }],
+  name: 'relations',
+  sqlName: 'relations',
+  right: '10.1',
+  origin: {},
+  fields: [
+    { name: 'AccountManager', sqlName: 'accountmanager' },
+    { name: 'Region', sqlName: 'region' },
+  ],
 } as unknown as EffectiveTable;
 const user = { autoid: 7, username: 'lim', activated: true, lockedout: false } as UserRow;
 
-const grant = (group: string, rightcode: string | null, action: string | null, allow = true): GrantRow =>
-  ({ group, groupid: group.charCodeAt(0), fullaccess: false, rightcode, action, grant: rightcode ? allow : null });
-const own = (group: string, fieldname = 'AccountManager'): RowLimitRow => ({ group, tablename: 'relations', fieldname, kind: 'own', userfield: null });
-const filterOf = (grants: GrantRow[], rows: RowLimitRow[]) => userPrincipal(user, grants, { rows, fields: [] }).rowFilter(table);
+const grant = (group: string, rightcode: string | null, action: string | null, allow = true): GrantRow => ({
+  group,
+  groupid: group.charCodeAt(0),
+  fullaccess: false,
+  rightcode,
+  action,
+  grant: rightcode ? allow : null,
+});
+const own = (group: string, fieldname = 'AccountManager'): RowLimitRow => ({
+  group,
+  tablename: 'relations',
+  fieldname,
+  kind: 'own',
+  userfield: null,
+});
+const filterOf = (grants: GrantRow[], rows: RowLimitRow[]) =>
+  userPrincipal(user, grants, { rows, fields: [] }).rowFilter(table);
 
 describe('row limits across groups', () => {
   const a = [grant('A', '10.1', 'read')];
@@ -28,7 +47,10 @@ describe('row limits across groups', () => {
   });
 
   it('a group that only denies widens nothing', () => {
-    expect(filterOf([...a, grant('B', '10.85', 'update', false)], [own('A')])).toEqual({ sql: '("t"."accountmanager" = $1)', params: [7] });
+    expect(filterOf([...a, grant('B', '10.85', 'update', false)], [own('A')])).toEqual({
+      sql: '("t"."accountmanager" = $1)',
+      params: [7],
+    });
     expect(filterOf([...a, grant('B', '10.1', 'update', false)], [own('A')])).not.toBeNull();
   });
 
@@ -46,8 +68,11 @@ describe('row limits across groups', () => {
     expect(f).toEqual({ sql: '("t"."accountmanager" = $1) OR ("t"."region" = $2)', params: [7, 7] });
   });
 
-  it('the limit of a group that does not grant reading admits nothing beside a reading group\'s', () => {
-    expect(filterOf([...a, grant('B', '9.1', 'read')], [own('A'), own('B', 'Region')])).toEqual({ sql: '("t"."accountmanager" = $1)', params: [7] });
+  it("the limit of a group that does not grant reading admits nothing beside a reading group's", () => {
+    expect(filterOf([...a, grant('B', '9.1', 'read')], [own('A'), own('B', 'Region')])).toEqual({
+      sql: '("t"."accountmanager" = $1)',
+      params: [7],
+    });
   });
 
   it('a reading group that also denies reading widens nothing', () => {

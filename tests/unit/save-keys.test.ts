@@ -3,8 +3,26 @@
 import { describe, expect, it } from 'vitest';
 import { asksToSave } from '../../runtime/ui/dialogs/saveKeys.ts';
 
-const key = (key: string, target: EventTarget | null, more: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; defaultPrevented: boolean }> = {}) =>
-  ({ key, target, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, defaultPrevented: false, ...more });
+const key = (
+  key: string,
+  target: EventTarget | null,
+  more: Partial<{
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey: boolean;
+    shiftKey: boolean;
+    defaultPrevented: boolean;
+  }> = {},
+) => ({
+  key,
+  target,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  defaultPrevented: false,
+  ...more,
+});
 const element = (html: string) => {
   document.body.innerHTML = html;
   return document.body.querySelector('[data-target]')!;
@@ -23,9 +41,13 @@ describe('save keys', () => {
     expect(asksToSave(key('Enter', element('<button data-target>x</button>')))).toBe(false);
     expect(asksToSave(key('Enter', element('<input type="checkbox" data-target>')))).toBe(false);
     // A picker whose list is open chooses with Enter.
-    expect(asksToSave(key('Enter', element('<input type="text" role="combobox" aria-expanded="true" data-target>')))).toBe(false);
+    expect(
+      asksToSave(key('Enter', element('<input type="text" role="combobox" aria-expanded="true" data-target>'))),
+    ).toBe(false);
     // A widget that handled Enter itself.
-    expect(asksToSave(key('Enter', element('<input type="text" data-target>'), { defaultPrevented: true }))).toBe(false);
+    expect(asksToSave(key('Enter', element('<input type="text" data-target>'), { defaultPrevented: true }))).toBe(
+      false,
+    );
     expect(asksToSave(key('Enter', element('<input type="text" data-target>'), { shiftKey: true }))).toBe(false);
   });
 });

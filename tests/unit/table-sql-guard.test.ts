@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string> = {
   'server/data/access.ts': 'builds the visible-rows condition',
   // A row limit's path (`linked`, `tree`) walks tables to find the values it admits; the security
   // layer lies below the data layer and is what the condition is made of.
-  'server/security/principal-of.ts': 'builds a row limit\'s own path',
+  'server/security/principal-of.ts': "builds a row limit's own path",
 };
 
 /** A file the test adds to the program: SQL naming a table without the module, which must be caught. */
@@ -40,7 +40,11 @@ export async function unguarded(db: Queryable, m: TableModel) {
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : name.endsWith('.ts') && !name.endsWith('.d.ts') ? [full] : [];
+    return statSync(full).isDirectory()
+      ? sourceFiles(full)
+      : name.endsWith('.ts') && !name.endsWith('.d.ts')
+        ? [full]
+        : [];
   });
 }
 
@@ -49,7 +53,10 @@ function program(): ts.Program {
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, lang, ...rest) => (path.resolve(name) === PROBE ? ts.createSourceFile(name, PROBE_TEXT, lang) : getSourceFile.call(host, name, lang, ...rest));
+  host.getSourceFile = (name, lang, ...rest) =>
+    path.resolve(name) === PROBE
+      ? ts.createSourceFile(name, PROBE_TEXT, lang)
+      : getSourceFile.call(host, name, lang, ...rest);
   host.fileExists = (name) => path.resolve(name) === PROBE || fileExists.call(host, name);
   host.readFile = (name) => (path.resolve(name) === PROBE ? PROBE_TEXT : readFile.call(host, name));
   return ts.createProgram([...sourceFiles(path.join(ROOT, 'server')), PROBE], { ...options, noEmit: true }, host);
@@ -67,7 +74,8 @@ function tableNamings(prog: ts.Program, file: ts.SourceFile): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'sqlName' && isTable(node.expression)) {
       const parent = node.parent;
-      const intoIdent = ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'ident';
+      const intoIdent =
+        ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'ident';
       if (intoIdent || ts.isTemplateSpan(parent)) {
         const { line } = file.getLineAndCharacterOfPosition(node.getStart());
         found.push(`${path.relative(ROOT, file.fileName)}:${line + 1} ${parent.getText().slice(0, 80)}`);
@@ -90,7 +98,9 @@ function identTables(file: ts.SourceFile): string[] {
 
 describe('pack tables are named in SQL only through table-sql.ts', () => {
   const prog = program();
-  const files = prog.getSourceFiles().filter((f) => path.resolve(f.fileName).startsWith(path.join(ROOT, 'server') + path.sep));
+  const files = prog
+    .getSourceFiles()
+    .filter((f) => path.resolve(f.fileName).startsWith(path.join(ROOT, 'server') + path.sep));
   const rel = (f: ts.SourceFile) => path.relative(ROOT, f.fileName).split(path.sep).join('/');
   const own = files.filter((f) => path.resolve(f.fileName) !== PROBE);
 

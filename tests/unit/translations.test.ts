@@ -12,23 +12,32 @@ const packs = loadPacks(path.join(ROOT, 'definitions', 'packs'), ['base', 'demo'
 const languages = LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE);
 
 describe('pack translations', () => {
-  it.each(packs.layers.map((l) => [l.name, l] as const))('%s: every text in every language, nothing stale', (_name, layer) => {
-    const texts = layerTexts(layer);
-    for (const language of languages) {
-      const doc = layer.locales.find((d) => d.value.language === language);
-      const messages = doc?.value.messages ?? {};
-      const missing = texts.filter((t) => !messages[t]?.trim());
-      const stale = Object.keys(messages).filter((k) => !texts.includes(k));
-      expect({ language, missing: missing.slice(0, 10), count: missing.length }).toEqual({ language, missing: [], count: 0 });
-      expect({ language, stale }).toEqual({ language, stale: [] });
-    }
-  });
+  it.each(packs.layers.map((l) => [l.name, l] as const))(
+    '%s: every text in every language, nothing stale',
+    (_name, layer) => {
+      const texts = layerTexts(layer);
+      for (const language of languages) {
+        const doc = layer.locales.find((d) => d.value.language === language);
+        const messages = doc?.value.messages ?? {};
+        const missing = texts.filter((t) => !messages[t]?.trim());
+        const stale = Object.keys(messages).filter((k) => !texts.includes(k));
+        expect({ language, missing: missing.slice(0, 10), count: missing.length }).toEqual({
+          language,
+          missing: [],
+          count: 0,
+        });
+        expect({ language, stale }).toEqual({ language, stale: [] });
+      }
+    },
+  );
 });
 
 describe('runtime catalogs', () => {
   it.each(LANGUAGES)('%s has no empty translation', (language) => {
     const text = readFileSync(path.join(ROOT, 'locales', language, 'messages.po'), 'utf8');
-    const empty = [...text.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""\n(?!")/g)].map((m) => JSON.parse(m[1]) as string).filter((id) => id !== '');
+    const empty = [...text.matchAll(/msgid ("(?:[^"\\]|\\.)*")\nmsgstr ""\n(?!")/g)]
+      .map((m) => JSON.parse(m[1]) as string)
+      .filter((id) => id !== '');
     expect(empty).toEqual([]);
   });
 });

@@ -12,10 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pad, randomness, SEED_DIR, writeSeed, type Row } from './seeds.ts';
 
-
 const { random, between, pick } = randomness(6_2026);
-
-
 
 function readSeed(table: string): Row[] | null {
   const file = path.join(SEED_DIR, `${table}.json`);
@@ -26,20 +23,82 @@ function readSeed(table: string): Row[] | null {
 // System tables of the area.
 
 const statuses: Row[] = [
-  { ID: 'BESCHIKBAAR', Descr: 'Beschikbaar', Color: '#5cb85c', SortOrder: 1, IsDefault: true, IsAvailable: true, IsOutOfService: false },
-  { ID: 'GERESERVEERD', Descr: 'Gereserveerd', Color: '#5bc0de', SortOrder: 2, IsDefault: false, IsAvailable: false, IsOutOfService: false },
-  { ID: 'VERHUURD', Descr: 'Verhuurd', Color: '#337ab7', SortOrder: 3, IsDefault: false, IsAvailable: false, IsOutOfService: false },
-  { ID: 'KEURING', Descr: 'Wacht op keuring', Color: '#f0ad4e', SortOrder: 4, IsDefault: false, IsAvailable: false, IsOutOfService: false },
-  { ID: 'REPARATIE', Descr: 'In reparatie', Color: '#d9534f', SortOrder: 5, IsDefault: false, IsAvailable: false, IsOutOfService: true },
-  { ID: 'AFGEKEURD', Descr: 'Afgekeurd', Color: '#777777', SortOrder: 6, IsDefault: false, IsAvailable: false, IsOutOfService: true },
+  {
+    ID: 'BESCHIKBAAR',
+    Descr: 'Beschikbaar',
+    Color: '#5cb85c',
+    SortOrder: 1,
+    IsDefault: true,
+    IsAvailable: true,
+    IsOutOfService: false,
+  },
+  {
+    ID: 'GERESERVEERD',
+    Descr: 'Gereserveerd',
+    Color: '#5bc0de',
+    SortOrder: 2,
+    IsDefault: false,
+    IsAvailable: false,
+    IsOutOfService: false,
+  },
+  {
+    ID: 'VERHUURD',
+    Descr: 'Verhuurd',
+    Color: '#337ab7',
+    SortOrder: 3,
+    IsDefault: false,
+    IsAvailable: false,
+    IsOutOfService: false,
+  },
+  {
+    ID: 'KEURING',
+    Descr: 'Wacht op keuring',
+    Color: '#f0ad4e',
+    SortOrder: 4,
+    IsDefault: false,
+    IsAvailable: false,
+    IsOutOfService: false,
+  },
+  {
+    ID: 'REPARATIE',
+    Descr: 'In reparatie',
+    Color: '#d9534f',
+    SortOrder: 5,
+    IsDefault: false,
+    IsAvailable: false,
+    IsOutOfService: true,
+  },
+  {
+    ID: 'AFGEKEURD',
+    Descr: 'Afgekeurd',
+    Color: '#777777',
+    SortOrder: 6,
+    IsDefault: false,
+    IsAvailable: false,
+    IsOutOfService: true,
+  },
 ];
 
 // "Keuring verlopen" is set by the inspection planning, so no user may lift it (IsSystem).
 const lockReasons: Row[] = [
   { ID: 'KEURING', Descr: 'Keuring verlopen', Kind: 'object', BlockIssue: true, BlockReceipt: false, IsSystem: true },
   { ID: 'SCHADE', Descr: 'Schade gemeld', Kind: 'object', BlockIssue: true, BlockReceipt: false, IsSystem: false },
-  { ID: 'VERMIST', Descr: 'Vermist of gestolen', Kind: 'object', BlockIssue: true, BlockReceipt: true, IsSystem: false },
-  { ID: 'TERUGROEP', Descr: 'Terugroepactie fabrikant', Kind: 'object', BlockIssue: true, BlockReceipt: false, IsSystem: false },
+  {
+    ID: 'VERMIST',
+    Descr: 'Vermist of gestolen',
+    Kind: 'object',
+    BlockIssue: true,
+    BlockReceipt: true,
+    IsSystem: false,
+  },
+  {
+    ID: 'TERUGROEP',
+    Descr: 'Terugroepactie fabrikant',
+    Kind: 'object',
+    BlockIssue: true,
+    BlockReceipt: false,
+    IsSystem: false,
+  },
   { ID: 'TELLING', Descr: 'Voorraadtelling', Kind: 'stock', BlockIssue: true, BlockReceipt: true, IsSystem: false },
 ];
 
@@ -58,16 +117,53 @@ const objectGroups: Row[] = [
 // OBJ numbers every new object itself; measuring instruments get the code on their calibration
 // certificate, typed in the house format; number lists need a typed code and cannot auto-number.
 const generators: Row[] = [
-  { ID: 'OBJ', Descr: 'Objectnummers (automatisch)', Prefix: 'OBJ-', MinimalLength: 6, AutoNumbering: true, IsProductBased: false, UseObjectNumberLists: false, IDRequired: false, HideProductField: false },
-  { ID: 'MEET', Descr: 'Meetmiddelen (code van het kalibratiecertificaat)', IdMask: 'OBJ-999999', AutoNumbering: false, IsProductBased: false, UseObjectNumberLists: false, IDRequired: true, HideProductField: false },
-  { ID: 'LIJST', Descr: 'Objectnummerlijsten van klanten', AutoNumbering: false, IsProductBased: true, UseObjectNumberLists: true, IDRequired: true, HideProductField: false },
+  {
+    ID: 'OBJ',
+    Descr: 'Objectnummers (automatisch)',
+    Prefix: 'OBJ-',
+    MinimalLength: 6,
+    AutoNumbering: true,
+    IsProductBased: false,
+    UseObjectNumberLists: false,
+    IDRequired: false,
+    HideProductField: false,
+  },
+  {
+    ID: 'MEET',
+    Descr: 'Meetmiddelen (code van het kalibratiecertificaat)',
+    IdMask: 'OBJ-999999',
+    AutoNumbering: false,
+    IsProductBased: false,
+    UseObjectNumberLists: false,
+    IDRequired: true,
+    HideProductField: false,
+  },
+  {
+    ID: 'LIJST',
+    Descr: 'Objectnummerlijsten van klanten',
+    AutoNumbering: false,
+    IsProductBased: true,
+    UseObjectNumberLists: true,
+    IDRequired: true,
+    HideProductField: false,
+  },
 ];
 
 interface TypeSpec {
-  ID: string; Descr: string; group: string; generator: string; bulk?: boolean; mask?: boolean; measuring?: boolean;
-  lifespan: number; price: [number, number]; country: string;
+  ID: string;
+  Descr: string;
+  group: string;
+  generator: string;
+  bulk?: boolean;
+  mask?: boolean;
+  measuring?: boolean;
+  lifespan: number;
+  price: [number, number];
+  country: string;
   /** Words in a product description that make it a product of this type (the first type that matches wins). */
-  words: RegExp; store: 'HAL' | 'BUITEN'; rentedTo: readonly string[];
+  words: RegExp;
+  store: 'HAL' | 'BUITEN';
+  rentedTo: readonly string[];
   warnings?: string;
 }
 
@@ -79,68 +175,406 @@ const EVERYWHERE = ['BOUW', 'EVENEMENT', 'KLANTTERREIN'];
 // parts before ladders. "Aanbouwdeel" sorts first by description, so the lookup's first type takes
 // any construction year and numbers its objects itself.
 const TYPES: TypeSpec[] = [
-  { ID: 'OT-AAN', Descr: 'Aanbouwdeel', group: 'GRONDVERZET', generator: 'OBJ', bulk: true, lifespan: 10, price: [350, 4500], country: 'DE', words: /lepelbak|slotenbak|grijper|sloophamer|snelwissel|werkbak|vorkenbord|kraanhaak/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-MGR', Descr: 'Minigraver', group: 'GRONDVERZET', generator: 'OBJ', mask: true, lifespan: 10, price: [18000, 60000], country: 'DE', words: /minigraver|midigraver/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-GRV', Descr: 'Graafmachine en lader', group: 'GRONDVERZET', generator: 'OBJ', mask: true, lifespan: 12, price: [45000, 160000], country: 'DE', words: /kraan|graaflaad|lader/i, store: 'BUITEN', rentedTo: SITES, warnings: 'Alleen met geldig certificaat grondverzetmachines bedienen.' },
-  { ID: 'OT-DMP', Descr: 'Dumper', group: 'GRONDVERZET', generator: 'OBJ', mask: true, lifespan: 10, price: [9000, 38000], country: 'DE', words: /dumper/i, store: 'BUITEN', rentedTo: SITES },
-  { ID: 'OT-TRL', Descr: 'Verdichtingsmachine', group: 'GRONDVERZET', generator: 'OBJ', mask: true, lifespan: 8, price: [1400, 32000], country: 'DE', words: /trilplaat|stamper|wals/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-VRK', Descr: 'Verreiker', group: 'HOOGWERKEN', generator: 'OBJ', mask: true, lifespan: 12, price: [55000, 140000], country: 'DE', words: /verreiker/i, store: 'BUITEN', rentedTo: SITES, warnings: 'Lastdiagram raadplegen; alleen met certificaat verreiker bedienen.' },
-  { ID: 'OT-HWK', Descr: 'Hoogwerker', group: 'HOOGWERKEN', generator: 'OBJ', mask: true, lifespan: 12, price: [12000, 120000], country: 'DE', words: /hoogwerker|personenlift/i, store: 'HAL', rentedTo: EVENTS, warnings: 'Dagelijkse controle voor gebruik; keuring elk jaar verplicht.' },
-  { ID: 'OT-BLT', Descr: 'Bouwlift', group: 'HOOGWERKEN', generator: 'OBJ', mask: true, lifespan: 15, price: [3000, 32000], country: 'DE', words: /ladderlift|bouwlift|goederenlift/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-RST', Descr: 'Rolsteiger', group: 'STEIGERS', generator: 'OBJ', lifespan: 15, price: [900, 3200], country: 'NL', words: /rolsteiger|vouwsteiger/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-STG', Descr: 'Steigermateriaal', group: 'STEIGERS', generator: 'OBJ', bulk: true, lifespan: 20, price: [12, 2500], country: 'NL', words: /steiger|ligger|vloer|diagonaal|spindel|kantplank|leuning|muuranker|stempel/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-BHK', Descr: 'Bouwhek', group: 'AFZETTING', generator: 'OBJ', bulk: true, lifespan: 10, price: [8, 4500], country: 'NL', words: /bouwhek/i, store: 'BUITEN', rentedTo: EVERYWHERE },
-  { ID: 'OT-AFZ', Descr: 'Afzethek', group: 'AFZETTING', generator: 'OBJ', bulk: true, lifespan: 10, price: [35, 90], country: 'NL', words: /dranghek|afzethek/i, store: 'BUITEN', rentedTo: EVENTS },
-  { ID: 'OT-VKR', Descr: 'Verkeersafzetting', group: 'AFZETTING', generator: 'OBJ', mask: true, lifespan: 10, price: [1800, 14000], country: 'NL', words: /afzetbord|verkeerslicht/i, store: 'BUITEN', rentedTo: SITES },
-  { ID: 'OT-RPL', Descr: 'Rijplaat', group: 'AFZETTING', generator: 'OBJ', bulk: true, lifespan: 15, price: [180, 900], country: 'NL', words: /rijplaat/i, store: 'BUITEN', rentedTo: SITES },
-  { ID: 'OT-UNT', Descr: 'Bouwunit', group: 'HUISVESTING', generator: 'OBJ', mask: true, lifespan: 20, price: [2500, 32000], country: 'NL', words: /unit|keet|toilet|sanitair/i, store: 'BUITEN', rentedTo: EVERYWHERE },
-  { ID: 'OT-CON', Descr: 'Container', group: 'HUISVESTING', generator: 'OBJ', mask: true, lifespan: 25, price: [2500, 9000], country: 'NL', words: /container/i, store: 'BUITEN', rentedTo: EVERYWHERE },
-  { ID: 'OT-AGG', Descr: 'Aggregaat', group: 'ENERGIE', generator: 'OBJ', mask: true, lifespan: 12, price: [900, 38000], country: 'DE', words: /aggregaat/i, store: 'HAL', rentedTo: EVERYWHERE, warnings: 'Aarding aansluiten voor gebruik; tanken alleen bij stilstand.' },
-  { ID: 'OT-STR', Descr: 'Bouwstroommateriaal', group: 'ENERGIE', generator: 'OBJ', lifespan: 10, price: [90, 3500], country: 'NL', words: /stroomkast|verdeelkast|kabelhaspel|verlengkabel/i, store: 'HAL', rentedTo: EVERYWHERE },
-  { ID: 'OT-VLM', Descr: 'Verlichting', group: 'ENERGIE', generator: 'OBJ', lifespan: 10, price: [150, 14000], country: 'NL', words: /verlichting|bouwlamp|lichtmast/i, store: 'BUITEN', rentedTo: EVERYWHERE },
-  { ID: 'OT-CMP', Descr: 'Compressor', group: 'ENERGIE', generator: 'OBJ', mask: true, lifespan: 12, price: [6000, 24000], country: 'DE', words: /compressor/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-PMP', Descr: 'Pomp', group: 'ENERGIE', generator: 'OBJ', mask: true, lifespan: 10, price: [600, 9500], country: 'NL', words: /pomp/i, store: 'HAL', rentedTo: SITES },
-  { ID: 'OT-MTR', Descr: 'Meetinstrument', group: 'MEETMIDDELEN', generator: 'MEET', mask: true, measuring: true, lifespan: 8, price: [450, 4800], country: 'DE', words: /laser|detector|waterpas/i, store: 'HAL', rentedTo: SITES, warnings: 'Kalibratie controleren voor uitgifte.' },
-  { ID: 'OT-AHW', Descr: 'Aanhangwagen', group: 'TRANSPORT', generator: 'OBJ', mask: true, lifespan: 15, price: [1200, 14000], country: 'DE', words: /aanhangwagen|plateauwagen|transporter|kipper/i, store: 'BUITEN', rentedTo: SITES },
-  { ID: 'OT-GRS', Descr: 'Klein materieel', group: 'KLEINMATERIEEL', generator: 'OBJ', lifespan: 6, price: [150, 4500], country: 'DE', words: /./, store: 'HAL', rentedTo: SITES },
+  {
+    ID: 'OT-AAN',
+    Descr: 'Aanbouwdeel',
+    group: 'GRONDVERZET',
+    generator: 'OBJ',
+    bulk: true,
+    lifespan: 10,
+    price: [350, 4500],
+    country: 'DE',
+    words: /lepelbak|slotenbak|grijper|sloophamer|snelwissel|werkbak|vorkenbord|kraanhaak/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-MGR',
+    Descr: 'Minigraver',
+    group: 'GRONDVERZET',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 10,
+    price: [18000, 60000],
+    country: 'DE',
+    words: /minigraver|midigraver/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-GRV',
+    Descr: 'Graafmachine en lader',
+    group: 'GRONDVERZET',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 12,
+    price: [45000, 160000],
+    country: 'DE',
+    words: /kraan|graaflaad|lader/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+    warnings: 'Alleen met geldig certificaat grondverzetmachines bedienen.',
+  },
+  {
+    ID: 'OT-DMP',
+    Descr: 'Dumper',
+    group: 'GRONDVERZET',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 10,
+    price: [9000, 38000],
+    country: 'DE',
+    words: /dumper/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-TRL',
+    Descr: 'Verdichtingsmachine',
+    group: 'GRONDVERZET',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 8,
+    price: [1400, 32000],
+    country: 'DE',
+    words: /trilplaat|stamper|wals/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-VRK',
+    Descr: 'Verreiker',
+    group: 'HOOGWERKEN',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 12,
+    price: [55000, 140000],
+    country: 'DE',
+    words: /verreiker/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+    warnings: 'Lastdiagram raadplegen; alleen met certificaat verreiker bedienen.',
+  },
+  {
+    ID: 'OT-HWK',
+    Descr: 'Hoogwerker',
+    group: 'HOOGWERKEN',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 12,
+    price: [12000, 120000],
+    country: 'DE',
+    words: /hoogwerker|personenlift/i,
+    store: 'HAL',
+    rentedTo: EVENTS,
+    warnings: 'Dagelijkse controle voor gebruik; keuring elk jaar verplicht.',
+  },
+  {
+    ID: 'OT-BLT',
+    Descr: 'Bouwlift',
+    group: 'HOOGWERKEN',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 15,
+    price: [3000, 32000],
+    country: 'DE',
+    words: /ladderlift|bouwlift|goederenlift/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-RST',
+    Descr: 'Rolsteiger',
+    group: 'STEIGERS',
+    generator: 'OBJ',
+    lifespan: 15,
+    price: [900, 3200],
+    country: 'NL',
+    words: /rolsteiger|vouwsteiger/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-STG',
+    Descr: 'Steigermateriaal',
+    group: 'STEIGERS',
+    generator: 'OBJ',
+    bulk: true,
+    lifespan: 20,
+    price: [12, 2500],
+    country: 'NL',
+    words: /steiger|ligger|vloer|diagonaal|spindel|kantplank|leuning|muuranker|stempel/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-BHK',
+    Descr: 'Bouwhek',
+    group: 'AFZETTING',
+    generator: 'OBJ',
+    bulk: true,
+    lifespan: 10,
+    price: [8, 4500],
+    country: 'NL',
+    words: /bouwhek/i,
+    store: 'BUITEN',
+    rentedTo: EVERYWHERE,
+  },
+  {
+    ID: 'OT-AFZ',
+    Descr: 'Afzethek',
+    group: 'AFZETTING',
+    generator: 'OBJ',
+    bulk: true,
+    lifespan: 10,
+    price: [35, 90],
+    country: 'NL',
+    words: /dranghek|afzethek/i,
+    store: 'BUITEN',
+    rentedTo: EVENTS,
+  },
+  {
+    ID: 'OT-VKR',
+    Descr: 'Verkeersafzetting',
+    group: 'AFZETTING',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 10,
+    price: [1800, 14000],
+    country: 'NL',
+    words: /afzetbord|verkeerslicht/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-RPL',
+    Descr: 'Rijplaat',
+    group: 'AFZETTING',
+    generator: 'OBJ',
+    bulk: true,
+    lifespan: 15,
+    price: [180, 900],
+    country: 'NL',
+    words: /rijplaat/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-UNT',
+    Descr: 'Bouwunit',
+    group: 'HUISVESTING',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 20,
+    price: [2500, 32000],
+    country: 'NL',
+    words: /unit|keet|toilet|sanitair/i,
+    store: 'BUITEN',
+    rentedTo: EVERYWHERE,
+  },
+  {
+    ID: 'OT-CON',
+    Descr: 'Container',
+    group: 'HUISVESTING',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 25,
+    price: [2500, 9000],
+    country: 'NL',
+    words: /container/i,
+    store: 'BUITEN',
+    rentedTo: EVERYWHERE,
+  },
+  {
+    ID: 'OT-AGG',
+    Descr: 'Aggregaat',
+    group: 'ENERGIE',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 12,
+    price: [900, 38000],
+    country: 'DE',
+    words: /aggregaat/i,
+    store: 'HAL',
+    rentedTo: EVERYWHERE,
+    warnings: 'Aarding aansluiten voor gebruik; tanken alleen bij stilstand.',
+  },
+  {
+    ID: 'OT-STR',
+    Descr: 'Bouwstroommateriaal',
+    group: 'ENERGIE',
+    generator: 'OBJ',
+    lifespan: 10,
+    price: [90, 3500],
+    country: 'NL',
+    words: /stroomkast|verdeelkast|kabelhaspel|verlengkabel/i,
+    store: 'HAL',
+    rentedTo: EVERYWHERE,
+  },
+  {
+    ID: 'OT-VLM',
+    Descr: 'Verlichting',
+    group: 'ENERGIE',
+    generator: 'OBJ',
+    lifespan: 10,
+    price: [150, 14000],
+    country: 'NL',
+    words: /verlichting|bouwlamp|lichtmast/i,
+    store: 'BUITEN',
+    rentedTo: EVERYWHERE,
+  },
+  {
+    ID: 'OT-CMP',
+    Descr: 'Compressor',
+    group: 'ENERGIE',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 12,
+    price: [6000, 24000],
+    country: 'DE',
+    words: /compressor/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-PMP',
+    Descr: 'Pomp',
+    group: 'ENERGIE',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 10,
+    price: [600, 9500],
+    country: 'NL',
+    words: /pomp/i,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-MTR',
+    Descr: 'Meetinstrument',
+    group: 'MEETMIDDELEN',
+    generator: 'MEET',
+    mask: true,
+    measuring: true,
+    lifespan: 8,
+    price: [450, 4800],
+    country: 'DE',
+    words: /laser|detector|waterpas/i,
+    store: 'HAL',
+    rentedTo: SITES,
+    warnings: 'Kalibratie controleren voor uitgifte.',
+  },
+  {
+    ID: 'OT-AHW',
+    Descr: 'Aanhangwagen',
+    group: 'TRANSPORT',
+    generator: 'OBJ',
+    mask: true,
+    lifespan: 15,
+    price: [1200, 14000],
+    country: 'DE',
+    words: /aanhangwagen|plateauwagen|transporter|kipper/i,
+    store: 'BUITEN',
+    rentedTo: SITES,
+  },
+  {
+    ID: 'OT-GRS',
+    Descr: 'Klein materieel',
+    group: 'KLEINMATERIEEL',
+    generator: 'OBJ',
+    lifespan: 6,
+    price: [150, 4500],
+    country: 'DE',
+    words: /./,
+    store: 'HAL',
+    rentedTo: SITES,
+  },
 ];
 const typeById = new Map(TYPES.map((t) => [t.ID, t]));
 
 const objectTypes: Row[] = TYPES.map((t) => ({
-  ID: t.ID, Descr: t.Descr, ObjectGroup: t.group, IdGenerator: t.generator,
-  UniqueIdNeeded: !t.bulk, HideWhenPart: false, IsMeasuringDevice: !!t.measuring,
+  ID: t.ID,
+  Descr: t.Descr,
+  ObjectGroup: t.group,
+  IdGenerator: t.generator,
+  UniqueIdNeeded: !t.bulk,
+  HideWhenPart: false,
+  IsMeasuringDevice: !!t.measuring,
   ...(t.measuring ? { MeasuringDeviceKind: 'device' } : {}),
-  Lifespan: t.lifespan, LifespanCalculation: t.mask ? 'constructionyear' : 'purchasedate',
+  Lifespan: t.lifespan,
+  LifespanCalculation: t.mask ? 'constructionyear' : 'purchasedate',
   ...(t.mask ? { ConstructionYearMask: '9999' } : {}),
   ...(t.warnings ? { Warnings: t.warnings } : {}),
 }));
 
 // What a user records about an object of the type, beyond the object's own fields.
 const properties: Row[] = [
-  ['OT-AGG', 'Vermogen (kVA)', 'number'], ['OT-AGG', 'Brandstof', 'text'], ['OT-AGG', 'Laatste olieverversing', 'date'],
-  ['OT-GRV', 'Draaiuren bij inname', 'number'], ['OT-GRV', 'Snelwissel aanwezig', 'bool'],
-  ['OT-HWK', 'Werkhoogte (m)', 'number'], ['OT-HWK', 'Datum jaarlijkse keuring', 'date'],
-  ['OT-MTR', 'Kalibratiedatum', 'date'], ['OT-MTR', 'Certificaatnummer', 'text'],
-  ['OT-VRK', 'Hefhoogte (m)', 'number'], ['OT-CON', 'Containerlengte (ft)', 'number'],
-  ['OT-MGR', 'Bakbreedte (mm)', 'number'], ['OT-MGR', 'Rupsbanden', 'text'],
-].map(([type, descr, kind], i) => ({ ObjectType: type, Descr: descr, FieldType: kind, Required: i % 3 === 0, SortOrder: i + 1 }));
+  ['OT-AGG', 'Vermogen (kVA)', 'number'],
+  ['OT-AGG', 'Brandstof', 'text'],
+  ['OT-AGG', 'Laatste olieverversing', 'date'],
+  ['OT-GRV', 'Draaiuren bij inname', 'number'],
+  ['OT-GRV', 'Snelwissel aanwezig', 'bool'],
+  ['OT-HWK', 'Werkhoogte (m)', 'number'],
+  ['OT-HWK', 'Datum jaarlijkse keuring', 'date'],
+  ['OT-MTR', 'Kalibratiedatum', 'date'],
+  ['OT-MTR', 'Certificaatnummer', 'text'],
+  ['OT-VRK', 'Hefhoogte (m)', 'number'],
+  ['OT-CON', 'Containerlengte (ft)', 'number'],
+  ['OT-MGR', 'Bakbreedte (mm)', 'number'],
+  ['OT-MGR', 'Rupsbanden', 'text'],
+].map(([type, descr, kind], i) => ({
+  ObjectType: type,
+  Descr: descr,
+  FieldType: kind,
+  Required: i % 3 === 0,
+  SortOrder: i + 1,
+}));
 
 // The inspections the types call for: electrical equipment by NEN 3140, lifting gear and aerial
 // platforms every year, measuring instruments calibrated.
 const plans: Row[] = [
-  { ID: 'NEN3140', Descr: 'Keuring elektrisch materieel (NEN 3140)', Interval: 12, IntervalUnit: 'months', EstimatedDuration: 0.5 },
-  { ID: 'HIJSHEF', Descr: 'Keuring hijs- en hefmiddelen', Interval: 12, IntervalUnit: 'months', EstimatedDuration: 1.5 },
-  { ID: 'HOOGWERKER', Descr: 'Jaarlijkse keuring hoogwerkers', Interval: 1, IntervalUnit: 'years', EstimatedDuration: 2 },
+  {
+    ID: 'NEN3140',
+    Descr: 'Keuring elektrisch materieel (NEN 3140)',
+    Interval: 12,
+    IntervalUnit: 'months',
+    EstimatedDuration: 0.5,
+  },
+  {
+    ID: 'HIJSHEF',
+    Descr: 'Keuring hijs- en hefmiddelen',
+    Interval: 12,
+    IntervalUnit: 'months',
+    EstimatedDuration: 1.5,
+  },
+  {
+    ID: 'HOOGWERKER',
+    Descr: 'Jaarlijkse keuring hoogwerkers',
+    Interval: 1,
+    IntervalUnit: 'years',
+    EstimatedDuration: 2,
+  },
   { ID: 'KALIBRATIE', Descr: 'Kalibratie meetmiddelen', Interval: 12, IntervalUnit: 'months', EstimatedDuration: 1 },
 ];
 const schedules: Row[] = [
-  ['OT-AGG', 'Aggregaat: NEN 3140 elk jaar', 'NEN3140', 12], ['OT-STR', 'Bouwstroom: NEN 3140 elk halfjaar', 'NEN3140', 6],
-  ['OT-GRS', 'Klein materieel: NEN 3140 elk jaar', 'NEN3140', 12], ['OT-HWK', 'Hoogwerker: jaarlijkse keuring', 'HOOGWERKER', 12],
-  ['OT-VRK', 'Verreiker: keuring hefmiddel', 'HIJSHEF', 12], ['OT-BLT', 'Bouwlift: keuring hefmiddel', 'HIJSHEF', 12],
+  ['OT-AGG', 'Aggregaat: NEN 3140 elk jaar', 'NEN3140', 12],
+  ['OT-STR', 'Bouwstroom: NEN 3140 elk halfjaar', 'NEN3140', 6],
+  ['OT-GRS', 'Klein materieel: NEN 3140 elk jaar', 'NEN3140', 12],
+  ['OT-HWK', 'Hoogwerker: jaarlijkse keuring', 'HOOGWERKER', 12],
+  ['OT-VRK', 'Verreiker: keuring hefmiddel', 'HIJSHEF', 12],
+  ['OT-BLT', 'Bouwlift: keuring hefmiddel', 'HIJSHEF', 12],
   ['OT-MTR', 'Meetinstrument: kalibratie', 'KALIBRATIE', 12],
 ].map(([type, descr, plan, months]) => ({
-  ObjectType: type, Descr: descr, MiPlan: plan, PlanMode: 'afterlast', RepeatCycle: months, ValidityPeriod: months,
-  ValidityCalculation: 'inspectiondate', AutoCreateWorkflowItem: true, WorkflowItemOffset: 2, WorkflowItemOffsetUnit: 'weeks',
+  ObjectType: type,
+  Descr: descr,
+  MiPlan: plan,
+  PlanMode: 'afterlast',
+  RepeatCycle: months,
+  ValidityPeriod: months,
+  ValidityCalculation: 'inspectiondate',
+  AutoCreateWorkflowItem: true,
+  WorkflowItemOffset: 2,
+  WorkflowItemOffsetUnit: 'weeks',
 }));
 
 // ---------------------------------------------------------------------------------------------
@@ -157,7 +591,8 @@ const depotOf = (id: string): string => {
   return String(at?.ID ?? id);
 };
 const depots = locations.filter((l) => l.LocationType === 'DEPOT').map((l) => String(l.ID));
-const inDepot = (depot: string, kind: string) => locations.filter((l) => l.LocationType === kind && depotOf(String(l.ID)) === depot).map((l) => String(l.ID));
+const inDepot = (depot: string, kind: string) =>
+  locations.filter((l) => l.LocationType === kind && depotOf(String(l.ID)) === depot).map((l) => String(l.ID));
 const warehouseOf = new Map(warehouses.map((w) => [String(w.Location), String(w.ID)]));
 /** The first depot is the largest; the others share the rest. */
 const depotWeights = depots.map((_, i) => (i === 0 ? 4 : i === 1 ? 3 : 2));
@@ -166,7 +601,8 @@ function weightedDepot(): string {
   for (const [i, w] of depotWeights.entries()) if ((r -= w) < 0) return depots[i];
   return depots[0];
 }
-const rentalSites = (kinds: readonly string[]) => locations.filter((l) => kinds.includes(String(l.LocationType)) && !l.Archive).map((l) => String(l.ID));
+const rentalSites = (kinds: readonly string[]) =>
+  locations.filter((l) => kinds.includes(String(l.LocationType)) && !l.Archive).map((l) => String(l.ID));
 /**
  * The Groningen depot's objects have a manager, so "Mijn objecten" shows something for them: the
  * locations area's warehouse user, when its seed has one (seeds name users by user name).
@@ -178,10 +614,28 @@ const MANAGER = (readSeed('users') ?? []).map((u) => String(u.Username)).find((u
 // Products: the rental products of the products area, with their type and brand when its seed
 // says so; else the type their description names, else one in turn.
 
-interface Product { ID: string; Descr: string; type: TypeSpec; bulk: boolean; price: number | null; Brand?: string; BrandType?: string; BrandRevision?: string }
+interface Product {
+  ID: string;
+  Descr: string;
+  type: TypeSpec;
+  bulk: boolean;
+  price: number | null;
+  Brand?: string;
+  BrandType?: string;
+  BrandRevision?: string;
+}
 const productRows = new Map((readSeed('products') ?? []).map((p) => [String(p.ID), p]));
 /** What the products seed does not say: a description and price of the type. */
-const FALLBACK_MODELS = ['Minigraver 1,7 t', 'Trilplaat 90 kg', 'Schaarhoogwerker 10 m', 'Rolsteiger 0,75 x 2,45 m', 'Bouwhek 3,50 x 2,00 m', 'Aggregaat 20 kVA', 'Opslagcontainer 20 ft', 'Dompelpomp 400 l/min'];
+const FALLBACK_MODELS = [
+  'Minigraver 1,7 t',
+  'Trilplaat 90 kg',
+  'Schaarhoogwerker 10 m',
+  'Rolsteiger 0,75 x 2,45 m',
+  'Bouwhek 3,50 x 2,00 m',
+  'Aggregaat 20 kVA',
+  'Opslagcontainer 20 ft',
+  'Dompelpomp 400 l/min',
+];
 const products: Product[] = Array.from({ length: 150 }, (_, i) => {
   const ID = `ART-${pad(i + 1, 4)}`;
   const row = productRows.get(ID);
@@ -189,7 +643,16 @@ const products: Product[] = Array.from({ length: 150 }, (_, i) => {
   const type = (row?.ObjectType && typeById.get(String(row.ObjectType))) || TYPES.find((t) => t.words.test(descr))!;
   const brand = (k: string) => (row?.[k] ? { [k]: String(row[k]) } : {});
   const bulk = row?.StockType ? row.StockType === 'bulk' : !!type.bulk;
-  return { ID, Descr: descr, type, bulk, price: typeof row?.PurchasePrice === 'number' ? row.PurchasePrice : null, ...brand('Brand'), ...brand('BrandType'), ...brand('BrandRevision') };
+  return {
+    ID,
+    Descr: descr,
+    type,
+    bulk,
+    price: typeof row?.PurchasePrice === 'number' ? row.PurchasePrice : null,
+    ...brand('Brand'),
+    ...brand('BrandType'),
+    ...brand('BrandRevision'),
+  };
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -207,12 +670,20 @@ function ean(n: number): string {
 }
 
 // Big machines are few, fence panels many: each product gets a share by its type.
-const share = (p: Product) => (p.bulk ? 8 : (p.price ?? p.type.price[1]) > 50_000 ? 8 : (p.price ?? p.type.price[1]) > 10_000 ? 18 : 28);
+const share = (p: Product) =>
+  p.bulk ? 8 : (p.price ?? p.type.price[1]) > 50_000 ? 8 : (p.price ?? p.type.price[1]) > 10_000 ? 18 : 28;
 const totalShare = products.reduce((s, p) => s + share(p), 0);
 const perProduct = products.map((p) => Math.max(3, Math.round((share(p) / totalShare) * TARGET)));
 
 const objects: Row[] = [];
-const statusWeights: [string, number][] = [['BESCHIKBAAR', 46], ['VERHUURD', 38], ['GERESERVEERD', 5], ['KEURING', 5], ['REPARATIE', 4], ['AFGEKEURD', 2]];
+const statusWeights: [string, number][] = [
+  ['BESCHIKBAAR', 46],
+  ['VERHUURD', 38],
+  ['GERESERVEERD', 5],
+  ['KEURING', 5],
+  ['REPARATIE', 4],
+  ['AFGEKEURD', 2],
+];
 function weightedStatus(): string {
   let r = random() * 100;
   for (const [s, w] of statusWeights) if ((r -= w) < 0) return s;
@@ -230,8 +701,12 @@ for (const [i, product] of products.entries()) {
     const workshops = inDepot(home, 'WERKPLAATS');
     const status = weightedStatus();
     const sites = rentalSites(t.rentedTo);
-    const location = status === 'VERHUURD' && sites.length ? pick(sites)
-      : (status === 'REPARATIE' || status === 'KEURING') && workshops.length ? pick(workshops) : base;
+    const location =
+      status === 'VERHUURD' && sites.length
+        ? pick(sites)
+        : (status === 'REPARATIE' || status === 'KEURING') && workshops.length
+          ? pick(workshops)
+          : base;
     const year = between(2012, 2026);
     const bought = new Date(Date.UTC(year, between(0, 11), between(1, 28)));
     if (bought > TODAY) bought.setTime(TODAY.getTime() - between(10, 200) * 86_400_000);
@@ -239,7 +714,9 @@ for (const [i, product] of products.entries()) {
     end.setUTCFullYear(end.getUTCFullYear() + t.lifespan);
     const quantity = product.bulk ? pick([10, 20, 25, 40, 50]) : 1;
     // Bought at the product's purchase price, give or take a tenth; else at a price of the type.
-    const unitPrice = product.price ? Math.round(product.price * (0.9 + random() / 5)) : between(t.price[0], t.price[1]);
+    const unitPrice = product.price
+      ? Math.round(product.price * (0.9 + random() / 5))
+      : between(t.price[0], t.price[1]);
     const row: Row = {
       ID: `OBJ-${pad(n, 6)}`,
       Descr: product.bulk ? `${model} (partij van ${quantity})` : model,
@@ -259,7 +736,10 @@ for (const [i, product] of products.entries()) {
     if (end.getTime() - TODAY.getTime() < 2 * 365 * 86_400_000) row.EndOfLifeDate = isoDate(end);
     const warehouse = warehouseOf.get(home);
     if (warehouse) row.Warehouse = warehouse;
-    if (product.bulk) { row.UniqueItem = false; row.Quantity = quantity; } else row.SerialNumber = `${t.ID.slice(3)}${year}${pad(between(0, 99_999), 5)}`;
+    if (product.bulk) {
+      row.UniqueItem = false;
+      row.Quantity = quantity;
+    } else row.SerialNumber = `${t.ID.slice(3)}${year}${pad(between(0, 99_999), 5)}`;
     if (t.mask) row.ConstructionYear = String(bought.getUTCFullYear());
     for (const k of ['Brand', 'BrandType', 'BrandRevision'] as const) if (product[k]) row[k] = product[k]!;
     if (MANAGER && home === MANAGED_DEPOT) row.Manager = MANAGER;
@@ -269,15 +749,26 @@ for (const [i, product] of products.entries()) {
 
 // A few objects are locked: damage reported, missing, a manufacturer's recall, and expired
 // inspections (a system reason, which no user may lift).
-const lockable = objects.filter((o) => o.Status === 'BESCHIKBAAR' || o.Status === 'KEURING' || o.Status === 'REPARATIE');
-const locks: [string, number][] = [['KEURING', 6], ['SCHADE', 5], ['VERMIST', 2], ['TERUGROEP', 3]];
+const lockable = objects.filter(
+  (o) => o.Status === 'BESCHIKBAAR' || o.Status === 'KEURING' || o.Status === 'REPARATIE',
+);
+const locks: [string, number][] = [
+  ['KEURING', 6],
+  ['SCHADE', 5],
+  ['VERMIST', 2],
+  ['TERUGROEP', 3],
+];
 const lockedIds = new Set<string>();
 for (const [reason, count] of locks) {
   for (let k = 0; k < count; k++) {
     const o = lockable[Math.floor((lockable.length / 17) * (lockedIds.size + 1)) + k];
     if (!o || lockedIds.has(String(o.ID))) continue;
     lockedIds.add(String(o.ID));
-    Object.assign(o, { Locked: true, LockReason: reason, LockedAt: `2026-${pad(between(8, 11), 2)}-${pad(between(1, 19), 2)}T${pad(between(7, 16), 2)}:${pick(['00', '15', '30', '45'])}` });
+    Object.assign(o, {
+      Locked: true,
+      LockReason: reason,
+      LockedAt: `2026-${pad(between(8, 11), 2)}-${pad(between(1, 19), 2)}T${pad(between(7, 16), 2)}:${pick(['00', '15', '30', '45'])}`,
+    });
     if (reason === 'KEURING') o.Status = 'KEURING';
   }
 }
@@ -286,26 +777,63 @@ for (const [reason, count] of locks) {
 // Move baskets: one processed (its objects came back from a site, its items stamped and the
 // location log written), two still open.
 
-const available = (type: string, depot: string) => objects.filter((o) => o.ObjectType === type && o.Status === 'BESCHIKBAAR' && !o.Locked
-  && depotOf(String(o.Location)) === depot && o.ID !== 'OBJ-000001');
+const available = (type: string, depot: string) =>
+  objects.filter(
+    (o) =>
+      o.ObjectType === type &&
+      o.Status === 'BESCHIKBAAR' &&
+      !o.Locked &&
+      depotOf(String(o.Location)) === depot &&
+      o.ID !== 'OBJ-000001',
+  );
 const baskets: Row[] = [];
 const items: Row[] = [];
 const log: Row[] = [];
 
-const returned = [...available('OT-STG', 'LOC-003').slice(0, 5), ...available('OT-RST', 'LOC-003').slice(0, 3), ...available('OT-BHK', 'LOC-003').slice(0, 2)];
+const returned = [
+  ...available('OT-STG', 'LOC-003').slice(0, 5),
+  ...available('OT-RST', 'LOC-003').slice(0, 3),
+  ...available('OT-BHK', 'LOC-003').slice(0, 2),
+];
 const returnedTo = inDepot('LOC-003', 'HAL')[0] ?? 'LOC-003';
 baskets.push({
-  ID: 'VM-0001', Descr: 'Retour steigerwerk Zernike Campus', ToLocation: returnedTo, ToWarehouse: 'MAG-03', Status: 'processed', ProcessedAt: '2026-11-18T15:40',
+  ID: 'VM-0001',
+  Descr: 'Retour steigerwerk Zernike Campus',
+  ToLocation: returnedTo,
+  ToWarehouse: 'MAG-03',
+  Status: 'processed',
+  ProcessedAt: '2026-11-18T15:40',
   ...(MANAGER ? { Owner: MANAGER, ProcessedBy: MANAGER } : {}),
 });
 for (const o of returned) {
-  items.push({ Basket: 'VM-0001', Object: o.ID, FromLocation: 'LOC-046', ToLocation: returnedTo, MovedAt: '2026-11-18T15:40' });
-  log.push({ Object: o.ID, FromLocation: 'LOC-046', ToLocation: returnedTo, Reason: 'Retour na oplevering steigerwerk' });
+  items.push({
+    Basket: 'VM-0001',
+    Object: o.ID,
+    FromLocation: 'LOC-046',
+    ToLocation: returnedTo,
+    MovedAt: '2026-11-18T15:40',
+  });
+  log.push({
+    Object: o.ID,
+    FromLocation: 'LOC-046',
+    ToLocation: returnedTo,
+    Reason: 'Retour na oplevering steigerwerk',
+  });
   o.Location = returnedTo;
 }
 
-const toEvent = [...available('OT-AFZ', 'LOC-001').slice(0, 3), ...available('OT-AGG', 'LOC-001').slice(0, 2), ...available('OT-VLM', 'LOC-001').slice(0, 2)];
-baskets.push({ ID: 'VM-0002', Descr: 'Evenementmateriaal Park de Wezenlanden', ToLocation: 'LOC-074', Status: 'open', Note: 'Ophalen door transport vrijdag 7:00 uur.' });
+const toEvent = [
+  ...available('OT-AFZ', 'LOC-001').slice(0, 3),
+  ...available('OT-AGG', 'LOC-001').slice(0, 2),
+  ...available('OT-VLM', 'LOC-001').slice(0, 2),
+];
+baskets.push({
+  ID: 'VM-0002',
+  Descr: 'Evenementmateriaal Park de Wezenlanden',
+  ToLocation: 'LOC-074',
+  Status: 'open',
+  Note: 'Ophalen door transport vrijdag 7:00 uur.',
+});
 for (const o of toEvent) items.push({ Basket: 'VM-0002', Object: o.ID });
 
 const toQuay = available('OT-HWK', 'LOC-002').slice(0, 3);

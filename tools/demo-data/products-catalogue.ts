@@ -39,72 +39,198 @@ export interface SaleItem {
 }
 
 export const BRANDS: [id: string, descr: string, kind: 'object' | 'article'][] = [
-  ['KUBOTA', 'Kubota', 'object'], ['CAT', 'Caterpillar', 'object'], ['JCB', 'JCB', 'object'],
-  ['WACKER', 'Wacker Neuson', 'object'], ['BOMAG', 'Bomag', 'object'], ['GENIE', 'Genie', 'object'],
-  ['JLG', 'JLG', 'object'], ['MANITOU', 'Manitou', 'object'], ['ALTREX', 'Altrex', 'object'],
-  ['LAYHER', 'Layher', 'object'], ['HERAS', 'Heras', 'object'], ['CONTAINEX', 'Containex', 'object'],
-  ['ATLASCOPCO', 'Atlas Copco', 'object'], ['HONDA', 'Honda', 'object'], ['TSURUMI', 'Tsurumi', 'object'],
-  ['HILTI', 'Hilti', 'object'], ['STIHL', 'Stihl', 'object'], ['HUMBAUR', 'Humbaur', 'object'],
-  ['KARCHER', 'Kärcher', 'object'], ['3M', '3M', 'article'],
+  ['KUBOTA', 'Kubota', 'object'],
+  ['CAT', 'Caterpillar', 'object'],
+  ['JCB', 'JCB', 'object'],
+  ['WACKER', 'Wacker Neuson', 'object'],
+  ['BOMAG', 'Bomag', 'object'],
+  ['GENIE', 'Genie', 'object'],
+  ['JLG', 'JLG', 'object'],
+  ['MANITOU', 'Manitou', 'object'],
+  ['ALTREX', 'Altrex', 'object'],
+  ['LAYHER', 'Layher', 'object'],
+  ['HERAS', 'Heras', 'object'],
+  ['CONTAINEX', 'Containex', 'object'],
+  ['ATLASCOPCO', 'Atlas Copco', 'object'],
+  ['HONDA', 'Honda', 'object'],
+  ['TSURUMI', 'Tsurumi', 'object'],
+  ['HILTI', 'Hilti', 'object'],
+  ['STIHL', 'Stihl', 'object'],
+  ['HUMBAUR', 'Humbaur', 'object'],
+  ['KARCHER', 'Kärcher', 'object'],
+  ['3M', '3M', 'article'],
 ];
 
 /** Brand types (model series) with their brand. */
 export const BRAND_TYPES: [id: string, brand: string, descr: string][] = [
-  ['KUB-U10', 'KUBOTA', 'U10-5'], ['KUB-KX016', 'KUBOTA', 'KX016-4'], ['KUB-KX019', 'KUBOTA', 'KX019-4'],
-  ['KUB-U27', 'KUBOTA', 'U27-4'], ['KUB-R070', 'KUBOTA', 'R070'],
-  ['CAT-303', 'CAT', '303.5 CR'], ['CAT-305', 'CAT', '305.5E2 CR'], ['CAT-308', 'CAT', '308 CR'],
-  ['CAT-M314', 'CAT', 'M314'], ['CAT-320', 'CAT', '320'],
-  ['JCB-19C', 'JCB', '19C-1E'], ['JCB-3CX', 'JCB', '3CX Compact'],
-  ['WN-BS50', 'WACKER', 'BS50-2'], ['WN-BS60', 'WACKER', 'BS60-4s'], ['WN-VP1550', 'WACKER', 'VP1550'],
-  ['WN-VP2050', 'WACKER', 'VP2050'], ['WN-DPU3060', 'WACKER', 'DPU3060'], ['WN-DPU6555', 'WACKER', 'DPU6555'],
-  ['WN-DW15', 'WACKER', 'DW15'], ['WN-DW30', 'WACKER', 'DW30'], ['WN-DV60', 'WACKER', 'DV60'],
-  ['WN-DT15', 'WACKER', 'DT15'], ['WN-WL20', 'WACKER', 'WL20'],
-  ['BOM-BW55', 'BOMAG', 'BW 55 E'], ['BOM-BW90', 'BOMAG', 'BW 90 AD-5'], ['BOM-BW120', 'BOMAG', 'BW 120 AD-5'],
+  ['KUB-U10', 'KUBOTA', 'U10-5'],
+  ['KUB-KX016', 'KUBOTA', 'KX016-4'],
+  ['KUB-KX019', 'KUBOTA', 'KX019-4'],
+  ['KUB-U27', 'KUBOTA', 'U27-4'],
+  ['KUB-R070', 'KUBOTA', 'R070'],
+  ['CAT-303', 'CAT', '303.5 CR'],
+  ['CAT-305', 'CAT', '305.5E2 CR'],
+  ['CAT-308', 'CAT', '308 CR'],
+  ['CAT-M314', 'CAT', 'M314'],
+  ['CAT-320', 'CAT', '320'],
+  ['JCB-19C', 'JCB', '19C-1E'],
+  ['JCB-3CX', 'JCB', '3CX Compact'],
+  ['WN-BS50', 'WACKER', 'BS50-2'],
+  ['WN-BS60', 'WACKER', 'BS60-4s'],
+  ['WN-VP1550', 'WACKER', 'VP1550'],
+  ['WN-VP2050', 'WACKER', 'VP2050'],
+  ['WN-DPU3060', 'WACKER', 'DPU3060'],
+  ['WN-DPU6555', 'WACKER', 'DPU6555'],
+  ['WN-DW15', 'WACKER', 'DW15'],
+  ['WN-DW30', 'WACKER', 'DW30'],
+  ['WN-DV60', 'WACKER', 'DV60'],
+  ['WN-DT15', 'WACKER', 'DT15'],
+  ['WN-WL20', 'WACKER', 'WL20'],
+  ['BOM-BW55', 'BOMAG', 'BW 55 E'],
+  ['BOM-BW90', 'BOMAG', 'BW 90 AD-5'],
+  ['BOM-BW120', 'BOMAG', 'BW 120 AD-5'],
   ['BOM-BMP8500', 'BOMAG', 'BMP 8500'],
-  ['GEN-GS1932', 'GENIE', 'GS-1932'], ['GEN-GS2632', 'GENIE', 'GS-2632'], ['GEN-GS3246', 'GENIE', 'GS-3246'],
-  ['GEN-GS4047', 'GENIE', 'GS-4047'], ['GEN-GS3384', 'GENIE', 'GS-3384 RT'], ['GEN-GS4390', 'GENIE', 'GS-4390 RT'],
-  ['GEN-TZ34', 'GENIE', 'TZ-34/20'], ['GEN-GR20', 'GENIE', 'GR-20'],
-  ['JLG-E300', 'JLG', 'E300AJP'], ['JLG-450AJ', 'JLG', '450AJ'], ['JLG-600AJ', 'JLG', '600AJ'],
-  ['JLG-660SJ', 'JLG', '660SJ'], ['JLG-860SJ', 'JLG', '860SJ'],
-  ['MAN-MT625', 'MANITOU', 'MT 625 H'], ['MAN-MT1030', 'MANITOU', 'MT 1030'], ['MAN-MT1440', 'MANITOU', 'MT 1440'],
+  ['GEN-GS1932', 'GENIE', 'GS-1932'],
+  ['GEN-GS2632', 'GENIE', 'GS-2632'],
+  ['GEN-GS3246', 'GENIE', 'GS-3246'],
+  ['GEN-GS4047', 'GENIE', 'GS-4047'],
+  ['GEN-GS3384', 'GENIE', 'GS-3384 RT'],
+  ['GEN-GS4390', 'GENIE', 'GS-4390 RT'],
+  ['GEN-TZ34', 'GENIE', 'TZ-34/20'],
+  ['GEN-GR20', 'GENIE', 'GR-20'],
+  ['JLG-E300', 'JLG', 'E300AJP'],
+  ['JLG-450AJ', 'JLG', '450AJ'],
+  ['JLG-600AJ', 'JLG', '600AJ'],
+  ['JLG-660SJ', 'JLG', '660SJ'],
+  ['JLG-860SJ', 'JLG', '860SJ'],
+  ['MAN-MT625', 'MANITOU', 'MT 625 H'],
+  ['MAN-MT1030', 'MANITOU', 'MT 1030'],
+  ['MAN-MT1440', 'MANITOU', 'MT 1440'],
   ['MAN-MRT1840', 'MANITOU', 'MRT 1840'],
-  ['ALT-RS42', 'ALTREX', 'RS Tower 42'], ['ALT-RS52', 'ALTREX', 'RS Tower 52'], ['ALT-MITOWER', 'ALTREX', 'Mi-Tower'],
+  ['ALT-RS42', 'ALTREX', 'RS Tower 42'],
+  ['ALT-RS52', 'ALTREX', 'RS Tower 52'],
+  ['ALT-MITOWER', 'ALTREX', 'Mi-Tower'],
   ['ALT-ALLROUND', 'ALTREX', 'AllRound ladders'],
-  ['LAY-ALLROUND', 'LAYHER', 'Allround'], ['LAY-BLITZ', 'LAYHER', 'Blitz'],
-  ['HER-MOBIEL', 'HERAS', 'Mobiel hekwerk'], ['HER-DRANG', 'HERAS', 'Dranghekken'],
-  ['CTX-BM', 'CONTAINEX', 'Kantoorunit BM'], ['CTX-SAN', 'CONTAINEX', 'Sanitairunit'], ['CTX-LAGER', 'CONTAINEX', 'Opslagcontainer'],
-  ['ATC-QAS', 'ATLASCOPCO', 'QAS'], ['ATC-XAS', 'ATLASCOPCO', 'XAS'], ['ATC-HILIGHT', 'ATLASCOPCO', 'HiLight'],
-  ['HON-EU', 'HONDA', 'EU-serie'], ['HON-WT', 'HONDA', 'WT-serie'],
-  ['TSU-HS', 'TSURUMI', 'HS'], ['TSU-KTZ', 'TSURUMI', 'KTZ'],
-  ['HIL-TE', 'HILTI', 'TE'], ['HIL-DD', 'HILTI', 'DD'],
-  ['STI-TS', 'STIHL', 'TS 420'], ['STI-BG', 'STIHL', 'BG 86'], ['STI-HS', 'STIHL', 'HS 82'],
-  ['HUM-HA', 'HUMBAUR', 'HA'], ['HUM-HTK', 'HUMBAUR', 'HTK'],
+  ['LAY-ALLROUND', 'LAYHER', 'Allround'],
+  ['LAY-BLITZ', 'LAYHER', 'Blitz'],
+  ['HER-MOBIEL', 'HERAS', 'Mobiel hekwerk'],
+  ['HER-DRANG', 'HERAS', 'Dranghekken'],
+  ['CTX-BM', 'CONTAINEX', 'Kantoorunit BM'],
+  ['CTX-SAN', 'CONTAINEX', 'Sanitairunit'],
+  ['CTX-LAGER', 'CONTAINEX', 'Opslagcontainer'],
+  ['ATC-QAS', 'ATLASCOPCO', 'QAS'],
+  ['ATC-XAS', 'ATLASCOPCO', 'XAS'],
+  ['ATC-HILIGHT', 'ATLASCOPCO', 'HiLight'],
+  ['HON-EU', 'HONDA', 'EU-serie'],
+  ['HON-WT', 'HONDA', 'WT-serie'],
+  ['TSU-HS', 'TSURUMI', 'HS'],
+  ['TSU-KTZ', 'TSURUMI', 'KTZ'],
+  ['HIL-TE', 'HILTI', 'TE'],
+  ['HIL-DD', 'HILTI', 'DD'],
+  ['STI-TS', 'STIHL', 'TS 420'],
+  ['STI-BG', 'STIHL', 'BG 86'],
+  ['STI-HS', 'STIHL', 'HS 82'],
+  ['HUM-HA', 'HUMBAUR', 'HA'],
+  ['HUM-HTK', 'HUMBAUR', 'HTK'],
   ['KAR-HD', 'KARCHER', 'HD'],
-  ['3M-PELTOR', '3M', 'Peltor'], ['3M-AURA', '3M', 'Aura'], ['3M-SECUREFIT', '3M', 'SecureFit'],
+  ['3M-PELTOR', '3M', 'Peltor'],
+  ['3M-AURA', '3M', 'Aura'],
+  ['3M-SECUREFIT', '3M', 'SecureFit'],
 ];
 
 /** Revisions of brand types; an archived one is no longer offered. */
 export const BRAND_REVISIONS: [id: string, type: string, descr: string, archived?: boolean][] = [
-  ['KUB-KX019-S3', 'KUB-KX019', 'Stage IIIA (2015)', true], ['KUB-KX019-S5', 'KUB-KX019', 'Stage V (2020)'],
+  ['KUB-KX019-S3', 'KUB-KX019', 'Stage IIIA (2015)', true],
+  ['KUB-KX019-S5', 'KUB-KX019', 'Stage V (2020)'],
   ['KUB-U27-S5', 'KUB-U27', 'Stage V (2020)'],
-  ['CAT-308-NG', 'CAT-308', 'Next Generation (2019)'], ['CAT-320-NG', 'CAT-320', 'Next Generation (2018)'],
-  ['WN-DPU6555-HEH', 'WN-DPU6555', 'Heh (2017)'], ['WN-BS60-4S', 'WN-BS60', '4-takt (2019)'],
-  ['GEN-GS1932-STD', 'GEN-GS1932', 'Standaard (2018)'], ['GEN-GS1932-LI', 'GEN-GS1932', 'Lithium (2023)'],
+  ['CAT-308-NG', 'CAT-308', 'Next Generation (2019)'],
+  ['CAT-320-NG', 'CAT-320', 'Next Generation (2018)'],
+  ['WN-DPU6555-HEH', 'WN-DPU6555', 'Heh (2017)'],
+  ['WN-BS60-4S', 'WN-BS60', '4-takt (2019)'],
+  ['GEN-GS1932-STD', 'GEN-GS1932', 'Standaard (2018)'],
+  ['GEN-GS1932-LI', 'GEN-GS1932', 'Lithium (2023)'],
   ['GEN-GS3246-2020', 'GEN-GS3246', 'Model 2020'],
-  ['JLG-450AJ-II', 'JLG-450AJ', 'Serie II'], ['JLG-660SJ-2021', 'JLG-660SJ', 'Model 2021'],
-  ['MAN-MT1440-EASY', 'MAN-MT1440', 'Easy'], ['MAN-MT1030-S5', 'MAN-MT1030', 'Stage V (2021)'],
-  ['ATC-QAS-5', 'ATC-QAS', '5-serie (2022)'], ['ATC-XAS-G', 'ATC-XAS', 'G-serie'],
+  ['JLG-450AJ-II', 'JLG-450AJ', 'Serie II'],
+  ['JLG-660SJ-2021', 'JLG-660SJ', 'Model 2021'],
+  ['MAN-MT1440-EASY', 'MAN-MT1440', 'Easy'],
+  ['MAN-MT1030-S5', 'MAN-MT1030', 'Stage V (2021)'],
+  ['ATC-QAS-5', 'ATC-QAS', '5-serie (2022)'],
+  ['ATC-XAS-G', 'ATC-XAS', 'G-serie'],
   ['ALT-RS52-2022', 'ALT-RS52', 'Model 2022'],
 ];
 
-const machine = (descr: string, group: string, type: string | undefined, day: number, kg: number, purchase: number, meter = true): RentalItem =>
-  ({ descr, group, category: 'MACHINES', type, stock: 'unique', unit: 'ST', day, meter, kg, purchase, charge: 'machine' });
-const equipment = (descr: string, group: string, type: string | undefined, day: number, kg: number, purchase: number): RentalItem =>
-  ({ descr, group, category: 'MATERIEEL', type, stock: 'unique', unit: 'ST', day, kg, purchase, charge: 'small' });
-const part = (descr: string, group: string, type: string | undefined, day: number, kg: number, purchase: number, unit = 'ST'): RentalItem =>
-  ({ descr, group, category: 'TOEBEHOREN', type, stock: 'bulk', unit, day, kg, purchase, charge: 'small' });
-const unitItem = (descr: string, type: string | undefined, day: number, kg: number, purchase: number): RentalItem =>
-  ({ descr, group: 'UNITS', category: 'UNITS', type, stock: 'unique', unit: 'ST', day, kg, purchase, charge: 'machine' });
+const machine = (
+  descr: string,
+  group: string,
+  type: string | undefined,
+  day: number,
+  kg: number,
+  purchase: number,
+  meter = true,
+): RentalItem => ({
+  descr,
+  group,
+  category: 'MACHINES',
+  type,
+  stock: 'unique',
+  unit: 'ST',
+  day,
+  meter,
+  kg,
+  purchase,
+  charge: 'machine',
+});
+const equipment = (
+  descr: string,
+  group: string,
+  type: string | undefined,
+  day: number,
+  kg: number,
+  purchase: number,
+): RentalItem => ({
+  descr,
+  group,
+  category: 'MATERIEEL',
+  type,
+  stock: 'unique',
+  unit: 'ST',
+  day,
+  kg,
+  purchase,
+  charge: 'small',
+});
+const part = (
+  descr: string,
+  group: string,
+  type: string | undefined,
+  day: number,
+  kg: number,
+  purchase: number,
+  unit = 'ST',
+): RentalItem => ({
+  descr,
+  group,
+  category: 'TOEBEHOREN',
+  type,
+  stock: 'bulk',
+  unit,
+  day,
+  kg,
+  purchase,
+  charge: 'small',
+});
+const unitItem = (descr: string, type: string | undefined, day: number, kg: number, purchase: number): RentalItem => ({
+  descr,
+  group: 'UNITS',
+  category: 'UNITS',
+  type,
+  stock: 'unique',
+  unit: 'ST',
+  day,
+  kg,
+  purchase,
+  charge: 'machine',
+});
 
 export const RENTAL: RentalItem[] = [
   // Earth moving (ART-0001…0026)
@@ -269,11 +395,25 @@ export const RENTAL: RentalItem[] = [
   equipment('Palletwagen 2500 kg', 'TRANSPORT', undefined, 9, 75, 340),
 ];
 
-const service = (descr: string, unit: string, price?: number): SaleItem => ({ descr, group: 'DIENSTEN', category: 'DIENSTEN', unit, price });
-const goods = (descr: string, group: string, category: string, unit: string, price: number, type?: string): SaleItem =>
-  ({ descr, group, category, type, unit, price, purchase: Math.round(price * 55) / 100, stock: 'bulk' });
-const ppe = (descr: string, unit: string, price: number, type?: string) => goods(descr, 'PBM', 'VEILIGHEID', unit, price, type);
-const consumable = (descr: string, group: string, unit: string, price: number) => goods(descr, group, 'VERBRUIK', unit, price);
+const service = (descr: string, unit: string, price?: number): SaleItem => ({
+  descr,
+  group: 'DIENSTEN',
+  category: 'DIENSTEN',
+  unit,
+  price,
+});
+const goods = (
+  descr: string,
+  group: string,
+  category: string,
+  unit: string,
+  price: number,
+  type?: string,
+): SaleItem => ({ descr, group, category, type, unit, price, purchase: Math.round(price * 55) / 100, stock: 'bulk' });
+const ppe = (descr: string, unit: string, price: number, type?: string) =>
+  goods(descr, 'PBM', 'VEILIGHEID', unit, price, type);
+const consumable = (descr: string, group: string, unit: string, price: number) =>
+  goods(descr, group, 'VERBRUIK', unit, price);
 const tool = (descr: string, unit: string, price: number) => goods(descr, 'GEREEDSCHAP', 'GEREEDSCHAP', unit, price);
 
 export const SALE: SaleItem[] = [

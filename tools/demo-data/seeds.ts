@@ -30,7 +30,8 @@ export const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Writes a seed file; a seed row is found again by its key, so a repeated or missing key is refused. */
 export function writeSeed(table: string, key: string, rows: Row[]): void {
   const keys = new Set(rows.map((r) => r[key]));
-  if (keys.size !== rows.length || keys.has(undefined as never)) throw new Error(`${table}: the key ${key} must be unique and present in every row`);
+  if (keys.size !== rows.length || keys.has(undefined as never))
+    throw new Error(`${table}: the key ${key} must be unique and present in every row`);
   const file = path.join(SEED_DIR, `${table}.json`);
   const text = canonicalText('seed', { table, key, rows });
   writeFileSync(file, text);

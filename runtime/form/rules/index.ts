@@ -5,13 +5,35 @@ export { MAX_LENGTH_MESSAGE_ID, maxLengthProblem } from './text.ts';
 export type { MaxLengthProblem } from './text.ts';
 export { applyUserStamp, userStampPrefix } from './stamp.ts';
 export {
-  apiFromText, capPart, capTyped, dateFormatText, dateKind, expandYear, formatShortDateTime, nowApiValue, textFromApi, typedParts,
+  apiFromText,
+  capPart,
+  capTyped,
+  dateFormatText,
+  dateKind,
+  expandYear,
+  formatShortDateTime,
+  nowApiValue,
+  textFromApi,
+  typedParts,
 } from './datetime.ts';
 export type { DateKind } from './datetime.ts';
 export { normalizeTime, timeText } from './time.ts';
 export { COLOR_TEXT_LENGTH, limitColorText, swatchColor } from './color.ts';
 export {
-  ADVANCED_SEARCH_KEY, ADVANCED_SEARCH_KEY_CODE, PICKER_SCROLL_THROTTLE_MS, PICKER_SEARCH_DEBOUNCE_MS, acceptedEntry, canClear,
-  entryValue, hasPickerValue, initialPicker, isArchivedEntry, pickerKey, pickerParameters, pickerReducer, shouldLoadMore, throttle,
+  ADVANCED_SEARCH_KEY,
+  ADVANCED_SEARCH_KEY_CODE,
+  PICKER_SCROLL_THROTTLE_MS,
+  PICKER_SEARCH_DEBOUNCE_MS,
+  acceptedEntry,
+  canClear,
+  entryValue,
+  hasPickerValue,
+  initialPicker,
+  isArchivedEntry,
+  pickerKey,
+  pickerParameters,
+  pickerReducer,
+  shouldLoadMore,
+  throttle,
 } from './picker.ts';
 export type { PickerAction, PickerKeyEffect, PickerState } from './picker.ts';

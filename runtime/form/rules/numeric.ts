@@ -1,5 +1,9 @@
 // Numeric input rules (spec 1 section 5 "Numeric input"): bounds, steps, key filtering.
-export interface NumericLimits { min?: number | null; max?: number | null; step?: number | null }
+export interface NumericLimits {
+  min?: number | null;
+  max?: number | null;
+  step?: number | null;
+}
 
 /** Decimals a step carries: 0.01 → 2, 1 → 0, 1e-6 → 6. */
 export function stepDecimals(step: number | null | undefined): number {
@@ -33,7 +37,7 @@ export function parseNumeric(text: string | number | null | undefined): number |
   if (text === null || text === undefined) return null;
   if (typeof text === 'number') return Number.isNaN(text) ? null : text;
   const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '' || trimmed === '-' ) return null;
+  if (trimmed === '' || trimmed === '-') return null;
   const value = Number(trimmed);
   return Number.isNaN(value) ? null : value;
 }
@@ -44,10 +48,25 @@ export function numericOnBlur(value: number | null, limits: NumericLimits): numb
   return limits.step && !Number.isInteger(limits.step) ? roundToStep(value, limits.step) : value;
 }
 
-const CONTROL_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const CONTROL_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'Escape',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+]);
 
 /** Whether a key press is refused: step 1 blocks '.' and ','; the numeric-keys option allows digits only. */
-export function blocksKey(key: string, { step, numericKeys }: { step?: number | null; numericKeys?: boolean }): boolean {
+export function blocksKey(
+  key: string,
+  { step, numericKeys }: { step?: number | null; numericKeys?: boolean },
+): boolean {
   if (CONTROL_KEYS.has(key) || key.length > 1) return false;
   if (numericKeys) return !/^[0-9]$/.test(key);
   if (step === 1 && (key === '.' || key === ',')) return true;

@@ -35,23 +35,38 @@ export type PickerAction =
   | { type: 'advanced'; open: boolean };
 
 export function initialPicker(selectedText = ''): PickerState {
-  return { open: false, text: selectedText, selectedText, items: [], highlight: -1, page: 0, hasMore: false, loading: false, advanced: false };
+  return {
+    open: false,
+    text: selectedText,
+    selectedText,
+    items: [],
+    highlight: -1,
+    page: 0,
+    hasMore: false,
+    loading: false,
+    advanced: false,
+  };
 }
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
-    case 'focus': return { ...state, open: true, text: '', highlight: -1 };
-    case 'type': return { ...state, open: true, text: action.text, highlight: -1 };
-    case 'loading': return { ...state, loading: true };
-    case 'results': return {
-      ...state,
-      loading: false,
-      items: action.page === 0 ? action.items : [...state.items, ...action.items],
-      page: action.page,
-      hasMore: action.hasMore,
-      highlight: action.page === 0 ? (action.items.length ? 0 : -1) : state.highlight,
-    };
-    case 'failed': return { ...state, loading: false };
+    case 'focus':
+      return { ...state, open: true, text: '', highlight: -1 };
+    case 'type':
+      return { ...state, open: true, text: action.text, highlight: -1 };
+    case 'loading':
+      return { ...state, loading: true };
+    case 'results':
+      return {
+        ...state,
+        loading: false,
+        items: action.page === 0 ? action.items : [...state.items, ...action.items],
+        page: action.page,
+        hasMore: action.hasMore,
+        highlight: action.page === 0 ? (action.items.length ? 0 : -1) : state.highlight,
+      };
+    case 'failed':
+      return { ...state, loading: false };
     case 'move': {
       if (!state.items.length) return { ...state, open: true };
       const highlight = Math.min(Math.max(state.highlight + action.by, 0), state.items.length - 1);
@@ -61,23 +76,33 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       const selectedText = action.entry ? action.entry.Descr : '';
       return { ...state, open: false, advanced: false, text: selectedText, selectedText, highlight: -1 };
     }
-    case 'blur': return { ...state, open: false, text: state.selectedText, highlight: -1 };
-    case 'selected': return { ...state, selectedText: action.text, text: state.open ? state.text : action.text };
-    case 'advanced': return { ...state, advanced: action.open, open: false };
+    case 'blur':
+      return { ...state, open: false, text: state.selectedText, highlight: -1 };
+    case 'selected':
+      return { ...state, selectedText: action.text, text: state.open ? state.text : action.text };
+    case 'advanced':
+      return { ...state, advanced: action.open, open: false };
   }
 }
 
-export type PickerKeyEffect = { kind: 'move'; by: 1 | -1 } | { kind: 'accept' } | { kind: 'blur' } | { kind: 'advanced' } | null;
+export type PickerKeyEffect =
+  { kind: 'move'; by: 1 | -1 } | { kind: 'accept' } | { kind: 'blur' } | { kind: 'advanced' } | null;
 
 /** What a key does in the picker's input. */
 export function pickerKey(key: string, keyCode?: number): PickerKeyEffect {
   if (key === ADVANCED_SEARCH_KEY || keyCode === ADVANCED_SEARCH_KEY_CODE) return { kind: 'advanced' };
   switch (key) {
-    case 'ArrowDown': return { kind: 'move', by: 1 };
-    case 'ArrowUp': return { kind: 'move', by: -1 };
-    case 'Enter': case 'Tab': return { kind: 'accept' };
-    case 'Escape': return { kind: 'blur' };
-    default: return null;
+    case 'ArrowDown':
+      return { kind: 'move', by: 1 };
+    case 'ArrowUp':
+      return { kind: 'move', by: -1 };
+    case 'Enter':
+    case 'Tab':
+      return { kind: 'accept' };
+    case 'Escape':
+      return { kind: 'blur' };
+    default:
+      return null;
   }
 }
 
@@ -113,11 +138,19 @@ export function shouldLoadMore(state: PickerState): boolean {
  * The list's filter parameters with their values: each is bound to the value of the field
  * whose list is the parameter's list (ParentList), else to a field of the same name.
  */
-export function pickerParameters(property: FormProperty, properties: readonly FormProperty[], record: Record<string, unknown>): Record<string, unknown> {
+export function pickerParameters(
+  property: FormProperty,
+  properties: readonly FormProperty[],
+  record: Record<string, unknown>,
+): Record<string, unknown> {
   const config = property.Settings.ListConfig;
   if (!config) return {};
   const parent = config.ParentList
-    ? properties.find((p) => p !== property && p.Settings.ListConfig?.ListMethod.toLowerCase().endsWith(`/_lists/${config.ParentList!.toLowerCase()}`))
+    ? properties.find(
+        (p) =>
+          p !== property &&
+          p.Settings.ListConfig?.ListMethod.toLowerCase().endsWith(`/_lists/${config.ParentList!.toLowerCase()}`),
+      )
     : undefined;
   const bound: Record<string, unknown> = {};
   for (const name of config.Parameters) {
@@ -128,7 +161,11 @@ export function pickerParameters(property: FormProperty, properties: readonly Fo
 }
 
 /** Calls a function at most once per interval (the load-more trigger fires on every scroll). */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, now: () => number = Date.now): (...args: A) => void {
+export function throttle<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+  now: () => number = Date.now,
+): (...args: A) => void {
   let last = -Infinity;
   return (...args: A) => {
     const t = now();

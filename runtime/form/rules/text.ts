@@ -1,7 +1,10 @@
 // Text length rule (spec 1 section 5 "Other inputs"); the message is validation.max_length.
 export const MAX_LENGTH_MESSAGE_ID = 'validation.max_length';
 
-export interface MaxLengthProblem { max: number; length: number }
+export interface MaxLengthProblem {
+  max: number;
+  length: number;
+}
 
 /** The broken maximum length, or null when the text fits (or has no limit). */
 export function maxLengthProblem(text: unknown, max: number | null | undefined): MaxLengthProblem | null {

@@ -27,42 +27,94 @@ export function AdvancedSearch({ title, listMethod, valueField, parameters, clie
 
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => {
-      client.list(listMethod, { searchKey: search, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
-        (answer) => { if (live) { setRows((old) => (page === 0 ? answer.Data : [...old, ...answer.Data])); setHasMore(answer.Meta.HasMore); } },
-        (error) => console.error('list search failed', listMethod, error),
-      );
-    }, page === 0 ? PICKER_SEARCH_DEBOUNCE_MS : 0);
-    return () => { live = false; clearTimeout(timer); };
+    const timer = setTimeout(
+      () => {
+        client.list(listMethod, { searchKey: search, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
+          (answer) => {
+            if (live) {
+              setRows((old) => (page === 0 ? answer.Data : [...old, ...answer.Data]));
+              setHasMore(answer.Meta.HasMore);
+            }
+          },
+          (error) => console.error('list search failed', listMethod, error),
+        );
+      },
+      page === 0 ? PICKER_SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [search, page, listMethod, client, JSON.stringify(parameters)]);
 
   return (
     <div className="form-modal-backdrop" onMouseDown={onClose}>
       <div
-        className="form-modal" role="dialog" aria-modal="true" aria-label={title}
+        className="form-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
         onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
       >
         <div className="form-modal-header">
           <h2>{title}</h2>
-          <button type="button" className="form-button" onClick={onClose} aria-label={t`Sluiten`}>×</button>
+          <button type="button" className="form-button" onClick={onClose} aria-label={t`Sluiten`}>
+            ×
+          </button>
         </div>
         <input
-          autoFocus type="search" className="form-input" value={search} placeholder={t`Zoeken`} aria-label={t`Zoeken`}
-          onChange={(e) => { setSearch(e.target.value); setPage(0); }}
+          autoFocus
+          type="search"
+          className="form-input"
+          value={search}
+          placeholder={t`Zoeken`}
+          aria-label={t`Zoeken`}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
         />
         <ul className="form-modal-list" role="listbox">
           {rows.map((row) => (
-            <li key={String(entryValue(row, { ValueField: valueField }))} role="option" aria-selected={false} tabIndex={0} className={isArchivedEntry(row) ? 'form-archived' : undefined}
-              onClick={() => onPick(row)} onKeyDown={(e) => { if (e.key === 'Enter') onPick(row); }}>
+            <li
+              key={String(entryValue(row, { ValueField: valueField }))}
+              role="option"
+              aria-selected={false}
+              tabIndex={0}
+              className={isArchivedEntry(row) ? 'form-archived' : undefined}
+              onClick={() => onPick(row)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onPick(row);
+              }}
+            >
               {/* A catalogue entry's text already ends in its code; it says what it guards instead. */}
-              {valueField === 'ID' ? row.Descr : <><span className="form-option-id">{row.ID}</span> {row.Descr}</>}
+              {valueField === 'ID' ? (
+                row.Descr
+              ) : (
+                <>
+                  <span className="form-option-id">{row.ID}</span> {row.Descr}
+                </>
+              )}
               {'Detail' in row && row.Detail && <span className="form-picker-detail"> · {row.Detail}</span>}
             </li>
           ))}
-          {rows.length === 0 && <li className="form-empty"><Trans>Geen resultaten</Trans></li>}
+          {rows.length === 0 && (
+            <li className="form-empty">
+              <Trans>Geen resultaten</Trans>
+            </li>
+          )}
         </ul>
-        {hasMore && <button type="button" className="form-button" onClick={() => setPage((p) => p + 1)}><Trans>Meer laden</Trans></button>}
+        {hasMore && (
+          <button type="button" className="form-button" onClick={() => setPage((p) => p + 1)}>
+            <Trans>Meer laden</Trans>
+          </button>
+        )}
       </div>
     </div>
   );

@@ -12,14 +12,29 @@ export function ColorWidget(props: WidgetProps) {
   return (
     <div className="form-color">
       <input
-        id={id} name={id} type="text" className={inputClass(props, text)} value={text} maxLength={COLOR_TEXT_LENGTH}
-        disabled={disabled} readOnly={readonly} aria-required={props.required}
-        onChange={(e) => { const next = limitColorText(e.target.value); onChange(next === '' ? null : next); }}
-        onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}
+        id={id}
+        name={id}
+        type="text"
+        className={inputClass(props, text)}
+        value={text}
+        maxLength={COLOR_TEXT_LENGTH}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-required={props.required}
+        onChange={(e) => {
+          const next = limitColorText(e.target.value);
+          onChange(next === '' ? null : next);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
       />
       <input
-        type="color" className="form-color-swatch" value={swatch ?? '#000000'} aria-label={t`Kleur kiezen`}
-        disabled={disabled || readonly} data-empty={swatch ? undefined : true}
+        type="color"
+        className="form-color-swatch"
+        value={swatch ?? '#000000'}
+        aria-label={t`Kleur kiezen`}
+        disabled={disabled || readonly}
+        data-empty={swatch ? undefined : true}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

@@ -16,15 +16,37 @@ export function DateTimeWidget(props: WidgetProps) {
     if (apiFromText(text, kind) !== (value ?? null)) setText(textFromApi(value, kind));
   }, [value, kind]); // the text itself must not trigger this
 
-  const raise = (next: string | null | undefined) => { if (next !== undefined && next !== (value ?? null)) onChange(next); };
+  const raise = (next: string | null | undefined) => {
+    if (next !== undefined && next !== (value ?? null)) onChange(next);
+  };
   const locked = disabled || readonly;
   return (
     <input
-      id={id} name={id} type="text" inputMode="numeric" className={inputClass(props, text, 'form-date')} value={text}
-      placeholder={dateFormatText(kind)} disabled={disabled} readOnly={readonly} aria-required={props.required}
-      onChange={(e) => { const next = capTyped(e.target.value, kind); setText(next); raise(apiFromText(next, kind)); }}
-      onDoubleClick={() => { if (locked) return; const now = nowApiValue(new Date(), kind); setText(textFromApi(now, kind)); raise(now); }}
-      onBlur={() => { setText(textFromApi(value, kind)); onBlur(id, value); }}
+      id={id}
+      name={id}
+      type="text"
+      inputMode="numeric"
+      className={inputClass(props, text, 'form-date')}
+      value={text}
+      placeholder={dateFormatText(kind)}
+      disabled={disabled}
+      readOnly={readonly}
+      aria-required={props.required}
+      onChange={(e) => {
+        const next = capTyped(e.target.value, kind);
+        setText(next);
+        raise(apiFromText(next, kind));
+      }}
+      onDoubleClick={() => {
+        if (locked) return;
+        const now = nowApiValue(new Date(), kind);
+        setText(textFromApi(now, kind));
+        raise(now);
+      }}
+      onBlur={() => {
+        setText(textFromApi(value, kind));
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
     />
   );

@@ -9,7 +9,10 @@ import { fileUrls, transfer, type UploadedFile } from '../../api/index.ts';
 import { FileLink, FilePicker, formatSize, problemText, uploadFailure, uploadProblem } from '../../files/index.ts';
 import { fieldOptions, formContextOf } from '../context.ts';
 
-interface Chosen { file: UploadedFile; preview: string | null }
+interface Chosen {
+  file: UploadedFile;
+  preview: string | null;
+}
 
 export function FileWidget(props: WidgetProps) {
   const { t, i18n } = useLingui();
@@ -22,7 +25,12 @@ export function FileWidget(props: WidgetProps) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => () => { if (chosen?.preview) URL.revokeObjectURL(chosen.preview); }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen?.preview) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
 
   const fileId = typeof value === 'string' && value !== '' ? value : null;
   const autoid = Number(context.record.AutoID ?? 0);
@@ -32,7 +40,8 @@ export function FileWidget(props: WidgetProps) {
   const described = context.record[`${field}_Descr`];
   const name = mine?.file.FileName ?? (typeof described === 'string' && described ? described : t`Bestand`);
   const path = stored ? fileUrls.field(table!, autoid, field) : null;
-  const preview = !image || !fileId ? null : stored ? `/${fileUrls.field(table!, autoid, field, true)}` : mine?.preview ?? null;
+  const preview =
+    !image || !fileId ? null : stored ? `/${fileUrls.field(table!, autoid, field, true)}` : (mine?.preview ?? null);
   const infoId = `${id}__file`;
   const errorId = `${id}__error`;
 
@@ -59,10 +68,22 @@ export function FileWidget(props: WidgetProps) {
     <div className="files-field">
       {fileId && (
         <div className="files-current" id={infoId}>
-          {path ? <FileLink path={path} name={name} label={t`${name} downloaden`} /> : <span className="files-name">{name}</span>}
+          {path ? (
+            <FileLink path={path} name={name} label={t`${name} downloaden`} />
+          ) : (
+            <span className="files-name">{name}</span>
+          )}
           {mine && <span className="files-size">{formatSize(mine.file.Size, i18n.locale || 'nl')}</span>}
           {!locked && !props.required && (
-            <button type="button" className="app-button" aria-label={t`${label}: bestand verwijderen`} onClick={() => { setError(null); onChange(null); }}>
+            <button
+              type="button"
+              className="app-button"
+              aria-label={t`${label}: bestand verwijderen`}
+              onClick={() => {
+                setError(null);
+                onChange(null);
+              }}
+            >
               {t`Verwijderen`}
             </button>
           )}
@@ -71,13 +92,20 @@ export function FileWidget(props: WidgetProps) {
       {preview && <img className="files-preview" src={preview} alt={t`Voorbeeld van ${name}`} />}
       {!locked && (
         <FilePicker
-          label={label} inputId={id} accept={image ? 'image/*' : undefined} busy={busy}
+          label={label}
+          inputId={id}
+          accept={image ? 'image/*' : undefined}
+          busy={busy}
           describedBy={[fileId ? infoId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
           onFiles={(files) => void choose(files)}
         />
       )}
       {!fileId && locked && <span className="files-name">{t`Geen bestand`}</span>}
-      {error && <div className="files-error" id={errorId} role="alert">{error}</div>}
+      {error && (
+        <div className="files-error" id={errorId} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

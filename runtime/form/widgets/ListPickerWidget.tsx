@@ -17,8 +17,12 @@ export function ListPickerWidget(props: WidgetProps) {
   const context = formContextOf(registry);
   const config = property.Settings.ListConfig!;
   const picker = usePicker({
-    value, descr: context.record[`${property.FieldName}_Descr`], config, parameters: listParameters ?? {},
-    client: context.client, onChange: (next) => onChange(next),
+    value,
+    descr: context.record[`${property.FieldName}_Descr`],
+    config,
+    parameters: listParameters ?? {},
+    client: context.client,
+    onChange: (next) => onChange(next),
   });
   const { state } = picker;
   const input = useRef<HTMLInputElement>(null);
@@ -30,7 +34,9 @@ export function ListPickerWidget(props: WidgetProps) {
   useEffect(() => {
     const target = bottom.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) picker.loadMore(); });
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) picker.loadMore();
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [state.open, state.hasMore, picker.loadMore]);
@@ -39,13 +45,29 @@ export function ListPickerWidget(props: WidgetProps) {
   return (
     <div className="form-picker">
       <input
-        ref={input} id={id} name={id} type="text" role="combobox" autoComplete="off"
-        aria-expanded={state.open} aria-controls={listId} aria-autocomplete="list" aria-required={props.required}
+        ref={input}
+        id={id}
+        name={id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-expanded={state.open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-required={props.required}
         aria-activedescendant={state.open && state.highlight >= 0 ? `${listId}_${state.highlight}` : undefined}
-        className={inputClass(props, value ?? '', 'form-picker-input')} value={state.text}
-        disabled={disabled} readOnly={readonly}
-        onFocus={() => { if (!locked) picker.focus(); onFocus(id, value); }}
-        onBlur={() => { picker.blur(); onBlur(id, value); }}
+        className={inputClass(props, value ?? '', 'form-picker-input')}
+        value={state.text}
+        disabled={disabled}
+        readOnly={readonly}
+        onFocus={() => {
+          if (!locked) picker.focus();
+          onFocus(id, value);
+        }}
+        onBlur={() => {
+          picker.blur();
+          onBlur(id, value);
+        }}
         onChange={(e) => picker.type(e.target.value)}
         onKeyDown={(e) => {
           if (locked) return;
@@ -53,31 +75,73 @@ export function ListPickerWidget(props: WidgetProps) {
           if (picker.onKey(e.key, e.keyCode, () => input.current?.blur())) e.preventDefault();
         }}
       />
-      {picker.singleError && <span className="form-picker-error" role="img" aria-label={picker.singleError} title={picker.singleError}>!</span>}
+      {picker.singleError && (
+        <span className="form-picker-error" role="img" aria-label={picker.singleError} title={picker.singleError}>
+          !
+        </span>
+      )}
       {clearable && (
-        <button type="button" className="form-picker-clear" tabIndex={-1} aria-label={t`Leegmaken`} onClick={() => picker.accept(null)}>×</button>
+        <button
+          type="button"
+          className="form-picker-clear"
+          tabIndex={-1}
+          aria-label={t`Leegmaken`}
+          onClick={() => picker.accept(null)}
+        >
+          ×
+        </button>
       )}
       {!locked && (
-        <button type="button" className="form-picker-search" tabIndex={-1} aria-label={t`Uitgebreid zoeken`} title="F4" onClick={picker.openAdvanced}>…</button>
+        <button
+          type="button"
+          className="form-picker-search"
+          tabIndex={-1}
+          aria-label={t`Uitgebreid zoeken`}
+          title="F4"
+          onClick={picker.openAdvanced}
+        >
+          …
+        </button>
       )}
       {state.open && (
         <ul id={listId} role="listbox" className="form-picker-list" onMouseDown={(e) => e.preventDefault()}>
           {state.items.map((item, i) => (
-            <li key={String(entryValue(item, config))} id={`${listId}_${i}`} role="option" aria-selected={i === state.highlight}
-              className={[i === state.highlight ? 'form-picker-active' : '', isArchivedEntry(item) ? 'form-archived' : ''].filter(Boolean).join(' ') || undefined}
-              onClick={() => { picker.accept(item); input.current?.blur(); }}>
+            <li
+              key={String(entryValue(item, config))}
+              id={`${listId}_${i}`}
+              role="option"
+              aria-selected={i === state.highlight}
+              className={
+                [i === state.highlight ? 'form-picker-active' : '', isArchivedEntry(item) ? 'form-archived' : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              onClick={() => {
+                picker.accept(item);
+                input.current?.blur();
+              }}
+            >
               {item.Descr}
               {'Detail' in item && item.Detail && <span className="form-picker-detail"> · {item.Detail}</span>}
             </li>
           ))}
-          {!state.loading && state.items.length === 0 && <li className="form-empty"><Trans>Geen resultaten</Trans></li>}
+          {!state.loading && state.items.length === 0 && (
+            <li className="form-empty">
+              <Trans>Geen resultaten</Trans>
+            </li>
+          )}
           {state.hasMore && <li ref={bottom} className="form-picker-more" aria-hidden="true" />}
         </ul>
       )}
       {state.advanced && (
         <AdvancedSearch
-          title={props.label} listMethod={config.ListMethod} valueField={config.ValueField} parameters={listParameters ?? {}} client={context.client}
-          onPick={(entry) => picker.accept(entry)} onClose={picker.closeAdvanced}
+          title={props.label}
+          listMethod={config.ListMethod}
+          valueField={config.ValueField}
+          parameters={listParameters ?? {}}
+          client={context.client}
+          onPick={(entry) => picker.accept(entry)}
+          onClose={picker.closeAdvanced}
         />
       )}
     </div>

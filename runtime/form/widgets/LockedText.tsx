@@ -19,9 +19,16 @@ export function LockedText({ widget, text }: { widget: WidgetProps; text: string
   const { id, disabled, value, onBlur, onFocus } = widget;
   return (
     <input
-      id={id} name={id} type="text" className={inputClass(widget, text)} value={text}
-      disabled={disabled} readOnly aria-required={widget.required}
-      onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}
+      id={id}
+      name={id}
+      type="text"
+      className={inputClass(widget, text)}
+      value={text}
+      disabled={disabled}
+      readOnly
+      aria-required={widget.required}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
     />
   );
 }

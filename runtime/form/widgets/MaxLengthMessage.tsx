@@ -8,7 +8,10 @@ export function MaxLengthMessage({ problem }: { problem: MaxLengthProblem | null
   const { max, length } = problem;
   return (
     <div className="form-field-error" role="alert">
-      {t({ id: 'validation.max_length', message: `field must be less than or equal to ${max} characters, you entered ${length}` })}
+      {t({
+        id: 'validation.max_length',
+        message: `field must be less than or equal to ${max} characters, you entered ${length}`,
+      })}
     </div>
   );
 }

@@ -22,31 +22,63 @@ export function NumericWidget(props: WidgetProps) {
   const current = parseNumeric(value as string | number | null);
   const [text, setText] = useState(shown(current));
   // A value from outside (another record, a stepper) replaces the text; our own typing does not.
-  useEffect(() => { if (parseNumeric(text) !== current) setText(shown(current)); }, [current]);
+  useEffect(() => {
+    if (parseNumeric(text) !== current) setText(shown(current));
+  }, [current]);
 
-  const raise = (next: number | null) => { if (next !== current) onChange(next); };
-  const stepBy = (direction: 1 | -1) => { const next = stepValue(current, direction, limits); setText(shown(next)); raise(next); };
+  const raise = (next: number | null) => {
+    if (next !== current) onChange(next);
+  };
+  const stepBy = (direction: 1 | -1) => {
+    const next = stepValue(current, direction, limits);
+    setText(shown(next));
+    raise(next);
+  };
   const locked = Boolean(disabled || readonly);
   if (showsOptionLabel(property, locked)) return <LockedText widget={props} text={optionText(property, current)} />;
   // A decimal too precise for a JS number comes as text: shown from that text, exactly.
   const exact = typeof value === 'string' && value.trim() !== '' ? value : current;
-  const display = locked && current !== null && exact !== null
-    ? formatNumber(exact, i18n.locale || 'nl', { decimal: property.FieldType === 'decimal', decimals: property.Settings.Decimals })
-    : text;
+  const display =
+    locked && current !== null && exact !== null
+      ? formatNumber(exact, i18n.locale || 'nl', {
+          decimal: property.FieldType === 'decimal',
+          decimals: property.Settings.Decimals,
+        })
+      : text;
 
   return (
     <div className="form-numeric">
-      <button type="button" className="form-stepper" tabIndex={-1} disabled={locked || (current !== null && min != null && current <= min)}
-        aria-label={t`Verlagen`} onClick={() => stepBy(-1)}>−</button>
+      <button
+        type="button"
+        className="form-stepper"
+        tabIndex={-1}
+        disabled={locked || (current !== null && min != null && current <= min)}
+        aria-label={t`Verlagen`}
+        onClick={() => stepBy(-1)}
+      >
+        −
+      </button>
       <input
-        id={id} name={id} type="text" inputMode={step === 1 || NumericKeys ? 'numeric' : 'decimal'}
-        className={inputClass(props, display, 'form-numeric-input')} value={display}
-        disabled={disabled} readOnly={readonly} aria-required={props.required}
+        id={id}
+        name={id}
+        type="text"
+        inputMode={step === 1 || NumericKeys ? 'numeric' : 'decimal'}
+        className={inputClass(props, display, 'form-numeric-input')}
+        value={display}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-required={props.required}
         onKeyDown={(e) => {
           if (blocksKey(e.key, { step, numericKeys: NumericKeys })) e.preventDefault();
-          else if (!locked && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) { e.preventDefault(); stepBy(e.key === 'ArrowUp' ? 1 : -1); }
+          else if (!locked && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+            e.preventDefault();
+            stepBy(e.key === 'ArrowUp' ? 1 : -1);
+          }
         }}
-        onChange={(e) => { setText(e.target.value); raise(parseNumeric(e.target.value)); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          raise(parseNumeric(e.target.value));
+        }}
         onBlur={() => {
           // Rounded to the step but not clamped: a typed 9999 above a maximum of 128 stays, and the
           // save is refused on the field, rather than quietly storing another number.
@@ -57,8 +89,16 @@ export function NumericWidget(props: WidgetProps) {
         }}
         onFocus={() => onFocus(id, value)}
       />
-      <button type="button" className="form-stepper" tabIndex={-1} disabled={locked || (current !== null && max != null && current >= max)}
-        aria-label={t`Verhogen`} onClick={() => stepBy(1)}>+</button>
+      <button
+        type="button"
+        className="form-stepper"
+        tabIndex={-1}
+        disabled={locked || (current !== null && max != null && current >= max)}
+        aria-label={t`Verhogen`}
+        onClick={() => stepBy(1)}
+      >
+        +
+      </button>
       {property.QuantityUnit && <span className="form-unit">{property.QuantityUnit}</span>}
     </div>
   );

@@ -20,19 +20,35 @@ export function TextAreaWidget(props: WidgetProps) {
     onChange(applyUserStamp(text, person!, now));
     // The caret goes right after the stamp, where the user goes on typing.
     const at = userStampPrefix(person!, now).length;
-    requestAnimationFrame(() => { area.current?.focus(); area.current?.setSelectionRange(at, at); });
+    requestAnimationFrame(() => {
+      area.current?.focus();
+      area.current?.setSelectionRange(at, at);
+    });
   }
 
   return (
     <div className="form-textarea">
       <textarea
-        ref={area} id={id} name={id} rows={4} className={inputClass(props, text)} value={text}
-        disabled={disabled} readOnly={readonly} aria-required={props.required}
+        ref={area}
+        id={id}
+        name={id}
+        rows={4}
+        className={inputClass(props, text)}
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-required={props.required}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-        onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
       />
       {person && !disabled && !readonly && (
-        <button type="button" className="form-button form-stamp" onClick={stamp} title={t`Naam en tijd invoegen`}>{t`Stempel`}</button>
+        <button
+          type="button"
+          className="form-button form-stamp"
+          onClick={stamp}
+          title={t`Naam en tijd invoegen`}
+        >{t`Stempel`}</button>
       )}
       <MaxLengthMessage problem={problem} />
     </div>

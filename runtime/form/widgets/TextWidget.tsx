@@ -20,10 +20,19 @@ function TextInput(props: WidgetProps & { inputType: 'text' | 'password' }) {
   return (
     <>
       <input
-        id={id} name={id} type={props.inputType} autoComplete={props.inputType === 'password' ? 'new-password' : undefined} className={inputClass(props, text)} value={text}
-        disabled={disabled} readOnly={readonly} aria-required={props.required} aria-invalid={problem ? true : undefined}
+        id={id}
+        name={id}
+        type={props.inputType}
+        autoComplete={props.inputType === 'password' ? 'new-password' : undefined}
+        className={inputClass(props, text)}
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-required={props.required}
+        aria-invalid={problem ? true : undefined}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-        onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
       />
       <MaxLengthMessage problem={problem} />
     </>

@@ -5,7 +5,17 @@ import { Component } from '../../../definitions/language/index.ts';
 import type { FormProperty } from '../types.ts';
 
 export const WIDGET_NAMES = [
-  'FormText', 'FormPassword', 'FormTextArea', 'FormNumeric', 'FormBool', 'FormSelect', 'FormDateTime', 'FormTime', 'FormColor', 'FormListPicker', 'FormFile',
+  'FormText',
+  'FormPassword',
+  'FormTextArea',
+  'FormNumeric',
+  'FormBool',
+  'FormSelect',
+  'FormDateTime',
+  'FormTime',
+  'FormColor',
+  'FormListPicker',
+  'FormFile',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -23,7 +33,9 @@ export const WIDGET_BY_COMPONENT: Readonly<Record<number, WidgetName>> = {
 export function widgetFor(property: Pick<FormProperty, 'FieldName' | 'Component' | 'FieldType'>): WidgetName {
   const name = WIDGET_BY_COMPONENT[property.Component];
   if (!name) {
-    throw new Error(`No widget for Component ${JSON.stringify(property.Component)} of field ${property.FieldName}; known kinds: ${Object.keys(WIDGET_BY_COMPONENT).join(', ')}`);
+    throw new Error(
+      `No widget for Component ${JSON.stringify(property.Component)} of field ${property.FieldName}; known kinds: ${Object.keys(WIDGET_BY_COMPONENT).join(', ')}`,
+    );
   }
   if (name === 'FormDateTime' && property.FieldType === 'time') return 'FormTime';
   if (name === 'FormText' && property.FieldType === 'color') return 'FormColor';

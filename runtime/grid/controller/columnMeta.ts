@@ -24,6 +24,9 @@ export const layoutColumns = (store: GridStore): Pick<FlexRequest, 'flexGridLayo
 export function filtersNeedMeta(store: GridStore, q: GridQuery): boolean {
   const described = new Set(store.meta.map((m) => m.FieldName));
   const visible = new Set(store.viewColumns.filter((c) => c.Visible).map((c) => c.FieldName));
-  const fields = [...Object.keys(q.columnFilters).filter((f) => q.columnFilters[f].trim() !== ''), ...q.advancedFilters.map((f) => f.FieldName)];
+  const fields = [
+    ...Object.keys(q.columnFilters).filter((f) => q.columnFilters[f].trim() !== ''),
+    ...q.advancedFilters.map((f) => f.FieldName),
+  ];
   return fields.some((f) => !described.has(f) && (visible.has(f) || !store.viewColumns.length));
 }

@@ -18,7 +18,9 @@ export function createColumns(ctx: GridContext, loading: Loading) {
     // Filters of columns that are no longer shown would filter invisibly: they go.
     const shown = new Set(next.filter((c) => c.Visible).map((c) => c.FieldName));
     if (Object.keys(store.columnFilters).some((field) => !shown.has(field))) {
-      store.columnFilters = Object.fromEntries(Object.entries(store.columnFilters).filter(([field]) => shown.has(field)));
+      store.columnFilters = Object.fromEntries(
+        Object.entries(store.columnFilters).filter(([field]) => shown.has(field)),
+      );
     }
     if (store.advancedFilters.some((f) => !shown.has(f.FieldName))) {
       store.advancedFilters = store.advancedFilters.filter((f) => shown.has(f.FieldName)).map((f) => ({ ...f }));
@@ -31,9 +33,15 @@ export function createColumns(ctx: GridContext, loading: Loading) {
   }
 
   return {
-    resizeColumn(field: string, width: number) { editColumns(resizeColumn(store.viewColumns, field, width)); },
-    moveColumn(field: string, target: string) { editColumns(moveColumn(store.viewColumns, field, target)); },
+    resizeColumn(field: string, width: number) {
+      editColumns(resizeColumn(store.viewColumns, field, width));
+    },
+    moveColumn(field: string, target: string) {
+      editColumns(moveColumn(store.viewColumns, field, target));
+    },
     /** The column chooser's 'save locally': the working view changes, the saved one does not. */
-    applyColumnDiff(diff: ColumnDiff) { editColumns(applyColumnDiff(store.viewColumns, diff)); },
+    applyColumnDiff(diff: ColumnDiff) {
+      editColumns(applyColumnDiff(store.viewColumns, diff));
+    },
   };
 }

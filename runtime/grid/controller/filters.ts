@@ -27,10 +27,16 @@ export function createFilters(ctx: GridContext, loading: Loading) {
   }
 
   return {
-    setSearch(search: string) { updateQuery({ search }, SEARCH_DEBOUNCE_MS); },
+    setSearch(search: string) {
+      updateQuery({ search }, SEARCH_DEBOUNCE_MS);
+    },
     /** Enter: search now (debounce skipped). */
-    searchNow(search: string) { updateQuery({ search }, 0); },
-    setDataSource(dataSource: DataSource) { updateQuery({ dataSource }, 0); },
+    searchNow(search: string) {
+      updateQuery({ search }, 0);
+    },
+    setDataSource(dataSource: DataSource) {
+      updateQuery({ dataSource }, 0);
+    },
     toggleSort(column: GridColumn) {
       const order = toggleSort(store.order, column);
       if (order !== store.order) updateQuery({ order }, 0);
@@ -39,11 +45,19 @@ export function createFilters(ctx: GridContext, loading: Loading) {
       updateQuery({ columnFilters: { ...store.columnFilters, [field]: text } }, delay);
     },
     addAdvancedFilter(column: GridColumn | undefined, operator: string) {
-      const filter: AdvancedFilter = { id: store.nextFilterId++, FieldName: column?.FieldName ?? '', Operator: operator, Value: valueFor(column, operator) };
+      const filter: AdvancedFilter = {
+        id: store.nextFilterId++,
+        FieldName: column?.FieldName ?? '',
+        Operator: operator,
+        Value: valueFor(column, operator),
+      };
       updateQuery({ advancedFilters: [...store.advancedFilters, filter] }, 0);
     },
     updateAdvancedFilter(id: number, patch: Partial<Omit<AdvancedFilter, 'id'>>, delay = 0) {
-      updateQuery({ advancedFilters: store.advancedFilters.map((f) => (f.id === id ? { ...f, ...patch } : { ...f })) }, delay);
+      updateQuery(
+        { advancedFilters: store.advancedFilters.map((f) => (f.id === id ? { ...f, ...patch } : { ...f })) },
+        delay,
+      );
     },
     removeAdvancedFilter(id: number) {
       updateQuery({ advancedFilters: store.advancedFilters.filter((f) => f.id !== id).map((f) => ({ ...f })) }, 0);

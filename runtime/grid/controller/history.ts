@@ -6,8 +6,19 @@ import { refreshColumns } from './columnMeta.ts';
 import { numberFilters, stateOf, type GridStore } from './store.ts';
 
 const KEPT = [
-  'search', 'dataSource', 'order', 'columnFilters', 'advancedFilters',
-  'view', 'saved', 'baseline', 'viewColumns', 'meta', 'permissions', 'pageSize', 'pinned',
+  'search',
+  'dataSource',
+  'order',
+  'columnFilters',
+  'advancedFilters',
+  'view',
+  'saved',
+  'baseline',
+  'viewColumns',
+  'meta',
+  'permissions',
+  'pageSize',
+  'pinned',
 ] as const satisfies readonly (keyof GridStore)[];
 
 /** Everything Back/Forward needs to show a grid as it was left. */
@@ -25,8 +36,12 @@ export function restore(store: GridStore, s: GridSnapshot) {
   numberFilters(store, s.advancedFilters);
   Object.assign(store, {
     ...s,
-    view: s.view && { ...s.view }, saved: s.saved && ref(s.saved), meta: ref(s.meta), viewColumns: ref([...s.viewColumns]),
-    columnFilters: { ...s.columnFilters }, advancedFilters: s.advancedFilters.map((f) => ({ ...f })),
+    view: s.view && { ...s.view },
+    saved: s.saved && ref(s.saved),
+    meta: ref(s.meta),
+    viewColumns: ref([...s.viewColumns]),
+    columnFilters: { ...s.columnFilters },
+    advancedFilters: s.advancedFilters.map((f) => ({ ...f })),
   });
   refreshColumns(store);
 }

@@ -20,7 +20,8 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
   const isCurrent = (id: number) => id === sequence;
 
   /** What decides the rows: another key means another request. */
-  const requestKey = () => JSON.stringify([buildRequest(queryOf(store), store.columns, 0, store.pageSize), columnSetKey(store.viewColumns)]);
+  const requestKey = () =>
+    JSON.stringify([buildRequest(queryOf(store), store.columns, 0, store.pageSize), columnSetKey(store.viewColumns)]);
 
   /** A query or column change starts again at the first row, with nothing selected. */
   function backToTop() {
@@ -32,7 +33,12 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
 
   /** Filters are checked against the columns' types; before they are known one row tells them. */
   async function ensureColumns(id: number): Promise<void> {
-    const answer = await deps.flexData(control, { dataSource: store.dataSource, pageIndex: 0, pageSize: 1, ...layoutColumns(store) });
+    const answer = await deps.flexData(control, {
+      dataSource: store.dataSource,
+      pageIndex: 0,
+      pageSize: 1,
+      ...layoutColumns(store),
+    });
     if (isCurrent(id)) adoptMeta(store, answer.Meta.Columns ?? []);
   }
 
@@ -49,37 +55,64 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
     try {
       if (filtersNeedMeta(store, queryOf(store))) await ensureColumns(id);
       if (!isCurrent(id)) return;
-      const answer = await deps.flexData(control, { ...buildRequest(queryOf(store), store.columns, pageIndex, store.pageSize), ...layoutColumns(store) });
+      const answer = await deps.flexData(control, {
+        ...buildRequest(queryOf(store), store.columns, pageIndex, store.pageSize),
+        ...layoutColumns(store),
+      });
       if (!isCurrent(id)) return;
       const next = applyPage(stateOf(store), pageIndex, answer, now() - started);
       store.rows = ref([...next.rows]);
       adoptMeta(store, next.columns);
       Object.assign(store, {
-        pageIndex: next.pageIndex, count: next.count, countEstimated: next.countEstimated,
-        lastPageFull: next.lastPageFull, elapsedMs: next.elapsedMs,
+        pageIndex: next.pageIndex,
+        count: next.count,
+        countEstimated: next.countEstimated,
+        lastPageFull: next.lastPageFull,
+        elapsedMs: next.elapsedMs,
       });
     } catch (error) {
       if (!isCurrent(id)) return;
       store.failed = true;
       log(`GetFlexData ${control} failed`, error);
     } finally {
-      if (isCurrent(id)) { store.loading = false; store.busy = false; }
+      if (isCurrent(id)) {
+        store.loading = false;
+        store.busy = false;
+      }
     }
   }
 
   function schedule(delay: number) {
     clearTimeout(timer);
     if (delay <= 0) void load(0);
-    else timer = setTimeout(() => { timer = undefined; void load(0); }, delay);
+    else
+      timer = setTimeout(() => {
+        timer = undefined;
+        void load(0);
+      }, delay);
   }
 
   return {
-    start, isCurrent, requestKey, backToTop, ensureColumns, load, schedule,
+    start,
+    isCurrent,
+    requestKey,
+    backToTop,
+    ensureColumns,
+    load,
+    schedule,
     /** Runs a debounced reload now (Enter in a search or filter box). */
-    flush() { if (timer !== undefined) void load(0); },
+    flush() {
+      if (timer !== undefined) void load(0);
+    },
     /** Page 1 again with the working view as it is now. */
-    reload() { backToTop(); void load(0); },
-    dispose() { clearTimeout(timer); sequence++; },
+    reload() {
+      backToTop();
+      void load(0);
+    },
+    dispose() {
+      clearTimeout(timer);
+      sequence++;
+    },
     /** Reload page 1 keeping the filters; ignored while loading unless forced (a save elsewhere). */
     refresh(force = false) {
       if (!force && !canRefresh(store)) return;
@@ -92,7 +125,9 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
       if (page !== null) void load(page);
     },
     /** Someone else changed the table: the grid says so and waits for the user to refresh. */
-    markStale() { store.stale = true; },
+    markStale() {
+      store.stale = true;
+    },
     /** The request of the rows as they show now, from the first row (what an export takes). */
     currentRequest() {
       return { ...buildRequest(queryOf(store), store.columns, 0, store.pageSize), ...layoutColumns(store) };

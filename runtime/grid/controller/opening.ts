@@ -23,7 +23,11 @@ export function createOpening(ctx: GridContext, loading: Loading) {
       log(`GetUserFlexGridLayout ${control} failed`, error);
     }
     if (pinnedId !== null && pinnedId !== layout?.AutoID) {
-      try { layout = await deps.layout(pinnedId); } catch (error) { log(`getflexgridlayout ${pinnedId} failed`, error); }
+      try {
+        layout = await deps.layout(pinnedId);
+      } catch (error) {
+        log(`getflexgridlayout ${pinnedId} failed`, error);
+      }
     }
     return layout;
   }
@@ -34,7 +38,11 @@ export function createOpening(ctx: GridContext, loading: Loading) {
     if (dataSource !== undefined) store.dataSource = dataSource;
     if (!hasFilterParams(urlQuery)) return true;
     if (!store.viewColumns.length) {
-      try { await loading.ensureColumns(id); } catch { /* the load below reports the failure */ }
+      try {
+        await loading.ensureColumns(id);
+      } catch {
+        /* the load below reports the failure */
+      }
       if (!loading.isCurrent(id)) return false;
     }
     const visible = store.viewColumns.filter((c) => c.Visible);

@@ -3,7 +3,10 @@
 import { writePinned, type PinnedState } from '../pinned.ts';
 import { queryOf, type GridContext } from './store.ts';
 
-const pinnedState = ({ store }: GridContext): PinnedState => ({ ...queryOf(store), layoutId: store.view?.AutoID ?? null });
+const pinnedState = ({ store }: GridContext): PinnedState => ({
+  ...queryOf(store),
+  layoutId: store.view?.AutoID ?? null,
+});
 
 export function persist(ctx: GridContext) {
   if (ctx.store.pinned) writePinned(ctx.deps.storage, ctx.control, pinnedState(ctx));

@@ -16,15 +16,23 @@ function chosenRows(store: GridStore): GridRow[] {
 
 export function createSelection(store: GridStore) {
   return {
-    toggleRow(id: number) { setSelected(store, toggleSelected(store.selected, id)); },
-    toggleAll() { setSelected(store, toggleAll(store.rows, store.selected)); },
+    toggleRow(id: number) {
+      setSelected(store, toggleSelected(store.selected, id));
+    },
+    toggleAll() {
+      setSelected(store, toggleAll(store.rows, store.selected));
+    },
     dragStart(index: number) {
       const drag = startDrag(store.rows, store.selected, index);
       store.drag = ref(drag);
       setSelected(store, dragTo(store.rows, drag, index));
     },
-    dragOver(index: number) { if (store.drag) setSelected(store, dragTo(store.rows, store.drag, index)); },
-    dragEnd() { store.drag = null; },
+    dragOver(index: number) {
+      if (store.drag) setSelected(store, dragTo(store.rows, store.drag, index));
+    },
+    dragEnd() {
+      store.drag = null;
+    },
     /** Right-click: the row joins (or becomes) the selection; answers the rows the menu acts on. */
     contextSelect(row: GridRow): GridRow[] {
       setSelected(store, selectForContextMenu(store.selected, rowId(row)));

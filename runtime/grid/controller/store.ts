@@ -56,12 +56,28 @@ export interface GridContext {
 export function createGridContext(control: string, deps: GridDeps): GridContext {
   // Rows, columns, the selection and the server's layouts can be large: ref() keeps valtio from wrapping each part.
   const store = proxy<GridStore>({
-    ...initialGridState(), rows: ref([]), columns: ref([]), selected: ref([]), pinned: false,
-    view: null, viewColumns: ref([]), permissions: NO_VIEW_PERMISSIONS, modified: false, filtered: false,
-    saved: null, baseline: '', meta: ref([]), ready: false, nextFilterId: 1, drag: null, stale: false,
+    ...initialGridState(),
+    rows: ref([]),
+    columns: ref([]),
+    selected: ref([]),
+    pinned: false,
+    view: null,
+    viewColumns: ref([]),
+    permissions: NO_VIEW_PERMISSIONS,
+    modified: false,
+    filtered: false,
+    saved: null,
+    baseline: '',
+    meta: ref([]),
+    ready: false,
+    nextFilterId: 1,
+    drag: null,
+    stale: false,
   });
   return {
-    control, store, deps,
+    control,
+    store,
+    deps,
     now: deps.now ?? (() => performance.now()),
     log: deps.log ?? ((message: string, error: unknown) => console.error(message, error)),
   };
@@ -72,7 +88,13 @@ export const stateOf = (store: GridStore) => snapshot(store) as GridStore;
 /** What a request is asked with, read from a snapshot so later edits of the store do not leak in. */
 export function queryOf(store: GridStore): GridQuery {
   const s = stateOf(store);
-  return { search: s.search, dataSource: s.dataSource, order: s.order, columnFilters: s.columnFilters, advancedFilters: s.advancedFilters };
+  return {
+    search: s.search,
+    dataSource: s.dataSource,
+    order: s.order,
+    columnFilters: s.columnFilters,
+    advancedFilters: s.advancedFilters,
+  };
 }
 
 /** Filters that come in (a view, a pinned state, a snapshot) keep their ids: new ones number after them. */

@@ -44,6 +44,8 @@ export function createView(ctx: GridContext, loading: Loading) {
       loading.reload();
     },
     /** The working view as the body of a save. */
-    layoutContent() { return layoutContent(working(store), store.meta); },
+    layoutContent() {
+      return layoutContent(working(store), store.meta);
+    },
   };
 }

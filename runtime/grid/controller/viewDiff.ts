@@ -13,7 +13,8 @@ export function working(store: GridStore): WorkingView {
 }
 
 /** The reset target: the saved view's filters on the columns now visible. */
-export const ownFilters = (store: GridStore, firstId = store.nextFilterId) => viewFilters(store.saved, store.viewColumns, firstId);
+export const ownFilters = (store: GridStore, firstId = store.nextFilterId) =>
+  viewFilters(store.saved, store.viewColumns, firstId);
 
 export function refreshStatus(store: GridStore) {
   store.modified = store.saved !== null && JSON.stringify(layoutContent(working(store))) !== store.baseline;
@@ -35,6 +36,11 @@ export function applyView(store: GridStore, layout: DescribedLayout) {
   numberFilters(store, view.advancedFilters);
   markSaved(store, layout, view);
   store.viewColumns = ref([...view.viewColumns]);
-  Object.assign(store, { order: view.order, pageSize: view.pageSize, columnFilters: view.columnFilters, advancedFilters: view.advancedFilters });
+  Object.assign(store, {
+    order: view.order,
+    pageSize: view.pageSize,
+    columnFilters: view.columnFilters,
+    advancedFilters: view.advancedFilters,
+  });
   refreshColumns(store);
 }

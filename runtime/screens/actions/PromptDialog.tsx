@@ -21,21 +21,35 @@ export function PromptDialog({ action, count, onRun, onCancel }: PromptDialogPro
   const [values, setValues] = useState<Record<string, unknown>>({});
   const missing = missingPrompts(action.prompts, values);
   const title = count > 1 ? t`${action.label} (${count} items)` : action.label;
-  const run = () => { if (missing.length === 0) onRun(promptValues(action.prompts, values)); };
+  const run = () => {
+    if (missing.length === 0) onRun(promptValues(action.prompts, values));
+  };
   return (
     <Modal
       title={title}
-      onClose={() => { onCancel(); return true; }}
+      onClose={() => {
+        onCancel();
+        return true;
+      }}
       onSave={run}
       className="app-modal--small app-prompt-dialog"
       footer={
         <>
-          <button type="button" className="app-button app-button--primary" disabled={missing.length > 0} onClick={run}>{t`Uitvoeren`}</button>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            disabled={missing.length > 0}
+            onClick={run}
+          >{t`Uitvoeren`}</button>
           <button type="button" className="app-button" onClick={onCancel}>{t`Annuleren`}</button>
         </>
       }
     >
-      {action.warning && <p className="app-batch-note" role="note">{action.warning}</p>}
+      {action.warning && (
+        <p className="app-batch-note" role="note">
+          {action.warning}
+        </p>
+      )}
       {action.prompts.length > 0 && <GenericForm form={form} value={values} onChange={setValues} />}
     </Modal>
   );

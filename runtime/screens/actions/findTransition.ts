@@ -7,8 +7,14 @@ import type { TransitionInfo } from '../../api/index.ts';
 /** Records asked at most: enough to pass over a few that are in the target state already. */
 export const TRANSITION_PROBES = 5;
 
-export async function findTransition(table: string, name: string, autoids: readonly number[]): Promise<TransitionInfo | undefined> {
-  const answers = await Promise.all(autoids.slice(0, TRANSITION_PROBES).map((id) => api.transitions(table, id).catch(() => null)));
+export async function findTransition(
+  table: string,
+  name: string,
+  autoids: readonly number[],
+): Promise<TransitionInfo | undefined> {
+  const answers = await Promise.all(
+    autoids.slice(0, TRANSITION_PROBES).map((id) => api.transitions(table, id).catch(() => null)),
+  );
   for (const answer of answers) {
     const found = answer?.Transitions.find((t) => t.Name === name);
     if (found) return found;

@@ -1,7 +1,20 @@
 // Actions and transitions on rows and on the open record: the model, rights, prompts and runner.
 export {
-  appliesTo, changeStatusRequest, changesStatus, chunkSizeOf, listMethod, missingPrompts, promptForm, promptInfo, promptValues, recordActions, rowsShort,
-  screenActions, stampOf, transitionAction, withTransition,
+  appliesTo,
+  changeStatusRequest,
+  changesStatus,
+  chunkSizeOf,
+  listMethod,
+  missingPrompts,
+  promptForm,
+  promptInfo,
+  promptValues,
+  recordActions,
+  rowsShort,
+  screenActions,
+  stampOf,
+  transitionAction,
+  withTransition,
 } from './model.ts';
 export type { ActionSpec } from './model.ts';
 export { findTransition, TRANSITION_PROBES } from './findTransition.ts';

@@ -32,7 +32,10 @@ export const listMethod = (list: string) => `mvc/_lists/${list}`;
 /** A prompt of a definition as the calls describe prompts (PromptInfo). */
 export function promptInfo(def: PromptDef): PromptInfo {
   return {
-    Name: def.name, Label: def.label, Type: def.type, Required: def.required ?? false,
+    Name: def.name,
+    Label: def.label,
+    Type: def.type,
+    Required: def.required ?? false,
     ...(def.list ? { ListMethod: listMethod(def.list) } : {}),
     ...(def.options ? { Options: def.options.map((o) => ({ ...o })) } : {}),
     ...(def.maxLength ? { MaxLength: def.maxLength } : {}),
@@ -42,17 +45,34 @@ export function promptInfo(def: PromptDef): PromptInfo {
 /** The screen's actions, in the definition's order. */
 export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[] {
   return (screen.actions ?? []).map((a) => ({
-    key: `action:${a.name}`, label: a.label, call: 'action', name: a.name, batch: a.batch ?? false, minSelected: Math.max(1, a.minSelected ?? 1),
-    confirm: a.confirm ?? null, prompts: (a.prompts ?? []).map((p) => promptInfo(p as PromptDef)), warning: null,
-    right: a.right ?? null, transition: a.transition ?? null,
+    key: `action:${a.name}`,
+    label: a.label,
+    call: 'action',
+    name: a.name,
+    batch: a.batch ?? false,
+    minSelected: Math.max(1, a.minSelected ?? 1),
+    confirm: a.confirm ?? null,
+    prompts: (a.prompts ?? []).map((p) => promptInfo(p as PromptDef)),
+    warning: null,
+    right: a.right ?? null,
+    transition: a.transition ?? null,
   }));
 }
 
 /** A transition the open record may make now (GetTransitions). */
 export function transitionAction(t: TransitionInfo): ActionSpec {
   return {
-    key: `transition:${t.Name}`, label: t.Label, call: 'transition', name: t.Name, batch: false, minSelected: 1, confirm: null,
-    prompts: t.Prompts, warning: t.Warning, right: null, transition: t.Name,
+    key: `transition:${t.Name}`,
+    label: t.Label,
+    call: 'transition',
+    name: t.Name,
+    batch: false,
+    minSelected: 1,
+    confirm: null,
+    prompts: t.Prompts,
+    warning: t.Warning,
+    right: null,
+    transition: t.Name,
   };
 }
 
@@ -61,8 +81,14 @@ export function transitionAction(t: TransitionInfo): ActionSpec {
  * transitions (a transition action is already there when the record may make it, else it is not
  * possible now) and that one record can take (merging orders needs several).
  */
-export function recordActions(screen: Pick<ScreenInfo, 'actions'>, transitions: readonly TransitionInfo[]): ActionSpec[] {
-  return [...transitions.map(transitionAction), ...screenActions(screen).filter((a) => !a.transition && appliesTo(a, 1))];
+export function recordActions(
+  screen: Pick<ScreenInfo, 'actions'>,
+  transitions: readonly TransitionInfo[],
+): ActionSpec[] {
+  return [
+    ...transitions.map(transitionAction),
+    ...screenActions(screen).filter((a) => !a.transition && appliesTo(a, 1)),
+  ];
 }
 
 type Selecting = Pick<ActionSpec, 'batch'> & Partial<Pick<ActionSpec, 'minSelected'>>;
@@ -106,18 +132,40 @@ export function stampOf(record: Record<string, unknown> | null | undefined): num
  * The ChangeStatus call. On one record read with `stamp`, the stamp goes along: the server refuses
  * (409) a record that changed since, rather than moving a status the user did not see.
  */
-export function changeStatusRequest(transition: string, autoids: number[], values: Record<string, unknown>, stamp?: number): ChangeStatusRequest {
-  return { autoids, Transition: transition, Values: values, ...(stamp !== undefined && autoids.length === 1 ? { TimeStamp: stamp } : {}) };
+export function changeStatusRequest(
+  transition: string,
+  autoids: number[],
+  values: Record<string, unknown>,
+  stamp?: number,
+): ChangeStatusRequest {
+  return {
+    autoids,
+    Transition: transition,
+    Values: values,
+    ...(stamp !== undefined && autoids.length === 1 ? { TimeStamp: stamp } : {}),
+  };
 }
 
 /** A screen action that makes a transition takes the transition's prompts and warning when it has none itself. */
 export function withTransition(action: ActionSpec, transition: TransitionInfo | undefined): ActionSpec {
   if (!transition) return action;
-  return { ...action, prompts: action.prompts.length ? action.prompts : transition.Prompts, warning: action.warning ?? transition.Warning };
+  return {
+    ...action,
+    prompts: action.prompts.length ? action.prompts : transition.Prompts,
+    warning: action.warning ?? transition.Warning,
+  };
 }
 
 const FIELD_TYPE: Record<PromptInfo['Type'], FieldType> = {
-  text: 'text', textarea: 'textarea', date: 'date', datetime: 'datetime', integer: 'integer', decimal: 'decimal', bool: 'bool', list: 'list', select: 'select',
+  text: 'text',
+  textarea: 'textarea',
+  date: 'date',
+  datetime: 'datetime',
+  integer: 'integer',
+  decimal: 'decimal',
+  bool: 'bool',
+  list: 'list',
+  select: 'select',
 };
 const PROMPT_GROUP = 'prompts';
 
@@ -125,14 +173,34 @@ function property(prompt: PromptInfo): FormProperty {
   const type = FIELD_TYPE[prompt.Type];
   const numeric = type === 'integer' || type === 'decimal';
   return {
-    FieldName: prompt.Name, Label: prompt.Label, Value: null, Required: prompt.Required, Enabled: true,
-    Visibility: prompt.Required ? 3 : 1, Component: componentOf(type), FieldType: type, QuantityUnit: null,
-    GroupID: PROMPT_GROUP, Tab: null, Column: 1,
+    FieldName: prompt.Name,
+    Label: prompt.Label,
+    Value: null,
+    Required: prompt.Required,
+    Enabled: true,
+    Visibility: prompt.Required ? 3 : 1,
+    Component: componentOf(type),
+    FieldType: type,
+    QuantityUnit: null,
+    GroupID: PROMPT_GROUP,
+    Tab: null,
+    Column: 1,
     Settings: {
-      FieldLength: prompt.MaxLength ?? null, min: null, max: null, step: numeric ? (type === 'integer' ? 1 : 0.01) : null,
-      Integers: null, Decimals: type === 'decimal' ? 2 : null, Options: prompt.Options ? prompt.Options.map((o) => ({ ...o })) : null,
+      FieldLength: prompt.MaxLength ?? null,
+      min: null,
+      max: null,
+      step: numeric ? (type === 'integer' ? 1 : 0.01) : null,
+      Integers: null,
+      Decimals: type === 'decimal' ? 2 : null,
+      Options: prompt.Options ? prompt.Options.map((o) => ({ ...o })) : null,
       ListConfig: prompt.ListMethod
-        ? { ListMethod: prompt.ListMethod, SingleMethod: `${prompt.ListMethod}/single`, Parameters: [], GroupID: PROMPT_GROUP, ParentList: null }
+        ? {
+            ListMethod: prompt.ListMethod,
+            SingleMethod: `${prompt.ListMethod}/single`,
+            Parameters: [],
+            GroupID: PROMPT_GROUP,
+            ParentList: null,
+          }
         : null,
     },
     Rules: { visibleWhen: null, enabledWhen: null, requiredWhen: null },
@@ -148,13 +216,15 @@ const empty = (v: unknown) => v === null || v === undefined || v === '' || (type
 
 /** Required prompts without a value (a list value counts only above 0). */
 export function missingPrompts(prompts: readonly PromptInfo[], values: Record<string, unknown>): string[] {
-  return prompts.filter((p) => {
-    if (!p.Required) return false;
-    const v = values[p.Name];
-    if (p.Type === 'list') return !(typeof v === 'number' && v > 0);
-    if (p.Type === 'bool') return v === undefined || v === null;
-    return empty(v);
-  }).map((p) => p.Name);
+  return prompts
+    .filter((p) => {
+      if (!p.Required) return false;
+      const v = values[p.Name];
+      if (p.Type === 'list') return !(typeof v === 'number' && v > 0);
+      if (p.Type === 'bool') return v === undefined || v === null;
+      return empty(v);
+    })
+    .map((p) => p.Name);
 }
 
 /** The values sent with the call: the prompts' values by name, empty ones left out. */

@@ -6,7 +6,10 @@ import type { ScreenInfo } from '../../api/index.ts';
 import { can, ensure, entriesFor, permissions } from '../../state/index.ts';
 import type { ActionSpec } from './model.ts';
 
-export function useActionRights(screen: Pick<ScreenInfo, 'rights'>, actions: readonly ActionSpec[]): (action: Pick<ActionSpec, 'right'>) => boolean {
+export function useActionRights(
+  screen: Pick<ScreenInfo, 'rights'>,
+  actions: readonly ActionSpec[],
+): (action: Pick<ActionSpec, 'right'>) => boolean {
   const snap = useSnapshot(permissions);
   const update = screen.rights?.update;
   const rights = [...new Set(actions.map((a) => a.right).filter((r): r is string => !!r))].sort();
@@ -16,8 +19,12 @@ export function useActionRights(screen: Pick<ScreenInfo, 'rights'>, actions: rea
     let live = true;
     setReady(false);
     const executes = rightsKey ? rightsKey.split(',') : [];
-    void ensure([...entriesFor(update, 'update'), ...entriesFor(executes, 'execute')]).then(() => { if (live) setReady(true); });
-    return () => { live = false; };
+    void ensure([...entriesFor(update, 'update'), ...entriesFor(executes, 'execute')]).then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [update, rightsKey]);
   // Read during render, so a change of the cached rights draws the page again.
   const updating = ready && can(update, 'update', snap);

@@ -38,47 +38,67 @@ export interface ActionRunner {
   busy: boolean;
 }
 
-export function useActionRunner(table: string, onDone: (action: ActionSpec, rows: Row[], outcome: ActionOutcome) => void): ActionRunner {
+export function useActionRunner(
+  table: string,
+  onDone: (action: ActionSpec, rows: Row[], outcome: ActionOutcome) => void,
+): ActionRunner {
   const { t } = useLingui();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const stepRef = useRef(step);
   stepRef.current = step;
 
-  const start = useCallback(async (action: ActionSpec, rows: Row[], options: RunOptions = {}) => {
-    if (rows.length === 0) return;
-    let spec = action;
-    if (spec.call === 'action' && spec.transition && (spec.prompts.length === 0 || spec.warning === null)) {
-      spec = withTransition(spec, await findTransition(table, spec.transition, rows.map((r) => Number(r.AutoID))));
-    }
-    if (spec.confirm && (await confirm(spec.confirm, spec.label)) !== 'yes') return;
-    const { stamp } = options;
-    if (spec.prompts.length > 0 || spec.warning) setStep({ kind: 'prompt', action: spec, rows, stamp });
-    else setStep({ kind: 'run', action: spec, rows, values: {}, stamp });
-  }, [table]);
+  const start = useCallback(
+    async (action: ActionSpec, rows: Row[], options: RunOptions = {}) => {
+      if (rows.length === 0) return;
+      let spec = action;
+      if (spec.call === 'action' && spec.transition && (spec.prompts.length === 0 || spec.warning === null)) {
+        spec = withTransition(
+          spec,
+          await findTransition(
+            table,
+            spec.transition,
+            rows.map((r) => Number(r.AutoID)),
+          ),
+        );
+      }
+      if (spec.confirm && (await confirm(spec.confirm, spec.label)) !== 'yes') return;
+      const { stamp } = options;
+      if (spec.prompts.length > 0 || spec.warning) setStep({ kind: 'prompt', action: spec, rows, stamp });
+      else setStep({ kind: 'run', action: spec, rows, values: {}, stamp });
+    },
+    [table],
+  );
 
-  const finish = useCallback((conflict: string | null = null) => {
-    const current = stepRef.current;
-    setStep({ kind: 'idle' });
-    if (current.kind === 'run') onDone(current.action, current.rows, { conflict });
-  }, [onDone]);
+  const finish = useCallback(
+    (conflict: string | null = null) => {
+      const current = stepRef.current;
+      setStep({ kind: 'idle' });
+      if (current.kind === 'run') onDone(current.action, current.rows, { conflict });
+    },
+    [onDone],
+  );
   const done = useCallback(() => finish(), [finish]);
 
   const missing = t`Geen resultaat ontvangen`;
-  const runChunk = useCallback(async (rows: Row[]) => {
-    if (step.kind !== 'run') return [];
-    const autoids = rows.map((r) => Number(r.AutoID));
-    const { action, values, stamp } = step;
-    try {
-      const answer = action.call === 'transition'
-        ? await api.changeStatus(table, changeStatusRequest(action.name, autoids, values, stamp))
-        : await api.runAction(table, { Action: action.name, autoids, Values: values });
-      return outcomesOf(answer, autoids, missing);
-    } catch (error) {
-      const conflict = stamp !== undefined ? concurrencyConflict(error) : null;
-      if (conflict !== null) finish(conflict);
-      throw error;
-    }
-  }, [step, table, missing, finish]);
+  const runChunk = useCallback(
+    async (rows: Row[]) => {
+      if (step.kind !== 'run') return [];
+      const autoids = rows.map((r) => Number(r.AutoID));
+      const { action, values, stamp } = step;
+      try {
+        const answer =
+          action.call === 'transition'
+            ? await api.changeStatus(table, changeStatusRequest(action.name, autoids, values, stamp))
+            : await api.runAction(table, { Action: action.name, autoids, Values: values });
+        return outcomesOf(answer, autoids, missing);
+      } catch (error) {
+        const conflict = stamp !== undefined ? concurrencyConflict(error) : null;
+        if (conflict !== null) finish(conflict);
+        throw error;
+      }
+    },
+    [step, table, missing, finish],
+  );
 
   let dialogs: ReactNode = null;
   if (step.kind === 'prompt') {

@@ -32,14 +32,25 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
 
   useEffect(() => {
     let live = true;
-    Promise.all([api.getForm(table), api.getNew(table)]).then(([answer, blank]) => {
-      if (!live) return;
-      setForm(answer as unknown as FormAnswer);
-      setValues(blank);
-    }, (failure) => {
-      if (live) setServerError(describeFailure(failure, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })).serverError);
-    });
-    return () => { live = false; };
+    Promise.all([api.getForm(table), api.getNew(table)]).then(
+      ([answer, blank]) => {
+        if (!live) return;
+        setForm(answer as unknown as FormAnswer);
+        setValues(blank);
+      },
+      (failure) => {
+        if (live)
+          setServerError(
+            describeFailure(
+              failure,
+              t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }),
+            ).serverError,
+          );
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [table, t]);
 
   const shown = useMemo(() => (form ? documentForm(form, owner.fields) : null), [form, owner.fields]);
@@ -49,13 +60,19 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
 
   const choose = (chosen: File[]) => {
     setError(null);
-    setFiles((current) => [...current, ...chosen.filter((f) => !current.some((c) => c.name === f.name && c.size === f.size))]);
+    setFiles((current) => [
+      ...current,
+      ...chosen.filter((f) => !current.some((c) => c.name === f.name && c.size === f.size)),
+    ]);
   };
 
   const add = async () => {
     if (!ready || !form || !values || !fileField) return;
     const problem = uploadProblem(files);
-    if (problem) { setError(problemText(problem)); return; }
+    if (problem) {
+      setError(problemText(problem));
+      return;
+    }
     setError(null);
     setServerError(null);
     setBusy(t`Bezig met uploaden…`);
@@ -75,7 +92,10 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
       try {
         await api.save(table, documentRow(values, owner, fileField, file, form));
       } catch (failure) {
-        setServerError(describeFailure(failure, t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })).serverError);
+        setServerError(
+          describeFailure(failure, t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' }))
+            .serverError,
+        );
         left.push(files[index]);
       }
     }
@@ -92,32 +112,70 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
   return (
     <Modal
       title={t`Documenten toevoegen`}
-      onClose={() => { if (!busy) onClose(); return !busy; }}
+      onClose={() => {
+        if (!busy) onClose();
+        return !busy;
+      }}
       className="app-documents-dialog"
       busy={Boolean(busy)}
       footer={
         <>
-          {busy && <span className="app-documents-busy" role="status">{busy}</span>}
-          <button type="button" className="app-button app-button--primary" disabled={!ready} onClick={() => void add()}>{t`Toevoegen`}</button>
-          <button type="button" className="app-button" disabled={Boolean(busy)} onClick={onClose}>{t`Annuleren`}</button>
+          {busy && (
+            <span className="app-documents-busy" role="status">
+              {busy}
+            </span>
+          )}
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            disabled={!ready}
+            onClick={() => void add()}
+          >{t`Toevoegen`}</button>
+          <button
+            type="button"
+            className="app-button"
+            disabled={Boolean(busy)}
+            onClick={onClose}
+          >{t`Annuleren`}</button>
         </>
       }
     >
       <div className="app-documents-files">
-        <FilePicker label={t`Bestanden`} multiple autoFocus busy={Boolean(busy)} onFiles={choose} describedBy={files.length ? listId : undefined} />
+        <FilePicker
+          label={t`Bestanden`}
+          multiple
+          autoFocus
+          busy={Boolean(busy)}
+          onFiles={choose}
+          describedBy={files.length ? listId : undefined}
+        />
         {files.length > 0 && (
           <ul className="files-list" id={listId} aria-label={t`Gekozen bestanden`}>
             {files.map((file) => (
               <li key={`${file.name}:${file.size}`}>
                 <span>{file.name}</span> <span className="files-size">{formatSize(file.size, locale)}</span>{' '}
-                <button type="button" className="app-button" disabled={Boolean(busy)} aria-label={t`${file.name} verwijderen`} onClick={() => remove(file)}>×</button>
+                <button
+                  type="button"
+                  className="app-button"
+                  disabled={Boolean(busy)}
+                  aria-label={t`${file.name} verwijderen`}
+                  onClick={() => remove(file)}
+                >
+                  ×
+                </button>
               </li>
             ))}
           </ul>
         )}
-        {error && <div className="files-error" role="alert">{error}</div>}
+        {error && (
+          <div className="files-error" role="alert">
+            {error}
+          </div>
+        )}
       </div>
-      {shown && values && <GenericForm form={shown} value={values} onChange={setValues} serverError={serverError} table={table} />}
+      {shown && values && (
+        <GenericForm form={shown} value={values} onChange={setValues} serverError={serverError} table={table} />
+      )}
       {!shown && !serverError && <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
       {!shown && serverError && <p className="app-error-text">{serverError.Error}</p>}
     </Modal>

@@ -13,7 +13,15 @@ import { showAlert } from '../../ui/dialogs/index.ts';
 import { router } from '../../ui/navigation/index.ts';
 import type { GridRow } from '../../grid/index.ts';
 import { sameTable } from '../../live/index.ts';
-import { changesStatus, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec } from '../actions/index.ts';
+import {
+  changesStatus,
+  screenActions,
+  stampOf,
+  useActionRights,
+  useActionRunner,
+  type ActionOutcome,
+  type ActionSpec,
+} from '../actions/index.ts';
 import { useTableMaintenance } from '../useTableMaintenance.tsx';
 import type { RecordEditor } from '../useRecordEditor.ts';
 import { ChildRecordActions } from './ChildRecordActions.tsx';
@@ -46,7 +54,10 @@ const NO_ACTIONS: readonly ActionSpec[] = [];
 export function ChildGridTab({ parent, tab, parentId, version, onChanged }: ChildGridTabProps) {
   const { t } = useLingui();
   const childRights = useChildRights(parent, tab.table);
-  const rights = useMemo(() => (tab.readOnly ? { ...childRights, create: false, update: false, delete: false } : childRights), [tab.readOnly, childRights]);
+  const rights = useMemo(
+    () => (tab.readOnly ? { ...childRights, create: false, update: false, delete: false } : childRights),
+    [tab.readOnly, childRights],
+  );
   const own = useDetailScreenOf(tab.table);
   const actions = useMemo(() => (own && !tab.readOnly ? screenActions(own) : NO_ACTIONS), [own, tab.readOnly]);
   const allowed = useActionRights(own ?? parent, actions);
@@ -58,30 +69,49 @@ export function ChildGridTab({ parent, tab, parentId, version, onChanged }: Chil
   // The runner needs the maintenance (to read rows again) and the maintenance the runner (the
   // dialog's actions start it): the dialog's tools reach the runner through a ref.
   const startRef = useRef<(action: ActionSpec, row: Row) => void>(() => {});
-  const recordTools = useCallback((editor: RecordEditor): ReactNode => own && (
-    <ChildRecordActions screen={own} editor={editor} version={version + acted} allowed={allowed} onStart={(action, row) => startRef.current(action, row)} />
-  ), [own, version, acted, allowed]);
+  const recordTools = useCallback(
+    (editor: RecordEditor): ReactNode =>
+      own && (
+        <ChildRecordActions
+          screen={own}
+          editor={editor}
+          version={version + acted}
+          allowed={allowed}
+          onStart={(action, row) => startRef.current(action, row)}
+        />
+      ),
+    [own, version, acted, allowed],
+  );
   const maintenance = useTableMaintenance(tab.table, rights, fixed, { recordTools });
-  const scope = useMemo(() => ({ dataFilter: [{ FieldName: tab.parentField, Value: parentId }] }), [tab.parentField, parentId]);
+  const scope = useMemo(
+    () => ({ dataFilter: [{ FieldName: tab.parentField, Value: parentId }] }),
+    [tab.parentField, parentId],
+  );
 
   const maintenanceRef = useRef(maintenance);
   maintenanceRef.current = maintenance;
-  const afterAction = useCallback(async (action: ActionSpec, rows: Row[], outcome: ActionOutcome) => {
-    const { refresh, opened, editor, close } = maintenanceRef.current;
-    // The rows reload, and the record hears of it (its totals may have moved).
-    refresh();
-    setActed((n) => n + 1);
-    if (!opened || !rows.some((r) => Number(r.AutoID) === opened)) return;
-    const read = await editor.reload();
-    if (read === 'gone') {
-      close();
-      showAlert(changesStatus(action)
-        ? t`U heeft geen rechten om deze status te zien; u bent teruggekeerd naar het overzicht.`
-        : t`Het item is in de nieuwe status niet meer voor u zichtbaar.`, { type: 'info' });
-    } else if (outcome.conflict) {
-      showAlert(outcome.conflict, { type: 'info' });
-    }
-  }, [t]);
+  const afterAction = useCallback(
+    async (action: ActionSpec, rows: Row[], outcome: ActionOutcome) => {
+      const { refresh, opened, editor, close } = maintenanceRef.current;
+      // The rows reload, and the record hears of it (its totals may have moved).
+      refresh();
+      setActed((n) => n + 1);
+      if (!opened || !rows.some((r) => Number(r.AutoID) === opened)) return;
+      const read = await editor.reload();
+      if (read === 'gone') {
+        close();
+        showAlert(
+          changesStatus(action)
+            ? t`U heeft geen rechten om deze status te zien; u bent teruggekeerd naar het overzicht.`
+            : t`Het item is in de nieuwe status niet meer voor u zichtbaar.`,
+          { type: 'info' },
+        );
+      } else if (outcome.conflict) {
+        showAlert(outcome.conflict, { type: 'info' });
+      }
+    },
+    [t],
+  );
   const runner = useActionRunner(tab.table, (action, rows, outcome) => void afterAction(action, rows, outcome));
   startRef.current = (action, row) => void runner.start(action, [row], { stamp: stampOf(row) });
   const rowActions = useRowActions(offered, runner.start);
@@ -98,24 +128,41 @@ export function ChildGridTab({ parent, tab, parentId, version, onChanged }: Chil
   }, [written]);
 
   const contextMenu = useMemo(
-    () => (rowActions.contextMenu || maintenance.contextMenu ? [...(rowActions.contextMenu ?? []), ...(maintenance.contextMenu ?? [])] : undefined),
+    () =>
+      rowActions.contextMenu || maintenance.contextMenu
+        ? [...(rowActions.contextMenu ?? []), ...(maintenance.contextMenu ?? [])]
+        : undefined,
     [rowActions.contextMenu, maintenance.contextMenu],
   );
   const { toolbar: actionsToolbar } = rowActions;
   const { toolbar: maintenanceToolbar } = maintenance;
   const toolbar = useMemo(
-    () => (actionsToolbar || maintenanceToolbar
-      ? (selected: GridRow[]) => <>{maintenanceToolbar?.(selected)}{actionsToolbar?.(selected)}</>
-      : undefined),
+    () =>
+      actionsToolbar || maintenanceToolbar
+        ? (selected: GridRow[]) => (
+            <>
+              {maintenanceToolbar?.(selected)}
+              {actionsToolbar?.(selected)}
+            </>
+          )
+        : undefined,
     [actionsToolbar, maintenanceToolbar],
   );
 
   return (
     <div className="detail-child">
       <div className="app-edit-menu detail-child-menu" role="toolbar" aria-label={t`Bewerken`}>
-        {rights.create && <button type="button" className="app-button" onClick={maintenance.add}>{t`Toevoegen`}</button>}
+        {rights.create && (
+          <button type="button" className="app-button" onClick={maintenance.add}>{t`Toevoegen`}</button>
+        )}
       </div>
-      <ChildRowsGrid table={tab.table} title={tab.title} scope={scope} maintenance={{ ...maintenance, contextMenu, toolbar }} version={version} />
+      <ChildRowsGrid
+        table={tab.table}
+        title={tab.title}
+        scope={scope}
+        maintenance={{ ...maintenance, contextMenu, toolbar }}
+        version={version}
+      />
       {maintenance.dialogs}
       {runner.dialogs}
     </div>

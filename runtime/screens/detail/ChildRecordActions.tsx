@@ -30,5 +30,12 @@ export function ChildRecordActions({ screen, editor, version, allowed, onStart }
     const row = editor.record;
     if (row && (await settleChanges(editor))) onStart(action, editor.current() ?? row);
   };
-  return <RecordActionBar actions={actions} statusLabel={transitions?.StatusLabel} disabled={editor.saving || editor.loading} onStart={(action) => void start(action)} />;
+  return (
+    <RecordActionBar
+      actions={actions}
+      statusLabel={transitions?.StatusLabel}
+      disabled={editor.saving || editor.loading}
+      onStart={(action) => void start(action)}
+    />
+  );
 }

@@ -4,20 +4,34 @@ import { useLingui } from '@lingui/react/macro';
 import { BarChart } from './BarChart.tsx';
 import { useDashboard } from './useDashboard.ts';
 
-export interface DashboardTabProps { table: string; autoid: number; tab: string; version: number }
+export interface DashboardTabProps {
+  table: string;
+  autoid: number;
+  tab: string;
+  version: number;
+}
 
 /** 'YYYY-MM' as the month's short name and year in the user's language. */
 export function monthLabel(month: string, locale: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return month;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)).toLocaleDateString(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)).toLocaleDateString(locale, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps) {
   const { t, i18n } = useLingui();
   const { answer, failed } = useDashboard(table, autoid, tab, version);
 
-  if (failed) return <p role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="grid-alert">
+        {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
+      </p>
+    );
   if (!answer) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;
   const empty = t({ id: 'grid.no_results', message: 'No results' });
   const count = t`Aantal`;
@@ -26,12 +40,16 @@ export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps)
       <BarChart
         title={t`Per groep`}
         bars={answer.ByGroup.map((g) => ({ label: g.Label || t`(geen)`, value: g.Count }))}
-        labelHeading={t`Groep`} valueHeading={count} emptyText={empty}
+        labelHeading={t`Groep`}
+        valueHeading={count}
+        emptyText={empty}
       />
       <BarChart
         title={t`Per maand`}
         bars={answer.ByMonth.map((m) => ({ label: monthLabel(m.Month, i18n.locale || 'nl'), value: m.Count }))}
-        labelHeading={t`Maand`} valueHeading={count} emptyText={empty}
+        labelHeading={t`Maand`}
+        valueHeading={count}
+        emptyText={empty}
       />
     </div>
   );

@@ -13,7 +13,15 @@ import { showAlert } from '../../ui/dialogs/index.ts';
 import { NoScreenRight, useHistoryEntry, type RouteParams } from '../../ui/navigation/index.ts';
 import { FlexGrid } from '../../grid/index.ts';
 import { useScreenRights } from '../../state/index.ts';
-import { changesStatus, screenActions, stampOf, useActionRights, useActionRunner, type ActionOutcome, type ActionSpec } from '../actions/index.ts';
+import {
+  changesStatus,
+  screenActions,
+  stampOf,
+  useActionRights,
+  useActionRunner,
+  type ActionOutcome,
+  type ActionSpec,
+} from '../actions/index.ts';
 import { CustomizeFieldsButton } from '../CustomizeFields.tsx';
 import { ImportButton } from '../import/index.ts';
 import { enterOpensOnly } from '../gridFocus.ts';
@@ -74,22 +82,28 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
 
   useEffect(() => setConflict(null), [record.shown]);
 
-  const afterAction = useCallback(async (action: ActionSpec, rows: Row[], result: ActionOutcome) => {
-    refresh();
-    const open = record.shown;
-    if (!open || !rows.some((r) => Number(r.AutoID) === open)) return;
-    const outcome = await editor.reload();
-    if (outcome === 'gone') {
-      // The spec: without rights for the new status the user is sent back to the overview.
-      record.leave();
-      showAlert(changesStatus(action)
-        ? t`U heeft geen rechten om deze status te zien; u bent teruggekeerd naar het overzicht.`
-        : t`Het item is in de nieuwe status niet meer voor u zichtbaar.`, { type: 'info' });
-      return;
-    }
-    setConflict(result.conflict);
-    setVersion((v) => v + 1);
-  }, [refresh, record, editor, t]);
+  const afterAction = useCallback(
+    async (action: ActionSpec, rows: Row[], result: ActionOutcome) => {
+      refresh();
+      const open = record.shown;
+      if (!open || !rows.some((r) => Number(r.AutoID) === open)) return;
+      const outcome = await editor.reload();
+      if (outcome === 'gone') {
+        // The spec: without rights for the new status the user is sent back to the overview.
+        record.leave();
+        showAlert(
+          changesStatus(action)
+            ? t`U heeft geen rechten om deze status te zien; u bent teruggekeerd naar het overzicht.`
+            : t`Het item is in de nieuwe status niet meer voor u zichtbaar.`,
+          { type: 'info' },
+        );
+        return;
+      }
+      setConflict(result.conflict);
+      setVersion((v) => v + 1);
+    },
+    [refresh, record, editor, t],
+  );
   const runner = useActionRunner(screen.table, (action, rows, result) => void afterAction(action, rows, result));
   const startOnRecord = (action: ActionSpec, row: Row) => {
     setConflict(null);
@@ -118,14 +132,22 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
         {dataSets.length > 0 && (
           <div className="detail-datasets" role="group" aria-label={t`Gegevensset`}>
             {dataSets.map((set) => (
-              <button key={set.name} type="button" className="grid-button" aria-pressed={set.name === dataSet} onClick={() => chooseDataSet(set.name)}>
+              <button
+                key={set.name}
+                type="button"
+                className="grid-button"
+                aria-pressed={set.name === dataSet}
+                onClick={() => chooseDataSet(set.name)}
+              >
                 {set.title}
               </button>
             ))}
           </div>
         )}
         <div className="app-edit-menu" role="toolbar" aria-label={t`Bewerken`}>
-          {rights.create && <button type="button" className="app-button" onClick={() => record.open(0)}>{t`Toevoegen`}</button>}
+          {rights.create && (
+            <button type="button" className="app-button" onClick={() => record.open(0)}>{t`Toevoegen`}</button>
+          )}
           <ImportButton table={screen.table} onImported={refresh} />
           <CustomizeFieldsButton table={screen.table} />
         </div>

@@ -3,7 +3,11 @@
 // changes), so selecting goes through onSelect.
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabItem { name: string; title: string; disabled?: boolean }
+export interface TabItem {
+  name: string;
+  title: string;
+  disabled?: boolean;
+}
 
 export interface DetailTabsProps {
   label: string;
@@ -25,11 +29,20 @@ export function DetailTabs({ label, tabs, selected, onSelect, children, idPrefix
     const at = enabled.indexOf(index);
     let next: number | undefined;
     switch (event.key) {
-      case 'ArrowRight': next = enabled[(at + 1) % enabled.length]; break;
-      case 'ArrowLeft': next = enabled[(at - 1 + enabled.length) % enabled.length]; break;
-      case 'Home': next = enabled[0]; break;
-      case 'End': next = enabled[enabled.length - 1]; break;
-      default: return;
+      case 'ArrowRight':
+        next = enabled[(at + 1) % enabled.length];
+        break;
+      case 'ArrowLeft':
+        next = enabled[(at - 1 + enabled.length) % enabled.length];
+        break;
+      case 'Home':
+        next = enabled[0];
+        break;
+      case 'End':
+        next = enabled[enabled.length - 1];
+        break;
+      default:
+        return;
     }
     event.preventDefault();
     if (next !== undefined) list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
@@ -51,7 +64,9 @@ export function DetailTabs({ label, tabs, selected, onSelect, children, idPrefix
               aria-disabled={tab.disabled || undefined}
               tabIndex={active ? 0 : -1}
               className={`detail-tab${active ? ' detail-tab--active' : ''}`}
-              onClick={() => { if (!tab.disabled && !active) onSelect(tab.name); }}
+              onClick={() => {
+                if (!tab.disabled && !active) onSelect(tab.name);
+              }}
               onKeyDown={(e) => move(e, index)}
             >
               {tab.title}

@@ -19,11 +19,35 @@ export interface DocumentsTabProps {
 
 export function DocumentsTab({ parent, tab, parentId, version }: DocumentsTabProps) {
   const { t } = useLingui();
-  if (!tab.table || !tab.belongsTo) return <p className="app-error-text">{t`Deze tab noemt de tabel van zijn documenten niet.`}</p>;
-  return <Documents parent={parent} table={tab.table} fields={tab.belongsTo} title={tab.title} parentId={parentId} version={version} />;
+  if (!tab.table || !tab.belongsTo)
+    return <p className="app-error-text">{t`Deze tab noemt de tabel van zijn documenten niet.`}</p>;
+  return (
+    <Documents
+      parent={parent}
+      table={tab.table}
+      fields={tab.belongsTo}
+      title={tab.title}
+      parentId={parentId}
+      version={version}
+    />
+  );
 }
 
-function Documents({ parent, table, fields, title, parentId, version }: { parent: TableScreen; table: string; fields: BelongsTo; title: string; parentId: number; version: number }) {
+function Documents({
+  parent,
+  table,
+  fields,
+  title,
+  parentId,
+  version,
+}: {
+  parent: TableScreen;
+  table: string;
+  fields: BelongsTo;
+  title: string;
+  parentId: number;
+  version: number;
+}) {
   const { t } = useLingui();
   const rights = useChildRights(parent, table);
   const owner = useMemo(() => ({ table: parent.table, autoid: parentId, fields }), [parent.table, parentId, fields]);
@@ -34,7 +58,9 @@ function Documents({ parent, table, fields, title, parentId, version }: { parent
   return (
     <div className="detail-child">
       <div className="app-edit-menu detail-child-menu" role="toolbar" aria-label={t`Bewerken`}>
-        {rights.create && <button type="button" className="app-button" onClick={() => setAdding(true)}>{t`Toevoegen`}</button>}
+        {rights.create && (
+          <button type="button" className="app-button" onClick={() => setAdding(true)}>{t`Toevoegen`}</button>
+        )}
       </div>
       <ChildRowsGrid table={table} title={title} scope={scope} maintenance={maintenance} version={version} />
       {maintenance.dialogs}
@@ -43,7 +69,10 @@ function Documents({ parent, table, fields, title, parentId, version }: { parent
           table={table}
           owner={owner}
           onClose={() => setAdding(false)}
-          onAdded={() => { setAdding(false); maintenance.refresh(); }}
+          onAdded={() => {
+            setAdding(false);
+            maintenance.refresh();
+          }}
         />
       )}
     </div>

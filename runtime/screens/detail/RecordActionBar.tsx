@@ -19,7 +19,15 @@ export function RecordActionBar(props: RecordActionBarProps) {
     <div className="detail-actions" role="toolbar" aria-label={t`Acties`}>
       {props.statusLabel && <span className="detail-status">{t`Status: ${props.statusLabel}`}</span>}
       {actions.map((action) => (
-        <button key={action.key} type="button" className="app-button" disabled={disabled} onClick={() => onStart(action)}>{action.label}</button>
+        <button
+          key={action.key}
+          type="button"
+          className="app-button"
+          disabled={disabled}
+          onClick={() => onStart(action)}
+        >
+          {action.label}
+        </button>
       ))}
     </div>
   );

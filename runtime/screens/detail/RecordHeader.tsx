@@ -21,7 +21,10 @@ export function RecordHeader({ title, fields, properties, record, saved }: Recor
   const trackerId = useId();
   const items = headerItems(fields, properties, record, [t`Ja`, t`Nee`], i18n.locale || 'nl');
   const labels: Record<(typeof TRACKER_FIELDS)[number], string> = {
-    TimeStamp: t`Versie`, CreateDate: t`Aangemaakt op`, CreatedBy: t`Aangemaakt door`, ModifiedBy: t`Gewijzigd door`,
+    TimeStamp: t`Versie`,
+    CreateDate: t`Aangemaakt op`,
+    CreatedBy: t`Aangemaakt door`,
+    ModifiedBy: t`Gewijzigd door`,
   };
   const showTracker = saved && tracker.shown;
   return (

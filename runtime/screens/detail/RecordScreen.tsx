@@ -43,7 +43,16 @@ export interface RecordScreenProps {
 }
 
 export function RecordScreen({
-  screen, editor, autoid, version, allowed, readOnly = false, conflict = null, onAction, onChildrenChanged, onClose,
+  screen,
+  editor,
+  autoid,
+  version,
+  allowed,
+  readOnly = false,
+  conflict = null,
+  onAction,
+  onChildrenChanged,
+  onClose,
 }: RecordScreenProps) {
   const { t } = useLingui();
   const idPrefix = useId();
@@ -71,13 +80,34 @@ export function RecordScreen({
     if (!record) return <EditorBody editor={editor} readOnly={readOnly} />;
     switch (tab.kind) {
       // The workflow's field moves only through its transitions: read-only in the form.
-      case 'form': return <EditorBody editor={editor} tab={tabOfForm(screen, tab)} locked={transitions?.Field ? [transitions.Field] : undefined} readOnly={readOnly} />;
+      case 'form':
+        return (
+          <EditorBody
+            editor={editor}
+            tab={tabOfForm(screen, tab)}
+            locked={transitions?.Field ? [transitions.Field] : undefined}
+            readOnly={readOnly}
+          />
+        );
       // Keyed by tab: two grid tabs in a row are two tables, each with its own form and rows.
-      case 'grid': return <ChildGridTab key={tab.name} parent={screen} tab={tab} parentId={autoid} version={version} onChanged={onChildrenChanged} />;
-      case 'statuslog': return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
-      case 'dashboard': return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
+      case 'grid':
+        return (
+          <ChildGridTab
+            key={tab.name}
+            parent={screen}
+            tab={tab}
+            parentId={autoid}
+            version={version}
+            onChanged={onChildrenChanged}
+          />
+        );
+      case 'statuslog':
+        return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
+      case 'dashboard':
+        return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
       // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
-      default: return <DocumentsTab parent={screen} tab={tab} parentId={autoid} version={version} />;
+      default:
+        return <DocumentsTab parent={screen} tab={tab} parentId={autoid} version={version} />;
     }
   };
 
@@ -85,13 +115,20 @@ export function RecordScreen({
     <Modal
       title={screen.title}
       onClose={onClose}
-      onSave={() => { if (editor.hasMutations && !readOnly && !editor.saving) void editor.save(); }}
+      onSave={() => {
+        if (editor.hasMutations && !readOnly && !editor.saving) void editor.save();
+      }}
       className="app-record-screen"
       busy={editor.loading || editor.saving}
       footer={
         <>
           {editor.hasMutations && !readOnly && (
-            <button type="button" className="app-button app-button--primary" disabled={editor.saving} onClick={() => void editor.save()}>{t`Opslaan`}</button>
+            <button
+              type="button"
+              className="app-button app-button--primary"
+              disabled={editor.saving}
+              onClick={() => void editor.save()}
+            >{t`Opslaan`}</button>
           )}
           <button type="button" className="app-button" onClick={() => void onClose()}>{t`Sluiten`}</button>
         </>
@@ -100,7 +137,11 @@ export function RecordScreen({
       {record && readOnly && <ReadOnlyNote />}
       {/* Read again after each action and save: an earlier notice of someone else's change is answered. */}
       {record && <RecordChangedNotice key={version} editor={editor} />}
-      {record && conflict && <div className="app-record-changed" role="alert"><span>{conflict}</span></div>}
+      {record && conflict && (
+        <div className="app-record-changed" role="alert">
+          <span>{conflict}</span>
+        </div>
+      )}
       {record && (
         <RecordHeader
           title={saved ? describeRow(record) : t`Nieuw`}
@@ -110,7 +151,12 @@ export function RecordScreen({
           saved={saved}
         />
       )}
-      <RecordActionBar actions={actions} statusLabel={transitions?.StatusLabel} disabled={editor.saving} onStart={(action) => void start(action)} />
+      <RecordActionBar
+        actions={actions}
+        statusLabel={transitions?.StatusLabel}
+        disabled={editor.saving}
+        onStart={(action) => void start(action)}
+      />
       {screen.tabs?.length ? (
         <DetailTabs
           label={t`Tabbladen`}
@@ -121,7 +167,9 @@ export function RecordScreen({
         >
           {panel()}
         </DetailTabs>
-      ) : panel()}
+      ) : (
+        panel()
+      )}
     </Modal>
   );
 }

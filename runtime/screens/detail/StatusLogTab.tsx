@@ -5,7 +5,11 @@ import { ColumnFormat } from '../../../definitions/language/index.ts';
 import { formatDateValue } from '../../grid/index.ts';
 import { useStatusLog } from './useStatusLog.ts';
 
-export interface StatusLogTabProps { table: string; autoid: number; version: number }
+export interface StatusLogTabProps {
+  table: string;
+  autoid: number;
+  version: number;
+}
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const date = (v: string | null, format: number) => (v ? formatDateValue(v, format) : '');
@@ -14,9 +18,19 @@ export function StatusLogTab({ table, autoid, version }: StatusLogTabProps) {
   const { t } = useLingui();
   const { rows, failed } = useStatusLog(table, autoid, version);
 
-  if (failed) return <p role="alert" className="grid-alert">{t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="grid-alert">
+        {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
+      </p>
+    );
   if (!rows) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;
-  if (rows.length === 0) return <p className="grid-empty" role="status">{t({ id: 'grid.no_results', message: 'No results' })}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="grid-empty" role="status">
+        {t({ id: 'grid.no_results', message: 'No results' })}
+      </p>
+    );
   return (
     <table className="detail-table">
       <caption className="app-sr-only">{t`Statuslog`}</caption>

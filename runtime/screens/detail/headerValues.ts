@@ -7,10 +7,17 @@ import { formatNumber, NUMERIC_FIELD_TYPES } from '../../i18n/numbers.ts';
 
 type Row = Record<string, unknown>;
 
-export interface HeaderItem { field: string; label: string; text: string }
+export interface HeaderItem {
+  field: string;
+  label: string;
+  text: string;
+}
 
 const DATE_FORMATS: Record<string, number> = {
-  date: ColumnFormat.Date, time: ColumnFormat.Time, datetime: ColumnFormat.DateTime, 'datetime-seconds': ColumnFormat.DateTimeSeconds,
+  date: ColumnFormat.Date,
+  time: ColumnFormat.Time,
+  datetime: ColumnFormat.DateTime,
+  'datetime-seconds': ColumnFormat.DateTimeSeconds,
 };
 
 /**
@@ -19,7 +26,11 @@ const DATE_FORMATS: Record<string, number> = {
  * the user's language with a decimal field's own number of decimals.
  */
 export function valueText(
-  property: Pick<FormProperty, 'FieldName' | 'FieldType' | 'Settings'> | undefined, field: string, record: Row, yesNo: [string, string], locale = 'nl',
+  property: Pick<FormProperty, 'FieldName' | 'FieldType' | 'Settings'> | undefined,
+  field: string,
+  record: Row,
+  yesNo: [string, string],
+  locale = 'nl',
 ): string {
   const value = record[field];
   if (property?.FieldType === 'list') return String(record[`${field}_Descr`] ?? '');
@@ -29,14 +40,27 @@ export function valueText(
   if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
   const format = property ? DATE_FORMATS[property.FieldType] : undefined;
   if (format !== undefined && typeof value === 'string') return formatDateValue(value, format);
-  if (property && NUMERIC_FIELD_TYPES.has(property.FieldType) && (typeof value === 'number' || typeof value === 'string')) {
-    return formatNumber(value, locale, { decimal: property.FieldType === 'decimal', decimals: property.Settings.Decimals });
+  if (
+    property &&
+    NUMERIC_FIELD_TYPES.has(property.FieldType) &&
+    (typeof value === 'number' || typeof value === 'string')
+  ) {
+    return formatNumber(value, locale, {
+      decimal: property.FieldType === 'decimal',
+      decimals: property.Settings.Decimals,
+    });
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** The header fields of the screen, in its order; a field the form does not have shows by name. */
-export function headerItems(fields: readonly string[], properties: readonly FormProperty[], record: Row, yesNo: [string, string], locale = 'nl'): HeaderItem[] {
+export function headerItems(
+  fields: readonly string[],
+  properties: readonly FormProperty[],
+  record: Row,
+  yesNo: [string, string],
+  locale = 'nl',
+): HeaderItem[] {
   return fields.map((field) => {
     const property = properties.find((p) => p.FieldName.toLowerCase() === field.toLowerCase());
     const name = property?.FieldName ?? field;

@@ -4,17 +4,29 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/index.ts';
 import type { DashboardAnswer } from '../../api/index.ts';
 
-export function useDashboard(table: string, autoid: number, tab: string, version: number): { answer: DashboardAnswer | null; failed: boolean } {
+export function useDashboard(
+  table: string,
+  autoid: number,
+  tab: string,
+  version: number,
+): { answer: DashboardAnswer | null; failed: boolean } {
   const [answer, setAnswer] = useState<DashboardAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setFailed(false);
     api.dashboard(table, autoid, tab).then(
-      (a) => { if (live) setAnswer(a); },
-      (error) => { console.error('GetDashboard failed', error); if (live) setFailed(true); },
+      (a) => {
+        if (live) setAnswer(a);
+      },
+      (error) => {
+        console.error('GetDashboard failed', error);
+        if (live) setFailed(true);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [table, autoid, tab, version]);
   return { answer, failed };
 }

@@ -3,7 +3,16 @@
 // a record with unsaved changes, the user is asked first; Cancel returns to the record's entry.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { back, currentEntry, previousOnPage, pushParams, replaceParams, returnTo, router, type RouteParams } from '../../ui/navigation/index.ts';
+import {
+  back,
+  currentEntry,
+  previousOnPage,
+  pushParams,
+  replaceParams,
+  returnTo,
+  router,
+  type RouteParams,
+} from '../../ui/navigation/index.ts';
 import { settleChanges } from '../settleChanges.ts';
 import type { RecordEditor } from '../useRecordEditor.ts';
 

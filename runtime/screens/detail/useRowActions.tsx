@@ -13,7 +13,10 @@ export interface RowActions {
   toolbar: ((selected: GridRow[]) => ReactNode) | undefined;
 }
 
-export function useRowActions(offered: readonly ActionSpec[], start: (action: ActionSpec, rows: GridRow[]) => unknown): RowActions {
+export function useRowActions(
+  offered: readonly ActionSpec[],
+  start: (action: ActionSpec, rows: GridRow[]) => unknown,
+): RowActions {
   const { t } = useLingui();
   const atLeast = useCallback((n: number) => t`Selecteer ten minste ${n} rijen.`, [t]);
 
@@ -38,8 +41,14 @@ export function useRowActions(offered: readonly ActionSpec[], start: (action: Ac
         {offered.map((action) => {
           const short = rowsShort(action, selected.length);
           return (
-            <button key={action.key} type="button" className="grid-button" disabled={!appliesTo(action, selected.length)}
-              title={short === null ? undefined : atLeast(short)} onClick={() => void start(action, selected)}>
+            <button
+              key={action.key}
+              type="button"
+              className="grid-button"
+              disabled={!appliesTo(action, selected.length)}
+              title={short === null ? undefined : atLeast(short)}
+              onClick={() => void start(action, selected)}
+            >
               {action.label}
             </button>
           );

@@ -15,13 +15,17 @@ export function useTransitions(table: string, autoid: number, version: number): 
     if (!autoid || withoutWorkflow.has(table)) return;
     let live = true;
     api.transitions(table, autoid).then(
-      (a) => { if (live) setAnswer(a); },
+      (a) => {
+        if (live) setAnswer(a);
+      },
       (error) => {
         if (error instanceof CallFailed && error.status === 400) withoutWorkflow.add(table);
         else console.warn(`GetTransitions ${table} ${autoid}`, error);
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [table, autoid, version]);
   return answer;
 }

@@ -23,7 +23,10 @@ export function createReading({ table, store, deps, log, counters, cache }: Edit
       try {
         const formPromise = cache.form ? Promise.resolve(cache.form) : readForm();
         const id = typeof autoid === 'function' ? await autoid() : autoid;
-        const [definition, item] = await Promise.all([formPromise, id ? deps.calls.getItem(table, id) : deps.calls.getNew(table)]);
+        const [definition, item] = await Promise.all([
+          formPromise,
+          id ? deps.calls.getItem(table, id) : deps.calls.getNew(table),
+        ]);
         if (mine !== counters.generation) return false;
         cache.form = definition;
         setForm(store, definition);
@@ -83,7 +86,14 @@ export function createReading({ table, store, deps, log, counters, cache }: Edit
         return 'failed';
       }
       const { stored, record: edited } = store;
-      if (mine !== counters.generation || savesBefore !== counters.saves || !stored || !edited || Number(edited.AutoID) !== id) return 'same';
+      if (
+        mine !== counters.generation ||
+        savesBefore !== counters.saves ||
+        !stored ||
+        !edited ||
+        Number(edited.AutoID) !== id
+      )
+        return 'same';
       if (!sameVersion(item, stored)) {
         if (!takeNewer || !sameValues(edited, stored)) return 'changed';
         show(store, item);
@@ -100,10 +110,13 @@ export function createReading({ table, store, deps, log, counters, cache }: Edit
     formChanged(): void {
       if (!cache.form) return;
       cache.form = null;
-      readForm().then((answer) => {
-        cache.form = answer;
-        setForm(store, answer);
-      }, (error) => log.warn(`GetForm ${table} after a definitions change`, error));
+      readForm().then(
+        (answer) => {
+          cache.form = answer;
+          setForm(store, answer);
+        },
+        (error) => log.warn(`GetForm ${table} after a definitions change`, error),
+      );
     },
 
     /** Nothing open: a load under way is dropped. */

@@ -49,7 +49,13 @@ export interface EditorContext {
 
 export function createEditorContext(table: string, deps: RecordEditorDeps): EditorContext {
   const store = proxy<RecordEditorStore>({
-    form: null, record: null, stored: null, loading: false, saving: false, hasMutations: false, serverError: null,
+    form: null,
+    record: null,
+    stored: null,
+    loading: false,
+    saving: false,
+    hasMutations: false,
+    serverError: null,
   });
   return { table, store, deps, log: deps.log ?? console, counters: { generation: 0, saves: 0 }, cache: { form: null } };
 }

@@ -14,7 +14,12 @@ const saved = () => i18n._(msg({ id: 'batch_action_succeeded', message: 'Opgesla
  * A changed type loses the properties the new type lacks: the server counts what is lost and
  * kept, and the user says whether to go on. Nothing lost, nothing asked.
  */
-async function typeChangeAccepted({ table, deps, log }: EditorContext, field: string | undefined, record: Row, stored: Row | null): Promise<boolean> {
+async function typeChangeAccepted(
+  { table, deps, log }: EditorContext,
+  field: string | undefined,
+  record: Row,
+  stored: Row | null,
+): Promise<boolean> {
   const id = Number(record.AutoID ?? 0);
   if (!field || !id || !stored || record[field] === stored[field]) return true;
   try {

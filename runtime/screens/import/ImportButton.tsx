@@ -21,11 +21,22 @@ export function ImportButton({ table, onImported }: ImportButtonProps) {
   if (!destinations?.some((d) => d.ID.toLowerCase() === table.toLowerCase())) return null;
   return (
     <>
-      <button type="button" className="app-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>{t`Importeren`}</button>
-      {open && createPortal(
-        <ImportDialog table={table} destinations={destinations} onFinished={onImported} onClose={() => setOpen(false)} />,
-        document.body,
-      )}
+      <button
+        type="button"
+        className="app-button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >{t`Importeren`}</button>
+      {open &&
+        createPortal(
+          <ImportDialog
+            table={table}
+            destinations={destinations}
+            onFinished={onImported}
+            onClose={() => setOpen(false)}
+          />,
+          document.body,
+        )}
     </>
   );
 }

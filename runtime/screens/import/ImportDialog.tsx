@@ -33,12 +33,25 @@ export function ImportDialog({ table, destinations, onFinished, onClose }: Impor
     await turnOff();
   };
 
-  if (task) return <ImportTaskModal autoid={task.AutoID} initial={task} destinations={destinations} onFinished={onFinished} onClose={onClose} />;
+  if (task)
+    return (
+      <ImportTaskModal
+        autoid={task.AutoID}
+        initial={task}
+        destinations={destinations}
+        onFinished={onFinished}
+        onClose={onClose}
+      />
+    );
   return (
     <>
       <StartImportModal
-        table={table} destinations={destinations} advancedMode={advancedMode}
-        onAdvancedMode={() => void switchAdvancedMode()} onStarted={setTask} onClose={onClose}
+        table={table}
+        destinations={destinations}
+        advancedMode={advancedMode}
+        onAdvancedMode={() => void switchAdvancedMode()}
+        onStarted={setTask}
+        onClose={onClose}
       />
       {verifying && (
         <VerificationDialog

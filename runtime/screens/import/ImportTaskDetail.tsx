@@ -27,38 +27,86 @@ export function ImportTaskDetail({ task, progress, destination, onCancel, cancel
   const current = number(rows.current);
   const total = number(rows.total);
   const over = state === Processed || state === Cancelled;
-  const seconds = task.ProcessDuration == null ? null : Number(task.ProcessDuration).toLocaleString(locale, { maximumFractionDigits: 1 });
+  const seconds =
+    task.ProcessDuration == null
+      ? null
+      : Number(task.ProcessDuration).toLocaleString(locale, { maximumFractionDigits: 1 });
   const date = task.ProcessDate ? new Date(task.ProcessDate) : null;
   const input = task.Filename ?? '';
   const output = task.OutputFilename ?? '';
   const counts: [string, number][] = [
-    [t`Totaal`, task.TotalRecords], [t`Verwerkt`, task.ProcessedRecords], [t`Mislukt`, task.FailedRecords], [t`Overgeslagen`, task.SkippedRecords],
+    [t`Totaal`, task.TotalRecords],
+    [t`Verwerkt`, task.ProcessedRecords],
+    [t`Mislukt`, task.FailedRecords],
+    [t`Overgeslagen`, task.SkippedRecords],
   ];
 
   return (
     <div className="import-task">
       <dl className="import-facts">
-        <div><dt>{t`Bestemming`}</dt><dd>{destination}</dd></div>
-        <div><dt>{t`Bestand`}</dt><dd>{task.Filename ?? '–'}</dd></div>
-        <div><dt>{t`Status`}</dt><dd data-state={state}>{stateLabel(state)}</dd></div>
-        {task.DryRun && <div><dt>{t`Proefimport`}</dt><dd>{t`Ja, er is niets opgeslagen`}</dd></div>}
-        {date && !Number.isNaN(date.getTime()) && <div><dt>{t`Verwerkt op`}</dt><dd>{date.toLocaleString(locale)}</dd></div>}
-        {seconds !== null && <div><dt>{t`Duur`}</dt><dd>{t`${seconds} s`}</dd></div>}
+        <div>
+          <dt>{t`Bestemming`}</dt>
+          <dd>{destination}</dd>
+        </div>
+        <div>
+          <dt>{t`Bestand`}</dt>
+          <dd>{task.Filename ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{t`Status`}</dt>
+          <dd data-state={state}>{stateLabel(state)}</dd>
+        </div>
+        {task.DryRun && (
+          <div>
+            <dt>{t`Proefimport`}</dt>
+            <dd>{t`Ja, er is niets opgeslagen`}</dd>
+          </div>
+        )}
+        {date && !Number.isNaN(date.getTime()) && (
+          <div>
+            <dt>{t`Verwerkt op`}</dt>
+            <dd>{date.toLocaleString(locale)}</dd>
+          </div>
+        )}
+        {seconds !== null && (
+          <div>
+            <dt>{t`Duur`}</dt>
+            <dd>{t`${seconds} s`}</dd>
+          </div>
+        )}
       </dl>
       <div className="import-progress-row">
-        <div className="app-progress import-progress" role="progressbar" aria-label={t`Voortgang`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className="app-progress import-progress"
+          role="progressbar"
+          aria-label={t`Voortgang`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className="app-progress-bar" style={{ width: `${percent}%` }} />
           <span className="app-progress-text">{percent.toLocaleString(locale)}%</span>
         </div>
         {onCancel && isActive(task) && (
-          <button type="button" className="app-button" disabled={cancelling} aria-busy={cancelling || undefined} onClick={onCancel}>{t`Import annuleren`}</button>
+          <button
+            type="button"
+            className="app-button"
+            disabled={cancelling}
+            aria-busy={cancelling || undefined}
+            onClick={onCancel}
+          >{t`Import annuleren`}</button>
         )}
       </div>
       <p className="import-rows">
         {rows.total > 0 ? t`${current} van ${total} rijen` : isActive(task) ? t`Het bestand wordt gelezen…` : ''}
       </p>
       <dl className="import-counts">
-        {counts.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{number(value)}</dd></div>)}
+        {counts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{number(value)}</dd>
+          </div>
+        ))}
       </dl>
       <div aria-live="polite">
         {over && (
@@ -70,12 +118,20 @@ export function ImportTaskDetail({ task, progress, destination, onCancel, cancel
       </div>
       <div className="import-files">
         {input && (
-          <FileLink path={fileUrls.importFile(task.AutoID, false)} name={input} label={t`Invoerbestand ${input} downloaden`}>
+          <FileLink
+            path={fileUrls.importFile(task.AutoID, false)}
+            name={input}
+            label={t`Invoerbestand ${input} downloaden`}
+          >
             {t`Invoerbestand downloaden`}
           </FileLink>
         )}
         {output && (
-          <FileLink path={fileUrls.importFile(task.AutoID, true)} name={output} label={t`Uitvoerbestand ${output} downloaden`}>
+          <FileLink
+            path={fileUrls.importFile(task.AutoID, true)}
+            name={output}
+            label={t`Uitvoerbestand ${output} downloaden`}
+          >
             {t`Uitvoerbestand downloaden`}
           </FileLink>
         )}

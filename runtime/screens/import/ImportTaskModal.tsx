@@ -23,7 +23,11 @@ export interface ImportTaskModalProps {
   onClose: () => void;
 }
 
-interface LiveTaskProps { initial: ImportTask; known?: readonly ImportDestination[]; onFinished?: (task: ImportTask) => void }
+interface LiveTaskProps {
+  initial: ImportTask;
+  known?: readonly ImportDestination[];
+  onFinished?: (task: ImportTask) => void;
+}
 
 function LiveTask({ initial, known, onFinished }: LiveTaskProps) {
   const destinations = useDestinations(known);
@@ -32,8 +36,11 @@ function LiveTask({ initial, known, onFinished }: LiveTaskProps) {
 
   return (
     <ImportTaskDetail
-      task={task} progress={progress} destination={destinationLabel(destinations, task.Destination)}
-      onCancel={() => void cancel()} cancelling={cancelling}
+      task={task}
+      progress={progress}
+      destination={destinationLabel(destinations, task.Destination)}
+      onCancel={() => void cancel()}
+      cancelling={cancelling}
     />
   );
 }
@@ -52,7 +59,11 @@ export function ImportTaskModal({ autoid, initial, destinations, onFinished, onC
     >
       {task && <LiveTask initial={task} known={destinations} onFinished={onFinished} />}
       {!task && !failed && <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
-      {failed && <p className="import-alert" role="alert">{failed}</p>}
+      {failed && (
+        <p className="import-alert" role="alert">
+          {failed}
+        </p>
+      )}
     </Modal>
   );
 }

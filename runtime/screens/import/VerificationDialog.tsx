@@ -39,24 +39,43 @@ export function VerificationDialog({ onVerified, onClose }: VerificationDialogPr
       busy={busy}
       footer={
         <>
-          <button type="submit" form={formId} className="app-button app-button--primary" disabled={!ready}>{t`Inschakelen`}</button>
+          <button
+            type="submit"
+            form={formId}
+            className="app-button app-button--primary"
+            disabled={!ready}
+          >{t`Inschakelen`}</button>
           <button type="button" className="app-button" onClick={onClose}>{t`Annuleren`}</button>
         </>
       }
     >
       <form id={formId} className="import-form" onSubmit={(e) => void submit(e)} noValidate>
         <p className="import-intro">{t`Met de geavanceerde modus mag een import meer dan ${limit} rijen hebben. Typ de code over om hem in te schakelen.`}</p>
-        {error && <div className="import-alert" role="alert">{error}</div>}
+        {error && (
+          <div className="import-alert" role="alert">
+            {error}
+          </div>
+        )}
         <label htmlFor={codeId}>{t`Code`}</label>
         <input id={codeId} type="text" readOnly value={code ?? ''} aria-busy={code === null || undefined} />
         <label htmlFor={typedId}>{t`Verificatiecode`}</label>
         <div>
           <input
-            id={typedId} type="text" required aria-required="true" autoComplete="off" value={typed}
-            aria-invalid={fieldError.length > 0 || undefined} aria-describedby={fieldError.length ? errorId : undefined}
+            id={typedId}
+            type="text"
+            required
+            aria-required="true"
+            autoComplete="off"
+            value={typed}
+            aria-invalid={fieldError.length > 0 || undefined}
+            aria-describedby={fieldError.length ? errorId : undefined}
             onChange={(e) => setTyped(e.target.value)}
           />
-          {fieldError.length > 0 && <div id={errorId} className="import-field-error" role="alert">{fieldError.join(' ')}</div>}
+          {fieldError.length > 0 && (
+            <div id={errorId} className="import-field-error" role="alert">
+              {fieldError.join(' ')}
+            </div>
+          )}
         </div>
       </form>
     </Modal>

@@ -14,6 +14,8 @@ export function fieldMessages(error: unknown, field: string): string[] {
 export function startFailure(error: unknown, fallback: string): { error: string; details: string[] } {
   if (!(error instanceof CallFailed) || !error.body) return { error: fallback, details: [] };
   const text = error.body.Error || fallback;
-  const details = Object.values(error.body.ModelState ?? {}).flat().filter((m) => m && m !== text);
+  const details = Object.values(error.body.ModelState ?? {})
+    .flat()
+    .filter((m) => m && m !== text);
   return { error: text, details: [...new Set(details)] };
 }

@@ -13,7 +13,17 @@ export { rowViewerOf } from './rowViewers.ts';
 export type { RowViewerProps } from './rowViewers.ts';
 export { destinationLabel, forgetDestinations, importDestinations } from './destinations.ts';
 export {
-  canStart, DEFAULT_NOTATIONS, fileProblem, IMPORT_ACCEPT, isActive, isSuccess, parseProgress, percentOf, progressOf, progressPercent, shownState,
+  canStart,
+  DEFAULT_NOTATIONS,
+  fileProblem,
+  IMPORT_ACCEPT,
+  isActive,
+  isSuccess,
+  parseProgress,
+  percentOf,
+  progressOf,
+  progressPercent,
+  shownState,
 } from './model.ts';
 export type { FileProblem, Progress } from './model.ts';
 export { booleanOptions, dateOptions, decimalOptions } from './notations.ts';

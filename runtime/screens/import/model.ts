@@ -9,14 +9,19 @@ export const IMPORT_ACCEPT = '.xlsx,.xls';
 const SPREADSHEET = /\.xlsx?$/i;
 
 /** The notations a new import starts with: the Dutch way of writing (and the importtasks defaults). */
-export const DEFAULT_NOTATIONS: ImportNotations = { DecimalFormat: 'Comma', BooleanFormat: 'YesNo', DateFormat: 'DMYYYY_Dash' };
+export const DEFAULT_NOTATIONS: ImportNotations = {
+  DecimalFormat: 'Comma',
+  BooleanFormat: 'YesNo',
+  DateFormat: 'DMYYYY_Dash',
+};
 
 export type FileProblem = { kind: 'type' } | { kind: 'too_large'; megabytes: number };
 
 /** Why a chosen file cannot be imported (a drop skips the picker's accept), or null. */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): FileProblem | null {
   if (!SPREADSHEET.test(file.name)) return { kind: 'type' };
-  if (file.size > IMPORT_LIMITS.fileBytes) return { kind: 'too_large', megabytes: IMPORT_LIMITS.fileBytes / (1024 * 1024) };
+  if (file.size > IMPORT_LIMITS.fileBytes)
+    return { kind: 'too_large', megabytes: IMPORT_LIMITS.fileBytes / (1024 * 1024) };
   return null;
 }
 
@@ -34,7 +39,8 @@ export function progressPercent(current: number, total: number): number {
 export const { Pending, Running, Processed, Cancelled } = IMPORT.ProcessState;
 
 /** A task still to be watched: pending or running. */
-export const isActive = (task: Pick<ImportTask, 'ProcessState'>) => task.ProcessState === Pending || task.ProcessState === Running;
+export const isActive = (task: Pick<ImportTask, 'ProcessState'>) =>
+  task.ProcessState === Pending || task.ProcessState === Running;
 
 /** The state to show: a pending task of which progress arrived is running. */
 export function shownState(task: Pick<ImportTask, 'ProcessState'>, progressSeen: boolean): number {
@@ -42,9 +48,13 @@ export function shownState(task: Pick<ImportTask, 'ProcessState'>, progressSeen:
 }
 
 /** Green only for ProcessResult 1; every other result is red. */
-export const isSuccess = (task: Pick<ImportTask, 'ProcessResult'>) => task.ProcessResult === IMPORT.ProcessResult.Succeeded;
+export const isSuccess = (task: Pick<ImportTask, 'ProcessResult'>) =>
+  task.ProcessResult === IMPORT.ProcessResult.Succeeded;
 
-export interface Progress { current: number; total: number }
+export interface Progress {
+  current: number;
+  total: number;
+}
 
 /** Where the task is: the stream's last message, else the task's own counts; a processed task is done. */
 export function progressOf(task: ImportTask, streamed: ImportProgress | null): Progress {

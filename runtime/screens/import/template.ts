@@ -16,7 +16,12 @@ export async function downloadTemplate(request: TemplateRequest): Promise<boolea
     return true;
   } catch (error) {
     console.error(`GenerateTemplate ${request.Destination} failed`, error);
-    toast('error', error instanceof CallFailed && error.status !== 0 && error.body?.Error ? error.body.Error : i18n._(msg`Het sjabloon kon niet worden gemaakt.`));
+    toast(
+      'error',
+      error instanceof CallFailed && error.status !== 0 && error.body?.Error
+        ? error.body.Error
+        : i18n._(msg`Het sjabloon kon niet worden gemaakt.`),
+    );
     return false;
   } finally {
     hideLoader();

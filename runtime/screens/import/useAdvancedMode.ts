@@ -10,11 +10,18 @@ export function useAdvancedMode() {
   const [advancedMode, setAdvancedMode] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    api.importAdvancedMode().then((answer) => { if (live) setAdvancedMode(answer.AdvancedMode); }, (error) => {
-      console.warn('GetAdvancedMode failed', error);
-      if (live) setAdvancedMode(false);
-    });
-    return () => { live = false; };
+    api.importAdvancedMode().then(
+      (answer) => {
+        if (live) setAdvancedMode(answer.AdvancedMode);
+      },
+      (error) => {
+        console.warn('GetAdvancedMode failed', error);
+        if (live) setAdvancedMode(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, []);
 
   const turnOff = async () => {

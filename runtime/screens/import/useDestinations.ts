@@ -10,8 +10,17 @@ export function useDestinations(known?: readonly ImportDestination[]): readonly 
   useEffect(() => {
     if (given) return;
     let live = true;
-    importDestinations().then((list) => { if (live) setDestinations(list); }, () => { /* logged; no import offered */ });
-    return () => { live = false; };
+    importDestinations().then(
+      (list) => {
+        if (live) setDestinations(list);
+      },
+      () => {
+        /* logged; no import offered */
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [given]);
   return known ?? destinations;
 }

@@ -15,7 +15,11 @@ export interface ImportTaskView {
   replace: (task: ImportTask) => void;
 }
 
-export function useImportTask(initial: ImportTask, onFinished?: (task: ImportTask) => void, deps: WatchDeps = browserDeps): ImportTaskView {
+export function useImportTask(
+  initial: ImportTask,
+  onFinished?: (task: ImportTask) => void,
+  deps: WatchDeps = browserDeps,
+): ImportTaskView {
   const [task, setTask] = useState(initial);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const finishedRef = useRef(onFinished);

@@ -13,11 +13,21 @@ export function useVerification(onVerified: () => void) {
   const [fieldError, setFieldError] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
-    api.importCode().then((answer) => { if (live) setCode(answer.Code); }, (failure) => {
-      console.error('GetCode failed', failure);
-      if (live) setError(errorText(failure, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })));
-    });
-    return () => { live = false; };
+    api.importCode().then(
+      (answer) => {
+        if (live) setCode(answer.Code);
+      },
+      (failure) => {
+        console.error('GetCode failed', failure);
+        if (live)
+          setError(
+            errorText(failure, t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })),
+          );
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [t]);
 
   /** Sends the code typed (trimmed by the caller) with the server's code. */
@@ -34,7 +44,10 @@ export function useVerification(onVerified: () => void) {
       const messages = fieldMessages(failure, 'VerificationCode');
       setFieldError(messages);
       const general = errorText(failure, null);
-      setError(general ?? (messages.length ? null : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })));
+      setError(
+        general ??
+          (messages.length ? null : t({ id: 'errors.error_saving', message: 'Fout bij het opslaan van de gegevens.' })),
+      );
     } finally {
       setBusy(false);
     }

@@ -105,7 +105,9 @@ export function watchImport(autoid: number, deps: WatchDeps, listener: WatchList
       listener.progress(progress);
       if (!progress.Finished) return;
       closeStream();
-      void read().then((over) => { if (!over && !stopped) poll(); });
+      void read().then((over) => {
+        if (!over && !stopped) poll();
+      });
     };
     opened.onerror = () => {
       // A browser would reconnect on its own; the task itself tells where it is just as well.

@@ -14,7 +14,13 @@ export interface LicenceFieldsProps {
 
 function FieldErrors({ id, messages }: { id: string; messages: readonly string[] | undefined }) {
   if (!messages?.length) return null;
-  return <div id={id} className="licence-field-error">{messages.map((m) => <div key={m}>{m}</div>)}</div>;
+  return (
+    <div id={id} className="licence-field-error">
+      {messages.map((m) => (
+        <div key={m}>{m}</div>
+      ))}
+    </div>
+  );
 }
 
 export function LicenceFields({ form, editing, fieldErrors, onChange }: LicenceFieldsProps) {
@@ -33,23 +39,41 @@ export function LicenceFields({ form, editing, fieldErrors, onChange }: LicenceF
       <label htmlFor={nameId}>{t`Licentienaam`}</label>
       <div>
         <input
-          id={nameId} className="licence-input" type="text" maxLength={100} readOnly={!editing} value={form.licenseName}
-          aria-describedby={errorId(nameId, 'licenseName')} onChange={(e) => onChange({ ...form, licenseName: e.target.value })}
+          id={nameId}
+          className="licence-input"
+          type="text"
+          maxLength={100}
+          readOnly={!editing}
+          value={form.licenseName}
+          aria-describedby={errorId(nameId, 'licenseName')}
+          onChange={(e) => onChange({ ...form, licenseName: e.target.value })}
         />
         <FieldErrors id={`${nameId}-error`} messages={fieldErrors.licenseName} />
       </div>
 
       <span id={codeId}>{t`Productcode`}</span>
       <div>
-        <div className="licence-segments" role="group" aria-labelledby={codeId} aria-describedby={errorId(codeId, 'productCode')}>
+        <div
+          className="licence-segments"
+          role="group"
+          aria-labelledby={codeId}
+          aria-describedby={errorId(codeId, 'productCode')}
+        >
           {LICENCE_SEGMENTS.map((max, at) => {
             const part = at + 1;
             return (
               <span key={at} className="licence-segment">
                 {at > 0 && <span aria-hidden="true">-</span>}
                 <input
-                  className="licence-input" type="text" maxLength={max} size={max + 1} readOnly={!editing} value={form.segments[at]}
-                  aria-label={t`Productcode, deel ${part}`} spellCheck={false} autoComplete="off"
+                  className="licence-input"
+                  type="text"
+                  maxLength={max}
+                  size={max + 1}
+                  readOnly={!editing}
+                  value={form.segments[at]}
+                  aria-label={t`Productcode, deel ${part}`}
+                  spellCheck={false}
+                  autoComplete="off"
                   onChange={(e) => setSegment(at, e.target.value)}
                 />
               </span>
@@ -62,8 +86,14 @@ export function LicenceFields({ form, editing, fieldErrors, onChange }: LicenceF
       <label htmlFor={activationId}>{t`Activeringscode`}</label>
       <div>
         <textarea
-          id={activationId} className="licence-input licence-activation" rows={4} maxLength={2000} readOnly={!editing}
-          value={form.activationCode} spellCheck={false} aria-describedby={errorId(activationId, 'activationCode')}
+          id={activationId}
+          className="licence-input licence-activation"
+          rows={4}
+          maxLength={2000}
+          readOnly={!editing}
+          value={form.activationCode}
+          spellCheck={false}
+          aria-describedby={errorId(activationId, 'activationCode')}
           onChange={(e) => onChange({ ...form, activationCode: e.target.value })}
         />
         <FieldErrors id={`${activationId}-error`} messages={fieldErrors.activationCode} />

@@ -33,18 +33,41 @@ export function LicencePage({ screen }: LicencePageProps) {
             <button type="button" className="app-button" disabled={!ready} onClick={licence.edit}>{t`Bewerken`}</button>
           )}
           {licence.editing && (
-            <button type="button" className="app-button app-button--primary" disabled={licence.saving} onClick={() => void licence.save()}>
+            <button
+              type="button"
+              className="app-button app-button--primary"
+              disabled={licence.saving}
+              onClick={() => void licence.save()}
+            >
               {t`Opslaan`}
             </button>
           )}
-          <button type="button" className="app-button" disabled={!licence.copyable} onClick={() => void licence.copy()}>{t`Kopiëren`}</button>
+          <button
+            type="button"
+            className="app-button"
+            disabled={!licence.copyable}
+            onClick={() => void licence.copy()}
+          >{t`Kopiëren`}</button>
         </div>
       </header>
-      {licence.loadError && <p role="alert" className="licence-error">{licence.loadError}</p>}
+      {licence.loadError && (
+        <p role="alert" className="licence-error">
+          {licence.loadError}
+        </p>
+      )}
       <div className="licence-body" aria-busy={!ready && !licence.loadError ? true : undefined}>
         <form className="licence-form" aria-label={t`Licentie`} onSubmit={(e) => e.preventDefault()}>
-          {licence.failure && <div role="alert" className="licence-error">{licence.failure.error}</div>}
-          <LicenceFields form={licence.form} editing={licence.editing} fieldErrors={licence.failure?.fields ?? {}} onChange={licence.setForm} />
+          {licence.failure && (
+            <div role="alert" className="licence-error">
+              {licence.failure.error}
+            </div>
+          )}
+          <LicenceFields
+            form={licence.form}
+            editing={licence.editing}
+            fieldErrors={licence.failure?.fields ?? {}}
+            onChange={licence.setForm}
+          />
         </form>
         {rights.update && <PasteLicence onOpen={licence.open} />}
         {licence.licence && <LicenceModules licence={licence.licence} />}

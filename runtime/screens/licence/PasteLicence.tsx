@@ -15,10 +15,28 @@ export function PasteLicence({ onOpen }: PasteLicenceProps) {
   return (
     <div className="licence-paste">
       <label htmlFor={id}>{t`Licentie plakken`}</label>
-      <p id={hint} className="licence-hint">{t`Plak hier de licentie zoals u die ontving: licentienaam, productcode en activeringscode, elk op een eigen regel.`}</p>
-      <textarea id={id} className="licence-input" rows={4} value={text} spellCheck={false} aria-describedby={hint} onChange={(e) => setText(e.target.value)} />
+      <p
+        id={hint}
+        className="licence-hint"
+      >{t`Plak hier de licentie zoals u die ontving: licentienaam, productcode en activeringscode, elk op een eigen regel.`}</p>
+      <textarea
+        id={id}
+        className="licence-input"
+        rows={4}
+        value={text}
+        spellCheck={false}
+        aria-describedby={hint}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div>
-        <button type="button" className="app-button" disabled={!text.trim()} onClick={() => { if (onOpen(text)) setText(''); }}>
+        <button
+          type="button"
+          className="app-button"
+          disabled={!text.trim()}
+          onClick={() => {
+            if (onOpen(text)) setText('');
+          }}
+        >
           {t`Openen`}
         </button>
       </div>

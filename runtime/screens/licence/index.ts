@@ -2,5 +2,16 @@
 export { LicencePage } from './LicencePage.tsx';
 export type { LicencePageProps } from './LicencePage.tsx';
 export { copyText } from './clipboard.ts';
-export { allModules, cleanSegment, EMPTY_FORM, formatDay, formatMoment, formOf, moduleNames, pastedInto, sameForm, saveBody } from './model.ts';
+export {
+  allModules,
+  cleanSegment,
+  EMPTY_FORM,
+  formatDay,
+  formatMoment,
+  formOf,
+  moduleNames,
+  pastedInto,
+  sameForm,
+  saveBody,
+} from './model.ts';
 export type { LicenceForm, Segments } from './model.ts';

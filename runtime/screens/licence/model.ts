@@ -16,7 +16,10 @@ export interface LicenceForm {
 export const EMPTY_FORM: LicenceForm = { licenseName: '', segments: ['', '', '', ''], activationCode: '' };
 
 /** The form of a licence; its product code may come from PrCode when the licence has none yet. */
-export const formOf = (licence: Pick<LicenceAnswer, 'licenseName' | 'activationCode'>, productCode: string): LicenceForm => ({
+export const formOf = (
+  licence: Pick<LicenceAnswer, 'licenseName' | 'activationCode'>,
+  productCode: string,
+): LicenceForm => ({
   licenseName: licence.licenseName ?? '',
   segments: splitProductCode(productCode),
   activationCode: licence.activationCode ?? '',
@@ -37,7 +40,9 @@ export const saveBody = (form: LicenceForm): LicenceSave => ({
 });
 
 export const sameForm = (a: LicenceForm, b: LicenceForm) =>
-  a.licenseName === b.licenseName && a.activationCode === b.activationCode && a.segments.every((s, i) => s === b.segments[i]);
+  a.licenseName === b.licenseName &&
+  a.activationCode === b.activationCode &&
+  a.segments.every((s, i) => s === b.segments[i]);
 
 /** What a segment takes as typed: no spaces, no dashes (they separate the segments). */
 export const cleanSegment = (value: string) => value.replace(/[\s\-\u2010-\u2015\u2212]/g, '');

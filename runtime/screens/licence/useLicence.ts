@@ -22,7 +22,9 @@ function failureOf(error: unknown): SaveFailure {
   const body = error instanceof CallFailed ? error.body : null;
   const text = body?.Error || savingFailed();
   // A field message that only repeats the Error on top is not said twice.
-  const fields = Object.fromEntries(Object.entries(body?.ModelState ?? {}).map(([field, messages]) => [field, messages.filter((m) => m !== text)]));
+  const fields = Object.fromEntries(
+    Object.entries(body?.ModelState ?? {}).map(([field, messages]) => [field, messages.filter((m) => m !== text)]),
+  );
   return { error: text, fields };
 }
 
@@ -113,10 +115,19 @@ export function useLicence(updateRights: Rights) {
   }, [form.segments]);
 
   return {
-    licence, form, setForm, loadError, editing, saving, failure,
+    licence,
+    form,
+    setForm,
+    loadError,
+    editing,
+    saving,
+    failure,
     dirty: editing && !sameForm(form, loaded),
     copyable: canCopy(form.segments),
-    edit, open, save, copy,
+    edit,
+    open,
+    save,
+    copy,
   };
 }
 

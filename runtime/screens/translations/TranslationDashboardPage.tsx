@@ -30,7 +30,11 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
         <h1 className="app-page-title">{screen.title}</h1>
         {texts && <p className="translations-summary">{t`${texts} teksten per taal`}</p>}
       </header>
-      {error && <p role="alert" className="translations-error">{error}</p>}
+      {error && (
+        <p role="alert" className="translations-error">
+          {error}
+        </p>
+      )}
       <div className="translations-body" aria-busy={!dashboard && !error ? true : undefined}>
         <table className="translations-table translations-dashboard">
           <thead>
@@ -40,13 +44,18 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
               <th scope="col">{t`Zonder vertaling`}</th>
               <th scope="col">{t`Aangepast`}</th>
               <th scope="col">{t`Verouderd`}</th>
-              <th scope="col"><span className="app-sr-only">{t`Acties`}</span></th>
+              <th scope="col">
+                <span className="app-sr-only">{t`Acties`}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {dashboard?.Languages.map((l) => (
               <LanguageRow
-                key={l.Language} counts={l} texts={dashboard.Texts} open={open === l.Language}
+                key={l.Language}
+                counts={l}
+                texts={dashboard.Texts}
+                open={open === l.Language}
                 onMissing={editor ? () => void leaveTo(editor.name, { language: l.Language, filter: 'missing' }) : null}
                 onStale={() => setOpen(open === l.Language ? null : l.Language)}
               />
@@ -59,7 +68,13 @@ export function TranslationDashboardPage({ screen }: { screen: ScreenInfo }) {
   );
 }
 
-interface RowProps { counts: LanguageCounts; texts: number; open: boolean; onMissing: (() => void) | null; onStale: () => void }
+interface RowProps {
+  counts: LanguageCounts;
+  texts: number;
+  open: boolean;
+  onMissing: (() => void) | null;
+  onStale: () => void;
+}
 
 /** One language: a bar of how much is translated, the counts, and the ways to what is left. */
 function LanguageRow({ counts: l, texts, open, onMissing, onStale }: RowProps) {
@@ -73,18 +88,36 @@ function LanguageRow({ counts: l, texts, open, onMissing, onStale }: RowProps) {
     <tr>
       <th scope="row">{language}</th>
       <td>
-        <div className="translations-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t`${language}: ${share}% vertaald`}>
+        <div
+          className="translations-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t`${language}: ${share}% vertaald`}
+        >
           <div style={{ width: `${percent}%` }} />
         </div>
-        <span>{number(l.Translated)} ({share}%)</span>
+        <span>
+          {number(l.Translated)} ({share}%)
+        </span>
       </td>
       <td>{number(l.Missing)}</td>
       <td>{number(l.Corrected)}</td>
       <td>{number(l.Stale)}</td>
       <td>
         <div className="translations-actions">
-          {onMissing && l.Missing > 0 && <button type="button" className="app-button" onClick={onMissing}>{t`Ontbrekende vertalen`}</button>}
-          {l.Stale > 0 && <button type="button" className="app-button" aria-expanded={open} onClick={onStale}>{t`Verouderde tonen`}</button>}
+          {onMissing && l.Missing > 0 && (
+            <button type="button" className="app-button" onClick={onMissing}>{t`Ontbrekende vertalen`}</button>
+          )}
+          {l.Stale > 0 && (
+            <button
+              type="button"
+              className="app-button"
+              aria-expanded={open}
+              onClick={onStale}
+            >{t`Verouderde tonen`}</button>
+          )}
         </div>
       </td>
     </tr>

@@ -33,7 +33,11 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
         <label>
           <span>{t`Vertalen naar`}</span>
           <select value={query.language} onChange={(e) => state.change({ language: e.target.value })}>
-            {TARGETS.map((l) => <option key={l} value={l}>{ENDONYMS[l as Locale]}</option>)}
+            {TARGETS.map((l) => (
+              <option key={l} value={l}>
+                {ENDONYMS[l as Locale]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="translations-search">
@@ -57,11 +61,26 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
           </select>
         </label>
       </div>
-      {state.loadError && <p role="alert" className="translations-error">{state.loadError}</p>}
+      {state.loadError && (
+        <p role="alert" className="translations-error">
+          {state.loadError}
+        </p>
+      )}
       <div className="translations-pager" aria-live="polite">
-        {list && (list.total ? <span>{t`${first}–${upTo} van ${total}`}</span> : <span>{t`Geen teksten gevonden.`}</span>)}
-        <button type="button" className="app-button" disabled={!list || query.skip === 0} onClick={() => state.page(query.skip - PAGE)}>{t`Vorige`}</button>
-        <button type="button" className="app-button" disabled={!list || last >= list.total} onClick={() => state.page(query.skip + PAGE)}>{t`Volgende`}</button>
+        {list &&
+          (list.total ? <span>{t`${first}–${upTo} van ${total}`}</span> : <span>{t`Geen teksten gevonden.`}</span>)}
+        <button
+          type="button"
+          className="app-button"
+          disabled={!list || query.skip === 0}
+          onClick={() => state.page(query.skip - PAGE)}
+        >{t`Vorige`}</button>
+        <button
+          type="button"
+          className="app-button"
+          disabled={!list || last >= list.total}
+          onClick={() => state.page(query.skip + PAGE)}
+        >{t`Volgende`}</button>
       </div>
       <div className="translations-body" aria-busy={!list && !state.loadError ? true : undefined}>
         <table className="translations-table">
@@ -70,7 +89,9 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
               <th scope="col">{t`Nederlands`}</th>
               <th scope="col">{t`Meegeleverd`}</th>
               <th scope="col">{ENDONYMS[query.language as Locale]}</th>
-              <th scope="col"><span className="app-sr-only">{t`Acties`}</span></th>
+              <th scope="col">
+                <span className="app-sr-only">{t`Acties`}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -78,8 +99,15 @@ export function TranslationsPage({ screen, params }: { screen: ScreenInfo; param
               const key = entryKey(entry);
               return (
                 <TranslationRow
-                  key={key} entry={entry} draft={state.drafts[key]} error={state.errors[key]} busy={state.busy === key}
-                  saved={state.saved === key} editable={rights.update} onDraft={state.setDraft} onSave={state.save}
+                  key={key}
+                  entry={entry}
+                  draft={state.drafts[key]}
+                  error={state.errors[key]}
+                  busy={state.busy === key}
+                  saved={state.saved === key}
+                  editable={rights.update}
+                  onDraft={state.setDraft}
+                  onSave={state.save}
                 />
               );
             })}

@@ -12,9 +12,17 @@ export function useStaleTexts(language: string, onRemoved: () => void) {
   useEffect(() => {
     let live = true;
     setTexts(null);
-    api.translationDashboard(language).then((answer) => { if (live) setTexts(answer.Languages[0]?.StaleTexts ?? []); },
-      () => { if (live) setError(retrievingFailed()); });
-    return () => { live = false; };
+    api.translationDashboard(language).then(
+      (answer) => {
+        if (live) setTexts(answer.Languages[0]?.StaleTexts ?? []);
+      },
+      () => {
+        if (live) setError(retrievingFailed());
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [language]);
 
   const remove = async (text: StaleText) => {

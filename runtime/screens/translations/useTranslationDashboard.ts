@@ -4,12 +4,21 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, errorText, type TranslationDashboard } from '../../api/index.ts';
 import { retrievingFailed } from '../failures.ts';
 
-export function useTranslationDashboard(): { dashboard: TranslationDashboard | null; error: string | null; load: () => void } {
+export function useTranslationDashboard(): {
+  dashboard: TranslationDashboard | null;
+  error: string | null;
+  load: () => void;
+} {
   const [dashboard, setDashboard] = useState<TranslationDashboard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    api.translationDashboard().then((answer) => { setDashboard(answer); setError(null); },
-      (failure: unknown) => setError(errorText(failure, retrievingFailed())));
+    api.translationDashboard().then(
+      (answer) => {
+        setDashboard(answer);
+        setError(null);
+      },
+      (failure: unknown) => setError(errorText(failure, retrievingFailed())),
+    );
   }, []);
   useEffect(load, [load]);
   return { dashboard, error, load };

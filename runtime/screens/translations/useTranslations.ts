@@ -7,11 +7,17 @@ import { api, CallFailed, errorText, type TextSource, type TranslationEntry } fr
 import { retrievingFailed as retrieving, savingFailed as saving } from '../failures.ts';
 
 export type Filter = 'all' | 'missing' | 'corrected';
-export interface Query { language: string; search: string; filter: Filter; source: TextSource | ''; skip: number }
+export interface Query {
+  language: string;
+  search: string;
+  filter: Filter;
+  source: TextSource | '';
+  skip: number;
+}
 export const PAGE = 50;
 
 /** A copy of a record of rows without one key. */
-const without = <T,>(all: Record<string, T>, key: string): Record<string, T> => {
+const without = <T>(all: Record<string, T>, key: string): Record<string, T> => {
   const rest = { ...all };
   delete rest[key];
   return rest;
@@ -39,25 +45,41 @@ export function useTranslations(initial: Query) {
   useEffect(() => {
     const ask = ++asked.current;
     // A search waits until typing pauses; other changes ask at once.
-    const timer = setTimeout(() => {
-      api.translations({
-        Language: query.language, Search: query.search || undefined, Filter: query.filter, Source: query.source || undefined, Skip: query.skip, Take: PAGE,
-      }).then((answer) => {
-        if (ask !== asked.current) return;
-        setList({ total: answer.Total, items: answer.Items });
-        setLoadError(null);
-      }, (error: unknown) => {
-        if (ask !== asked.current) return;
-        setLoadError(errorText(error, retrieving()));
-      });
-    }, query.search ? 250 : 0);
+    const timer = setTimeout(
+      () => {
+        api
+          .translations({
+            Language: query.language,
+            Search: query.search || undefined,
+            Filter: query.filter,
+            Source: query.source || undefined,
+            Skip: query.skip,
+            Take: PAGE,
+          })
+          .then(
+            (answer) => {
+              if (ask !== asked.current) return;
+              setList({ total: answer.Total, items: answer.Items });
+              setLoadError(null);
+            },
+            (error: unknown) => {
+              if (ask !== asked.current) return;
+              setLoadError(errorText(error, retrieving()));
+            },
+          );
+      },
+      query.search ? 250 : 0,
+    );
     return () => clearTimeout(timer);
   }, [query]);
 
   /** A new query starts at the first page and forgets the drafts of the old one. */
   const change = useCallback((patch: Partial<Omit<Query, 'skip'>>) => {
     setQuery((q) => ({ ...q, ...patch, skip: 0 }));
-    if (patch.language) { setDrafts({}); setErrors({}); }
+    if (patch.language) {
+      setDrafts({});
+      setErrors({});
+    }
   }, []);
   const page = useCallback((skip: number) => setQuery((q) => ({ ...q, skip: Math.max(0, skip) })), []);
 
@@ -68,24 +90,34 @@ export function useTranslations(initial: Query) {
   }, []);
 
   /** Saves a row's draft, or with null removes its correction (the shipped text returns). */
-  const save = useCallback(async (entry: TranslationEntry, translation: string | null): Promise<boolean> => {
-    const key = entryKey(entry);
-    setBusy(key);
-    setSaved(null);
-    try {
-      const answer = await api.saveTranslation({ Language: query.language, Text: entry.Text, Source: entry.Source, Translation: translation });
-      const corrected = translation?.trim() ? answer.Translation : null;
-      setList((l) => l && { ...l, items: l.items.map((e) => (entryKey(e) === key ? { ...e, Corrected: corrected } : e)) });
-      setDrafts((d) => without(d, key));
-      setSaved(key);
-      return true;
-    } catch (error) {
-      setErrors((e) => ({ ...e, [key]: failureOf(error) }));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }, [query.language]);
+  const save = useCallback(
+    async (entry: TranslationEntry, translation: string | null): Promise<boolean> => {
+      const key = entryKey(entry);
+      setBusy(key);
+      setSaved(null);
+      try {
+        const answer = await api.saveTranslation({
+          Language: query.language,
+          Text: entry.Text,
+          Source: entry.Source,
+          Translation: translation,
+        });
+        const corrected = translation?.trim() ? answer.Translation : null;
+        setList(
+          (l) => l && { ...l, items: l.items.map((e) => (entryKey(e) === key ? { ...e, Corrected: corrected } : e)) },
+        );
+        setDrafts((d) => without(d, key));
+        setSaved(key);
+        return true;
+      } catch (error) {
+        setErrors((e) => ({ ...e, [key]: failureOf(error) }));
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [query.language],
+  );
 
   /** Saves every draft on the page (leaving it asked to); true when all were saved. */
   const saveDrafts = useCallback(async () => {
@@ -97,5 +129,19 @@ export function useTranslations(initial: Query) {
     return all;
   }, [list, drafts, save]);
 
-  return { query, change, page, list, loadError, drafts, errors, busy, saved, setDraft, save, saveDrafts, dirty: Object.keys(drafts).length > 0 };
+  return {
+    query,
+    change,
+    page,
+    list,
+    loadError,
+    drafts,
+    errors,
+    busy,
+    saved,
+    setDraft,
+    save,
+    saveDrafts,
+    dirty: Object.keys(drafts).length > 0,
+  };
 }

@@ -4,7 +4,15 @@
 // the failed items again.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { batchReducer, failedIndexes, isComplete, progress, runBatch, runChunks, shouldAutoClose } from './batchResult.ts';
+import {
+  batchReducer,
+  failedIndexes,
+  isComplete,
+  progress,
+  runBatch,
+  runChunks,
+  shouldAutoClose,
+} from './batchResult.ts';
 import type { BatchOutcome, BatchStatus } from './batchResult.ts';
 import { Modal } from './Modal.tsx';
 
@@ -20,22 +28,29 @@ interface Common<T> {
   note?: string;
 }
 
-export type BatchResultDialogProps<T> = Common<T> & (
-  | { run: (item: T) => Promise<unknown>; runChunk?: never; chunkSize?: never }
-  | { runChunk: (items: T[]) => Promise<BatchOutcome[]>; chunkSize?: number; run?: never }
-);
+export type BatchResultDialogProps<T> = Common<T> &
+  (
+    | { run: (item: T) => Promise<unknown>; runChunk?: never; chunkSize?: never }
+    | { runChunk: (items: T[]) => Promise<BatchOutcome[]>; chunkSize?: number; run?: never }
+  );
 
 export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
   const { title, items, describe, onComplete, onClose, note } = props;
   const { t } = useLingui();
-  const [state, dispatch] = useReducer(batchReducer, batchReducer({ items: [] }, { type: 'start', descriptions: items.map(describe) }));
+  const [state, dispatch] = useReducer(
+    batchReducer,
+    batchReducer({ items: [] }, { type: 'start', descriptions: items.map(describe) }),
+  );
   const propsRef = useRef(props);
   propsRef.current = props;
-  const execute = useCallback((indexes?: number[]) => {
-    const { run, runChunk, chunkSize } = propsRef.current;
-    if (runChunk) return runChunks(items, runChunk, dispatch, { size: chunkSize, indexes });
-    return runBatch(items, run!, dispatch, undefined, indexes);
-  }, [items]);
+  const execute = useCallback(
+    (indexes?: number[]) => {
+      const { run, runChunk, chunkSize } = propsRef.current;
+      if (runChunk) return runChunks(items, runChunk, dispatch, { size: chunkSize, indexes });
+      return runBatch(items, run!, dispatch, undefined, indexes);
+    },
+    [items],
+  );
   // A ref survives StrictMode's simulated remount, so the batch runs exactly once.
   const started = useRef(false);
   useEffect(() => {
@@ -84,8 +99,19 @@ export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
         </>
       }
     >
-      {note && <p className="app-batch-note" role="note">{note}</p>}
-      <div className="app-progress" role="progressbar" aria-label={t`Voortgang`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      {note && (
+        <p className="app-batch-note" role="note">
+          {note}
+        </p>
+      )}
+      <div
+        className="app-progress"
+        role="progressbar"
+        aria-label={t`Voortgang`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="app-progress-bar" style={{ width: `${percent}%` }} />
         <span className="app-progress-text">{percent}%</span>
       </div>

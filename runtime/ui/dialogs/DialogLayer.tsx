@@ -15,7 +15,9 @@ export function DialogLayer() {
   return (
     <>
       {/* Store dialogs (confirm, unsaved changes) are asked from within page modals, so they stack above them. */}
-      <div className="app-dialog-stack"><DialogStack /></div>
+      <div className="app-dialog-stack">
+        <DialogStack />
+      </div>
       <Alerts />
       <Toasts />
     </>

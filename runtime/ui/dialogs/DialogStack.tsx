@@ -15,9 +15,17 @@ function ConfirmDialog({ entry }: { entry: StackEntry }) {
       onCloseClick={() => answer(entry.id, 'cancel')}
       footer={
         <>
-          <button type="button" className="app-button app-button--primary" onClick={() => answer(entry.id, 'yes')}>{t`Ja`}</button>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            onClick={() => answer(entry.id, 'yes')}
+          >{t`Ja`}</button>
           <button type="button" className="app-button" onClick={() => answer(entry.id, 'no')}>{t`Nee`}</button>
-          <button type="button" className="app-button" onClick={() => answer(entry.id, 'cancel')}>{t`Annuleren`}</button>
+          <button
+            type="button"
+            className="app-button"
+            onClick={() => answer(entry.id, 'cancel')}
+          >{t`Annuleren`}</button>
         </>
       }
     >
@@ -35,9 +43,21 @@ function UnsavedDialog({ entry }: { entry: StackEntry }) {
       onCloseClick={() => answer(entry.id, 'cancel')}
       footer={
         <>
-          <button type="button" className="app-button app-button--primary" onClick={() => answer(entry.id, 'save')}>{t`Opslaan`}</button>
-          <button type="button" className="app-button" onClick={() => answer(entry.id, 'discard')}>{t`Niet opslaan`}</button>
-          <button type="button" className="app-button" onClick={() => answer(entry.id, 'cancel')}>{t`Annuleren`}</button>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            onClick={() => answer(entry.id, 'save')}
+          >{t`Opslaan`}</button>
+          <button
+            type="button"
+            className="app-button"
+            onClick={() => answer(entry.id, 'discard')}
+          >{t`Niet opslaan`}</button>
+          <button
+            type="button"
+            className="app-button"
+            onClick={() => answer(entry.id, 'cancel')}
+          >{t`Annuleren`}</button>
         </>
       }
     >
@@ -63,11 +83,16 @@ export function DialogStack() {
     <>
       {stack.map((entry) => {
         switch (entry.kind) {
-          case 'confirm': return <ConfirmDialog key={entry.id} entry={entry} />;
-          case 'unsaved': return <UnsavedDialog key={entry.id} entry={entry} />;
-          case 'loader': return <LoaderDialog key={entry.id} entry={entry} />;
-          case 'blob': return <PrintBlobDialog key={entry.id} entry={entry} />;
-          default: return null;
+          case 'confirm':
+            return <ConfirmDialog key={entry.id} entry={entry} />;
+          case 'unsaved':
+            return <UnsavedDialog key={entry.id} entry={entry} />;
+          case 'loader':
+            return <LoaderDialog key={entry.id} entry={entry} />;
+          case 'blob':
+            return <PrintBlobDialog key={entry.id} entry={entry} />;
+          default:
+            return null;
         }
       })}
     </>

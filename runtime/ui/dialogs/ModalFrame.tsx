@@ -20,7 +20,17 @@ export interface ModalFrameProps {
   onSave?: () => void;
 }
 
-export function ModalFrame({ title, children, footer, onCloseClick, leaving, busy, width, className, onSave }: ModalFrameProps) {
+export function ModalFrame({
+  title,
+  children,
+  footer,
+  onCloseClick,
+  leaving,
+  busy,
+  width,
+  className,
+  onSave,
+}: ModalFrameProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref);
@@ -43,7 +53,13 @@ export function ModalFrame({ title, children, footer, onCloseClick, leaving, bus
         <header className="app-modal-header">
           <h2 className="app-modal-title">{title}</h2>
           {onCloseClick && (
-            <button type="button" className="app-modal-close" aria-label={t`Sluiten`} title={t`Sluiten`} onClick={onCloseClick}>
+            <button
+              type="button"
+              className="app-modal-close"
+              aria-label={t`Sluiten`}
+              title={t`Sluiten`}
+              onClick={onCloseClick}
+            >
               ×
             </button>
           )}

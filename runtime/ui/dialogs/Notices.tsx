@@ -8,7 +8,12 @@ export function Toasts() {
   return (
     <div className="app-toasts">
       {toasts.map((toast) => (
-        <div key={toast.id} role="status" className={`app-toast app-toast--${toast.type}`} onClick={() => dismissToast(toast.id)}>
+        <div
+          key={toast.id}
+          role="status"
+          className={`app-toast app-toast--${toast.type}`}
+          onClick={() => dismissToast(toast.id)}
+        >
           {toast.text}
         </div>
       ))}
@@ -25,7 +30,14 @@ export function Alerts() {
         <div key={alert.id} role="alert" className={`app-alert app-alert--${alert.type}`}>
           {alert.type === 'error' && <strong className="app-alert-heading">{t`Er is iets misgegaan...`}</strong>}
           <span className="app-alert-text">{alert.text}</span>
-          <button type="button" className="app-alert-close" aria-label={t`Sluiten`} onClick={() => dismissAlert(alert.id)}>×</button>
+          <button
+            type="button"
+            className="app-alert-close"
+            aria-label={t`Sluiten`}
+            onClick={() => dismissAlert(alert.id)}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

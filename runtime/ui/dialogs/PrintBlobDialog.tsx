@@ -27,7 +27,11 @@ export function PrintBlobDialog({ entry }: { entry: StackEntry }) {
       onCloseClick={close}
       footer={
         <>
-          <button type="button" className="app-button app-button--primary" onClick={() => view(false)}>{t`Bekijken`}</button>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            onClick={() => view(false)}
+          >{t`Bekijken`}</button>
           <button type="button" className="app-button" onClick={() => view(true)}>{t`Afdrukken`}</button>
           <button type="button" className="app-button" onClick={save}>{t`Opslaan`}</button>
           <button type="button" className="app-button" onClick={close}>{t`Sluiten`}</button>

@@ -14,7 +14,9 @@ export interface BatchItem {
   error?: string;
 }
 
-export interface BatchState { items: BatchItem[] }
+export interface BatchState {
+  items: BatchItem[];
+}
 
 export type BatchAction =
   | { type: 'start'; descriptions: string[] }
@@ -30,7 +32,10 @@ export function batchReducer(state: BatchState, action: BatchAction): BatchState
     case 'start':
       return { items: action.descriptions.map((description) => ({ description, status: 'PENDING' })) };
     case 'result':
-      return batchReducer(state, { type: 'results', results: [{ index: action.index, status: action.status, error: action.error }] });
+      return batchReducer(state, {
+        type: 'results',
+        results: [{ index: action.index, status: action.status, error: action.error }],
+      });
     case 'results': {
       const byIndex = new Map(action.results.map((r) => [r.index, r]));
       return {
@@ -42,7 +47,11 @@ export function batchReducer(state: BatchState, action: BatchAction): BatchState
     }
     case 'retry': {
       const again = new Set(action.indexes);
-      return { items: state.items.map((item, i) => (again.has(i) ? { description: item.description, status: 'PENDING' } : item)) };
+      return {
+        items: state.items.map((item, i) =>
+          again.has(i) ? { description: item.description, status: 'PENDING' } : item,
+        ),
+      };
     }
   }
 }
@@ -57,7 +66,8 @@ export function progress(state: BatchState): number {
 }
 
 /** All succeeded: the dialog closes itself and the completion callback runs. */
-export const shouldAutoClose = (state: BatchState) => isComplete(state) && state.items.every((i) => i.status === 'SUCCESS');
+export const shouldAutoClose = (state: BatchState) =>
+  isComplete(state) && state.items.every((i) => i.status === 'SUCCESS');
 
 /** The items that failed, which "retry failed" sends again (ignored ones are done: nothing to do). */
 export function failedIndexes(state: BatchState): number[] {
@@ -70,10 +80,14 @@ export function failedIndexes(state: BatchState): number[] {
  * else its Error text.
  */
 export function outcomeOf(error: unknown): { status: 'FAILED' | 'IGNORED'; error: string } {
-  const e = error as { status?: unknown; body?: { Error?: unknown; Status?: unknown; status?: unknown; ModelState?: Record<string, unknown> }; message?: unknown } | null;
+  const e = error as {
+    status?: unknown;
+    body?: { Error?: unknown; Status?: unknown; status?: unknown; ModelState?: Record<string, unknown> };
+    message?: unknown;
+  } | null;
   const ignored = [e?.status, e?.body?.Status, e?.body?.status].includes('IGNORED');
   const onFields = Object.values(e?.body?.ModelState ?? {}).flatMap((m) => (Array.isArray(m) ? m.map(String) : []));
-  const text = onFields.length ? onFields.join(' ') : e?.body?.Error ?? e?.message ?? String(error);
+  const text = onFields.length ? onFields.join(' ') : (e?.body?.Error ?? e?.message ?? String(error));
   return { status: ignored ? 'IGNORED' : 'FAILED', error: String(text) };
 }
 
@@ -127,7 +141,10 @@ export async function runChunks<T>(
       const failed = outcomeOf(error);
       outcomes = part.map(() => failed);
     }
-    dispatch({ type: 'results', results: part.map((index, k) => ({ index, ...(outcomes[k] ?? { status: 'FAILED' as const }) })) });
+    dispatch({
+      type: 'results',
+      results: part.map((index, k) => ({ index, ...(outcomes[k] ?? { status: 'FAILED' as const }) })),
+    });
   }
 }
 
@@ -140,6 +157,8 @@ export function outcomesOf(answer: BatchAnswer, autoids: readonly number[], miss
   return autoids.map((id) => {
     const result = byId.get(id);
     if (!result) return { status: 'FAILED', error: missing };
-    return result.Result === 'SUCCESS' ? { status: 'SUCCESS' } : { status: result.Result, error: result.Error ?? undefined };
+    return result.Result === 'SUCCESS'
+      ? { status: 'SUCCESS' }
+      : { status: result.Result, error: result.Error ?? undefined };
   });
 }

@@ -14,8 +14,16 @@ export type AlertType = 'error' | 'info' | 'success' | 'warning';
 export type ConfirmAnswer = 'yes' | 'no' | 'cancel';
 export type UnsavedAnswer = 'save' | 'discard' | 'cancel';
 
-export interface Toast { id: number; type: ToastType; text: string }
-export interface Alert { id: number; type: AlertType; text: string }
+export interface Toast {
+  id: number;
+  type: ToastType;
+  text: string;
+}
+export interface Alert {
+  id: number;
+  type: AlertType;
+  text: string;
+}
 export interface StackEntry {
   id: number;
   kind: 'confirm' | 'unsaved' | 'loader' | 'modal' | 'blob';
@@ -28,7 +36,11 @@ export interface StackEntry {
   blob?: { url: string; fileName: string };
 }
 
-export interface DialogState { toasts: Toast[]; alerts: Alert[]; stack: StackEntry[] }
+export interface DialogState {
+  toasts: Toast[];
+  alerts: Alert[];
+  stack: StackEntry[];
+}
 
 export const dialogs = proxy<DialogState>({ toasts: [], alerts: [], stack: [] });
 
@@ -60,7 +72,10 @@ export function toast(type: ToastType, text: string, ms = TOAST_MS): number {
   if (same) dismissToast(same.id);
   const id = nextId++;
   dialogs.toasts.push({ id, type, text });
-  toastTimers.set(id, setTimeout(() => dismissToast(id), ms));
+  toastTimers.set(
+    id,
+    setTimeout(() => dismissToast(id), ms),
+  );
   return id;
 }
 
@@ -147,7 +162,10 @@ export function closePrintBlob(id: number): void {
  * and removal deferred a microtask, so React's StrictMode unmount/remount keeps one entry (and
  * one history entry).
  */
-export function registerModal(key: string, options: { title?: string; history?: boolean; onClose: () => unknown }): () => void {
+export function registerModal(
+  key: string,
+  options: { title?: string; history?: boolean; onClose: () => unknown },
+): () => void {
   pendingRemoval.delete(key);
   const existing = modalHandlers.get(key);
   if (existing) existing.onClose = options.onClose;

@@ -3,13 +3,42 @@ export { Alerts, Toasts } from './Notices.tsx';
 export { BatchResultDialog } from './BatchResultDialog.tsx';
 export type { BatchResultDialogProps } from './BatchResultDialog.tsx';
 export {
-  BATCH_CHUNK_SIZE, batchReducer, chunk, failedIndexes, isComplete, outcomeOf, outcomesOf, progress, runBatch, runChunks, shouldAutoClose,
+  BATCH_CHUNK_SIZE,
+  batchReducer,
+  chunk,
+  failedIndexes,
+  isComplete,
+  outcomeOf,
+  outcomesOf,
+  progress,
+  runBatch,
+  runChunks,
+  shouldAutoClose,
 } from './batchResult.ts';
 export type { BatchAction, BatchItem, BatchOutcome, BatchState, BatchStatus } from './batchResult.ts';
 export { DialogLayer } from './DialogLayer.tsx';
 export {
-  ALERT_MS, MODAL_ENTER_MS, MODAL_LEAVE_MS, TOAST_MS, answer, askUnsaved, bindDialogHistory, blobOf, closePrintBlob, closeTop, confirm,
-  dialogs, dismissAlert, dismissToast, onDialogPopState, registerModal, resetDialogs, showAlert, showLoader, showPrintBlob, toast,
+  ALERT_MS,
+  MODAL_ENTER_MS,
+  MODAL_LEAVE_MS,
+  TOAST_MS,
+  answer,
+  askUnsaved,
+  bindDialogHistory,
+  blobOf,
+  closePrintBlob,
+  closeTop,
+  confirm,
+  dialogs,
+  dismissAlert,
+  dismissToast,
+  onDialogPopState,
+  registerModal,
+  resetDialogs,
+  showAlert,
+  showLoader,
+  showPrintBlob,
+  toast,
 } from './dialogs.ts';
 export { isPrintable, saveBlob } from './saveBlob.ts';
 export type { AlertType, ConfirmAnswer, DialogState, StackEntry, Toast, ToastType, UnsavedAnswer } from './dialogs.ts';

@@ -3,9 +3,28 @@
 // button) handles it first and marks the event, and an open list keeps it.
 import type { KeyboardEvent } from 'react';
 
-const ONE_LINE = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', 'date', 'time', 'datetime-local']);
+const ONE_LINE = new Set([
+  'text',
+  'search',
+  'email',
+  'tel',
+  'url',
+  'password',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+]);
 
-interface KeyPress { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; defaultPrevented: boolean; target: EventTarget | null }
+interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  defaultPrevented: boolean;
+  target: EventTarget | null;
+}
 
 /** Whether this key press asks to save. */
 export function asksToSave(event: KeyPress): boolean {

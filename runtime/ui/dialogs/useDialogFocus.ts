@@ -4,8 +4,10 @@
 // when that appears, unless the user has moved focus meanwhile.
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-const FIELDS = 'input:not([disabled]):not([type="hidden"]):not([readonly]), select:not([disabled]), textarea:not([disabled]):not([readonly])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELDS =
+  'input:not([disabled]):not([type="hidden"]):not([readonly]), select:not([disabled]), textarea:not([disabled]):not([readonly])';
 
 function visible(element: HTMLElement): boolean {
   return !element.closest('[hidden]') && element.getClientRects().length > 0;
@@ -62,7 +64,10 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
     let observer: MutationObserver | null = null;
     if (!target || target.closest('.app-modal-footer')) {
       observer = new MutationObserver(() => {
-        if (document.activeElement !== dialog && !dialog.querySelector('.app-modal-footer')?.contains(document.activeElement)) {
+        if (
+          document.activeElement !== dialog &&
+          !dialog.querySelector('.app-modal-footer')?.contains(document.activeElement)
+        ) {
           observer?.disconnect();
           return;
         }
@@ -77,7 +82,11 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
     return () => {
       observer?.disconnect();
       // Back to where the user was, when that is still on the page and nothing else took focus.
-      if (before && before.isConnected && (!document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement))) {
+      if (
+        before &&
+        before.isConnected &&
+        (!document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement))
+      ) {
         before.focus();
       }
     };

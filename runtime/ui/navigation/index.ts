@@ -3,8 +3,19 @@
 export { leaveTo, useLeaveGuard } from './leaving.ts';
 export { NoScreenRight, refusedRoute } from './NoRights.tsx';
 export {
-  back, currentEntry, currentScreen, navigate, onPopState, pageQuery, previousOnPage, pushParams, replaceParams, replaceRoutes, returnTo,
-  router, setupRouter,
+  back,
+  currentEntry,
+  currentScreen,
+  navigate,
+  onPopState,
+  pageQuery,
+  previousOnPage,
+  pushParams,
+  replaceParams,
+  replaceRoutes,
+  returnTo,
+  router,
+  setupRouter,
 } from './router.ts';
 export type { HistoryEntry, HistoryPort, RouterState } from './router.ts';
 export { formPath } from './paths.ts';

@@ -28,6 +28,8 @@ export function useLeaveGuard(dirty: boolean, save: () => Promise<boolean>): voi
       return answer === 'discard' || saving.current();
     };
     guard = mine;
-    return () => { if (guard === mine) guard = null; };
+    return () => {
+      if (guard === mine) guard = null;
+    };
   }, [dirty]);
 }

@@ -5,7 +5,11 @@ import type { ScreenInfo } from '../../api/index.ts';
 
 export type RouteParams = Readonly<Record<string, string>>;
 
-interface Segment { literal?: string; param?: string; optional?: boolean }
+interface Segment {
+  literal?: string;
+  param?: string;
+  optional?: boolean;
+}
 
 function segments(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
@@ -87,7 +91,10 @@ const deepLinkPattern = (link: string) => link.replace(/\{([A-Za-z]+)\}/g, ':$1'
  * The route a path names, with its parameters; the first route whose pattern matches wins, then
  * a screen's deep link (an address such as /frontoffice/object/42 opens that record).
  */
-export function routeOfPath(routes: readonly ScreenInfo[], path: string): { name: string; params: Record<string, string> } | null {
+export function routeOfPath(
+  routes: readonly ScreenInfo[],
+  path: string,
+): { name: string; params: Record<string, string> } | null {
   for (const route of routes) {
     const params = matchPath(routePattern(route), path);
     if (params) return { name: route.name, params };
@@ -104,7 +111,10 @@ export function routeOfPath(routes: readonly ScreenInfo[], path: string): { name
  * the rest stays the grid's query. Names match exactly: the grid matches its filter names without
  * regard to case, so `ID=R001` stays a filter on the ID column while `id=42` opens record 42.
  */
-export function splitParams(route: ScreenInfo | undefined, query: string): { params: Record<string, string>; query: string } {
+export function splitParams(
+  route: ScreenInfo | undefined,
+  query: string,
+): { params: Record<string, string>; query: string } {
   if (!route) return { params: {}, query };
   const names = new Set(patternParams(routePattern(route)));
   const rest = new URLSearchParams(query);

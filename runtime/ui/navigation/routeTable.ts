@@ -10,7 +10,12 @@ import { replaceRoutes } from './router.ts';
 import { HOME_ROUTE } from './routes.ts';
 
 /** The runtime's own login route; the shell renders it without the menu. */
-export const loginScreen = (): ScreenInfo => ({ name: LOGIN_ROUTE, kind: 'login', table: '', title: i18n._(msg`Inloggen`) });
+export const loginScreen = (): ScreenInfo => ({
+  name: LOGIN_ROUTE,
+  kind: 'login',
+  table: '',
+  title: i18n._(msg`Inloggen`),
+});
 
 /** The runtime's own start page: favourites, recent screens and the way to find the others. */
 export const homeScreen = (): ScreenInfo => ({ name: HOME_ROUTE, kind: 'home', table: '', title: i18n._(msg`Start`) });

@@ -44,7 +44,13 @@ export const emptyRouter = (): RouterState => ({ routes: [], entries: [], index:
  * firstId continues the ids of an earlier router (a new route table after a login), so an id
  * never names two entries.
  */
-export function initialState(routes: readonly ScreenInfo[], requested?: string | null, query = '', firstId = 0, params: RouteParams = {}): RouterState {
+export function initialState(
+  routes: readonly ScreenInfo[],
+  requested?: string | null,
+  query = '',
+  firstId = 0,
+  params: RouteParams = {},
+): RouterState {
   const name = startRoute(routes, requested);
   const entry = name ? { id: firstId, page: firstId, name, params: name === requested ? params : {}, query } : null;
   return { routes, entries: entry ? [entry] : [], index: entry ? 0 : -1, nextId: entry ? firstId + 1 : firstId };
@@ -95,7 +101,7 @@ export function previousOnPage(state: RouterState): HistoryEntry | null {
 
 export function currentScreen(state: RouterState): ScreenInfo | null {
   const entry = currentEntry(state);
-  return entry ? state.routes.find((r) => r.name === entry.name) ?? null : null;
+  return entry ? (state.routes.find((r) => r.name === entry.name) ?? null) : null;
 }
 
 /** The page's start query without the router's own `route` parameter. */
@@ -111,11 +117,17 @@ export function pageQuery(search: string): { route: string | null; query: string
  * The start route with its parameters: ?route=/membershiprequest/7 names it by path, and query
  * names that are parameters of the route (?route=relations&id=42) become its parameters.
  */
-export function startOf(routes: readonly ScreenInfo[], search: string): { route: string | null; params: RouteParams; query: string } {
+export function startOf(
+  routes: readonly ScreenInfo[],
+  search: string,
+): { route: string | null; params: RouteParams; query: string } {
   const { route, query } = pageQuery(search);
   const byPath = route?.startsWith('/') ? routeOfPath(routes, route) : null;
   const name = byPath?.name ?? route;
-  const split = splitParams(routes.find((r) => r.name === name), query);
+  const split = splitParams(
+    routes.find((r) => r.name === name),
+    query,
+  );
   return { route: name, params: { ...split.params, ...byPath?.params }, query: split.query };
 }
 
@@ -129,7 +141,10 @@ function apply(next: RouterState) {
   router.nextId = next.nextId;
 }
 
-export function setupRouter(routes: readonly ScreenInfo[], options: { search?: string; history?: HistoryPort } = {}): void {
+export function setupRouter(
+  routes: readonly ScreenInfo[],
+  options: { search?: string; history?: HistoryPort } = {},
+): void {
   const { route, params, query } = startOf(routes, options.search ?? '');
   apply(initialState(routes, route, query, router.nextId, params));
   port = options.history ?? null;

@@ -32,7 +32,8 @@ export interface Crumb {
 
 const byTitle = (a: ScreenInfo, b: ScreenInfo) => a.title.localeCompare(b.title);
 
-const areaOf = (route: ScreenInfo): MenuArea => (route.kind === 'settings' ? 'settings' : route.kind === 'systemtable' ? 'systemtables' : 'screens');
+const areaOf = (route: ScreenInfo): MenuArea =>
+  route.kind === 'settings' ? 'settings' : route.kind === 'systemtable' ? 'systemtables' : 'screens';
 const AREA_ORDER: Record<MenuArea, number> = { screens: 0, settings: 1, systemtables: 2 };
 
 /** Whether a route matches a menu search: its title (in the user's language) or its name. */
@@ -49,7 +50,8 @@ function parentOrder(routes: readonly ScreenInfo[], parents: readonly string[]):
   const byName = new Map(routes.map((r) => [r.name, r]));
   return (parent) => {
     const chain = [parent];
-    for (let at = byName.get(parent); at && !chain.includes(at.parent ?? ''); at = byName.get(at.parent ?? '')) chain.unshift(at.parent ?? '');
+    for (let at = byName.get(parent); at && !chain.includes(at.parent ?? ''); at = byName.get(at.parent ?? ''))
+      chain.unshift(at.parent ?? '');
     return chain.map((p) => parents.indexOf(p));
   };
 }
@@ -86,7 +88,11 @@ export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGrou
 }
 
 /** The requested route when it exists, else the default, else the home page, else the first route of the menu. */
-export function startRoute(routes: readonly ScreenInfo[], requested?: string | null, fallback = DEFAULT_START_ROUTE): string | null {
+export function startRoute(
+  routes: readonly ScreenInfo[],
+  requested?: string | null,
+  fallback = DEFAULT_START_ROUTE,
+): string | null {
   const exists = (name?: string | null) => !!name && routes.some((r) => r.name === name);
   if (exists(requested)) return requested!;
   if (exists(fallback)) return fallback;

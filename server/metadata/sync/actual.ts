@@ -22,12 +22,16 @@ export async function readActual(db: Queryable, tables: string[]): Promise<Map<s
     result.set(row.table, t);
   }
   const idx = await db.query<{ table: string; name: string }>(
-    `SELECT tablename AS table, indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1)`, [tables]);
+    `SELECT tablename AS table, indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1)`,
+    [tables],
+  );
   for (const row of idx.rows) result.get(row.table)?.indexes.add(row.name);
   const fks = await db.query<{ table: string; name: string }>(
     `SELECT c.relname AS table, k.conname AS name FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = current_schema() AND k.contype = 'f' AND c.relname = ANY($1)`, [tables]);
+      WHERE n.nspname = current_schema() AND k.contype = 'f' AND c.relname = ANY($1)`,
+    [tables],
+  );
   for (const row of fks.rows) result.get(row.table)?.foreignKeys.add(row.name);
   return result;
 }

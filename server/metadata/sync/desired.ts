@@ -2,9 +2,22 @@
 import { columnType, type Effective, type EffectiveTable } from '../../../definitions/language/index.ts';
 import { objectName } from '../../db/sql.ts';
 
-export interface DesiredColumn { name: string; type: string; system?: string }
-export interface DesiredIndex { name: string; columns: string[]; unique: boolean; trigram: boolean }
-export interface DesiredForeignKey { name: string; column: string; refTable: string }
+export interface DesiredColumn {
+  name: string;
+  type: string;
+  system?: string;
+}
+export interface DesiredIndex {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  trigram: boolean;
+}
+export interface DesiredForeignKey {
+  name: string;
+  column: string;
+  refTable: string;
+}
 export interface DesiredTable {
   name: string;
   columns: DesiredColumn[];
@@ -20,7 +33,11 @@ export const SYSTEM_COLUMNS: DesiredColumn[] = [
   { name: 'createdby', type: 'character varying(100)', system: 'character varying(100)' },
   { name: 'modifiedby', type: 'character varying(100)', system: 'character varying(100)' },
 ];
-export const ARCHIVE_COLUMN: DesiredColumn = { name: 'archive', type: 'boolean', system: 'boolean NOT NULL DEFAULT false' };
+export const ARCHIVE_COLUMN: DesiredColumn = {
+  name: 'archive',
+  type: 'boolean',
+  system: 'boolean NOT NULL DEFAULT false',
+};
 
 export function desiredTable(eff: Effective, table: EffectiveTable): DesiredTable {
   const t = table.sqlName;
@@ -31,14 +48,26 @@ export function desiredTable(eff: Effective, table: EffectiveTable): DesiredTabl
   for (const name of table.searchFields ?? []) {
     indexes.push({ name: objectName(t, sqlOf(name), 'trgm'), columns: [sqlOf(name)], unique: false, trigram: true });
   }
-  if (table.archivable) indexes.push({ name: objectName(t, 'archive', 'autoid'), columns: ['archive', 'autoid'], unique: false, trigram: false });
+  if (table.archivable)
+    indexes.push({
+      name: objectName(t, 'archive', 'autoid'),
+      columns: ['archive', 'autoid'],
+      unique: false,
+      trigram: false,
+    });
   if (table.defaultSort) {
     const col = sqlOf(table.defaultSort.split(' ')[0]);
-    if (col !== 'autoid') indexes.push({ name: objectName(t, col, 'sort'), columns: [col, 'autoid'], unique: false, trigram: false });
+    if (col !== 'autoid')
+      indexes.push({ name: objectName(t, col, 'sort'), columns: [col, 'autoid'], unique: false, trigram: false });
   }
   for (const index of table.indexes ?? []) {
     const cols = index.fields.map(sqlOf);
-    indexes.push({ name: objectName(t, index.name?.toLowerCase() ?? cols.join('_'), index.unique ? 'key' : 'idx'), columns: cols, unique: !!index.unique, trigram: false });
+    indexes.push({
+      name: objectName(t, index.name?.toLowerCase() ?? cols.join('_'), index.unique ? 'key' : 'idx'),
+      columns: cols,
+      unique: !!index.unique,
+      trigram: false,
+    });
   }
   const foreignKeys: DesiredForeignKey[] = [];
   for (const field of table.fields) {
@@ -47,7 +76,12 @@ export function desiredTable(eff: Effective, table: EffectiveTable): DesiredTabl
     const ref = list && eff.tables.get(list.value.table.toLowerCase());
     if (!ref) continue;
     foreignKeys.push({ name: objectName(t, field.sqlName, 'fk'), column: field.sqlName, refTable: ref.sqlName });
-    indexes.push({ name: objectName(t, field.sqlName, 'idx'), columns: [field.sqlName], unique: false, trigram: false });
+    indexes.push({
+      name: objectName(t, field.sqlName, 'idx'),
+      columns: [field.sqlName],
+      unique: false,
+      trigram: false,
+    });
     if (field.fixed) {
       // A parent key: the child grid under one parent is a seek in the table's own order.
       const sort = sqlOf((table.defaultSort ?? 'AutoID').split(' ')[0]);

@@ -1,4 +1,4 @@
-// Process configuration from the environment (README "Configuration").
+// Process configuration from the environment (README, "Configuration").
 import path from 'node:path';
 import { IMPORT_LIMITS, isModule, isTimeZone, MODULE_CODES, type ModuleCode } from '../definitions/language/index.ts';
 

@@ -1,6 +1,6 @@
 // The coded errors of the server: each code has its HTTP status and the message it says, with
 // arguments. Nothing here knows HTTP; the API layer (api/errors.ts) alone turns an AppError into
-// an answer of the documented shape. README lists every code; a test keeps both in step.
+// an answer of the documented shape. docs/api-guide.md lists every code; a test keeps both in step.
 import { message, type MessageId } from '../definitions/language/index.ts';
 
 interface ErrorDef {

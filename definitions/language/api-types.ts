@@ -8,7 +8,7 @@ import type { AnswerOf, BodyOf } from './api-schemas.ts';
 
 export interface ApiErrorBody {
   Error: string;
-  /** The error's code (README, errors) and its message id with arguments, to translate it. */
+  /** The error's code (docs/api-guide.md, errors) and its message id with arguments, to translate it. */
   Code?: string;
   Key?: string;
   Args?: string[];

@@ -28,7 +28,7 @@ export const ACTION_CODES = {
   '1.5': 'createorupdate',
 } as const;
 
-/** Live event types (spec 1 §3 "Live event"; README "Background work and live events"). */
+/** Live event types (spec 1 §3 "Live event"; docs/operations.md "Background work and live events"). */
 export const EVENT_TYPES = {
   /** A record was created, updated or deleted: EventData {Table, AutoID, Action}. */
   RecordChanged: 'RecordChanged',
@@ -46,7 +46,7 @@ const MB = 1024 * 1024;
 /** What one upload may hold (spec 3 §9): at most 1,000 loose files of 10 MB each, or one zip of at most 1,024 MB. */
 export const UPLOAD_LIMITS = { files: 1000, fileBytes: 10 * MB, zipBytes: 1024 * MB } as const;
 
-/** Spreadsheet import (spec 1 §3/§4/§9, spec 3 §9; README "Import and export"). */
+/** Spreadsheet import (spec 1 §3/§4/§9, spec 3 §9; docs/import-export.md). */
 export const IMPORT = {
   /** Import task ProcessState: 0 pending, 1 running, 2 processed, 3 cancelled. */
   ProcessState: { Pending: 0, Running: 1, Processed: 2, Cancelled: 3 },

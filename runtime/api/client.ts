@@ -310,7 +310,7 @@ export function createClient(
       call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
     dashboard: (control: string, autoid: number, Tab: string) =>
       call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
-    // Live events (README "Background work and live events"): the polling call; the stream is an EventSource.
+    // Live events (docs/operations.md): the polling call; the stream is an EventSource.
     livePoll: (LastReceived: string | null) =>
       call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
     /** Exports a grid's GetFlexData request in the background, as shown or as an import takes it back; answers the download request. */

@@ -1,4 +1,4 @@
-// The GetForm answer as the server sends it (README "API", spec 1 section 3 "Server form definition").
+// The GetForm answer as the server sends it (docs/api-guide.md, spec 1 section 3 "Server form definition").
 import type { RulesLogic } from 'json-logic-js';
 import type { FieldType } from '../../definitions/language/index.ts';
 

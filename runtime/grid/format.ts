@@ -13,7 +13,7 @@ export type CellContent =
   | { kind: 'image'; src: string }
   | { kind: 'file'; name: string; path: string };
 
-/** Where a row's file is (README "Files"): the grid knows its table, the format does not. */
+/** Where a row's file is (docs/files.md): the grid knows its table, the format does not. */
 export type FileUrl = (field: string, autoid: number, thumbnail: boolean) => string;
 
 const DEFAULT_FORMATS: Record<string, number> = {

@@ -1,4 +1,4 @@
-// Live events as the runtime reads them (spec 1 section 3 "Live event"; README "Background work
+// Live events as the runtime reads them (spec 1 section 3 "Live event"; docs/operations.md "Background work
 // and live events"): {EventType, EventData, LastReceived}, and the data of the types it acts on.
 import type { LiveMessage } from '../api/index.ts';
 

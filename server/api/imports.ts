@@ -1,4 +1,4 @@
-// Spreadsheet import over HTTP (spec 1 §7, spec 3 §7, README "Import and export"): the
+// Spreadsheet import over HTTP (spec 1 §7, spec 3 §7, docs/import-export.md): the
 // destinations, advanced mode, starting an import (multipart: the form's fields, then the file
 // as the part File), the task, cancelling it, its input and output files, its progress as a
 // server-sent stream, and the template to fill in. The work itself is server/imports.

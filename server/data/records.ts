@@ -31,7 +31,7 @@ export function authorize(model: TableModel, principal: Principal, action: Right
   throw module ? new AppError('MODULE_INACTIVE', [MODULES[module]]) : forbidden();
 }
 
-/** Client-set values of these are ignored: the server keeps them (documented in README). */
+/** Client-set values of these are ignored: the server keeps them (documented in docs/api-guide.md). */
 const IGNORED = new Set(['createdate', 'createdby', 'modifiedby']);
 
 export function parseAutoId(value: unknown, what = 'autoid'): number {

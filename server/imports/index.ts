@@ -1,4 +1,4 @@
-// Spreadsheet import and the template to fill in (README "Import and export").
+// Spreadsheet import and the template to fill in (docs/import-export.md).
 export { destinations, isDestination } from './destinations.ts';
 export { advancedMode, setAdvancedMode, verificationCode } from './advanced.ts';
 export { runImport, type ImportContext, type ImportHeartbeat } from './run.ts';

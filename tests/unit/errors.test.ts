@@ -1,4 +1,4 @@
-// The error catalogue (server/errors.ts) in step with its uses, README and the catalogs, as
+// The error catalogue (server/errors.ts) in step with its uses, docs/api-guide.md and the catalogs, as
 // Fastify checks its own: every code is thrown somewhere, documented, and every message the
 // server can say is translated in every language with the same placeholders.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -29,8 +29,8 @@ describe('error catalogue', () => {
     expect(unused).toEqual([]);
   });
 
-  it('every code is documented in README with its status', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it('every code is documented in the API guide with its status', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs', 'api-guide.md'), 'utf8');
     const missing = Object.entries(ERRORS).filter(
       ([c, def]) => !new RegExp(`\\|\\s*\`${c}\`\\s*\\|\\s*${def.status}\\s*\\|`).test(readme),
     );

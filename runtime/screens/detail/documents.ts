@@ -1,4 +1,4 @@
-// The documents of a record (README "Files and documents"): rows of a table whose `belongsTo`
+// The documents of a record (docs/files.md): rows of a table whose `belongsTo`
 // names the record by two fields, its table's name and its AutoID. The generic calls find them
 // (a dataFilter on both) and make them (a save with both set, one row per uploaded file).
 import type { FieldCondition } from '../../api/index.ts';

@@ -31,9 +31,9 @@ export async function bulkFill(
   const client = await pool.connect();
   // Filling and indexing a million rows takes longer than an API statement may.
   await client.query('SET statement_timeout = 0');
-  const step: Step = async (what, sql, params) => {
+  const step: Step = async <R extends pg.QueryResultRow>(what: string, sql: string, params?: unknown[]) => {
     const t0 = Date.now();
-    const result = await client.query(sql, params);
+    const result = await client.query<R>(sql, params);
     opts.log(`  ${what} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     return result;
   };

@@ -61,16 +61,32 @@ const ATTRIBUTE_COLUMN: Record<string, string> = {
   name: 'FieldName',
 };
 
-function fieldOf(row: Record<string, any>): FieldDef {
+/**
+ * A row of the table or field dictionary (`SELECT *`): the columns read by name here, and the
+ * attribute columns of FIELD_COLUMNS and FLAG_COLUMNS, read by their names in those lists.
+ */
+interface DictionaryRow {
+  autoid: number;
+  tablename: string;
+  fieldname: string;
+  label: string | null;
+  searchfields: string | null;
+  archivable: boolean | null;
+  enabled: boolean | null;
+  defaultvalue: string | null;
+  [column: string]: unknown;
+}
+
+function fieldOf(row: DictionaryRow): FieldDef {
   const field: FieldDef = { name: row.fieldname };
   for (const [col, attr] of FIELD_COLUMNS) {
-    if (row[col] !== null && row[col] !== undefined && row[col] !== '')
-      (field as any)[attr] =
-        typeof row[col] === 'string' && /^-?\d+(\.\d+)?$/.test(row[col]) && attr !== 'label'
-          ? Number(row[col])
-          : row[col];
+    const value = row[col];
+    if (value !== null && value !== undefined && value !== '')
+      Object.assign(field, {
+        [attr]: typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && attr !== 'label' ? Number(value) : value,
+      });
   }
-  for (const [col, attr] of FLAG_COLUMNS) if (row[col] === true) (field as any)[attr] = true;
+  for (const [col, attr] of FLAG_COLUMNS) if (row[col] === true) Object.assign(field, { [attr]: true });
   if (row.enabled === false) field.enabled = false;
   if (row.defaultvalue !== null && row.defaultvalue !== undefined && row.defaultvalue !== '') {
     const type = field.type;
@@ -89,13 +105,15 @@ function fieldOf(row: Record<string, any>): FieldDef {
  * left over after the type became a number), so what the administrator no longer sees is not
  * applied either.
  */
-function applying(model: TableModel, row: Record<string, any>): Record<string, any> {
+function applying(model: TableModel, row: DictionaryRow): DictionaryRow {
   const byName = Object.fromEntries(model.table.fields.map((f) => [f.name, row[f.sqlName]]));
   const out = { ...row };
   for (const field of model.table.fields)
     if (field.visibleWhen !== undefined && !evaluateRule(field.visibleWhen, byName)) out[field.sqlName] = null;
   return out;
 }
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
 const split = (text: string | null) =>
   (text ?? '')
@@ -117,9 +135,10 @@ interface Dictionaries {
 /** Every dictionary row of a table: the definitions are written from all of them, whoever saved. */
 async function rows(client: pg.PoolClient, model: TableModel, tableName: string) {
   return (
-    await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE lower(tablename) = lower($1) ORDER BY autoid`, [
-      tableName,
-    ])
+    await client.query<DictionaryRow>(
+      `SELECT * FROM ${engineTable(model.table)} WHERE lower(tablename) = lower($1) ORDER BY autoid`,
+      [tableName],
+    )
   ).rows;
 }
 
@@ -182,7 +201,9 @@ async function rebuild(client: pg.PoolClient, dict: Dictionaries, tableName: str
  */
 async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: string): Promise<void> {
   const found = (
-    await client.query(`SELECT autoid, tablename, label FROM ${engineTable(dict.tables.table)} ORDER BY autoid`)
+    await client.query<Pick<DictionaryRow, 'autoid' | 'tablename' | 'label'>>(
+      `SELECT autoid, tablename, label FROM ${engineTable(dict.tables.table)} ORDER BY autoid`,
+    )
   ).rows;
   const rights = found.map((row) => ({
     code: dictionaryTableRight(row.autoid),
@@ -199,7 +220,7 @@ async function writeTableRights(client: pg.PoolClient, dict: Dictionaries, by: s
  */
 async function writeLabelTranslations(
   client: pg.PoolClient,
-  sources: [TableModel, Record<string, any>[]][],
+  sources: [TableModel, DictionaryRow[]][],
   by: string,
 ): Promise<void> {
   const byLanguage = new Map<Language, [string, string][]>();
@@ -209,8 +230,8 @@ async function writeLabelTranslations(
     for (const field of model.table.fields) {
       if (!field.contentLanguage) continue;
       for (const row of found) {
-        const dutch = row[label.sqlName]?.trim();
-        const translation = row[field.sqlName]?.trim();
+        const dutch = textOf(row[label.sqlName]);
+        const translation = textOf(row[field.sqlName]);
         if (dutch && translation)
           byLanguage.set(field.contentLanguage, [
             ...(byLanguage.get(field.contentLanguage) ?? []),

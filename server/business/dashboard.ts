@@ -44,11 +44,11 @@ export async function dashboard(
   const date = ident(column(tab.dateField));
   const from = limited(child, principal, 't', params).from(where);
   const [groups, months] = await Promise.all([
-    db.query(
+    db.query<{ value: StateValue | null; n: number }>(
       `SELECT t.${group} AS value, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`,
       params.values,
     ),
-    db.query(
+    db.query<{ month: string; n: number }>(
       `SELECT to_char(date_trunc('month', t.${date}), 'YYYY-MM') AS month, count(*)::int AS n ${from}
          AND t.${date} >= date_trunc('month', now()) - interval '${MONTHS - 1} months' GROUP BY 1 ORDER BY 1`,
       params.values,
@@ -57,7 +57,7 @@ export async function dashboard(
   return {
     ByGroup: await Promise.all(
       groups.rows.map(async (r) => ({
-        Value: r.value as StateValue | null,
+        Value: r.value,
         Label: (await valueLabel(db, child, principal, tab.groupField, r.value)) ?? '–',
         Count: r.n,
       })),

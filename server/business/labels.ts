@@ -31,7 +31,7 @@ export async function valueLabel(
   const params = new Params();
   const rows = seen(join.ref, principal, 'j', params);
   const row = (
-    await db.query(
+    await db.query<{ label: string | null }>(
       `SELECT j.${ident(join.textColumn)}::text AS label ${rows.from([`j.autoid = ${params.add(value)}`])}`,
       params.values,
     )

@@ -7,6 +7,20 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { valueLabel } from './labels.ts';
 
+/** A row of core_status_log as read here: the dates as text. */
+interface StatusLogRow {
+  autoid: number;
+  field_name: string;
+  transition: string | null;
+  from_value: StateValue | null;
+  to_value: StateValue;
+  reason: string | null;
+  comment: string | null;
+  status_date: string | null;
+  changed_by: string;
+  changed_at: string;
+}
+
 /** The log of one record, newest first; a 404 when the principal may not read the record. */
 export async function statusLog(
   db: Queryable,
@@ -19,7 +33,7 @@ export async function statusLog(
   if (tabs.length && tabs.every((t) => t.right && !principal.can(t.right, 'read'))) throw forbidden();
   await readRecord(db, model, principal, recordId);
   const rows = (
-    await db.query(
+    await db.query<StatusLogRow>(
       `SELECT autoid, field_name, transition, from_value, to_value, reason, comment, to_char(status_date, 'YYYY-MM-DD') AS status_date, changed_by,
             to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at
        FROM core_status_log WHERE table_name = $1 AND record_id = $2 ORDER BY autoid DESC LIMIT 1000`,
@@ -38,9 +52,9 @@ export async function statusLog(
     rows.map(async (r) => ({
       AutoID: Number(r.autoid),
       Transition: r.transition,
-      From: r.from_value as StateValue | null,
+      From: r.from_value,
       FromLabel: await label(r.field_name, r.from_value),
-      To: r.to_value as StateValue,
+      To: r.to_value,
       ToLabel: (await label(r.field_name, r.to_value)) ?? String(r.to_value),
       Reason: r.reason,
       Comment: r.comment,

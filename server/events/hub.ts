@@ -26,6 +26,24 @@ interface Subscriber {
 }
 
 /**
+ * A row of the read of eventsSince: an event (its columns null when the read found none) and, on
+ * every row, what the read saw of the transactions.
+ */
+interface EventReadRow {
+  id: number | null;
+  txid: string;
+  event_type: string;
+  table_name: string | null;
+  record_id: number | null;
+  user_id: number | null;
+  data: Record<string, unknown>;
+  txs: number;
+  last: string;
+  xmin: string;
+  waiting: boolean;
+}
+
+/**
  * Reads the events of the transactions between a horizon (an xid8, as text) and the oldest
  * transaction still running; answers them in order and the new horizon. Whole transactions only,
  * so a horizon never falls inside one. `waiting`: events exist that are not final yet.
@@ -34,7 +52,7 @@ export async function eventsSince(
   pool: pg.Pool,
   since: string,
 ): Promise<{ events: StoredEvent[]; horizon: string; waiting: boolean }> {
-  const result = await pool.query(
+  const result = await pool.query<EventReadRow>(
     `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
           txs AS (SELECT DISTINCT e.txid FROM core_event e, h WHERE e.txid >= $1::text::xid8 AND e.txid < h.xmin ORDER BY e.txid LIMIT ${TRANSACTIONS})
      SELECT e.id, e.txid::text, e.event_type, e.table_name, e.record_id, e.user_id, e.data,
@@ -64,7 +82,8 @@ export async function eventsSince(
 
 /** The horizon now: a new stream or poll starts here when it brings none of its own. */
 export async function currentHorizon(pool: pg.Pool): Promise<string> {
-  return (await pool.query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin')).rows[0].xmin;
+  return (await pool.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin')).rows[0]
+    .xmin;
 }
 
 export class EventHub {

@@ -11,14 +11,15 @@ const newCode = () =>
 
 export async function advancedMode(db: pg.Pool, userId: number): Promise<boolean> {
   return (
-    (await db.query('SELECT advanced FROM core_import_mode WHERE user_id = $1', [userId])).rows[0]?.advanced === true
+    (await db.query<{ advanced: boolean }>('SELECT advanced FROM core_import_mode WHERE user_id = $1', [userId]))
+      .rows[0]?.advanced === true
   );
 }
 
 /** The user's code, made on first use. */
 export async function verificationCode(db: pg.Pool, userId: number): Promise<string> {
   const row = (
-    await db.query(
+    await db.query<{ code: string }>(
       `INSERT INTO core_import_mode (user_id, code) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET code = core_import_mode.code RETURNING code`,
       [userId, newCode()],
     )

@@ -70,7 +70,10 @@ async function resolveCodes(
   if (archivable) where.push('j.archive = false');
   const rows = seen(ref, principal, 'j', params);
   const found = (
-    await db.query(`SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code ${rows.from(where)}`, params.values)
+    await db.query<{ autoid: number; code: string }>(
+      `SELECT j.autoid, j.${ident(key.toLowerCase())}::text AS code ${rows.from(where)}`,
+      params.values,
+    )
   ).rows;
   const out = new Map<string, number>();
   for (const r of found) out.set(r.code, out.has(r.code) ? 0 : Number(r.autoid));

@@ -166,19 +166,16 @@ async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
 async function earlierRows(pool: pg.Pool, taskId: number, rows: SheetRow[]) {
   const stored = new Map(
     (
-      await pool.query(
+      await pool.query<{ row_no: number; result: number; message: string | null }>(
         'SELECT row_no, result, message FROM core_import_row WHERE task_id = $1 AND row_no = ANY($2::int[])',
         [taskId, rows.map(([n]) => n)],
       )
     ).rows.map((r) => [Number(r.row_no), r]),
   );
-  return rows
-    .filter(([n]) => stored.has(n))
-    .map(([n, cells]) => ({
-      cells,
-      result: Number(stored.get(n).result),
-      message: stored.get(n).message as string | null,
-    }));
+  return rows.flatMap(([n, cells]) => {
+    const row = stored.get(n);
+    return row ? [{ cells, result: Number(row.result), message: row.message }] : [];
+  });
 }
 
 /** Reads the sheet and writes its rows after the checkpoint; answers any notice, or why it stopped early. */
@@ -258,7 +255,7 @@ async function finish(
 ): Promise<string> {
   const { ctx, task } = run;
   const counts = (
-    await ctx.pool.query(
+    await ctx.pool.query<{ total: number; processed: number; skipped: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
             count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`,
       [task.id],

@@ -21,9 +21,25 @@ export interface TaskRow extends ImportNotations {
 const nameOf = (values: Record<string, number>, n: number) =>
   Object.entries(values).find(([, v]) => v === n)?.[0] ?? 'NotSet';
 
+/** The columns of an `importtasks` row that readTask reads. */
+interface StoredTaskRow {
+  autoid: number;
+  destination: string;
+  processstate: number;
+  overwrite: boolean | null;
+  dryrun: boolean | null;
+  requestedby: number;
+  file: string | null;
+  filename: string | null;
+  processdate: string | null;
+  decimalformat: ImportNotations['DecimalFormat'];
+  booleanformat: ImportNotations['BooleanFormat'];
+  dateformat: ImportNotations['DateFormat'];
+}
+
 export async function readTask(db: Queryable, id: number, lock = false): Promise<TaskRow | null> {
   const row = (
-    await db.query(
+    await db.query<StoredTaskRow>(
       `SELECT autoid, destination, processstate, overwrite, dryrun, requestedby, file, filename, processdate, decimalformat, booleanformat, dateformat
        FROM importtasks WHERE autoid = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],

@@ -88,12 +88,12 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** This installation's product code: made the first time it is asked for, then kept. */
 export async function productCode(db: pg.Pool): Promise<string> {
-  const kept = (await db.query('SELECT product_code FROM core_installation')).rows[0];
+  const kept = (await db.query<{ product_code: string }>('SELECT product_code FROM core_installation')).rows[0];
   if (kept) return kept.product_code;
   const made = Array.from({ length: 32 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   // Two processes asking first at once: the first insert wins, and both answer its code.
   await db.query('INSERT INTO core_installation (product_code) VALUES ($1) ON CONFLICT (id) DO NOTHING', [made]);
-  return (await db.query('SELECT product_code FROM core_installation')).rows[0].product_code;
+  return (await db.query<{ product_code: string }>('SELECT product_code FROM core_installation')).rows[0].product_code;
 }
 
 export interface StoredLicence {
@@ -135,7 +135,13 @@ export function activeModulesOf(
 /** The licence saved last, if it is still valid (its signature checked again, its day not past). */
 async function currentLicence(db: pg.Pool, key: KeyObject | null): Promise<StoredLicence | null> {
   const row = (
-    await db.query(
+    await db.query<{
+      licensename: string;
+      productcode: string;
+      activationcode: string;
+      modifiedby: string;
+      createdate: string | Date;
+    }>(
       'SELECT licensename, productcode, activationcode, modifiedby, createdate FROM licences ORDER BY autoid DESC LIMIT 1',
     )
   ).rows[0];

@@ -182,13 +182,16 @@ export async function deleteUserViews(db: Queryable, userId: number): Promise<vo
   await db.query('DELETE FROM core_flexgridlayout WHERE layout_type = 1 AND owner_id = $1', [userId]);
 }
 
+interface OwnDefault {
+  Username: string;
+  PersonName: string | null;
+  Layout: string;
+}
+
 /** Users who start a grid with a view of their own: the ones a manager can reset. */
-export async function ownDefaults(
-  db: Queryable,
-  control: string,
-): Promise<{ Username: string; PersonName: string | null; Layout: string }[]> {
+export async function ownDefaults(db: Queryable, control: string): Promise<OwnDefault[]> {
   return (
-    await db.query(
+    await db.query<OwnDefault>(
       `SELECT u.username AS "Username", u.personname AS "PersonName", l.name AS "Layout"
        FROM core_flexgridlayout l JOIN users u ON u.autoid = l.owner_id
       WHERE l.control_name = $1 AND l.layout_type = 1 AND l.default_layout ORDER BY lower(u.username)`,

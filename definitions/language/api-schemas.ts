@@ -453,8 +453,28 @@ const CALL_SCHEMAS = {
             'Values',
           ]),
         ),
+        InvalidRowLimits: list(
+          object({ Group: str(), Table: str(), Field: str(), Kind: str(), Problem: str() }, [
+            'Group',
+            'Table',
+            'Field',
+            'Kind',
+            'Problem',
+          ]),
+        ),
       },
-      ['Username', 'Right', 'Action', 'Allowed', 'Reason', 'GrantedBy', 'DeniedBy', 'Groups', 'RowFilter'],
+      [
+        'Username',
+        'Right',
+        'Action',
+        'Allowed',
+        'Reason',
+        'GrantedBy',
+        'DeniedBy',
+        'Groups',
+        'RowFilter',
+        'InvalidRowLimits',
+      ],
     ),
   },
   'GET /mvc/definitions/screens': {
@@ -902,8 +922,13 @@ const CALL_SCHEMAS = {
   },
   'POST /mvc/_catalogues/:catalogue': {
     summary:
-      "A page of a catalogue of the definitions (rights): the entries the user may choose, searched by name (in the user's language and in Dutch), by the titles of the screens and tables they guard, and by code",
-    body: object({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000) }),
+      "A page of a catalogue of the definitions (rights, tables, lists, or the fields of the table `Table`): the entries the user may choose, searched by name (in the user's language and in Dutch), by the titles of the screens and tables they guard, and by code",
+    body: object({
+      searchKey: nullable(text(200)),
+      page: whole(0, 100_000),
+      pageSize: whole(1, 1000),
+      Table: nullable(text(63)),
+    }),
     answer: object(
       {
         Data: list(CatalogueEntry),
@@ -913,8 +938,9 @@ const CALL_SCHEMAS = {
     ),
   },
   'POST /mvc/_catalogues/:catalogue/single': {
-    summary: 'One entry of a catalogue by its code, if the user may choose it',
-    body: object({ ID: str({ minLength: 1, maxLength: 100 }) }, ['ID']),
+    summary:
+      'One entry of a catalogue by its code, if the user may choose it (of the fields catalogue: of the table `Table`)',
+    body: object({ ID: str({ minLength: 1, maxLength: 100 }), Table: nullable(text(63)) }, ['ID']),
     answer: CatalogueEntry,
   },
   'POST /mvc/:control/GetUserFlexGridLayout': {

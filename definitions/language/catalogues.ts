@@ -1,12 +1,13 @@
 // Catalogues of the definitions that a field's value may be a code of (a field's `catalogue`):
 // `rights`, the effective rights by code; `tables`, the tables by name (labelled by their label);
-// `lists`, the lookup lists by name (labelled by their table's label). A save refuses any other
+// `lists`, the lookup lists by name (labelled by their table's label); `fields`, the fields of the
+// table another field of the record names (labelled by their label). A save refuses any other
 // value, the form picks an entry by its name, and a field with `actionsOf` holds one of the
 // actions the chosen entry (a right) has.
 import type { Effective } from './layering.ts';
 import type { CatalogueItem, CatalogueName, RightAction, RightDef } from './types.ts';
 
-export const CATALOGUES: readonly CatalogueName[] = ['rights', 'tables', 'lists'];
+export const CATALOGUES: readonly CatalogueName[] = ['rights', 'tables', 'lists', 'fields'];
 
 export const isCatalogue = (name: string): name is CatalogueName => (CATALOGUES as readonly string[]).includes(name);
 
@@ -24,7 +25,31 @@ function itemsOf(eff: Effective, name: CatalogueName): CatalogueItem[] {
         name: eff.tables.get(l.table.toLowerCase())?.label ?? l.name,
         actions: [],
       }));
+    case 'fields':
+      // Every field name of every table, as a name: what one table has is `fieldsOfTable`.
+      return [...new Set([...eff.tables.values()].flatMap((t) => t.fields.map((f) => f.name)))].map((code) => ({
+        code,
+        name: code,
+        actions: [],
+      }));
   }
+}
+
+/** The entry of a table's row identity: every table has it, and a row limit may name it. */
+const AUTO_ID = 'AutoID';
+
+/**
+ * The `fields` catalogue of one table: its fields by name, labelled by their label, and AutoID;
+ * empty for a table the definitions lack.
+ */
+export function fieldsOfTable(eff: Effective, table: unknown): ReadonlyMap<string, CatalogueItem> {
+  const found = typeof table === 'string' ? eff.tables.get(table.toLowerCase()) : undefined;
+  if (!found) return new Map();
+  const items: CatalogueItem[] = [
+    { code: AUTO_ID, name: AUTO_ID, actions: [] },
+    ...found.fields.map((f) => ({ code: f.name, name: f.label ?? f.name, actions: [] })),
+  ];
+  return new Map(items.map((item) => [item.code, item]));
 }
 
 /** The entries of a catalogue by code, as the effective definitions have them. */

@@ -79,6 +79,22 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
         message: `field ${field.name}: a catalogue field is a text field, not ${field.type}`,
       });
     }
+    if ((field.catalogue === 'fields') !== Boolean(field.catalogueOf)) {
+      problems.push({
+        ...where('catalogueOf'),
+        rule: 'catalogue',
+        message: `field ${field.name}: catalogue fields and catalogueOf go together`,
+      });
+    } else if (field.catalogueOf) {
+      const tableField = table.fields.find((f) => f.name.toLowerCase() === field.catalogueOf!.toLowerCase());
+      if (tableField?.catalogue !== 'tables') {
+        problems.push({
+          ...where('catalogueOf'),
+          rule: 'field-reference',
+          message: `field ${field.name}: catalogueOf names ${field.catalogueOf}, which is no field of this table with catalogue tables`,
+        });
+      }
+    }
     if (field.actionsOf) {
       const coded = table.fields.find((f) => f.name.toLowerCase() === field.actionsOf!.toLowerCase());
       if (!coded?.catalogue) {

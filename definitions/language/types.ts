@@ -106,6 +106,11 @@ export interface FieldDef {
    */
   catalogue?: CatalogueName;
   /**
+   * For `catalogue: fields`: the field of the same record (with `catalogue: tables`) that holds the
+   * table whose fields are offered and accepted.
+   */
+  catalogueOf?: string;
+  /**
    * The field holds an action of the catalogue entry that field `actionsOf` (a field with a
    * `catalogue`) names: a save refuses an action the entry does not have, and the form offers
    * only the entry's actions.
@@ -114,7 +119,7 @@ export interface FieldDef {
 }
 
 /** The catalogues a field may take its codes from (FieldDef.catalogue). */
-export type CatalogueName = 'rights' | 'tables' | 'lists';
+export type CatalogueName = 'rights' | 'tables' | 'lists' | 'fields';
 /** An entry of a catalogue: its code, its name for people (Dutch), and the actions it has (rights only). */
 export interface CatalogueItem {
   code: string;

@@ -48,6 +48,7 @@ export function listRoutes(app: FastifyInstance, engine: Engine): void {
   });
   app.post<{ Params: { catalogue: string } }>('/mvc/_catalogues/:catalogue/single', async (request) => {
     const { name, effective, principal, t } = catalogueContext(request);
-    return catalogueEntry(effective, name, principal, t, String(bodyOf(request).ID));
+    const body = bodyOf(request);
+    return catalogueEntry(effective, name, principal, t, String(body.ID), body.Table);
   });
 }

@@ -4,7 +4,7 @@ import { VIEW_PERMISSIONS, type RightAction, type ViewPermission } from '../../d
 import type { Engine } from '../engine.ts';
 import { findUser, principalData } from '../security/identity.ts';
 import type { Principal } from '../security/principal.ts';
-import { userPrincipal } from '../security/principal-of.ts';
+import { rowLimitProblem, userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
 import { principalOf, tablesOf } from './context.ts';
 import { rowLimit } from '../data/access.ts';
@@ -74,6 +74,21 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
         DeniedBy: decision.deniedBy,
         Groups: groups,
         RowFilter: rowFilterOf(userPrincipal(user, grants, data.limits, false, tablesOf(engine)), table),
+        // Limits of the user's groups that name nothing valid: what an administrator must repair.
+        InvalidRowLimits: data.limits.rows.flatMap((limit) => {
+          const problem = rowLimitProblem(limit, tablesOf(engine));
+          return problem
+            ? [
+                {
+                  Group: limit.group,
+                  Table: limit.tablename,
+                  Field: limit.fieldname,
+                  Kind: limit.kind,
+                  Problem: problem,
+                },
+              ]
+            : [];
+        }),
       };
     },
   );

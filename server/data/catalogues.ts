@@ -5,6 +5,7 @@
 import {
   PICKER_PAGE_SIZE,
   catalogueOf,
+  fieldsOfTable,
   grantableActions,
   type CatalogueEntry,
   type CatalogueItem,
@@ -42,7 +43,21 @@ const UNKNOWN: Record<CatalogueName, MessageId> = {
   rights: 'validation.unknown_right',
   tables: 'validation.unknown_table',
   lists: 'validation.unknown_list',
+  fields: 'validation.unknown_field_of',
 };
+
+/**
+ * The entries a catalogue field of a record may hold: its catalogue, or for `fields` the fields of
+ * the table the record's `catalogueOf` field names.
+ */
+function entriesOf(
+  model: TableModel,
+  field: EffectiveField,
+  record: Record<string, unknown> | undefined,
+): ReadonlyMap<string, CatalogueItem> {
+  if (field.catalogue === 'fields') return model.fieldsOf(field.catalogueOf ? record?.[field.catalogueOf] : undefined);
+  return model.catalogue(field.catalogue!);
+}
 
 const sameValue = (a: unknown, b: unknown) => a === b || (isEmptyValue(a) && isEmptyValue(b));
 
@@ -64,13 +79,17 @@ export function catalogueProblems(
   for (const field of model.table.fields) {
     if (!field.catalogue) continue;
     const actionFields = model.table.fields.filter((f) => f.actionsOf?.toLowerCase() === field.name.toLowerCase());
-    if (!changed(field) && !actionFields.some(changed)) continue;
+    // A field of a table is checked again when the table it is of changes.
+    const owner = field.catalogueOf ? model.table.fields.find((f) => f.name === field.catalogueOf) : undefined;
+    if (!changed(field) && !actionFields.some(changed) && !(owner && changed(owner))) continue;
     const code = merged[field.name];
     if (isEmptyValue(code)) continue;
-    const entry = model.catalogue(field.catalogue).get(String(code));
+    const entry = entriesOf(model, field, merged).get(String(code));
     const actions = entry ? actionsFor(principal, field.catalogue, entry) : null;
     if (!actions) {
-      problems[field.name] = [{ id: UNKNOWN[field.catalogue], args: [field.name, String(code)] }];
+      const args = [field.name, String(code)];
+      if (field.catalogueOf) args.push(String(merged[field.catalogueOf] ?? ''));
+      problems[field.name] = [{ id: UNKNOWN[field.catalogue], args }];
       continue;
     }
     for (const actionField of actionFields) {
@@ -86,15 +105,19 @@ export function catalogueProblems(
 
 const identity: Translate = (text) => text;
 
-/** "name (code)" of a catalogue code in a language, or null for a code the catalogue lacks. */
+/**
+ * "name (code)" of a catalogue code in a language, or null for a code the catalogue lacks. A field
+ * of a table (`fields`) is named by its label in the table the record names.
+ */
 export function catalogueText(
   model: TableModel,
   field: EffectiveField,
   value: unknown,
   t: Translate = identity,
+  record?: Record<string, unknown>,
 ): string | null {
   if (!field.catalogue || isEmptyValue(value)) return null;
-  const entry = model.catalogue(field.catalogue).get(String(value));
+  const entry = entriesOf(model, field, record).get(String(value));
   return entry ? `${t(entry.name)} (${entry.code})` : null;
 }
 
@@ -106,7 +129,7 @@ export function withCatalogueTexts(
 ): Record<string, unknown> {
   for (const field of model.table.fields) {
     if (field.catalogue && Object.hasOwn(record, field.name))
-      record[`${field.name}_Descr`] = catalogueText(model, field, record[field.name], t);
+      record[`${field.name}_Descr`] = catalogueText(model, field, record[field.name], t, record);
   }
   return record;
 }
@@ -161,10 +184,20 @@ function describe(
   };
 }
 
+/** A catalogue as a lookup offers it: the fields catalogue offers the fields of the table asked for. */
+const lookedUp = (eff: Effective, name: CatalogueName, table: unknown) =>
+  name === 'fields' ? fieldsOfTable(eff, table) : catalogueOf(eff, name);
+
 /** The entries of a catalogue the principal may choose, in the user's language, sorted by name. */
-function choosable(eff: Effective, name: CatalogueName, principal: Principal, t: Translate): Described[] {
+function choosable(
+  eff: Effective,
+  name: CatalogueName,
+  principal: Principal,
+  t: Translate,
+  table: unknown,
+): Described[] {
   const out: Described[] = [];
-  for (const entry of catalogueOf(eff, name).values()) {
+  for (const entry of lookedUp(eff, name, table).values()) {
     const actions = actionsFor(principal, name, entry);
     if (actions) out.push(describe(eff, name, entry, actions, t));
   }
@@ -186,7 +219,9 @@ export function cataloguePage(
   const page = (body.page as number | undefined) ?? 0;
   const pageSize = (body.pageSize as number | undefined) ?? PICKER_PAGE_SIZE;
   const key = typeof body.searchKey === 'string' ? body.searchKey.trim().toLowerCase() : '';
-  const found = choosable(eff, name, principal, t).filter((d) => !key || d.words.some((w) => w.includes(key)));
+  const found = choosable(eff, name, principal, t, body.Table).filter(
+    (d) => !key || d.words.some((w) => w.includes(key)),
+  );
   const rows = found.slice(page * pageSize, page * pageSize + pageSize + 1).map((d) => d.entry);
   return { Data: rows.slice(0, pageSize), Meta: { Page: page, PageSize: pageSize, HasMore: rows.length > pageSize } };
 }
@@ -198,8 +233,9 @@ export function catalogueEntry(
   principal: Principal,
   t: Translate,
   code: string,
+  table?: unknown,
 ): CatalogueEntry {
-  const entry = catalogueOf(eff, name).get(code);
+  const entry = lookedUp(eff, name, table).get(code);
   const actions = entry ? actionsFor(principal, name, entry) : null;
   if (!entry || !actions) throw notFound();
   return describe(eff, name, entry, actions, t).entry;

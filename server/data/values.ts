@@ -32,7 +32,7 @@ export function recordFromRow(model: TableModel, row: Record<string, unknown>): 
     if (!Object.hasOwn(row, field.sqlName)) continue;
     record[field.name] = outputValue(field, row[field.sqlName]);
     // A catalogue code's text is its entry's name (in Dutch; the API answers it in the user's language).
-    if (field.catalogue) record[descrKey(field)] = catalogueText(model, field, record[field.name]);
+    if (field.catalogue) record[descrKey(field)] = catalogueText(model, field, record[field.name], undefined, record);
     else if (hasDescr(field)) record[descrKey(field)] = row[`${field.sqlName}__descr`] ?? null;
   }
   if (Object.hasOwn(row, 'timestamp')) record.TimeStamp = row.timestamp;

@@ -30,12 +30,14 @@ export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalog
 function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string) {
   if (field.catalogue) {
     const method = catalogueMethod(field.catalogue);
+    // The fields of a table are those of the table the record's table field (catalogue tables) holds.
+    const ofTable = Boolean(field.catalogueOf);
     return {
       ListMethod: method,
       SingleMethod: `${method}/single`,
-      Parameters: [],
+      Parameters: ofTable ? ['Table'] : [],
       GroupID: groupId,
-      ParentList: null,
+      ParentList: ofTable ? 'tables' : null,
       ValueField: 'ID',
     };
   }

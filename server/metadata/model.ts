@@ -3,6 +3,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
   catalogueOf,
+  fieldsOfTable,
   isCalendarDate,
   isDateTime,
   type CatalogueItem,
@@ -43,6 +44,8 @@ export interface TableModel {
   screens: ScreenDef[];
   /** A catalogue of the same definitions, by code (the codes a field with `catalogue` may hold). */
   catalogue(name: CatalogueName): ReadonlyMap<string, CatalogueItem>;
+  /** The `fields` catalogue of one table of the same definitions (empty for an unknown table). */
+  fieldsOf(table: unknown): ReadonlyMap<string, CatalogueItem>;
   /** A list's table and code field, for a text field that names its rows by code (`codes` checks and applies). */
   codeList(name: string): { table: string; codeField: string } | undefined;
   /** Its computed fields, each after those it reads. */
@@ -137,6 +140,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     dataSets,
     screens,
     catalogue: (name) => catalogueOf(eff, name),
+    fieldsOf: (table) => fieldsOfTable(eff, table),
     codeList: (name) => {
       const list = eff.lists.get(name.toLowerCase())?.value;
       return list?.codeField ? { table: list.table, codeField: list.codeField } : undefined;

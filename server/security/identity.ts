@@ -34,6 +34,8 @@ export interface RowLimitRow {
   userfield: string | null;
   path?: string | null;
   tree?: string | null;
+  /** The value a `value` limit compares the field with, as text. */
+  value?: string | null;
 }
 export interface FieldLimitRow {
   group: string;
@@ -68,7 +70,7 @@ export async function principalData(
       text: `SELECT to_jsonb(u) AS "user",
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
           FROM (${groups}) g LEFT JOIN securitygrants r ON r.securitygroup = g.autoid) AS grants,
-       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield, 'path', l.path, 'tree', l.tree)), '[]')
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'kind', l.kind, 'userfield', l.userfield, 'path', l.path, 'tree', l.tree, 'value', l.value)), '[]')
           FROM (${groups}) g JOIN rowlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS rowlimits,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'tablename', lower(l.tablename), 'fieldname', l.fieldname, 'visibility', l.visibility)), '[]')
           FROM (${groups}) g JOIN fieldlimits l ON l.securitygroup = g.autoid WHERE NOT g.fullaccess) AS fieldlimits

@@ -1,6 +1,6 @@
 // The principal of a signed-in user: rights decided from the user's groups' grants, row limits
 // and field limits from the user's groups.
-import type { EffectiveTable } from '../../definitions/language/index.ts';
+import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
 import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
@@ -69,6 +69,43 @@ function userFieldValue(user: UserRow, name: string, tableOf: TableOf): unknown 
   return column && Object.hasOwn(row, column) ? row[column] : undefined;
 }
 
+/** The field a `value` limit compares, or none; AutoID counts as a whole number. */
+function fixedValueField(table: EffectiveTable, name: string): Pick<EffectiveField, 'type' | 'options'> | undefined {
+  if (name.toLowerCase() === 'autoid') return { type: 'bigint' };
+  return table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+}
+
+/**
+ * The value a `value` limit admits, as the field stores it: a whole number for number and list
+ * fields, true or false for a yes/no field, one of a choice field's codes, text for text fields; no
+ * value (undefined) when the text does not fit the field, so such a limit admits nothing and its
+ * save is refused (a text that fails the column's type would otherwise fail every statement).
+ */
+export function fixedValue(field: Pick<EffectiveField, 'type' | 'options'>, text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text === '') return undefined;
+  switch (field.type) {
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+    case 'list':
+      return /^-?[0-9]{1,18}$/.test(text) ? text : undefined;
+    case 'decimal':
+      return /^-?[0-9]{1,38}(\.[0-9]{1,38})?$/.test(text) ? text : undefined;
+    case 'bool':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'select':
+      return field.options?.some((o) => String(o.value) === text) ? text : undefined;
+    case 'text':
+    case 'textarea':
+    case 'color':
+      return text;
+    case 'date':
+      return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+    default:
+      return undefined;
+  }
+}
+
 function limitCondition(
   table: EffectiveTable,
   limit: RowLimitRow,
@@ -86,6 +123,12 @@ function limitCondition(
     if (value === undefined || value === null) return NOTHING;
     return { sql: `${column} = $${n}`, params: [value] };
   }
+  if (limit.kind === 'value') {
+    const field = fixedValueField(table, limit.fieldname);
+    const value = field ? fixedValue(field, limit.value) : undefined;
+    if (!field || value === undefined) return NOTHING;
+    return { sql: `${column} = $${n}`, params: [value] };
+  }
   const values = limit.path ? pathValues(limit.path, tableOf, n) : null;
   if (limit.kind === 'linked' && values) return { sql: `${column} IN (${values})`, params: [user.autoid] };
   if (limit.kind === 'tree' && values && limit.tree) {
@@ -98,6 +141,44 @@ function limitCondition(
     return { sql, params: [user.autoid] };
   }
   return NOTHING;
+}
+
+/**
+ * Why a stored row limit limits nothing as its maker meant, or null when it is sound: a table the
+ * definitions lack (its rows are not limited by it), or a field, user field, path, tree or value
+ * that cannot be evaluated (it admits no row). Explained to administrators (security/explain).
+ */
+export function rowLimitProblem(limit: RowLimitRow, tableOf: TableOf): string | null {
+  const table = tableOf(limit.tablename);
+  if (!table) return `table ${limit.tablename} is not in the definitions: this limit limits nothing`;
+  if (!columnOf(table, limit.fieldname))
+    return `field ${limit.fieldname} is not a field of ${table.name}: this limit admits no row`;
+  const none = (what: string) => `${what}: this limit admits no row`;
+  switch (limit.kind) {
+    case 'own':
+      return null;
+    case 'userfield':
+      return limit.userfield && userFieldColumn(tableOf(USERS_TABLE), limit.userfield)
+        ? null
+        : none(`user field ${limit.userfield ?? ''} is not a field of the users`);
+    case 'linked':
+    case 'tree': {
+      if (!limit.path || pathValues(limit.path, tableOf, 1) === null)
+        return none(`path ${limit.path ?? ''} is not valid`);
+      if (limit.kind === 'linked') return null;
+      const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/.exec(limit.tree?.trim() ?? '');
+      const tree = m && tableOf(m[1]);
+      return tree && columnOf(tree, m[2]) ? null : none(`tree ${limit.tree ?? ''} is not valid`);
+    }
+    case 'value': {
+      const field = fixedValueField(table, limit.fieldname);
+      return field && fixedValue(field, limit.value) !== undefined
+        ? null
+        : none(`value ${limit.value ?? ''} does not fit field ${limit.fieldname}`);
+    }
+    default:
+      return none(`kind ${limit.kind} is not known`);
+  }
 }
 
 export function userPrincipal(

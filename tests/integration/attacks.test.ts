@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { ADMIN_PASSWORD, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN_PASSWORD, get, post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let limited: string;
@@ -560,6 +560,92 @@ describe('row limits', () => {
     expect(await limits()).toEqual(before);
     // A real field of the user is taken.
     expect((await post(server.app, '/mvc/rowlimits/save', { ...item, UserField: 'username' })).status).toBe(200);
+  });
+
+  it('names its table and field from the catalogues: a label or a name the table lacks is refused on the field, and nothing is written', async () => {
+    const group = (await post(server.app, '/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'limited' } })).body
+      .Data[0].AutoID;
+    const count = async () => Number((await db.query('SELECT count(*) FROM rowlimits')).rows[0].count);
+    const before = await count();
+    const byLabel = await post(server.app, '/mvc/rowlimits/save', {
+      SecurityGroup: group,
+      TableName: 'Landen',
+      FieldName: 'ID',
+      Kind: 'own',
+    });
+    expect(byLabel.status).toBe(400);
+    expect(byLabel.body.ModelState.TableName[0]).toContain("'Landen' is geen bekende tabel");
+    const noField = await post(server.app, '/mvc/rowlimits/save', {
+      SecurityGroup: group,
+      TableName: 'countries',
+      FieldName: 'Omschrijving',
+      Kind: 'own',
+    });
+    expect(noField.status).toBe(400);
+    expect(noField.body.ModelState.FieldName[0]).toContain("'Omschrijving' is geen veld van tabel countries");
+    expect(await count()).toBe(before);
+
+    // The picker offers the fields of the chosen table by their labels, and AutoID.
+    const fields = await post(server.app, '/mvc/_catalogues/fields', { searchKey: 'omschr', Table: 'countries' });
+    expect(fields.body.Data.map((e: { ID: string; Name: string }) => [e.ID, e.Name])).toEqual([
+      ['Descr', 'Omschrijving'],
+    ]);
+    const all = await post(server.app, '/mvc/_catalogues/fields', { Table: 'countries', pageSize: 100 });
+    expect(all.body.Data.map((e: { ID: string }) => e.ID)).toEqual(expect.arrayContaining(['AutoID', 'ID', 'Descr']));
+    expect((await post(server.app, '/mvc/_catalogues/fields', { Table: 'nosuchtable' })).body.Data).toEqual([]);
+    expect(
+      (await post(server.app, '/mvc/_catalogues/fields/single', { ID: 'Descr', Table: 'countries' })).body.Descr,
+    ).toBe('Omschrijving (Descr)');
+    // A stored limit shows its field by label; the limited user may not look fields up.
+    const stored = (await post(server.app, '/mvc/rowlimits/GetFlexData', { dataFilter: { TableName: 'countries' } }))
+      .body.Data[0];
+    const item = (await post(server.app, '/mvc/rowlimits/GetItem', { autoid: stored.AutoID })).body;
+    expect(item.FieldName_Descr).toBe('Code (ID)');
+    expect(item.TableName_Descr).toBe('Landen (countries)');
+    expect((await asLimited('/mvc/_catalogues/fields', { Table: 'countries' })).status).toBe(403);
+  });
+
+  it('a fixed value admits only the rows whose field holds it, and a limit that names nothing valid is explained', async () => {
+    const user = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'counter',
+        Password: 'Counter-pass-1',
+        PasswordRetype: 'Counter-pass-1',
+      })
+    ).body.AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'counter', Descr: 'Balie' })).body.AutoID;
+    await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '9.1', Action: 'read' });
+    await post(server.app, '/mvc/usergroups/save', { User: user, SecurityGroup: group });
+    await post(server.app, '/mvc/countries/save', { ID: 'FX1', Descr: 'Balieland' });
+    await post(server.app, '/mvc/countries/save', { ID: 'FX2', Descr: 'Ander land' });
+    const limit = await post(server.app, '/mvc/rowlimits/save', {
+      SecurityGroup: group,
+      TableName: 'countries',
+      FieldName: 'ID',
+      Kind: 'value',
+      Value: 'FX1',
+    });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    const cookie = await signIn(server.app, 'counter', 'Counter-pass-1');
+    const seen = await call(server.app, '/mvc/countries/GetFlexData', cookie, { pageSize: 100 });
+    expect(seen.body.Data.map((c: { ID: string }) => c.ID)).toEqual(['FX1']);
+
+    // A limit stored before names were checked, on a table by its label: it limits nothing, and says so.
+    await db.query(
+      `INSERT INTO rowlimits (securitygroup, tablename, fieldname, kind) VALUES ($1, 'Relaties', 'Accountmanager', 'own')`,
+      [group],
+    );
+    const why = await get(server.app, '/mvc/security/explain?username=counter&right=9.1&action=read&table=countries');
+    expect(why.status).toBe(200);
+    expect(why.body.InvalidRowLimits).toEqual([
+      {
+        Group: 'counter',
+        Table: 'relaties',
+        Field: 'Accountmanager',
+        Kind: 'own',
+        Problem: 'table relaties is not in the definitions: this limit limits nothing',
+      },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   catalogueOf,
   effectiveProblems,
   emptyLayer,
+  fieldsOfTable,
   grantableActions,
   layer,
   schemaProblems,
@@ -50,6 +51,25 @@ describe('catalogue fields', () => {
       ['/fields/RightCode/catalogue', 'catalogue'],
       ['/fields/Action/actionsOf', 'field-reference'],
       ['/fields/Action/actionsOf', 'catalogue'],
+    ]);
+  });
+
+  it('offer the fields of the table another field of the record names: catalogue fields goes with catalogueOf', () => {
+    const sound = definitions([
+      { name: 'TableName', type: 'text', catalogue: 'tables' },
+      { name: 'FieldName', type: 'text', catalogue: 'fields', catalogueOf: 'TableName' },
+    ]);
+    expect(effectiveProblems(sound)).toEqual([]);
+    expect([...fieldsOfTable(sound, 'GRANTS').keys()]).toEqual(['AutoID', 'TableName', 'FieldName']);
+    expect(fieldsOfTable(sound, 'nosuch').size).toBe(0);
+    const broken = definitions([
+      { name: 'Other', type: 'text' },
+      { name: 'FieldName', type: 'text', catalogue: 'fields' },
+      { name: 'Field2', type: 'text', catalogue: 'fields', catalogueOf: 'Other' },
+    ]);
+    expect(effectiveProblems(broken).map((p) => [p.pointer, p.rule])).toEqual([
+      ['/fields/FieldName/catalogueOf', 'catalogue'],
+      ['/fields/Field2/catalogueOf', 'field-reference'],
     ]);
   });
 

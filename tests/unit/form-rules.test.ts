@@ -172,6 +172,19 @@ describe('list picker', () => {
     expect(pickerParameters(year, [admin, year], { Administration: 7 })).toEqual({ AdministrationID: 7 });
     expect(pickerParameters(year, [admin, year], { Administration: null })).toEqual({});
   });
+  it("binds a catalogue's parameter to the field whose catalogue is the ParentList: the fields of the chosen table", () => {
+    const prop = (name: string, method: string, params: string[] = [], parent: string | null = null) =>
+      ({
+        FieldName: name,
+        Settings: {
+          ListConfig: { ListMethod: method, SingleMethod: '', Parameters: params, GroupID: null, ParentList: parent },
+        },
+      }) as unknown as FormProperty;
+    const table = prop('TableName', 'mvc/_catalogues/tables');
+    const field = prop('FieldName', 'mvc/_catalogues/fields', ['Table'], 'tables');
+    expect(pickerParameters(field, [table, field], { TableName: 'relations' })).toEqual({ Table: 'relations' });
+    expect(pickerParameters(field, [table, field], {})).toEqual({});
+  });
   it('throttles load-more to once per interval', () => {
     let now = 0;
     let calls = 0;

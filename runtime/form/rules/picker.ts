@@ -136,7 +136,7 @@ export function shouldLoadMore(state: PickerState): boolean {
 
 /**
  * The list's filter parameters with their values: each is bound to the value of the field
- * whose list is the parameter's list (ParentList), else to a field of the same name.
+ * whose list (or catalogue) is the parameter's list (ParentList), else to a field of the same name.
  */
 export function pickerParameters(
   property: FormProperty,
@@ -149,7 +149,9 @@ export function pickerParameters(
     ? properties.find(
         (p) =>
           p !== property &&
-          p.Settings.ListConfig?.ListMethod.toLowerCase().endsWith(`/_lists/${config.ParentList!.toLowerCase()}`),
+          [`/_lists/${config.ParentList!.toLowerCase()}`, `/_catalogues/${config.ParentList!.toLowerCase()}`].some(
+            (end) => p.Settings.ListConfig?.ListMethod.toLowerCase().endsWith(end),
+          ),
       )
     : undefined;
   const bound: Record<string, unknown> = {};

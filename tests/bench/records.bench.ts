@@ -170,7 +170,7 @@ async function main(): Promise<void> {
       `${(engineTotal / floorTotal).toFixed(2)}x`,
     ]);
     const plan = (
-      await pool.query(
+      await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string }; 'Execution Time': number }] }>(
         `EXPLAIN (ANALYZE, FORMAT JSON) SELECT t.* FROM ticketlines t WHERE t.ticket = $1 ORDER BY t.line, t.autoid LIMIT 35`,
         [ticket],
       )

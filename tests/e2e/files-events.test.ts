@@ -120,9 +120,12 @@ it('adds two documents: files chosen with the keyboard, kind and language requir
 
   const grid = record().getByRole('tabpanel').getByRole('grid');
   await expect.poll(() => rows(grid).count()).toBe(2);
-  const stored = await product.server.engine.pool.query(
-    `SELECT d.descr, d.tablename, d.recordid, f.file_name FROM documents d JOIN core_file f ON f.id::text = d.file`,
-  );
+  const stored = await product.server.engine.pool.query<{
+    descr: string;
+    tablename: string;
+    recordid: number;
+    file_name: string;
+  }>(`SELECT d.descr, d.tablename, d.recordid, f.file_name FROM documents d JOIN core_file f ON f.id::text = d.file`);
   expect(
     stored.rows
       .map((r) => [r.descr, r.tablename, Number(r.recordid), r.file_name])

@@ -23,7 +23,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-const query = async (sql: string, values: unknown[] = []) => (await server.engine.pool.query(sql, values)).rows;
+const query = async <R extends Record<string, unknown> = Record<string, unknown>>(
+  sql: string,
+  values: unknown[] = [],
+) => (await server.engine.pool.query<R>(sql, values)).rows;
 
 it("computes every demo order's totals, lines' subtotals and earliest deliver date as before", async () => {
   const orders = await query(
@@ -63,10 +66,10 @@ it("computes every demo order's totals, lines' subtotals and earliest deliver da
 
 it("keeps an order's totals when lines are imported into it", async () => {
   const cookie = await signIn(server.app);
-  const [order] = await query(
+  const [order] = await query<{ autoid: number; id: string; totalexclvat: string }>(
     "SELECT o.autoid, o.id, o.totalexclvat FROM orders o WHERE o.status = 2 AND o.ordercostsmethod <> 'percentage' ORDER BY o.id LIMIT 1",
   );
-  const [product] = await query(
+  const [product] = await query<{ id: string }>(
     "SELECT id FROM products WHERE producttype = 'sale' AND NOT archive ORDER BY id LIMIT 1",
   );
   const file = await sheetFile([

@@ -215,7 +215,7 @@ describe('field dictionary', () => {
     expect([await title('en'), await title('de')]).toEqual(['Trailers', 'Anhänger']);
     // The boxes say which language they take, so a form shows only those on offer.
     expect((await property(a, 'fielddictionary', 'LabelEn')).Settings.ContentLanguage).toBe('en');
-    const site = await a.engine.pool.query(
+    const site = await a.engine.pool.query<{ body: { messages: Record<string, string> } }>(
       "SELECT body FROM core_site_definition WHERE kind = 'locale' AND name = 'en'",
     );
     expect(site.rows[0].body.messages).toMatchObject({ Aanhangers: 'Trailers', 'Aantal assen': 'Number of axles' });

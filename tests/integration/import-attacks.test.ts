@@ -846,7 +846,9 @@ describe('sheets', () => {
       FailedRecords: 1,
     });
     const rows = (
-      await server.engine.pool.query(`SELECT id, descr, stock FROM products WHERE id LIKE 'FRM%' ORDER BY id`)
+      await server.engine.pool.query<{ id: string; descr: string; stock: string }>(
+        `SELECT id, descr, stock FROM products WHERE id LIKE 'FRM%' ORDER BY id`,
+      )
     ).rows;
     expect(rows.map((r) => [r.id, Number(r.stock)])).toEqual([
       ['FRM001', 2],
@@ -855,7 +857,7 @@ describe('sheets', () => {
       ['FRM005', 7],
       ['FRM006', 8],
     ]);
-    expect(rows.find((r) => r.id === 'FRM003').descr).toBe('Samengevoegd');
+    expect(rows.find((r) => r.id === 'FRM003')?.descr).toBe('Samengevoegd');
     const out = await outputRows(base, admin, task.AutoID);
     const at = out[0].indexOf('Resultaat');
     const failed = out.find((r) => r?.[0] === 'FRM002')!;

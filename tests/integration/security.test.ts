@@ -132,7 +132,9 @@ describe('sign-in', () => {
     const cookie = await signIn(server.app);
     const expiry = async () =>
       (
-        await server.engine.pool.query('SELECT expires_at FROM core_session ORDER BY last_seen_at DESC LIMIT 1')
+        await server.engine.pool.query<{ expires_at: Date }>(
+          'SELECT expires_at FROM core_session ORDER BY last_seen_at DESC LIMIT 1',
+        )
       ).rows[0].expires_at.getTime();
     // Seen a minute ago: the next call slides the expiry (it moves at most every 15 s).
     await server.engine.pool.query(

@@ -261,6 +261,11 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
   else values(a.set, other, 'set');
   if (a.find) values(a.find.match, other, 'find/match');
   if (a.when !== undefined) checkValueRule(eff, a.when, undefined, scopes, `${at}/when`, report);
+  (a.guards ?? []).forEach((g, k) => {
+    checkValueRule(eff, g.rule, undefined, scopes, `${at}/guards/${k}/rule`, report);
+    for (const arg of g.messageArgs ?? [])
+      checkValueRule(eff, { var: arg }, undefined, scopes, `${at}/guards/${k}/messageArgs`, report);
+  });
 }
 
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
@@ -657,7 +662,17 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
     named(c.fields, 'fields');
     named(c.unique, 'unique');
     named(c.onChange, 'onChange');
-    named(c.messageArgs, 'messageArgs');
+    // A message's blanks: a field, `$stored.`/`$decrease.` a field, or a path through list fields.
+    for (const arg of c.messageArgs ?? []) {
+      const name = arg.replace(/^\$(stored|decrease)\./, '');
+      const problems = name.includes('.') ? ruleProblems({ var: name }, own, '', related) : [];
+      if (name.includes('.') ? problems.length > 0 : !fieldOf(table, name))
+        report(
+          `/checks/${i}/messageArgs`,
+          'field-reference',
+          `check ${c.name} names ${arg}, which is not a field of ${table.name} or of a row it references`,
+        );
+    }
     for (const key of ['validWhen', 'when'] as const) {
       for (const p of ruleProblems(c[key], own, '', related))
         report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);

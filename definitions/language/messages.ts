@@ -1,6 +1,8 @@
 // Message ids and their Dutch source texts for everything the server says to a user.
 // Placeholders are {0}, {1}, ... as in the specification. locales/<lang>/server.json translate
 // these ids; a unit test checks that every id is in every catalogue, with the same placeholders.
+import { shownArg } from './message-args.ts';
+
 export const MESSAGES = {
   'errors.item_not_found': 'Het opgevraagde item bestaat niet',
   'errors.module_inactive': 'De module {0} is niet geactiveerd in de licentie van deze installatie.',
@@ -151,7 +153,7 @@ export const MESSAGES = {
   'request.unknown_behaviour': 'Onbekend gedrag {0}.',
   'actions.nothing_changes': 'Er verandert niets.',
   'actions.min_selected': 'Selecteer ten minste {0} items.',
-  'request.timestamp_one': 'Een TimeStamp hoort bij precies één item.',
+  'request.timestamp_one': 'De versie van het item hoort bij precies één item; kies er één.',
   'request.unknown_tab': 'Onbekend tabblad {0}.',
   'validation.password_mismatch': 'Het wachtwoord en de herhaling komen niet overeen.',
   'validation.password_min_length': 'Het wachtwoord moet minimaal {0} tekens lang zijn.',
@@ -160,7 +162,7 @@ export const MESSAGES = {
   'validation.password_upper': 'Het wachtwoord moet een hoofdletter bevatten.',
   'validation.password_punctuation': 'Het wachtwoord moet een leesteken bevatten.',
   'validation.password_unique': 'Het wachtwoord moet minimaal {0} verschillende tekens bevatten.',
-  'validation.timestamp_required': 'TimeStamp is nodig om een bestaand item op te slaan.',
+  'validation.timestamp_required': 'De versie van het item ontbreekt; laad het item opnieuw en sla het dan op.',
   'layouts.name_required': 'Geef de weergave een naam.',
   'layouts.name_too_long': 'De naam van een weergave heeft hoogstens {0} tekens.',
   'layouts.name_characters': 'De naam van een weergave bestaat alleen uit letters en cijfers.',
@@ -281,10 +283,10 @@ export interface Said {
   args: readonly unknown[];
 }
 
-/** Fills {0}, {1}, ... in a message template. */
+/** Fills {0}, {1}, ... in a message template (a field by its Dutch label, a date written out: see message-args.ts). */
 export function formatMessage(template: string, args: readonly unknown[] = []): string {
   return template.replace(/\{(\d+)\}/g, (whole, i: string) =>
-    Number(i) < args.length ? String(args[Number(i)]) : whole,
+    Number(i) < args.length ? shownArg(args[Number(i)]) : whole,
   );
 }
 

@@ -522,6 +522,12 @@ export interface ApplyDef {
   /** Only the child rows for which this rule holds (over `$child.Field`, `$record.Field`). */
   when?: RulesLogic;
   /**
+   * Each child row the entry reaches must hold every guard's rule (over the same scopes), before
+   * anything is changed; else the transition is refused with the guard's message, its blanks
+   * filled by `messageArgs` (`$child.Product.Descr`, read as the user may see that row).
+   */
+  guards?: { rule: RulesLogic; message: string; messageArgs?: string[] }[];
+  /**
    * Instead of `target`: the row of `find.table` whose fields equal `match` (values as in `set`);
    * created with those values (through its checks) when there is none, then given `set`.
    */

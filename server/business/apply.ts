@@ -12,10 +12,11 @@ import { referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
-import { notFound } from '../errors.ts';
+import { notFound, refusedBy } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { changesOf } from './prompts.ts';
+import { CalendarDate } from '../../definitions/language/message-args.ts';
 
 type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
 
@@ -43,6 +44,7 @@ const valuesOf = (
 function childPaths(apply: ApplyDef): RulesLogic[] {
   const rules = [
     apply.when,
+    ...(apply.guards ?? []).map((g) => g.rule),
     ...Object.values({ ...apply.stamp, ...apply.set, ...apply.create?.set, ...apply.find?.match }),
   ].filter(isRule);
   return [...new Set(rules.flatMap(ruleFields))]
@@ -61,6 +63,37 @@ async function childRelated(
   if (!paths.length) return undefined;
   const found = await relatedValues(client, child, row, paths, ctx.tableOf);
   return new Map([...(found ?? new Map<string, unknown>())].map(([path, v]) => [`$child.${path}`, v]));
+}
+
+/**
+ * Refuses the transition when a child row fails one of the entry's guards, with the guard's
+ * message; its blanks show values the user may see (a referenced row through the access layer).
+ */
+async function guard(
+  client: pg.PoolClient,
+  child: TableModel,
+  row: Record<string, unknown>,
+  apply: ApplyDef,
+  scopes: Scopes,
+  related: ReadonlyMap<string, unknown> | undefined,
+  principal: Principal,
+  ctx: WriteContext,
+): Promise<void> {
+  const failed = (apply.guards ?? []).find((g) => !valueOf(g.rule, scopes, related, principal));
+  if (!failed) return;
+  const args = failed.messageArgs ?? [];
+  const paths = args
+    .filter((a) => a.startsWith('$child.') && a.slice(7).includes('.'))
+    .map((a) => ({ var: a.slice(7) }));
+  const seen = paths.length ? await relatedValues(client, child, row, paths, ctx.tableOf, principal) : undefined;
+  const fill = args.map((a) => {
+    const path = a.slice(a.indexOf('.') + 1);
+    const value =
+      a.startsWith('$child.') && path.includes('.') ? seen?.get(path) : valueOf(a, scopes, undefined, principal);
+    if (value === null || value === undefined) return '';
+    return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new CalendarDate(value) : value;
+  });
+  throw refusedBy(failed.message, ...fill);
 }
 
 /**
@@ -158,6 +191,7 @@ export async function applyTo(
     const related = await childRelated(client, child, row, paths, ctx);
     const scopes: Scopes = { $record: record, $child: row };
     if (apply.when !== undefined && whenReadsRelated && !valueOf(apply.when, scopes, related, principal)) continue;
+    await guard(client, child, row, apply, scopes, related, principal, ctx);
     let wanted: Record<string, unknown> | undefined;
     if (apply.target) {
       const ref = row[child.byName.get(apply.target.toLowerCase())!.name];

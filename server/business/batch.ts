@@ -2,7 +2,13 @@
 // undoes nothing else. Every item answers SUCCESS, FAILED (with its message) or IGNORED (nothing
 // to do); records the user cannot see fail as not found without any work.
 import type pg from 'pg';
-import { message, type BatchAnswer, type BatchItem, type MessageId } from '../../definitions/language/index.ts';
+import {
+  formatMessage,
+  message,
+  type BatchAnswer,
+  type BatchItem,
+  type MessageId,
+} from '../../definitions/language/index.ts';
 import { inTransaction, type TransactionOptions } from '../db/pool.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
@@ -42,6 +48,10 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
   );
 }
 
+/** A message as said: a definition's own text (a check's) with its blanks filled. */
+const said = (id: MessageId, args: readonly unknown[]) =>
+  id === 'validation.check' ? formatMessage(String(args[0]), args.slice(1)) : message(id, ...args);
+
 function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
   // An item that lost to a concurrent write each time it ran fails alone: the items before it stay done.
   if (databaseFailure(err) === 'conflict') return failure(new AppError('TRANSACTION_CONFLICT'));
@@ -49,8 +59,8 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
     // A per-field refusal says its first field's message: that is what went wrong for this item.
     const first = Object.values(err.fields)[0]?.[0];
     return first
-      ? { Error: message(first.id, ...first.args), Key: first.id, Args: first.args.map(String) }
-      : { Error: err.message, Key: err.id, Args: err.args.map(String) };
+      ? { Error: said(first.id, first.args), Key: first.id, Args: first.args.map(String) }
+      : { Error: said(err.id, err.args), Key: err.id, Args: err.args.map(String) };
   }
   throw err;
 }

@@ -8,6 +8,7 @@
 // list value; a row that belongs to a record of another table (a document) is seen only with that
 // record. Statements name a table's rows through table-sql.ts, which carries these conditions.
 import type { EffectiveField, EffectiveTable } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
@@ -242,7 +243,7 @@ export function refuseLimitedChanges(
     const before = stored ? stored[field.name] : null;
     const unchanged =
       value === before || ((value === null || value === '') && (before === null || before === undefined));
-    if (!unchanged) refused[field.name] = [{ id: 'validation.read_only', args: [field.name] }];
+    if (!unchanged) refused[field.name] = [{ id: 'validation.read_only', args: [labelled(field)] }];
   }
   if (Object.keys(refused).length) throw invalidFields(refused);
 }

@@ -12,6 +12,7 @@ import {
 import { digitsFit } from '../../definitions/language/record-schema.ts';
 import { ExpressionError, type ExpressionProblem } from '../../definitions/language/expressions.ts';
 import type { MessageId } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import type { Queryable } from '../db/pool.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -100,7 +101,7 @@ export async function computeValues(
     }
     if (!('value' in result)) {
       problems[field.name] = [
-        { id: result.id, args: [field.name, ...result.args, inputs(field, merged, model, principal)] },
+        { id: result.id, args: [labelled(field), ...result.args, inputs(field, merged, model, principal)] },
       ];
       merged[field.name] = null;
       continue;

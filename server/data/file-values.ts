@@ -4,6 +4,7 @@
 // they merely know the FileID of, and so keep reading it after losing access to its record. A file
 // a save names is claimed: it no longer counts toward its uploader's quota (files/quota.ts).
 import type { EffectiveField } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import { claimFiles, existingFiles } from '../files/index.ts';
@@ -34,9 +35,9 @@ export async function fileValuesExist(
   const problems: Record<string, FieldMessage[]> = {};
   for (const { field, value } of set) {
     const file = found.get(String(value).toLowerCase());
-    if (!file) problems[field.name] = [{ id: 'validation.file_value', args: [field.name] }];
+    if (!file) problems[field.name] = [{ id: 'validation.file_value', args: [labelled(field)] }];
     else if (field.type === 'image' && !file.mediaType.startsWith('image/'))
-      problems[field.name] = [{ id: 'validation.image_value', args: [field.name] }];
+      problems[field.name] = [{ id: 'validation.image_value', args: [labelled(field)] }];
     // Stored as the FileID's own spelling, so every reference to a file is the same text.
     else values.set(field, file.id);
   }

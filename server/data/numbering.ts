@@ -2,6 +2,7 @@
 // administration's order prefix, next number and minimal length, say). The counter row is locked
 // for the rest of the transaction, so parallel creates get distinct numbers, and a create that
 // fails gives its number back.
+import { labelled } from '../../definitions/language/message-args.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
@@ -35,7 +36,7 @@ export async function drawNumber(
     // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
     if (n.via.includes('.')) return;
     const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
-    throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [first.name] }] });
+    throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [labelled(first)] }] });
   }
   if (via) {
     params.push(via.id);

@@ -10,6 +10,7 @@ import {
   type EffectiveField,
 } from '../../definitions/language/index.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
+import { CalendarDate } from '../../definitions/language/message-args.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { invalidFields, type FieldMessage } from '../errors.ts';
@@ -29,6 +30,7 @@ export interface CheckedWrite {
 
 /** Whether the check needs the database: a unique or acyclic check, or a rule reading referenced rows. */
 export const needsDatabase = (c: CheckDef, model: TableModel) =>
+  argPaths(c).length > 0 ||
   !!c.unique ||
   !!c.acyclic ||
   !!c.codes ||
@@ -58,16 +60,68 @@ const changed = (w: CheckedWrite, name: string) =>
 export const changeApplies = (c: CheckDef, w: CheckedWrite) =>
   !c.onChange || (w.current === null ? c.onCreate === true : c.onChange.some((n) => changed(w, n)));
 
+/** `$stored.Field`: the field before the write; `$decrease.Field`: how much the write takes off it. */
+const ARG_SCOPE = /^\$(stored|decrease)\./;
+
+/** The paths to referenced rows a check's message names (`Product.Descr`). */
+const argPaths = (c: CheckDef) => (c.messageArgs ?? []).filter((a) => a.includes('.') && !ARG_SCOPE.test(a));
+
+/** What fills a message's blanks besides the record: the stored record and the values of referenced rows. */
+export interface MessageSources {
+  current?: Record<string, unknown> | null;
+  related?: ReadonlyMap<string, unknown>;
+}
+
+/**
+ * A blank of a check's message (`messageArgs`): a field as the write leaves it, `$stored.Field` as it
+ * was before, `$decrease.Field` how much the write takes off it, or `Field.Field` a referenced
+ * row's field (as the user may see it). A date is shown as the reader's language writes it.
+ */
+function argValue(model: TableModel, arg: string, record: Record<string, unknown> | undefined, from: MessageSources) {
+  const scope = ARG_SCOPE.exec(arg)?.[1];
+  const name = scope ? arg.slice(scope.length + 2) : arg;
+  const field = name.includes('.') ? undefined : model.byName.get(name.toLowerCase());
+  const key = field?.name ?? name;
+  if (scope === 'decrease') return Number(from.current?.[key] ?? 0) - Number(record?.[key] ?? 0);
+  const value = name.includes('.') ? from.related?.get(name) : (scope ? from.current : record)?.[key];
+  if (value === null || value === undefined) return '';
+  const isDate = field ? field.type === 'date' : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return isDate ? new CalendarDate(String(value)) : value;
+}
+
+/** The values a failing check's message names from referenced rows, read as `principal` may see them. */
+export async function messageRelated(
+  db: Queryable,
+  model: TableModel,
+  failed: readonly CheckDef[],
+  record: Record<string, unknown>,
+  tableOf: TableOf,
+  principal: Principal | undefined,
+): Promise<ReadonlyMap<string, unknown> | undefined> {
+  const paths = [...new Set(failed.flatMap(argPaths))];
+  // Values a message shows leave the server: only as the user may see the rows.
+  if (!paths.length || !principal) return undefined;
+  return relatedValues(
+    db,
+    model,
+    record,
+    paths.map((p) => ({ var: p })),
+    tableOf,
+    principal,
+  );
+}
+
 /** The messages of failing checks, under the fields each names. */
 export function placeMessages(
   model: TableModel,
   failed: readonly CheckDef[],
   problems: Record<string, FieldMessage[]> = {},
   record?: Record<string, unknown>,
+  from: MessageSources = {},
 ): Record<string, FieldMessage[]> {
   for (const check of failed) {
     // The message's blanks take the values the write would leave (`messageArgs`).
-    const fill = (check.messageArgs ?? []).map((n) => record?.[model.byName.get(n.toLowerCase())?.name ?? n] ?? '');
+    const fill = (check.messageArgs ?? []).map((n) => argValue(model, n, record, from));
     for (const name of check.fields)
       (problems[model.byName.get(name.toLowerCase())?.name ?? name] ??= []).push({
         id: 'validation.check',
@@ -188,7 +242,8 @@ export async function databaseChecks(
     }
   }
   if (!failed.length) return;
-  const problems = placeMessages(model, failed, {}, w.merged);
+  const named = await messageRelated(db, model, failed, w.merged, tableOf, principal);
+  const problems = placeMessages(model, failed, {}, w.merged, { current: w.current, related: named });
   for (const [field, messages] of Object.entries(unknownCodes)) (problems[field] ??= []).push(...messages);
   throw invalidFields(problems);
 }
@@ -199,6 +254,7 @@ export async function deleteChecks(
   model: TableModel,
   stored: Record<string, unknown>,
   tableOf: TableOf,
+  principal?: Principal,
 ): Promise<void> {
   const checks = (model.table.checks ?? []).filter((c) => c.onDelete && c.validWhen !== undefined);
   if (!checks.length) return;
@@ -212,5 +268,7 @@ export async function deleteChecks(
   const failed = checks.filter(
     (c) => evaluateRule(c.when, stored, related) && !evaluateRule(c.validWhen, stored, related),
   );
-  if (failed.length) throw invalidFields(placeMessages(model, failed));
+  if (!failed.length) return;
+  const named = await messageRelated(db, model, failed, stored, tableOf, principal);
+  throw invalidFields(placeMessages(model, failed, {}, stored, { current: stored, related: named }));
 }

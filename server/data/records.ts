@@ -3,6 +3,7 @@
 // the write pipeline (write.ts) writes it.
 import type { ErrorObject } from 'ajv';
 import { evaluateRule, MODULES, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import { blockedBy } from '../security/modules.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { AppError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../errors.ts';
@@ -149,27 +150,29 @@ function fieldMessages(
   for (const e of errors) {
     const name = e.instancePath.split('/')[1] ?? (e.params as { missingProperty?: string }).missingProperty ?? 'AutoID';
     const value = input[name];
+    const field = model.byName.get(name.toLowerCase());
+    const shown = field ? labelled(field) : name;
     switch (e.keyword) {
       case 'maxLength':
         add(name, { id: 'validation.max_length', args: [(e.params as { limit: number }).limit, String(value).length] });
         break;
       case 'minimum':
-        add(name, { id: 'validation.min', args: [name, (e.params as { limit: number }).limit] });
+        add(name, { id: 'validation.min', args: [shown, (e.params as { limit: number }).limit] });
         break;
       case 'maximum':
-        add(name, { id: 'validation.max', args: [name, (e.params as { limit: number }).limit] });
+        add(name, { id: 'validation.max', args: [shown, (e.params as { limit: number }).limit] });
         break;
       case 'x-digits': {
         const d = model.validate.schema as any;
         const limits = d.properties[name]['x-digits'];
-        add(name, { id: 'validation.digits', args: [name, limits.integers, limits.decimals] });
+        add(name, { id: 'validation.digits', args: [shown, limits.integers, limits.decimals] });
         break;
       }
       case 'enum':
-        add(name, { id: 'validation.option', args: [name] });
+        add(name, { id: 'validation.option', args: [shown] });
         break;
       default:
-        add(name, { id: 'validation.invalid', args: [name] });
+        add(name, { id: 'validation.invalid', args: [shown] });
     }
   }
   // ajv reports a failing union per branch; one message per field and rule is enough, and a
@@ -225,9 +228,9 @@ export function checkInput(
       !(isEmptyValue(input[field.name]) && isEmptyValue(current[field.name] ?? null))
     ) {
       // A parent key stays; a status moves only through its workflow's transitions.
-      if (field.fixed) throw invalidFields({ [field.name]: [{ id: 'validation.fixed', args: [field.name] }] });
+      if (field.fixed) throw invalidFields({ [field.name]: [{ id: 'validation.fixed', args: [labelled(field)] }] });
       if (field === model.workflow?.field && !opts.statusChange)
-        throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [field.name] }] });
+        throw invalidFields({ [field.name]: [{ id: 'validation.status_transition', args: [labelled(field)] }] });
     }
     // A field the form shows read-only is still written by what the definitions do (a
     // transition's or an action's `set`); a user's input to it is ignored.
@@ -257,7 +260,7 @@ export function checkInput(
       (field.requiredWhen !== undefined && evaluateRule(field.requiredWhen, merged));
     const visible = evaluateRule(field.visibleWhen, merged);
     if (requiredHere && visible && isEmptyValue(merged[field.name]))
-      problems[field.name] = [{ id: 'validation.required', args: [field.name] }];
+      problems[field.name] = [{ id: 'validation.required', args: [labelled(field)] }];
   }
   // Rules across fields: the record is valid when each check's rule holds. Checks that need the
   // database (referenced rows, uniqueness, cycles) follow in databaseChecks.
@@ -273,6 +276,7 @@ export function checkInput(
     ),
     problems,
     merged,
+    { current },
   );
   // A catalogue code must be a known entry (the user may see), its actions ones the entry has.
   for (const [name, messages] of Object.entries(catalogueProblems(model, values, current, merged, opts.principal)))

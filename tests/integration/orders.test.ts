@@ -197,8 +197,9 @@ describe('orders', () => {
       DeliverDate: '2026-11-30',
     });
     expect(refused.status).toBe(400);
+    // Dates as the user's language writes them, with the weekday: never as stored.
     expect(refused.body.ModelState.DeliverDate).toEqual([
-      'De leverdatum 2026-11-30 kan niet worden gehaald; de vroegst mogelijke leverdatum is 2026-12-02.',
+      'De leverdatum maandag 30 november 2026 kan niet worden gehaald; de vroegst mogelijke leverdatum is woensdag 2 december 2026.',
     ]);
     const saturday = await api('/mvc/orders/save', {
       AutoID: 0,
@@ -209,6 +210,20 @@ describe('orders', () => {
       DeliverDate: '2026-12-05',
     });
     expect(saturday.status).toBe(400);
+    expect(saturday.body.ModelState.DeliverDate).toEqual([
+      'De leverdatum zaterdag 5 december 2026 valt niet op een werkdag; de vroegst mogelijke leverdatum is woensdag 2 december 2026.',
+    ]);
+    const english = await as(`${await signIn(server.app)}; Culture=en`, '/mvc/orders/save', {
+      AutoID: 0,
+      OrderDate: '2026-11-27',
+      DeliverRelation: ids.customer,
+      TransportMethod: ids.truck,
+      WorkableDays: ids.week,
+      DeliverDate: '2026-12-05',
+    });
+    expect(english.body.ModelState.DeliverDate).toEqual([
+      'The delivery date Saturday, December 5, 2026 is not on a working day; the earliest possible delivery date is Wednesday, December 2, 2026.',
+    ]);
     const kept = await order({ TransportMethod: ids.truck, WorkableDays: ids.week, DeliverDate: '2026-12-02' });
     expect(kept.EarliestDeliverDate).toBe('2026-12-02');
     // Without a schedule of its own the order works Monday to Friday, and without a transport no lead time.
@@ -627,6 +642,56 @@ describe('purchasing and receipts', () => {
     ]);
   });
 
+  it('a unique product needs an object type when it is saved; a receipt of one without it names the product', async () => {
+    const fields = {
+      ProductType: 'rental',
+      ID: 'P-TRIL',
+      Descr: 'Trilplaat 90 kg',
+      Status: ids.status,
+      StockType: 'unique',
+    };
+    const untyped = await api('/mvc/products/save', fields);
+    expect(untyped.status).toBe(400);
+    expect(untyped.body.ModelState.ObjectType).toEqual([
+      'Een uniek product heeft een objecttype: elk ontvangen stuk wordt een object van dat type.',
+    ]);
+    const product = await create('products', { ...fields, ObjectType: ids.type });
+    const order = await create('purchaseorders', {
+      Descr: 'Trilplaten',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    const poLine = await create('purchaseorderlines', {
+      PurchaseOrder: order.AutoID,
+      LineType: 'rental',
+      Product: product.AutoID,
+      OrderQuantity: 1,
+      Price: 900,
+    });
+    const r = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' }))
+      .body;
+    const added = await receipt('adduniqueitem', {
+      purchaseReceiptID: r.AutoID,
+      articleID: product.AutoID,
+      purchaseOrderLineID: poLine.AutoID,
+      locationID: null,
+      objectID: 'TRIL-0001',
+      serialNumber: 'SN-1',
+    });
+    expect(added.status).toBe(200);
+    // A product from before the rule, without an object type.
+    await server.engine.pool.query('UPDATE products SET objecttype = NULL WHERE autoid = $1', [product.AutoID]);
+    const refused = await receipt('process', { autoid: r.AutoID });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Error).toBe(
+      'Het product Trilplaat 90 kg heeft geen objecttype; vul bij het product het objecttype in en verwerk de ontvangst opnieuw.',
+    );
+    expect(Object.values(refused.body.ModelState).flat().join(' ')).not.toMatch(/ObjectType/);
+    expect((await item('purchasereceipt', r.AutoID)).Status).toBe(1);
+    expect(await rows('objects', [{ FieldName: 'ID', Operator: '=', Value: 'TRIL-0001' }])).toHaveLength(0);
+  });
+
   it('process nothing when one line would be received beyond what was ordered', async () => {
     const a = (await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' }))
       .body;
@@ -653,7 +718,11 @@ describe('purchasing and receipts', () => {
     await line(o.AutoID, { OrderQuantity: 50 });
     await transition('orders', [o.AutoID], 'submitOrder');
     const refused = await transition('orders', [o.AutoID], 'supply');
-    expect(refused.body.Results[0]).toMatchObject({ Result: 'FAILED', Error: 'Onvoldoende voorraad in dit magazijn.' });
+    // The product, the warehouse, what the order needs and what is on hand.
+    expect(refused.body.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Error: 'Onvoldoende voorraad van Bouwhek in magazijn Magazijn: nodig 50, op voorraad 9.',
+    });
     expect((await item('orders', o.AutoID)).Status).toBe(2);
     expect(await stockOf(ids.bulk)).toBe(9);
     const loose = await order({ Warehouse: ids.loose });

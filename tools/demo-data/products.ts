@@ -7,7 +7,9 @@
 //   node --import tsx tools/demo-data/products.ts
 // The same input always gives the same files: what varies (which products get a second rate,
 // price rounding) comes from a generator with a fixed seed.
-import { randomness, writeSeed, type Row } from './seeds.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomness, SEED_DIR, writeSeed, type Row } from './seeds.ts';
 import { BRAND_REVISIONS, BRAND_TYPES, BRANDS, RENTAL, SALE, type RentalItem } from './products-catalogue.ts';
 
 const { pick } = randomness(5_2026);
@@ -240,6 +242,23 @@ function brandFields(type: string | undefined): Row {
   };
 }
 
+/**
+ * A unique product's object type (a unique product needs one): the type tools/demo-data/objects.ts
+ * gave its objects, read from the objects seed it wrote.
+ */
+const objectTypeOf = new Map<string, string>();
+const objectsSeed = path.join(SEED_DIR, 'objects.json');
+if (existsSync(objectsSeed))
+  for (const o of (JSON.parse(readFileSync(objectsSeed, 'utf8')) as { rows: Row[] }).rows)
+    if (o.Product && o.ObjectType && !objectTypeOf.has(String(o.Product)))
+      objectTypeOf.set(String(o.Product), String(o.ObjectType));
+
+/** The object type of a unique product, when its objects have one. */
+const objectTypeFields = (stock: string, id: string): Row => {
+  const type = stock === 'unique' ? objectTypeOf.get(id) : undefined;
+  return type ? { ObjectType: type } : {};
+};
+
 const products: Row[] = [];
 RENTAL.forEach((item, i) => {
   products.push({
@@ -252,6 +271,7 @@ RENTAL.forEach((item, i) => {
     ProductGroup: item.group,
     Category: item.category,
     StockType: item.stock,
+    ...objectTypeFields(item.stock, code(i + 1)),
     Unit: item.unit,
     IsComposed: composed.has(item.descr),
     Weight: item.kg,

@@ -118,6 +118,7 @@ export {
 } from './licence.ts';
 export {
   ARCHIVE_LABEL,
+  EXTRA_FIELDS_LABEL,
   LANGUAGES,
   SOURCE_LANGUAGE,
   layerTexts,

@@ -95,6 +95,9 @@ export const translateDeep = <T>(value: T, t: Translate): T => translateKeys(val
 /** The label of the archive box the server adds to the form of every archivable table. */
 export const ARCHIVE_LABEL = 'Archief';
 
+/** The heading of the group a form layout shows the fields in that it does not place itself. */
+export const EXTRA_FIELDS_LABEL = 'Extra velden';
+
 interface TableTexts {
   archivable?: boolean;
   fields?: { group?: string }[];
@@ -102,8 +105,9 @@ interface TableTexts {
 
 /**
  * The texts for people a layer (a pack) brings: labels, titles, warnings, messages, right names,
- * the names of field groups (a form made from the fields shows them as headings), and the archive
- * box's label where the layer defines an archivable table.
+ * the names of field groups (a form made from the fields shows them as headings), the archive
+ * box's label where the layer defines an archivable table, and the heading of the fields a form
+ * layout does not place where the layer has form layouts.
  */
 export function layerTexts(layer: {
   tables: { value: unknown }[];
@@ -116,6 +120,8 @@ export function layerTexts(layer: {
   const into = new Set<string>();
   for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows])
     for (const doc of docs) textsOf(doc.value, into);
+  // A form layout shows the fields it does not place (the field dictionary's) under this heading.
+  if (layer.forms.length) into.add(EXTRA_FIELDS_LABEL);
   for (const { value } of layer.tables as { value: TableTexts }[]) {
     for (const field of value.fields ?? []) if (field.group?.trim()) into.add(field.group);
     if (value.archivable === true) into.add(ARCHIVE_LABEL);

@@ -4,6 +4,7 @@
 import {
   ARCHIVE_LABEL,
   Component,
+  EXTRA_FIELDS_LABEL,
   componentOf,
   decimalDigits,
   integerDigits,
@@ -22,6 +23,8 @@ import type { TableModel } from './model.ts';
 /** Field visibility codes: Hidden 0, Visible 1, ReadOnly 2, Required 3. */
 const Visibility = { Hidden: 0, Visible: 1, ReadOnly: 2, Required: 3 } as const;
 const DEFAULT_GROUP = 'general';
+/** The group of fields a form layout does not place and that name no group of their own. */
+const EXTRA_GROUP = 'extra';
 
 export const listMethod = (list: string) => `mvc/_lists/${list}`;
 export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalogue}`;
@@ -150,18 +153,27 @@ export function compileForm(
       properties.push(property(snapshot, model, field, group.GroupID, record[field.name] ?? null));
     }
   }
-  // Fields a later layer added but the form does not place yet still appear, in a group of their own.
-  const rest = model.table.fields.filter((f) => !placed.has(f.name));
-  for (const field of rest)
-    properties.push(property(snapshot, model, field, DEFAULT_GROUP, record[field.name] ?? null));
-  const groups = form.groups.map((g) => ({
-    GroupID: g.GroupID,
-    Label: g.label ?? null,
-    Tab: g.tab ?? null,
-    Column: g.column ?? 1,
-  }));
-  if (rest.length && !groups.some((g) => g.GroupID === DEFAULT_GROUP))
-    groups.push({ GroupID: DEFAULT_GROUP, Label: null, Tab: null, Column: 1 });
+  const groups: { GroupID: string; Label: string | null; Tab: string | null; Column: number }[] = form.groups.map(
+    (g) => ({ GroupID: g.GroupID, Label: g.label ?? null, Tab: g.tab ?? null, Column: g.column ?? 1 }),
+  );
+  // Fields a later layer added (the field dictionary) that the form does not place still appear:
+  // in the group they name (by its id or label), else in a new group of that name, else in "Extra
+  // velden"; a new group on the tab they name, else the first tab — never in a group no tab shows.
+  const same = (a: string | null | undefined, b: string) => a?.trim().toLowerCase() === b.toLowerCase();
+  const tabs = form.tabs ?? [];
+  const tabOf = (name: string | undefined) =>
+    (name && tabs.find((t) => same(t.name, name.trim()) || same(t.label, name.trim()))?.name) || tabs[0]?.name || null;
+  for (const field of model.table.fields.filter((f) => !placed.has(f.name))) {
+    const named = field.group?.trim();
+    let group = named ? groups.find((g) => same(g.GroupID, named) || same(g.Label, named)) : undefined;
+    if (!group) {
+      const id = named || EXTRA_GROUP;
+      group = groups.find((g) => g.GroupID === id);
+      if (!group)
+        groups.push((group = { GroupID: id, Label: named || EXTRA_FIELDS_LABEL, Tab: tabOf(field.tab), Column: 1 }));
+    }
+    properties.push(property(snapshot, model, field, group.GroupID, record[field.name] ?? null));
+  }
   if (model.table.archivable) {
     // Archiving is a user's action on a record too: the last group offers it.
     const archive: EffectiveField = {

@@ -248,6 +248,38 @@ describe('field dictionary', () => {
     });
   });
 
+  it('shows a field added to a table with a form layout: in the group it names, a new group on the tab it names, else under "Extra velden" on the first tab', async () => {
+    const added = [
+      { FieldName: 'Sector', Label: 'Branche', FieldType: 'text' },
+      { FieldName: 'Instagram', Label: 'Instagram', FieldType: 'text', GroupName: 'contact' },
+      {
+        FieldName: 'CreditNote',
+        Label: 'Kredietnotitie',
+        FieldType: 'text',
+        GroupName: 'Kredietbewaking',
+        Tab: 'Financiële instellingen',
+      },
+    ];
+    for (const entry of added) expect((await addField(a, { TableName: 'relations', ...entry })).status).toBe(200);
+    const answer = await form(a, 'relations');
+    const groupOf = (field: string) => answer.Properties.find((p: any) => p.FieldName === field)?.GroupID;
+    const group = (id: string) => answer.Groups.find((g: any) => g.GroupID === id);
+    expect(groupOf('Sector')).toBe('extra');
+    expect(group('extra')).toEqual({ GroupID: 'extra', Label: 'Extra velden', Tab: 'detail', Column: 1 });
+    expect(groupOf('Instagram')).toBe('Contact');
+    expect(groupOf('CreditNote')).toBe('Kredietbewaking');
+    expect(group('Kredietbewaking')).toMatchObject({ Label: 'Kredietbewaking', Tab: 'financial' });
+    // Every group the form answers is on a tab the form has: no field is out of sight.
+    const tabs = answer.Tabs.map((t: any) => t.name);
+    expect(answer.Groups.filter((g: any) => !tabs.includes(g.Tab))).toEqual([]);
+    const english = await a.app.inject({
+      method: 'GET',
+      url: '/mvc/relations/GetForm',
+      headers: { cookie: `${authHeaders(a.app).cookie}; Culture=en` },
+    });
+    expect(english.json().Groups.find((g: any) => g.GroupID === 'extra').Label).toBe('Extra fields');
+  });
+
   it("lists a table's fields with the layer that defines each, for who may read the field dictionary", async () => {
     const fields = (await get(a.app, '/mvc/definitions/fields?table=costcodes')).body;
     expect(fields.Label).toBe('Kostenplaatsen');

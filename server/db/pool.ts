@@ -7,8 +7,11 @@ import { databaseFailure } from './failures.ts';
 import { gatedClient, ReconnectGate } from './reconnect-gate.ts';
 
 export interface Queryable {
-  /** SQL text, or a named statement (prepared once per connection) for the engine's fixed queries. */
-  query<R extends pg.QueryResultRow = any>(
+  /**
+   * SQL text, or a named statement (prepared once per connection) for the engine's fixed queries.
+   * `R` names the columns the caller reads; without it a row's values are unknown (pg-rows.d.ts).
+   */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(
     text: string | pg.QueryConfig,
     values?: unknown[],
   ): Promise<pg.QueryResult<R>>;

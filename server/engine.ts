@@ -20,7 +20,7 @@ import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
 import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
-import { installRecordBehaviours } from './behaviours/index.ts';
+import { installWriteHooks } from './behaviours/index.ts';
 import { setTimeZone } from '../definitions/language/index.ts';
 import type { KeyObject } from 'node:crypto';
 
@@ -67,7 +67,7 @@ export async function startEngine(
   config: Config,
   opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {},
 ): Promise<Engine> {
-  installRecordBehaviours();
+  installWriteHooks();
   // Process-wide, as the clock is: every cluster process starts an engine with the same setting.
   setTimeZone(config.timeZone);
   const db = opts.databaseUrl

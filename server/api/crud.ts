@@ -5,7 +5,6 @@ import { flexData } from '../data/flex.ts';
 import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, readRecord } from '../data/records.ts';
 import { deleteRecord, saveRecord } from '../data/write.ts';
-import { behaviourOf } from '../behaviours/index.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -51,24 +50,19 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
 
   app.post<{ Params: Params }>('/mvc/:control/save', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    const behaviour = behaviourOf(model.table.behaviour, engine.registry);
     const saved = await saveRecord(engine.pool, model, principal, request.body, {
-      hooks: behaviour?.hooks,
       tableOf: (name) => engine.registry.snapshot.table(name),
     });
     engine.security.written(model.table.sqlName);
-    await behaviour?.committed();
     return withCatalogueTexts(model, saved, translateFor(engine, request).t);
   });
 
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
-    const behaviour = behaviourOf(model.table.behaviour, engine.registry);
-    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), behaviour?.hooks, (name) =>
+    await deleteRecord(engine.pool, model, principal, autoIdOf(request.body, request.query), (name) =>
       engine.registry.snapshot.table(name),
     );
     engine.security.written(model.table.sqlName);
-    await behaviour?.committed();
     return {};
   });
 

@@ -210,7 +210,7 @@ export function namedCallRoutes(app: FastifyInstance, engine: Engine): void {
       if (parent && parentKey && (await readStored(engine.pool, on, principal, id))[parent.name] !== body[parentKey])
         throw notFound();
       if (call.kind === 'delete') {
-        await deleteRecord(engine.pool, on, principal, id, undefined, tableOf);
+        await deleteRecord(engine.pool, on, principal, id, tableOf);
         await written([on.table.sqlName]);
         return {};
       }

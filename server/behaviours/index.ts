@@ -1,47 +1,24 @@
-// The named table behaviours a definition can point to (`behaviour` of a table): what runs
-// inside a write's transaction and after its commit. Looked up by name, so the generic calls
-// name no table; the table schema's enum lists the same names, so an unknown one fails
-// `definitions validate`.
-import type { TableDef } from '../../definitions/language/index.ts';
-import type { WriteHooks } from '../data/write.ts';
-import type { Registry } from '../metadata/registry.ts';
+// The named table behaviours a definition can point to (`behaviour` of a table): the write hooks
+// that run on every write of the table's rows (data/write-hooks.ts). Looked up by name, so the
+// generic calls name no table; the table schema's enum lists the same names, so an unknown one
+// fails `definitions validate`.
 import type { ActionBehaviour } from '../business/index.ts';
 import { readStored } from '../data/records.ts';
 import { recordChanged } from '../data/events.ts';
 import { Ignored } from '../business/batch.ts';
 import { liftSignInLock } from '../security/sign-in-lock.ts';
 import { badRequest } from '../errors.ts';
-import { dictionaryHooks } from './site-dictionary.ts';
+import { dictionaryHook } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
-import { userAccountHooks } from './user-account.ts';
-import { registerRecordBehaviour } from '../data/record-behaviours.ts';
-import { rowLimitChecks } from './row-limit.ts';
+import { userAccountHook } from './user-account.ts';
+import { registerWriteHook } from '../data/write-hooks.ts';
+import { rowLimitHook } from './row-limit.ts';
 
-export interface Behaviour {
-  hooks: WriteHooks;
-  /** After the commit. */
-  committed(): Promise<unknown>;
-}
-
-type HookName = 'site-dictionary' | 'user-account';
-
-const BEHAVIOURS: Record<HookName, (registry: Registry) => Behaviour> = {
-  // Definitions changed: this process reloads now; others on NOTIFY.
-  'site-dictionary': (registry) => ({ hooks: dictionaryHooks(registry), committed: () => registry.refresh() }),
-  'user-account': (registry) => ({ hooks: userAccountHooks(registry), committed: async () => {} }),
-};
-
-/** The save hooks of a table whose rows are definitions or accounts (the save and delete calls run them). */
-export function behaviourOf(names: TableDef['behaviour'], registry: Registry): Behaviour | undefined {
-  const name = (Array.isArray(names) ? names : [names]).find(
-    (n): n is HookName => n === 'site-dictionary' || n === 'user-account',
-  );
-  return name ? BEHAVIOURS[name](registry) : undefined;
-}
-
-/** The behaviours that hold on every write of their tables (data/record-behaviours.ts). */
-export function installRecordBehaviours(): void {
-  registerRecordBehaviour('row-limit', rowLimitChecks);
+/** The write hooks of the named behaviours, for every path that writes their tables. */
+export function installWriteHooks(): void {
+  registerWriteHook('site-dictionary', dictionaryHook);
+  registerWriteHook('user-account', userAccountHook);
+  registerWriteHook('row-limit', rowLimitHook);
 }
 
 /**

@@ -5,14 +5,14 @@
 // past this check anyway admits nothing.
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { invalidFields } from '../errors.ts';
-import type { RecordBehaviour } from '../data/record-behaviours.ts';
+import type { WriteHook } from '../data/write-hooks.ts';
 import { USERS_TABLE, userFieldColumn } from '../security/principal-of.ts';
 
 const KIND = 'Kind';
 const USER_FIELD = 'UserField';
 
-export const rowLimitChecks: RecordBehaviour = {
-  async check(_client, _model, merged, _current, tableOf) {
+export const rowLimitHook: WriteHook = {
+  async beforeWrite(_client, { merged, tableOf }) {
     if (merged[KIND] !== 'userfield' || isEmptyValue(merged[USER_FIELD] ?? null)) return;
     const name = String(merged[USER_FIELD]);
     const users = tableOf(USERS_TABLE)?.table;

@@ -12,9 +12,9 @@ import {
 } from '../../definitions/language/index.ts';
 import { withTranslations } from '../metadata/translations.ts';
 import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
-import type { WriteHooks } from '../data/write.ts';
+import type { HookedWrite, WriteHook } from '../data/write-hooks.ts';
 import { engineTable } from '../data/table-sql.ts';
-import { DefinitionsInvalid, type Registry } from '../metadata/registry.ts';
+import { DefinitionsInvalid, registryOf, type Registry } from '../metadata/registry.ts';
 import { readSiteRows, siteFile, writeSiteDefinition } from '../metadata/site-layer.ts';
 import { applySchema, planSchema, SchemaChangeRefused } from '../metadata/sync/apply.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -297,46 +297,59 @@ function dataLoss(before: Effective, rows: number, sqlTable: string, sqlColumn: 
   return { id: 'definition.data_loss', args: [rows, field?.label ?? field?.name ?? sqlColumn, tableLabel] };
 }
 
-export function dictionaryHooks(registry: Registry): WriteHooks {
-  return {
-    async afterWrite(client, { before, after, principal }) {
-      await client.query('SELECT pg_advisory_xact_lock(7405211)');
-      // Open screens learn that forms and grids may have changed, once this commits.
-      await emitEvent(client, { type: EVENT_TYPES.DefinitionsChanged });
-      // A schema change (an index on a large table) may take longer than other statements may.
-      await client.query('SET LOCAL statement_timeout = 0');
-      const dict = dictionaries(registry.snapshot.effective, registry);
-      const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
-      for (const name of names) await rebuild(client, dict, name, principal.username);
-      await writeTableRights(client, dict, principal.username);
-      const siteRows = await readSiteRows(client);
-      const composed = (() => {
-        try {
-          return registry.compose(siteRows);
-        } catch (err) {
-          // The change makes the definitions invalid as a whole (a search field that is no text
-          // any more, a length on a number): the administrator's input error, on its field.
-          if (err instanceof DefinitionsInvalid) throw asFieldErrors(err);
-          throw err;
-        }
-      })();
-      const { effective, siteConflicts } = composed;
-      const mine = siteConflicts.filter((p) =>
-        [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()),
-      );
-      if (mine.length) throw asFieldErrors(new DefinitionsInvalid(mine));
-      try {
-        await applySchema(client, await planSchema(client, effective), { by: principal.username });
-      } catch (err) {
-        if (err instanceof SchemaChangeRefused) {
-          throw invalidFields({
-            FieldType: err.refusals.map((r) =>
-              dataLoss(registry.snapshot.effective, r.rows, r.step.table, r.step.column),
-            ),
-          });
-        }
-        throw err;
-      }
-    },
-  };
+/**
+ * A dictionary row written or deleted: the site definitions of the tables it names (before and
+ * after) are written again, checked and applied in the write's transaction.
+ */
+async function dictionaryChanged(
+  client: pg.PoolClient,
+  { model, principal }: HookedWrite,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  const registry = registryOf(model);
+  await client.query('SELECT pg_advisory_xact_lock(7405211)');
+  // Open screens learn that forms and grids may have changed, once this commits.
+  await emitEvent(client, { type: EVENT_TYPES.DefinitionsChanged });
+  // A schema change (an index on a large table) may take longer than other statements may.
+  await client.query('SET LOCAL statement_timeout = 0');
+  const dict = dictionaries(registry.snapshot.effective, registry);
+  const names = new Set([before?.TableName, after?.TableName].filter((n): n is string => typeof n === 'string'));
+  for (const name of names) await rebuild(client, dict, name, principal.username);
+  await writeTableRights(client, dict, principal.username);
+  const siteRows = await readSiteRows(client);
+  const composed = (() => {
+    try {
+      return registry.compose(siteRows);
+    } catch (err) {
+      // The change makes the definitions invalid as a whole (a search field that is no text
+      // any more, a length on a number): the administrator's input error, on its field.
+      if (err instanceof DefinitionsInvalid) throw asFieldErrors(err);
+      throw err;
+    }
+  })();
+  const { effective, siteConflicts } = composed;
+  const mine = siteConflicts.filter((p) =>
+    [...names].some((n) => p.file.toLowerCase() === siteFile('table', n).toLowerCase()),
+  );
+  if (mine.length) throw asFieldErrors(new DefinitionsInvalid(mine));
+  try {
+    await applySchema(client, await planSchema(client, effective), { by: principal.username });
+  } catch (err) {
+    if (err instanceof SchemaChangeRefused) {
+      throw invalidFields({
+        FieldType: err.refusals.map((r) => dataLoss(registry.snapshot.effective, r.rows, r.step.table, r.step.column)),
+      });
+    }
+    throw err;
+  }
 }
+
+export const dictionaryHook: WriteHook = {
+  afterWrite: (client, write) => dictionaryChanged(client, write, write.before, write.after),
+  afterDelete: (client, write) => dictionaryChanged(client, write, write.before, null),
+  // Definitions changed: this process reloads once the change committed; others on NOTIFY.
+  afterCommit: async (model) => {
+    await registryOf(model).refresh();
+  },
+};

@@ -254,6 +254,8 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
           refModel,
           moved.rows.map((r) => Number(r.autoid)),
           (name) => ctx.snapshot.table(name),
+          ctx.principal,
+          [refModel.table.fields.find((f) => f.sqlName === ref.column)?.name ?? ref.column],
         );
       }
       await deleteIn(client, { model, principal: ctx.principal, id, tableOf: (name) => ctx.snapshot.table(name) });

@@ -11,13 +11,7 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { hashPassword } from '../security/passwords.ts';
-import {
-  hiddenFields,
-  refuseLimitedChanges,
-  refuseRowsOutsideLimits,
-  underivedFields,
-  withoutHidden,
-} from './access.ts';
+import { refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields } from './access.ts';
 import { announceWrite, tableWritten } from './cache.ts';
 import { belongingRecordVisible } from './belonging.ts';
 import { writeChangeLogs } from './change-logs.ts';
@@ -27,7 +21,7 @@ import { fileValuesExist } from './file-values.ts';
 import { drawNumber } from './numbering.ts';
 import { translatePgError } from './pg-errors.ts';
 import { databaseChecks, deleteChecks } from './record-checks.ts';
-import { recordBehavioursOf } from './record-behaviours.ts';
+import { afterDelete, afterWrite, beforeWrite, hasWriteHooks } from './write-hooks.ts';
 import { authorize, blankRecord, checkInput, listValuesExist, parseAutoId, readRecord, readStored } from './records.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
@@ -36,9 +30,9 @@ import { writeStatusLog } from './statuslog.ts';
 import { retypeValues } from './typed-properties.ts';
 import { engineTable, reached } from './table-sql.ts';
 import { recordFromRow } from './values.ts';
-import type { WriteContext, WriteHooks } from './write-context.ts';
+import type { WriteContext } from './write-context.ts';
 
-export type { WriteContext, WriteHooks } from './write-context.ts';
+export type { WriteContext } from './write-context.ts';
 
 /**
  * Fields taken from a referenced row (`defaultFrom`): on create, and when the write changes the
@@ -89,16 +83,19 @@ async function defaultsFrom(
   return copies;
 }
 
-/** A password is stored as its hash; an empty one leaves the stored password as it is. */
-async function hashPasswords(
+/** An empty password leaves the stored password as it is. */
+function withoutEmptyPasswords(
   values: Map<EffectiveField | 'archive', unknown>,
-): Promise<Map<EffectiveField | 'archive', unknown>> {
-  for (const [f, v] of values) {
-    if (f === 'archive' || f.type !== 'password') continue;
-    if (v === null || v === undefined || v === '') values.delete(f);
-    else values.set(f, await hashPassword(String(v)));
-  }
+): Map<EffectiveField | 'archive', unknown> {
+  for (const [f, v] of values)
+    if (f !== 'archive' && f.type === 'password' && (v === null || v === undefined || v === '')) values.delete(f);
   return values;
+}
+
+/** A password is stored as its hash (after the hooks, which judge the password typed). */
+async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
+  for (const [f, v] of values)
+    if (f !== 'archive' && f.type === 'password') values.set(f, await hashPassword(String(v)));
 }
 
 /** The names of the fields a write gives values. */
@@ -141,17 +138,16 @@ export interface Written {
 
 /**
  * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
- * transition, an action, a named call, a cascade, a seed's derived values): right → hooks before →
- * the stored row (locked) and its TimeStamp → field limits → copies, number → normalise and check
- * the input → computed fields → list values, files, the record it belongs to → the checks that
- * need the database and the behaviours' checks → SQL → row limits → logs → behaviours after,
- * totals → the event, announced at commit.
+ * transition, an action, a named call, a cascade, a seed's derived values): right → the stored
+ * row (locked) and its TimeStamp → field limits → copies, number → normalise and check the input →
+ * computed fields → list values, files, the record it belongs to → the checks that need the
+ * database → the table's beforeWrite hooks → passwords hashed → SQL → row limits → logs → the
+ * table's afterWrite hooks, totals → the event and the afterCommit hooks, at commit.
  */
 export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<Written> {
   const { model, principal, record, ctx } = w;
   const update = w.id !== undefined && w.id !== 0;
   authorize(model, principal, update ? 'update' : 'create');
-  await ctx.hooks?.beforeWrite?.(client, record, principal);
   // The stored row with every field: the input is merged into it, so a field the principal
   // cannot see or change keeps its value and still counts for rules and required fields.
   const current = update ? (w.locked ?? (await readStored(client, model, principal, w.id!, true))) : null;
@@ -166,7 +162,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   refuseLimitedChanges(model, principal, record, current);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
-  const values = await hashPasswords(
+  const values = withoutEmptyPasswords(
     checkInput(model, record, current, {
       statusChange: !!current && ctx.transition?.field === model.workflow?.field.name,
       byDefinition: ctx.byDefinition,
@@ -180,8 +176,9 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (!current) await belongingRecordVisible(client, model, principal, values);
   const change = mergedOf(model, current, values, update ? w.id! : 0);
   await databaseChecks(client, model, change, ctx.tableOf, principal);
-  const behaviours = recordBehavioursOf(model);
-  for (const b of behaviours) await b.check?.(client, model, change.merged, current, ctx.tableOf);
+  const hooked = { model, principal, tableOf: ctx.tableOf, before: current };
+  await beforeWrite(client, { ...hooked, merged: change.merged, values });
+  await hashPasswords(values);
   let id = w.id ?? 0;
   if (current) await updateRow(client, model, id, values, principal.username);
   else id = await insertRow(client, model, values, principal.username);
@@ -191,14 +188,15 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (!ctx.transition) await refuseRowsOutsideLimits(client, model, principal, [id]);
   await logChanges(client, model, id, current, values, principal, ctx);
   await writeChangeLogs(client, model, id, current, values, principal, ctx);
-  for (const b of behaviours) await b.written?.(client, model, change.merged, current, ctx.tableOf);
+  const written = writtenNames(values);
+  await afterWrite(client, { ...hooked, after: change.merged, written });
   await totalsFollow(client, model, change.merged, current, ctx.tableOf);
   const typeField =
     model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
   if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name])
     await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, id, current ? 'updated' : 'created');
-  return { id, current, written: writtenNames(values) };
+  return { id, current, written };
 }
 
 /** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */
@@ -249,15 +247,13 @@ export async function saveRecord(
         // repetition taken out), and a run again after a conflict starts from what was sent.
         const record = structuredClone(sent);
         let id = autoId;
-        let before: Record<string, unknown> | null = null;
-        let written: string[];
         if (autoId === 0) {
-          ({ id, written } = await writeIn(client, { model, principal, record, ctx }));
+          ({ id } = await writeIn(client, { model, principal, record, ctx }));
         } else {
           if (record.TimeStamp === undefined || record.TimeStamp === null) {
             throw invalidFields({ TimeStamp: [{ id: 'validation.timestamp_required', args: [] }] });
           }
-          const update = await writeIn(client, {
+          await writeIn(client, {
             model,
             principal,
             record,
@@ -265,11 +261,8 @@ export async function saveRecord(
             id: autoId,
             stamp: parseAutoId(record.TimeStamp, 'TimeStamp'),
           });
-          before = withoutHidden(update.current!, hiddenFields(model, principal));
-          written = update.written;
         }
         const saved = await readRecord(client, model, principal, id);
-        await ctx.hooks?.afterWrite(client, { before, after: saved, written, principal });
         await announceWrite(client, model.table.sqlName);
         return saved;
       },
@@ -285,23 +278,24 @@ export async function saveRecord(
 
 /**
  * Rows another path changed beside the record path (a merge re-pointing references to a record):
- * their table's record behaviours run on them as they now stand, so what is derived from them
- * (an order's totals) follows.
+ * their table's afterWrite hooks run on them as they now stand (`written`: the field that
+ * changed), so what is derived from them (an order's totals) follows.
  */
 export async function rowsRewritten(
   client: pg.PoolClient,
   model: TableModel,
   ids: readonly number[],
   tableOf: TableOf,
+  principal: Principal,
+  written: string[],
 ): Promise<void> {
-  const behaviours = recordBehavioursOf(model);
-  if (!behaviours.length && !model.feeds.length) return;
+  if (!hasWriteHooks(model) && !model.feeds.length) return;
   for (const id of ids) {
     // Rows the merge moved, seen by the user or not: read for what follows from them, never answered.
     const row = (await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE autoid = $1`, [id])).rows[0];
     if (!row) continue;
     const record = recordFromRow(model, row);
-    for (const b of behaviours) await b.written?.(client, model, record, null, tableOf);
+    await afterWrite(client, { model, principal, tableOf, before: null, after: record, written });
     await totalsFollow(client, model, record, null, tableOf);
   }
 }
@@ -332,24 +326,16 @@ export async function addComputed(
  */
 export async function deleteIn(
   client: pg.PoolClient,
-  {
-    model,
-    principal,
-    id: autoId,
-    hooks,
-    tableOf,
-  }: { model: TableModel; principal: Principal; id: number; hooks?: WriteHooks; tableOf?: TableOf },
+  { model, principal, id: autoId, tableOf }: { model: TableModel; principal: Principal; id: number; tableOf: TableOf },
 ): Promise<void> {
   authorize(model, principal, 'delete');
   const stored = await readStored(client, model, principal, autoId, true);
-  if (tableOf) await deleteChecks(client, model, stored, tableOf);
-  const before = withoutHidden(stored, hiddenFields(model, principal));
+  await deleteChecks(client, model, stored, tableOf);
   await client.query(`DELETE FROM ${reached(model)} WHERE autoid = $1`, [autoId]);
   await announceWrite(client, model.table.sqlName);
-  if (tableOf) for (const b of recordBehavioursOf(model)) await b.written?.(client, model, null, stored, tableOf);
-  if (tableOf) await totalsFollow(client, model, null, stored, tableOf);
+  await afterDelete(client, { model, principal, tableOf, before: stored });
+  await totalsFollow(client, model, null, stored, tableOf);
   await recordChanged(client, model, autoId, 'deleted');
-  await hooks?.afterWrite(client, { before, after: null, written: [], principal });
 }
 
 export async function deleteRecord(
@@ -357,14 +343,13 @@ export async function deleteRecord(
   model: TableModel,
   principal: Principal,
   autoId: number,
-  hooks: WriteHooks | undefined,
   tableOf: TableOf,
 ): Promise<void> {
   try {
     await inTransaction(
       pool,
       async (client) => {
-        await deleteIn(client, { model, principal, id: autoId, hooks, tableOf });
+        await deleteIn(client, { model, principal, id: autoId, tableOf });
         await announceWrite(client, model.table.sqlName);
       },
       { rerunnable: true },

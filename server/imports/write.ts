@@ -14,6 +14,7 @@ import { Params } from '../data/filters.ts';
 import { translatePgError } from '../data/pg-errors.ts';
 import { checkInput } from '../data/records.ts';
 import { addComputed, writeIn } from '../data/write.ts';
+import { hasWriteHooks } from '../data/write-hooks.ts';
 import { updateRow } from '../data/rows.ts';
 import { totalsFollow } from '../data/rollups.ts';
 import { selectColumns } from '../data/select.ts';
@@ -36,10 +37,20 @@ export interface WriteOptions {
   seenIds: Set<number>;
 }
 
-/** Whether a save of this table does more than write its row (then rows go one at a time). */
+/**
+ * Whether a save of this table does more than write its row (then rows go one at a time, through
+ * the write pipeline): numbering, a workflow, logged fields, records they belong to, the table's
+ * write hooks, a password to hash.
+ */
 export function writesOneByOne(model: TableModel): boolean {
   const t = model.table;
-  return Boolean(t.numbering || t.belongsTo || model.workflow || t.fields.some((f) => f.logChanges));
+  return Boolean(
+    t.numbering ||
+    t.belongsTo ||
+    model.workflow ||
+    hasWriteHooks(model) ||
+    t.fields.some((f) => f.logChanges || f.type === 'password'),
+  );
 }
 
 function failed(p: Prepared, overwrite: boolean, text: string): void {

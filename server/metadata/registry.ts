@@ -61,7 +61,23 @@ export function compose(
   }
 }
 
-function snapshotOf(version: number, effective: Effective, siteConflicts: DefinitionProblem[], site: Layer): Snapshot {
+/** The registry each model was compiled by (a process may run more than one engine, as tests do). */
+const owners = new WeakMap<TableModel, Registry>();
+
+/** The registry whose definitions the model is of. */
+export function registryOf(model: TableModel): Registry {
+  const owner = owners.get(model);
+  if (!owner) throw new Error(`the model of ${model.table.name} is of no registry`);
+  return owner;
+}
+
+function snapshotOf(
+  owner: Registry,
+  version: number,
+  effective: Effective,
+  siteConflicts: DefinitionProblem[],
+  site: Layer,
+): Snapshot {
   const models = new Map<string, TableModel>();
   return {
     version,
@@ -76,6 +92,7 @@ function snapshotOf(version: number, effective: Effective, siteConflicts: Defini
       if (!table) return undefined;
       const model = compileTable(effective, table);
       models.set(key, model);
+      owners.set(model, owner);
       return model;
     },
     list: (name) => effective.lists.get(name.toLowerCase())?.value,
@@ -110,7 +127,7 @@ export class Registry {
   async refresh(db: Queryable = this.db): Promise<Snapshot> {
     const site = siteLayer(await readSiteRows(db));
     const { effective, siteConflicts } = compose(this.packs.layers, site);
-    this.current = snapshotOf((this.current?.version ?? 0) + 1, effective, siteConflicts, site.layer);
+    this.current = snapshotOf(this, (this.current?.version ?? 0) + 1, effective, siteConflicts, site.layer);
     for (const fn of this.onChange) fn();
     return this.current;
   }

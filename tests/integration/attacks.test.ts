@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { ADMIN_PASSWORD, get, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { inTransaction } from '../../server/db/pool.ts';
+import { writeIn } from '../../server/data/write.ts';
+import { SYSTEM_PRINCIPAL } from '../../server/security/principal.ts';
 
 let server: TestServer;
 let limited: string;
@@ -333,6 +336,46 @@ describe('sessions', () => {
       expect(res.statusCode).toBe(403);
       expect(JSON.parse(res.body).Authenticated).toBe(false);
     }
+  });
+
+  it('end whatever path writes the user, and a password follows the rules on it too', async () => {
+    // The write pipeline as an action, a named call or a merge call it, outside the save call.
+    const id = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'pathless',
+        Password: 'Pathless-pass-1',
+        PasswordRetype: 'Pathless-pass-1',
+      })
+    ).body.AutoID;
+    const session = await signIn(server.app, 'pathless', 'Pathless-pass-1');
+    const snapshot = server.engine.registry.snapshot;
+    const users = snapshot.table('users');
+    if (!users) throw new Error('no users table');
+    const write = (record: Record<string, unknown>) =>
+      inTransaction(server.engine.pool, (client) =>
+        writeIn(client, {
+          model: users,
+          principal: SYSTEM_PRINCIPAL,
+          id,
+          record,
+          ctx: { tableOf: (name) => snapshot.table(name), byDefinition: true },
+        }),
+      );
+    const hash = async () =>
+      (await server.engine.pool.query('SELECT password, passwordretype FROM users WHERE autoid = $1', [id])).rows;
+    const before = await hash();
+    await expect(write({ Password: 'Other-pass-1' })).rejects.toMatchObject({
+      fields: { PasswordRetype: [{ id: 'validation.password_mismatch' }] },
+    });
+    await expect(write({ Password: 'short', PasswordRetype: 'short' })).rejects.toMatchObject({
+      fields: { Password: expect.arrayContaining([expect.objectContaining({ id: 'validation.password_min_length' })]) },
+    });
+    expect(await hash()).toEqual(before);
+    const current = () =>
+      server.app.inject({ method: 'GET', url: '/mvc/user/getcurrentuser', headers: { cookie: session } });
+    expect((await current()).statusCode).toBe(200);
+    await write({ Activated: false });
+    expect((await current()).statusCode).toBe(403);
   });
 
   it('cannot be ended from another site: sign-out and sign-in are refused cross-site', async () => {

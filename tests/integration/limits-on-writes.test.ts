@@ -1,7 +1,8 @@
 // Limited users attack the limits through writes and group combinations: a group that only denies
 // does not widen a row limit; a value derived from a field hidden from the user never reaches
 // them; a save, an action or an import cannot leave a row outside the user's row limits; a new
-// record cannot start in a later state than its workflow's first.
+// record cannot start in a later state than its workflow's first; an imported row limit is judged
+// as a saved one.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -179,6 +180,29 @@ describe('a row limit across groups', () => {
     expect((await server.engine.pool.query('SELECT id FROM costcodes ORDER BY id')).rows.map((r) => r.id)).toEqual([
       'accountman',
     ]);
+  });
+});
+
+describe('a row limit written by an import', () => {
+  it("is judged as a saved one: a user field that is no field of the user's fails its row, nothing of it is stored", async () => {
+    const adminCookie = await signIn(server.app);
+    const group = await groupWith('IMPORTED', ['2.1:read']);
+    const limits = async () =>
+      (await server.engine.pool.query('SELECT userfield FROM rowlimits WHERE securitygroup = $1', [group])).rows;
+    const file = await sheetFile([
+      ['Beveiligingsgroep', 'Tabel', 'Veld', 'Beperking', 'Veld van de gebruiker'],
+      ['IMPORTED', 'relations', 'ID', 'userfield', 'Password'],
+      ['IMPORTED', 'relations', 'ID', 'userfield', '__proto__'],
+      ['IMPORTED', 'relations', 'ID', 'userfield', 'Username'],
+    ]);
+    const started = await startImport(base, adminCookie, { Destination: 'rowlimits', file });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const task = await finished(base, adminCookie, started.body.AutoID);
+    const out = await outputRows(base, adminCookie, task.AutoID);
+    const result = out[0].indexOf('Resultaat');
+    expect(out.slice(1).map((r) => r[result])).toEqual(['CreateFailed', 'CreateFailed', 'CreateSuccess']);
+    expect(String(out[1][result + 1])).toContain("'Password' is geen veld van de gebruikers");
+    expect(await limits()).toEqual([{ userfield: 'Username' }]);
   });
 });
 

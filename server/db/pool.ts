@@ -81,13 +81,15 @@ export function atCommit(db: Queryable, key: string, work: () => Promise<void>):
 }
 
 /** What this process does once the open transaction of a client has committed (never after a rollback), by key. */
-const afterCommitted = new WeakMap<Queryable, Map<string, () => void>>();
+const afterCommitted = new WeakMap<Queryable, Map<string, () => void | Promise<void>>>();
 
 /**
- * Has `work` (quick, never throwing: it runs after the commit) done once right after the open
- * transaction of `db` commits; answers false when `db` is in no transaction of inTransaction.
+ * Has `work` done once right after the open transaction of `db` commits, in the order registered,
+ * after the connection went back to the pool; inTransaction answers once it is done (a failure
+ * reaches its caller, the transaction committed all the same). Answers false when `db` is in no
+ * transaction of inTransaction.
  */
-export function afterCommit(db: Queryable, key: string, work: () => void): boolean {
+export function afterCommit(db: Queryable, key: string, work: () => void | Promise<void>): boolean {
   const then = afterCommitted.get(db);
   if (!then) return false;
   if (!then.has(key)) then.set(key, work);
@@ -118,16 +120,24 @@ export async function inTransaction<T>(
   opts: TransactionOptions = {},
 ): Promise<T> {
   for (let rerun = 0; ; rerun++) {
+    let committed: { result: T; then: Iterable<() => void | Promise<void>> };
     try {
-      return await once(pool, work);
+      committed = await once(pool, work);
     } catch (err) {
       if (!opts.rerunnable || rerun >= CONFLICT_RERUNS || databaseFailure(err) !== 'conflict') throw err;
       await sleep(rerunDelayMs(rerun));
+      continue;
     }
+    // Outside the loop's reruns: what follows a commit never runs the committed work again.
+    for (const done of committed.then) await done();
+    return committed.result;
   }
 }
 
-async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function once<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<{ result: T; then: Iterable<() => void | Promise<void>> }> {
   const client = await pool.connect();
   // A connection lost between two statements of the transaction (an outage) fails the next one;
   // reported on the client meanwhile, it would end the process.
@@ -151,8 +161,7 @@ async function once<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T
     const then = afterCommitted.get(client)!;
     afterCommitted.delete(client);
     await client.query('COMMIT');
-    for (const done of then.values()) done();
-    return result;
+    return { result, then: then.values() };
   } catch (err) {
     beforeCommit.delete(client);
     afterCommitted.delete(client);

@@ -111,10 +111,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // Tests may still say `any` (a fixture read loosely); their count is held by npm run type-debt.
+  { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['runtime/**'], rules: boundary('server') },
   { files: ['server/**'], rules: boundary('runtime') },
   ...SERVER_LAYERS.map(layerRule),

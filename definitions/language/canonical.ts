@@ -12,7 +12,7 @@ function resolve(node: JsonSchema | undefined, root: JsonSchema): JsonSchema | u
     current = pointer
       .split('/')
       .filter(Boolean)
-      .reduce<any>((n, part) => n?.[part], base);
+      .reduce<JsonSchema | undefined>((n, part) => n?.[part] as JsonSchema | undefined, base);
     root = base;
   }
   return current;

@@ -35,8 +35,10 @@ function validatorOf(kind: DefinitionKind): ValidateFunction {
 }
 
 function describe(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `unknown attribute '${(e.params as any).additionalProperty}'`;
-  if (e.keyword === 'enum') return `${e.message}: ${(e.params as any).allowedValues.join(', ')}`;
+  if (e.keyword === 'additionalProperties')
+    return `unknown attribute '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+  if (e.keyword === 'enum')
+    return `${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return e.message ?? e.keyword;
 }
 

@@ -23,6 +23,7 @@ import {
   withIdRefPrefix,
   type CustomValidator,
   type ErrorTransformer,
+  type FormContextType,
   type RJSFSchema,
   type RJSFValidationError,
   type UiSchema,
@@ -100,7 +101,7 @@ export function toRjsfErrors(units: readonly OutputUnit[]): RJSFValidationError[
     });
 }
 
-export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, any> {
+export class SchemaValidator<T = Record<string, unknown>> implements ValidatorType<T, RJSFSchema, FormContextType> {
   /** Per root schema: its references, and each sub-schema already prepared against it. */
   private roots = new WeakMap<object, { lookup: Lookup; subs: WeakMap<object, { schema: Schema; lookup: Lookup }> }>();
 
@@ -123,7 +124,7 @@ export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, an
     return sub;
   }
 
-  rawValidation<Result = any>(schema: RJSFSchema, formData?: T): { errors?: Result[]; validationError?: Error } {
+  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: T): { errors?: Result[]; validationError?: Error } {
     try {
       const own = copy(schema);
       const result = validate(asJson(formData), own, DRAFT, dereference(own), false);
@@ -137,9 +138,9 @@ export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, an
   validateFormData(
     formData: T | undefined,
     schema: RJSFSchema,
-    customValidate?: CustomValidator<T, RJSFSchema, any>,
-    transformErrors?: ErrorTransformer<T, RJSFSchema, any>,
-    uiSchema?: UiSchema<T, RJSFSchema, any>,
+    customValidate?: CustomValidator<T, RJSFSchema, FormContextType>,
+    transformErrors?: ErrorTransformer<T, RJSFSchema, FormContextType>,
+    uiSchema?: UiSchema<T, RJSFSchema, FormContextType>,
   ): ValidationData<T> {
     const raw = this.rawValidation<OutputUnit>(schema, formData);
     let errors = toRjsfErrors(raw.errors ?? []);
@@ -150,7 +151,7 @@ export class SchemaValidator<T = any> implements ValidatorType<T, RJSFSchema, an
       errorSchema = { ...errorSchema, $schema: { __errors: [raw.validationError.message] } } as typeof errorSchema;
     if (!customValidate) return { errors, errorSchema };
     // Custom checks see every field, also those without a value, as rjsf's own validators give them.
-    const withDefaults = getDefaultFormState<T, RJSFSchema, any>(this, schema, formData, schema, true) as T;
+    const withDefaults = getDefaultFormState<T, RJSFSchema, FormContextType>(this, schema, formData, schema, true) as T;
     const handler = customValidate(withDefaults, createErrorHandler<T>(withDefaults), uiSchema, errorSchema);
     return validationDataMerge<T>({ errors, errorSchema }, unwrapErrorHandler<T>(handler));
   }

@@ -24,7 +24,7 @@ export const ENDONYMS: Record<Locale, string> = {
   zh: '中文',
 };
 
-const catalogs: Record<Locale, () => Promise<{ messages: Record<string, any> }>> = {
+const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   nl: () => import('../../locales/nl/messages.po'),
   en: () => import('../../locales/en/messages.po'),
   da: () => import('../../locales/da/messages.po'),

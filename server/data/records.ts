@@ -163,7 +163,9 @@ function fieldMessages(
         add(name, { id: 'validation.max', args: [shown, (e.params as { limit: number }).limit] });
         break;
       case 'x-digits': {
-        const d = model.validate.schema as any;
+        const d = model.validate.schema as {
+          properties: Record<string, { 'x-digits': { integers: number; decimals: number } }>;
+        };
         const limits = d.properties[name]['x-digits'];
         add(name, { id: 'validation.digits', args: [shown, limits.integers, limits.decimals] });
         break;

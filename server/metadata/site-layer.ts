@@ -22,7 +22,8 @@ export const siteFile = (kind: string, name: string) => `site:${kind}/${name}`;
 export interface SiteRow {
   kind: DefinitionKind;
   name: string;
-  body: any;
+  /** The definition as stored: checked against its kind's schema before it is used. */
+  body: unknown;
   modified_by: string;
   modified_at: Date;
 }
@@ -66,7 +67,7 @@ export async function writeSiteDefinition(
 ): Promise<void> {
   const before =
     (
-      await db.query<{ body: any }>(
+      await db.query<{ body: SiteBody }>(
         'SELECT body FROM core_site_definition WHERE kind = $1 AND lower(name) = lower($2) FOR UPDATE',
         [kind, name],
       )

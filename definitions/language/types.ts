@@ -153,6 +153,11 @@ export interface TableDef {
   module?: ModuleCode;
   archivable?: boolean;
   /**
+   * Reference data (groups, statuses, languages): a row's text (`<Field>_Descr`) shows through a list
+   * field the user may read even without the right to read this table; its row limits still hold.
+   */
+  referenceData?: boolean;
+  /**
    * Rows the engine alone writes (a licence's activations, kept as their history): the generic
    * save and delete, named calls, actions, transitions and imports refuse every write, full access
    * included. No later layer takes it back.

@@ -13,6 +13,7 @@ import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { ListJoin, TableModel } from '../metadata/model.ts';
 import { FieldVisibility, type Principal, type SqlFilter } from '../security/principal.ts';
+import { blockedBy } from '../security/modules.ts';
 import { Params } from './filters.ts';
 import { ident } from '../db/sql.ts';
 import { descrKey } from './values.ts';
@@ -193,11 +194,18 @@ function bound(filter: SqlFilter | null, params: Params): string | null {
 
 /**
  * The referenced rows (under `alias`) whose text the principal sees: none when the text field is
- * hidden from them, else the rows they may see. The text of `_Descr` (table-sql.ts) and a filter on a
- * list's text both use it, so a filter finds a row by no text the grid would not show.
+ * hidden from them, else the rows they may see — of reference data (groups, statuses, languages:
+ * `referenceData`) also without the right to read its table, but never a row outside their row
+ * limits there. The text of `_Descr` (table-sql.ts) and a filter on a list's text both use it, so a
+ * filter finds a row by no text the grid would not show.
  */
 export function listTextRows(join: ListJoin, principal: Principal, alias: string, params: Params): string | null {
-  return isHidden(join.ref, principal, join.textField) ? 'false' : visibleRows(join.ref, principal, alias, params);
+  if (isHidden(join.ref, principal, join.textField)) return 'false';
+  // A table of a module the licence does not activate stays closed, reference data or not.
+  const reference = join.ref.referenceData && !blockedBy(join.ref.right);
+  return reference && !principal.can(join.ref.right, 'read')
+    ? limits(join.ref, principal, alias, params)
+    : visibleRows(join.ref, principal, alias, params);
 }
 
 /**

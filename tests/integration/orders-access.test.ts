@@ -185,3 +185,31 @@ describe('a warehouse clerk who may keep receipts but not process them', () => {
     expect((await as(cookie, '/mvc/purchasereceipt/nosuchcall', {})).status).toBe(404);
   });
 });
+
+describe('reference data', () => {
+  it("shows a status's text through a field the user may read, without the status table's right; never a row outside their row limits", async () => {
+    const seller = await userWith('catalogus', ['5.1:read']);
+    expect((await as(seller, '/mvc/productstatuses/GetFlexData', {})).status).toBe(403);
+    const product = await as(seller, '/mvc/products/GetItem', { autoid: ids.product });
+    expect(product.body.Status_Descr).toBe('Actief');
+    const grid = await as(seller, '/mvc/products/GetFlexData', { dataFilter: { ID: 'P-1' } });
+    expect(grid.body.Data[0].Status_Descr).toBe('Actief');
+    // A row limit on the statuses holds, read right or not: the text of a status outside it stays empty.
+    const group = (await admin('/mvc/securitygroups/GetFlexData', { dataFilter: { ID: 'CATALOGUS' } })).body.Data[0]
+      .AutoID;
+    await create('rowlimits', {
+      SecurityGroup: group,
+      TableName: 'productstatuses',
+      FieldName: 'ID',
+      Kind: 'value',
+      Value: 'VERVALLEN',
+    });
+    const limited = await signIn(server.app, 'catalogus', 'Orders-pass-1');
+    expect((await as(limited, '/mvc/products/GetItem', { autoid: ids.product })).body.Status_Descr).toBeNull();
+    // A table that is no reference data keeps its text to itself: the order's relation.
+    const buyer = await userWith('inkijker', ['8.1:read', '8.13:read']);
+    const order = await as(buyer, '/mvc/orders/GetItem', { autoid: ids.order });
+    expect(order.status).toBe(200);
+    expect(order.body.DeliverRelation_Descr).toBeNull();
+  });
+});

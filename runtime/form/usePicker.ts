@@ -9,10 +9,12 @@ import {
   PICKER_SEARCH_DEBOUNCE_MS,
   acceptedEntry,
   entryValue,
+  focusOpenDelay,
   hasPickerValue,
   initialPicker,
   pickerKey,
   pickerReducer,
+  searchText,
   shouldLoadMore,
   throttle,
 } from './rules/index.ts';
@@ -41,6 +43,12 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   const [singleError, setSingleError] = useState<string | null>(null);
   const known = useRef<{ id: unknown; text: string }>({ id: value, text: typeof descr === 'string' ? descr : '' });
   const request = useRef(0);
+  const opening = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stopOpening = () => {
+    clearTimeout(opening.current);
+    opening.current = undefined;
+  };
+  useEffect(() => stopOpening, []);
   const paramKey = JSON.stringify(parameters);
 
   // The selection's text: known after an accept, from the record, else fetched (SingleMethod).
@@ -96,11 +104,12 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   loadRef.current = load;
 
   // Typing searches after a pause; opening the dropdown searches at once with the empty text.
+  const search = searchText(state);
   useEffect(() => {
     if (!state.open) return;
-    const timer = setTimeout(() => loadRef.current(0, state.text), state.text ? PICKER_SEARCH_DEBOUNCE_MS : 0);
+    const timer = setTimeout(() => loadRef.current(0, search), search ? PICKER_SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
-  }, [state.open, state.text, paramKey]);
+  }, [state.open, search, paramKey]);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -108,12 +117,13 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
     () =>
       throttle(() => {
         const s = stateRef.current;
-        if (shouldLoadMore(s)) loadRef.current(s.page + 1, s.text);
+        if (shouldLoadMore(s)) loadRef.current(s.page + 1, searchText(s));
       }, PICKER_SCROLL_THROTTLE_MS),
     [],
   );
 
   const accept = (entry: LookupEntry | null) => {
+    stopOpening();
     const next = entry ? entryValue(entry, config) : null;
     known.current = { id: next, text: entry ? entry.Descr : '' };
     setSingleError(null);
@@ -148,9 +158,26 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   return {
     state,
     singleError,
-    focus: () => dispatch({ type: 'focus' }),
-    type: (text: string) => dispatch({ type: 'type', text }),
-    blur: () => dispatch({ type: 'blur' }),
+    /** Focus shows the value as it is; the list opens after focusOpenDelay (at once from a click). */
+    focus: (fromAnotherElement: boolean) => {
+      stopOpening();
+      dispatch({ type: 'focus' });
+      const delay = focusOpenDelay(fromAnotherElement);
+      if (delay) opening.current = setTimeout(() => dispatch({ type: 'open' }), delay);
+      else dispatch({ type: 'open' });
+    },
+    open: () => {
+      stopOpening();
+      dispatch({ type: 'open' });
+    },
+    type: (text: string) => {
+      stopOpening();
+      dispatch({ type: 'type', text });
+    },
+    blur: () => {
+      stopOpening();
+      dispatch({ type: 'blur' });
+    },
     closeAdvanced: () => dispatch({ type: 'advanced', open: false }),
     openAdvanced: () => dispatch({ type: 'advanced', open: true }),
     accept,

@@ -4,15 +4,13 @@
 // (the relation filled in and fixed), blocks the relation with a reason and finds it in the status
 // log, changes the status of three persons at once where the server refuses one, retries after
 // the cause is fixed, and comes back with Back.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, post } from '../integration/harness.ts';
-import { launch, openPage, screenshot as capture, startProduct, type E2eServer } from './browser.ts';
+import { screenshot as capture } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 import { watchPolicyViolations } from './policy-violations.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let violations: () => string[];
 const ids: Record<string, number> = {};
 
@@ -33,8 +31,8 @@ async function ensureRow(table: string, ID: string, Descr: string): Promise<numb
 // the grids are searched for it.
 const MARK = 'E2E';
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   ids.reason = await ensureRow('blockreasons', 'BETALING', 'Betalingsachterstand');
   ids.visit = await ensureRow('addressgroups', 'BEZOEK', 'Bezoekadres');
   ids.acme = await save('relations', { ID: 'E2E001', Descr: 'Acme BV' });
@@ -56,13 +54,7 @@ beforeAll(async () => {
   // until the data is broken below, so the server refuses to change its status.
   ids.bakker = await person('Bakker', { User: admin, Relation: ids.bolt });
   await sql('UPDATE persons SET relation = NULL WHERE autoid = $1', [ids.bakker]);
-  browser = await launch();
-  page = await openPage(browser);
   violations = await watchPolicyViolations(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });
@@ -282,7 +274,8 @@ it('changes the status of three persons at once, one refused, and retries it', a
   }
   // In the status picker Escape first closes its open list; the next Escape closes the dialog,
   // and focus returns to the button that opened it.
-  await prompt.getByLabel('Nieuwe status', { exact: true }).focus();
+  // A click opens its list at once (focus from another element would open it after 1000 ms).
+  await prompt.getByLabel('Nieuwe status', { exact: true }).click();
   await expect.poll(() => prompt.getByRole('listbox').count()).toBe(1);
   await page.keyboard.press('Escape');
   await expect.poll(() => prompt.getByRole('listbox').count()).toBe(0);

@@ -6,6 +6,9 @@ import {
   blocksKey,
   canClear,
   capTyped,
+  PICKER_FOCUS_OPEN_DELAY_MS,
+  acceptedEntry,
+  focusOpenDelay,
   initialPicker,
   limitColorText,
   maxLengthProblem,
@@ -15,6 +18,7 @@ import {
   pickerKey,
   pickerParameters,
   pickerReducer,
+  searchText,
   stepValue,
   swatchColor,
   textFromApi,
@@ -109,14 +113,39 @@ describe('list picker', () => {
   const items = [1, 2, 3].map((n) => ({ AutoID: n, ID: `C${n}`, Descr: `Item ${n}`, Archive: false }));
   const selected = initialPicker('Item 2');
 
-  it('focus clears the search text and opens; blur restores the selection text', () => {
+  it('focus keeps the shown value and searches for everything; blur restores the selection text', () => {
     const focused = pickerReducer(selected, { type: 'focus' });
-    expect(focused).toMatchObject({ open: true, text: '' });
-    const typed = pickerReducer(focused, { type: 'type', text: 'ite' });
-    expect(pickerReducer(typed, { type: 'blur' })).toMatchObject({ open: false, text: 'Item 2' });
+    expect(focused).toMatchObject({ open: false, text: 'Item 2', typed: false });
+    const opened = pickerReducer(focused, { type: 'open' });
+    expect(opened).toMatchObject({ open: true, text: 'Item 2' });
+    expect(searchText(opened)).toBe('');
+    const typed = pickerReducer(opened, { type: 'type', text: 'ite' });
+    expect(searchText(typed)).toBe('ite');
+    expect(pickerReducer(typed, { type: 'blur' })).toMatchObject({ open: false, text: 'Item 2', typed: false });
+  });
+  it('opens 1000 ms after focus from another element, at once after a click', () => {
+    expect(PICKER_FOCUS_OPEN_DELAY_MS).toBe(1000);
+    expect(focusOpenDelay(true)).toBe(1000);
+    expect(focusOpenDelay(false)).toBe(0);
+  });
+  it('Tab through an opened picker accepts nothing; a typed search or an arrow choice is accepted', () => {
+    const opened = pickerReducer(pickerReducer(selected, { type: 'focus' }), { type: 'open' });
+    const listed = pickerReducer(opened, { type: 'results', items, page: 0, hasMore: false });
+    expect(listed.highlight).toBe(-1);
+    expect(acceptedEntry(listed)).toBeUndefined();
+    const searched = pickerReducer(pickerReducer(opened, { type: 'type', text: 'Item 3' }), {
+      type: 'results',
+      items: [items[2]],
+      page: 0,
+      hasMore: false,
+    });
+    expect(acceptedEntry(searched)).toBe(items[2]);
+    expect(acceptedEntry(pickerReducer(listed, { type: 'move', by: 1 }))).toBe(items[0]);
+    // A value that arrives while the user is looking (not typing) is what the input shows.
+    expect(pickerReducer(opened, { type: 'selected', text: 'Item 1' }).text).toBe('Item 1');
   });
   it('arrows move within the results; Enter and Tab accept; Escape blurs; F4 opens advanced search', () => {
-    let s = pickerReducer(pickerReducer(selected, { type: 'focus' }), {
+    let s = pickerReducer(pickerReducer(pickerReducer(selected, { type: 'focus' }), { type: 'open' }), {
       type: 'results',
       items,
       page: 0,

@@ -5,6 +5,8 @@ import type { FormProperty, ListConfig } from '../types.ts';
 
 export const PICKER_SEARCH_DEBOUNCE_MS = 150;
 export const PICKER_SCROLL_THROTTLE_MS = 200;
+/** Focus coming from another element opens the list this much later (spec 1 §4); a click opens it at once. */
+export const PICKER_FOCUS_OPEN_DELAY_MS = 1000;
 /** F4 opens the advanced search. */
 export const ADVANCED_SEARCH_KEY = 'F4';
 export const ADVANCED_SEARCH_KEY_CODE = 115;
@@ -13,6 +15,8 @@ export interface PickerState {
   open: boolean;
   /** What the input shows: the search while typing, else the selection's text. */
   text: string;
+  /** Whether the user typed since focus: only then is the text a search, and the first match the one Enter or Tab take. */
+  typed: boolean;
   selectedText: string;
   items: LookupEntry[];
   highlight: number;
@@ -24,6 +28,7 @@ export interface PickerState {
 
 export type PickerAction =
   | { type: 'focus' }
+  | { type: 'open' }
   | { type: 'type'; text: string }
   | { type: 'loading' }
   | { type: 'results'; items: LookupEntry[]; page: number; hasMore: boolean }
@@ -38,6 +43,7 @@ export function initialPicker(selectedText = ''): PickerState {
   return {
     open: false,
     text: selectedText,
+    typed: false,
     selectedText,
     items: [],
     highlight: -1,
@@ -50,10 +56,14 @@ export function initialPicker(selectedText = ''): PickerState {
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
+    // Focus keeps the shown value (the search starts empty, nothing highlighted): only what the
+    // user then types or chooses changes the field.
     case 'focus':
-      return { ...state, open: true, text: '', highlight: -1 };
+      return { ...state, text: state.selectedText, typed: false, highlight: -1 };
+    case 'open':
+      return state.open ? state : { ...state, open: true };
     case 'type':
-      return { ...state, open: true, text: action.text, highlight: -1 };
+      return { ...state, open: true, text: action.text, typed: true, highlight: -1 };
     case 'loading':
       return { ...state, loading: true };
     case 'results':
@@ -63,7 +73,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
         items: action.page === 0 ? action.items : [...state.items, ...action.items],
         page: action.page,
         hasMore: action.hasMore,
-        highlight: action.page === 0 ? (action.items.length ? 0 : -1) : state.highlight,
+        highlight: action.page === 0 ? (state.typed && state.text && action.items.length ? 0 : -1) : state.highlight,
       };
     case 'failed':
       return { ...state, loading: false };
@@ -74,12 +84,12 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     }
     case 'accept': {
       const selectedText = action.entry ? action.entry.Descr : '';
-      return { ...state, open: false, advanced: false, text: selectedText, selectedText, highlight: -1 };
+      return { ...state, open: false, advanced: false, text: selectedText, typed: false, selectedText, highlight: -1 };
     }
     case 'blur':
-      return { ...state, open: false, text: state.selectedText, highlight: -1 };
+      return { ...state, open: false, text: state.selectedText, typed: false, highlight: -1 };
     case 'selected':
-      return { ...state, selectedText: action.text, text: state.open ? state.text : action.text };
+      return { ...state, selectedText: action.text, text: state.typed ? state.text : action.text };
     case 'advanced':
       return { ...state, advanced: action.open, open: false };
   }
@@ -106,7 +116,11 @@ export function pickerKey(key: string, keyCode?: number): PickerKeyEffect {
   }
 }
 
-/** The entry Enter or Tab accepts: the highlighted one, while the dropdown is open. */
+/**
+ * The entry Enter or Tab accepts: the highlighted one, while the dropdown is open. Something is
+ * highlighted only when the user typed a search (its first match) or moved with the arrows, so
+ * tabbing through a picker leaves its value as it was.
+ */
 export function acceptedEntry(state: PickerState): LookupEntry | undefined {
   return state.open && state.highlight >= 0 ? state.items[state.highlight] : undefined;
 }
@@ -128,6 +142,13 @@ export const isArchivedEntry = (entry: LookupEntry): boolean => 'Archive' in ent
 export function canClear(o: { value: unknown; enabled: boolean; allowEmpty: boolean; required: boolean }): boolean {
   return hasPickerValue(o.value) && o.enabled && o.allowEmpty && !o.required;
 }
+
+/** The search a list request sends: what the user typed, else nothing (every entry). */
+export const searchText = (state: PickerState): string => (state.typed ? state.text : '');
+
+/** How long after focus the list opens: later when focus came from another element (Tab), at once otherwise. */
+export const focusOpenDelay = (fromAnotherElement: boolean): number =>
+  fromAnotherElement ? PICKER_FOCUS_OPEN_DELAY_MS : 0;
 
 /** More results load when the bottom is in view, one page at a time. */
 export function shouldLoadMore(state: PickerState): boolean {

@@ -60,9 +60,16 @@ export function ListPickerWidget(props: WidgetProps) {
         value={state.text}
         disabled={disabled}
         readOnly={readonly}
-        onFocus={() => {
-          if (!locked) picker.focus();
+        onFocus={(e) => {
+          if (!locked) {
+            picker.focus(e.relatedTarget instanceof Element);
+            // The value stays shown, selected: typing replaces it, Tab leaves it.
+            e.currentTarget.select();
+          }
           onFocus(id, value);
+        }}
+        onClick={() => {
+          if (!locked) picker.open();
         }}
         onBlur={() => {
           picker.blur();
@@ -104,7 +111,14 @@ export function ListPickerWidget(props: WidgetProps) {
         </button>
       )}
       {state.open && (
-        <ul id={listId} role="listbox" className="form-picker-list" onMouseDown={(e) => e.preventDefault()}>
+        // tabIndex -1: a list long enough to scroll is not a Tab stop of its own (Tab leaves the picker).
+        <ul
+          id={listId}
+          role="listbox"
+          tabIndex={-1}
+          className="form-picker-list"
+          onMouseDown={(e) => e.preventDefault()}
+        >
           {state.items.map((item, i) => (
             <li
               key={String(entryValue(item, config))}
@@ -116,10 +130,8 @@ export function ListPickerWidget(props: WidgetProps) {
                   .filter(Boolean)
                   .join(' ') || undefined
               }
-              onClick={() => {
-                picker.accept(item);
-                input.current?.blur();
-              }}
+              // Focus stays in the input (the list's mousedown keeps it there), so Ctrl+S saves the pick.
+              onClick={() => picker.accept(item)}
             >
               {item.Descr}
               {'Detail' in item && item.Detail && <span className="form-picker-detail"> · {item.Detail}</span>}

@@ -1,17 +1,13 @@
 // A user with read-only rights in Chromium: sees only the screens and actions granted, and after
 // the session expires is sent to login and brought back to where they were.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { post } from '../integration/harness.ts';
-import { launch, openPage, startProduct, type E2eServer } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 const PASSWORD = 'Lisa-pass-1';
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   const app = product.server.app;
   const lisa = (
     await post(app, '/mvc/users/save', {
@@ -25,12 +21,6 @@ beforeAll(async () => {
   await post(app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '10.85', Action: 'read' });
   await post(app, '/mvc/usergroups/save', { User: lisa, SecurityGroup: group });
   await post(app, '/mvc/costcodes/save', { ID: 'KP-1', Descr: 'Werkplaats' });
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });

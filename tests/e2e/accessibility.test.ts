@@ -3,26 +3,14 @@
 // translations task. No serious or critical violation.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { expect, it } from 'vitest';
+import { signInAt } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
 /** axe's source, evaluated in the page (the product's Content-Security-Policy refuses an injected script tag, as it should). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
-});
+useProduct();
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();

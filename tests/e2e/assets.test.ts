@@ -3,23 +3,12 @@
 // basket from the objects grid and processes the basket, locks one object with a reason, and
 // finds the history in the object's location log, move log and status log. An object's deep
 // link opens it at start.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, screenshot, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signInAt } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
-});
+useProduct();
 
 const sql = (text: string, values: unknown[] = []) => product.server.engine.pool.query(text, values);
 const menu = () => page.getByRole('navigation', { name: 'Menu' });

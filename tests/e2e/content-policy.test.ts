@@ -2,30 +2,21 @@
 // from text ('unsafe-eval'). A user opens a form, is told in the browser what breaks a rule, is
 // told by the server what is missing, and saves, and the browser reports no violation of the
 // policy on the way.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { signInAt } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 import { watchPolicyViolations } from './policy-violations.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let violations: () => string[];
 /** The saves the page sent, with the status they were answered with. */
 const saves: number[] = [];
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
   violations = await watchPolicyViolations(page);
   page.on('response', (r) => {
     if (r.url().endsWith('/mvc/costcodes/save')) saves.push(r.status());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const dialog = () => page.getByRole('dialog', { name: 'Toevoegen' });

@@ -6,14 +6,12 @@
 // user's own save does not; is told when the open relation is changed by someone else; and
 // exports the grid, sees the notice finish and downloads the spreadsheet.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, post, signIn } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { openPage, screenshot } from './browser.ts';
+import { browser, page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let other: string;
 const ids: Record<string, number> = {};
 
@@ -50,18 +48,12 @@ async function renameElsewhere(autoid: number, Descr: string) {
   await otherSession('/mvc/relations/save', { ...item, Descr });
 }
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   ids.kind = await save('documentkinds', { ID: 'CONTRACT', Descr: 'Contract' });
   ids.acme = await save('relations', { ID: `${MARK}001`, Descr: 'Acme Files BV' });
   ids.bolt = await save('relations', { ID: `${MARK}002`, Descr: 'Bolt Events BV' });
   other = await signIn(product.server.app);
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const record = () => page.locator('.app-record-screen');

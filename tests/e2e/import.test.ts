@@ -7,30 +7,20 @@
 // task then opens read-only from the importtasks grid.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let before: number;
 let filled: Buffer;
 let templateLabels: string[];
 
+useProduct();
+
 const MARK = 'E2EIMP';
 const BAD_GROUP = 'GEENGROEP';
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
-});
 
 const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
 const bytesOf = async (download: Download) => readFile((await download.path())!);

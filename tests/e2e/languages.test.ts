@@ -5,10 +5,10 @@
 // Dutch, as on the server), locales/<lang>/messages.po and locales/<lang>/server.json.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The packs startProduct loads, in layer order: a later pack's translation wins. */
@@ -47,25 +47,16 @@ function runtimeText(language: string): (dutch: string) => string {
 const serverMessage = (language: string, id: string) =>
   (JSON.parse(readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8')) as Record<string, string>)[id];
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let dutchColumns: string[];
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
   for (const language of ['de', 'zh']) {
     if (!packFiles(language).length)
       console.warn(
         `No definitions/packs/*/locales/${language}.json yet: the ${language} screen and column titles are expected in Dutch`,
       );
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.locator('nav#app-nav');

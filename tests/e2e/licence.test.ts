@@ -6,30 +6,21 @@
 // local licence entry is kept under its hash. Kopiëren puts the dashed product code on the
 // clipboard.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { MODULE_CODES, joinProductCode, splitProductCode } from '../../definitions/language/index.ts';
 import { issueActivation } from '../../server/security/licence.ts';
 import { ADMIN_PASSWORD, DEV_LICENCE_PRIVATE_KEY } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let productCode: string;
 
 const NAME = 'E2E Licentie BV';
 const EXPIRES = `${new Date().getUTCFullYear() + 1}-12-31`;
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });

@@ -2,17 +2,13 @@
 // column (a list) is filtered by typing part of a category's description, and by picking
 // categories by name; in the brand grid the Merksoort column (a choice) shows its labels, not
 // its codes, and is filtered by picking a label.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, post } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
-
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   const save = async (table: string, record: Record<string, unknown>) => {
     const res = await post(product.server.app, `/mvc/${table}/save`, record);
     if (res.status !== 200) throw new Error(`${table}: ${JSON.stringify(res.body)}`);
@@ -35,16 +31,10 @@ beforeAll(async () => {
   ] as const) {
     await save('brands', { ID, Descr, BrandType });
   }
-  browser = await launch();
-  page = await openPage(browser);
   await page.goto(product.url);
   await page.getByLabel('Gebruikersnaam').fill('admin');
   await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 async function open(screen: string) {

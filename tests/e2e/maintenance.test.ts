@@ -1,24 +1,12 @@
 // A back-office user works through a system table in Chromium: open it from the menu, add,
 // find, filter, sort, edit, meet a server validation error, archive, delete two records, and be
 // stopped before losing unsaved changes.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
-});
+useProduct();
 
 const grid = () => page.getByRole('grid');
 const dataRows = () => grid().locator('[role="row"][data-autoid]');

@@ -5,14 +5,11 @@
 // buys the missing stock from "Voorraad inkopen" on a purchase order, receives it with one bulk
 // and one unique item, and finds the stock, the stock log, the received lines and the new object,
 // after which the order can be supplied from stock.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { launch, openPage, screenshot as capture, signInAt, startProduct, type E2eServer } from './browser.ts';
-
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
+import { screenshot as capture, signInAt } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
   const answer = await post(product.server.app, `/mvc/${table}/save`, record);
@@ -22,8 +19,8 @@ async function save(table: string, record: Record<string, unknown>): Promise<num
 const sql = (text: string, values: unknown[] = []) => product.server.engine.pool.query(text, values);
 const one = async (text: string, values: unknown[] = []) => (await sql(text, values)).rows[0];
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   // An administration of its own numbers the scenario's orders, purchase orders and receipts:
   // their numbers are known and cannot meet the demo pack's.
   await save('administrations', {
@@ -64,12 +61,6 @@ beforeAll(async () => {
     ObjectType: type,
   });
   await save('productwarehouses', { Product: bulk, Warehouse: warehouse, MinimumStock: 5, MaximumStock: 10 });
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 /** Waits for what the user sees: a screen's calls may take longer than expect.poll's default second. */

@@ -3,13 +3,12 @@
 // they may not open (a stale link, a right taken away since sign-in) and an account without any
 // screen say so and whom to ask; the administrator saves and deletes with the toolbar's Verwijderen and the Delete key, is asked
 // naming the record or counting the rows, hears that it worked, and keeps focus on the grid.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, get, post } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { openPage, screenshot } from './browser.ts';
+import { browser, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
 const PASSWORD = 'Rita-pass-1';
 let lockGrant = 0;
 
@@ -19,8 +18,8 @@ async function save(table: string, record: Record<string, unknown>): Promise<num
   return answer.body.AutoID as number;
 }
 
+useProduct({ page: false });
 beforeAll(async () => {
-  product = await startProduct();
   // Rita may read block reasons (10.59), lock reasons (10.52) and relations (2.1), nothing else;
   // Nora is in no group.
   const rita = await save('users', {
@@ -46,11 +45,6 @@ beforeAll(async () => {
   ]) {
     await save('blockreasons', { ID, Descr });
   }
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 async function signIn(page: Page, username: string, password: string, address = product.url) {

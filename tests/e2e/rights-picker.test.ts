@@ -1,24 +1,14 @@
 // An administrator grants a right in Chromium by its name: open "Rechten van groepen" from the
 // menu, add a grant by typing part of the right's name in the picker and choosing it, choose one
 // of the actions that right has, save, and see the right's name in the grid.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, post } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
-
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
   await post(product.server.app, '/mvc/securitygroups/save', { ID: 'translators', Descr: 'Vertalers' });
-  browser = await launch();
-  page = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });

@@ -2,13 +2,12 @@
 // someone else changed meanwhile is refused, the record says so and shows the record as it is now,
 // and the next try goes through; a user who may not see the record in its new status is taken back
 // to the overview with a notice.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { launch, openPage, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { openPage, signInAt } from './browser.ts';
+import { browser, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
 const ids: Record<string, number> = {};
 const PASSWORD = 'Stella-pass-1';
 
@@ -19,8 +18,8 @@ async function save(table: string, record: Record<string, unknown>): Promise<num
 }
 const sql = (text: string, values: unknown[] = []) => product.server.engine.pool.query(text, values);
 
+useProduct({ page: false });
 beforeAll(async () => {
-  product = await startProduct();
   const found = await sql(`SELECT autoid FROM blockreasons WHERE id = 'BETALING'`);
   ids.reason = found.rows.length
     ? Number(found.rows[0].autoid)
@@ -58,11 +57,6 @@ beforeAll(async () => {
     UserField: 'LockedOut',
   });
   await save('usergroups', { User: stella, SecurityGroup: group });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const record = (page: Page) => page.locator('.app-record-screen');

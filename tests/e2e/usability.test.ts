@@ -2,25 +2,16 @@
 // title or internal name, an archived row found again, a settings page that refuses an
 // out-of-range number on Ctrl+S and asks before its changes are lost, and a menu put away on a
 // wide screen.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, screenshot, signInAt, startProduct, type E2eServer } from './browser.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { screenshot, signInAt } from './browser.ts';
+import { page, product, useProduct } from './fixture.ts';
 import { watchPolicyViolations } from './policy-violations.ts';
 
-let product: E2eServer;
-let browser: Browser;
-let page: Page;
 let violations: () => string[];
 
+useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launch();
-  page = await openPage(browser);
   violations = await watchPolicyViolations(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Menu' });

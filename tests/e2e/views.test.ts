@@ -3,13 +3,12 @@
 // filters, page size), saves it as his own view, makes it his default and finds it
 // again after a reload; he shares a view with the planners, which Piet (a planner without view
 // rights) then starts with and Otto (another role) never sees; Back restores a grid as it was.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { launch, openPage, screenshot, startProduct, type E2eServer } from './browser.ts';
+import { openPage, screenshot } from './browser.ts';
+import { browser, product, useProduct } from './fixture.ts';
 
-let product: E2eServer;
-let browser: Browser;
 let sam: Page;
 const password = (user: string) => `${user}-Pass-1`;
 
@@ -32,8 +31,8 @@ async function user(Username: string, groups: number[]) {
   for (const g of groups) await post(app, '/mvc/usergroups/save', { User: id, SecurityGroup: g });
 }
 
+useProduct({ page: false });
 beforeAll(async () => {
-  product = await startProduct();
   const readCosts: [string, string][] = [
     ['10.85', 'read'],
     ['10.70', 'read'],
@@ -55,12 +54,7 @@ beforeAll(async () => {
   ] as const) {
     await post(product.server.app, '/mvc/costcodes/save', { ID, Descr, Budget });
   }
-  browser = await launch();
   sam = await openPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.server.close();
 });
 
 async function signIn(page: Page, username: string) {

@@ -2,17 +2,49 @@
 // a field of the user, so it must name a real field of the users table (or AutoID), never a
 // password and never a name every JavaScript object answers (`__proto__`, `constructor`). The
 // same rule decides what a stored limit admits (security/principal-of.ts), so a limit that got
-// past this check anyway admits nothing.
+// past this check anyway admits nothing. A limit of kind `value` must hold a value that fits its
+// field.
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { invalidFields } from '../errors.ts';
 import type { WriteHook } from '../data/write-hooks.ts';
-import { USERS_TABLE, userFieldColumn } from '../security/principal-of.ts';
+import { USERS_TABLE, fixedValue, userFieldColumn } from '../security/principal-of.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
+import type { TableModel } from '../metadata/model.ts';
+import type { TableOf } from '../data/related.ts';
 
 const KIND = 'Kind';
 const USER_FIELD = 'UserField';
+const VALUE = 'Value';
+const TABLE_NAME = 'TableName';
+const FIELD_NAME = 'FieldName';
+
+/**
+ * A limit of kind `value` compares a row's field with a fixed value: it must fit that field (a
+ * whole number for a number or list field, one of a choice field's codes …), as the same rule
+ * decides what a stored limit admits.
+ */
+function refuseUnfitValue(model: TableModel, merged: Record<string, unknown>, tableOf: TableOf): void {
+  if (merged[KIND] !== 'value' || isEmptyValue(merged[VALUE] ?? null)) return;
+  const table = tableOf(String(merged[TABLE_NAME] ?? ''))?.table;
+  const name = String(merged[FIELD_NAME] ?? '');
+  const field = table && (name.toLowerCase() === 'autoid' ? undefined : table.fields.find((f) => f.name === name));
+  // An unknown table or field is refused on its own field (a catalogue); AutoID is a whole number.
+  if (!table || (!field && name.toLowerCase() !== 'autoid')) return;
+  if (fixedValue(field ?? { type: 'bigint' }, String(merged[VALUE])) !== undefined) return;
+  const valueField = model.table.fields.find((f) => f.name === VALUE);
+  throw invalidFields({
+    [VALUE]: [
+      {
+        id: 'validation.row_limit_value',
+        args: [valueField ? labelled(valueField) : VALUE, String(merged[VALUE]), field ? labelled(field) : 'AutoID'],
+      },
+    ],
+  });
+}
 
 export const rowLimitHook: WriteHook = {
-  async beforeWrite(_client, { merged, tableOf }) {
+  async beforeWrite(_client, { model, merged, tableOf }) {
+    refuseUnfitValue(model, merged, tableOf);
     if (merged[KIND] !== 'userfield' || isEmptyValue(merged[USER_FIELD] ?? null)) return;
     const name = String(merged[USER_FIELD]);
     const users = tableOf(USERS_TABLE)?.table;

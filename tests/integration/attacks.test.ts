@@ -672,6 +672,26 @@ describe('row limits', () => {
     const cookie = await signIn(server.app, 'counter', 'Counter-pass-1');
     const seen = await call(server.app, '/mvc/countries/GetFlexData', cookie, { pageSize: 100 });
     expect(seen.body.Data.map((c: { ID: string }) => c.ID)).toEqual(['FX1']);
+    // A value that does not fit its field is refused on the value, and nothing is written.
+    const count = async () => Number((await db.query('SELECT count(*) FROM rowlimits')).rows[0].count);
+    const before = await count();
+    for (const [FieldName, Value] of [
+      ['Stock', 'veel'],
+      ['Active', 'ja'],
+      ['Status', 'nosuchstatus'],
+      ['Introduced', '7-12-2026'],
+    ]) {
+      const unfit = await post(server.app, '/mvc/rowlimits/save', {
+        SecurityGroup: group,
+        TableName: 'products',
+        FieldName,
+        Kind: 'value',
+        Value,
+      });
+      expect(unfit.status, FieldName).toBe(400);
+      expect(unfit.body.ModelState.Value[0], FieldName).toContain(`'${Value}' is geen geldige waarde voor veld`);
+    }
+    expect(await count()).toBe(before);
 
     // A limit stored before names were checked, on a table by its label: it limits nothing, and says so.
     await db.query(

@@ -4,7 +4,7 @@
 // column by its options' labels.
 import { useLingui } from '@lingui/react/macro';
 import type { FilterKind } from '../../definitions/language/index.ts';
-import { isFilterable, kindOf, operatorsOf, valueEditor, valueFor } from './filters.ts';
+import { filterStep, isFilterable, kindOf, operatorsOf, valueEditor, valueFor } from './filters.ts';
 import { RowPicker, type Lookup } from './RowPicker.tsx';
 import type { AdvancedFilter, GridColumn } from './types.ts';
 
@@ -96,7 +96,7 @@ export function AdvancedFilters({ columns, filters, onAdd, onChange, onRemove, l
               <input
                 type={INPUT_TYPES[kind] ?? 'text'}
                 aria-label={valueLabel}
-                step={kind === 'number' ? 'any' : undefined}
+                step={filterStep(column)}
                 value={typeof filter.Value === 'string' ? filter.Value : ''}
                 onChange={(e) => onChange(filter.id, { Value: e.target.value }, TYPING_DELAY_MS)}
                 onKeyDown={(e) => {

@@ -8,11 +8,13 @@ interface Props {
   title: string;
   width: number;
   onResize: (field: string, width: number) => void;
+  /** -1 while the grid's rows hold its one tab stop (the arrows reach the handle). */
+  tabIndex?: number;
 }
 
 const KEY_STEP = 10;
 
-export function ColumnResizer({ field, title, width, onResize }: Props) {
+export function ColumnResizer({ field, title, width, onResize, tabIndex = 0 }: Props) {
   const { t } = useLingui();
   const start = (event: MouseEvent) => {
     if (event.button !== 0) return;
@@ -35,7 +37,7 @@ export function ColumnResizer({ field, title, width, onResize }: Props) {
       aria-label={t`Breedte van ${title}`}
       aria-valuenow={width}
       aria-valuemin={0}
-      tabIndex={0}
+      tabIndex={tabIndex}
       className="grid-resize"
       draggable={false}
       onMouseDown={start}

@@ -2,7 +2,16 @@
 // columns, in which order and width, sort and filters), and titles, formats and filter types come
 // from GetFlexData's Meta.Columns.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { List, useListRef } from 'react-window';
 import { fileUrls } from '../api/index.ts';
 import { startExport } from '../live/index.ts';
@@ -21,6 +30,7 @@ import {
 import { useNarrow } from '../ui/useNarrow.ts';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
+import { lineKey, rowKey, tabStopRow } from './keys.ts';
 import { rowId, selectAllState, showLoadMore } from './state.ts';
 import type { GridRow } from './types.ts';
 import { useFlexGrid, type GridScope } from './useFlexGrid.ts';
@@ -74,6 +84,12 @@ function FlexGridView({
   const listRef = useListRef(null);
   const selectable = Boolean(contextMenu?.length);
   const { rows, columns, selected } = state;
+  // The grid's one tab stop: the active row (see keys.ts), kept among the rows rendered.
+  const [active, setActive] = useState(0);
+  const [rendered, setRendered] = useState<{ start: number; stop: number } | null>(null);
+  const focusWanted = useRef<number | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const tabRow = tabStopRow(active, rows.length, rendered);
 
   useEffect(() => {
     const element = listRef.current?.element;
@@ -103,6 +119,7 @@ function FlexGridView({
       toggle: actions.toggleRow,
       dragStart: actions.dragStart,
       dragOver: actions.dragOver,
+      focus: setActive,
     }),
     [onRowClick, selectable, openMenu, actions],
   );
@@ -127,9 +144,78 @@ function FlexGridView({
       handlers,
       fileUrl,
       card,
+      tabRow,
     }),
-    [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card],
+    [rows, columns, selectedSet, selectable, locale, selectLabel, handlers, fileUrl, card, tabRow],
   );
+
+  // A row the keys moved to gets the focus once it is rendered (it may first have to scroll in).
+  useEffect(() => {
+    const wanted = focusWanted.current;
+    if (wanted === null) return;
+    const element = gridRef.current?.querySelector<HTMLElement>(`[role="row"][data-row-index="${wanted}"]`);
+    if (!element) return;
+    focusWanted.current = null;
+    element.focus();
+  });
+  const focusRow = (index: number) => {
+    focusWanted.current = index;
+    setActive(index);
+    listRef.current?.scrollToRow({ index, align: 'smart' });
+    const element = gridRef.current?.querySelector<HTMLElement>(`[role="row"][data-row-index="${index}"]`);
+    if (element) {
+      focusWanted.current = null;
+      element.focus();
+    }
+  };
+  const controlsOf = (line: Element | null | undefined) =>
+    line ? [...line.querySelectorAll<HTMLElement>('button, input, select, [role="separator"]')] : [];
+  const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    const grid = gridRef.current;
+    if (!grid) return;
+    if (target.getAttribute('role') === 'row' && target.dataset.rowIndex !== undefined) {
+      const index = Number(target.dataset.rowIndex);
+      const page = Math.max(1, Math.floor((listRef.current?.element?.clientHeight ?? 0) / rowHeight));
+      const effect = rowKey(event.key, index, rows.length, page);
+      if (!effect) return;
+      event.preventDefault();
+      if (effect.kind === 'row') focusRow(effect.index);
+      else if (effect.kind === 'open') onRowClick?.(rows[index]);
+      else if (effect.kind === 'toggle') {
+        if (selectable) actions.toggleRow(rowId(rows[index]));
+      } else controlsOf(grid.querySelector('[data-grid-line="filter"]'))[0]?.focus();
+      return;
+    }
+    const line = target.closest('[data-grid-line]');
+    if (!line) return;
+    const controls = controlsOf(line);
+    const at = controls.indexOf(target);
+    if (at < 0) return;
+    const text = target instanceof HTMLInputElement && target.type === 'text' ? target : null;
+    const caret = text
+      ? {
+          atStart: text.selectionStart === 0 && text.selectionEnd === 0,
+          atEnd: text.selectionStart === text.value.length,
+        }
+      : null;
+    const effect = lineKey(event.key, at, controls.length, caret);
+    if (!effect) return;
+    const head = line.getAttribute('data-grid-line') === 'head';
+    if (effect.kind === 'move') {
+      event.preventDefault();
+      controls[effect.index].focus();
+    } else if (effect.kind === 'up') {
+      if (head) return;
+      event.preventDefault();
+      controlsOf(grid.querySelector('[data-grid-line="head"]'))[0]?.focus();
+    } else {
+      event.preventDefault();
+      if (head) controlsOf(grid.querySelector('[data-grid-line="filter"]'))[0]?.focus();
+      else if (rows.length) focusRow(tabRow);
+    }
+  };
 
   const width = card ? undefined : columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
   const rowHeight = card ? cardHeight(columns.length) : ROW_HEIGHT;
@@ -186,13 +272,9 @@ function FlexGridView({
           <button type="button" className="grid-button" onClick={() => actions.refresh(true)}>{t`Vernieuwen`}</button>
         </div>
       )}
-      {state.failed && (
-        <div role="alert" className="grid-alert">
-          {t({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' })}
-        </div>
-      )}
       <div className="grid-scroll">
         <div
+          ref={gridRef}
           role="grid"
           aria-label={label}
           aria-rowcount={state.countEstimated ? -1 : state.count + 2}
@@ -200,6 +282,7 @@ function FlexGridView({
           aria-busy={state.loading || undefined}
           className={`grid-table${card ? ' grid-table--cards' : ''}`}
           style={width === undefined ? undefined : { width }}
+          onKeyDown={onGridKey}
         >
           <GridHeader
             columns={columns}
@@ -212,6 +295,7 @@ function FlexGridView({
             onToggleAll={actions.toggleAll}
             onResize={actions.resizeColumn}
             onMove={actions.moveColumn}
+            tabbable={rows.length === 0}
           />
           {rows.length > 0 && (
             <List
@@ -222,6 +306,11 @@ function FlexGridView({
               rowCount={rows.length}
               rowHeight={rowHeight}
               rowProps={rowProps}
+              onRowsRendered={({ startIndex, stopIndex }) =>
+                setRendered((r) =>
+                  r && r.start === startIndex && r.stop === stopIndex ? r : { start: startIndex, stop: stopIndex },
+                )
+              }
               defaultHeight={bodyHeight}
               overscanCount={10}
               style={{ height: bodyHeight, maxHeight: BODY_MAX_HEIGHT }}

@@ -21,6 +21,11 @@ interface Props {
   onToggleAll: () => void;
   onResize: (field: string, width: number) => void;
   onMove: (field: string, target: string) => void;
+  /**
+   * Whether the headers and filters are Tab stops: not while there are rows (the grid is then
+   * one tab stop, and the arrows go up from the first row to here; see keys.ts).
+   */
+  tabbable: boolean;
 }
 
 /** The drag carries the column's name under a type of its own, so other drags (text, files) are not drops. */
@@ -39,17 +44,20 @@ export function GridHeader({
   onToggleAll,
   onResize,
   onMove,
+  tabbable,
 }: Props) {
   const { t } = useLingui();
+  const tabIndex = tabbable ? 0 : -1;
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   return (
     <div role="rowgroup" className="grid-head">
-      <div role="row" aria-rowindex={1} className="grid-row grid-header-row">
+      <div role="row" aria-rowindex={1} className="grid-row grid-header-row" data-grid-line="head">
         {selectable && (
           <div role="columnheader" className="grid-cell grid-select" style={{ width: SELECT_WIDTH }}>
             <input
               type="checkbox"
               aria-label={t`Alles selecteren`}
+              tabIndex={tabIndex}
               checked={selectAll === 'all'}
               ref={(el) => {
                 if (el) el.indeterminate = selectAll === 'some';
@@ -105,7 +113,7 @@ export function GridHeader({
               }}
             >
               {column.IsSortable ? (
-                <button type="button" className="grid-sort" onClick={() => onSort(column)}>
+                <button type="button" className="grid-sort" tabIndex={tabIndex} onClick={() => onSort(column)}>
                   <span className="grid-text">{title}</span>
                   <span aria-hidden="true" className="grid-sort-arrow">
                     {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
@@ -114,12 +122,18 @@ export function GridHeader({
               ) : (
                 <span className="grid-text">{title}</span>
               )}
-              <ColumnResizer field={column.FieldName} title={title} width={columnWidth(column)} onResize={onResize} />
+              <ColumnResizer
+                field={column.FieldName}
+                title={title}
+                width={columnWidth(column)}
+                onResize={onResize}
+                tabIndex={tabIndex}
+              />
             </div>
           );
         })}
       </div>
-      <div role="row" aria-rowindex={2} className="grid-row grid-filter-row">
+      <div role="row" aria-rowindex={2} className="grid-row grid-filter-row" data-grid-line="filter">
         {selectable && <div role="gridcell" className="grid-cell grid-select" style={{ width: SELECT_WIDTH }} />}
         {columns.map((column) => {
           const text = columnFilters[column.FieldName] ?? '';
@@ -133,7 +147,12 @@ export function GridHeader({
               style={{ width: columnWidth(column) }}
             >
               {!isFilterable(column) ? null : kindOf(column) === 'bool' ? (
-                <select aria-label={label} value={text} onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}>
+                <select
+                  aria-label={label}
+                  tabIndex={tabIndex}
+                  value={text}
+                  onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}
+                >
                   <option value="">{t`Alle`}</option>
                   <option value="true">{t`Ja`}</option>
                   <option value="false">{t`Nee`}</option>
@@ -142,6 +161,7 @@ export function GridHeader({
                 // A choice column offers its labels; the filter is its code (a URL parameter may name the label).
                 <select
                   aria-label={label}
+                  tabIndex={tabIndex}
                   value={quickFilterValue(column, text) ?? ''}
                   onChange={(e) => onFilter(column.FieldName, e.target.value, 0)}
                 >
@@ -156,6 +176,7 @@ export function GridHeader({
                 <input
                   type="text"
                   aria-label={label}
+                  tabIndex={tabIndex}
                   aria-invalid={invalid || undefined}
                   className={invalid ? 'grid-filter-invalid' : undefined}
                   value={text}

@@ -26,6 +26,8 @@ export interface RowHandlers {
   toggle: (id: number) => void;
   dragStart: (index: number) => void;
   dragOver: (index: number) => void;
+  /** A row got the focus (a click or the keys): it becomes the grid's tab stop. */
+  focus: (index: number) => void;
 }
 
 export interface GridRowProps {
@@ -40,6 +42,8 @@ export interface GridRowProps {
   fileUrl: FileUrl;
   /** Rows as cards (a phone). */
   card: boolean;
+  /** The one row Tab reaches (the grid is one tab stop; see keys.ts). */
+  tabRow: number;
 }
 
 const GridCells = memo(function GridCells({
@@ -104,6 +108,7 @@ export function GridRowView({
   handlers,
   fileUrl,
   card,
+  tabRow,
 }: RowComponentProps<GridRowProps>) {
   const row = rows[index];
   const id = rowId(row);
@@ -114,17 +119,14 @@ export function GridRowView({
       aria-rowindex={index + 3}
       aria-selected={selectable ? isSelected : undefined}
       data-autoid={id}
-      tabIndex={handlers.click ? 0 : -1}
+      data-row-index={index}
+      tabIndex={index === tabRow ? 0 : -1}
       className={`grid-row${card ? ' grid-card' : ''}${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
       style={style}
       onClick={handlers.click ? () => handlers.click?.(row) : undefined}
-      onKeyDown={
-        handlers.click
-          ? (e) => {
-              if (e.key === 'Enter') handlers.click?.(row);
-            }
-          : undefined
-      }
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) handlers.focus(index);
+      }}
       onContextMenu={handlers.contextMenu ? (e) => handlers.contextMenu?.(e, row) : undefined}
       onMouseEnter={selectable ? () => handlers.dragOver(index) : undefined}
     >
@@ -144,6 +146,7 @@ export function GridRowView({
           <input
             type="checkbox"
             checked={isSelected}
+            tabIndex={-1}
             aria-label={selectLabel}
             onChange={noop}
             // A mouse click was handled on mousedown (it starts a drag); keyboard toggles come with detail 0.

@@ -15,6 +15,14 @@ export function operatorsOf(column: GridColumn | undefined): readonly string[] {
   return column ? OPERATORS[kindOf(column)] : [];
 }
 
+/** A decimal value filter steps by 0.01 (spec 1 §5); a whole number by 1; other numbers take any value. */
+export const DECIMAL_FILTER_STEP = 0.01;
+export function filterStep(column: GridColumn | undefined): string | undefined {
+  if (!column || kindOf(column) !== 'number') return undefined;
+  if (column.FieldType === 'decimal') return String(DECIMAL_FILTER_STEP);
+  return column.FieldType && ['smallint', 'integer', 'bigint'].includes(column.FieldType) ? '1' : 'any';
+}
+
 /** Image columns hold file references: nothing to filter on. */
 export function isFilterable(column: GridColumn): boolean {
   return column.ColumnType !== 2;

@@ -1,9 +1,12 @@
 // React binding of a grid controller: one store per mounted grid, first load on mount, a reload of
 // page 1 whenever the owner's refresh token or the user's language changes, the state kept for Back/Forward per router
 // history entry, and the news of others' changes to its table (live events).
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api, type FlexRequest } from '../api/index.ts';
+import { showAlert } from '../ui/dialogs/index.ts';
 import { useHistoryEntry } from '../ui/navigation/index.ts';
 import { EVENT_TYPES, recordChange, sameTable, useLiveEvents } from '../live/index.ts';
 import { createGridController, type GridDeps } from './controller.ts';
@@ -40,6 +43,8 @@ export function useFlexGrid({ control, query, refreshToken, scope, locale, deps 
       userLayout: (c) => api.userLayout(c),
       layout: (id) => api.layout(id),
       storage: sessionStore(),
+      loadFailed: () =>
+        showAlert(i18n._(msg({ id: 'errors.error_retrieving', message: 'Fout bij het ophalen van de gegevens.' }))),
       ...deps,
     }),
   );

@@ -290,16 +290,22 @@ describe('FlexGrid', () => {
     expect(grid.querySelector('[data-autoid]')).toBeNull();
   });
 
-  it('shows the retrieval error in the grid and logs it', async () => {
+  it('shows the retrieval error in the alert box (heading, gone after 5 s) and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     failNext = true;
     show();
-    expect((await screen.findByRole('alert')).textContent).toBe('Fout bij het ophalen van de gegevens.');
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual([
+        expect.objectContaining({ type: 'error', text: 'Fout bij het ophalen van de gegevens.' }),
+      ]),
+    );
     expect(logged).toHaveBeenCalled();
+    expect(screen.queryByText('No results')).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Vernieuwen' }));
     });
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const grid = await screen.findByRole('grid');
+    await waitFor(() => expect(grid.querySelector('[data-autoid="11"]')).not.toBeNull());
   });
 
   it('selects with the checkbox column and applies the context menu to the selection', async () => {
@@ -452,7 +458,7 @@ describe('FlexGrid views', () => {
     const asked = requests.length;
     show({}, 1);
     grid = await loaded();
-    expect((screen.getByLabelText('Filter Code') as HTMLInputElement).value).toBe('K1');
+    expect(screen.getByLabelText<HTMLInputElement>('Filter Code').value).toBe('K1');
     expect(within(grid).getAllByRole('columnheader')[0].style.width).toBe('110px');
     expect(requests.slice(asked).map((r) => String(r.url))).toEqual(['/mvc/costcodes/GetFlexData']);
     expect(flexData().at(-1)).toMatchObject({ columnFilter: { ID: 'K1' } });
@@ -460,7 +466,7 @@ describe('FlexGrid views', () => {
 
     show({}, 2);
     await loaded();
-    expect((screen.getByLabelText('Filter Code') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Filter Code').value).toBe('');
     expect(requests.some((r, i) => i > asked && String(r.url).endsWith('/GetUserFlexGridLayout'))).toBe(true);
   });
 });

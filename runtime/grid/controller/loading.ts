@@ -74,6 +74,7 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
       if (!isCurrent(id)) return;
       store.failed = true;
       log(`GetFlexData ${control} failed`, error);
+      deps.loadFailed?.();
     } finally {
       if (isCurrent(id)) {
         store.loading = false;

@@ -42,6 +42,8 @@ export interface GridDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   now?: () => number;
   log?: (message: string, error: unknown) => void;
+  /** A page failed to load: the user is told (spec 1 §8: the alert box with its heading, gone after 5 s). */
+  loadFailed?: () => void;
 }
 
 /** What every slice works with: the grid's name, its store and its calls. */

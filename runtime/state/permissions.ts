@@ -61,7 +61,7 @@ const DEV = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV;
 export const permissions = proxy<PermissionState>({ known: {}, debug: debugMode(DEV, browserStorage()) });
 
 /**
- * Whether the action is allowed: none of the matching entries denies it and one grants it.
+ * Whether the action is allowed: once its entries are known, none of them says Grant false.
  * A screen without a right code for the action needs no right. Reads a snapshot in components.
  */
 export function can(rights: Rights, action: Action, state: Readonly<PermissionState> = permissions): boolean {
@@ -99,9 +99,12 @@ export async function ensure(
   if (asked.length > 0) {
     const request = fetch(asked.map(({ ID, Action }) => ({ ID, Action }))).then(
       (answer) => {
+        // Spec 1 §6: allowed unless a matching entry says Grant false; an entry the answer leaves
+        // out, or answers without a Grant, denies nothing.
+        for (const e of asked) permissions.known[key(e.ID, e.Action)] = true;
         for (const entry of answer) {
-          permissions.known[key(entry.ID, entry.Action)] = entry.Grant === true;
-          if (entry.Grant !== true) console.warn(`Not authorized: right ${entry.ID}, action ${entry.Action}`);
+          permissions.known[key(entry.ID, entry.Action)] = entry.Grant !== false;
+          if (entry.Grant === false) console.warn(`Not authorized: right ${entry.ID}, action ${entry.Action}`);
         }
       },
       // The spec: a failed authorization call is logged; the entries stay unknown (not allowed).
@@ -110,7 +113,7 @@ export async function ensure(
     for (const e of asked) pending.set(key(e.ID, e.Action), request);
     void request.finally(() => asked.forEach((e) => pending.delete(key(e.ID, e.Action))));
   }
-  await Promise.all(entries.map((e) => pending.get(key(e.ID, e.Action))));
+  await Promise.all(entries.flatMap((e) => pending.get(key(e.ID, e.Action)) ?? []));
 }
 
 /** Forget every entry: a different user may be logged in next. */

@@ -47,6 +47,20 @@ describe('permission cache', () => {
     expect(can('10.85', 'update')).toBe(true);
   });
 
+  it('allows unless a grant says false: an entry answered without a Grant, or left out, denies nothing', async () => {
+    const fetch = vi.fn(async (list: SecurityEntry[]) =>
+      list
+        .filter((e) => e.ID !== '10.30')
+        .map((e) => (e.ID === '10.21' ? { ID: e.ID, Action: e.Action } : { ...e, Grant: e.ID !== '10.40' })),
+    ) as unknown as (list: SecurityEntry[]) => Promise<SecurityEntry[]>;
+    await ensure(entriesFor(['10.21', '10.30', '10.40', '10.85'], 'read'), fetch);
+    expect(can('10.21', 'read')).toBe(true);
+    expect(can('10.30', 'read')).toBe(true);
+    expect(can('10.85', 'read')).toBe(true);
+    expect(can('10.40', 'read')).toBe(false);
+    expect(can(['10.21', '10.40'], 'read')).toBe(false);
+  });
+
   it('an entry not yet known is not allowed; a screen without a right code needs none', () => {
     expect(can('10.99', 'create')).toBe(false);
     expect(can(undefined, 'create')).toBe(true);

@@ -114,6 +114,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // Type-aware rules that catch real bugs: a promise nobody awaits or handles, a promise where a
+  // plain value is expected (an async event handler, an async condition), an await of a value
+  // that is no promise, and a cast the type already guarantees.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
   // Tests may still say `any` (a fixture read loosely); their count is held by npm run type-debt.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['runtime/**'], rules: boundary('server') },

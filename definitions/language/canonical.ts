@@ -7,7 +7,7 @@ import type { DefinitionKind } from './types.ts';
 function resolve(node: JsonSchema | undefined, root: JsonSchema): JsonSchema | undefined {
   let current = node;
   for (let hops = 0; current && typeof current.$ref === 'string' && hops < 10; hops++) {
-    const [file, pointer = ''] = (current.$ref as string).split('#');
+    const [file, pointer = ''] = current.$ref.split('#');
     const base = file ? SCHEMAS[file.replace('.schema.json', '') as DefinitionKind] : root;
     current = pointer
       .split('/')
@@ -23,8 +23,8 @@ function order(value: unknown, schema: JsonSchema | undefined, root: JsonSchema)
   if (Array.isArray(value)) return value.map((item) => order(item, node?.items as JsonSchema, root));
   if (value === null || typeof value !== 'object') return value;
   const props = (node?.properties ?? {}) as Record<string, JsonSchema>;
-  const known = Object.keys(props).filter((k) => k in (value as object));
-  const rest = Object.keys(value as object)
+  const known = Object.keys(props).filter((k) => k in value);
+  const rest = Object.keys(value)
     .filter((k) => !(k in props))
     .sort();
   const out: Record<string, unknown> = {};

@@ -191,7 +191,7 @@ function varNames(op: string, args: unknown): string[] | null {
   }
   const names = op === 'missing_some' ? list[1] : list;
   if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return null;
-  return names as string[];
+  return names;
 }
 
 /** Whether a definition's value is a rule to compute (an object) rather than a literal or a placeholder. */

@@ -20,7 +20,7 @@ type ObjectOf<P extends Props, R extends keyof P> = Flat<
 >;
 
 /** A schema written out, said to accept values of type T. */
-export const typed = <T>(schema: Schema): Typed<T> => schema as Typed<T>;
+export const typed = <T>(schema: Schema): Typed<T> => schema;
 
 /** An object with exactly these properties (`required` must be there). */
 export const object = <P extends Props, R extends keyof P & string = never>(

@@ -1,7 +1,7 @@
 // The page area: the current route's screen, chosen by its kind. Screens load on demand. A user
 // whose page address names a screen they may not open is told so.
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreenInfo, TableScreen } from '../api/index.ts';
 import {
@@ -13,14 +13,15 @@ import {
   router,
   type RouteParams,
 } from '../ui/navigation/index.ts';
+import { ChunkBoundary, lazyChunk } from './chunks.tsx';
 import { HomePage } from './HomePage.tsx';
 
-const MaintenancePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
-const SettingsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
-const DetailPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
-const LicencePage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
-const TranslationsPage = lazy(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
-const TranslationDashboardPage = lazy(() =>
+const MaintenancePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
+const SettingsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
+const DetailPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
+const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
+const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
+const TranslationDashboardPage = lazyChunk(() =>
   import('../screens/index.ts').then((m) => ({ default: m.TranslationDashboardPage })),
 );
 
@@ -70,7 +71,7 @@ export function PageHost() {
   const entry = currentEntry(snap);
   const screen = currentScreen(snap);
   if (!entry || !screen) return null;
-  const refused = refusedAtStart(entry.id, snap.routes as readonly ScreenInfo[]);
+  const refused = refusedAtStart(entry.id, snap.routes);
   if (refused)
     return (
       <main className="app-main">
@@ -79,14 +80,16 @@ export function PageHost() {
     );
   return (
     <main className="app-main">
-      <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>
-        {/* Keyed by page: every navigation mounts its own page, while the entries a page pushes
-            for its parameters (an open record) keep it mounted; the page's id lets it bring back
-            its state when Back or Forward shows it again. */}
-        <HistoryEntryContext.Provider key={entry.page} value={entry.page}>
-          <Screen screen={screen as ScreenInfo} query={entry.query} params={entry.params} />
-        </HistoryEntryContext.Provider>
-      </Suspense>
+      <ChunkBoundary key={entry.page}>
+        <Suspense fallback={<div className="app-spinner" aria-hidden="true" />}>
+          {/* Keyed by page: every navigation mounts its own page, while the entries a page pushes
+              for its parameters (an open record) keep it mounted; the page's id lets it bring back
+              its state when Back or Forward shows it again. */}
+          <HistoryEntryContext.Provider key={entry.page} value={entry.page}>
+            <Screen screen={screen} query={entry.query} params={entry.params} />
+          </HistoryEntryContext.Provider>
+        </Suspense>
+      </ChunkBoundary>
     </main>
   );
 }

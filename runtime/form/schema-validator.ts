@@ -147,8 +147,7 @@ export class SchemaValidator<T = Record<string, unknown>> implements ValidatorTy
     if (raw.validationError) errors.push({ stack: raw.validationError.message });
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     let errorSchema = toErrorSchema<T>(errors);
-    if (raw.validationError)
-      errorSchema = { ...errorSchema, $schema: { __errors: [raw.validationError.message] } } as typeof errorSchema;
+    if (raw.validationError) errorSchema = { ...errorSchema, $schema: { __errors: [raw.validationError.message] } };
     if (!customValidate) return { errors, errorSchema };
     // Custom checks see every field, also those without a value, as rjsf's own validators give them.
     const withDefaults = getDefaultFormState<T, RJSFSchema, FormContextType>(this, schema, formData, schema, true) as T;

@@ -75,8 +75,8 @@ export function useRecordEditor(table: string): RecordEditor {
   return {
     table,
     form: state.form as FormAnswer | null,
-    record: state.record as Row | null,
-    stored: state.stored as Row | null,
+    record: state.record,
+    stored: state.stored,
     loading: state.loading,
     saving: state.saving,
     hasMutations: state.hasMutations,

@@ -255,10 +255,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
                 pool: engine.pool,
                 files: engine.files,
                 send: async (taskId) => {
-                  await engine.jobs.send('import', { taskId } satisfies ImportJob as unknown as Record<
-                    string,
-                    unknown
-                  >);
+                  await engine.jobs.send('import', { taskId } satisfies ImportJob);
                 },
               },
               model,

@@ -95,7 +95,7 @@ function inPayloadNames(err: unknown, call: CallDef, prefix = ''): unknown {
   if (!(err instanceof AppError) || !Object.keys(err.fields).length) return err;
   const back = new Map(Object.entries(call.params ?? {}).map(([p, f]: [string, string]) => [f.toLowerCase(), p]));
   const fields: Record<string, FieldMessage[]> = {};
-  for (const [f, messages] of Object.entries(err.fields) as [string, FieldMessage[]][]) {
+  for (const [f, messages] of Object.entries<FieldMessage[]>(err.fields)) {
     const name = back.get(f.toLowerCase()) ?? f;
     // A message naming the field says the payload's name too ("De gekozen waarde voor purchaseOrderLineID bestaat niet.").
     fields[`${prefix}${name}`] = messages.map((m) => ({ ...m, args: m.args.map((a) => (a === f ? name : a)) }));

@@ -63,7 +63,7 @@ function problemOf(e: ErrorObject, prefix: string): Problem {
     case 'minProperties':
       return { place, id: 'request.required', args: [Object.keys(parent.properties ?? {}).join(' / ')] };
     case 'additionalProperties': {
-      const known = Object.keys((parent.properties ?? {}) as Schema);
+      const known = Object.keys(parent.properties ?? {});
       const key = placeOf(`${e.instancePath}/${String(p.additionalProperty)}`, prefix);
       return known.length
         ? { place: key, id: 'request.unknown_parameter', args: [key, known.join(', ')] }

@@ -50,7 +50,7 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
       const data = found && (await principalData(engine.pool, found.autoid));
       if (!data) throw notFound();
       const { user, grants } = data;
-      const decision = decide(grants, right, act as never);
+      const decision = decide(grants, right, act);
       const groups = [...new Set(grants.map((g) => g.group))].map((group) => ({
         Group: group,
         FullAccess: grants.some((g) => g.group === group && g.fullaccess),

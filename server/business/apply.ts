@@ -29,7 +29,7 @@ function valueOf(
 ): unknown {
   const m = typeof value === 'string' ? /^(\$record|\$target|\$child|\$created)\.(.+)$/.exec(value) : null;
   if (m) return scopes[m[1] as keyof Scopes]?.[m[2]] ?? null;
-  if (isRule(value)) return ruleValue(value, {}, scopes as Record<string, Record<string, unknown>>, related);
+  if (isRule(value)) return ruleValue(value, {}, scopes, related);
   return changesOf({ v: value }, {}, principal).v;
 }
 
@@ -49,7 +49,7 @@ function childPaths(apply: ApplyDef): RulesLogic[] {
   ].filter(isRule);
   return [...new Set(rules.flatMap(ruleFields))]
     .filter((n) => n.startsWith('$child.') && n.slice(7).includes('.'))
-    .map((n) => ({ var: n.slice(7) }) as RulesLogic);
+    .map((n) => ({ var: n.slice(7) }));
 }
 
 /** The child's referenced values under the names the apply's rules use. */
@@ -174,7 +174,7 @@ export async function applyTo(
   if (all !== rows.length) throw notFound();
   const paths = childPaths(apply);
   // A `when` on the child's own fields is judged before its referenced rows are read.
-  const whenReadsRelated = childPaths({ when: apply.when } as ApplyDef).length > 0;
+  const whenReadsRelated = childPaths({ when: apply.when }).length > 0;
   const work: {
     row: Record<string, unknown>;
     scopes: Scopes;

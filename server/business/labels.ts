@@ -1,6 +1,5 @@
 // The words for a field's values: a workflow's state labels, a select's option labels, the
 // display text of a list row the principal may see.
-import type { StateValue } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { seen } from '../data/table-sql.ts';
@@ -27,7 +26,7 @@ export async function valueLabel(
   if (field === model.workflow?.field) return stateLabel(model, value) ?? String(value);
   if (field.type === 'select') return field.options?.find((o) => o.value === value)?.label ?? String(value);
   const join = model.listJoins.find((j) => j.field === field);
-  if (!join || typeof value !== 'number') return String(value as StateValue);
+  if (!join || typeof value !== 'number') return String(value);
   const params = new Params();
   const rows = seen(join.ref, principal, 'j', params);
   const row = (

@@ -142,9 +142,9 @@ function guardedBy(eff: Effective): Map<string, string[]> {
   known = new Map();
   const add = (code: string | undefined, text: string | undefined) => {
     if (!code || !text?.trim()) return;
-    const texts = known!.get(code) ?? [];
+    const texts = known.get(code) ?? [];
     if (!texts.includes(text)) texts.push(text);
-    known!.set(code, texts);
+    known.set(code, texts);
   };
   for (const table of eff.tables.values()) add(table.right, table.label ?? table.name);
   for (const { value: screen } of eff.screens.values()) {

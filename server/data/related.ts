@@ -83,7 +83,7 @@ export async function relatedValues(
     const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));
     // A field name not among the fields is AutoID or Archive (the definitions checked it).
     const columns = reads.map((path, i) =>
-      fields[i] ? ident(fields[i]!.sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive',
+      fields[i] ? ident(fields[i].sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive',
     );
     const found = row
       ? (
@@ -99,7 +99,7 @@ export async function relatedValues(
       : undefined;
     reads.forEach((path, i) => {
       const v = found?.[`v${i}`] ?? null;
-      values.set(path, fields[i] && v !== null ? outputValue(fields[i]!, v) : v);
+      values.set(path, fields[i] && v !== null ? outputValue(fields[i], v) : v);
     });
   }
   return values;

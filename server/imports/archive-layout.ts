@@ -106,7 +106,7 @@ async function localRecord(file: FileHandle, entry: yauzl.Entry): Promise<{ data
   const nameAndExtra = await bytesAt(file, at + 30, nameLength + extraLength);
   if (nameAndExtra.length < nameLength + extraLength) return null;
   const name = nameAndExtra.subarray(0, nameLength);
-  if (!name.equals(entry.fileNameRaw as Buffer) || head.readUInt16LE(8) !== entry.compressionMethod) return null;
+  if (!name.equals(entry.fileNameRaw) || head.readUInt16LE(8) !== entry.compressionMethod) return null;
   const said = zip64Sizes(nameAndExtra.subarray(nameLength), head.readUInt32LE(22), head.readUInt32LE(18));
   const crc = head.readUInt32LE(14);
   const dataStart = at + 30 + nameLength + extraLength;

@@ -2,13 +2,7 @@
 // codes resolved to the rows they name in one query per list column (only rows the user may
 // see and choose), and the ID column read. A row that fails here is never written; its
 // message says which column and which rule.
-import {
-  IMPORT,
-  message,
-  type EffectiveField,
-  type ImportNotations,
-  type MessageId,
-} from '../../definitions/language/index.ts';
+import { IMPORT, message, type EffectiveField, type ImportNotations } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { seen } from '../data/table-sql.ts';
@@ -41,7 +35,7 @@ export function describeProblems(
     .flatMap(([name, messages]) =>
       messages.map((m) => {
         const args = m.args.map((a) => (a === name ? label(name) : a));
-        return message(m.id as MessageId, ...args);
+        return message(m.id, ...args);
       }),
     )
     .join(' ');

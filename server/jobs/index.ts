@@ -16,6 +16,6 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   eventsCleanup,
   documentsRetention,
   autoStatus,
-  gridExport as JobKind<never>,
-  spreadsheetImport as JobKind<never>,
+  gridExport,
+  spreadsheetImport,
 ];

@@ -81,7 +81,7 @@ export function verifyActivation(
   if (raw.p !== expect.productCode) throw new LicenceRefused('other_product');
   if (raw.n.trim() !== expect.name.trim()) throw new LicenceRefused('other_name');
   if (raw.e < today.toISOString().slice(0, 10)) throw new LicenceRefused('expired');
-  return { name: raw.n, productCode: raw.p, modules: raw.m as ModuleCode[], expires: raw.e };
+  return { name: raw.n, productCode: raw.p, modules: raw.m, expires: raw.e };
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
-    const lines = createInterface({ input: streams.stdout! });
+    const lines = createInterface({ input: streams.stdout });
     const output: string[] = [];
     const ready = new Promise<void>((resolve) =>
       lines.on('line', (line) => {
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 2000));
     const during = rssMb(b.pid!);
-    streams.stdin!.end();
+    streams.stdin.end();
     await new Promise((r) => streams.on('close', r));
     const { arrivals, floor } = JSON.parse(output.join('')) as {
       arrivals: Record<string, number[]>;

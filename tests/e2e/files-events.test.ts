@@ -70,7 +70,7 @@ async function pick(scope: ReturnType<Page['locator']>, label: string, text: str
 }
 
 async function bytesOf(download: Download): Promise<Buffer> {
-  return readFile((await download.path())!);
+  return readFile(await download.path());
 }
 
 it('signs in and opens a relation at its documents tab', async () => {

@@ -23,7 +23,7 @@ const MARK = 'E2EIMP';
 const BAD_GROUP = 'GEENGROEP';
 
 const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
-const bytesOf = async (download: Download) => readFile((await download.path())!);
+const bytesOf = async (download: Download) => readFile(await download.path());
 const relationCount = async () =>
   Number((await product.server.engine.pool.query('SELECT count(*) AS n FROM relations')).rows[0].n);
 

@@ -824,8 +824,8 @@ describe('sheets', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Blad1');
     sheet.getRow(1).values = ['Artikelnummer', 'Naam', 'Voorraad'];
-    sheet.getRow(2).values = ['FRM001', 'Met uitkomst', { formula: '1+1', result: 2 } as ExcelJS.CellFormulaValue];
-    sheet.getRow(3).values = ['FRM002', 'Zonder uitkomst', { formula: '1+1' } as ExcelJS.CellFormulaValue];
+    sheet.getRow(2).values = ['FRM001', 'Met uitkomst', { formula: '1+1', result: 2 }];
+    sheet.getRow(3).values = ['FRM002', 'Zonder uitkomst', { formula: '1+1' }];
     sheet.getRow(4).values = ['FRM003', 'Samengevoegd', 5];
     sheet.getRow(5).values = ['FRM004', null, 6];
     sheet.mergeCells('B4:B5');

@@ -81,7 +81,7 @@ async function poll(cookie: string | undefined, LastReceived?: string) {
     payload: LastReceived ? { LastReceived } : {},
     headers: cookie ? { cookie } : await admin(),
   });
-  return { status: res.statusCode, body: res.json() as { Events: Message[]; LastReceived: string } };
+  return { status: res.statusCode, body: res.json<{ Events: Message[]; LastReceived: string }>() };
 }
 const admin = async () => ({ cookie: await signIn(a.app) });
 
@@ -252,13 +252,15 @@ describe('polling', () => {
 
 describe('the stream', () => {
   it('a change made through one process reaches a stream held on the other within a second', async () => {
-    const cookieB = (await (
+    const cookieB = (
       await fetch(`${baseB}/mvc/account/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
       })
-    ).headers.get('set-cookie'))!.split(';')[0];
+    ).headers
+      .get('set-cookie')!
+      .split(';')[0];
     const s = stream(baseB, cookieB);
     await new Promise((r) => setTimeout(r, 300));
     const saved = (await post(a.app, '/mvc/countries/save', { ID: 'S1', Descr: 'Streamland' })).body;
@@ -300,13 +302,15 @@ describe('the stream', () => {
   it('needs a session, and one user holds at most 10 streams at once, across both processes', async () => {
     expect((await fetch(`${baseA}/mvc/liveevents/stream`)).status).toBe(403);
     const cookieA = await signIn(a.app);
-    const cookieB = (await (
+    const cookieB = (
       await fetch(`${baseB}/mvc/account/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
       })
-    ).headers.get('set-cookie'))!.split(';')[0];
+    ).headers
+      .get('set-cookie')!
+      .split(';')[0];
     const open = [
       ...Array.from({ length: 6 }, () => stream(baseA, cookieA)),
       ...Array.from({ length: 4 }, () => stream(baseB, cookieB)),

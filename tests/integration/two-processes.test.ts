@@ -221,7 +221,7 @@ it('serves from several processes on one port with WEB_CONCURRENCY', async () =>
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  cluster.stdout!.on('data', (d) => {
+  cluster.stdout.on('data', (d) => {
     out += d;
   });
   try {

@@ -101,7 +101,7 @@ describe('save-layout dialog', () => {
     ];
     for (const { permissions, options, chosen } of cases) {
       const { dialog } = open(permissions);
-      const type = within(dialog).getByLabelText('Soort') as HTMLSelectElement;
+      const type = within(dialog).getByLabelText<HTMLSelectElement>('Soort');
       expect(optionTexts(type)).toEqual(options);
       expect(type.value).toBe(chosen);
       // Who sees it is asked for a system view only.
@@ -113,7 +113,7 @@ describe('save-layout dialog', () => {
 
   it('offers everyone and the security groups a view can be shared with, for a system view', async () => {
     const { dialog, api } = open(perms(true, true));
-    const group = within(dialog).getByLabelText('Zichtbaar voor') as HTMLSelectElement;
+    const group = within(dialog).getByLabelText<HTMLSelectElement>('Zichtbaar voor');
     await waitFor(() => expect(optionTexts(group)).toEqual(['Iedereen', 'Inkoop', 'verkoop']));
     expect(api.shareableGroups).toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Soort'), { target: { value: '1' } });
@@ -263,7 +263,7 @@ describe('view manager', () => {
   it('lets a user clear their own default, and a manager reset a user who keeps one', async () => {
     const { dialog, api } = open(perms(true, true));
     const own = await within(dialog).findByRole('button', { name: 'Mijn standaard wissen' });
-    const user = (await within(dialog).findByLabelText('Eigen standaard van')) as HTMLSelectElement;
+    const user = await within(dialog).findByLabelText<HTMLSelectElement>('Eigen standaard van');
     expect(optionTexts(user)).toEqual(['Jan Jansen (Zijne)']);
     fireEvent.click(own);
     await waitFor(() => expect(api.resetUserLayout).toHaveBeenCalledWith(null, 'costcodes'));
@@ -354,7 +354,7 @@ describe('column chooser', () => {
         .getAllByRole('checkbox')
         .map((c) => (c as HTMLInputElement).checked),
     ).toEqual([true, true, false, false]);
-    expect((within(dialog).getByLabelText('Uitlijning Budget') as HTMLSelectElement).value).toBe('2');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Uitlijning Budget').value).toBe('2');
 
     fireEvent.change(within(dialog).getByLabelText('Kolom zoeken'), { target: { value: 'OM' } });
     expect(

@@ -115,11 +115,11 @@ describe('starting an import', () => {
   it("chooses the page's table, takes spreadsheets, and enables Start only after a file is chosen", async () => {
     server({ 'mvc/import/GetAdvancedMode': () => json(200, { AdvancedMode: false }) });
     const dialog = await open();
-    const destination = within(dialog).getByLabelText('Bestemming') as HTMLSelectElement;
+    const destination = within(dialog).getByLabelText<HTMLSelectElement>('Bestemming');
     expect(destination.value).toBe('relations');
     expect([...destination.options].map((o) => o.textContent)).toEqual(['Kostenplaatsen', 'Relaties']);
     expect(document.querySelector('input[type="file"]')!.getAttribute('accept')).toBe('.xlsx,.xls');
-    const start = within(dialog).getByRole('button', { name: 'Import starten' }) as HTMLButtonElement;
+    const start = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import starten' });
     expect(start.disabled).toBe(true);
     expect(within(dialog).getByText('Geen bestand gekozen')).toBeTruthy();
 
@@ -132,8 +132,8 @@ describe('starting an import', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(start.disabled).toBe(false);
     // The notations read as people write them, the Dutch way first.
-    expect((within(dialog).getByLabelText('Decimale notatie') as HTMLSelectElement).value).toBe('Comma');
-    expect((within(dialog).getByLabelText('Datumnotatie') as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Decimale notatie').value).toBe('Comma');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Datumnotatie').selectedOptions[0].textContent).toBe(
       'D-M-JJJJ (5-3-2025)',
     );
     expect(within(dialog).getByRole('button', { name: 'Geavanceerde modus: uit' })).toBeTruthy();
@@ -183,7 +183,7 @@ describe('starting an import', () => {
     expect(alert.textContent).toContain('Het bestand heeft meer dan 5000 rijen.');
     expect(alert.textContent).toContain('Schakel de geavanceerde modus in.');
     // The form stays as it was, to try again.
-    expect((within(dialog).getByRole('button', { name: 'Import starten' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import starten' }).disabled).toBe(false);
   });
 
   it('follows the started task: running on its first progress, then its result and output file', async () => {
@@ -280,13 +280,13 @@ describe('advanced mode', () => {
       fireEvent.click(link);
     });
     const verify = screen.getByRole('dialog', { name: 'Geavanceerde modus inschakelen' });
-    const code = within(verify).getByLabelText('Code') as HTMLInputElement;
+    const code = within(verify).getByLabelText<HTMLInputElement>('Code');
     expect(code.value).toBe('K7Q2');
     expect(code.readOnly).toBe(true);
-    const typed = within(verify).getByLabelText('Verificatiecode') as HTMLInputElement;
+    const typed = within(verify).getByLabelText<HTMLInputElement>('Verificatiecode');
     expect(typed.required).toBe(true);
     expect(document.activeElement).toBe(typed);
-    const submit = within(verify).getByRole('button', { name: 'Inschakelen' }) as HTMLButtonElement;
+    const submit = within(verify).getByRole<HTMLButtonElement>('button', { name: 'Inschakelen' });
     expect(submit.disabled).toBe(true);
 
     fireEvent.change(typed, { target: { value: 'XXXX' } });

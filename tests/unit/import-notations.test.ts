@@ -94,8 +94,8 @@ describe('other cells', () => {
 });
 
 describe('columns', () => {
-  const code = field('text', { name: 'ID', label: 'Artikelnummer' } as never);
-  const descr = field('text', { name: 'Descr', label: 'Omschrijving' } as never);
+  const code = field('text', { name: 'ID', label: 'Artikelnummer' });
+  const descr = field('text', { name: 'Descr', label: 'Omschrijving' });
   it('knows a column by label or name in any case, AutoID as the record, and lists the rest', () => {
     const map = mapColumns(
       ['AutoID', 'artikelnummer', 'DESCR', 'Onbekend', 'Omschrijving'],

@@ -107,11 +107,11 @@ async function open() {
       </I18nProvider>,
     );
   });
-  const segments = [1, 2, 3, 4].map((n) => screen.getByLabelText(`Productcode, deel ${n}`) as HTMLInputElement);
+  const segments = [1, 2, 3, 4].map((n) => screen.getByLabelText<HTMLInputElement>(`Productcode, deel ${n}`));
   return {
     segments,
-    name: screen.getByLabelText('Licentienaam') as HTMLInputElement,
-    activation: screen.getByLabelText('Activeringscode') as HTMLTextAreaElement,
+    name: screen.getByLabelText<HTMLInputElement>('Licentienaam'),
+    activation: screen.getByLabelText<HTMLTextAreaElement>('Activeringscode'),
     toolbar: within(screen.getByRole('toolbar', { name: 'Bewerken' })),
   };
 }
@@ -183,7 +183,7 @@ describe('the licence page', () => {
     expect(segments.map((s) => s.value)).toEqual(['ABCDEFGHIJ', '12345', 'KLMNOPQRST', '6789012']);
     expect(name.readOnly).toBe(false);
     expect(toolbar.getByRole('button', { name: 'Opslaan' })).toBeTruthy();
-    expect((screen.getByLabelText('Licentie plakken') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Licentie plakken').value).toBe('');
   });
 
   it('toasts license_cannot_read for a paste it cannot read, and stays read-only', async () => {
@@ -192,9 +192,7 @@ describe('the licence page', () => {
     await paste('ABCDEFGHIJ-12345-KLMNOPQRST');
     expect(toastTexts()).toEqual([['error', 'De licentie kan niet worden gelezen.']]);
     expect(name.readOnly).toBe(true);
-    expect((screen.getByLabelText('Licentie plakken') as HTMLTextAreaElement).value).toBe(
-      'ABCDEFGHIJ-12345-KLMNOPQRST',
-    );
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Licentie plakken').value).toBe('ABCDEFGHIJ-12345-KLMNOPQRST');
   });
 
   it('enables Kopiëren only above 31 characters and copies the code with its dashes', async () => {
@@ -202,7 +200,7 @@ describe('the licence page', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const { segments, toolbar } = await open();
-    const copy = toolbar.getByRole('button', { name: 'Kopiëren' }) as HTMLButtonElement;
+    const copy = toolbar.getByRole<HTMLButtonElement>('button', { name: 'Kopiëren' });
     expect(copy.disabled).toBe(false);
     await act(async () => {
       fireEvent.click(copy);

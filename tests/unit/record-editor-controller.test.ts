@@ -24,7 +24,7 @@ const refused = (status: number, body: Partial<ApiErrorBody> = {}) =>
     ModelState: {},
     TranslationModelState: { ModelState: {} },
     ...body,
-  } as ApiErrorBody);
+  });
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

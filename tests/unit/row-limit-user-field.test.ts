@@ -31,7 +31,7 @@ const user = {
   lockedout: false,
 } as unknown as UserRow;
 const grants: GrantRow[] = [
-  { group: 'A', groupid: 1, fullaccess: false, rightcode: '9.1', action: 'read', grant: true } as GrantRow,
+  { group: 'A', groupid: 1, fullaccess: false, rightcode: '9.1', action: 'read', grant: true },
 ];
 const tableOf = (name: string) => (name === 'users' ? users : name === 'countries' ? countries : undefined);
 

@@ -20,7 +20,7 @@ const relations = {
 } as unknown as EffectiveTable;
 const user = { autoid: 7, username: 'balie', activated: true, lockedout: false } as unknown as UserRow;
 const grants: GrantRow[] = [
-  { group: 'A', groupid: 1, fullaccess: false, rightcode: '2.1', action: 'read', grant: true } as GrantRow,
+  { group: 'A', groupid: 1, fullaccess: false, rightcode: '2.1', action: 'read', grant: true },
 ];
 const tableOf = (name: string) => (name === 'relations' ? relations : undefined);
 const limit = (fieldname: string, value: string | null, tablename = 'relations'): RowLimitRow => ({

@@ -487,7 +487,7 @@ numberByDate(
 orders.sort((a, b) => str(a.row.ID).localeCompare(str(b.row.ID)));
 // An order line is found again by its reference: the order number and its place on the order.
 const orderLines: Row[] = orders.flatMap((o) =>
-  o.lines.map((l, i) => ({ Order: o.row.ID!, Reference: `${str(o.row.ID)}/${i + 1}`, ...l })),
+  o.lines.map((l, i) => ({ Order: o.row.ID, Reference: `${str(o.row.ID)}/${i + 1}`, ...l })),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -640,11 +640,11 @@ for (const [status, count] of PURCHASE_STATUSES) {
         OrderQuantity: quantity,
         Price: s.price,
         VatCode: FOREIGN_SUPPLIERS.has(supplier) ? 'N0' : str(s.product.PurchaseVat) || 'H21',
-        DeliverDate: row.DeliverDate!,
+        DeliverDate: row.DeliverDate,
       };
       if (rentIn)
         Object.assign(line, {
-          RentedFrom: row.DeliverDate!,
+          RentedFrom: row.DeliverDate,
           RentedTill: addDays(str(row.DeliverDate), pick([14, 30, 60])),
         });
       if (random() < 0.1) line.DiscountPct = pick([2, 3, 5]);
@@ -690,7 +690,7 @@ numberByDate(
 purchases.sort((a, b) => str(a.row.ID).localeCompare(str(b.row.ID)));
 // A purchase order line is found again by its reference: the purchase order number and its place.
 for (const p of purchases)
-  p.lines.forEach((l, i) => Object.assign(l, { PurchaseOrder: p.row.ID!, Reference: `${str(p.row.ID)}/${i + 1}` }));
+  p.lines.forEach((l, i) => Object.assign(l, { PurchaseOrder: p.row.ID, Reference: `${str(p.row.ID)}/${i + 1}` }));
 const purchaseLines = purchases.flatMap((p) => p.lines);
 
 // ---------------------------------------------------------------------------------------------
@@ -767,7 +767,7 @@ for (const r of receiptRows) r.row.ID = nextNumber('HOOFD', 'Receipt');
 let batch = 0;
 const receiptItems = receiptRows.flatMap((r) =>
   r.items.map((item) => ({
-    Receipt: r.row.ID!,
+    Receipt: r.row.ID,
     SerialNumber: `L${r.date.slice(2, 4)}${r.date.slice(5, 7)}-${pad(++batch, 4)}`,
     ...item,
   })),

@@ -84,12 +84,15 @@ export function watchImport(autoid: number, deps: WatchDeps, listener: WatchList
     }
   }
 
+  async function tick() {
+    timer = null;
+    if (stopped) return;
+    if (!(await read()) && !stopped) poll();
+  }
+
   function poll() {
-    timer = setTimer(async () => {
-      timer = null;
-      if (stopped) return;
-      if (!(await read()) && !stopped) poll();
-    }, POLL_MS);
+    // Not awaited: read() answers false on a failure and never rejects.
+    timer = setTimer(() => void tick(), POLL_MS);
   }
 
   const opened = deps.openStream(autoid);

@@ -47,7 +47,7 @@ export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
     (indexes?: number[]) => {
       const { run, runChunk, chunkSize } = propsRef.current;
       if (runChunk) return runChunks(items, runChunk, dispatch, { size: chunkSize, indexes });
-      return runBatch(items, run!, dispatch, undefined, indexes);
+      return runBatch(items, run, dispatch, undefined, indexes);
     },
     [items],
   );

@@ -88,7 +88,8 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   const load = (page: number, searchKey: string) => {
     const id = ++request.current;
     dispatch({ type: 'loading' });
-    client.list(config.ListMethod, { searchKey, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
+    // Spec 1 §7: the generic list request carries the Archive flag; a picker offers active rows.
+    client.list(config.ListMethod, { searchKey, page, pageSize: PICKER_PAGE_SIZE, Archive: false, ...parameters }).then(
       (answer) => {
         if (id === request.current)
           dispatch({ type: 'results', items: answer.Data, page, hasMore: answer.Meta.HasMore });

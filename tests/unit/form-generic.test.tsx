@@ -158,7 +158,7 @@ describe('GenericForm', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ Budget: 12.36 }));
   });
 
-  it('searches the list when the picker gets focus and accepts with Enter', async () => {
+  it('searches the list when the picker gets focus; Enter takes an entry only once the user chose one', async () => {
     client.list.mockResolvedValueOnce({
       Data: [{ AutoID: 4, ID: 'A', Descr: 'Algemeen', Archive: false }],
       Meta: { HasMore: false },
@@ -167,7 +167,16 @@ describe('GenericForm', () => {
     const picker = screen.getByLabelText('Kostensoort');
     fireEvent.focus(picker);
     expect(await screen.findByRole('option', { name: 'Algemeen' })).toBeTruthy();
-    expect(client.list).toHaveBeenCalledWith('mvc/_lists/costcategories', { searchKey: '', page: 0, pageSize: 30 });
+    expect(client.list).toHaveBeenCalledWith('mvc/_lists/costcategories', {
+      searchKey: '',
+      page: 0,
+      pageSize: 30,
+      Archive: false,
+    });
+    const calls = onChange.mock.calls.length;
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    expect(onChange.mock.calls.length).toBe(calls);
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
     fireEvent.keyDown(picker, { key: 'Enter' });
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ CostCategory: 4 }));
     expect(screen.getByLabelText('Kostensoort')).toHaveProperty('value', 'Algemeen');

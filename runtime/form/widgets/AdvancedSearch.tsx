@@ -29,15 +29,17 @@ export function AdvancedSearch({ title, listMethod, valueField, parameters, clie
     let live = true;
     const timer = setTimeout(
       () => {
-        client.list(listMethod, { searchKey: search, page, pageSize: PICKER_PAGE_SIZE, ...parameters }).then(
-          (answer) => {
-            if (live) {
-              setRows((old) => (page === 0 ? answer.Data : [...old, ...answer.Data]));
-              setHasMore(answer.Meta.HasMore);
-            }
-          },
-          (error) => console.error('list search failed', listMethod, error),
-        );
+        client
+          .list(listMethod, { searchKey: search, page, pageSize: PICKER_PAGE_SIZE, Archive: false, ...parameters })
+          .then(
+            (answer) => {
+              if (live) {
+                setRows((old) => (page === 0 ? answer.Data : [...old, ...answer.Data]));
+                setHasMore(answer.Meta.HasMore);
+              }
+            },
+            (error) => console.error('list search failed', listMethod, error),
+          );
       },
       page === 0 ? PICKER_SEARCH_DEBOUNCE_MS : 0,
     );

@@ -904,8 +904,16 @@ const CALL_SCHEMAS = {
     ),
   },
   'POST /mvc/_lists/:list': {
-    summary: "A page of a lookup list; the list's filter parameters may be given besides",
-    body: open({ searchKey: nullable(text(200)), page: whole(0, 100_000), pageSize: whole(1, 1000), Archive: bool }),
+    summary:
+      "A page of a lookup list; the list's filter parameters may be given besides, and `For` (`table.Field`, a list field with a listFilter) with `Record` (the record being edited) limits it as that field's listFilter says",
+    body: open({
+      searchKey: nullable(text(200)),
+      page: whole(0, 100_000),
+      pageSize: whole(1, 1000),
+      Archive: bool,
+      For: text(130),
+      Record: open({}),
+    }),
     answer: object(
       {
         Data: list(ListEntry),

@@ -587,6 +587,33 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
         `${table.name}.${field.name} says whenSourceHidden but derives from nothing`,
       );
   }
+  for (const field of table.fields.filter((f) => f.listFilter)) {
+    const list = field.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+    const rows = list && eff.tables.get(list.table.toLowerCase());
+    if (!list || !rows) {
+      report(`/fields/${field.name}`, 'list-reference', `listFilter is for list fields: ${field.name}`);
+      continue;
+    }
+    const params = new Set(Object.keys(list.parameters ?? {}).map((p) => p.toLowerCase()));
+    for (const [param, source] of Object.entries(field.listFilter ?? {})) {
+      if (!params.has(param.toLowerCase()))
+        report(
+          `/fields/${field.name}/listFilter`,
+          'list-reference',
+          `listFilter of ${field.name} names ${param}, which is no parameter of list ${list.name}`,
+        );
+      const known = source.includes('.')
+        ? ruleProblems({ var: source }, new Set(table.fields.map((f) => f.name)), '', relatedField(eff, table))
+            .length === 0
+        : !!fieldOf(table, source) || source === 'AutoID';
+      if (!known)
+        report(
+          `/fields/${field.name}/listFilter`,
+          'field-reference',
+          `listFilter of ${field.name} reads ${source}, which is not a field of ${table.name} or of a row it references`,
+        );
+    }
+  }
   for (const field of table.fields.filter((f) => f.autoStatus)) {
     const list = field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
     const statuses = list && eff.tables.get(list.table.toLowerCase());

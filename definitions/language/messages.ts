@@ -87,6 +87,8 @@ export const MESSAGES = {
   'request.no_typed_properties': 'De tabel {0} heeft geen eigenschappen per type.',
   'validation.unknown_codes': 'Onbekende codes: {0}.',
   'validation.list_archived': 'De gekozen waarde voor {0} is gearchiveerd en kan niet meer worden gekozen.',
+  'validation.list_filter': 'De gekozen waarde voor {0} past niet bij {1} van dit record; kies er een uit de lijst.',
+  'request.list_for': 'For: {0} is geen lijstveld dat uit de lijst {1} kiest.',
   'validation.unknown_right': "{0}: '{1}' is geen bekend recht.",
   'validation.unknown_table': "{0}: '{1}' is geen bekende tabel.",
   'validation.unknown_list': "{0}: '{1}' is geen bekende lijst.",

@@ -52,6 +52,13 @@ export interface FieldDef {
   unit?: string;
   list?: string;
   parentList?: string;
+  /**
+   * A list field's entries limited by the record being edited: each list parameter takes the value
+   * of a field of the record, or of a row it references (`{"RelationID": "DeliverRelation"}`,
+   * `{"PurchaseOrderID": "Receipt.PurchaseOrder"}`). The lookup offers only those rows and a save
+   * refuses another; an empty value limits nothing.
+   */
+  listFilter?: Record<string, string>;
   integers?: number;
   decimals?: number;
   filter?: boolean;

@@ -5,6 +5,7 @@ import { evaluateRule, valueKind } from '../../definitions/language/index.ts';
 import type { RulesLogic } from 'json-logic-js';
 import { isOffered } from '../i18n/index.ts';
 import { pickerParameters } from './rules/picker.ts';
+import { recordLimits } from './rules/list-filter.ts';
 import { Visibility, type FormAnswer, type FormProperty } from './types.ts';
 import { widgetFor } from './widgets/registry.ts';
 
@@ -85,7 +86,12 @@ export function compileForm(form: FormAnswer, record: Record<string, unknown>): 
     const state = fieldState(property, record);
     properties[property.FieldName] = { type: [jsonType(property), 'null'], title: property.Label };
     const options: FieldOptions = { property };
-    if (property.Settings.ListConfig) options.listParameters = pickerParameters(property, form.Properties, record);
+    const listConfig = property.Settings.ListConfig;
+    if (listConfig)
+      options.listParameters = {
+        ...pickerParameters(property, form.Properties, record),
+        ...recordLimits(listConfig, record),
+      };
     if (property.Settings.ActionsOf) options.actionsOfValue = record[property.Settings.ActionsOf.Field] ?? null;
     uiSchema[property.FieldName] = {
       'ui:widget': widget,

@@ -12,6 +12,10 @@ export interface ListConfig {
   ParentList: string | null;
   /** What the field stores of the chosen entry: a list row's AutoID (the default), or a catalogue entry's code (ID). */
   ValueField?: 'AutoID' | 'ID';
+  /** A field with a listFilter: the lookup is asked for it (`table.Field`) with the record's fields it reads. */
+  For?: string | null;
+  /** The record's fields the listFilter reads. */
+  Reads?: string[];
 }
 
 /** An action field (`actionsOf`): the field holding a catalogue code, and the call answering that entry's actions. */

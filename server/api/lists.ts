@@ -3,14 +3,16 @@
 // the system table `lists`. Catalogues of the definitions (the rights) are looked up the same
 // way under mvc/_catalogues/{name}, by code, in the user's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isCatalogue } from '../../definitions/language/index.ts';
+import { isCatalogue, type ListDef } from '../../definitions/language/index.ts';
 import { catalogueEntry, cataloguePage } from '../data/catalogues.ts';
 import { listItem, listPage } from '../data/lists.ts';
 import { autoIdOf } from '../data/records.ts';
 import { principalOf, translateFor } from './context.ts';
 import type { Engine } from '../engine.ts';
 import { bodyOf } from './context.ts';
-import { forbidden, unknownControl } from '../errors.ts';
+import { badRequest, forbidden, unknownControl } from '../errors.ts';
+import { filterSources, filterValues } from '../data/list-filter.ts';
+import type { Principal } from '../security/index.ts';
 
 type Params = { list: string };
 
@@ -21,10 +23,30 @@ function listContext(engine: Engine, request: FastifyRequest<{ Params: Params }>
   return { list, model: snapshot.table(list.table)!, principal: principalOf(request) };
 }
 
+/**
+ * The limits a lookup for a field of a record being edited takes from that record (`For`, the
+ * field's listFilter, over `Record`'s values); none without `For`.
+ */
+async function recordLimits(engine: Engine, list: ListDef, principal: Principal, body: Record<string, unknown>) {
+  if (body.For === undefined) return [];
+  const [tableName = '', fieldName = ''] = String(body.For).split('.');
+  const owner = engine.registry.snapshot.table(tableName);
+  const join = owner?.listJoins.find((j) => j.field.name.toLowerCase() === fieldName.toLowerCase());
+  if (!owner || !join || join.list.name.toLowerCase() !== list.name.toLowerCase())
+    throw badRequest('request.list_for', String(body.For), list.name);
+  const given = body.Record && typeof body.Record === 'object' ? (body.Record as Record<string, unknown>) : {};
+  const byName = new Map(Object.entries(given).map(([k, v]) => [k.toLowerCase(), v]));
+  // Only what the filter reads is taken from the record.
+  const record: Record<string, unknown> = { AutoID: byName.get('autoid') ?? null };
+  for (const f of filterSources(owner, join.field)) record[f.name] = byName.get(f.name.toLowerCase()) ?? null;
+  return filterValues(engine.pool, owner, join, record, (name) => engine.registry.snapshot.table(name), principal);
+}
+
 export function listRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/_lists/:list', async (request) => {
     const { list, model, principal } = listContext(engine, request);
-    return listPage(engine.pool, list, model, principal, bodyOf(request));
+    const body = bodyOf(request);
+    return listPage(engine.pool, list, model, principal, body, await recordLimits(engine, list, principal, body));
   });
   app.post<{ Params: Params }>('/mvc/_lists/:list/single', async (request) => {
     const { list, model, principal } = listContext(engine, request);

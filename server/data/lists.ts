@@ -11,7 +11,7 @@ import { hiddenFields, isHidden } from './access.ts';
 import { limited } from './table-sql.ts';
 import { ident, likePattern } from '../db/sql.ts';
 
-const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive']);
+const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive', 'for', 'record']);
 
 /** The list's text and code fields, each only when the principal may see it. */
 function entryFields(model: TableModel, list: ListDef, principal: Principal) {
@@ -33,6 +33,8 @@ export async function listPage(
   model: TableModel,
   principal: Principal,
   body: Record<string, unknown>,
+  /** The limits of the record being edited (a field's listFilter), as list parameters with their values. */
+  limits: readonly { param: string; listField: string; value: unknown }[] = [],
 ) {
   authorize(model, principal, 'read');
   const params = new Params();
@@ -58,6 +60,12 @@ export async function listPage(
       throw badRequest('request.list_parameter', list.name, key, Object.keys(list.parameters ?? {}).join(', ') || '–');
     if (value === null || value === undefined || value === '') continue;
     where.push(condition(columnOf(model, field, key, hiddenFields(model, principal)), '=', value, params, key));
+  }
+  const hidden = hiddenFields(model, principal);
+  for (const limit of limits) {
+    // A field the user may not see limits nothing for them: the offer would tell what it holds.
+    if (limit.value === null || isHidden(model.table, principal, limit.listField)) continue;
+    where.push(condition(columnOf(model, limit.listField, limit.param, hidden), '=', limit.value, params, limit.param));
   }
   const seenRows = limited(model, principal, 't', params);
   const [listSort, dir] = (list.order ?? `${list.textField} asc`).split(' ');

@@ -18,6 +18,8 @@ import { ident } from '../db/sql.ts';
 import { descrKey, hasDescr, normaliseInput, recordFromRow, sqlValue } from './values.ts';
 import { catalogueProblems } from './catalogues.ts';
 import { changeApplies, needsDatabase, placeMessages } from './record-checks.ts';
+import { filterSources, outsideFilter } from './list-filter.ts';
+import type { TableOf } from './related.ts';
 
 const WRITES: ReadonlySet<RightAction> = new Set(['create', 'update', 'delete', 'createorupdate']);
 
@@ -291,13 +293,39 @@ export function checkInput(
  * A new record starts in its workflow's first state (the status field's default, else the first
  * state listed): any later state is reached by a transition, with its right, prompts and log.
  */
+/**
+ * A list value given anew, or kept while a field its `listFilter` reads changes, must be one the
+ * filter lets the lookup offer (judged after the table's own checks, which say more).
+ */
+export async function listValuesFit(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  values: Map<EffectiveField | 'archive', unknown>,
+  stored: Record<string, unknown> | null,
+  tableOf: TableOf,
+): Promise<void> {
+  const joins = model.listJoins.filter((j) => j.field.listFilter);
+  if (!joins.length) return;
+  const problems: Record<string, FieldMessage[]> = {};
+  const record: Record<string, unknown> = { ...stored };
+  for (const [field, value] of values) if (field !== 'archive') record[field.name] = value;
+  const moved = (f: EffectiveField) => values.has(f) && (!stored || stored[f.name] !== values.get(f));
+  for (const join of joins) {
+    if (!moved(join.field) && !filterSources(model, join.field).some(moved)) continue;
+    const problem = await outsideFilter(db, model, join, record, tableOf, principal);
+    if (problem) problems[join.field.name] = [problem];
+  }
+  if (Object.keys(problems).length) throw invalidFields(problems);
+}
+
 function refuseLaterState(model: TableModel, input: Record<string, unknown>): void {
   const wf = model.workflow;
   if (!wf || !Object.hasOwn(input, wf.field.name) || isEmptyValue(input[wf.field.name] ?? null)) return;
   const initial = wf.field.default ?? wf.def.states[0].value;
   if (String(input[wf.field.name]) === String(initial)) return;
   const label = wf.def.states.find((s) => String(s.value) === String(initial))?.label ?? String(initial);
-  throw invalidFields({ [wf.field.name]: [{ id: 'validation.initial_state', args: [wf.field.name, label] }] });
+  throw invalidFields({ [wf.field.name]: [{ id: 'validation.initial_state', args: [labelled(wf.field), label] }] });
 }
 
 /**
@@ -329,9 +357,9 @@ export async function listValuesExist(
   const found = (await db.query(`SELECT ${columns.join(', ')}`, params.values)).rows[0];
   asked.forEach((join, i) => {
     const state = found[`v${i}`];
-    if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [join.field.name] }];
+    if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [labelled(join.field)] }];
     else if (Number(state) === 2)
-      problems[join.field.name] = [{ id: 'validation.list_archived', args: [join.field.name] }];
+      problems[join.field.name] = [{ id: 'validation.list_archived', args: [labelled(join.field)] }];
   });
   if (Object.keys(problems).length) throw invalidFields(problems);
 }

@@ -22,7 +22,16 @@ import { drawNumber } from './numbering.ts';
 import { translatePgError } from './pg-errors.ts';
 import { databaseChecks, deleteChecks } from './record-checks.ts';
 import { afterDelete, afterWrite, beforeWrite, hasWriteHooks } from './write-hooks.ts';
-import { authorize, blankRecord, checkInput, listValuesExist, parseAutoId, readRecord, readStored } from './records.ts';
+import {
+  authorize,
+  blankRecord,
+  checkInput,
+  listValuesExist,
+  listValuesFit,
+  parseAutoId,
+  readRecord,
+  readStored,
+} from './records.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
 import { insertRow, updateRow } from './rows.ts';
@@ -176,6 +185,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (!current) await belongingRecordVisible(client, model, principal, values);
   const change = mergedOf(model, current, values, update ? w.id! : 0);
   await databaseChecks(client, model, change, ctx.tableOf, principal);
+  await listValuesFit(client, model, principal, values, current, ctx.tableOf);
   const hooked = { model, principal, tableOf: ctx.tableOf, before: current };
   await beforeWrite(client, { ...hooked, merged: change.merged, values });
   await hashPasswords(values);

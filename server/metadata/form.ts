@@ -30,7 +30,7 @@ export const listMethod = (list: string) => `mvc/_lists/${list}`;
 export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalogue}`;
 
 /** A picker's calls: a list's entries are chosen by AutoID, a catalogue's by code (ID). */
-function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string) {
+function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, groupId: string) {
   if (field.catalogue) {
     const method = catalogueMethod(field.catalogue);
     // The fields of a table are those of the table the record's table field (catalogue tables) holds.
@@ -53,6 +53,9 @@ function pickerConfig(snapshot: Snapshot, field: EffectiveField, groupId: string
     GroupID: groupId,
     ParentList: field.parentList ?? null,
     ValueField: 'AutoID',
+    // A listFilter: the lookup is asked `For` this field with the record's fields it reads.
+    For: field.listFilter ? `${table}.${field.name}` : null,
+    Reads: field.listFilter ? [...new Set(Object.values(field.listFilter).map((s) => s.split('.')[0]))] : [],
   };
 }
 
@@ -101,7 +104,7 @@ function property(snapshot: Snapshot, model: TableModel, field: EffectiveField, 
           ? model.workflow.def.states.map((st) => ({ value: String(st.value), label: st.label }))
           : null),
       ContentLanguage: field.contentLanguage ?? null,
-      ListConfig: pickerConfig(snapshot, field, groupId),
+      ListConfig: pickerConfig(snapshot, table.name, field, groupId),
       ActionsOf: actionsOf(table, field),
     },
     Rules: {

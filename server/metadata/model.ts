@@ -18,11 +18,13 @@ import {
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 import { computeOrder } from '../../definitions/language/check-derived.ts';
 import { rollupLink } from '../../definitions/language/rollups.ts';
-import type { RollupDef } from '../../definitions/language/types.ts';
+import type { ListDef, RollupDef } from '../../definitions/language/types.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
 export interface ListJoin {
   field: EffectiveField;
+  /** The list the field picks from (its parameters name the fields a listFilter compares). */
+  list: ListDef;
   alias: string;
   ref: EffectiveTable;
   textField: string;
@@ -86,6 +88,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     const ref = eff.tables.get(list.table.toLowerCase())!;
     listJoins.push({
       field,
+      list,
       alias: `j_${field.sqlName}`.slice(0, 63),
       ref,
       textField: list.textField,

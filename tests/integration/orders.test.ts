@@ -760,3 +760,120 @@ describe('purchasing and receipts', () => {
     expect(lines.map((l) => l.OrderQuantity).sort((x, y) => x - y)).toEqual([10, 21]);
   });
 });
+
+describe('pickers limited by the record being edited (listFilter)', () => {
+  const persons = (cookie: string | null, For: string, Record: Record<string, unknown>) =>
+    (cookie ? as(cookie, '/mvc/_lists/persons', { For, Record }) : api('/mvc/_lists/persons', { For, Record })).then(
+      (res) => {
+        expect(res.status).toBe(200);
+        return (res.body.Data as { Descr: string }[]).map((p) => p.Descr).sort();
+      },
+    );
+  let mine: Record<string, any>;
+  let theirs: Record<string, any>;
+  beforeAll(async () => {
+    const Status = (await api('/mvc/_lists/personstatuses', {})).body.Data[0].AutoID;
+    const person = (FirstName: string, LastName: string, Relation: number) =>
+      create('persons', { FirstName, LastName, Descr: `${FirstName} ${LastName}`, Status, Relation });
+    mine = await person('Ans', 'Klant', ids.customer);
+    await person('Bas', 'Verborgen', ids.customer);
+    theirs = await person('Cor', 'Ander', ids.other);
+  });
+
+  it("offers the contact persons of the order's deliver relation only, and all without one", async () => {
+    expect(await persons(null, 'orders.DeliverPerson', { DeliverRelation: ids.customer })).toEqual([
+      mine.Descr,
+      'Bas Verborgen',
+    ]);
+    expect(await persons(null, 'orders.DeliverPerson', { DeliverRelation: ids.other })).toEqual([theirs.Descr]);
+    const all = await persons(null, 'orders.DeliverPerson', { DeliverRelation: null });
+    expect(all).toEqual(expect.arrayContaining([mine.Descr, theirs.Descr]));
+    // A field that picks from another list, or no list field at all, is refused naming it.
+    const wrong = await api('/mvc/_lists/persons', { For: 'orders.DeliverRelation', Record: {} });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.Error).toBe('For: orders.DeliverRelation is geen lijstveld dat uit de lijst persons kiest.');
+  });
+
+  it('refuses a contact person of another relation on save, also when the relation changes under it', async () => {
+    const refused = await api('/mvc/orders/save', {
+      AutoID: 0,
+      Descr: 'Verkeerde contactpersoon',
+      OrderDate: '2026-11-27',
+      DeliverRelation: ids.customer,
+      DeliverPerson: theirs.AutoID,
+      Warehouse: ids.warehouse,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ModelState.DeliverPerson).toEqual([
+      'De gekozen waarde voor Contactpersoon aflevering past niet bij Afleverrelatie van dit record; kies er een uit de lijst.',
+    ]);
+    const kept = await order({ DeliverPerson: mine.AutoID });
+    const moved = await api('/mvc/orders/save', { ...kept, DeliverRelation: ids.other });
+    expect(moved.status).toBe(400);
+    expect(Object.keys(moved.body.ModelState)).toEqual(['DeliverPerson']);
+    expect(
+      (await api('/mvc/orders/save', { ...kept, DeliverRelation: ids.other, DeliverPerson: theirs.AutoID })).status,
+    ).toBe(200);
+  });
+
+  it("offers the lines of the receipt's purchase order only, through the receipt the line belongs to", async () => {
+    const po = await create('purchaseorders', {
+      Descr: 'Voor de ontvangst',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    const own = await create('purchaseorderlines', {
+      PurchaseOrder: po.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 2,
+    });
+    const other = await create('purchaseorders', {
+      Descr: 'Andere',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    await create('purchaseorderlines', {
+      PurchaseOrder: other.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 3,
+    });
+    const r = (
+      await receipt('create', {
+        Supplier: ids.supplier,
+        PurchaseOrder: po.AutoID,
+        Warehouse: ids.warehouse,
+        ReceiptDate: '2026-11-26',
+      })
+    ).body;
+    const offered = await api('/mvc/_lists/purchaseorderlines', {
+      For: 'purchasereceiptitems.PurchaseOrderLine',
+      Record: { Receipt: r.AutoID },
+      pageSize: 1000,
+    });
+    expect(offered.body.Data.map((l: any) => l.AutoID)).toEqual([own.AutoID]);
+  });
+
+  it('a user under a row limit is never offered a person outside it, whatever the record says', async () => {
+    const user = (
+      await create('users', { Username: 'balie', Password: 'Balie-pass-1', PasswordRetype: 'Balie-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'BALIE', Descr: 'Balie' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    for (const RightCode of ['3.1', '8.1'])
+      await create('securitygrants', { SecurityGroup: group, RightCode, Action: 'read' });
+    await create('rowlimits', {
+      SecurityGroup: group,
+      TableName: 'persons',
+      FieldName: 'LastName',
+      Kind: 'value',
+      Value: 'Klant',
+    });
+    const cookie = await signIn(server.app, 'balie', 'Balie-pass-1');
+    expect(await persons(cookie, 'orders.DeliverPerson', { DeliverRelation: ids.customer })).toEqual([mine.Descr]);
+    expect(await persons(cookie, 'orders.DeliverPerson', { DeliverRelation: ids.other })).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The pure modules directly: the form's index also brings the React components.
+import { Component } from '../../definitions/language/index.ts';
 import { compileForm } from '../../runtime/form/compile.ts';
 import { serverErrors } from '../../runtime/form/server-errors.ts';
 import type { FormAnswer, FormProperty } from '../../runtime/form/types.ts';
@@ -98,6 +99,35 @@ describe('compileForm', () => {
     expect(c.schema.required).toEqual([]);
     expect(c.uiSchema.Colour['ui:disabled']).toBe(true);
   });
+  it("asks a picker with a listFilter for the record's values it reads, and only those", () => {
+    const config = {
+      ListMethod: 'mvc/_lists/persons',
+      SingleMethod: 'mvc/_lists/persons/single',
+      Parameters: ['RelationID'],
+      GroupID: null,
+      ParentList: null,
+      For: 'orders.DeliverPerson',
+      Reads: ['DeliverRelation'],
+    };
+    const picker = (For: string | null) =>
+      field({
+        FieldName: 'DeliverPerson',
+        Component: Component.ListInput,
+        FieldType: 'list',
+        Settings: { ...settings, ListConfig: { ...config, For } },
+      });
+    const limited = { Groups: form.Groups, Properties: [picker('orders.DeliverPerson')] };
+    const record = { AutoID: 7, DeliverRelation: 12, Descr: 'Order', Notes: 'lang verhaal' };
+    expect(compileForm(limited, record).uiSchema.DeliverPerson['ui:options'].listParameters).toEqual({
+      For: 'orders.DeliverPerson',
+      Record: { AutoID: 7, DeliverRelation: 12 },
+    });
+    expect(
+      compileForm({ Groups: form.Groups, Properties: [picker(null)] }, record).uiSchema.DeliverPerson['ui:options']
+        .listParameters,
+    ).toEqual({});
+  });
+
   it('fails loudly for an unknown Component', () => {
     expect(() => widgetFor({ FieldName: 'Odd', Component: 42, FieldType: 'text' })).toThrow(
       /No widget for Component 42 of field Odd/,

@@ -7,4 +7,4 @@ export { startImport, type StartContext } from './start.ts';
 export { TASKS, taskAnswer } from './tasks.ts';
 export { templateName, writeTemplate } from './template.ts';
 export { importableFields } from './columns.ts';
-export { safeCell } from './safe-cells.ts';
+export { XlsxWriter, xlsxBuffer, type XlsxSheet } from './xlsx-writer.ts';

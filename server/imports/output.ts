@@ -7,7 +7,7 @@ import path from 'node:path';
 import { IMPORT } from '../../definitions/language/index.ts';
 import type { FileStore, StoredFile } from '../files/index.ts';
 import type { Cell } from './sheet.ts';
-import { XlsxWriter } from './xlsx-writer.ts';
+import { XlsxWriter, type XlsxSheet } from './xlsx-writer.ts';
 
 const RESULT_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(IMPORT.RowResult).map(([name, n]) => [n, name]),
@@ -29,6 +29,7 @@ export class OutputFile {
 
   private constructor(
     private readonly writer: XlsxWriter,
+    private readonly sheet: XlsxSheet,
     private readonly file: string,
     private readonly scratch: { remove(): Promise<void> },
   ) {}
@@ -41,10 +42,11 @@ export class OutputFile {
   ): Promise<OutputFile> {
     const scratch = await files.scratch();
     const file = path.join(scratch.path, 'output.xlsx');
-    const out = new OutputFile(new XlsxWriter(file, 'Import'), file, scratch);
+    const writer = new XlsxWriter(file);
+    const out = new OutputFile(writer, writer.sheet('Import'), file, scratch);
     out.width = header.length;
-    await out.writer.row([...header.map(plain), ...columns], { bold: true });
-    if (note) await out.writer.row([note]);
+    out.sheet.row([...header.map(plain), ...columns], { bold: true });
+    if (note) out.sheet.row([note]);
     return out;
   }
 
@@ -56,7 +58,7 @@ export class OutputFile {
     for (const r of rows) {
       const cells = r.cells.map(plain);
       while (cells.length < this.width) cells.push(null);
-      await this.writer.row([...cells, RESULT_NAMES[r.result] ?? 'NotSet', r.message ?? '']);
+      this.sheet.row([...cells, RESULT_NAMES[r.result] ?? 'NotSet', r.message ?? '']);
       this.rows++;
     }
   }

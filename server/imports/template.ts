@@ -3,7 +3,6 @@
 // brackets (the import skips that row); and the spreadsheet's own data validation for options,
 // booleans and short lists, so a wrong value is caught while typing. A first column ID, left
 // empty for new records, names the record an import with Overwrite updates.
-import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import { IMPORT, message, textLength, type EffectiveField } from '../../definitions/language/index.ts';
 import { ident } from '../db/sql.ts';
@@ -14,6 +13,7 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, listColumn } from './columns.ts';
 import { booleanWords, datePattern } from './notations.ts';
+import { xlsxBuffer } from './xlsx-writer.ts';
 
 /** Lists of at most this many rows get a drop-down in the template. */
 const DROPDOWN_ROWS = 500;
@@ -70,32 +70,18 @@ const columnLetter = (n: number) => {
   return s;
 };
 
-/** exceljs has validations by range at run time; its types name only the per-cell form. */
-type Validations = { add(range: string, rule: ExcelJS.DataValidation): void };
-const validations = (sheet: ExcelJS.Worksheet) =>
-  (sheet as unknown as { dataValidations: Validations }).dataValidations;
-
 export async function writeTemplate(
   db: pg.Pool,
   snapshot: Snapshot,
   model: TableModel,
   principal: Principal,
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(model.table.label ?? model.table.name);
-  const lists = book.addWorksheet(message('import.lists_sheet'), { state: 'hidden' });
   const fields = importableFields(model, principal);
-  sheet.columns = [
-    { header: 'AutoID', width: 10 },
-    ...fields.map((f) => ({
-      header: f.label ?? f.name,
-      width: Math.max(12, Math.min(40, (f.label ?? f.name).length + 4)),
-    })),
-  ];
-  sheet.getRow(1).font = { bold: true };
-  const notes = sheet.addRow([message('import.notes_id')]);
-  notes.font = { italic: true, color: { argb: 'FF666666' } };
-  let listColumnIndex = 0;
+  const listsName = message('import.lists_sheet');
+  // The codes of each list with a drop-down, a column each of the hidden lists sheet.
+  const listColumns: string[][] = [];
+  const rules: { range: string; formula: string }[] = [];
+  const notes: (string | null)[] = [message('import.notes_id')];
   for (const [i, field] of fields.entries()) {
     const col = columnLetter(i + 2);
     const list = listColumn(
@@ -104,7 +90,7 @@ export async function writeTemplate(
       (n) => snapshot.effective.tables.get(n.toLowerCase()),
     );
     const ref = list ? snapshot.table(list.ref) : undefined;
-    notes.getCell(i + 2).value = note(field, ref ? (ref.table.label ?? ref.table.name) : null);
+    notes.push(note(field, ref ? (ref.table.label ?? ref.table.name) : null));
     const range = `${col}3:${col}${VALIDATED_ROWS}`;
     let choices: string[] | null = null;
     if (field.type === 'select') choices = (field.options ?? []).map((o) => o.label);
@@ -115,39 +101,39 @@ export async function writeTemplate(
       const where = list.archivable ? ['j.archive = false'] : [];
       const rows = seen(ref.table, principal, 'j', params);
       const codes = (
-        await db.query(
+        await db.query<{ code: string | null }>(
           `SELECT DISTINCT j.${ident(list.key.toLowerCase())}::text AS code ${rows.from(where)} ORDER BY 1 LIMIT ${DROPDOWN_ROWS + 1}`,
           params.values,
         )
       ).rows
-        .map((r) => r.code as string)
-        .filter(Boolean);
+        .map((r) => r.code)
+        .filter((code): code is string => !!code);
       if (codes.length && codes.length <= DROPDOWN_ROWS) {
-        listColumnIndex++;
-        codes.forEach((code, r) => {
-          lists.getCell(r + 1, listColumnIndex).value = code;
-        });
-        const letter = columnLetter(listColumnIndex);
-        validations(sheet).add(range, {
-          type: 'list',
-          allowBlank: true,
-          formulae: [`'${lists.name}'!$${letter}$1:$${letter}$${codes.length}`],
-          showErrorMessage: true,
-        });
+        listColumns.push(codes);
+        const letter = columnLetter(listColumns.length);
+        rules.push({ range, formula: `'${listsName}'!$${letter}$1:$${letter}$${codes.length}` });
       }
     }
     // A list typed into the rule itself holds at most 255 characters.
-    if (choices && choices.join(',').length < 250 && !choices.some((c) => c.includes(','))) {
-      validations(sheet).add(range, {
-        type: 'list',
-        allowBlank: true,
-        formulae: [`"${choices.join(',')}"`],
-        showErrorMessage: true,
-      });
-    }
+    if (choices && choices.join(',').length < 250 && !choices.some((c) => c.includes(',')))
+      rules.push({ range, formula: `"${choices.join(',')}"` });
   }
-  sheet.views = [{ state: 'frozen', ySplit: 2 }];
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const headers = ['AutoID', ...fields.map((f) => f.label ?? f.name)];
+  return xlsxBuffer((book) => {
+    const sheet = book.sheet(model.table.label ?? model.table.name, {
+      columns: headers.map((header, i) => ({
+        width: i === 0 ? 10 : Math.max(12, Math.min(40, header.length + 4)),
+      })),
+      frozenRows: 2,
+    });
+    sheet.row(headers, { bold: true });
+    sheet.row(notes, { italic: true, color: 'FF666666' });
+    for (const { range, formula } of rules)
+      sheet.validate(range, { type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: true });
+    const lists = book.sheet(listsName, { hidden: true });
+    const length = Math.max(0, ...listColumns.map((c) => c.length));
+    for (let r = 0; r < length; r++) lists.row(listColumns.map((c) => c[r] ?? null));
+  });
 }
 
 /** The name the template is downloaded as. */

@@ -1,43 +1,15 @@
-// A one-sheet .xlsx written straight as its XML, a row at a time, into a zip on disk: the
-// output file of an import, tens of thousands of rows, written at the speed of string building
-// rather than through a spreadsheet library's object model, in little memory. Text is always an
-// inline string (never a formula), with the characters XML cannot hold escaped as OOXML does.
+// The one .xlsx writer of the server: exports, import templates and import output files. Built
+// on exceljs's streaming WorkbookWriter (the stack's spreadsheet library): sheets are written in
+// order a row at a time straight into a stream or a file, so a sheet of a hundred thousand rows
+// never sits in memory. Text cells are ones a spreadsheet can neither run nor change: never a
+// formula, and a text that starts like one (=, +, -, @, a tab or a carriage return) is an inline
+// string, the spreadsheet's own text type, so it stays text however a spreadsheet opens or edits
+// it; characters a reader would change or refuse are escaped as OOXML does (ooxmlEscape), and the
+// import reads them back.
 import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import yazl from 'yazl';
-
-const PARTS: Record<string, string> = {
-  '[Content_Types].xml':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
-    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
-  '_rels/.rels':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-  'xl/_rels/workbook.xml.rels':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
-  // Styles: 0 plain, 1 a date (d-m-yyyy), 2 a date and time, 3 bold (the header).
-  'xl/styles.xml':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<numFmts count="2"><numFmt numFmtId="164" formatCode="d-m-yyyy"/><numFmt numFmtId="165" formatCode="d-m-yyyy hh:mm"/></numFmts>' +
-    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
-    '</styleSheet>',
-};
-
-const workbook = (sheet: string) =>
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
-  `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+import ExcelJS from 'exceljs';
 
 /**
  * OOXML's escapes in text: _xHHHH_ for the characters XML cannot hold or a reader would change (a
@@ -53,67 +25,151 @@ export function ooxmlEscape(text: string): string {
     );
 }
 
-/** Text as XML holds it: OOXML's escapes, then entities for markup. */
-const xmlText = (text: string) => ooxmlEscape(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A date's cell format: a whole day, or a day and a time (the wall-clock time it shows is read as UTC). */
+const DAY = 'd-m-yyyy';
+const DAY_TIME = 'd-m-yyyy hh:mm';
 
-const column = (n: number) => {
-  let s = '';
-  for (let i = n + 1; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
-  return s;
-};
-
-/** A Date as the spreadsheet's day number: the wall-clock time it shows is read as UTC. */
-const serial = (d: Date) => d.getTime() / 86_400_000 + 25_569;
-
-function cell(ref: string, value: unknown, bold: boolean): string {
-  const style = bold ? ' s="3"' : '';
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
-  if (typeof value === 'boolean') return `<c r="${ref}" t="b"${style}><v>${value ? 1 : 0}</v></c>`;
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    const whole = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0;
-    return `<c r="${ref}" s="${whole ? 1 : 2}"><v>${serial(value)}</v></c>`;
-  }
-  return `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+export interface SheetColumn {
+  /** A title written in the first row (a sheet whose columns have none starts with its first row()). */
+  header?: string;
+  /** The name a row given as an object fills it by. */
+  key?: string;
+  width?: number;
 }
 
+export interface SheetOptions {
+  columns?: SheetColumn[];
+  /** A sheet the workbook hides (the template's lists). */
+  hidden?: boolean;
+  /** Rows that stay in view when scrolling. */
+  frozenRows?: number;
+}
+
+export interface RowStyle {
+  bold?: boolean;
+  italic?: boolean;
+  /** The font's colour, ARGB. */
+  color?: string;
+}
+
+type Validation = ExcelJS.DataValidation;
+
+/** One sheet of the workbook: rows in order, each committed as it is added. */
+export class XlsxSheet {
+  constructor(
+    private readonly sheet: ExcelJS.Worksheet,
+    private readonly styles: boolean,
+  ) {}
+
+  /** Appends a row (values by column, or by the columns' keys). */
+  row(values: readonly unknown[] | Record<string, unknown>, style: RowStyle = {}): void {
+    const row = this.sheet.addRow(
+      Array.isArray(values)
+        ? values.map((v) => cellValue(v))
+        : Object.fromEntries(Object.entries(values).map(([k, v]) => [k, cellValue(v)])),
+    );
+    if (this.styles) {
+      if (style.bold || style.italic || style.color)
+        row.font = {
+          ...(style.bold ? { bold: true } : {}),
+          ...(style.italic ? { italic: true } : {}),
+          ...(style.color ? { color: { argb: style.color } } : {}),
+        };
+      row.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = wholeDay(cell.value) ? DAY : DAY_TIME;
+      });
+    }
+    row.commit();
+  }
+
+  /** A rule for the cells of a range (`B3:B1000`): a list of choices, typed or on another sheet. */
+  validate(range: string, rule: Validation): void {
+    // exceljs keeps validations by range at run time; its types name only the per-cell form.
+    (this.sheet as unknown as { dataValidations: { add(range: string, rule: Validation): void } }).dataValidations.add(
+      range,
+      rule,
+    );
+  }
+
+  get name(): string {
+    return this.sheet.name;
+  }
+
+  /** Ends the sheet: no row can follow. */
+  end(): void {
+    this.sheet.commit();
+  }
+}
+
+const wholeDay = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A value as a cell holds it: safe text; nothing for what has no cell value (an empty text, a number that is none). */
+function cellValue(value: unknown): unknown {
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const text = ooxmlEscape(value);
+    return FORMULA_START.test(value) ? { richText: [{ text }] } : text;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  if (value instanceof Date && Number.isNaN(value.getTime())) return null;
+  return value;
+}
+
+/**
+ * A workbook written as it goes, into a stream or a file. `styles`: bold headers and date formats
+ * (an export leaves them out: its dates are day numbers, as a grid's copy gives them).
+ */
 export class XlsxWriter {
-  private readonly zip = new yazl.ZipFile();
-  private readonly sheet = new PassThrough();
-  private readonly done: Promise<void>;
-  private buffer = '';
-  private rowNumber = 0;
+  private readonly book: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly done: Promise<void> | null;
+  private readonly sheets: XlsxSheet[] = [];
 
-  constructor(path: string, sheetName: string) {
-    for (const [name, xml] of Object.entries(PARTS)) this.zip.addBuffer(Buffer.from(xml), name);
-    this.zip.addBuffer(Buffer.from(workbook(sheetName)), 'xl/workbook.xml');
-    this.zip.addReadStream(this.sheet, 'xl/worksheets/sheet1.xml');
-    const file = createWriteStream(path);
-    this.zip.outputStream.pipe(file);
-    this.done = finished(file);
-    this.buffer =
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  constructor(target: Writable | string, opts: { styles?: boolean } = {}) {
+    const stream = typeof target === 'string' ? createWriteStream(target) : target;
+    this.done = typeof target === 'string' ? finished(stream) : null;
+    this.styles = opts.styles !== false;
+    this.book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: this.styles, useSharedStrings: false });
   }
 
-  /** Appends a row; waits while the zip takes what was written before. */
-  async row(values: readonly unknown[], opts: { bold?: boolean } = {}): Promise<void> {
-    const n = ++this.rowNumber;
-    this.buffer += `<row r="${n}">${values.map((v, i) => cell(`${column(i)}${n}`, v, opts.bold === true)).join('')}</row>`;
-    if (this.buffer.length > 256 * 1024) await this.flush();
+  private readonly styles: boolean;
+
+  /** Adds a sheet after the others; the sheet before it can take no more rows. */
+  sheet(name: string, opts: SheetOptions = {}): XlsxSheet {
+    this.sheets.at(-1)?.end();
+    const sheet = this.book.addWorksheet(name, {
+      ...(opts.hidden ? { state: 'hidden' } : {}),
+      ...(opts.frozenRows ? { views: [{ state: 'frozen', ySplit: opts.frozenRows }] } : {}),
+    });
+    if (opts.columns)
+      sheet.columns = opts.columns.map((c) => ({
+        ...(c.header === undefined ? {} : { header: c.header }),
+        key: c.key,
+        width: c.width,
+      }));
+    const written = new XlsxSheet(sheet, this.styles);
+    this.sheets.push(written);
+    return written;
   }
 
-  private async flush(): Promise<void> {
-    const more = this.sheet.write(this.buffer);
-    this.buffer = '';
-    if (!more) await once(this.sheet, 'drain');
-  }
-
+  /** Ends every sheet and the file. */
   async end(): Promise<void> {
-    this.buffer += '</sheetData></worksheet>';
-    await this.flush();
-    this.sheet.end();
-    this.zip.end();
+    this.sheets.at(-1)?.end();
+    await this.book.commit();
     await this.done;
   }
+}
+
+/** A workbook written into memory, for a small file answered at once (a template). */
+export async function xlsxBuffer(write: (book: XlsxWriter) => void | Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = finished(out);
+  const book = new XlsxWriter(out);
+  await write(book);
+  await book.end();
+  await ended;
+  return Buffer.concat(chunks);
 }

@@ -4,7 +4,6 @@
 // as the grid does, in the language the user asked in: column titles, list and catalogue texts,
 // a choice's or a status's label.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   SOURCE_LANGUAGE,
   translateAnswer,
@@ -19,7 +18,7 @@ import { translatorFor } from '../texts.ts';
 import { authorize } from '../data/records.ts';
 import { emitEvent, EVENT_TYPES } from '../data/events.ts';
 import { insertFiles, type StoredFile } from '../files/index.ts';
-import { importableFields, safeCell } from '../imports/index.ts';
+import { importableFields, XlsxWriter, type XlsxSheet } from '../imports/index.ts';
 import { listCodes } from './list-codes.ts';
 import { principalData } from '../security/identity.ts';
 import { userPrincipal } from '../security/principal-of.ts';
@@ -121,9 +120,9 @@ async function exportRows(
   out: PassThrough,
   stored: Promise<StoredFile>,
 ): Promise<string> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const book = new XlsxWriter(out, { styles: false });
   const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
-  const sheet = book.addWorksheet(sheetName(t(model.table.label ?? model.table.name)));
+  const name = sheetName(t(model.table.label ?? model.table.name));
   // ImportLayout: the ID and every field an import takes, list fields by code, so the file
   // comes back in as it went out. GridLayout: the view's columns as the grid shows them.
   const forImport = job.layout === 'ImportLayout';
@@ -132,20 +131,23 @@ async function exportRows(
   let written = 0;
   // The columns as the first page describes them, translated once for every page.
   let columns: FlexColumn[] = [];
+  let sheet: XlsxSheet | undefined;
   for (let pageIndex = 0; ; pageIndex++) {
     const answer = await flexData(ctx.pool, model, principal, { ...request, pageIndex, pageSize: PAGE }, false, t);
     if (pageIndex === 0) {
       columns = translateAnswer(answer.Meta, t).Columns;
-      sheet.columns = forImport
-        ? [
-            { header: 'AutoID', key: 'AutoID', width: 10 },
-            ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 })),
-          ]
-        : columns.map((c) => ({
-            header: c.Title,
-            key: c.FieldName,
-            width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)),
-          }));
+      sheet = book.sheet(name, {
+        columns: forImport
+          ? [
+              { header: 'AutoID', key: 'AutoID', width: 10 },
+              ...fields.map((f) => ({ header: f.label ?? f.name, key: f.name, width: 20 })),
+            ]
+          : columns.map((c) => ({
+              header: c.Title,
+              key: c.FieldName,
+              width: Math.max(10, Math.round((c.ColumnWidth ?? 150) / 7)),
+            })),
+      });
     }
     const codes = forImport ? await listCodes(ctx, snapshot, principal, fields, answer.Data) : null;
     for (const row of answer.Data) {
@@ -158,7 +160,7 @@ async function exportRows(
             ]),
           ]
         : columns.map((c) => [c.FieldName, shown(c, withCatalogueTexts(model, row, t))]);
-      sheet.addRow(Object.fromEntries(cells.map(([k, v]) => [k, safeCell(v)]))).commit();
+      sheet?.row(Object.fromEntries(cells));
     }
     written += answer.Data.length;
     const total = Math.max(written, answer.Meta.Count);
@@ -166,8 +168,7 @@ async function exportRows(
     await progress(ctx, job, { CurrentRow: written, TotalRows: total, Finished: false });
     if (answer.Data.length < PAGE) break;
   }
-  sheet.commit();
-  await book.commit();
+  await book.end();
   const file = await stored;
   // The export is a file like an upload: the request's file field names it, so it is
   // downloaded, kept and cleaned up as every file is.

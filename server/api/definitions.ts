@@ -104,11 +104,11 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
       ...(table.archivable ? ['archive = false'] : []),
     ];
     const rows = (
-      await engine.pool.query(
+      await engine.pool.query<{ culture: string | null; is_default: boolean | null }>(
         `SELECT ${column(spec.culture)} AS culture, ${spec.isDefault ? column(spec.isDefault) : 'false'} AS is_default FROM ${engineTable(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
         spec.status ? [spec.status.active] : [],
       )
-    ).rows as { culture: string | null; is_default: boolean | null }[];
+    ).rows;
     const offered = new Set<Language>([SOURCE_LANGUAGE]);
     let fallback: Language = SOURCE_LANGUAGE;
     for (const row of rows) {

@@ -124,7 +124,10 @@ async function rowNamed(
     return `t.${ident(field.sqlName)} = ${params.add(sqlValue(field, payload[p]))}`;
   });
   const row = (
-    await db.query(`SELECT t.autoid ${limited(on, principal, 't', params).from(where)} LIMIT 1`, params.values)
+    await db.query<{ autoid: number }>(
+      `SELECT t.autoid ${limited(on, principal, 't', params).from(where)} LIMIT 1`,
+      params.values,
+    )
   ).rows[0];
   if (!row) throw notFound();
   return Number(row.autoid);

@@ -53,7 +53,7 @@ export async function changeStatus(
   const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
   if (conflict) {
     const params = new Params();
-    const current = await ctx.pool.query(
+    const current = await ctx.pool.query<{ timestamp: number; modifiedby: string | null }>(
       `SELECT t.timestamp, t.modifiedby ${limited(model, ctx.principal, 't', params).from([`t.autoid = ${params.add(conflict.AutoID)}`])}`,
       params.values,
     );
@@ -242,7 +242,7 @@ function merge(ctx: BusinessContext, model: TableModel, ids: readonly number[], 
       const written = new Set<string>([model.table.sqlName]);
       for (const ref of refs) {
         // Every reference moves, in rows the user sees or not (see above); the rows are not answered.
-        const moved = await client.query(
+        const moved = await client.query<{ autoid: number }>(
           `UPDATE ${engineTable(ref.model.table)} SET ${ident(ref.column)} = $1, timestamp = timestamp + 1, modifiedby = $3 WHERE ${ident(ref.column)} = $2 RETURNING autoid`,
           [target, id, ctx.principal.username],
         );

@@ -166,7 +166,7 @@ export async function applyTo(
   // A child row the user may not see is not changed behind their back: the transition fails as
   // not found. Counted over every row, seen or not, to find one; the count is never answered.
   const all = (
-    await client.query(
+    await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${engineTable(child.table)} WHERE ${ident(parent.sqlName)} = $1`,
       [record.AutoID],
     )

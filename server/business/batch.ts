@@ -37,15 +37,13 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
   const text = model.byName.get((model.table.displayFields?.[0] ?? 'descr').toLowerCase());
   const where = [`t.autoid = ANY(${params.add(ids)}::bigint[])`];
   const rows = (
-    await pool.query(
+    await pool.query<{ autoid: number; code: string | null; descr: string | null }>(
       `SELECT t.autoid, ${idField ? `t.${ident(idField.sqlName)}` : 'NULL'}::text AS code, ${text ? `t.${ident(text.sqlName)}` : 'NULL'}::text AS descr
        ${limited(model, principal, 't', params).from(where)}`,
       params.values,
     )
   ).rows;
-  return new Map(
-    rows.map((r) => [Number(r.autoid), { ID: r.code as string | null, Description: r.descr as string | null }]),
-  );
+  return new Map(rows.map((r) => [Number(r.autoid), { ID: r.code, Description: r.descr }]));
 }
 
 /** A message as said: a definition's own text (a check's) with its blanks filled. */

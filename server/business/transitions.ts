@@ -185,7 +185,7 @@ async function cascadeTo(
   ];
   if (cascade.from) where.push(`t.${ident(status.sqlName)} = ANY(${params.add(cascade.from)})`);
   const ids = (
-    await client.query(
+    await client.query<{ autoid: number }>(
       `SELECT t.autoid ${limited(child, principal, 't', params).from(where)} ORDER BY t.autoid`,
       params.values,
     )

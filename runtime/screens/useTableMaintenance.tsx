@@ -52,7 +52,8 @@ export interface TableMaintenance {
   /** Open a blank record (with the fixed values). */
   add: () => void;
   /** Open a row: to edit with the update right, else to view; a table's own row viewer when it has one. */
-  openRow: (row: Row) => void;
+  /** A row click: undefined without the update right (the row is then looked at through Bekijken). */
+  openRow: ((row: Row) => void) | undefined;
   /** Delete of the selection; undefined without the delete right. */
   contextMenu: ContextMenuItem[] | undefined;
   /** The grid toolbar's Verwijderen; undefined without the delete right. */
@@ -159,23 +160,44 @@ export function useTableMaintenance(
     return [{ id: 'delete', label: t`Verwijderen`, onSelect: (rows: Row[]) => void askDelete(rows) }];
   }, [rights.delete, t, askDelete]);
 
+  // Spec 1 §6: a row click needs the update right. Without it a row is looked at through Bekijken
+  // (the row selected, else the one focused), which opens it read-only.
+  const viewOnly = !Viewer && rights.ready && !rights.update;
   const toolbar = useMemo(() => {
-    if (!rights.delete) return undefined;
+    if (!rights.delete && !viewOnly) return undefined;
     return (selected: GridRow[]) => {
       selection.current = selected;
+      const toView = selected.length === 1 ? rowId(selected[0]) : selected.length === 0 ? focused : null;
       return (
-        <button
-          type="button"
-          className="grid-button"
-          {...{ [GRID_CHANGE_BUTTON]: '' }}
-          disabled={selected.length === 0 && focused === null}
-          onClick={() => void rowsFrom(selected.length ? null : focused).then(askDelete)}
-        >
-          {t`Verwijderen`}
-        </button>
+        <>
+          {viewOnly && (
+            <button
+              type="button"
+              className="grid-button"
+              {...{ [GRID_CHANGE_BUTTON]: '' }}
+              disabled={toView === null}
+              onClick={() => {
+                if (toView !== null) openRow({ AutoID: toView });
+              }}
+            >
+              {t`Bekijken`}
+            </button>
+          )}
+          {rights.delete && (
+            <button
+              type="button"
+              className="grid-button"
+              {...{ [GRID_CHANGE_BUTTON]: '' }}
+              disabled={selected.length === 0 && focused === null}
+              onClick={() => void rowsFrom(selected.length ? null : focused).then(askDelete)}
+            >
+              {t`Verwijderen`}
+            </button>
+          )}
+        </>
       );
     };
-  }, [rights.delete, focused, rowsFrom, askDelete, t]);
+  }, [rights.delete, viewOnly, focused, rowsFrom, askDelete, openRow, t]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
@@ -247,7 +269,7 @@ export function useTableMaintenance(
     refreshToken,
     refresh,
     add,
-    openRow: Viewer ? setViewing : openRow,
+    openRow: Viewer ? setViewing : rights.update ? openRow : undefined,
     contextMenu,
     toolbar,
     area: { ref: area, onKeyDown, onFocus },

@@ -40,9 +40,15 @@ it('shows only the screens and actions the user may use', async () => {
   expect(await menu().locator('.app-nav-group .app-nav-link').count()).toBe(1);
   await expect.poll(() => page.locator('[role="row"][data-autoid]').count()).toBe(1);
   expect(await page.getByRole('button', { name: 'Toevoegen', exact: true }).count()).toBe(0);
-  // A row the user may not change opens to be looked at: read-only, without Opslaan.
-  await page.locator('[role="row"][data-autoid]').first().click();
+  // A row the user may not change: a click opens nothing (it needs the update right, spec 1 §6);
+  // Bekijken opens it to be looked at: read-only, without Opslaan.
   const view = page.getByRole('dialog', { name: 'Bekijken' });
+  await page.locator('[role="row"][data-autoid]').first().click();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-autoid') ?? null))
+    .not.toBeNull();
+  expect(await view.count()).toBe(0);
+  await page.locator('.grid-toolbar').getByRole('button', { name: 'Bekijken' }).click();
   await expect.poll(() => view.count()).toBe(1);
   expect(await view.getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
   await page.keyboard.press('Escape');

@@ -85,7 +85,7 @@ async function openScreen(page: Page, title: string) {
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
 }
 
-it('opens a row read-only for a user who may only read, with the fields the grid leaves out', async () => {
+it('opens a row read-only through Bekijken for a user who may only read, with the fields the grid leaves out', async () => {
   const page = await openPage(browser);
   await signIn(page, 'rita', PASSWORD);
   await openScreen(page, 'Blokkeerredenen');
@@ -94,8 +94,14 @@ it('opens a row read-only for a user who may only read, with the fields the grid
   expect(await page.getByRole('columnheader', { name: /Opmerkingen/ }).count()).toBe(0);
   expect(await page.locator('.grid-toolbar').getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
 
-  await row(page, 'WAN').click();
+  // A row click needs the update right (spec 1 §6): the click and Enter only make the row the
+  // one Bekijken opens.
   const view = page.getByRole('dialog', { name: 'Bekijken' });
+  await row(page, 'WAN').click();
+  await expect.poll(() => focusedRow(page)).toBe(await autoidOf(page, 'WAN'));
+  await page.keyboard.press('Enter');
+  expect(await view.count()).toBe(0);
+  await page.locator('.grid-toolbar').getByRole('button', { name: 'Bekijken' }).click();
   await expect.poll(() => view.getByLabel('Opmerkingen').inputValue()).toBe('Alleen na drie herinneringen');
   expect(await view.getByLabel('Opmerkingen').getAttribute('readonly')).not.toBeNull();
   expect(await view.getByLabel('Omschrijving', { exact: true }).getAttribute('readonly')).not.toBeNull();
@@ -107,9 +113,9 @@ it('opens a row read-only for a user who may only read, with the fields the grid
   await page.keyboard.press('Escape');
   await expect.poll(() => view.count()).toBe(0);
 
-  // By keyboard too: Enter on the focused row.
-  await expect.poll(() => focusedRow(page)).toBe(await autoidOf(page, 'WAN'));
-  await page.keyboard.press('Enter');
+  // By keyboard too: Bekijken takes the row last focused.
+  await row(page, 'WAN').focus();
+  await page.locator('.grid-toolbar').getByRole('button', { name: 'Bekijken' }).press('Enter');
   await expect.poll(() => view.getByLabel('Opmerkingen').inputValue()).toBe('Alleen na drie herinneringen');
   await view.getByRole('button', { name: 'Sluiten' }).last().click();
   await expect.poll(() => view.count()).toBe(0);
@@ -136,14 +142,17 @@ it('opens a row read-only for a user who may only read, with the fields the grid
   await page.context().close();
 });
 
-it("opens a detail screen's record read-only for a user who may only read it", async () => {
+it("opens a detail screen's record read-only through Bekijken for a user who may only read it", async () => {
   const page = await openPage(browser);
   await signIn(page, 'rita', PASSWORD);
   await openScreen(page, 'Relaties');
   await page.getByRole('searchbox', { name: 'Zoeken', exact: true }).fill('RA001');
   await expect.poll(() => dataRows(page).count()).toBe(1);
-  await row(page, 'RA001').click();
   const record = page.locator('.app-record-screen');
+  await row(page, 'RA001').click();
+  await expect.poll(() => focusedRow(page)).toBe(await autoidOf(page, 'RA001'));
+  expect(await record.count()).toBe(0);
+  await page.locator('.grid-toolbar').getByRole('button', { name: 'Bekijken' }).click();
   await expect.poll(() => record.getByLabel('Naam', { exact: true }).inputValue()).toBe('Raadpleeg BV');
   expect(await record.getByLabel('Naam', { exact: true }).getAttribute('readonly')).not.toBeNull();
   expect(await record.getByRole('note').textContent()).toBe(

@@ -7,11 +7,11 @@
 // rows stays disabled, saying how many, until that many are selected. Without the update right a
 // saved record opens read-only; a screen whose read right the server now refuses says so.
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { TableScreen } from '../../api/index.ts';
 import { showAlert } from '../../ui/dialogs/index.ts';
 import { NoScreenRight, useHistoryEntry, type RouteParams } from '../../ui/navigation/index.ts';
-import { FlexGrid } from '../../grid/index.ts';
+import { FlexGrid, rowId, type GridRow } from '../../grid/index.ts';
 import { useScreenRights } from '../../state/index.ts';
 import {
   changesStatus,
@@ -24,7 +24,7 @@ import {
 } from '../actions/index.ts';
 import { CustomizeFieldsButton } from '../CustomizeFields.tsx';
 import { ImportButton } from '../import/index.ts';
-import { enterOpensOnly } from '../gridFocus.ts';
+import { enterOpensOnly, GRID_CHANGE_BUTTON, rowIdOf } from '../gridFocus.ts';
 import { useReadRefused } from '../useReadRefused.ts';
 import { useRecordEditor, type RecordEditor } from '../useRecordEditor.ts';
 import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dataSets.ts';
@@ -115,7 +115,38 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   const childrenChanged = () => {
     void editor.refresh?.({ takeNewer: true });
   };
-  const { contextMenu, toolbar } = useRowActions(offered, runner.start);
+  const { contextMenu, toolbar: actionsBar } = useRowActions(offered, runner.start);
+  // Spec 1 §6: a row click needs the update right. Without it a row is looked at through Bekijken
+  // (the row selected, else the one focused), which opens the record read-only.
+  const viewOnly = rights.ready && !rights.update;
+  const [focused, setFocused] = useState<number | null>(null);
+  const onGridFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    const autoid = rowIdOf(event.target);
+    if (autoid !== null) setFocused(autoid);
+    else if (!(event.target instanceof Element && event.target.hasAttribute(GRID_CHANGE_BUTTON))) setFocused(null);
+  }, []);
+  const toolbar = useMemo(() => {
+    if (!viewOnly) return actionsBar;
+    return (selected: GridRow[]) => {
+      const toView = selected.length === 1 ? rowId(selected[0]) : selected.length === 0 ? focused : null;
+      return (
+        <>
+          <button
+            type="button"
+            className="grid-button"
+            {...{ [GRID_CHANGE_BUTTON]: '' }}
+            disabled={toView === null}
+            onClick={() => {
+              if (toView !== null) record.open(toView);
+            }}
+          >
+            {t`Bekijken`}
+          </button>
+          {actionsBar?.(selected)}
+        </>
+      );
+    };
+  }, [viewOnly, actionsBar, focused, record.open, t]);
 
   const chooseDataSet = (name: string) => {
     setDataSet(name);
@@ -152,14 +183,14 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           <CustomizeFieldsButton table={screen.table} />
         </div>
       </header>
-      <div className="app-page-grid" onKeyDown={enterOpensOnly}>
+      <div className="app-page-grid" onKeyDown={enterOpensOnly} onFocus={onGridFocus}>
         <FlexGrid
           control={screen.fetchDestination ?? screen.table}
           dataSourceSwitch={screen.dataSourceSwitch}
           query={query}
           scope={scope}
           refreshToken={refreshToken}
-          onRowClick={openRow}
+          onRowClick={rights.update ? openRow : undefined}
           contextMenu={contextMenu}
           toolbar={toolbar}
         />

@@ -84,6 +84,9 @@ export const FlexRequest = object({
   dataFilter: nullable(FieldValues),
 });
 
+/** A right the user lacks, by code and by name ("Relaties inzien (2.1)"): what keeps rows or texts from them. */
+const MissingRight = object({ Right: str(), Name: str() }, ['Right', 'Name']);
+
 /** A grid column as GetFlexData and a described view answer it. */
 const FlexColumn = object(
   {
@@ -100,6 +103,7 @@ const FlexColumn = object(
     AdvancedFilterType: str(),
     Options: list(object({ Value: str(), Label: str() }, ['Value', 'Label'])),
     ListMethod: str(),
+    Restricted: MissingRight,
   },
   ['FieldName'],
 );
@@ -108,7 +112,14 @@ export const FlexAnswer = object(
   {
     Data: list(RecordSchema, 1000),
     Meta: object(
-      { Count: whole(), CountEstimated: bool, PageIndex: whole(), PageSize: whole(), Columns: list(FlexColumn) },
+      {
+        Count: whole(),
+        CountEstimated: bool,
+        PageIndex: whole(),
+        PageSize: whole(),
+        Columns: list(FlexColumn),
+        Unseen: list(MissingRight),
+      },
       ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns'],
     ),
   },

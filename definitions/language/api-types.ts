@@ -147,6 +147,14 @@ export interface FlexColumn {
   Options?: readonly ChoiceOption[];
   /** A list column's lookup (`mvc/_lists/<list>`), to pick the rows an `in` filter names. */
   ListMethod?: string;
+  /** The right whose lack leaves this list column's text empty for the user. */
+  Restricted?: MissingRight;
+}
+
+/** A right the user lacks, by code and by name in their language ("Relaties inzien (2.1)"). */
+export interface MissingRight {
+  Right: string;
+  Name: string;
 }
 
 export interface ChoiceOption {
@@ -156,7 +164,15 @@ export interface ChoiceOption {
 
 export interface FlexAnswer<R = Record<string, unknown>> {
   Data: R[];
-  Meta: { Count: number; CountEstimated: boolean; PageIndex: number; PageSize: number; Columns: FlexColumn[] };
+  Meta: {
+    Count: number;
+    CountEstimated: boolean;
+    PageIndex: number;
+    PageSize: number;
+    Columns: FlexColumn[];
+    /** The rights whose lack keeps rows of this grid from the user (states they may not see). */
+    Unseen?: MissingRight[];
+  };
 }
 
 export type UserDefault = AnswerOf<'POST /mvc/:control/getuserdefaults'>[number];

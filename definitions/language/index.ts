@@ -159,6 +159,7 @@ export type {
   UserLayout,
   ViewPermissions,
   FlexColumn,
+  MissingRight,
   ChoiceOption,
   BatchAnswer,
   BatchItem,

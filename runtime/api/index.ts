@@ -35,6 +35,7 @@ export type {
   LayoutFilter,
   LayoutType,
   ListEntry,
+  MissingRight,
   CatalogueEntry,
   LookupEntry,
   NewLayout,

@@ -1,6 +1,7 @@
 // FlexGrid: one generic grid for every list. It knows no table: it works from a saved view (which
 // columns, in which order and width, sort and filters), and titles, formats and filter types come
 // from GetFlexData's Meta.Columns.
+import { RightsNotice } from './RightsNotice.tsx';
 import { useLingui } from '@lingui/react/macro';
 import {
   useCallback,
@@ -318,9 +319,10 @@ function FlexGridView({
           )}
         </div>
       </div>
+      <RightsNotice unseen={state.unseen} columns={state.meta} />
       {rows.length === 0 && !state.failed && (
         <div className="grid-empty" role="status">
-          {state.loading ? t`Laden…` : t({ id: 'grid.no_results', message: 'No results' })}
+          {state.loading ? t`Laden…` : t({ id: 'grid.no_results', message: 'Geen resultaten' })}
         </div>
       )}
       {showLoadMore(state) && (

@@ -209,6 +209,26 @@ export function listTextRows(join: ListJoin, principal: Principal, alias: string
 }
 
 /**
+ * The rights whose lack keeps rows of the table from the principal: the read rights of the states
+ * (a right per status list) they may not see. Said to them beside a grid that shows fewer rows.
+ */
+export function unseenStateRights(table: EffectiveTable, principal: Principal): string[] {
+  const states = table.stateRights?.states ?? [];
+  return [...new Set(states.filter((s) => !principal.can(s.right, 'read')).map((s) => s.right))];
+}
+
+/**
+ * The right whose lack leaves a list field's text empty for the principal (the right to read the
+ * table it refers to), or null: they hold it, the table is reference data, or the text field is
+ * hidden from them (a field limit, not a right, and not said).
+ */
+export function unreadTextRight(join: ListJoin, principal: Principal): string | null {
+  if (isHidden(join.ref, principal, join.textField) || principal.can(join.ref.right, 'read')) return null;
+  if (join.ref.referenceData && !blockedBy(join.ref.right)) return null;
+  return join.ref.right ?? null;
+}
+
+/**
  * Derived fields (`whenSourceHidden: "skip"`) not derived for the principal: a field their value
  * comes from is hidden from them. ("hide" ones are hidden from them by fieldAccess instead.)
  */

@@ -19,7 +19,7 @@ import { selectColumns, sortJoins } from './select.ts';
 import { limited, listTexts, type Rows } from './table-sql.ts';
 import { ident } from '../db/sql.ts';
 import { recordFromRow } from './values.ts';
-import { hiddenFields, searchColumns, withoutHidden } from './access.ts';
+import { hiddenFields, searchColumns, unreadTextRight, unseenStateRights, withoutHidden } from './access.ts';
 import { LruCache } from '../db/lru.ts';
 import { tableGeneration } from './cache.ts';
 
@@ -30,12 +30,20 @@ const COUNT_TTL_MS = 30_000;
 const boundaries = new LruCache<string, unknown[]>(20_000);
 const counts = new LruCache<string, { count: number; at: number }>(5_000);
 
+/** A right the user lacks, by code and by name in their language: what keeps rows or texts from them. */
+export interface MissingRight {
+  Right: string;
+  Name: string;
+}
+
 export interface FlexMeta {
   Count: number;
   CountEstimated: boolean;
   PageIndex: number;
   PageSize: number;
-  Columns: FlexColumn[];
+  Columns: (FlexColumn & { Restricted?: MissingRight })[];
+  /** Rights whose lack keeps rows of this grid from the user (states they may not see). */
+  Unseen: MissingRight[];
 }
 
 /**
@@ -129,12 +137,26 @@ export async function flexData(
     page(db, model, seenRows, principal, q, queryKey),
     countRows(db, seenRows, q, queryKey, trustCounts),
   ]);
+  // Said to the user rather than left for them to guess: the rights that keep rows or texts from them.
+  const rightOf = (code: string): MissingRight => {
+    const name = model.catalogue('rights').get(code)?.name;
+    return { Right: code, Name: name ? `${t(name)} (${code})` : code };
+  };
+  const restricted = (c: (typeof q.columns)[number]) => {
+    const right = c.join ? unreadTextRight(c.join, principal) : null;
+    return right ? { Restricted: rightOf(right) } : {};
+  };
   const meta: FlexMeta = {
     Count: count.count,
     CountEstimated: count.estimated,
     PageIndex: q.pageIndex,
     PageSize: q.pageSize,
-    Columns: q.columns.map((c) => ({ ...columnMeta(model, c), ...definedOnly(q.columnLayout.get(c.name)) })),
+    Columns: q.columns.map((c) => ({
+      ...columnMeta(model, c),
+      ...definedOnly(q.columnLayout.get(c.name)),
+      ...restricted(c),
+    })),
+    Unseen: unseenStateRights(model.table, principal).map(rightOf),
   };
   return { Data: rows.map((r) => withoutHidden(recordFromRow(model, r), hidden)), Meta: meta };
 }

@@ -149,7 +149,7 @@ it('asks before changing tabs with unsaved changes', async () => {
 
 it('adds an address in the child grid with the relation fixed', async () => {
   const panel = record().getByRole('tabpanel');
-  await expect.poll(() => panel.getByText('No results').count()).toBe(1);
+  await expect.poll(() => panel.getByText('Geen resultaten').count()).toBe(1);
   await panel.getByRole('button', { name: 'Toevoegen' }).click();
   const form = dialog('Toevoegen');
   const parent = form.getByLabel('Relatie', { exact: true });

@@ -82,7 +82,7 @@ it('signs in and opens a relation at its documents tab', async () => {
   await page.goto(`${product.url}/?route=relations&id=${ids.acme}`);
   await expect.poll(() => record().locator('.detail-header-title').textContent()).toBe(`${MARK}001 - Acme Files BV`);
   await record().getByRole('tab', { name: 'Documenten' }).click();
-  await expect.poll(() => record().getByRole('tabpanel').getByText('No results').count()).toBe(1);
+  await expect.poll(() => record().getByRole('tabpanel').getByText('Geen resultaten').count()).toBe(1);
 });
 
 it('adds two documents: files chosen with the keyboard, kind and language required', async () => {

@@ -32,7 +32,7 @@ it('signs in and opens a system table from the menu', async () => {
     .getByRole('button', { name: 'Kostenplaatsen', exact: true })
     .click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kostenplaatsen');
-  await expect.poll(() => page.getByText('No results').count()).toBe(1);
+  await expect.poll(() => page.getByText('Geen resultaten').count()).toBe(1);
 });
 
 it('adds records through the form and sees them in the grid', async () => {
@@ -118,7 +118,7 @@ it('deletes two records after confirming with the count', async () => {
   await page.getByRole('menuitem', { name: 'Verwijderen' }).click();
   await expect.poll(() => page.getByText('Weet u zeker dat u 2 rijen wilt verwijderen?').count()).toBe(1);
   await page.getByRole('dialog').getByRole('button', { name: 'Ja', exact: true }).click();
-  await expect.poll(() => page.getByText('No results').count()).toBe(1);
+  await expect.poll(() => page.getByText('Geen resultaten').count()).toBe(1);
   const left = await product.server.engine.pool.query('SELECT count(*)::int AS n FROM costcodes WHERE NOT archive');
   expect(left.rows[0].n).toBe(0);
 });

@@ -211,5 +211,27 @@ describe('reference data', () => {
     const order = await as(buyer, '/mvc/orders/GetItem', { autoid: ids.order });
     expect(order.status).toBe(200);
     expect(order.body.DeliverRelation_Descr).toBeNull();
+    // The grid says why: the rights whose lack hides rows (other states) and empties a column's text.
+    const orders = await as(buyer, '/mvc/orders/GetFlexData', {});
+    expect(orders.body.Meta.Unseen).toContainEqual({
+      Right: '8.11',
+      Name: 'Orders met status Offerteaanvraag inzien (8.11)',
+    });
+    expect(orders.body.Meta.Unseen.map((u: { Right: string }) => u.Right)).not.toContain('8.13');
+    const restricted = orders.body.Meta.Columns.filter((c: { Restricted?: unknown }) => c.Restricted);
+    expect(restricted).toContainEqual(
+      expect.objectContaining({
+        FieldName: 'DeliverRelation',
+        Restricted: {
+          Right: '2.1',
+          Name: 'Relaties beheren (met adressen, specificaties en ontvangers van meldingen) (2.1)',
+        },
+      }),
+    );
+    // Reference data is no restriction, and an administrator misses nothing.
+    expect(restricted.map((c: { FieldName: string }) => c.FieldName)).not.toContain('Status');
+    const all = await admin('/mvc/orders/GetFlexData', {});
+    expect(all.body.Meta.Unseen).toEqual([]);
+    expect(all.body.Meta.Columns.filter((c: { Restricted?: unknown }) => c.Restricted)).toEqual([]);
   });
 });

@@ -147,6 +147,8 @@ let requests: Record<string, unknown>[];
 let failNext = false;
 let permissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
 let userView: Record<string, unknown> = {};
+/** What the user's rights keep from the grid, as GetFlexData says it (Meta.Unseen, a column's Restricted). */
+let restrictions: { Unseen?: unknown[]; Restricted?: Record<string, unknown> } = {};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -157,6 +159,7 @@ beforeEach(() => {
   failNext = false;
   permissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
   userView = {};
+  restrictions = {};
   sessionStorage.clear();
   resetDialogs();
   i18n.loadAndActivate({ locale: 'nl', messages: {} });
@@ -199,9 +202,17 @@ beforeEach(() => {
       const wanted = (body.flexGridLayoutColumns as { FieldName: string }[] | undefined)?.map((c) => c.FieldName);
       const columns = wanted ? wanted.map((name) => COLUMNS.find((c) => c.FieldName === name)!) : COLUMNS;
       const data = body.searchExpressions ? [] : ROWS;
+      const described = columns.map((c) => ({ ...c, ...(restrictions.Restricted?.[c.FieldName] as object) }));
       return json({
         Data: data,
-        Meta: { Count: data.length, CountEstimated: false, PageIndex: 0, PageSize: body.pageSize, Columns: columns },
+        Meta: {
+          Count: data.length,
+          CountEstimated: false,
+          PageIndex: 0,
+          PageSize: body.pageSize,
+          Columns: described,
+          ...(restrictions.Unseen ? { Unseen: restrictions.Unseen } : {}),
+        },
       });
     }),
   );
@@ -230,6 +241,24 @@ const headerTexts = (grid: HTMLElement) =>
     .map((h) => h.textContent);
 
 describe('FlexGrid', () => {
+  it("says which rights keep rows and a column's text from the user, and nothing when none does", async () => {
+    show();
+    await loaded();
+    expect(screen.queryByText('Niet alles is zichtbaar met uw rechten')).toBeNull();
+    cleanup();
+    restrictions = {
+      Unseen: [{ Right: '8.11', Name: 'Orders met status Offerteaanvraag inzien (8.11)' }],
+      Restricted: { CostCategory: { Restricted: { Right: '10.5', Name: 'Kostensoorten beheren (10.5)' } } },
+    };
+    show();
+    await loaded();
+    const notice = screen.getByText('Niet alles is zichtbaar met uw rechten').closest('details')!;
+    expect(notice.textContent).toContain('Orders met status Offerteaanvraag inzien (8.11)');
+    expect(notice.textContent).toContain(
+      'De kolom Kostensoort blijft leeg zonder het recht Kostensoorten beheren (10.5).',
+    );
+  });
+
   it('draws the headers and rows the server describes', async () => {
     const clicked: unknown[] = [];
     show({ onRowClick: (row) => clicked.push(row.AutoID), dataSourceSwitch: true });
@@ -269,7 +298,7 @@ describe('FlexGrid', () => {
     expect(grid.querySelector('[data-autoid="12"]')).not.toBeNull();
     expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(/^2 resultaten \(\d,\d\d s\)$/);
     expect(screen.getByLabelText('Gegevensbron')).toBeTruthy();
-    expect(screen.queryByText('No results')).toBeNull();
+    expect(screen.queryByText('Geen resultaten')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Meer laden' })).toBeNull();
 
     fireEvent.click(first);
@@ -280,12 +309,12 @@ describe('FlexGrid', () => {
     expect(within(grid).getAllByRole('columnheader')[1].getAttribute('aria-sort')).toBe('ascending');
   });
 
-  it("shows 'No results' when the search finds nothing", async () => {
+  it("shows 'Geen resultaten' when the search finds nothing", async () => {
     show();
     const grid = await screen.findByRole('grid');
     await waitFor(() => expect(grid.querySelector('[data-autoid="11"]')).not.toBeNull());
     fireEvent.change(screen.getByLabelText('Zoeken'), { target: { value: 'niets' } });
-    await waitFor(() => expect(screen.getByText('No results')).toBeTruthy(), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByText('Geen resultaten')).toBeTruthy(), { timeout: 2000 });
     expect(requests.at(-1)).toMatchObject({ searchExpressions: 'niets', pageIndex: 0 });
     expect(grid.querySelector('[data-autoid]')).toBeNull();
   });
@@ -300,7 +329,7 @@ describe('FlexGrid', () => {
       ]),
     );
     expect(logged).toHaveBeenCalled();
-    expect(screen.queryByText('No results')).toBeNull();
+    expect(screen.queryByText('Geen resultaten')).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Vernieuwen' }));
     });

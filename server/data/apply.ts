@@ -59,7 +59,7 @@ async function resolveCode(
   const code = list?.codeField && snapshot.table(list.table)?.byName.get(list.codeField.toLowerCase());
   if (!code) throw new Error(`${join.field.name}: list ${join.field.list} has no code field to find ${value} by`);
   const found = (
-    await client.query(
+    await client.query<{ autoid: number }>(
       `SELECT autoid FROM ${engineTable(join.ref)} WHERE ${ident(code.sqlName)} = $1 ORDER BY autoid LIMIT 1`,
       [value],
     )

@@ -42,7 +42,7 @@ export async function visibleTo(
     const ids = tableEvents.filter((e) => e.data.Action !== 'deleted').map((e) => e.recordId);
     const seen = new Set(
       (
-        await pool.query(
+        await pool.query<{ autoid: number }>(
           `SELECT t.autoid ${rows.from([`t.autoid = ANY(${params.add(ids)}::bigint[])`])}`,
           params.values,
         )

@@ -56,7 +56,7 @@ export async function claimStale(pool: pg.Pool, staleSeconds: number): Promise<S
        SELECT 1 FROM importtasks t WHERE t.autoid = h.task_id AND t.processstate IN ('${S.Pending}', '${S.Running}'))`,
   );
   const rows = (
-    await pool.query(
+    await pool.query<{ task_id: number }>(
       `INSERT INTO core_import_heartbeat (task_id, beat_at)
        SELECT t.autoid, now() FROM importtasks t LEFT JOIN core_import_heartbeat h ON h.task_id = t.autoid
         WHERE t.processstate IN ('${S.Pending}', '${S.Running}') AND coalesce(h.beat_at, t.createdate) < now() - make_interval(secs => $1)
@@ -66,15 +66,16 @@ export async function claimStale(pool: pg.Pool, staleSeconds: number): Promise<S
     )
   ).rows;
   if (!rows.length) return [];
-  const states = await pool.query('SELECT autoid, processstate FROM importtasks WHERE autoid = ANY($1::bigint[])', [
-    rows.map((r) => r.task_id),
-  ]);
+  const states = await pool.query<{ autoid: number; processstate: string }>(
+    'SELECT autoid, processstate FROM importtasks WHERE autoid = ANY($1::bigint[])',
+    [rows.map((r) => r.task_id)],
+  );
   return states.rows.map((r) => ({ id: Number(r.autoid), state: Number(r.processstate) }));
 }
 
 async function tellProgress(db: Queryable, taskId: number, finished: boolean): Promise<void> {
   const task = (
-    await db.query(
+    await db.query<{ requestedby: number; done: number | null; totalrecords: number | null }>(
       'SELECT requestedby, processedrecords + failedrecords + skippedrecords AS done, totalrecords FROM importtasks WHERE autoid = $1',
       [taskId],
     )

@@ -83,13 +83,16 @@ interface Run {
 /** Where an earlier run stopped: its last row, the IDs its rows named. */
 async function checkpoint(pool: pg.Pool, taskId: number) {
   const at = (
-    await pool.query(
+    await pool.query<{ last: number; done: number }>(
       'SELECT coalesce(max(row_no), 0) AS last, count(*)::int AS done FROM core_import_row WHERE task_id = $1',
       [taskId],
     )
   ).rows[0];
   const ids = (
-    await pool.query('SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL', [taskId])
+    await pool.query<{ record_id: number }>(
+      'SELECT record_id FROM core_import_row WHERE task_id = $1 AND record_id IS NOT NULL',
+      [taskId],
+    )
   ).rows.map((r) => Number(r.record_id));
   return { last: Number(at.last), done: Number(at.done), seenIds: new Set(ids) };
 }
@@ -157,7 +160,8 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
 async function cancelled(pool: pg.Pool, taskId: number): Promise<boolean> {
   return (
     Number(
-      (await pool.query('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId])).rows[0]?.processstate,
+      (await pool.query<{ processstate: string }>('SELECT processstate FROM importtasks WHERE autoid = $1', [taskId]))
+        .rows[0]?.processstate,
     ) === S.Cancelled
   );
 }
@@ -361,8 +365,9 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
   lock.on('error', lost);
   let beating: { stop(): void } | null = null;
   try {
-    const got = (await lock.query('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])).rows[0]
-      .ok;
+    const got = (
+      await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), $2) AS ok', ['import', taskId])
+    ).rows[0].ok;
     if (!got) throw new Error(`import ${taskId} runs elsewhere`);
     // This process runs it now, and says so every few seconds until it stops, however it stops.
     beating = await keepBeating(
@@ -379,8 +384,12 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
       snapshot.effective.tables.get(name.toLowerCase()),
     );
     const total = Number(
-      (await ctx.pool.query('SELECT totalrecords FROM importtasks WHERE autoid = $1', [taskId])).rows[0].totalrecords ??
-        0,
+      (
+        await ctx.pool.query<{ totalrecords: number | null }>(
+          'SELECT totalrecords FROM importtasks WHERE autoid = $1',
+          [taskId],
+        )
+      ).rows[0].totalrecords ?? 0,
     );
     // A cancel that came after the task was read (while this run waited for its lock or its first
     // beat) stands: only a pending or running task is set running, and a cancelled one is left.

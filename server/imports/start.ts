@@ -147,7 +147,7 @@ export async function startImport(
         `import:${principal.userId}:${model.table.name}:${row.sha256}`,
       ]);
       const running = (
-        await client.query(
+        await client.query<{ autoid: number }>(
           `SELECT t.autoid FROM ${TASKS} t JOIN core_file f ON f.id::text = t.file
           WHERE t.requestedby = $1 AND t.destination = $2 AND f.sha256 = $3 AND t.processstate IN ('0', '1') AND t.dryrun = $4 LIMIT 1`,
           [principal.userId, model.table.name, row.sha256, form.DryRun === true],

@@ -25,7 +25,7 @@ const nameOf = (values: Record<string, number>, n: number) =>
 interface StoredTaskRow {
   autoid: number;
   destination: string;
-  processstate: number;
+  processstate: string;
   overwrite: boolean | null;
   dryrun: boolean | null;
   requestedby: number;

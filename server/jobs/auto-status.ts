@@ -23,7 +23,7 @@ async function due(ctx: JobContext, model: TableModel, fieldName: string) {
     : 'false';
   const archives = a.archive && model.table.archivable ? `(${col(a.archive)} IS TRUE AND NOT t.archive)` : 'false';
   const rows = (
-    await ctx.pool.query(
+    await ctx.pool.query<{ autoid: number; to_status: number | null; archive: boolean | null }>(
       `SELECT t.autoid, CASE WHEN ${changes} THEN ${col(a.to)} END AS to_status, ${archives} AS archive
        FROM ${engineTable(model.table)} t JOIN ${engineTable(statuses.table)} s ON s.autoid = t.${ident(field.sqlName)}
       WHERE (${changes} OR ${archives})

@@ -645,6 +645,12 @@ const CALL_SCHEMAS = {
     body: RecordSchema,
     answer: RecordSchema,
   },
+  'POST /mvc/:control/Derive': {
+    summary:
+      'The values a save would derive (defaultFrom, compute) for the record as the form holds it, for the fields the user may see; nothing is written',
+    body: RecordSchema,
+    answer: object({ Values: open({}) }, ['Values']),
+  },
   'POST /mvc/:control/delete': {
     summary: 'Deletes a record',
     body: byAutoId,

@@ -302,6 +302,9 @@ export function createClient(
     // Business records (docs/business-records.md): workflow transitions, actions, status log, dashboard.
     transitions: (control: string, autoid: number) =>
       call<TransitionsAnswer>('POST', `${table(control)}/GetTransitions`, { autoid }),
+    /** What a save would derive for the record as the form holds it (a line's price from its product). */
+    derive: (control: string, record: Record<string, unknown>) =>
+      call<AnswerOf<'POST /mvc/:control/Derive'>>('POST', `${table(control)}/Derive`, record),
     typeChange: (control: string, autoid: number, type: number | null) =>
       call<TypeChangeAnswer>('POST', `${table(control)}/TypeChange`, { autoid, Type: type }),
     changeStatus: (control: string, request: ChangeStatusRequest) =>

@@ -6,6 +6,7 @@ import { hiddenFields, withoutHidden } from '../data/access.ts';
 import { authorize, autoIdOf, blankRecord, readRecord } from '../data/records.ts';
 import { deleteRecord, saveRecord } from '../data/write.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
+import { deriveValues } from '../data/derive.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
@@ -55,6 +56,11 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
     });
     engine.security.written(model.table.sqlName);
     return withCatalogueTexts(model, saved, translateFor(engine, request).t);
+  });
+
+  app.post<{ Params: Params }>('/mvc/:control/Derive', async (request) => {
+    const { principal, model } = tableContext(engine, request, request.params.control);
+    return deriveValues(engine.pool, model, principal, bodyOf(request), (name) => engine.registry.snapshot.table(name));
   });
 
   app.post<{ Params: Params }>('/mvc/:control/delete', async (request) => {

@@ -2,7 +2,13 @@
 // (normalised, validated against the compiled record schema and the json-logic rules) before
 // the write pipeline (write.ts) writes it.
 import type { ErrorObject } from 'ajv';
-import { evaluateRule, MODULES, type EffectiveField, type RightAction } from '../../definitions/language/index.ts';
+import {
+  evaluateRule,
+  MODULES,
+  today,
+  type EffectiveField,
+  type RightAction,
+} from '../../definitions/language/index.ts';
 import { labelled } from '../../definitions/language/message-args.ts';
 import { blockedBy } from '../security/modules.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
@@ -60,7 +66,9 @@ export function autoIdOf(body: unknown, query: unknown): number {
 export function blankRecord(model: TableModel): Record<string, unknown> {
   const record: Record<string, unknown> = { AutoID: 0 };
   for (const field of model.table.fields) {
-    record[field.name] = field.default ?? (field.type === 'bool' ? false : null);
+    // A date field's default `$today` is the day the record is begun (an order's date).
+    const initial = field.default === '$today' && field.type === 'date' ? today() : field.default;
+    record[field.name] = initial ?? (field.type === 'bool' ? false : null);
     if (hasDescr(field)) record[descrKey(field)] = null;
   }
   if (model.table.archivable) record.Archive = false;

@@ -218,6 +218,17 @@ export function compileForm(
     .map((c) => ({ Name: c.name, When: c.when, Message: c.message }));
   // A record's type that brings its properties: the form asks what a change would lose (TypeChange).
   const typeField = model.table.typedProperties?.typeField;
+  // The fields whose change lets the form ask what a save would derive (Derive): what a
+  // defaultFrom or a computed field reads of the record, among the fields the principal sees.
+  const deriveOn = [
+    ...new Set(
+      model.table.fields.flatMap((f) =>
+        [...(f.defaultFrom ? [f.defaultFrom] : []), ...(f.compute ? ruleFields(f.compute.expression) : [])].map(
+          (n) => model.byName.get(n.split('.')[0].toLowerCase())?.name ?? '',
+        ),
+      ),
+    ),
+  ].filter((n) => n && access.get(n.toLowerCase()) !== 0);
   return {
     Properties: visible,
     Groups: groups,
@@ -225,5 +236,6 @@ export function compileForm(
     Checks: checks,
     Confirms: confirms,
     ...(typeField ? { TypeField: typeField } : {}),
+    ...(deriveOn.length ? { DeriveOn: deriveOn } : {}),
   };
 }

@@ -877,3 +877,70 @@ describe('pickers limited by the record being edited (listFilter)', () => {
     expect(await persons(cookie, 'orders.DeliverPerson', { DeliverRelation: ids.other })).toEqual([]);
   });
 });
+
+describe('values derived while editing (Derive)', () => {
+  const derive = (table: string, record: Record<string, unknown>, cookie?: string) =>
+    cookie ? as(cookie, `/mvc/${table}/Derive`, record) : api(`/mvc/${table}/Derive`, record);
+
+  it("answers a new line's description, price and subtotals from the product chosen, and writes nothing", async () => {
+    const o = await order();
+    const before = (await rows('orderlines', [{ FieldName: 'Order', Operator: '=', Value: o.AutoID }])).length;
+    const answer = await derive('orderlines', {
+      AutoID: 0,
+      Order: o.AutoID,
+      LineType: 'sale',
+      Product: ids.bulk,
+      OrderQuantity: 2,
+      VatCode: ids.vat21,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.Values).toMatchObject({ Descr: 'Bouwhek', Price: 100, SubtotalExclVat: 200, SubtotalVat: 42 });
+    // A value the user gave is theirs: not derived over.
+    const own = await derive('orderlines', { AutoID: 0, Order: o.AutoID, Product: ids.bulk, Descr: 'Eigen tekst' });
+    expect(own.body.Values.Descr).toBeUndefined();
+    expect((await rows('orderlines', [{ FieldName: 'Order', Operator: '=', Value: o.AutoID }])).length).toBe(before);
+  });
+
+  it('begins an order and a receipt today, and the invoice relation follows the deliver relation', async () => {
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+    const blankOrder = (await api('/mvc/orders/GetNew')).body;
+    expect(blankOrder.OrderDate).toBe(today);
+    expect((await api('/mvc/purchasereceipt/GetNew')).body.ReceiptDate).toBe(today);
+    expect((await derive('orders', { AutoID: 0, DeliverRelation: ids.customer })).body.Values.InvoiceRelation).toBe(
+      ids.customer,
+    );
+    const saved = await order({ DeliverRelation: ids.other });
+    expect(saved.InvoiceRelation).toBe(ids.other);
+    const billed = await order({ DeliverRelation: ids.other, InvoiceRelation: ids.customer });
+    expect(billed.InvoiceRelation).toBe(ids.customer);
+  });
+
+  it('never answers a field hidden from the user, nor derives from a row outside their row limits', async () => {
+    const user = (
+      await create('users', { Username: 'inkoop', Password: 'Inkoop-pass-1', PasswordRetype: 'Inkoop-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'INKOOP', Descr: 'Inkoop' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    for (const RightCode of ['8.1', '8.2', '5.1'])
+      for (const Action of ['read', 'create', 'update'])
+        await create('securitygrants', { SecurityGroup: group, RightCode, Action });
+    await create('fieldlimits', { SecurityGroup: group, TableName: 'products', FieldName: 'Price', Visibility: '0' });
+    await create('rowlimits', {
+      SecurityGroup: group,
+      TableName: 'products',
+      FieldName: 'ID',
+      Kind: 'value',
+      Value: 'P-BULK',
+    });
+    const cookie = await signIn(server.app, 'inkoop', 'Inkoop-pass-1');
+    // No order: a basket is not among the statuses this user sees.
+    const seen = await derive('orderlines', { AutoID: 0, Product: ids.bulk, OrderQuantity: 1 }, cookie);
+    expect(seen.status).toBe(200);
+    expect(seen.body.Values.Descr).toBe('Bouwhek');
+    expect(Object.keys(seen.body.Values)).not.toContain('Price');
+    expect(JSON.stringify(seen.body)).not.toContain('100');
+    const outside = await derive('orderlines', { AutoID: 0, Product: ids.unique }, cookie);
+    expect(outside.status).toBe(400);
+    expect(JSON.stringify(outside.body)).not.toContain('Aggregaat');
+  });
+});

@@ -36,7 +36,7 @@ function deferred<T>() {
 
 function fake(
   overrides: Partial<
-    Record<'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange', (...args: any[]) => Promise<unknown>>
+    Record<'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange' | 'derive', (...args: any[]) => Promise<unknown>>
   > = {},
   form: FormAnswer = FORM,
 ) {
@@ -57,7 +57,7 @@ function fake(
   const calls = { ...defaults, ...overrides } as typeof defaults;
   const answers: string[] = [];
   const deps: RecordEditorDeps = {
-    calls: calls as unknown as RecordEditorDeps['calls'],
+    calls,
     confirm: vi.fn(async () => answers.shift() ?? 'yes'),
     alert: vi.fn(),
     toast: vi.fn(),
@@ -294,5 +294,49 @@ describe('reading the open record again', () => {
     actions.formChanged();
     await vi.waitFor(() => expect(store.form).toBe(next));
     expect(store).toMatchObject({ record: { Descr: 'Poorten' }, hasMutations: true });
+  });
+});
+
+describe('values derived while editing', () => {
+  it("fills what a save would derive when a field it reads changes; the user's value stays, a derived one follows", async () => {
+    const form: FormAnswer = { Properties: [], Groups: [], DeriveOn: ['Product'] };
+    const products: Record<number, Row> = {
+      1: { Descr: 'Bouwhek', Price: 100 },
+      2: { Descr: 'Aggregaat', Price: 900 },
+    };
+    const derive = vi.fn(async (_table: string, record: Row) => ({ Values: products[Number(record.Product)] }));
+    const { store, actions } = fake({ derive }, form);
+    await actions.load(async () => 0);
+    actions.change({ ...store.record, Notes: 'x' });
+    expect(derive).not.toHaveBeenCalled();
+    actions.change({ ...store.record, Product: 1 });
+    await vi.waitFor(() => expect(store.record).toMatchObject({ Product: 1, Descr: 'Bouwhek', Price: 100 }));
+    expect(store.hasMutations).toBe(true);
+    // The user's own price stays; the description the form filled follows the next product.
+    actions.change({ ...store.record, Price: 80 });
+    actions.change({ ...store.record, Product: 2 });
+    await vi.waitFor(() => expect(store.record).toMatchObject({ Product: 2, Descr: 'Aggregaat', Price: 80 }));
+    expect(derive).toHaveBeenLastCalledWith(
+      'costcodes',
+      expect.objectContaining({ Product: 2, Descr: null, Price: 80 }),
+    );
+  });
+
+  it('drops an answer that comes after a newer change', async () => {
+    const form: FormAnswer = { Properties: [], Groups: [], DeriveOn: ['Product'] };
+    const first = deferred<{ Values: Row }>();
+    const derive = vi
+      .fn()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ Values: { Descr: 'Nieuw' } });
+    const { store, actions } = fake({ derive }, form);
+    await actions.load(async () => 0);
+    actions.change({ ...store.record, Product: 1 });
+    actions.change({ ...store.record, Product: 2 });
+    await vi.waitFor(() => expect(store.record).toMatchObject({ Descr: 'Nieuw' }));
+    first.resolve({ Values: { Descr: 'Oud' } });
+    await first.promise;
+    await Promise.resolve();
+    expect(store.record).toMatchObject({ Product: 2, Descr: 'Nieuw' });
   });
 });

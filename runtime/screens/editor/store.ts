@@ -20,7 +20,7 @@ export interface RecordEditorStore {
 
 /** The calls an editor makes, and how it talks to the user: injectable, so it runs without a page. */
 export interface RecordEditorDeps {
-  calls: Pick<ApiClient, 'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange'>;
+  calls: Pick<ApiClient, 'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange'> & Partial<Pick<ApiClient, 'derive'>>;
   /** A yes/no/cancel question; 'yes' goes on. */
   confirm: (question: string) => Promise<string>;
   alert: (text: string) => void;

@@ -32,7 +32,7 @@ import {
 } from '../imports/index.ts';
 import { StreamPlaces } from '../events/index.ts';
 import type { ImportJob } from '../jobs/index.ts';
-import { principalOf } from './context.ts';
+import { languageOf, principalOf, translateFor } from './context.ts';
 import { sendStoredFile } from './files.ts';
 import { checkSchema } from './request-schema.ts';
 import { MAX_STREAMS_PER_USER } from './events.ts';
@@ -60,7 +60,10 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
   const mayImport = (request: FastifyRequest) => authorize(tasksModel(), principalOf(request), 'read');
   app.post<{ Body: { filter?: string | null } }>('/mvc/import/GetDestinations', async (request) => {
     mayImport(request);
-    return { Data: destinations(engine.registry.snapshot, principalOf(request), request.body?.filter) };
+    const { t } = translateFor(engine, request);
+    return {
+      Data: destinations(engine.registry.snapshot, principalOf(request), request.body?.filter, t, languageOf(request)),
+    };
   });
   app.post('/mvc/import/GetAdvancedMode', async (request) => ({
     AdvancedMode: await advancedMode(engine.pool, principalOf(request).userId),

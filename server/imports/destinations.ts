@@ -1,7 +1,7 @@
 // The tables a user may import into (GetDestinations): every table of the applied packs that has
 // a field they may fill and that they may create records in; tables whose rows are definitions or
 // accounts (the dictionaries, users) are kept out.
-import type { ImportDestination } from '../../definitions/language/index.ts';
+import type { ImportDestination, Translate } from '../../definitions/language/index.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
@@ -19,15 +19,26 @@ export function isDestination(model: TableModel, principal: Principal): boolean 
   );
 }
 
-export function destinations(snapshot: Snapshot, principal: Principal, filter?: string | null): ImportDestination[] {
+/**
+ * The destinations by label in the user's language (`t`, `language`), sorted as that language
+ * sorts; the filter finds a table by its label there, its Dutch label or its name.
+ */
+export function destinations(
+  snapshot: Snapshot,
+  principal: Principal,
+  filter?: string | null,
+  t: Translate = (text) => text,
+  language = 'nl',
+): ImportDestination[] {
   const wanted = filter?.trim().toLowerCase();
   const out: ImportDestination[] = [];
   for (const table of snapshot.effective.tables.values()) {
     const model = snapshot.table(table.name);
     if (!model || !isDestination(model, principal)) continue;
-    const label = table.label ?? table.name;
-    if (wanted && !label.toLowerCase().includes(wanted) && !table.name.toLowerCase().includes(wanted)) continue;
+    const dutch = table.label ?? table.name;
+    const label = t(dutch);
+    if (wanted && ![label, dutch, table.name].some((text) => text.toLowerCase().includes(wanted))) continue;
     out.push({ ID: table.name, Descr: label });
   }
-  return out.sort((a, b) => a.Descr.localeCompare(b.Descr, 'nl'));
+  return out.sort((a, b) => a.Descr.localeCompare(b.Descr, language));
 }

@@ -11,11 +11,18 @@ export type Read = { value: unknown } | { problem: FieldMessage };
 
 const BOOLEANS: Record<ImportNotations['BooleanFormat'], [string, string]> = {
   TrueFalse: ['true', 'false'],
-  YesNo: ['yes', 'no'],
+  // Shown in Dutch (templates are); read in each of the product's languages.
+  YesNo: ['ja', 'nee'],
   TF: ['t', 'f'],
   YN: ['y', 'n'],
   OneZero: ['1', '0'],
 };
+
+/** Yes and no in the languages of the product (nl en de da fr es pl tr zh): YesNo takes each. */
+const YES_NO: [readonly string[], readonly string[]] = [
+  ['ja', 'yes', 'oui', 'sí', 'si', 'tak', 'evet', '是'],
+  ['nee', 'no', 'nein', 'nej', 'non', 'nie', 'hayır', '否'],
+];
 
 /** The words of a boolean notation, as a template shows them. */
 export const booleanWords = (format: ImportNotations['BooleanFormat']) => BOOLEANS[format];
@@ -99,9 +106,10 @@ export function readCell(field: EffectiveField, cell: Cell, notations: ImportNot
     case 'bool': {
       if (typeof cell === 'boolean') return { value: cell };
       const [yes, no] = BOOLEANS[notations.BooleanFormat];
-      const word = String(cell).trim().toLowerCase();
-      if (word === yes) return { value: true };
-      if (word === no) return { value: false };
+      const word = String(cell).trim().toLocaleLowerCase();
+      const [yeses, noes] = notations.BooleanFormat === 'YesNo' ? YES_NO : [[yes], [no]];
+      if (yeses.includes(word)) return { value: true };
+      if (noes.includes(word)) return { value: false };
       return bad(field, 'import.boolean', yes.toUpperCase(), no.toUpperCase());
     }
     case 'smallint':

@@ -241,6 +241,18 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
       { ID: 'products', Descr: 'Artikelen' },
       { ID: 'productgroups', Descr: 'Artikelgroepen' },
     ]);
+    // In the user's language, found by the label there as by the Dutch one.
+    const english = async (filter: string) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/mvc/import/GetDestinations',
+          payload: { filter },
+          headers: { cookie: `${await signIn(server.app)}; Culture=en` },
+        })
+      ).json().Data;
+    expect(await english('products')).toEqual([{ ID: 'products', Descr: 'Products' }]);
+    expect(await english('artikelen')).toEqual([{ ID: 'products', Descr: 'Products' }]);
   });
 });
 

@@ -46,7 +46,17 @@ describe('boolean notations', () => {
   });
   it('takes a boolean cell in any notation, and says which words it expects otherwise', () => {
     expect(value(field('bool'), true, { BooleanFormat: 'OneZero' })).toEqual({ value: true });
-    expect(value(field('bool'), 'ja')).toEqual({ problem: { id: 'import.boolean', args: ['Veld', 'YES', 'NO'] } });
+    expect(value(field('bool'), 'misschien')).toEqual({
+      problem: { id: 'import.boolean', args: ['Veld', 'JA', 'NEE'] },
+    });
+  });
+  it('reads YesNo in each language of the product: Ja/Nee as a Dutch template shows them, Yes/No, Oui/Non …', () => {
+    for (const yes of ['Ja', 'yes', 'Oui', 'Sí', 'Tak', 'Evet', '是'])
+      expect(value(field('bool'), yes)).toEqual({ value: true });
+    for (const no of ['Nee', 'No', 'nein', 'Nej', 'non', 'Nie', 'Hayır', '否'])
+      expect(value(field('bool'), no)).toEqual({ value: false });
+    // Another notation keeps to its own words.
+    expect(value(field('bool'), 'ja', { BooleanFormat: 'YN' })).toMatchObject({ problem: { id: 'import.boolean' } });
   });
 });
 

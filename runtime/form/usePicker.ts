@@ -8,6 +8,7 @@ import {
   PICKER_SCROLL_THROTTLE_MS,
   PICKER_SEARCH_DEBOUNCE_MS,
   acceptedEntry,
+  archiveFlag,
   entryValue,
   focusOpenDelay,
   hasPickerValue,
@@ -88,8 +89,8 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   const load = (page: number, searchKey: string) => {
     const id = ++request.current;
     dispatch({ type: 'loading' });
-    // Spec 1 §7: the generic list request carries the Archive flag; a picker offers active rows.
-    client.list(config.ListMethod, { searchKey, page, pageSize: PICKER_PAGE_SIZE, Archive: false, ...parameters }).then(
+    const body = { searchKey, page, pageSize: PICKER_PAGE_SIZE, ...archiveFlag(config.ListMethod), ...parameters };
+    client.list(config.ListMethod, body).then(
       (answer) => {
         if (id === request.current)
           dispatch({ type: 'results', items: answer.Data, page, hasMore: answer.Meta.HasMore });

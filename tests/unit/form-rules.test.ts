@@ -8,6 +8,7 @@ import {
   capTyped,
   PICKER_FOCUS_OPEN_DELAY_MS,
   acceptedEntry,
+  archiveFlag,
   focusOpenDelay,
   initialPicker,
   limitColorText,
@@ -122,6 +123,11 @@ describe('list picker', () => {
     const typed = pickerReducer(opened, { type: 'type', text: 'ite' });
     expect(searchText(typed)).toBe('ite');
     expect(pickerReducer(typed, { type: 'blur' })).toMatchObject({ open: false, text: 'Item 2', typed: false });
+  });
+  it('asks a lookup list for active rows with the Archive flag; a catalogue takes no flag', () => {
+    expect(archiveFlag('mvc/_lists/costcategories')).toEqual({ Archive: false });
+    expect(archiveFlag('/mvc/_lists/relations')).toEqual({ Archive: false });
+    expect(archiveFlag('mvc/_catalogues/rights')).toEqual({});
   });
   it('opens 1000 ms after focus from another element, at once after a click', () => {
     expect(PICKER_FOCUS_OPEN_DELAY_MS).toBe(1000);

@@ -26,6 +26,7 @@ export {
   PICKER_SCROLL_THROTTLE_MS,
   PICKER_SEARCH_DEBOUNCE_MS,
   acceptedEntry,
+  archiveFlag,
   canClear,
   entryValue,
   focusOpenDelay,

@@ -143,6 +143,13 @@ export function canClear(o: { value: unknown; enabled: boolean; allowEmpty: bool
   return hasPickerValue(o.value) && o.enabled && o.allowEmpty && !o.required;
 }
 
+/**
+ * The Archive flag of the generic list request (spec 1 §7): a lookup list's picker asks for active
+ * rows. A catalogue of the definitions (rights, tables) has no archive and takes no such flag.
+ */
+export const archiveFlag = (listMethod: string): { Archive?: false } =>
+  /(^|\/)_lists\//i.test(listMethod) ? { Archive: false } : {};
+
 /** The search a list request sends: what the user typed, else nothing (every entry). */
 export const searchText = (state: PickerState): string => (state.typed ? state.text : '');
 

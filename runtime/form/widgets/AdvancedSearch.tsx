@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PICKER_PAGE_SIZE } from '../../../definitions/language/index.ts';
 import type { LookupEntry } from '../../api/index.ts';
 import type { ListClient } from '../context.ts';
-import { PICKER_SEARCH_DEBOUNCE_MS, entryValue, isArchivedEntry } from '../rules/index.ts';
+import { PICKER_SEARCH_DEBOUNCE_MS, archiveFlag, entryValue, isArchivedEntry } from '../rules/index.ts';
 import type { ListConfig } from '../types.ts';
 
 interface Props {
@@ -30,7 +30,13 @@ export function AdvancedSearch({ title, listMethod, valueField, parameters, clie
     const timer = setTimeout(
       () => {
         client
-          .list(listMethod, { searchKey: search, page, pageSize: PICKER_PAGE_SIZE, Archive: false, ...parameters })
+          .list(listMethod, {
+            searchKey: search,
+            page,
+            pageSize: PICKER_PAGE_SIZE,
+            ...archiveFlag(listMethod),
+            ...parameters,
+          })
           .then(
             (answer) => {
               if (live) {

@@ -34,6 +34,9 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** The fakes as the editor's calls: they answer only what these tests ask. */
+const asCalls = (calls: unknown) => calls as RecordEditorDeps['calls'];
+
 function fake(
   overrides: Partial<
     Record<'getForm' | 'getNew' | 'getItem' | 'save' | 'typeChange' | 'derive', (...args: any[]) => Promise<unknown>>
@@ -57,7 +60,7 @@ function fake(
   const calls = { ...defaults, ...overrides } as typeof defaults;
   const answers: string[] = [];
   const deps: RecordEditorDeps = {
-    calls,
+    calls: asCalls(calls),
     confirm: vi.fn(async () => answers.shift() ?? 'yes'),
     alert: vi.fn(),
     toast: vi.fn(),

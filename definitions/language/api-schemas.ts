@@ -21,6 +21,7 @@ import {
   whole,
   type Infer,
 } from './typed-schema.ts';
+import { FormAnswer } from './form-schema.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -236,13 +237,6 @@ const CurrentUser = object(
     HomePage: nullable(str()),
   },
   ['AutoID', 'Username', 'Person_Descr'],
-);
-const FormAnswer = open(
-  {
-    Properties: list(open({ FieldName: str(), Label: str(), Component: int }, ['FieldName', 'Label'])),
-    Groups: list(open({})),
-  },
-  ['Properties', 'Groups'],
 );
 
 const StateValue = typed<string | number | boolean>({ type: ['string', 'number', 'boolean'] });

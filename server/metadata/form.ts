@@ -17,6 +17,7 @@ import {
   type FormDef,
 } from '../../definitions/language/index.ts';
 import type { RulesLogic } from 'json-logic-js';
+import type { FormAnswer, FormProperty, ListConfig } from '../../definitions/language/form-schema.ts';
 import type { Snapshot } from './registry.ts';
 import type { TableModel } from './model.ts';
 
@@ -30,7 +31,7 @@ export const listMethod = (list: string) => `mvc/_lists/${list}`;
 export const catalogueMethod = (catalogue: string) => `mvc/_catalogues/${catalogue}`;
 
 /** A picker's calls: a list's entries are chosen by AutoID, a catalogue's by code (ID). */
-function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, groupId: string) {
+function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, groupId: string): ListConfig | null {
   if (field.catalogue) {
     const method = catalogueMethod(field.catalogue);
     // The fields of a table are those of the table the record's table field (catalogue tables) holds.
@@ -67,7 +68,13 @@ function actionsOf(table: TableModel['table'], field: EffectiveField) {
   return coded?.catalogue ? { Field: coded.name, SingleMethod: `${catalogueMethod(coded.catalogue)}/single` } : null;
 }
 
-function property(snapshot: Snapshot, model: TableModel, field: EffectiveField, groupId: string, value: unknown) {
+function property(
+  snapshot: Snapshot,
+  model: TableModel,
+  field: EffectiveField,
+  groupId: string,
+  value: unknown,
+): FormProperty {
   const table = model.table;
   const numeric = ['smallint', 'integer', 'bigint', 'decimal'].includes(field.type);
   const bound = numeric ? numericBound(field) : undefined;
@@ -144,7 +151,7 @@ export function compileForm(
   model: TableModel,
   record: Record<string, unknown>,
   access: FieldAccess = new Map(),
-) {
+): FormAnswer {
   const form = snapshot.effective.forms.get(model.table.name.toLowerCase())?.value ?? derivedForm(model);
   const properties = [];
   const placed = new Set<string>();

@@ -220,20 +220,23 @@ export async function applyTo(
         ctx,
       });
       scopes.$created = { AutoID: made.id };
+    } else if (!wanted) {
+      // Without create, an apply has a target or a find, and each gave the row what it wants.
+      throw new Error(`apply to ${apply.table}: a target or a find is needed without create`);
     } else if (apply.target) {
-      const taken = targets.take(wanted!);
+      const taken = targets.take(wanted);
       scopes.$target =
-        taken && taken !== 'none' ? taken : await readStored(client, others, principal, Number(wanted!.AutoID), true);
+        taken && taken !== 'none' ? taken : await readStored(client, others, principal, Number(wanted.AutoID), true);
     } else {
-      const taken = targets.take(wanted!);
-      scopes.$target = taken === 'none' ? undefined : (taken ?? (await findRow(client, others, wanted!, principal)));
+      const taken = targets.take(wanted);
+      scopes.$target = taken === 'none' ? undefined : (taken ?? (await findRow(client, others, wanted, principal)));
       if (!scopes.$target) {
         // None yet (a product's first stock in this warehouse): made at once with what it gets.
-        const blank = { ...blankRecord(others), ...wanted! };
+        const blank = { ...blankRecord(others), ...wanted };
         const made = await writeIn(client, {
           model: others,
           principal,
-          record: { ...wanted!, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) },
+          record: { ...wanted, ...valuesOf(apply.set, { ...scopes, $target: blank }, related, principal) },
           ctx: { ...ctx, byDefinition: true },
         });
         scopes.$target = { ...blank, AutoID: made.id };

@@ -226,9 +226,10 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
         );
         rows = rows.filter(([n]) => n > last);
       }
-      if (!rows.length) continue;
+      // Columns are known from the first row on (the header).
+      if (!rows.length || !columns) continue;
       if (await cancelled(ctx.pool, task.id)) return { notice: null, stoppedBy: message('import.cancelled') };
-      await writeChunk(run, rows, columns!, seenIds);
+      await writeChunk(run, rows, columns, seenIds);
     }
   } catch (err) {
     if (!(err instanceof SheetFailed)) throw err;
@@ -244,10 +245,10 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
     await scratch.remove();
     await local.release();
   }
-  if (!header) throw new ImportStopped(message('import.no_sheet'));
+  if (!header || !columns) throw new ImportStopped(message('import.no_sheet'));
   const notices = [
-    columns!.ignored.length ? message('import.columns_ignored', columns!.ignored.join(', ')) : null,
-    columns!.twice.length ? message('import.column_twice', columns!.twice.join(', ')) : null,
+    columns.ignored.length ? message('import.columns_ignored', columns.ignored.join(', ')) : null,
+    columns.twice.length ? message('import.column_twice', columns.twice.join(', ')) : null,
   ].filter(Boolean);
   return { notice: notices.join(' ') || null, stoppedBy: null };
 }

@@ -1,8 +1,9 @@
-// MikroORM on PostgreSQL for the core tables, with their migrations applied at start.
+// MikroORM's migrator for the engine's own tables, applied at start. MikroORM is used for its
+// migrations only, with no entities: every statement, the engine's tables included, goes
+// through the pool (pool.ts), as docs/architecture.md ("Database access") says why.
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { MIGRATIONS } from '../../migrations/index.ts';
-import { CORE_ENTITIES } from './entities.ts';
 
 /**
  * Brings the core tables up to date and closes again: MikroORM serves the migrations only, and a
@@ -11,7 +12,7 @@ import { CORE_ENTITIES } from './entities.ts';
 export async function migrate(clientUrl: string): Promise<void> {
   const orm = await MikroORM.init({
     clientUrl,
-    entities: CORE_ENTITIES,
+    entities: [],
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true, snapshot: false },
     discovery: { warnWhenNoEntities: false },

@@ -1,6 +1,6 @@
-// The node-postgres pool the generic data layer and schema sync run their SQL on.
-// Core entities go through MikroORM; pack tables, whose shape is only known at run time,
-// through parameterized SQL here.
+// The node-postgres pool every statement of the engine runs on: pack tables, whose shape is only
+// known at run time, and the engine's own tables alike, in parameterized SQL (MikroORM only
+// migrates the engine's tables: orm.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { databaseFailure } from './failures.ts';

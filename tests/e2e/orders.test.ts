@@ -191,6 +191,8 @@ it('fills a basket with two lines and sees its totals', async () => {
     await poll(() => form.getByLabel('Order', { exact: true }).inputValue()).toContain('E2E Hekken en aggregaat');
     await form.getByLabel('Regelsoort', { exact: true }).selectOption({ label: line.type });
     await pick(form, 'Artikel', line.product);
+    // Choosing the article fills the line from it before anything is saved.
+    await poll(() => form.getByLabel('Omschrijving', { exact: true }).inputValue()).toBe(line.product);
     await form.getByLabel('Omschrijving', { exact: true }).fill(line.descr);
     await form.getByLabel('Aantal', { exact: true }).fill(line.quantity);
     await form.getByLabel('Prijs', { exact: true }).fill(line.price);

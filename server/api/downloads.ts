@@ -55,13 +55,25 @@ export async function requestExport(
     userId: principal.userId,
     table: model.table.name,
     request: { ...flex, pageIndex: 0 },
-    fileName: `${model.table.name}.xlsx`,
+    fileName: `${fileTitle(t(model.table.label ?? model.table.name), model.table.name)}.xlsx`,
     descr: name,
     layout,
     language,
   };
   await engine.jobs.send('export', job as unknown as Record<string, unknown>);
   return readRecord(engine.pool, requests, principal, id);
+}
+
+/**
+ * An export is named as its user knows the screen: the table's label in their language ("Relaties"),
+ * without the characters a file system refuses; the table's name when nothing is left.
+ */
+export function fileTitle(label: string, fallback: string): string {
+  const title = label
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title || fallback;
 }
 
 export function downloadRoutes(app: FastifyInstance, engine: Engine): void {

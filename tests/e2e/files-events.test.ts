@@ -221,7 +221,8 @@ it('exports the grid, shows the notice finish and downloads the spreadsheet', as
     page.waitForEvent('download'),
     notice.getByRole('link', { name: /downloaden$/ }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('relations.xlsx');
+  // Named as the user knows the screen, in their language.
+  expect(download.suggestedFilename()).toBe('Relaties.xlsx');
   const bytes = await bytesOf(download);
   // An .xlsx is a zip.
   expect(bytes.subarray(0, 2).toString()).toBe('PK');

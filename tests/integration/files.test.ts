@@ -686,6 +686,16 @@ async function relationOf(accountManager: number | null, name: string) {
 }
 
 describe('documents', () => {
+  it('can be added on a fresh installation: the base pack brings document kinds, one for every kind of record', async () => {
+    const kinds = (await call('/mvc/documentkinds/GetFlexData', { pageSize: 100 })).body.Data;
+    expect(kinds.map((k: { ID: string }) => k.ID)).toEqual(
+      expect.arrayContaining(['ALGEMEEN', 'FOTO', 'CERTIFICAAT', 'HANDLEIDING']),
+    );
+    const general = kinds.find((k: { ID: string }) => k.ID === 'ALGEMEEN');
+    expect(general).toMatchObject({ ApplyToRelations: true, ApplyToObjects: true, ApplyToOrders: true });
+    expect((await call('/mvc/_lists/documentkinds', { searchKey: 'Algemeen' })).body.Data).toHaveLength(1);
+  });
+
   let mine: number;
   let theirs: number;
   let myDoc: Record<string, any>;

@@ -65,7 +65,7 @@ export async function principalData(
   const groups = `SELECT g.autoid, g.id, coalesce(g.fullaccess, false) AS fullaccess FROM usergroups m
     JOIN securitygroups g ON g.autoid = m.securitygroup AND NOT g.archive WHERE m."user" = u.autoid`;
   const row = (
-    await db.query({
+    await db.query<{ user: UserRow; grants: GrantRow[]; rowlimits: RowLimitRow[]; fieldlimits: FieldLimitRow[] }>({
       name: 'principal-data',
       text: `SELECT to_jsonb(u) AS "user",
        (SELECT coalesce(jsonb_agg(jsonb_build_object('group', g.id, 'groupid', g.autoid, 'fullaccess', g.fullaccess, 'rightcode', r.rightcode, 'action', r.action, 'grant', r."grant")), '[]')
@@ -80,9 +80,9 @@ export async function principalData(
   ).rows[0];
   if (!row) return undefined;
   return {
-    user: row.user as UserRow,
-    grants: row.grants as GrantRow[],
-    limits: { rows: row.rowlimits as RowLimitRow[], fields: row.fieldlimits as FieldLimitRow[] },
+    user: row.user,
+    grants: row.grants,
+    limits: { rows: row.rowlimits, fields: row.fieldlimits },
   };
 }
 

@@ -133,6 +133,8 @@ export const ListEntry = object(
     ID: nullable(typed<string | number>({ type: ['string', 'number'] })),
     Descr: nullable(typed<string | number>({ type: ['string', 'number'] })),
     Archive: bool,
+    /** The list's context fields (ListDef.context), shown under the entry. */
+    Detail: nullable(str()),
   },
   ['AutoID', 'ID', 'Descr', 'Archive'],
 );

@@ -184,6 +184,8 @@ export interface ListEntry {
   ID: string | null;
   Descr: string;
   Archive: boolean;
+  /** The list's context fields (a purchase order line's order number and quantities), when it names them. */
+  Detail?: string | null;
 }
 /**
  * An entry of a catalogue of the definitions (mvc/_catalogues/rights): the code (ID), "name (code)"

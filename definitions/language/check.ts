@@ -212,7 +212,12 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
       fileOf(origin.name),
       '/textField',
       list.table,
-      [list.textField, ...(list.codeField ? [list.codeField] : []), ...Object.values(list.parameters ?? {})],
+      [
+        list.textField,
+        ...(list.codeField ? [list.codeField] : []),
+        ...Object.values(list.parameters ?? {}),
+        ...(list.context ?? []),
+      ],
       `list ${list.name}`,
     );
   }

@@ -578,6 +578,12 @@ export interface ListDef {
   /** Archive-aware lists honour the caller's Archive flag; others always hide archived rows. */
   archive?: boolean;
   order?: string;
+  /**
+   * Fields of the source table a picker shows under each entry, joined by " · " (`Detail`): a list
+   * field by its row's code (else text), another field as its value (a purchase order line's
+   * order number and quantities). A field the user may not see is left out.
+   */
+  context?: string[];
 }
 
 export type RightAction = 'read' | 'update' | 'create' | 'delete' | 'createorupdate' | 'execute';

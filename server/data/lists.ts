@@ -8,7 +8,7 @@ import type { Principal } from '../security/principal.ts';
 import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
 import { hiddenFields, isHidden } from './access.ts';
-import { limited } from './table-sql.ts';
+import { limited, seen } from './table-sql.ts';
 import { ident, likePattern } from '../db/sql.ts';
 
 const RESERVED = new Set(['searchkey', 'page', 'pagesize', 'archive', 'for', 'record']);
@@ -19,12 +19,49 @@ function entryFields(model: TableModel, list: ListDef, principal: Principal) {
   return { text: visible(list.textField), code: visible(list.codeField) };
 }
 
-function entrySelect(model: TableModel, list: ListDef, principal: Principal): string {
+/**
+ * The list's context fields (ListDef.context) as columns ctx0, ctx1, …: a list field by its row's
+ * code (else text), read as the principal may see that row; a field hidden from them is left out.
+ */
+function contextColumns(model: TableModel, list: ListDef, principal: Principal, params: Params): string[] {
+  return (list.context ?? []).flatMap((name, i) => {
+    const field = model.byName.get(name.toLowerCase());
+    if (!field || isHidden(model.table, principal, field.name)) return [];
+    const join = model.listJoins.find((j) => j.field === field);
+    if (!join) return [`t.${ident(field.sqlName)}::text AS "ctx${i}"`];
+    const shownName = join.list.codeField ?? join.list.textField;
+    const shown = join.ref.fields.find((f) => f.name.toLowerCase() === shownName.toLowerCase());
+    if (!shown || isHidden(join.ref, principal, shown.name)) return [];
+    const rows = seen(join.ref, principal, 'c', params).from([`c.autoid = t.${ident(field.sqlName)}`]);
+    return [`(SELECT c.${ident(shown.sqlName)}::text ${rows}) AS "ctx${i}"`];
+  });
+}
+
+/** A context value as shown: a decimal without trailing zeros. */
+const contextText = (value: string) => (/^-?\d+\.\d+$/.test(value) ? String(Number(value)) : value);
+
+/** The entries with their context fields joined into Detail. */
+function withDetail(list: ListDef, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  if (!list.context?.length) return rows;
+  return rows.map((row) => {
+    const entry: Record<string, unknown> = {};
+    const parts: string[] = [];
+    for (const [key, value] of Object.entries(row)) {
+      if (!key.startsWith('ctx')) entry[key] = value;
+      else if (value !== null && value !== '') parts.push(contextText(String(value)));
+    }
+    entry.Detail = parts.length ? parts.join(' · ') : null;
+    return entry;
+  });
+}
+
+function entrySelect(model: TableModel, list: ListDef, principal: Principal, params: Params): string {
   const { text: textField, code: codeField } = entryFields(model, list, principal);
   const text = textField ? `t.${ident(textField.toLowerCase())}` : 'NULL';
   const code = codeField ? `t.${ident(codeField.toLowerCase())}` : 'NULL';
   const archive = model.table.archivable ? 't.archive' : 'false';
-  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive"`;
+  const context = contextColumns(model, list, principal, params);
+  return `SELECT t.autoid AS "AutoID", ${code} AS "ID", ${text} AS "Descr", ${archive} AS "Archive"${context.map((c) => `, ${c}`).join('')}`;
 }
 
 export async function listPage(
@@ -72,9 +109,9 @@ export async function listPage(
   // A sort on a hidden field would tell its order: such a list is in AutoID order for them.
   const sortField = isHidden(model.table, principal, listSort) ? 'autoid' : listSort;
   const sql =
-    `${entrySelect(model, list, principal)} ${seenRows.from(where)}` +
+    `${entrySelect(model, list, principal, params)} ${seenRows.from(where)}` +
     ` ORDER BY t.${ident(sortField.toLowerCase())} ${dir === 'desc' ? 'DESC' : 'ASC'}, t.autoid LIMIT ${pageSize + 1} OFFSET ${page * pageSize}`;
-  const rows = (await db.query(sql, params.values)).rows;
+  const rows = withDetail(list, (await db.query(sql, params.values)).rows);
   return { Data: rows.slice(0, pageSize), Meta: { Page: page, PageSize: pageSize, HasMore: rows.length > pageSize } };
 }
 
@@ -83,7 +120,8 @@ export async function listItem(db: Queryable, list: ListDef, model: TableModel, 
   const params = new Params();
   const where = [`t.autoid = ${params.add(autoId)}`];
   const rows = limited(model, principal, 't', params);
-  const row = (await db.query(`${entrySelect(model, list, principal)} ${rows.from(where)}`, params.values)).rows[0];
+  const select = entrySelect(model, list, principal, params);
+  const row = withDetail(list, (await db.query(`${select} ${rows.from(where)}`, params.values)).rows)[0];
   if (!row) throw notFound();
   return row;
 }

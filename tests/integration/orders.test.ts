@@ -855,6 +855,10 @@ describe('pickers limited by the record being edited (listFilter)', () => {
       pageSize: 1000,
     });
     expect(offered.body.Data.map((l: any) => l.AutoID)).toEqual([own.AutoID]);
+    // The second line of the entry: the order's number and what is still to be received.
+    expect(offered.body.Data[0].Detail).toBe(`${po.ID} · 2`);
+    const single = await api('/mvc/_lists/purchaseorderlines/single', { AutoID: own.AutoID });
+    expect(single.body.Detail).toBe(`${po.ID} · 2`);
   });
 
   it('a user under a row limit is never offered a person outside it, whatever the record says', async () => {

@@ -3,6 +3,7 @@
 // principal may see; afterwards both fields are fixed, and the principal's row limits (access.ts)
 // admit the row only while its record stays visible to them.
 import type { EffectiveField } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import { invalidFields } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -33,5 +34,5 @@ export async function belongingRecordVisible(
   const where = [`o.autoid = ${params.add(recordId)}`];
   const found = await db.query(`SELECT 1 ${seen(owner, principal, 'o', params).from(where)}`, params.values);
   if (!found.rowCount)
-    throw invalidFields({ [recordField.name]: [{ id: 'validation.owner_record', args: [owner.name, recordId] }] });
+    throw invalidFields({ [recordField.name]: [{ id: 'validation.owner_record', args: [labelled(owner), recordId] }] });
 }

@@ -62,9 +62,7 @@ export async function drawNumber(
   ).rows[0];
   if (!row)
     throw invalidFields({
-      [target.name]: [
-        { id: 'validation.no_counter', args: [target.name, counters.table.label ?? counters.table.name] },
-      ],
+      [target.name]: [{ id: 'validation.no_counter', args: [labelled(target), labelled(counters.table)] }],
     });
   if (n.active && row.active !== true) return;
   const next = Number(row.next ?? 1);

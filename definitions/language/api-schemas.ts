@@ -831,6 +831,7 @@ const CALL_SCHEMAS = {
         Field: nullable(str()),
         Status: nullable(StateValue),
         StatusLabel: nullable(str()),
+        Stages: list(object({ Value: StateValue, Label: str() }, ['Value', 'Label'])),
         Transitions: list(
           object(
             {
@@ -845,7 +846,7 @@ const CALL_SCHEMAS = {
           ),
         ),
       },
-      ['Field', 'Status', 'StatusLabel', 'Transitions'],
+      ['Field', 'Status', 'StatusLabel', 'Stages', 'Transitions'],
     ),
   },
   'POST /mvc/:control/TypeChange': {

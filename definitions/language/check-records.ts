@@ -148,6 +148,10 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
         'right-reference',
         `workflow ${wf.name} names right ${right}, which is not in the catalogue`,
       );
+  (wf.stages ?? []).forEach((v, i) => {
+    if (!states.has(JSON.stringify(v)))
+      report(`/stages/${i}`, 'state-reference', `stage ${String(v)} is not a state of ${wf.name}`);
+  });
   const names = new Set<string>();
   const own = new Set(table.fields.map((f) => f.name));
   wf.transitions.forEach((t, i) => {

@@ -477,6 +477,8 @@ export interface WorkflowDef {
   table: string;
   field: string;
   states: StateDef[];
+  /** The states of the main path, in order: a record shows them as a status bar with its own marked. */
+  stages?: (string | number | boolean)[];
   transitions: TransitionDef[];
 }
 export interface StateDef {

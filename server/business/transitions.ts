@@ -39,7 +39,7 @@ export async function transitionsOf(
 ): Promise<TransitionsAnswer> {
   const record = await readStored(db, model, principal, autoId);
   // A table without a workflow has no transitions to offer.
-  if (!model.workflow) return { Field: null, Status: null, StatusLabel: null, Transitions: [] };
+  if (!model.workflow) return { Field: null, Status: null, StatusLabel: null, Stages: [], Transitions: [] };
   const { def, field } = model.workflow;
   const status = record[field.name] ?? null;
   const candidates = def.transitions.filter(
@@ -57,6 +57,7 @@ export async function transitionsOf(
     Field: field.name,
     Status: status as TransitionsAnswer['Status'],
     StatusLabel: stateLabel(model, status),
+    Stages: (def.stages ?? []).map((value) => ({ Value: value, Label: stateLabel(model, value) ?? String(value) })),
     Transitions: open.map((t) => ({
       Name: t.name,
       Label: t.label,

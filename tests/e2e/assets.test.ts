@@ -5,7 +5,7 @@
 // link opens it at start.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signInAt } from './browser.ts';
+import { chooseTransition, screenshot, signInAt } from './browser.ts';
 import { page, product, useProduct } from './fixture.ts';
 
 useProduct();
@@ -132,7 +132,7 @@ it('puts two objects in a new move basket from the objects grid and processes th
   await rows().filter({ hasText: 'VM-E2E' }).click();
   await record().getByRole('tab', { name: 'Objecten' }).click();
   await expect.poll(() => rows(panel().getByRole('grid')).count()).toBe(2);
-  await record().getByRole('toolbar', { name: 'Acties' }).getByRole('button', { name: 'Verwerken' }).click();
+  await chooseTransition(record().getByRole('toolbar', { name: 'Acties' }), 'Verwerken');
   const run = dialog('Verwerken');
   await run.getByLabel('Reden van de verplaatsing', { exact: true }).fill('Inzet project Rotterdam');
   await run.getByRole('button', { name: 'Uitvoeren' }).click();
@@ -155,7 +155,7 @@ it('locks an object with a reason and finds its history in the location log, the
   await expect.poll(() => rows().count()).toBe(1);
   await rows().first().click();
   await expect.poll(() => record().count()).toBe(1);
-  await record().getByRole('toolbar', { name: 'Acties' }).getByRole('button', { name: 'Vergrendelen' }).click();
+  await chooseTransition(record().getByRole('toolbar', { name: 'Acties' }), 'Vergrendelen');
   const lock = dialog('Vergrendelen');
   await pick(lock, 'Vergrendelreden', 'Schade gemeld');
   await lock.getByRole('button', { name: 'Uitvoeren' }).click();

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../integration/harness.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,4 +66,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Makes a workflow transition from a record's toolbar: its Status menu, then the transition by label. */
+export async function chooseTransition(toolbar: Locator, label: string): Promise<void> {
+  await toolbar.getByRole('button', { name: 'Status', exact: true }).click();
+  await toolbar.getByRole('menuitem', { name: label, exact: true }).click();
 }

@@ -7,7 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, post } from '../integration/harness.ts';
-import { screenshot as capture } from './browser.ts';
+import { chooseTransition, screenshot as capture } from './browser.ts';
 import { page, product, useProduct } from './fixture.ts';
 import { watchPolicyViolations } from './policy-violations.ts';
 
@@ -167,7 +167,7 @@ it('adds an address in the child grid with the relation fixed', async () => {
 });
 
 it('blocks the relation with a reason and finds it in the status log', async () => {
-  await record().getByRole('toolbar', { name: 'Acties' }).getByRole('button', { name: 'Blokkeren' }).click();
+  await chooseTransition(record().getByRole('toolbar', { name: 'Acties' }), 'Blokkeren');
   const prompt = dialog('Blokkeren');
   await expect.poll(() => prompt.getByRole('note').textContent()).toContain('Na blokkeren');
   const run = prompt.getByRole('button', { name: 'Uitvoeren' });

@@ -8,7 +8,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { screenshot as capture, signInAt } from './browser.ts';
+import { chooseTransition, screenshot as capture, signInAt } from './browser.ts';
 import { page, product, useProduct } from './fixture.ts';
 
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
@@ -149,7 +149,7 @@ async function chooseDataSet(name: string) {
 
 /** Runs a transition or action from the open record's toolbar, answering its prompts. */
 async function runOnRecord(label: string, answer?: (prompt: ReturnType<Page['locator']>) => Promise<void>) {
-  await recordActions().getByRole('button', { name: label, exact: true }).click();
+  await chooseTransition(recordActions(), label);
   if (answer) {
     const prompt = dialog(label);
     await answer(prompt);
@@ -265,7 +265,7 @@ it("cancels a line with a reason on the order's lines tab and undoes it, the ord
   await poll(() => lineActions.textContent()).toContain('Status: Geannuleerd');
   expect(await lineActions.getByRole('button', { name: 'Regel annuleren', exact: true }).count()).toBe(0);
   await screenshot('orders-line-dialog');
-  await lineActions.getByRole('button', { name: 'Annulering ongedaan maken', exact: true }).click();
+  await chooseTransition(lineActions, 'Annulering ongedaan maken');
   await poll(() => dialog('Annulering ongedaan maken').count()).toBe(0);
   await poll(() => form.getByLabel('Geannuleerd aantal', { exact: true }).inputValue()).toBe('0,00');
   await poll(() => form.getByLabel('Geannuleerd', { exact: true }).inputValue()).toBe('Niet geannuleerd');

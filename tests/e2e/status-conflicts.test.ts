@@ -5,7 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
-import { openPage, signInAt } from './browser.ts';
+import { chooseTransition, openPage, signInAt } from './browser.ts';
 import { browser, product, useProduct } from './fixture.ts';
 
 const ids: Record<string, number> = {};
@@ -75,7 +75,7 @@ async function pick(scope: ReturnType<Page['locator']>, label: string, text: str
 
 /** Blokkeren on the open record, with a reason. */
 async function block(page: Page) {
-  await record(page).getByRole('toolbar', { name: 'Acties' }).getByRole('button', { name: 'Blokkeren' }).click();
+  await chooseTransition(record(page).getByRole('toolbar', { name: 'Acties' }), 'Blokkeren');
   const prompt = dialog(page, 'Blokkeren');
   await pick(prompt, 'Reden', 'Betalingsachterstand');
   await prompt.getByRole('button', { name: 'Uitvoeren' }).click();

@@ -1,5 +1,6 @@
 // The shipped packs (base + demo): every system table of spec 3 section 2 has a screen, answers
 // GetForm and a save round trip through the generic calls; every settings page is one record.
+import { pickerParameters } from '../../runtime/form/rules/picker.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
@@ -36,11 +37,14 @@ afterAll(async () => {
 const screens = () => [...server.engine.registry.snapshot.effective.screens.values()].map((s) => s.value);
 
 /** A valid value for a form property, as a user would fill it in (the record so far for fields that follow another). */
-async function sample(p: any, n: number, record: Record<string, unknown>): Promise<unknown> {
+async function sample(p: any, n: number, record: Record<string, unknown>, properties: any[]): Promise<unknown> {
   const s = p.Settings;
-  // A catalogue code (a right) is picked from its lookup; its action is one the picked right has.
-  if (s.ListConfig?.ValueField === 'ID')
-    return (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0]?.ID ?? null;
+  // A catalogue code (a right, a table, a field of the table chosen) is picked from its lookup, with
+  // the parameters the form sends; its action is one the picked right has.
+  if (s.ListConfig?.ValueField === 'ID') {
+    const parameters = pickerParameters(p, properties, record);
+    return (await post(server.app, `/${s.ListConfig.ListMethod}`, parameters)).body.Data[0]?.ID ?? null;
+  }
   if (s.ActionsOf)
     return (await post(server.app, `/${s.ActionsOf.SingleMethod}`, { ID: record[s.ActionsOf.Field] })).body.Actions[0];
   switch (p.FieldType) {
@@ -119,7 +123,8 @@ describe('base pack', () => {
       expect(form.body.Properties.length, name).toBeGreaterThan(1);
       const record: Record<string, unknown> = (await post(server.app, `/mvc/${name}/GetNew`)).body;
       for (const p of form.body.Properties) {
-        if (p.Enabled && (p.Required || p.Value === null)) record[p.FieldName] = await sample(p, ++n, record);
+        if (p.Enabled && (p.Required || p.Value === null))
+          record[p.FieldName] = await sample(p, ++n, record, form.body.Properties);
       }
       // A text field that names rows by code (a `codes` check) takes a known code, as a user types one.
       for (const check of table.checks ?? []) {

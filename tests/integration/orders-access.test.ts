@@ -186,6 +186,19 @@ describe('a warehouse clerk who may keep receipts but not process them', () => {
   });
 });
 
+describe('the workflow of a record', () => {
+  it("answers its stages, in order and in the user's words, beside the transitions it may make now", async () => {
+    const answer = (await admin('/mvc/orders/GetTransitions', { autoid: ids.order })).body;
+    expect(answer.Stages).toEqual([
+      { Value: -1, Label: 'Mand' },
+      { Value: 2, Label: 'Order' },
+      { Value: 3, Label: 'Levering' },
+      { Value: 6, Label: 'Afgerond' },
+    ]);
+    expect(answer).toMatchObject({ Status: 2, StatusLabel: 'Order' });
+  });
+});
+
 describe('reference data', () => {
   it("shows a status's text through a field the user may read, without the status table's right; never a row outside their row limits", async () => {
     const seller = await userWith('catalogus', ['5.1:read']);

@@ -33,7 +33,7 @@ export function ChildRecordActions({ screen, editor, version, allowed, onStart }
   return (
     <RecordActionBar
       actions={actions}
-      statusLabel={transitions?.StatusLabel}
+      workflow={transitions}
       disabled={editor.saving || editor.loading}
       onStart={(action) => void start(action)}
     />

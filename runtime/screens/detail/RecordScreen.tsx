@@ -153,7 +153,7 @@ export function RecordScreen({
       )}
       <RecordActionBar
         actions={actions}
-        statusLabel={transitions?.StatusLabel}
+        workflow={transitions}
         disabled={editor.saving}
         onStart={(action) => void start(action)}
       />

@@ -919,6 +919,14 @@ describe('values derived while editing (Derive)', () => {
     expect(billed.InvoiceRelation).toBe(ids.customer);
   });
 
+  it("numbers a new relation's code from the relation settings, and leaves a code given alone", async () => {
+    const first = await create('relations', { Descr: 'Genummerde klant' });
+    const second = await create('relations', { Descr: 'Nog een klant' });
+    expect(first.ID).toMatch(/^REL-\d{5}$/);
+    expect(Number(second.ID.slice(4))).toBe(Number(first.ID.slice(4)) + 1);
+    expect((await create('relations', { ID: 'EIGEN', Descr: 'Eigen code' })).ID).toBe('EIGEN');
+  });
+
   it('never answers a field hidden from the user, nor derives from a row outside their row limits', async () => {
     const user = (
       await create('users', { Username: 'inkoop', Password: 'Inkoop-pass-1', PasswordRetype: 'Inkoop-pass-1' })

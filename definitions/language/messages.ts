@@ -232,6 +232,7 @@ export const MESSAGES = {
   'import.message_column': 'Melding',
   'import.dry_run': 'Proefimport: er is niets opgeslagen.',
   'import.notes_text': '[tekst, hoogstens {0} tekens]',
+  'import.notes_free_text': '[tekst]',
   'import.notes_number': '[getal, notatie {0}]',
   'import.notes_whole': '[geheel getal]',
   'import.notes_boolean': '[{0} of {1}]',

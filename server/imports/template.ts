@@ -28,9 +28,12 @@ function note(field: EffectiveField, listLabel: string | null): string {
     case 'text':
     case 'textarea':
     case 'html':
-    case 'color':
-      text = message('import.notes_text', textLength(field));
+    case 'color': {
+      // A long text (textarea, html) has no maximum to name.
+      const length = textLength(field);
+      text = length === undefined ? message('import.notes_free_text') : message('import.notes_text', length);
       break;
+    }
     case 'decimal':
       text = message('import.notes_number', '1.234,5');
       break;

@@ -219,6 +219,9 @@ describe('dry runs, overwrite, progress, cancelling and templates', () => {
       true,
     );
     expect(rows[1][1]).toMatch(/verplicht/);
+    // Every note says something: a long text has no maximum to name, and nothing reads "undefined".
+    expect(rows[1].filter((c) => String(c).includes('undefined'))).toEqual([]);
+    expect(rows[1][rows[0].indexOf('Notities')]).toBe('[tekst]');
     // The template, filled in, comes back in.
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();

@@ -84,7 +84,8 @@ async function whenCommitted(client: pg.PoolClient, model: TableModel): Promise<
     const committed = hook.afterCommit;
     if (!committed) continue;
     const run = () => committed(model);
-    if (!afterCommit(client, `hook:${name}:${model.table.sqlName}`, run)) await run();
+    // Keyed by the table's defined name: once per hook and table in a transaction.
+    if (!afterCommit(client, `hook:${name}:${model.table.name}`, run)) await run();
   }
 }
 

@@ -306,8 +306,21 @@ const Licence = object(
     Expires: nullable(str()),
     SavedBy: nullable(str()),
     SavedAt: nullable(str()),
+    /** The vendor's public key is set (LICENCE_PUBLIC_KEY): without it no licence can be activated. */
+    CanActivate: bool,
   },
-  ['licenseName', 'productCode', 'activationCode', 'Licensed', 'Lapsed', 'Modules', 'Expires', 'SavedBy', 'SavedAt'],
+  [
+    'licenseName',
+    'productCode',
+    'activationCode',
+    'Licensed',
+    'Lapsed',
+    'Modules',
+    'Expires',
+    'SavedBy',
+    'SavedAt',
+    'CanActivate',
+  ],
 );
 const ActiveModules = object({ Modules: list(str(), 100), Licensed: bool }, ['Modules', 'Licensed']);
 const Destination = object({ ID: str(), Descr: str() }, ['ID', 'Descr']);

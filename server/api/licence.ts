@@ -57,6 +57,7 @@ export function licenceRoutes(app: FastifyInstance, engine: Engine): void {
       Expires: current?.expires ?? null,
       SavedBy: current?.savedBy ?? null,
       SavedAt: current?.savedAt ?? null,
+      CanActivate: engine.licence.key !== null,
     };
   }
 

@@ -51,6 +51,7 @@ const unlicensed: LicenceAnswer = {
   Expires: null,
   SavedBy: null,
   SavedAt: null,
+  CanActivate: true,
 };
 const PASTE = `Licentienaam: Voorbeeld BV\nProductcode: ${DASHED}\nActiveringscode: SIGNED.CODE`;
 
@@ -146,6 +147,16 @@ describe('the licence page', () => {
     for (const field of [name, activation, ...segments]) expect(field.readOnly).toBe(false);
     expect(toolbar.getByRole('button', { name: 'Opslaan' })).toBeTruthy();
     expect(toolbar.queryByRole('button', { name: 'Bewerken' })).toBeNull();
+  });
+
+  it('says, before anything is typed, that no licence can be activated without the vendor key', async () => {
+    server({ 'mvc/license/Get': () => json(200, { ...unlicensed, CanActivate: false }) });
+    await open();
+    expect(screen.getByRole('note').textContent).toContain('de sleutel van de leverancier is niet ingesteld');
+    cleanup();
+    server({ 'mvc/license/Get': () => json(200, unlicensed) });
+    await open();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('says that a lapsed licence leaves no module active', async () => {
@@ -254,6 +265,7 @@ describe('the licence page', () => {
       Expires: '2031-12-31',
       SavedBy: 'admin',
       SavedAt: '2026-03-04T09:05:00Z',
+      CanActivate: true,
     };
     const retrieved: RetrievedLicence = {
       Hash: 'h2',

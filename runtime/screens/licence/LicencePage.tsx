@@ -1,7 +1,7 @@
 // The licence page (/licenses, spec 1 §2–§5): the licence's fields, read-only until Bewerken;
 // Opslaan while editing; Kopiëren copies the product code; a paste area with Openen fills the
 // fields from a licence as it was sent. Below, what the licence switches on.
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ScreenInfo } from '../../api/index.ts';
 import { useLeaveGuard } from '../../ui/navigation/index.ts';
 import { useBeforeUnload, useScreenRights } from '../../state/index.ts';
@@ -50,6 +50,15 @@ export function LicencePage({ screen }: LicencePageProps) {
           >{t`Kopiëren`}</button>
         </div>
       </header>
+      {licence.licence && !licence.licence.CanActivate && (
+        <p role="note" className="licence-note">
+          <Trans>
+            Deze installatie kan nog geen licentie activeren: de sleutel van de leverancier is niet ingesteld
+            (LICENCE_PUBLIC_KEY). Vraag uw leverancier om die sleutel en laat de beheerder van de server hem instellen;
+            daarna kunt u hier de licentie opslaan.
+          </Trans>
+        </p>
+      )}
       {licence.loadError && (
         <p role="alert" className="licence-error">
           {licence.loadError}

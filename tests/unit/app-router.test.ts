@@ -82,12 +82,13 @@ describe('start route', () => {
       ...routes.map((r) => (r.parent === 'admin' ? r : { ...r, kind: 'maintenance' as const })),
       { name: 'home', title: 'Start', kind: 'home', table: '' },
     ];
-    expect(menuGroups(mixed).map((g) => [g.key, g.routes.map((r) => r.name)])).toEqual([
-      ['admin', ['users']],
-      ['admin/settings', ['mailsettings']],
-      ['admin/systemtables', ['vatcodes', 'costcodes', 'currencies']],
-      ['', ['orders']],
-      ['orders', ['orderlines']],
+    // Business areas first; the administration (Beheer, its settings, its system tables) after them, folded.
+    expect(menuGroups(mixed).map((g) => [g.key, g.routes.map((r) => r.name), g.administrative])).toEqual([
+      ['', ['orders'], false],
+      ['orders', ['orderlines'], false],
+      ['admin', ['users'], true],
+      ['admin/settings', ['mailsettings'], true],
+      ['admin/systemtables', ['vatcodes', 'costcodes', 'currencies'], true],
     ]);
     // A search matches the title as the user reads it, or the screen's name.
     expect(menuGroups(mixed, 'VALUTA').flatMap((g) => g.routes.map((r) => r.name))).toEqual(['currencies']);

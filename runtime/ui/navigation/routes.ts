@@ -19,8 +19,13 @@ export interface MenuGroup {
   /** The parent name ('' for top-level routes). */
   parent: string;
   area: MenuArea;
+  /** Administration (Beheer's screens, settings, system tables): after the business areas. */
+  administrative: boolean;
   routes: ScreenInfo[];
 }
+
+/** The parent under which the application's administration sits (Beheer). */
+export const ADMIN_PARENT = 'admin';
 
 export interface Crumb {
   /** Set when the crumb is itself a route (clickable). */
@@ -63,9 +68,11 @@ function compareOrders(a: number[], b: number[]): number {
 }
 
 /**
- * Routes grouped by parent and area: parents in order of first appearance (a parent that is a
- * route right after the group of that route), within a parent its screens, then settings, then
- * system tables; routes sorted by title. The runtime's own routes (login, home) are not in the menu.
+ * Routes grouped by parent and area: the business areas first, then the administration (Beheer's
+ * screens, and every settings and system tables group); within each, parents in order of first
+ * appearance (a parent that is a route right after the group of that route), within a parent its
+ * screens, then settings, then system tables; routes sorted by title. The runtime's own routes
+ * (login, home) are not in the menu.
  */
 export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGroup[] {
   const groups = new Map<string, MenuGroup>();
@@ -76,15 +83,22 @@ export function menuGroups(routes: readonly ScreenInfo[], filter = ''): MenuGrou
     if (!parents.includes(parent)) parents.push(parent);
     const area = areaOf(route);
     const key = area === 'screens' ? parent : `${parent}/${area}`;
-    const group = groups.get(key) ?? { key, parent, area, routes: [] };
+    const group = groups.get(key) ?? { key, parent, area, administrative: false, routes: [] };
     groups.set(key, group);
     if (matchesSearch(route, filter)) group.routes.push(route);
   }
   const order = parentOrder(routes, parents);
+  const root = (parent: string) => parents[order(parent)[0]] ?? parent;
+  const administrative = (g: MenuGroup) => g.area !== 'screens' || root(g.parent) === ADMIN_PARENT;
   return [...groups.values()]
     .filter((g) => g.routes.length > 0)
-    .sort((a, b) => compareOrders(order(a.parent), order(b.parent)) || AREA_ORDER[a.area] - AREA_ORDER[b.area])
-    .map((g) => ({ ...g, routes: [...g.routes].sort(byTitle) }));
+    .map((g) => ({ ...g, administrative: administrative(g), routes: [...g.routes].sort(byTitle) }))
+    .sort(
+      (a, b) =>
+        Number(a.administrative) - Number(b.administrative) ||
+        compareOrders(order(a.parent), order(b.parent)) ||
+        AREA_ORDER[a.area] - AREA_ORDER[b.area],
+    );
 }
 
 /** The requested route when it exists, else the default, else the home page, else the first route of the menu. */

@@ -272,6 +272,7 @@ describe('status workflow', () => {
       Field: null,
       Status: null,
       StatusLabel: null,
+      Stages: [],
       Transitions: [],
     });
     expect(

@@ -102,17 +102,18 @@ async function until<T>(probe: () => Promise<T | undefined | false>, ms: number,
   }
 }
 
-async function bookOf(cookie: string, id: number, table = 'countries') {
+/** The exported book; its file is named by the screen's title in the user's language. */
+async function bookOf(cookie: string, id: number, title = 'Landen') {
   const res = await fetch(`${base}/mvc/downloadrequests/download?autoid=${id}`, { headers: { cookie } });
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${table}.xlsx"`);
+  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${title}.xlsx"`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
   return book;
 }
 
-async function sheetOf(cookie: string, id: number, table = 'countries') {
-  const sheet = (await bookOf(cookie, id, table)).worksheets[0];
+async function sheetOf(cookie: string, id: number, title = 'Landen') {
+  const sheet = (await bookOf(cookie, id, title)).worksheets[0];
   return sheet
     .getSheetValues()
     .slice(1)
@@ -183,9 +184,9 @@ describe('download requests', () => {
     });
     expect(asked.body.Descr).toMatch(/^Products \(/);
     await until(async () => (await request(admin, asked.body.AutoID)).State === 'finished', 20_000, 'the export');
-    const book = await bookOf(admin, asked.body.AutoID, 'products');
+    const book = await bookOf(admin, asked.body.AutoID, 'Products');
     expect(book.worksheets[0].name).toBe('Products');
-    expect(await sheetOf(admin, asked.body.AutoID, 'products')).toEqual([
+    expect(await sheetOf(admin, asked.body.AutoID, 'Products')).toEqual([
       ['Item number', 'Status', 'Created by'],
       ['EXP-1', 'New', 'admin'],
     ]);

@@ -10,9 +10,16 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { hiddenFields, underivedFields } from './access.ts';
 import { computeValues } from './computed.ts';
-import { authorize, blankRecord, listValuesExist, parseAutoId, readStored } from './records.ts';
+import {
+  authorize,
+  blankRecord,
+  listValuesExist,
+  parseAutoId,
+  readStored,
+  recordInput,
+  refuseMisfits,
+} from './records.ts';
 import { relatedValues, type TableOf } from './related.ts';
-import { normaliseInput } from './values.ts';
 
 /** The derived fields' values for the record as given: `{Values: {Field: value}}`. */
 export async function deriveValues(
@@ -27,12 +34,15 @@ export async function deriveValues(
   // An existing record only within the user's row limits (not found otherwise, as GetItem).
   const current = id ? await readStored(db, model, principal, id) : null;
   const hidden = new Set(hiddenFields(model, principal).map((f) => f.name));
+  // The form's record as a save reads it: unknown keys and values that fit no field are refused (400).
+  const given = recordInput(model, body);
+  refuseMisfits(model, given);
   // Only the record's own fields the user may see are taken from the form.
   const input: Record<string, unknown> = {};
   const lists = new Map<EffectiveField | 'archive', unknown>();
   for (const field of model.table.fields) {
-    if (!Object.hasOwn(body, field.name) || hidden.has(field.name)) continue;
-    const value = normaliseInput(field, body[field.name]);
+    if (!Object.hasOwn(given, field.name) || hidden.has(field.name)) continue;
+    const value = given[field.name];
     // A reference is a row's AutoID; anything else names no row.
     if (field.type === 'list' && value !== null && !Number.isSafeInteger(value)) continue;
     input[field.name] = value;

@@ -199,16 +199,11 @@ function fieldMessages(
 }
 
 /**
- * Checks a save payload: known fields only, right types, limits, rules, catalogue codes. Answers
- * the values to write, by field. `current` is the stored record for an update; `principal` the
- * acting user, whose catalogue entries a code must be among (absent for seeds, definitions).
+ * The fields of a record as a body gives them, normalised (Archive where archivable); the keys a
+ * record answers besides its fields (AutoID, TimeStamp, `_Descr` texts, the system columns) are
+ * passed over, and any other key is refused (400, `validation.unknown_field`).
  */
-export function checkInput(
-  model: TableModel,
-  body: Record<string, unknown>,
-  current: Record<string, unknown> | null,
-  opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal; copies?: ReadonlySet<string> } = {},
-): Map<EffectiveField | 'archive', unknown> {
+export function recordInput(model: TableModel, body: Record<string, unknown>): Record<string, unknown> {
   const unknown: Record<string, FieldMessage[]> = {};
   const input: Record<string, unknown> = {};
   const listDescr = new Set(model.table.fields.filter(hasDescr).map((f) => descrKey(f).toLowerCase()));
@@ -227,6 +222,26 @@ export function checkInput(
     input[field.name] = normaliseInput(field, value);
   }
   if (Object.keys(unknown).length) throw invalidFields(unknown);
+  return input;
+}
+
+/** Refuses values that do not fit their fields' types and formats (no required, no rules): 400 by field. */
+export function refuseMisfits(model: TableModel, values: Record<string, unknown>): void {
+  if (!model.validate(values)) throw invalidFields(fieldMessages(model, model.validate.errors ?? [], values));
+}
+
+/**
+ * Checks a save payload: known fields only, right types, limits, rules, catalogue codes. Answers
+ * the values to write, by field. `current` is the stored record for an update; `principal` the
+ * acting user, whose catalogue entries a code must be among (absent for seeds, definitions).
+ */
+export function checkInput(
+  model: TableModel,
+  body: Record<string, unknown>,
+  current: Record<string, unknown> | null,
+  opts: { statusChange?: boolean; byDefinition?: boolean; principal?: Principal; copies?: ReadonlySet<string> } = {},
+): Map<EffectiveField | 'archive', unknown> {
+  const input = recordInput(model, body);
 
   // The record as it will be: stored values overlaid with the input, for rules and required.
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)), ...input };

@@ -5,9 +5,13 @@
 // value, the form picks an entry by its name, and a field with `actionsOf` holds one of the
 // actions the chosen entry (a right) has.
 import type { Effective } from './layering.ts';
-import type { CatalogueItem, CatalogueName, RightAction, RightDef } from './types.ts';
+import type { CatalogueItem, CatalogueName, RightAction, RightDef, TableCatalogueName } from './types.ts';
 
-export const CATALOGUES: readonly CatalogueName[] = ['rights', 'tables', 'lists', 'fields'];
+export const CATALOGUES: readonly CatalogueName[] = ['rights', 'tables', 'lists', 'fields', 'tabs'];
+
+/** Whether a catalogue's entries are those of one table (named by the record's `catalogueOf` field). */
+export const isTableCatalogue = (name: CatalogueName | undefined): name is TableCatalogueName =>
+  name === 'fields' || name === 'tabs';
 
 export const isCatalogue = (name: string): name is CatalogueName => (CATALOGUES as readonly string[]).includes(name);
 
@@ -26,12 +30,17 @@ function itemsOf(eff: Effective, name: CatalogueName): CatalogueItem[] {
         actions: [],
       }));
     case 'fields':
-      // Every field name of every table, as a name: what one table has is `fieldsOfTable`.
+      // Every field name of every table, as a name: what one table has is `ofTable`.
       return [...new Set([...eff.tables.values()].flatMap((t) => t.fields.map((f) => f.name)))].map((code) => ({
         code,
         name: code,
         actions: [],
       }));
+    case 'tabs':
+      // Every tab of every form layout, as a name: what one table's form has is `ofTable`.
+      return [...new Set([...eff.forms.values()].flatMap(({ value }) => (value.tabs ?? []).map((t) => t.name)))].map(
+        (code) => ({ code, name: code, actions: [] }),
+      );
   }
 }
 
@@ -39,16 +48,23 @@ function itemsOf(eff: Effective, name: CatalogueName): CatalogueItem[] {
 const AUTO_ID = 'AutoID';
 
 /**
- * The `fields` catalogue of one table: its fields by name, labelled by their label, and AutoID;
- * empty for a table the definitions lack.
+ * A catalogue of one table: its fields by name (labelled by their label) and AutoID, or its form
+ * layout's tabs by name (labelled by their label); empty for a table the definitions lack.
  */
-export function fieldsOfTable(eff: Effective, table: unknown): ReadonlyMap<string, CatalogueItem> {
+export function ofTable(eff: Effective, name: TableCatalogueName, table: unknown): ReadonlyMap<string, CatalogueItem> {
   const found = typeof table === 'string' ? eff.tables.get(table.toLowerCase()) : undefined;
   if (!found) return new Map();
-  const items: CatalogueItem[] = [
-    { code: AUTO_ID, name: AUTO_ID, actions: [] },
-    ...found.fields.map((f) => ({ code: f.name, name: f.label ?? f.name, actions: [] })),
-  ];
+  const items: CatalogueItem[] =
+    name === 'fields'
+      ? [
+          { code: AUTO_ID, name: AUTO_ID, actions: [] },
+          ...found.fields.map((f) => ({ code: f.name, name: f.label ?? f.name, actions: [] })),
+        ]
+      : (eff.forms.get(found.name.toLowerCase())?.value.tabs ?? []).map((t) => ({
+          code: t.name,
+          name: t.label ?? t.name,
+          actions: [],
+        }));
   return new Map(items.map((item) => [item.code, item]));
 }
 

@@ -3,6 +3,7 @@
 import { fieldRuleErrors } from './field-types.ts';
 import type { Effective, EffectiveTable, Origin } from './layering.ts';
 import { ruleProblems } from './rules.ts';
+import { isTableCatalogue } from './catalogues.ts';
 import { recordProblems } from './check-records.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
@@ -79,11 +80,11 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
         message: `field ${field.name}: a catalogue field is a text field, not ${field.type}`,
       });
     }
-    if ((field.catalogue === 'fields') !== Boolean(field.catalogueOf)) {
+    if (isTableCatalogue(field.catalogue) !== Boolean(field.catalogueOf)) {
       problems.push({
         ...where('catalogueOf'),
         rule: 'catalogue',
-        message: `field ${field.name}: catalogue fields and catalogueOf go together`,
+        message: `field ${field.name}: catalogueOf goes with catalogue fields or tabs, and they with it`,
       });
     } else if (field.catalogueOf) {
       const tableField = table.fields.find((f) => f.name.toLowerCase() === field.catalogueOf!.toLowerCase());

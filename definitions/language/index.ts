@@ -27,6 +27,7 @@ export type {
   ApplyDef,
   CatalogueItem,
   CatalogueName,
+  TableCatalogueName,
   ChangeLogDef,
   CheckDef,
   TypedPropertiesDef,
@@ -61,7 +62,7 @@ export {
 } from './field-types.ts';
 export type { ComponentCode, FilterKind, ValueKind } from './field-types.ts';
 export { evaluateRule, fitsMask, isRule, relatedPaths, ruleFields, ruleProblems, ruleValue } from './rules.ts';
-export { CATALOGUES, catalogueOf, fieldsOfTable, grantableActions, isCatalogue } from './catalogues.ts';
+export { CATALOGUES, catalogueOf, grantableActions, isCatalogue, isTableCatalogue, ofTable } from './catalogues.ts';
 export { isCalendarDate, isDateTime, isTimeOfDay } from './dates.ts';
 export { isTimeZone, now, setTimeZone, timeZone, today } from './clock.ts';
 export { canonicalText } from './canonical.ts';

@@ -93,6 +93,7 @@ export const MESSAGES = {
   'validation.unknown_table': "{0}: '{1}' is geen bekende tabel.",
   'validation.unknown_list': "{0}: '{1}' is geen bekende lijst.",
   'validation.unknown_field_of': "{0}: '{1}' is geen veld van tabel {2}.",
+  'validation.unknown_tab_of': "{0}: '{1}' is geen tabblad van het formulier van {2}.",
   'validation.row_limit_value': "{0}: '{1}' is geen geldige waarde voor veld {2}.",
   'validation.right_action': "{0}: '{2}' kan voor het recht {1} niet worden gekozen; wel: {3}.",
   'validation.unique': 'De waarde van {0} bestaat al.',

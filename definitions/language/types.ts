@@ -113,8 +113,8 @@ export interface FieldDef {
    */
   catalogue?: CatalogueName;
   /**
-   * For `catalogue: fields`: the field of the same record (with `catalogue: tables`) that holds the
-   * table whose fields are offered and accepted.
+   * For `catalogue: fields` or `tabs`: the field of the same record (with `catalogue: tables`) that
+   * holds the table whose fields (or whose form's tabs) are offered and accepted.
    */
   catalogueOf?: string;
   /**
@@ -126,7 +126,9 @@ export interface FieldDef {
 }
 
 /** The catalogues a field may take its codes from (FieldDef.catalogue). */
-export type CatalogueName = 'rights' | 'tables' | 'lists' | 'fields';
+export type CatalogueName = 'rights' | 'tables' | 'lists' | 'fields' | 'tabs';
+/** The catalogues whose entries are those of one table, named by another field of the record (`catalogueOf`). */
+export type TableCatalogueName = Extract<CatalogueName, 'fields' | 'tabs'>;
 /** An entry of a catalogue: its code, its name for people (Dutch), and the actions it has (rights only). */
 export interface CatalogueItem {
   code: string;

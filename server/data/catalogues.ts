@@ -5,7 +5,8 @@
 import {
   PICKER_PAGE_SIZE,
   catalogueOf,
-  fieldsOfTable,
+  isTableCatalogue,
+  ofTable,
   grantableActions,
   type CatalogueEntry,
   type CatalogueItem,
@@ -44,6 +45,7 @@ const UNKNOWN: Record<CatalogueName, MessageId> = {
   tables: 'validation.unknown_table',
   lists: 'validation.unknown_list',
   fields: 'validation.unknown_field_of',
+  tabs: 'validation.unknown_tab_of',
 };
 
 /**
@@ -55,7 +57,8 @@ function entriesOf(
   field: EffectiveField,
   record: Record<string, unknown> | undefined,
 ): ReadonlyMap<string, CatalogueItem> {
-  if (field.catalogue === 'fields') return model.fieldsOf(field.catalogueOf ? record?.[field.catalogueOf] : undefined);
+  if (isTableCatalogue(field.catalogue))
+    return model.ofTable(field.catalogue, field.catalogueOf ? record?.[field.catalogueOf] : undefined);
   return model.catalogue(field.catalogue!);
 }
 
@@ -186,7 +189,7 @@ function describe(
 
 /** A catalogue as a lookup offers it: the fields catalogue offers the fields of the table asked for. */
 const lookedUp = (eff: Effective, name: CatalogueName, table: unknown) =>
-  name === 'fields' ? fieldsOfTable(eff, table) : catalogueOf(eff, name);
+  isTableCatalogue(name) ? ofTable(eff, name, table) : catalogueOf(eff, name);
 
 /** The entries of a catalogue the principal may choose, in the user's language, sorted by name. */
 function choosable(

@@ -3,7 +3,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
   catalogueOf,
-  fieldsOfTable,
+  ofTable,
+  type TableCatalogueName,
   isCalendarDate,
   isDateTime,
   type CatalogueItem,
@@ -46,8 +47,8 @@ export interface TableModel {
   screens: ScreenDef[];
   /** A catalogue of the same definitions, by code (the codes a field with `catalogue` may hold). */
   catalogue(name: CatalogueName): ReadonlyMap<string, CatalogueItem>;
-  /** The `fields` catalogue of one table of the same definitions (empty for an unknown table). */
-  fieldsOf(table: unknown): ReadonlyMap<string, CatalogueItem>;
+  /** A catalogue of one table of the same definitions, its fields or tabs (empty for an unknown table). */
+  ofTable(name: TableCatalogueName, table: unknown): ReadonlyMap<string, CatalogueItem>;
   /** A list's table and code field, for a text field that names its rows by code (`codes` checks and applies). */
   codeList(name: string): { table: string; codeField: string } | undefined;
   /** Its computed fields, each after those it reads. */
@@ -143,7 +144,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     dataSets,
     screens,
     catalogue: (name) => catalogueOf(eff, name),
-    fieldsOf: (table) => fieldsOfTable(eff, table),
+    ofTable: (name, table) => ofTable(eff, name, table),
     codeList: (name) => {
       const list = eff.lists.get(name.toLowerCase())?.value;
       return list?.codeField ? { table: list.table, codeField: list.codeField } : undefined;

@@ -257,7 +257,7 @@ describe('field dictionary', () => {
         Label: 'Kredietnotitie',
         FieldType: 'text',
         GroupName: 'Kredietbewaking',
-        Tab: 'Financiële instellingen',
+        Tab: 'financial',
       },
     ];
     for (const entry of added) expect((await addField(a, { TableName: 'relations', ...entry })).status).toBe(200);
@@ -278,6 +278,20 @@ describe('field dictionary', () => {
       headers: { cookie: `${authHeaders(a.app).cookie}; Culture=en` },
     });
     expect(english.json().Groups.find((g: any) => g.GroupID === 'extra').Label).toBe('Extra fields');
+    // The tab is picked from the form's own tabs by label; a name the form lacks is refused on Tab.
+    const formTabs = (await post(a.app, '/mvc/_catalogues/tabs', { Table: 'relations', searchKey: 'financ' })).body
+      .Data;
+    expect(formTabs.map((e: { ID: string; Name: string }) => [e.ID, e.Name])).toEqual([
+      ['financial', 'Financiële instellingen'],
+    ]);
+    const wrongTab = await addField(a, {
+      TableName: 'relations',
+      FieldName: 'Misplaced',
+      FieldType: 'text',
+      Tab: 'Financieel',
+    });
+    expect(wrongTab.status).toBe(400);
+    expect(wrongTab.body.ModelState.Tab[0]).toContain("'Financieel' is geen tabblad van het formulier van relations");
   });
 
   it("lists a table's fields with the layer that defines each, for who may read the field dictionary", async () => {

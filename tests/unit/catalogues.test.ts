@@ -6,7 +6,7 @@ import {
   catalogueOf,
   effectiveProblems,
   emptyLayer,
-  fieldsOfTable,
+  ofTable,
   grantableActions,
   layer,
   schemaProblems,
@@ -60,8 +60,9 @@ describe('catalogue fields', () => {
       { name: 'FieldName', type: 'text', catalogue: 'fields', catalogueOf: 'TableName' },
     ]);
     expect(effectiveProblems(sound)).toEqual([]);
-    expect([...fieldsOfTable(sound, 'GRANTS').keys()]).toEqual(['AutoID', 'TableName', 'FieldName']);
-    expect(fieldsOfTable(sound, 'nosuch').size).toBe(0);
+    expect([...ofTable(sound, 'fields', 'GRANTS').keys()]).toEqual(['AutoID', 'TableName', 'FieldName']);
+    expect(ofTable(sound, 'tabs', 'grants').size).toBe(0);
+    expect(ofTable(sound, 'fields', 'nosuch').size).toBe(0);
     const broken = definitions([
       { name: 'Other', type: 'text' },
       { name: 'FieldName', type: 'text', catalogue: 'fields' },

@@ -2,6 +2,7 @@
 // columns, in which order and width, sort and filters), and titles, formats and filter types come
 // from GetFlexData's Meta.Columns.
 import { RightsNotice } from './RightsNotice.tsx';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
   useCallback,
@@ -14,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { List, useListRef } from 'react-window';
-import { fileUrls } from '../api/index.ts';
+import { fileUrls, type FlexRequest } from '../api/index.ts';
 import { startExport } from '../live/index.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { GridContextMenu, type ContextMenuItem } from './GridContextMenu.tsx';
@@ -55,6 +56,18 @@ export interface FlexGridProps {
   toolbar?: (selected: GridRow[]) => ReactNode;
   /** An accessible name for the grid (several grids on one screen). */
   label?: string;
+  /**
+   * Where rows the grid does not show would be found (another data set), asked when a page comes
+   * back empty: the grid says so beside its empty state, with a button to go there.
+   */
+  elsewhere?: (request: FlexRequest) => Promise<ElsewhereHint | null>;
+}
+
+/** Rows the grid does not show, found elsewhere: how many, where, and how to go there. */
+export interface ElsewhereHint {
+  count: number;
+  where: string;
+  show: () => void;
 }
 
 /** Rows shown before the body scrolls; the CSS caps it further on small screens. */
@@ -76,6 +89,7 @@ function FlexGridView({
   scope,
   toolbar,
   label,
+  elsewhere,
 }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
@@ -91,6 +105,28 @@ function FlexGridView({
   const focusWanted = useRef<number | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const tabRow = tabStopRow(active, rows.length, rendered);
+  // An empty page asks whether the rows are elsewhere (another data set); each new answer asks again.
+  const [hint, setHint] = useState<ElsewhereHint | null>(null);
+  const found = hint?.count ?? 0;
+  const where = hint?.where ?? '';
+  const hintText = t`${plural(found, { one: `${found} resultaat in ${where}`, other: `${found} resultaten in ${where}` })}`;
+  // Only an answered page counts (its time is known), not the grid before its first answer.
+  const empty = rows.length === 0 && state.elapsedMs !== null && !state.loading && !state.failed;
+  useEffect(() => {
+    setHint(null);
+    if (!empty || !elsewhere) return;
+    let live = true;
+    elsewhere(currentRequest()).then(
+      (found) => {
+        if (live) setHint(found && found.count > 0 ? found : null);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // A new page of rows (its array) is what asks again; the request is read as it is then.
+  }, [empty, elsewhere, rows]);
 
   useEffect(() => {
     const element = listRef.current?.element;
@@ -323,6 +359,14 @@ function FlexGridView({
       {rows.length === 0 && !state.failed && (
         <div className="grid-empty" role="status">
           {state.loading ? t`Laden…` : t({ id: 'grid.no_results', message: 'Geen resultaten' })}
+          {hint && (
+            <>
+              {' '}
+              <button type="button" className="grid-button" onClick={hint.show}>
+                {hintText}
+              </button>
+            </>
+          )}
         </div>
       )}
       {showLoadMore(state) && (

@@ -1,6 +1,6 @@
 // The generic grid: the FlexGrid component, its controller and the pure state functions.
 export { FlexGrid } from './FlexGrid.tsx';
-export type { FlexGridProps } from './FlexGrid.tsx';
+export type { ElsewhereHint, FlexGridProps } from './FlexGrid.tsx';
 export type { ContextMenuItem } from './GridContextMenu.tsx';
 export { useFlexGrid } from './useFlexGrid.ts';
 export type { GridScope } from './useFlexGrid.ts';

@@ -259,6 +259,19 @@ describe('FlexGrid', () => {
     );
   });
 
+  it('says where the rows it finds none of are, and goes there', async () => {
+    const show_ = vi.fn();
+    const elsewhere = vi.fn(async () => ({ count: 3, where: 'Alle', show: show_ }));
+    show({ elsewhere });
+    await loaded();
+    expect(elsewhere).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Zoeken'), { target: { value: 'niets' } });
+    const button = await screen.findByRole('button', { name: '3 resultaten in Alle' }, { timeout: 2000 });
+    expect(elsewhere).toHaveBeenCalledWith(expect.objectContaining({ searchExpressions: 'niets' }));
+    fireEvent.click(button);
+    expect(show_).toHaveBeenCalled();
+  });
+
   it('draws the headers and rows the server describes', async () => {
     const clicked: unknown[] = [];
     show({ onRowClick: (row) => clicked.push(row.AutoID), dataSourceSwitch: true });

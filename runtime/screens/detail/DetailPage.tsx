@@ -31,6 +31,7 @@ import { initialDataSet, keepDataSet, keptDataSet, orderedDataSets } from './dat
 import { RecordScreen } from './RecordScreen.tsx';
 import { useOpenRecord } from './useOpenRecord.ts';
 import { useRowActions } from './useRowActions.tsx';
+import { useElsewhere } from './useElsewhere.ts';
 import '../screens.css';
 import './detail.css';
 
@@ -48,7 +49,8 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   const refused = useReadRefused(screen);
   const page = useHistoryEntry();
   const memoryKey = `${page ?? 'none'}:${screen.name}`;
-  const dataSets = orderedDataSets(screen);
+  // Kept across renders: the grid asks where rows are whenever what it asks with changes.
+  const dataSets = useMemo(() => orderedDataSets(screen), [screen]);
   const [dataSet, setDataSet] = useState(() => initialDataSet(screen, keptDataSet(memoryKey)));
   const [refreshToken, setRefreshToken] = useState(0);
   const [version, setVersion] = useState(0);
@@ -148,10 +150,15 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
     };
   }, [viewOnly, actionsBar, focused, record.open, t]);
 
-  const chooseDataSet = (name: string) => {
-    setDataSet(name);
-    keepDataSet(memoryKey, name);
-  };
+  const chooseDataSet = useCallback(
+    (name: string) => {
+      setDataSet(name);
+      keepDataSet(memoryKey, name);
+    },
+    [memoryKey],
+  );
+  const control = screen.fetchDestination ?? screen.table;
+  const elsewhere = useElsewhere(control, dataSets, dataSet, chooseDataSet);
   const openRow = useCallback((row: Row) => record.open(Number(row.AutoID) || 0), [record.open]);
   const scope = useMemo(() => (dataSet ? { dataSet } : undefined), [dataSet]);
   if (refused) return <NoScreenRight title={screen.title} />;
@@ -185,7 +192,8 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
       </header>
       <div className="app-page-grid" onKeyDown={enterOpensOnly} onFocus={onGridFocus}>
         <FlexGrid
-          control={screen.fetchDestination ?? screen.table}
+          control={control}
+          elsewhere={dataSets.length > 1 ? elsewhere : undefined}
           dataSourceSwitch={screen.dataSourceSwitch}
           query={query}
           scope={scope}

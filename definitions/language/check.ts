@@ -80,6 +80,19 @@ function tableProblems(eff: Effective, table: EffectiveTable): DefinitionProblem
         message: `field ${field.name}: a catalogue field is a text field, not ${field.type}`,
       });
     }
+    if (field.defaultRow) {
+      const list = field.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+      const ref = list ? eff.tables.get(list.table.toLowerCase()) : undefined;
+      const unknown = Object.keys(field.defaultRow).filter((name) => !ref?.fields.some((f) => f.name === name));
+      if (!ref || unknown.length)
+        problems.push({
+          ...where('defaultRow'),
+          rule: 'field-reference',
+          message: ref
+            ? `field ${field.name}: defaultRow names ${unknown.join(', ')}, which is no field of ${ref.name}`
+            : `field ${field.name}: defaultRow is for a list field`,
+        });
+    }
     if (isTableCatalogue(field.catalogue) !== Boolean(field.catalogueOf)) {
       problems.push({
         ...where('catalogueOf'),

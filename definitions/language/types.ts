@@ -113,6 +113,11 @@ export interface FieldDef {
    */
   catalogue?: CatalogueName;
   /**
+   * A list field's default on create: the one row of its table whose fields hold these values
+   * (`{"IsDefault": true}`: the status marked default), as the acting user may see it.
+   */
+  defaultRow?: Record<string, string | number | boolean>;
+  /**
    * For `catalogue: fields` or `tabs`: the field of the same record (with `catalogue: tables`) that
    * holds the table whose fields (or whose form's tabs) are offered and accepted.
    */

@@ -7,6 +7,7 @@ import { authorize, autoIdOf, blankRecord, readRecord } from '../data/records.ts
 import { deleteRecord, saveRecord } from '../data/write.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
 import { deriveValues } from '../data/derive.ts';
+import { fillDefaultRows } from '../data/default-rows.ts';
 import { compileForm } from '../metadata/form.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Engine } from '../engine.ts';
@@ -38,7 +39,10 @@ export function crudRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/:control/GetNew', async (request) => {
     const { principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    return withoutHidden(blankRecord(model), hiddenFields(model, principal));
+    // A list field's default row (the status marked default) shows as the save will store it.
+    const record = blankRecord(model);
+    await fillDefaultRows(engine.pool, model, principal, record, true);
+    return withoutHidden(record, hiddenFields(model, principal));
   });
 
   app.post<{ Params: Params }>('/mvc/:control/GetItem', async (request) => {

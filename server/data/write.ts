@@ -40,6 +40,7 @@ import { retypeValues } from './typed-properties.ts';
 import { engineTable, reached } from './table-sql.ts';
 import { recordFromRow } from './values.ts';
 import type { WriteContext } from './write-context.ts';
+import { fillDefaultRows } from './default-rows.ts';
 
 export type { WriteContext } from './write-context.ts';
 
@@ -148,7 +149,7 @@ export interface Written {
 /**
  * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
  * transition, an action, a named call, a cascade, a seed's derived values): right → the stored
- * row (locked) and its TimeStamp → field limits → copies, number → normalise and check the input →
+ * row (locked) and its TimeStamp → field limits → copies, default rows, number → normalise and check the input →
  * computed fields → list values, files, the record it belongs to → the checks that need the
  * database → the table's beforeWrite hooks → passwords hashed → SQL → row limits → logs → the
  * table's afterWrite hooks, totals → the event and the afterCommit hooks, at commit.
@@ -170,6 +171,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   }
   refuseLimitedChanges(model, principal, record, current);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
+  if (!current) await fillDefaultRows(client, model, principal, record);
   if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = withoutEmptyPasswords(
     checkInput(model, record, current, {

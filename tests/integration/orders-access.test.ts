@@ -50,6 +50,7 @@ beforeAll(async () => {
   ids.supplier = (await create('relations', { ID: 'LEV', Descr: 'Leverancier' })).AutoID;
   ids.warehouse = (await create('warehouses', { ID: 'MAG', Descr: 'Magazijn' })).AutoID;
   const status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
+  ids.status = status;
   ids.product = (await create('products', { ProductType: 'sale', ID: 'P-1', Descr: 'Bouwhek', Status: status })).AutoID;
   // A basket (status -1) with its secret line, and an order (status 2).
   ids.basket = (
@@ -196,6 +197,22 @@ describe('the workflow of a record', () => {
       { Value: 6, Label: 'Afgerond' },
     ]);
     expect(answer).toMatchObject({ Status: 2, StatusLabel: 'Order' });
+  });
+});
+
+describe('a default row', () => {
+  it('gives a new record the status marked default, shown by GetNew and stored by a save that names none', async () => {
+    const standard = await create('objectstatuses', { ID: 'STANDAARD', Descr: 'Standaard', IsDefault: true });
+    const blank = (await admin('/mvc/objects/GetNew')).body;
+    expect(blank).toMatchObject({ Status: standard.AutoID, Status_Descr: 'Standaard' });
+    // The base pack's relation statuses mark Actief as the default.
+    expect((await admin('/mvc/relations/GetNew')).body.Status_Descr).toBe('Actief');
+    const relation = await create('relations', { ID: 'DEF', Descr: 'Standaardstatus' });
+    expect(relation.Status_Descr).toBe('Actief');
+    const chosen = (await admin('/mvc/relationstatuses/GetFlexData', { dataFilter: { ID: 'PROSPECT' } })).body.Data[0];
+    expect((await create('relations', { ID: 'OWN', Descr: 'Eigen status', Status: chosen.AutoID })).Status).toBe(
+      chosen.AutoID,
+    );
   });
 });
 

@@ -32,6 +32,7 @@ import {
 } from './gridFocus.ts';
 import { rowViewerOf } from './import/index.ts';
 import { MaintenanceModal } from './MaintenanceModal.tsx';
+import { ViewRowButton } from './ViewRowButton.tsx';
 import { deletedNotice, deleteQuestion, describeRow } from './rows.ts';
 import { useRecordEditor, type RecordEditor } from './useRecordEditor.ts';
 
@@ -167,22 +168,9 @@ export function useTableMaintenance(
     if (!rights.delete && !viewOnly) return undefined;
     return (selected: GridRow[]) => {
       selection.current = selected;
-      const toView = selected.length === 1 ? rowId(selected[0]) : selected.length === 0 ? focused : null;
       return (
         <>
-          {viewOnly && (
-            <button
-              type="button"
-              className="grid-button"
-              {...{ [GRID_CHANGE_BUTTON]: '' }}
-              disabled={toView === null}
-              onClick={() => {
-                if (toView !== null) openRow({ AutoID: toView });
-              }}
-            >
-              {t`Bekijken`}
-            </button>
-          )}
+          {viewOnly && <ViewRowButton selected={selected} focused={focused} onView={(AutoID) => openRow({ AutoID })} />}
           {rights.delete && (
             <button
               type="button"

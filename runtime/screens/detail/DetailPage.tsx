@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } fr
 import type { TableScreen } from '../../api/index.ts';
 import { showAlert } from '../../ui/dialogs/index.ts';
 import { NoScreenRight, useHistoryEntry, type RouteParams } from '../../ui/navigation/index.ts';
-import { FlexGrid, rowId, type GridRow } from '../../grid/index.ts';
+import { FlexGrid, type GridRow } from '../../grid/index.ts';
 import { useScreenRights } from '../../state/index.ts';
 import {
   changesStatus,
@@ -32,6 +32,7 @@ import { RecordScreen } from './RecordScreen.tsx';
 import { useOpenRecord } from './useOpenRecord.ts';
 import { useRowActions } from './useRowActions.tsx';
 import { useElsewhere } from './useElsewhere.ts';
+import { ViewRowButton } from '../ViewRowButton.tsx';
 import '../screens.css';
 import './detail.css';
 
@@ -129,25 +130,12 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   }, []);
   const toolbar = useMemo(() => {
     if (!viewOnly) return actionsBar;
-    return (selected: GridRow[]) => {
-      const toView = selected.length === 1 ? rowId(selected[0]) : selected.length === 0 ? focused : null;
-      return (
-        <>
-          <button
-            type="button"
-            className="grid-button"
-            {...{ [GRID_CHANGE_BUTTON]: '' }}
-            disabled={toView === null}
-            onClick={() => {
-              if (toView !== null) record.open(toView);
-            }}
-          >
-            {t`Bekijken`}
-          </button>
-          {actionsBar?.(selected)}
-        </>
-      );
-    };
+    return (selected: GridRow[]) => (
+      <>
+        <ViewRowButton selected={selected} focused={focused} onView={record.open} />
+        {actionsBar?.(selected)}
+      </>
+    );
   }, [viewOnly, actionsBar, focused, record.open, t]);
 
   const chooseDataSet = useCallback(

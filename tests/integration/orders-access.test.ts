@@ -205,14 +205,14 @@ describe('a default row', () => {
     const standard = await create('objectstatuses', { ID: 'STANDAARD', Descr: 'Standaard', IsDefault: true });
     const blank = (await admin('/mvc/objects/GetNew')).body;
     expect(blank).toMatchObject({ Status: standard.AutoID, Status_Descr: 'Standaard' });
-    // The base pack's relation statuses mark Actief as the default.
-    expect((await admin('/mvc/relations/GetNew')).body.Status_Descr).toBe('Actief');
-    const relation = await create('relations', { ID: 'DEF', Descr: 'Standaardstatus' });
-    expect(relation.Status_Descr).toBe('Actief');
-    const chosen = (await admin('/mvc/relationstatuses/GetFlexData', { dataFilter: { ID: 'PROSPECT' } })).body.Data[0];
-    expect((await create('relations', { ID: 'OWN', Descr: 'Eigen status', Status: chosen.AutoID })).Status).toBe(
-      chosen.AutoID,
-    );
+    const type = (await create('objecttypes', { ID: 'OT-DEF', Descr: 'Aggregaat' })).AutoID;
+    const object = await create('objects', { ID: 'OBJ-DEF', Descr: 'Standaardstatus', ObjectType: type });
+    expect(object.Status).toBe(standard.AutoID);
+    const other = await create('objectstatuses', { ID: 'ANDERS', Descr: 'Anders' });
+    expect(
+      (await create('objects', { ID: 'OBJ-OWN', Descr: 'Eigen status', ObjectType: type, Status: other.AutoID }))
+        .Status,
+    ).toBe(other.AutoID);
   });
 });
 

@@ -7,7 +7,7 @@
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { invalidFields } from '../errors.ts';
 import type { WriteHook } from '../data/write-hooks.ts';
-import { USERS_TABLE, fixedValue, userFieldColumn } from '../security/principal-of.ts';
+import { USERS_TABLE, fixedValue, fixedValueField, userFieldColumn } from '../security/principal-of.ts';
 import { labelled } from '../../definitions/language/message-args.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { TableOf } from '../data/related.ts';
@@ -27,16 +27,17 @@ function refuseUnfitValue(model: TableModel, merged: Record<string, unknown>, ta
   if (merged[KIND] !== 'value' || isEmptyValue(merged[VALUE] ?? null)) return;
   const table = tableOf(String(merged[TABLE_NAME] ?? ''))?.table;
   const name = String(merged[FIELD_NAME] ?? '');
-  const field = table && (name.toLowerCase() === 'autoid' ? undefined : table.fields.find((f) => f.name === name));
-  // An unknown table or field is refused on its own field (a catalogue); AutoID is a whole number.
-  if (!table || (!field && name.toLowerCase() !== 'autoid')) return;
-  if (fixedValue(field ?? { type: 'bigint' }, String(merged[VALUE])) !== undefined) return;
+  // An unknown table or field is refused on its own field (a catalogue); the value is judged as
+  // the limit will read it (security/principal-of.ts).
+  const field = table ? fixedValueField(table, name) : undefined;
+  if (!table || !field || fixedValue(field, String(merged[VALUE])) !== undefined) return;
+  const named = table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
   const valueField = model.table.fields.find((f) => f.name === VALUE);
   throw invalidFields({
     [VALUE]: [
       {
         id: 'validation.row_limit_value',
-        args: [valueField ? labelled(valueField) : VALUE, String(merged[VALUE]), field ? labelled(field) : 'AutoID'],
+        args: [valueField ? labelled(valueField) : VALUE, String(merged[VALUE]), named ? labelled(named) : 'AutoID'],
       },
     ],
   });

@@ -193,6 +193,13 @@ function bound(filter: SqlFilter | null, params: Params): string | null {
 }
 
 /**
+ * Whether the principal reads a table's texts as reference data: it is marked so, they lack the
+ * right to read it, and its module is active (a table of an inactive module stays closed).
+ */
+const readAsReference = (table: EffectiveTable, principal: Principal): boolean =>
+  !!table.referenceData && !blockedBy(table.right) && !principal.can(table.right, 'read');
+
+/**
  * The referenced rows (under `alias`) whose text the principal sees: none when the text field is
  * hidden from them, else the rows they may see — of reference data (groups, statuses, languages:
  * `referenceData`) also without the right to read its table, but never a row outside their row
@@ -201,9 +208,7 @@ function bound(filter: SqlFilter | null, params: Params): string | null {
  */
 export function listTextRows(join: ListJoin, principal: Principal, alias: string, params: Params): string | null {
   if (isHidden(join.ref, principal, join.textField)) return 'false';
-  // A table of a module the licence does not activate stays closed, reference data or not.
-  const reference = join.ref.referenceData && !blockedBy(join.ref.right);
-  return reference && !principal.can(join.ref.right, 'read')
+  return readAsReference(join.ref, principal)
     ? limits(join.ref, principal, alias, params)
     : visibleRows(join.ref, principal, alias, params);
 }
@@ -224,8 +229,7 @@ export function unseenStateRights(table: EffectiveTable, principal: Principal): 
  */
 export function unreadTextRight(join: ListJoin, principal: Principal): string | null {
   if (isHidden(join.ref, principal, join.textField) || principal.can(join.ref.right, 'read')) return null;
-  if (join.ref.referenceData && !blockedBy(join.ref.right)) return null;
-  return join.ref.right ?? null;
+  return readAsReference(join.ref, principal) ? null : (join.ref.right ?? null);
 }
 
 /**

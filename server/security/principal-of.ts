@@ -69,8 +69,22 @@ function userFieldValue(user: UserRow, name: string, tableOf: TableOf): unknown 
   return column && Object.hasOwn(row, column) ? row[column] : undefined;
 }
 
+/** A tree limit's `table.ParentField`: the table and its parent column, or none when the definitions lack either. */
+function treeOf(
+  tree: string | null | undefined,
+  tableOf: TableOf,
+): { table: EffectiveTable; parent: string } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/.exec(tree?.trim() ?? '');
+  const table = m ? tableOf(m[1]) : undefined;
+  const parent = m && table ? columnOf(table, m[2]) : undefined;
+  return table && parent ? { table, parent } : undefined;
+}
+
 /** The field a `value` limit compares, or none; AutoID counts as a whole number. */
-function fixedValueField(table: EffectiveTable, name: string): Pick<EffectiveField, 'type' | 'options'> | undefined {
+export function fixedValueField(
+  table: EffectiveTable,
+  name: string,
+): Pick<EffectiveField, 'type' | 'options'> | undefined {
   if (name.toLowerCase() === 'autoid') return { type: 'bigint' };
   return table.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
 }
@@ -133,11 +147,9 @@ function limitCondition(
   if (limit.kind === 'linked' && values) return { sql: `${column} IN (${values})`, params: [user.autoid] };
   if (limit.kind === 'tree' && values && limit.tree) {
     // The linked rows and every row below them: rows whose parent field is in the tree.
-    const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/.exec(limit.tree.trim());
-    const tree = m && tableOf(m[1]);
-    const parent = tree && columnOf(tree, m[2]);
-    if (!tree || !parent) return NOTHING;
-    const sql = `${column} IN (WITH RECURSIVE tree(id) AS (${values} UNION SELECT c.autoid FROM ${ident(tree.sqlName)} c JOIN tree ON c.${ident(parent)} = tree.id) SELECT id FROM tree)`;
+    const tree = treeOf(limit.tree, tableOf);
+    if (!tree) return NOTHING;
+    const sql = `${column} IN (WITH RECURSIVE tree(id) AS (${values} UNION SELECT c.autoid FROM ${ident(tree.table.sqlName)} c JOIN tree ON c.${ident(tree.parent)} = tree.id) SELECT id FROM tree)`;
     return { sql, params: [user.autoid] };
   }
   return NOTHING;
@@ -166,9 +178,7 @@ export function rowLimitProblem(limit: RowLimitRow, tableOf: TableOf): string | 
       if (!limit.path || pathValues(limit.path, tableOf, 1) === null)
         return none(`path ${limit.path ?? ''} is not valid`);
       if (limit.kind === 'linked') return null;
-      const m = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/.exec(limit.tree?.trim() ?? '');
-      const tree = m && tableOf(m[1]);
-      return tree && columnOf(tree, m[2]) ? null : none(`tree ${limit.tree ?? ''} is not valid`);
+      return treeOf(limit.tree, tableOf) ? null : none(`tree ${limit.tree ?? ''} is not valid`);
     }
     case 'value': {
       const field = fixedValueField(table, limit.fieldname);

@@ -73,10 +73,12 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
   return check();
 };
 
+/** Every write into the file store since the server started: a refused request's traces are done when its write is. */
+const writes: Promise<unknown>[] = [];
+
 /** Nothing of a refused import: the same rows as before, no stored bytes, no new temporary file, no pending task. */
 async function nothingLeft(before: Awaited<ReturnType<typeof state>>, bytes?: Buffer) {
-  // A moment for whatever the refused request still had running to leave its traces.
-  await new Promise((r) => setTimeout(r, 150));
+  await Promise.allSettled(writes);
   const added = () => tmpFiles().filter((n) => !before.tmp.includes(n));
   expect(await until(() => added().length === 0), `temporary files left: ${described(added())}`).toBe(true);
   expect({ ...(await state()), tmp: before.tmp }).toEqual(before);
@@ -427,6 +429,15 @@ const codes = (prefix: string, count: number) => [
 
 beforeAll(async () => {
   server = await startTestServer();
+  const store = server.engine.files;
+  server.engine.files = {
+    ...store,
+    put: (stream, opts) => {
+      const write = store.put(stream, opts);
+      writes.push(write);
+      return write;
+    },
+  };
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signIn(server.app);
 }, 60_000);
@@ -925,10 +936,18 @@ describe('at once, and abandoned', () => {
     const before = await state();
     const file = Buffer.concat([ZIP_MAGIC, randomBytes(3 * MB)]);
     const body = importBody('b0undary', file, 'afgebroken.xlsx');
+    const started = writes.length;
     // Announces all of it, sends the form and a third of the file, then disconnects.
     const answer = await rawImport(body.length, body.subarray(0, body.length - 2 * MB), { abortAfterMs: 300 });
     expect(answer).toBe('');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server had begun to store the file when the client went away: that write ends in failure.
+    expect(await until(() => writes.length > started)).toBe(true);
+    expect(
+      await writes[started].then(
+        () => 'stored',
+        () => 'failed',
+      ),
+    ).toBe('failed');
     await nothingLeft(before, file);
     // The server serves on.
     expect((await call('/mvc/import/GetAdvancedMode')).status).toBe(200);

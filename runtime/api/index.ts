@@ -6,14 +6,12 @@ import { createTransfer } from './transfer.ts';
 
 export { CallFailed, RETRIES, createClient, errorText, isRetryable, isUnauthenticated } from './client.ts';
 export type {
-  ApiClient,
   ApiErrorBody,
   AvailableColumn,
   AvailableFilter,
   BatchAnswer,
   BooleanFormat,
   ChangeStatusRequest,
-  ClientHooks,
   ColumnAlignment,
   CurrentUser,
   DashboardAnswer,
@@ -37,12 +35,9 @@ export type {
   ListEntry,
   MissingRight,
   CatalogueEntry,
-  LookupEntry,
   NewLayout,
   PromptInfo,
   RunActionRequest,
-  ScreenInfo,
-  TableScreen,
   SecurityEntry,
   ShareableGroup,
   StatusLogEntry,
@@ -52,9 +47,6 @@ export type {
   UserDefault,
   UserLayout,
   ViewPermissions,
-  LiveMessage,
-  LivePollAnswer,
-  WriteObserver,
   ActivatedModules,
   LicenceAnswer,
   LicenceSave,
@@ -65,6 +57,17 @@ export type {
   TranslationDashboard,
   TranslationEntry,
   TranslationList,
+  TypeChangeAnswer,
+} from '../../definitions/language/index.ts';
+export type {
+  ApiClient,
+  ClientHooks,
+  LookupEntry,
+  ScreenInfo,
+  TableScreen,
+  LiveMessage,
+  LivePollAnswer,
+  WriteObserver,
 } from './client.ts';
 export { fileNameOf } from './disposition.ts';
 export { createTransfer, fileUrls, isNetworkFailure } from './transfer.ts';

@@ -1,7 +1,8 @@
 // Files to and from the server: the multipart upload (the one call that is not JSON) and fetching
 // a file as a blob with the name its Content-Disposition gives. Failures reject with CallFailed in
 // the documented error shape, as the JSON calls do, and the same hooks hear of them.
-import { CallFailed, isUnauthenticated, type ApiErrorBody, type ClientHooks } from './client.ts';
+import type { ApiErrorBody } from '../../definitions/language/index.ts';
+import { CallFailed, isUnauthenticated, type ClientHooks } from './client.ts';
 import { fileNameOf } from './disposition.ts';
 import { IMPORT } from '../../definitions/language/index.ts';
 

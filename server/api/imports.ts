@@ -22,9 +22,11 @@ import {
   advancedMode,
   destinations,
   isDestination,
+  readerOf,
   setAdvancedMode,
   startImport,
   taskAnswer,
+  taskResults,
   TASKS,
   templateName,
   verificationCode,
@@ -38,6 +40,8 @@ import { checkSchema } from './request-schema.ts';
 import { MAX_STREAMS_PER_USER } from './events.ts';
 
 const MAX_FIELDS = 10;
+/** Failed rows GetItem answers on a page unless asked for another size. */
+const FAILED_ROWS_PAGE = 50;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function importRoutes(app: FastifyInstance, engine: Engine): void {
@@ -82,8 +86,23 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
       ),
     }),
   );
-  app.post<{ Querystring: { autoid: string } }>('/mvc/import/GetItem', async (request) =>
-    task(request, request.query.autoid),
+  // The task with its results: the counts and a page of its failed rows, every problem in the
+  // reader's language (the task is read first, so only one who may read it gets them).
+  app.post<{ Querystring: { autoid: string }; Body: { pageIndex?: number; pageSize?: number } | null }>(
+    '/mvc/import/GetItem',
+    async (request) => {
+      const answer = await task(request, request.query.autoid);
+      const model = engine.registry.snapshot.table(answer.Destination);
+      const results = await taskResults(
+        engine.pool,
+        answer.AutoID,
+        model,
+        principalOf(request),
+        readerOf(engine.registry.snapshot.effective, model, languageOf(request)),
+        { index: request.body?.pageIndex ?? 1, size: request.body?.pageSize ?? FAILED_ROWS_PAGE },
+      );
+      return { ...answer, Results: results };
+    },
   );
   app.post<{ Querystring: { autoid: string } }>('/mvc/import/Cancel', async (request) => {
     const principal = principalOf(request);
@@ -258,7 +277,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
                 pool: engine.pool,
                 files: engine.files,
                 send: async (taskId) => {
-                  await engine.jobs.send('import', { taskId } satisfies ImportJob);
+                  await engine.jobs.send('import', { taskId, language: languageOf(request) } satisfies ImportJob);
                 },
               },
               model,

@@ -2,15 +2,16 @@
 // codes resolved to the rows they name in one query per list column (only rows the user may
 // see and choose), and the ID column read. A row that fails here is never written; its
 // message says which column and which rule.
-import { IMPORT, message, type EffectiveField, type ImportNotations } from '../../definitions/language/index.ts';
+import { IMPORT, type ImportNotations } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { seen } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
-import type { FieldMessage } from '../errors.ts';
 import type { EffectiveTable } from '../../definitions/language/index.ts';
 import type { Principal } from '../security/principal.ts';
-import type { ColumnMap } from './columns.ts';
+import type { ColumnMap, ImportColumn } from './columns.ts';
+import type { Problem } from './problems.ts';
 import { readCell } from './notations.ts';
 import type { Cell, SheetRow } from './sheet.ts';
 
@@ -23,23 +24,18 @@ export interface Prepared {
   record: Record<string, unknown> | null;
   id: number | null;
   result: RowResult;
+  /** Every problem of a failed (or skipped) row, in the order they were found. */
+  problems: Problem[];
+  /** The problems as the output file says them (in the language of the user who started the import). */
   message: string | null;
 }
 
-/** A field's messages as one line, the field named by its label. */
-export function describeProblems(
-  fields: Record<string, readonly FieldMessage[]>,
-  label: (name: string) => string,
-): string {
-  return Object.entries(fields)
-    .flatMap(([name, messages]) =>
-      messages.map((m) => {
-        const args = m.args.map((a) => (a === name ? label(name) : a));
-        return message(m.id, ...args);
-      }),
-    )
-    .join(' ');
-}
+/** A cell's problem on its column's field: the field named by its label (translated where it is read). */
+const cellProblem = (col: ImportColumn, problem: { id: Problem['id']; args: readonly unknown[] }): Problem => ({
+  id: problem.id,
+  args: problem.args.map((a, i) => (i === 0 && a === (col.field.label ?? col.field.name) ? labelled(col.field) : a)),
+  field: col.field.name,
+});
 
 const codeText = (cell: Cell): string | null => {
   if (cell === null || cell === '') return null;
@@ -86,13 +82,22 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
   const failedResult = (id: number | null): RowResult =>
     id !== null && ctx.overwrite ? IMPORT.RowResult.OverwriteFailed : IMPORT.RowResult.CreateFailed;
   const prepared: Prepared[] = [];
-  const problems = new Map<Prepared, string[]>();
-  const fail = (p: Prepared, text: string) => {
-    problems.set(p, [...(problems.get(p) ?? []), text]);
+  const failing = new Set<Prepared>();
+  const fail = (p: Prepared, problem: Problem) => {
+    failing.add(p);
+    p.problems.push(problem);
   };
   const codes = new Map<number, Set<string>>();
   for (const [rowNo, cells] of rows) {
-    const p: Prepared = { rowNo, cells, record: {}, id: null, result: IMPORT.RowResult.Pending, message: null };
+    const p: Prepared = {
+      rowNo,
+      cells,
+      record: {},
+      id: null,
+      result: IMPORT.RowResult.Pending,
+      problems: [],
+      message: null,
+    };
     prepared.push(p);
     if (ctx.columns.id !== null) {
       const raw = cells[ctx.columns.id] ?? null;
@@ -100,7 +105,7 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
         const n =
           typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
         if (Number.isSafeInteger(n) && n > 0) p.id = n;
-        else fail(p, message('import.id_invalid', codeText(raw) ?? ''));
+        else fail(p, { id: 'import.id_invalid', args: [codeText(raw) ?? ''], field: null });
       }
     }
     for (const col of ctx.columns.columns) {
@@ -109,7 +114,7 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
         // A cell that cannot be used (an error value, a formula without its value) fails its row, never reads as empty.
         if (cell !== null && typeof cell === 'object' && !(cell instanceof Date)) {
           const read = readCell(col.field, cell, ctx.notations);
-          if ('problem' in read) fail(p, message(read.problem.id, ...read.problem.args));
+          if ('problem' in read) fail(p, cellProblem(col, read.problem));
           continue;
         }
         const code = codeText(cell);
@@ -121,7 +126,7 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
         continue;
       }
       const read = readCell(col.field, cell, ctx.notations);
-      if ('problem' in read) fail(p, message(read.problem.id, ...read.problem.args));
+      if ('problem' in read) fail(p, cellProblem(col, read.problem));
       else p.record![col.field.name] = read.value;
     }
   }
@@ -138,21 +143,15 @@ export async function prepareRows(db: Queryable, rows: SheetRow[], ctx: PrepareC
         continue;
       }
       const id = resolved.get(code);
-      const label = col.field.label ?? col.field.name;
-      if (id === undefined) fail(p, message('import.list_code', label, code));
-      else if (id === 0) fail(p, message('import.list_ambiguous', label, code));
+      const field = labelled(col.field);
+      if (id === undefined) fail(p, { id: 'import.list_code', args: [field, code], field: col.field.name });
+      else if (id === 0) fail(p, { id: 'import.list_ambiguous', args: [field, code], field: col.field.name });
       else p.record![col.field.name] = id;
     }
   }
-  for (const [p, texts] of problems) {
+  for (const p of failing) {
     p.record = null;
     p.result = failedResult(p.id);
-    p.message = texts.join(' ');
   }
   return prepared;
 }
-
-export const labelOf = (fields: readonly EffectiveField[]) => {
-  const byName = new Map(fields.map((f) => [f.name, f.label ?? f.name]));
-  return (name: string) => byName.get(name) ?? name;
-};

@@ -6,7 +6,14 @@
 // ends it with the rows before it written and said. The output file is written beside, each
 // chunk once it is committed; at the end it is stored and the results are removed.
 import type pg from 'pg';
-import { EVENT_TYPES, IMPORT, IMPORT_LIMITS, message } from '../../definitions/language/index.ts';
+import {
+  EVENT_TYPES,
+  IMPORT,
+  IMPORT_LIMITS,
+  message,
+  SOURCE_LANGUAGE,
+  type Language,
+} from '../../definitions/language/index.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
@@ -19,6 +26,9 @@ import { userPrincipal } from '../security/principal-of.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
 import { prepareRows, type Prepared } from './rows.ts';
+import { keepFailures, keepSummary, readerOf } from './results.ts';
+import { problemsText, type ProblemReader } from './problems.ts';
+import { messageIn } from '../texts.ts';
 import { OutputFile } from './output.ts';
 import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
 import { heartbeatEnded, keepBeating } from './heartbeat.ts';
@@ -78,6 +88,8 @@ interface Run {
   total: number;
   done: number;
   output: OutputFile | null;
+  /** The language of the user who started the import, and its texts: the output file says the rows' problems in it. */
+  reader: ProblemReader;
 }
 
 /** Where an earlier run stopped: its last row, the IDs its rows named. */
@@ -131,7 +143,9 @@ async function writeChunk(run: Run, rows: SheetRow[], columns: ColumnMap, seenId
       tableOf: (n) => snapshot.table(n),
       seenIds,
     });
+    for (const p of prepared) p.message = problemsText(p.problems, run.reader);
     await resultRows(client, task.id, prepared);
+    await keepFailures(client, task.id, prepared, columns, model);
     const count = (r: number) => prepared.filter((p) => p.result === r).length;
     const current = rows[rows.length - 1][0];
     await addCounts(client, task.id, {
@@ -209,8 +223,11 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
         run.output = await OutputFile.open(
           ctx.files,
           header,
-          [message('import.result_column'), message('import.message_column')],
-          task.dryRun ? message('import.dry_run') : null,
+          [
+            messageIn(run.reader.language, 'import.result_column'),
+            messageIn(run.reader.language, 'import.message_column'),
+          ],
+          task.dryRun ? messageIn(run.reader.language, 'import.dry_run') : null,
         );
         rows = rows.slice(1);
         // The template's notes row under the header is not data.
@@ -260,9 +277,11 @@ async function finish(
 ): Promise<string> {
   const { ctx, task } = run;
   const counts = (
-    await ctx.pool.query<{ total: number; processed: number; skipped: number }>(
+    await ctx.pool.query<{ total: number; processed: number; skipped: number; created: number; updated: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE result IN (${R.CreateSuccess}, ${R.OverwriteSuccess}))::int AS processed,
-            count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped FROM core_import_row WHERE task_id = $1`,
+            count(*) FILTER (WHERE result = ${R.Skipped})::int AS skipped,
+            count(*) FILTER (WHERE result = ${R.CreateSuccess})::int AS created,
+            count(*) FILTER (WHERE result = ${R.OverwriteSuccess})::int AS updated FROM core_import_row WHERE task_id = $1`,
       [task.id],
     )
   ).rows[0];
@@ -273,7 +292,7 @@ async function finish(
   const stored = output && output.count > 0 ? await output.store(ctx.files) : null;
   if (output && !stored) await output.close();
   if (stored) {
-    const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${message('import.result_column').toLowerCase()}.xlsx`;
+    const name = `${task.fileName.replace(/\.xlsx?$/i, '') || 'import'}_${messageIn(run.reader.language, 'import.result_column').toLowerCase()}.xlsx`;
     const [row] = await insertFiles(
       ctx.pool,
       [
@@ -316,6 +335,7 @@ async function finish(
         file?.name ?? null,
       ],
     );
+    await keepSummary(client, task.id, { created: counts.created, updated: counts.updated });
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
     await heartbeatEnded(client, task.id);
     await progress(client, task, { CurrentRow: counts.total, TotalRows: counts.total, Finished: true });
@@ -345,17 +365,22 @@ async function databaseBack(pool: pg.Pool, log: (line: string) => void, taskId: 
  * goes away the try waits for it and goes on from the checkpoint: the job queue, in the same
  * database, could not even record the failure meanwhile.
  */
-export async function runImport(ctx: ImportContext, taskId: number, last: boolean): Promise<string> {
+export async function runImport(
+  ctx: ImportContext,
+  taskId: number,
+  last: boolean,
+  language: Language = SOURCE_LANGUAGE,
+): Promise<string> {
   for (;;) {
     try {
-      return await runOnce(ctx, taskId, last);
+      return await runOnce(ctx, taskId, last, language);
     } catch (err) {
       if (databaseFailure(err) !== 'unavailable' || !(await databaseBack(ctx.pool, ctx.log, taskId))) throw err;
     }
   }
 }
 
-async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promise<string> {
+async function runOnce(ctx: ImportContext, taskId: number, last: boolean, language: Language): Promise<string> {
   const task = await readTask(ctx.pool, taskId);
   if (!task || task.state === S.Processed || task.state === S.Cancelled) return 'niets te doen';
   // One run of a task at a time, across processes: a session lock, gone with its connection.
@@ -403,7 +428,16 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean): Promi
       await heartbeatEnded(ctx.pool, taskId);
       return 'niets te doen';
     }
-    const run: Run = { ctx, task, model, principal, total, done: 0, output: null };
+    const run: Run = {
+      ctx,
+      task,
+      model,
+      principal,
+      total,
+      done: 0,
+      output: null,
+      reader: readerOf(snapshot.effective, model, language),
+    };
     await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: total, Finished: false });
     try {
       return await finish(run, await importRows(run));

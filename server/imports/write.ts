@@ -22,8 +22,8 @@ import { recordFromRow, sqlValue } from '../data/values.ts';
 import { AppError } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { message } from '../../definitions/language/index.ts';
-import { describeProblems, labelOf, type Prepared } from './rows.ts';
+import type { Problem } from './problems.ts';
+import type { Prepared } from './rows.ts';
 
 type Values = Map<EffectiveField | 'archive', unknown>;
 
@@ -53,17 +53,21 @@ export function writesOneByOne(model: TableModel): boolean {
   );
 }
 
-function failed(p: Prepared, overwrite: boolean, text: string): void {
+function failed(p: Prepared, overwrite: boolean, problems: Problem[]): void {
   p.record = null;
   p.result = p.id !== null && overwrite ? IMPORT.RowResult.OverwriteFailed : IMPORT.RowResult.CreateFailed;
-  p.message = text;
+  p.problems.push(...problems);
 }
 
-function failure(p: Prepared, err: AppError, model: TableModel, overwrite: boolean): void {
+/** A refused save as the row's problems: every message on every field, else the refusal itself. */
+function failure(p: Prepared, err: AppError, overwrite: boolean): void {
+  const fields = Object.entries(err.fields);
   failed(
     p,
     overwrite,
-    Object.keys(err.fields).length ? describeProblems(err.fields, labelOf(model.table.fields)) : err.message,
+    fields.length
+      ? fields.flatMap(([field, messages]) => messages.map((m) => ({ id: m.id, args: m.args, field })))
+      : [{ id: err.id, args: err.args, field: null }],
   );
 }
 
@@ -71,7 +75,7 @@ function failure(p: Prepared, err: AppError, model: TableModel, overwrite: boole
 function rowFailure(p: Prepared, err: unknown, model: TableModel, overwrite: boolean): void {
   const translated = translatePgError(model, err);
   if (!(translated instanceof AppError)) throw err;
-  failure(p, translated, model, overwrite);
+  failure(p, translated, overwrite);
 }
 
 async function storedRows(
@@ -163,7 +167,7 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
   const pending = rows.filter((p) => p.record !== null);
   const named = pending.filter((p) => p.id !== null);
   for (const p of named) {
-    if (opts.seenIds.has(p.id!)) failed(p, overwrite, message('import.duplicate_id', p.id));
+    if (opts.seenIds.has(p.id!)) failed(p, overwrite, [{ id: 'import.duplicate_id', args: [p.id], field: null }]);
     else opts.seenIds.add(p.id!);
   }
   const stored = await storedRows(
@@ -174,11 +178,12 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
   );
   for (const p of named) {
     if (!p.record) continue;
-    if (overwrite && !stored.has(p.id!)) failed(p, overwrite, message('import.id_not_found', p.id));
+    if (overwrite && !stored.has(p.id!))
+      failed(p, overwrite, [{ id: 'import.id_not_found', args: [p.id], field: null }]);
     else if (!overwrite && stored.has(p.id!)) {
       p.record = null;
       p.result = IMPORT.RowResult.Skipped;
-      p.message = message('import.exists_skipped', p.id);
+      p.problems.push({ id: 'import.exists_skipped', args: [p.id], field: null });
     }
   }
   const updates = pending.filter((p) => p.record && p.id !== null && overwrite);
@@ -222,7 +227,7 @@ export async function writeRows(client: pg.PoolClient, rows: Prepared[], opts: W
         checked.set(p, values);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        failure(p, err, model, overwrite);
+        failure(p, err, overwrite);
       }
     }
     for (const p of updates) {

@@ -1,0 +1,125 @@
+// The results of an import as its task answers them: the counts, and every failed row with its
+// row number, the values that identify it and every problem, each said in the language of the
+// one who reads it (the Culture cookie), the field by its translated label. Only one who may
+// read the task reads its rows; the output file says the same in the language of who started it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { finished, outputRows, sheetFile, startImport } from '../support/import-files.ts';
+
+let server: TestServer;
+let base: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await signIn(server.app);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/** GetItem as a reader in a language reads it. */
+async function readTask(cookie: string, id: number, culture: string, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${base}/mvc/import/GetItem?autoid=${id}`, {
+    method: 'POST',
+    headers: { cookie: `${cookie}; Culture=${culture}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+const FILE = [
+  ['Artikelnummer', 'Naam', 'Prijs', 'Voorraad'],
+  ['RES001', 'Goed', '12,50', 3],
+  // Two problems: a price that is no number, a stock that is no whole number.
+  ['RES002', 'Twee fouten', 'veel', 2.5],
+  // One problem.
+  ['RES003', 'Een fout', '1,00', 7.5],
+];
+
+describe('the failed rows of an import task', () => {
+  let id: number;
+
+  beforeAll(async () => {
+    const started = await startImport(base, admin, { Destination: 'products', file: await sheetFile(FILE) });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    id = (await finished(base, admin, started.body.AutoID)).AutoID;
+  });
+
+  it('answers both rows with all three problems, in English for Culture en', async () => {
+    const { status, body } = await readTask(admin, id, 'en');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ProcessedRecords: 1, FailedRecords: 2, SkippedRecords: 0 });
+    expect(body.Results).toMatchObject({ Created: 1, Updated: 0, FailedRowsKept: 2, FailedRowsLimit: 1000 });
+    const rows = body.Results.FailedRows;
+    expect(rows.map((r: any) => [r.Row, r.Result_Enum])).toEqual([
+      [3, 'CreateFailed'],
+      [4, 'CreateFailed'],
+    ]);
+    // The row is known by the values that identify it, named by their labels.
+    expect(rows[0].Key).toContainEqual({ Field: 'ID', Label: 'Item number', Value: 'RES002' });
+    expect(rows[0].Problems).toEqual([
+      {
+        Field: 'Price',
+        Label: 'Price',
+        Key: 'import.number',
+        Message: 'Price: this is not a number in the chosen format (such as 1.234,5).',
+      },
+      { Field: 'Stock', Label: 'Stock', Key: 'import.whole_number', Message: 'Stock: expected a whole number.' },
+    ]);
+    expect(rows[1].Problems).toEqual([
+      { Field: 'Stock', Label: 'Stock', Key: 'import.whole_number', Message: 'Stock: expected a whole number.' },
+    ]);
+  });
+
+  it('answers the same problems in Dutch for Culture nl', async () => {
+    const { body } = await readTask(admin, id, 'nl');
+    const rows = body.Results.FailedRows;
+    expect(rows[0].Key).toContainEqual({ Field: 'ID', Label: 'Artikelnummer', Value: 'RES002' });
+    expect(rows.flatMap((r: any) => r.Problems.map((p: any) => p.Message))).toEqual([
+      'Prijs: dit is geen getal in de gekozen notatie (zoals 1.234,5).',
+      'Voorraad: verwacht een geheel getal.',
+      'Voorraad: verwacht een geheel getal.',
+    ]);
+  });
+
+  it('says the problems in the output file in the language of who started the import', async () => {
+    const started = await fetch(`${base}/mvc/import/StartImport`, {
+      method: 'POST',
+      headers: { cookie: `${admin}; Culture=en` },
+      body: await (async () => {
+        const form = new FormData();
+        form.append('Destination', 'products');
+        form.append('DecimalFormat', 'Comma');
+        form.append(
+          'File',
+          new Blob([new Uint8Array(await sheetFile(FILE.map((r, i) => (i ? [`EN${r[0]}`, ...r.slice(1)] : r))))]),
+          'results.xlsx',
+        );
+        return form;
+      })(),
+    });
+    expect(started.status).toBe(200);
+    const task = await finished(base, admin, ((await started.json()) as { AutoID: number }).AutoID);
+    expect(task.OutputFilename).toBe('results_result.xlsx');
+    const out = await outputRows(base, admin, task.AutoID);
+    expect(out[0].slice(-2)).toEqual(['Result', 'Message']);
+    expect(out[2].slice(-1)[0]).toBe(
+      'Price: this is not a number in the chosen format (such as 1.234,5). Stock: expected a whole number.',
+    );
+  });
+
+  it('is not read by another user', async () => {
+    const saved = await post(server.app, '/mvc/users/save', {
+      Username: 'lezer',
+      Password: 'Lezer-wachtwoord-1',
+      PasswordRetype: 'Lezer-wachtwoord-1',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const other = await signIn(server.app, 'lezer', 'Lezer-wachtwoord-1');
+    const { status, body } = await readTask(other, id, 'en');
+    expect([403, 404]).toContain(status);
+    expect(JSON.stringify(body)).not.toMatch(/RES002|Stock/);
+  });
+});

@@ -237,6 +237,8 @@ const CurrentUser = object(
     Person_Descr: nullable(str()),
     Email: nullable(str()),
     HomePage: nullable(str()),
+    /** Getcurrentuser: the user may do everything (their menu starts with the administration folded). */
+    FullAccess: bool,
   },
   ['AutoID', 'Username', 'Person_Descr'],
 );

@@ -1,6 +1,7 @@
 // The navigation menu: the start page, the user's favourites, then the screens grouped by parent
 // and area (a parent's screens, its settings, its system tables), each group folding away on a
-// click on its title, with a search over the titles in the user's language and the screens' names. On narrow
+// click on its title (a button), with a search over the titles in the user's language and the screens'
+// names that looks into folded groups too. Which groups are open: ui/navigation/folds.ts. On narrow
 // screens it folds away behind the header's menu button.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
@@ -8,6 +9,8 @@ import { useSnapshot } from 'valtio';
 import type { ScreenInfo } from '../api/index.ts';
 import { groupTitle } from './labels.ts';
 import { currentEntry, HOME_ROUTE, leaveTo, matchesSearch, menuGroups, router } from '../ui/navigation/index.ts';
+import { groupOpen, toggledFolds } from '../ui/navigation/folds.ts';
+import { menuFolds, setFolded } from './menuFolds.ts';
 import { shell, toggleMenu } from './shell.ts';
 import { shortcuts, toggleFavourite } from './shortcuts.ts';
 
@@ -54,10 +57,12 @@ export function NavMenu() {
   const snap = useSnapshot(router);
   const { menuOpen } = useSnapshot(shell);
   const { favourites } = useSnapshot(shortcuts);
+  const folds = useSnapshot(menuFolds);
   const [filter, setFilter] = useState('');
   const routes = snap.routes as ScreenInfo[];
   const groups = useMemo(() => menuGroups(routes, filter), [routes, filter]);
   const current = currentEntry(snap)?.name;
+  const foldContext = { fullAccess: folds.fullAccess, folded: folds.folded, current, filter };
   const home = routes.find((r) => r.name === HOME_ROUTE);
   const favouriteRoutes = favourites
     .map((n) => routes.find((r) => r.name === n))
@@ -98,13 +103,25 @@ export function NavMenu() {
       )}
       {groups.map((group) => {
         const title = groupTitle(routes, group.parent, group.area);
+        const open = groupOpen(group, foldContext);
+        const listId = `app-nav-group-${group.key}`;
         return (
-          // Open at first; a user folds away what they do not use.
-          <details key={group.key} className="app-nav-group" open>
-            <summary className="app-nav-group-title">
-              {title} <span className="app-nav-count">{group.routes.length}</span>
-            </summary>
-            <ul>
+          <section key={group.key} className="app-nav-group">
+            <h2 className="app-nav-group-title">
+              <button
+                type="button"
+                className="app-nav-group-toggle"
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() => setFolded(toggledFolds(groups, foldContext, group.key))}
+              >
+                <span className="app-nav-fold" aria-hidden="true">
+                  {open ? '▾' : '▸'}
+                </span>
+                {title} <span className="app-nav-count">{group.routes.length}</span>
+              </button>
+            </h2>
+            <ul id={listId} hidden={!open}>
               {group.routes.map((route) => (
                 <MenuLink
                   key={route.name}
@@ -114,7 +131,7 @@ export function NavMenu() {
                 />
               ))}
             </ul>
-          </details>
+          </section>
         );
       })}
     </nav>

@@ -24,6 +24,7 @@ import {
   setupRouter,
 } from '../ui/navigation/index.ts';
 import { loadShortcuts, visited } from './shortcuts.ts';
+import { loadMenuFolds } from './menuFolds.ts';
 
 const NAV_HIDDEN_KEY = 'navHidden';
 const stored = (key: string) => {
@@ -57,7 +58,10 @@ async function loadRoutes(given: string): Promise<void> {
   try {
     const [{ Screens }, user] = await Promise.all([api.screens(), loadCurrentUser()]);
     const route = requested ?? user?.HomePage ?? null;
-    if (user) loadShortcuts(user.Username);
+    if (user) {
+      loadShortcuts(user.Username);
+      loadMenuFolds(user.Username, user.FullAccess === true);
+    }
     setupRouter(routeTable(Screens), {
       search: route && !requested ? `${search || '?'}&route=${encodeURIComponent(route)}` : search,
       history: window.history,

@@ -44,7 +44,7 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
   });
 
   app.get('/mvc/user/getcurrentuser', async (request) => {
-    const principal = principalOf(request) as { userId?: number };
+    const principal = principalOf(request) as { userId?: number; fullAccess?: boolean };
     const user = principal.userId ? await userById(engine.pool, principal.userId) : undefined;
     if (!user) throw notFound();
     return {
@@ -53,6 +53,7 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
       Person_Descr: user.personname ?? user.username,
       Email: user.email,
       HomePage: user.homepage,
+      FullAccess: principal.fullAccess === true,
     };
   });
 }

@@ -32,12 +32,26 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /**
+   * The administrator's menu starts with the administration folded; a page opens as an administrator's
+   * browser that unfolded it once (its menu keeps no group folded), unless told false.
+   */
+  unfolded?: boolean;
+}
+
 /** A Dutch-speaking user's page; a script error in the page fails the test. */
-export async function openPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'nl-NL' });
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 }, locale: 'nl-NL' });
   page.on('pageerror', (err) => {
     throw err;
   });
+  if (options.unfolded !== false) {
+    await page.addInitScript(() => {
+      if (localStorage.getItem('menu:admin:folded') === null) localStorage.setItem('menu:admin:folded', '[]');
+    });
+  }
   return page;
 }
 

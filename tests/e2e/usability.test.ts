@@ -18,8 +18,8 @@ const menu = () => page.getByRole('navigation', { name: 'Menu' });
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
 const groupTitles = () =>
   menu()
-    .locator('summary')
-    .evaluateAll((all) => all.map((s) => s.firstChild?.textContent?.trim() ?? ''));
+    .locator('.app-nav-group-toggle')
+    .evaluateAll((all) => all.map((s) => s.childNodes[1]?.textContent?.trim() ?? ''));
 
 it('starts a newcomer on the purchase order lines (spec 1 §2), with the menu in areas', async () => {
   await signInAt(page, product.url);

@@ -33,6 +33,7 @@ import { useNarrow } from '../ui/useNarrow.ts';
 import { GridToolbar } from './GridToolbar.tsx';
 import { GridViews } from './GridViews.tsx';
 import { lineKey, rowKey, tabStopRow } from './keys.ts';
+import { emptyUnfiltered } from './filters.ts';
 import { rowId, selectAllState, showLoadMore } from './state.ts';
 import type { GridRow } from './types.ts';
 import { useFlexGrid, type GridScope } from './useFlexGrid.ts';
@@ -61,6 +62,11 @@ export interface FlexGridProps {
    * back empty: the grid says so beside its empty state, with a button to go there.
    */
   elsewhere?: (request: FlexRequest) => Promise<ElsewhereHint | null>;
+  /**
+   * A grid with nothing in it yet (a child tab) carries a light toolbar: no search, filters, export
+   * or views while it has no rows and no search or filter; its owner offers Add beside it.
+   */
+  lightWhenEmpty?: boolean;
 }
 
 /** Rows the grid does not show, found elsewhere: how many, where, and how to go there. */
@@ -90,6 +96,7 @@ function FlexGridView({
   toolbar,
   label,
   elsewhere,
+  lightWhenEmpty = false,
 }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
@@ -258,43 +265,46 @@ function FlexGridView({
   const rowHeight = card ? cardHeight(columns.length) : ROW_HEIGHT;
   const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * rowHeight;
   const searchable = !columns.length || columns.some((c) => c.Search);
+  const light = lightWhenEmpty && emptyUnfiltered(state);
 
   return (
-    <div className="grid">
-      <GridToolbar
-        search={state.search}
-        searchable={searchable}
-        dataSource={state.dataSource}
-        dataSourceSwitch={dataSourceSwitch}
-        pinned={state.pinned}
-        filtersOpen={filtersOpen}
-        filtered={state.filtered}
-        loading={state.loading}
-        count={state.count}
-        countEstimated={state.countEstimated}
-        elapsedMs={state.elapsedMs}
-        locale={locale}
-        onSearch={actions.setSearch}
-        onSearchNow={actions.searchNow}
-        onDataSource={actions.setDataSource}
-        onRefresh={() => actions.refresh()}
-        onToggleFilters={() => setFiltersOpen((open) => !open)}
-        onTogglePin={actions.togglePin}
-        onReset={actions.resetFilters}
-        onExport={(layout) => void startExport(control, currentRequest(), layout)}
-      >
-        <GridViews
-          control={control}
-          view={state.view}
-          modified={state.modified}
-          permissions={state.permissions}
-          viewColumns={state.viewColumns}
-          pageSize={state.pageSize}
-          actions={actions}
-        />
-        {toolbar?.(selectedRows)}
-      </GridToolbar>
-      {filtersOpen && (
+    <div className={`grid${light ? ' grid--light' : ''}`}>
+      {!light && (
+        <GridToolbar
+          search={state.search}
+          searchable={searchable}
+          dataSource={state.dataSource}
+          dataSourceSwitch={dataSourceSwitch}
+          pinned={state.pinned}
+          filtersOpen={filtersOpen}
+          filtered={state.filtered}
+          loading={state.loading}
+          count={state.count}
+          countEstimated={state.countEstimated}
+          elapsedMs={state.elapsedMs}
+          locale={locale}
+          onSearch={actions.setSearch}
+          onSearchNow={actions.searchNow}
+          onDataSource={actions.setDataSource}
+          onRefresh={() => actions.refresh()}
+          onToggleFilters={() => setFiltersOpen((open) => !open)}
+          onTogglePin={actions.togglePin}
+          onReset={actions.resetFilters}
+          onExport={(layout) => void startExport(control, currentRequest(), layout)}
+        >
+          <GridViews
+            control={control}
+            view={state.view}
+            modified={state.modified}
+            permissions={state.permissions}
+            viewColumns={state.viewColumns}
+            pageSize={state.pageSize}
+            actions={actions}
+          />
+          {toolbar?.(selectedRows)}
+        </GridToolbar>
+      )}
+      {filtersOpen && !light && (
         <AdvancedFilters
           columns={columns}
           filters={state.advancedFilters}

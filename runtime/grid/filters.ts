@@ -197,3 +197,14 @@ export function hasFilters(query: GridQuery, base: Filters = { columnFilters: {}
     advanced(query) !== advanced(base)
   );
 }
+
+/**
+ * Whether an answered grid found no rows with no search or filter at all (the view's own included):
+ * a child tab with nothing in it yet, which needs no tools to search, filter, export or pick a view.
+ * A search or filter that finds nothing keeps those tools, so it can be cleared.
+ */
+export function emptyUnfiltered(
+  state: GridQuery & { rows: readonly unknown[]; elapsedMs: number | null; failed: boolean },
+): boolean {
+  return state.rows.length === 0 && state.elapsedMs !== null && !state.failed && !hasFilters(state);
+}

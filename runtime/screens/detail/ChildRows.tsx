@@ -38,6 +38,7 @@ export function ChildRowsGrid({ table, title, scope, maintenance, version }: Chi
           onRowClick={maintenance.openRow}
           contextMenu={maintenance.contextMenu}
           toolbar={maintenance.toolbar}
+          lightWhenEmpty
         />
       </div>
     </HistoryEntryContext.Provider>

@@ -173,6 +173,16 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
     checkSet(table, t.set, t.prompts, at, report, eff);
     for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table)))
       report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    for (const p of ruleProblems(t.automatic, own, '', relatedField(eff, table)))
+      report(`${at}/automatic${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    // Nobody is there to answer an automatic transition's questions or to be refused by its guard.
+    const unanswered = ['prompts', 'guard', 'requires', 'set', 'apply', 'cascade'] as const;
+    if (t.automatic !== undefined && unanswered.some((k) => t[k] !== undefined))
+      report(
+        `${at}/automatic`,
+        'automatic-transition',
+        `automatic transition ${t.name} moves the status only: no ${unanswered.filter((k) => t[k] !== undefined).join(', ')}`,
+      );
     (t.apply ?? []).forEach((a, j) => checkApply(eff, table, a, `${at}/apply/${j}`, report));
     (t.cascade ?? []).forEach((c, j) => {
       const child = eff.tables.get(c.table.toLowerCase());

@@ -151,6 +151,8 @@ export const MESSAGES = {
   'workflow.guard': 'De overgang {0} is nu niet toegestaan.',
   'workflow.requires': 'Het veld {0} moet gevuld zijn voor de overgang naar {1}.',
   'workflow.already': 'Staat al in de status {0}.',
+  'workflow.automatic_loop':
+    'De automatische statuswijzigingen van {0} {1} volgen elkaar eindeloos op; pas de voorwaarden van de workflow aan.',
   'request.unknown_action': 'Onbekende actie {0}.',
   'actions.merge_self': 'Een item kan niet met zichzelf worden samengevoegd.',
   'request.unknown_behaviour': 'Onbekend gedrag {0}.',

@@ -507,6 +507,12 @@ export interface TransitionDef {
   /** The transition is allowed only when this json-logic rule holds on the record. */
   guard?: RulesLogic;
   guardMessage?: string;
+  /**
+   * The engine takes the transition by itself, before the commit of any write of the record or of
+   * rows its totals count, once this rule holds on the record (over its fields, totals and
+   * referenced rows) in a state it leaves from. No user makes it; it has no prompts.
+   */
+  automatic?: RulesLogic;
   /** Record fields that must have a value on entering the new state. */
   requires?: string[];
   /** Fields set on the record by the transition (as ActionDef.set). */

@@ -26,8 +26,11 @@ function workflowOf(model: TableModel) {
 }
 
 const leavesFrom = (t: TransitionDef, status: unknown) => t.from === '*' || t.from.some((v) => v === status);
+// An automatic transition is the engine's alone (data/automatic.ts): never offered, never made by a call.
 const mayMake = (model: TableModel, principal: Principal, t: TransitionDef) =>
-  principal.can(model.table.right, 'update') && (!t.right || principal.can(t.right, 'execute'));
+  t.automatic === undefined &&
+  principal.can(model.table.right, 'update') &&
+  (!t.right || principal.can(t.right, 'execute'));
 
 /** The transitions the principal may make on the record now (right, state and guard hold). */
 export async function transitionsOf(
@@ -71,7 +74,7 @@ export async function transitionsOf(
 
 export function transitionNamed(model: TableModel, name: string): TransitionDef {
   const t = workflowOf(model).def.transitions.find((x) => x.name === name);
-  if (!t) throw badRequest('request.unknown_transition', name);
+  if (!t || t.automatic !== undefined) throw badRequest('request.unknown_transition', name);
   return t;
 }
 

@@ -11,6 +11,7 @@ import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Rollup, TableModel } from '../metadata/model.ts';
 import { computedAfterTotals, computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
+import { transitionsFollow } from './automatic.ts';
 import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
@@ -157,6 +158,7 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
       ]);
       await recordChanged(db, model, Number(row.autoid), 'updated');
       await totalsFollow(db, model, merged, null, tableOf);
+      await transitionsFollow(db, model, Number(row.autoid), stored, tableOf);
     }
   }
 }

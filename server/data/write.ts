@@ -34,6 +34,7 @@ import {
 } from './records.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
+import { registerAutomaticWrite, transitionsFollow } from './automatic.ts';
 import { insertRow, updateRow } from './rows.ts';
 import { writeStatusLog } from './statuslog.ts';
 import { retypeValues } from './typed-properties.ts';
@@ -152,7 +153,8 @@ export interface Written {
  * row (locked) and its TimeStamp → field limits → copies, default rows, number → normalise and check the input →
  * computed fields → list values, files, the record it belongs to → the checks that need the
  * database → the table's beforeWrite hooks → passwords hashed → SQL → row limits → logs → the
- * table's afterWrite hooks, totals → the event and the afterCommit hooks, at commit.
+ * table's afterWrite hooks, totals → the event, automatic transitions (automatic.ts) and the afterCommit
+ * hooks, at commit.
  */
 export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<Written> {
   const { model, principal, record, ctx } = w;
@@ -208,8 +210,10 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name])
     await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, id, current ? 'updated' : 'created');
+  await transitionsFollow(client, model, id, current, ctx.tableOf);
   return { id, current, written };
 }
+registerAutomaticWrite(writeIn);
 
 /** A status log row per changed field that is logged: the workflow's field, or one marked logChanges. */
 async function logChanges(

@@ -80,6 +80,9 @@ export function atCommit(db: Queryable, key: string, work: () => Promise<void>):
   return true;
 }
 
+/** Whether work under `key` waits to be done before the open transaction of `db` commits. */
+export const atCommitPending = (db: Queryable, key: string): boolean => beforeCommit.get(db)?.has(key) === true;
+
 /** What this process does once the open transaction of a client has committed (never after a rollback), by key. */
 const afterCommitted = new WeakMap<Queryable, Map<string, () => void | Promise<void>>>();
 

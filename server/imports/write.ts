@@ -17,6 +17,7 @@ import { addComputed, writeIn } from '../data/write.ts';
 import { hasWriteHooks } from '../data/write-hooks.ts';
 import { updateRow } from '../data/rows.ts';
 import { totalsFollow } from '../data/rollups.ts';
+import { transitionsFollow } from '../data/automatic.ts';
 import { selectColumns } from '../data/select.ts';
 import { recordFromRow, sqlValue } from '../data/values.ts';
 import { AppError } from '../errors.ts';
@@ -139,6 +140,7 @@ async function insertChecked(
   const ids = await insertRows(client, model, rows, principal.username);
   await refuseRowsOutsideLimits(client, model, principal, ids);
   for (const values of rows) await totalsFollow(client, model, recordOf(values, null), null, tableOf);
+  for (const id of ids) await transitionsFollow(client, model, id, null, tableOf);
   return ids;
 }
 

@@ -759,6 +759,65 @@ describe('purchasing and receipts', () => {
     ]);
     expect(lines.map((l) => l.OrderQuantity).sort((x, y) => x - y)).toEqual([10, 21]);
   });
+
+  it('complete an ordered purchase order by itself once its last open line is received, and keep it reopened', async () => {
+    const p = await create('purchaseorders', {
+      Descr: 'Twee regels',
+      Supplier: ids.supplier,
+      OrderDate: '2026-11-20',
+      Warehouse: ids.warehouse,
+    });
+    const [a, b] = [
+      await create('purchaseorderlines', {
+        PurchaseOrder: p.AutoID,
+        LineType: 'sale',
+        Product: ids.bulk,
+        OrderQuantity: 4,
+      }),
+      await create('purchaseorderlines', {
+        PurchaseOrder: p.AutoID,
+        LineType: 'sale',
+        Product: ids.bulk,
+        OrderQuantity: 2,
+      }),
+    ];
+    // Not offered, not to be made by a call: the engine's alone.
+    expect((await transition('purchaseorders', [p.AutoID], 'received')).status).toBe(400);
+    expect((await transition('purchaseorders', [p.AutoID], 'order')).body).toMatchObject({ Succeeded: 1 });
+    expect((await api('/mvc/purchaseorders/GetTransitions', { autoid: p.AutoID })).body.Transitions).not.toContainEqual(
+      expect.objectContaining({ Name: 'received' }),
+    );
+    const receive = async (lines: [Record<string, any>, number][]) => {
+      const r = (
+        await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })
+      ).body;
+      for (const [l, quantity] of lines)
+        await receipt('addbulkitem', {
+          purchaseReceiptID: r.AutoID,
+          articleID: ids.bulk,
+          purchaseOrderLineID: l.AutoID,
+          locationID: null,
+          quantity,
+        });
+      expect((await receipt('process', { autoid: r.AutoID })).status).toBe(200);
+    };
+    // One line in full, the other in part: still an order.
+    await receive([
+      [a, 4],
+      [b, 1],
+    ]);
+    expect(await item('purchaseorders', p.AutoID)).toMatchObject({ Status: 2, OpenLines: 1, ReceivedLines: 1 });
+    // The rest of the second line: nothing is open any more, and the order completes in the same transaction.
+    await receive([[b, 1]]);
+    expect(await item('purchaseorders', p.AutoID)).toMatchObject({ Status: 6, OpenLines: 0, ReceivedLines: 2 });
+    const log = (await api('/mvc/purchaseorders/GetStatusLog', { autoid: p.AutoID })).body.Data;
+    expect(log[0]).toMatchObject({ Transition: 'received', FromLabel: 'Order', ToLabel: 'Afgerond', By: 'system' });
+    // Reopened by a user, it stays open: the rule held already, nothing new came to hold.
+    expect((await transition('purchaseorders', [p.AutoID], 'reopen')).body).toMatchObject({ Succeeded: 1 });
+    const reopened = await item('purchaseorders', p.AutoID);
+    expect((await api('/mvc/purchaseorders/save', { ...reopened, Reference: 'Heropend' })).status).toBe(200);
+    expect(await item('purchaseorders', p.AutoID)).toMatchObject({ Status: 2, Reference: 'Heropend' });
+  });
 });
 
 describe('pickers limited by the record being edited (listFilter)', () => {

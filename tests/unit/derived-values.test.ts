@@ -173,3 +173,46 @@ describe('the definitions check of derived values', () => {
     ).toContain('/fields/T/rollup/where rule');
   });
 });
+
+describe('the definitions check of automatic transitions', () => {
+  const problems = (transition: Record<string, unknown>) => {
+    const base = emptyLayer('base');
+    base.tables.push({
+      value: {
+        name: 'things',
+        fields: [
+          { name: 'Status', type: 'integer' },
+          { name: 'Open', type: 'integer' },
+        ],
+      } as any,
+      origin: { layer: 'base', file: 'base/tables/things.json' },
+    });
+    base.workflows.push({
+      value: {
+        name: 'things',
+        table: 'things',
+        field: 'Status',
+        states: [
+          { value: 1, label: 'Open' },
+          { value: 2, label: 'Klaar' },
+        ],
+        transitions: [{ name: 'done', label: 'Klaar', from: [1], to: 2, ...transition }],
+      },
+      origin: { layer: 'base', file: 'base/workflows/things.json' },
+    });
+    return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
+  };
+
+  it('takes a rule over the record, and refuses one naming nothing or a transition that would ask a user', () => {
+    expect(problems({ automatic: { '==': [{ var: 'Open' }, 0] } })).toEqual([]);
+    expect(problems({ automatic: { '==': [{ var: 'Nope' }, 0] } })).toContain('/transitions/0/automatic/==/0/var rule');
+    for (const part of [
+      { prompts: [{ name: 'Comment', label: 'Toelichting', type: 'textarea' }] },
+      { guard: true },
+      { set: { Open: 0 } },
+    ])
+      expect(problems({ automatic: { '==': [{ var: 'Open' }, 0] }, ...part })).toContain(
+        '/transitions/0/automatic automatic-transition',
+      );
+  });
+});

@@ -340,6 +340,44 @@ const ImportForm = object(
   },
   ['Destination', 'File'],
 );
+/** Failed rows an import task keeps (its first ones), and the most GetItem answers on a page. */
+export const IMPORT_FAILED_ROWS = { kept: 1000, page: 50, maxPage: 200 } as const;
+/**
+ * What an import task says about its rows (GetItem): the rows created and updated (null until it
+ * has ended) and a page of its failed rows, each with its row number in the file, the values that
+ * identify it and every problem, in the reader's language, each field by its label.
+ */
+const ImportResults = object(
+  {
+    Created: nullable(whole()),
+    Updated: nullable(whole()),
+    FailedRowsKept: whole(0, IMPORT_FAILED_ROWS.kept),
+    FailedRowsLimit: whole(),
+    PageIndex: whole(1),
+    PageSize: whole(1, IMPORT_FAILED_ROWS.maxPage),
+    FailedRows: list(
+      object(
+        {
+          Row: whole(),
+          Result: whole(),
+          Result_Enum: str(),
+          Key: list(object({ Field: str(), Label: str(), Value: str() }, ['Field', 'Label', 'Value']), 10),
+          Problems: list(
+            object({ Field: nullable(str()), Label: nullable(str()), Key: str(), Message: str() }, [
+              'Field',
+              'Label',
+              'Key',
+              'Message',
+            ]),
+          ),
+        },
+        ['Row', 'Result', 'Result_Enum', 'Key', 'Problems'],
+      ),
+      IMPORT_FAILED_ROWS.maxPage,
+    ),
+  },
+  ['Created', 'Updated', 'FailedRowsKept', 'FailedRowsLimit', 'PageIndex', 'PageSize', 'FailedRows'],
+);
 /** A row of the import tasks' table: besides these, the fields its definition gives it (as any record), so it stays open. */
 const ImportTask = open(
   {
@@ -364,6 +402,7 @@ const ImportTask = open(
     DateFormat: oneOf([...IMPORT.DateFormat]),
     Overwrite: bool,
     DryRun: bool,
+    Results: ImportResults,
   },
   [
     'AutoID',
@@ -758,8 +797,9 @@ const CALL_SCHEMAS = {
     answer: AdvancedMode,
   },
   'POST /mvc/import/GetItem': {
-    summary: 'An import task',
-    body: empty,
+    summary:
+      "An import task with its Results: the rows created and updated, and a page (pageIndex from 1, pageSize at most 200, 50 unless asked) of its failed rows (the first 1,000 are kept), every problem in the user's language",
+    body: object({ pageIndex: whole(1, 100_000), pageSize: whole(1, IMPORT_FAILED_ROWS.maxPage) }),
     query: object({ autoid: AutoID }, ['autoid']),
     answer: ImportTask,
   },

@@ -281,7 +281,13 @@ export interface ImportTask extends ImportNotations {
   OutputFilename: string | null;
   Overwrite: boolean;
   DryRun: boolean;
+  /** GetItem: the rows created and updated, and a page of the failed rows with every problem. */
+  Results?: ImportResults;
 }
+/** What an import task says about its rows (GetItem). */
+export type ImportResults = NonNullable<AnswerOf<'POST /mvc/import/GetItem'>['Results']>;
+/** A failed row of an import task, with every problem in the reader's language. */
+export type ImportFailedRow = ImportResults['FailedRows'][number];
 /** A message of the import progress stream. */
 export interface ImportProgress {
   CurrentRow: number;

@@ -131,7 +131,14 @@ export {
 } from './texts.ts';
 export type { Language, Translate } from './texts.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
-export { API_COMPONENTS, CALLS, ErrorAnswer, POSITION_DIGITS, declaredKeys } from './api-schemas.ts';
+export {
+  API_COMPONENTS,
+  CALLS,
+  ErrorAnswer,
+  IMPORT_FAILED_ROWS,
+  POSITION_DIGITS,
+  declaredKeys,
+} from './api-schemas.ts';
 export type { AnswerOf, BodyOf, CallName, CallSchema } from './api-schemas.ts';
 export type { Infer, Typed } from './typed-schema.ts';
 export type {
@@ -195,6 +202,8 @@ export type {
   ImportNotations,
   ImportForm,
   ImportTask,
+  ImportResults,
+  ImportFailedRow,
   ImportProgress,
   TemplateRequest,
 } from './api-types.ts';

@@ -262,7 +262,9 @@ export function createClient(
     /** On with the code GetCode gave and the user typed; off with { AdvancedMode: false }. A wrong code answers 400 on VerificationCode. */
     setImportAdvancedMode: (request: { Code: string; VerificationCode: string } | { AdvancedMode: false }) =>
       call<AnswerOf<'POST /mvc/import/SetAdvancedMode'>>('POST', 'mvc/import/SetAdvancedMode', request),
-    importTask: (autoid: number) => call<ImportTask>('POST', `mvc/import/GetItem?autoid=${autoid}`),
+    /** The task with its results; `page` picks a page of its failed rows (the first, of 50, unless given). */
+    importTask: (autoid: number, page?: { pageIndex: number; pageSize?: number }) =>
+      call<ImportTask>('POST', `mvc/import/GetItem?autoid=${autoid}`, page),
     cancelImport: (autoid: number) => call<ImportTask>('POST', `mvc/import/Cancel?autoid=${autoid}`),
     // The licence (spec 1 sections 2-5, spec 3 section 6), under mvc/license; every call sends an empty body but Save.
     /** This installation's product code: 32 characters, no dashes. */

@@ -8,6 +8,7 @@ import {
   CALLS,
   EVENT_TYPES,
   IMPORT,
+  IMPORT_FAILED_ROWS,
   IMPORT_LIMITS,
   message,
   type ImportForm,
@@ -40,8 +41,6 @@ import { checkSchema } from './request-schema.ts';
 import { MAX_STREAMS_PER_USER } from './events.ts';
 
 const MAX_FIELDS = 10;
-/** Failed rows GetItem answers on a page unless asked for another size. */
-const FAILED_ROWS_PAGE = 50;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function importRoutes(app: FastifyInstance, engine: Engine): void {
@@ -99,7 +98,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
         model,
         principalOf(request),
         readerOf(engine.registry.snapshot.effective, model, languageOf(request)),
-        { index: request.body?.pageIndex ?? 1, size: request.body?.pageSize ?? FAILED_ROWS_PAGE },
+        { index: request.body?.pageIndex ?? 1, size: request.body?.pageSize ?? IMPORT_FAILED_ROWS.page },
       );
       return { ...answer, Results: results };
     },

@@ -5,7 +5,7 @@
 // arguments and field; and how many rows were created and how many updated. A reader gets them
 // in their own language, the fields by their translated labels, without the values of fields
 // hidden from them.
-import { IMPORT, type Effective, type Language } from '../../definitions/language/index.ts';
+import { IMPORT, IMPORT_FAILED_ROWS, type Effective, type Language } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { hiddenFields } from '../data/access.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -17,7 +17,7 @@ import type { Prepared } from './rows.ts';
 import type { Cell } from './sheet.ts';
 
 /** The failed rows a task keeps at most. */
-export const FAILED_ROWS_KEPT = 1000;
+export const FAILED_ROWS_KEPT = IMPORT_FAILED_ROWS.kept;
 /** The identifying values a failed row keeps at most, the AutoID column included. */
 const KEY_VALUES = 4;
 /** The name the AutoID column's value is kept under. */

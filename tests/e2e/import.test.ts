@@ -1,10 +1,12 @@
 // Spreadsheet import in Chromium, as a back-office user meets it: on the Relaties overview,
 // Importeren opens the start card with Relaties chosen; the template downloads as an .xlsx whose
-// first row holds the field labels (its second row the notes); filled with three relations, one
-// with a relation group that does not exist, it is imported: Start waits for the file, the
-// progress bar reaches 100, the result shows red with 2 created and 1 failed, the output file
-// holds the bad row's message in its last column, and exactly two relations were added. The
-// task then opens read-only from the importtasks grid.
+// first row holds the field labels (its second row the notes); filled with four relations, one
+// with a relation group that does not exist and a payment term that is no number, one with another
+// relation group that does not exist, it is imported: Start waits for the file, the progress bar
+// reaches 100, the result shows red with 2 created and 2 failed, the dialog lists the failed rows
+// with all three problems (reached with the arrow keys), the output file holds the bad row's
+// problems in its last column, and exactly two relations were added. The task then opens
+// read-only from the importtasks grid, its failed rows with it.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
@@ -21,6 +23,7 @@ useProduct();
 
 const MARK = 'E2EIMP';
 const BAD_GROUP = 'GEENGROEP';
+const OTHER_GROUP = 'OOKGEEN';
 
 const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
 const bytesOf = async (download: Download) => readFile(await download.path());
@@ -82,18 +85,22 @@ it('downloads the template: an .xlsx with the field labels in its first row and 
   expect(notes.length).toBeGreaterThan(0);
   for (const note of notes) expect(note.startsWith('[')).toBe(true);
 
-  // Three relations under the labels; the third names a relation group that does not exist.
+  // Four relations under the labels; the third names a relation group that does not exist and a
+  // payment term that is no number (two problems), the fourth another group that does not exist.
+  expect(labels).toContain('Betalingstermijn');
   const column = (label: string) => labels.indexOf(label) + 1;
   const rows = [
-    [`${MARK}01`, 'Import Een BV', ''],
-    [`${MARK}02`, 'Import Twee BV', ''],
-    [`${MARK}03`, 'Import Drie BV', BAD_GROUP],
+    [`${MARK}01`, 'Import Een BV', '', ''],
+    [`${MARK}02`, 'Import Twee BV', '', ''],
+    [`${MARK}03`, 'Import Drie BV', BAD_GROUP, 'dertig'],
+    [`${MARK}04`, 'Import Vier BV', OTHER_GROUP, ''],
   ];
-  rows.forEach(([code, name, group], i) => {
+  rows.forEach(([code, name, group, term], i) => {
     const row = sheet.getRow(3 + i);
     row.getCell(column('Relatiecode')).value = code;
     row.getCell(column('Naam')).value = name;
     if (group) row.getCell(column('Relatiegroep')).value = group;
+    if (term) row.getCell(column('Betalingstermijn')).value = term;
     row.commit();
   });
   filled = Buffer.from(await sheet.workbook.xlsx.writeBuffer());
@@ -124,13 +131,40 @@ it('imports the file: Start after choosing it, the progress bar to 100, the resu
   expect(await result.getAttribute('class')).toContain('import-result--failure');
   expect(await result.locator('strong').textContent()).toBe('Geslaagd met fouten');
   const counts = await card.locator('.import-counts > div').allTextContents();
-  expect(counts).toEqual(['Totaal3', 'Verwerkt2', 'Mislukt1', 'Overgeslagen0']);
+  expect(counts).toEqual(['Totaal4', 'Aangemaakt2', 'Bijgewerkt0', 'Mislukt2', 'Overgeslagen0']);
   expect(await card.locator('[data-state]').textContent()).toBe('Verwerkt');
-  expect(await card.getByText('3 van 3 rijen').count()).toBe(1);
+  expect(await card.getByText('4 van 4 rijen').count()).toBe(1);
   await screenshot(page, 'import-finished');
 });
 
-it("downloads the output file: the bad row's message in its last column", async () => {
+it('lists the failed rows with every problem, in Dutch, each field by its label; the arrow keys go from row to row', async () => {
+  const card = dialog('Importtaak');
+  const failures = card.getByRole('region', { name: 'Mislukte rijen' });
+  await expect.poll(() => failures.count()).toBe(1);
+  const rows = failures.getByRole('row', { name: /^Rij \d+$/ });
+  expect(await rows.count()).toBe(2);
+  // Sheet rows 5 and 6: under the header and the notes row.
+  expect(await rows.locator('th').allTextContents()).toEqual(['5', '6']);
+  expect(await rows.nth(0).locator('td').first().textContent()).toContain(`Relatiecode: ${MARK}03`);
+  expect(await rows.nth(0).getByRole('listitem').allTextContents()).toEqual([
+    'Betalingstermijn: dit is geen getal in de gekozen notatie (zoals 1.234,5).',
+    `Relatiegroep: de code ${BAD_GROUP} bestaat niet of kan niet worden gekozen.`,
+  ]);
+  expect(await rows.nth(1).getByRole('listitem').allTextContents()).toEqual([
+    `Relatiegroep: de code ${OTHER_GROUP} bestaat niet of kan niet worden gekozen.`,
+  ]);
+  // One row is in the tab order; the arrow keys move between the rows.
+  await rows.nth(0).focus();
+  await page.keyboard.press('ArrowDown');
+  expect(await rows.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await rows.nth(1).getAttribute('tabindex')).toBe('0');
+  expect(await rows.nth(0).getAttribute('tabindex')).toBe('-1');
+  await page.keyboard.press('Home');
+  expect(await rows.nth(0).evaluate((el) => el === document.activeElement)).toBe(true);
+  await screenshot(page, 'import-failed-rows');
+});
+
+it("downloads the output file: the bad row's problems in its last column", async () => {
   const card = dialog('Importtaak');
   const link = card.getByRole('link', { name: /^Uitvoerbestand .* downloaden$/ });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -144,7 +178,9 @@ it("downloads the output file: the bad row's message in its last column", async 
     if (n > 1 && String(row.getCell(codeColumn + 1).value ?? '') === `${MARK}03`)
       message = String(row.getCell(last).value ?? '');
   });
-  expect(message).toContain(BAD_GROUP);
+  expect(message).toBe(
+    `Betalingstermijn: dit is geen getal in de gekozen notatie (zoals 1.234,5). Relatiegroep: de code ${BAD_GROUP} bestaat niet of kan niet worden gekozen.`,
+  );
 });
 
 it('added exactly the two good relations, which the overview shows at once', async () => {
@@ -198,6 +234,9 @@ it('opens the task read-only from a row of the importtasks grid', async () => {
   await expect.poll(() => card.locator('.import-result').count()).toBe(1);
   expect(await card.getByRole('progressbar', { name: 'Voortgang' }).getAttribute('aria-valuenow')).toBe('100');
   expect(await card.getByRole('link', { name: 'Invoerbestand relaties-import.xlsx downloaden' }).count()).toBe(1);
+  // Its failed rows come with it, read again.
+  const failed = card.getByRole('region', { name: 'Mislukte rijen' }).getByRole('row', { name: /^Rij \d+$/ });
+  await expect.poll(() => failed.count()).toBe(2);
   // Read-only: no edit form, no cancel of a finished import.
   expect(await dialog('Bewerken').count()).toBe(0);
   expect(await card.getByRole('button', { name: 'Import annuleren' }).count()).toBe(0);

@@ -84,6 +84,14 @@ describe('the failed rows of an import task', () => {
     ]);
   });
 
+  it('pages the failed rows within a maximum page size', async () => {
+    const page = await readTask(admin, id, 'nl', { pageIndex: 2, pageSize: 1 });
+    expect(page.status).toBe(200);
+    expect(page.body.Results).toMatchObject({ PageIndex: 2, PageSize: 1, FailedRowsKept: 2 });
+    expect(page.body.Results.FailedRows.map((r: any) => r.Row)).toEqual([4]);
+    expect((await readTask(admin, id, 'nl', { pageSize: 100_000 })).status).toBe(400);
+  });
+
   it('says the problems in the output file in the language of who started the import', async () => {
     const started = await fetch(`${base}/mvc/import/StartImport`, {
       method: 'POST',

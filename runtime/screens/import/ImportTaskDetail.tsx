@@ -1,9 +1,11 @@
 // The import task detail card (spec 1 section 3): where the import goes, its file, its state, a
-// progress bar with the rows done, the counts, how long it took, the result (green only for
-// ProcessResult 1, else red with the error) and the input and output files to download.
+// progress bar with the rows done, the counts (created and updated once it has ended), how long it
+// took, the result (green only for ProcessResult 1, else red with the error), the failed rows with
+// every problem, and the input and output files to download.
 import { useLingui } from '@lingui/react/macro';
 import { fileUrls, type ImportProgress, type ImportTask } from '../../api/index.ts';
 import { FileLink } from '../../files/index.ts';
+import { ImportFailedRows } from './ImportFailedRows.tsx';
 import { resultLabel, stateLabel } from './labels.ts';
 import { Cancelled, isActive, isSuccess, percentOf, Processed, progressOf, shownState } from './model.ts';
 
@@ -34,9 +36,17 @@ export function ImportTaskDetail({ task, progress, destination, onCancel, cancel
   const date = task.ProcessDate ? new Date(task.ProcessDate) : null;
   const input = task.Filename ?? '';
   const output = task.OutputFilename ?? '';
+  const results = task.Results;
+  const written: [string, number][] =
+    results && results.Created !== null && results.Updated !== null
+      ? [
+          [t`Aangemaakt`, results.Created],
+          [t`Bijgewerkt`, results.Updated],
+        ]
+      : [[t`Verwerkt`, task.ProcessedRecords]];
   const counts: [string, number][] = [
     [t`Totaal`, task.TotalRecords],
-    [t`Verwerkt`, task.ProcessedRecords],
+    ...written,
     [t`Mislukt`, task.FailedRecords],
     [t`Overgeslagen`, task.SkippedRecords],
   ];
@@ -116,6 +126,7 @@ export function ImportTaskDetail({ task, progress, destination, onCancel, cancel
           </div>
         )}
       </div>
+      {over && results && <ImportFailedRows autoid={task.AutoID} results={results} failed={task.FailedRecords} />}
       <div className="import-files">
         {input && (
           <FileLink

@@ -8,6 +8,7 @@ import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
+import { groupRightsRoutes } from './api/group-rights.ts';
 import { namedCallRoutes } from './api/named-calls.ts';
 import { eventRoutes } from './api/events.ts';
 import { fileRoutes } from './api/files.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   securityRoutes(app, engine);
   crudRoutes(app, engine);
   businessRoutes(app, engine);
+  groupRightsRoutes(app, engine);
   eventRoutes(app, engine, engine.events);
   fileRoutes(app, engine);
   documentRoutes(app, engine);

@@ -310,7 +310,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
         );
       return;
     }
-    if (tab.kind !== 'grid' && tab.kind !== 'dashboard') return;
+    if (tab.kind !== 'grid' && tab.kind !== 'dashboard' && tab.kind !== 'rightsmatrix') return;
     const child = eff.tables.get(tab.table.toLowerCase());
     if (!child) {
       report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`);
@@ -324,12 +324,36 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
         'parent-field',
         `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`,
       );
-    } else if (tab.kind === 'grid' && !tab.readOnly && !parent.fixed) {
+    } else if ((tab.kind === 'rightsmatrix' || (tab.kind === 'grid' && !tab.readOnly)) && !parent.fixed) {
       report(
         `/tabs/${i}/parentField`,
         'parent-field',
         `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`,
       );
+    }
+    if (tab.kind === 'rightsmatrix') {
+      // The cells are grants: a right of the catalogue, one of its actions, granted or not.
+      const right = fieldOf(child, tab.rightField);
+      const action = fieldOf(child, tab.actionField);
+      const grant = fieldOf(child, tab.grantField);
+      if (right?.catalogue !== 'rights')
+        report(
+          `/tabs/${i}/rightField`,
+          'field-reference',
+          `tab ${tab.name}: ${tab.rightField} must be a field of ${child.name} with catalogue rights`,
+        );
+      if (!action || action.actionsOf?.toLowerCase() !== tab.rightField.toLowerCase())
+        report(
+          `/tabs/${i}/actionField`,
+          'field-reference',
+          `tab ${tab.name}: ${tab.actionField} must be a field of ${child.name} with actionsOf ${tab.rightField}`,
+        );
+      if (grant?.type !== 'bool')
+        report(
+          `/tabs/${i}/grantField`,
+          'field-reference',
+          `tab ${tab.name}: ${tab.grantField} must be a bool field of ${child.name}`,
+        );
     }
     if (tab.kind === 'dashboard') {
       for (const f of [tab.groupField, tab.dateField])

@@ -403,7 +403,16 @@ export type TabDef = { right?: string } &
      * The rows of `table` whose `parentField` is this record: Add fixes the parent. `readOnly`: rows
      * made elsewhere, only shown here (a purchase order's receipt items): no Add, edit, delete or actions.
      */
-    | { name: string; title: string; kind: 'grid'; table: string; parentField: string; readOnly?: boolean }
+    | {
+        name: string;
+        title: string;
+        kind: 'grid';
+        table: string;
+        parentField: string;
+        readOnly?: boolean;
+        /** Filled in by the screens answer: its rows are row limits (the screen says which name nothing valid). */
+        rowLimits?: boolean;
+      }
     /** The status log of the record (every transition: who, when, from, to, reason, comment). */
     | { name: string; title: string; kind: 'statuslog' }
     /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
@@ -415,6 +424,22 @@ export type TabDef = { right?: string } &
         parentField: string;
         groupField: string;
         dateField: string;
+      }
+    /**
+     * The grants of the record as a matrix: a row per right of the rights catalogue, a column per
+     * action. A cell is the row of `table` under this record (`parentField`) naming the right
+     * (`rightField`, a field with catalogue `rights`) and the action (`actionField`, its `actionsOf`),
+     * granted or denied by `grantField` (bool); no row is "not set".
+     */
+    | {
+        name: string;
+        title: string;
+        kind: 'rightsmatrix';
+        table: string;
+        parentField: string;
+        rightField: string;
+        actionField: string;
+        grantField: string;
       }
     /**
      * The documents of the record (the `documents` of files and documents, visible to those who see

@@ -37,6 +37,11 @@ function withTransitions(
   });
   // A documents tab says which table holds the documents and which two fields name their record.
   const tabs = screen.tabs?.map((tab) => {
+    // A grid of row limits says so: the record's screen asks which of them name nothing valid.
+    if (tab.kind === 'grid')
+      return [effective.tables.get(tab.table.toLowerCase())?.behaviour].flat().includes('row-limit')
+        ? { ...tab, rowLimits: true }
+        : tab;
     if (tab.kind !== 'documents') return tab;
     const table = documentsTable(effective, tab);
     return table?.belongsTo ? { ...tab, table: table.name, belongsTo: table.belongsTo } : tab;

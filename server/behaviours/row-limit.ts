@@ -11,12 +11,31 @@ import { USERS_TABLE, fixedValue, fixedValueField, userFieldColumn } from '../se
 import { labelled } from '../../definitions/language/message-args.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { TableOf } from '../data/related.ts';
+import type { RowLimitRow } from '../security/identity.ts';
 
 const KIND = 'Kind';
 const USER_FIELD = 'UserField';
 const VALUE = 'Value';
 const TABLE_NAME = 'TableName';
 const FIELD_NAME = 'FieldName';
+const PATH = 'Path';
+const TREE = 'Tree';
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** A record of the row limits table as the principal's limits read it (security/identity.ts). */
+export function limitOfRecord(record: Record<string, unknown>, group: string): RowLimitRow {
+  return {
+    group,
+    tablename: textOf(record[TABLE_NAME]) ?? '',
+    fieldname: textOf(record[FIELD_NAME]) ?? '',
+    kind: textOf(record[KIND]) ?? '',
+    userfield: textOf(record[USER_FIELD]),
+    path: textOf(record[PATH]),
+    tree: textOf(record[TREE]),
+    value: textOf(record[VALUE]),
+  };
+}
 
 /**
  * A limit of kind `value` compares a row's field with a fixed value: it must fit that field (a

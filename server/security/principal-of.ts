@@ -155,39 +155,64 @@ function limitCondition(
   return NOTHING;
 }
 
+/** What is wrong with a stored row limit, and the name in it that is wrong. */
+export type RowLimitFault =
+  | { kind: 'table' | 'field' | 'userfield' | 'path' | 'tree' | 'kind'; name: string }
+  | { kind: 'value'; name: string; field: string };
+
 /**
  * Why a stored row limit limits nothing as its maker meant, or null when it is sound: a table the
  * definitions lack (its rows are not limited by it), or a field, user field, path, tree or value
- * that cannot be evaluated (it admits no row). Explained to administrators (security/explain).
+ * that cannot be evaluated (it admits no row). The explain call and the group's screen say it.
  */
-export function rowLimitProblem(limit: RowLimitRow, tableOf: TableOf): string | null {
+export function rowLimitFault(limit: RowLimitRow, tableOf: TableOf): RowLimitFault | null {
   const table = tableOf(limit.tablename);
-  if (!table) return `table ${limit.tablename} is not in the definitions: this limit limits nothing`;
-  if (!columnOf(table, limit.fieldname))
-    return `field ${limit.fieldname} is not a field of ${table.name}: this limit admits no row`;
-  const none = (what: string) => `${what}: this limit admits no row`;
+  if (!table) return { kind: 'table', name: limit.tablename };
+  if (!columnOf(table, limit.fieldname)) return { kind: 'field', name: limit.fieldname };
   switch (limit.kind) {
     case 'own':
       return null;
     case 'userfield':
       return limit.userfield && userFieldColumn(tableOf(USERS_TABLE), limit.userfield)
         ? null
-        : none(`user field ${limit.userfield ?? ''} is not a field of the users`);
+        : { kind: 'userfield', name: limit.userfield ?? '' };
     case 'linked':
     case 'tree': {
-      if (!limit.path || pathValues(limit.path, tableOf, 1) === null)
-        return none(`path ${limit.path ?? ''} is not valid`);
+      if (!limit.path || pathValues(limit.path, tableOf, 1) === null) return { kind: 'path', name: limit.path ?? '' };
       if (limit.kind === 'linked') return null;
-      return treeOf(limit.tree, tableOf) ? null : none(`tree ${limit.tree ?? ''} is not valid`);
+      return treeOf(limit.tree, tableOf) ? null : { kind: 'tree', name: limit.tree ?? '' };
     }
     case 'value': {
       const field = fixedValueField(table, limit.fieldname);
       return field && fixedValue(field, limit.value) !== undefined
         ? null
-        : none(`value ${limit.value ?? ''} does not fit field ${limit.fieldname}`);
+        : { kind: 'value', name: limit.value ?? '', field: limit.fieldname };
     }
     default:
-      return none(`kind ${limit.kind} is not known`);
+      return { kind: 'kind', name: limit.kind };
+  }
+}
+
+/** A row limit's fault as the explain call says it (in English, for administrators and their tools). */
+export function rowLimitProblem(limit: RowLimitRow, tableOf: TableOf): string | null {
+  const fault = rowLimitFault(limit, tableOf);
+  if (!fault) return null;
+  const none = (what: string) => `${what}: this limit admits no row`;
+  switch (fault.kind) {
+    case 'table':
+      return `table ${fault.name} is not in the definitions: this limit limits nothing`;
+    case 'field':
+      return none(`field ${fault.name} is not a field of ${tableOf(limit.tablename)!.name}`);
+    case 'userfield':
+      return none(`user field ${fault.name} is not a field of the users`);
+    case 'path':
+      return none(`path ${fault.name} is not valid`);
+    case 'tree':
+      return none(`tree ${fault.name} is not valid`);
+    case 'value':
+      return none(`value ${fault.name} does not fit field ${fault.field}`);
+    case 'kind':
+      return none(`kind ${fault.name} is not known`);
   }
 }
 

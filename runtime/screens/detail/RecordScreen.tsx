@@ -20,6 +20,8 @@ import { DocumentsTab } from './DocumentsTab.tsx';
 import { RecordChangedNotice } from '../RecordChangedNotice.tsx';
 import { RecordActionBar } from './RecordActionBar.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
+import { RightsMatrixTab } from './RightsMatrixTab.tsx';
+import { RowLimitWarning } from './RowLimitWarning.tsx';
 import { StatusLogTab } from './StatusLogTab.tsx';
 import { detailTabs, tabEnabled, tabOfForm, type DetailTab } from './tabs.ts';
 import { useTransitions } from './useTransitions.ts';
@@ -103,6 +105,8 @@ export function RecordScreen({
         );
       case 'statuslog':
         return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
+      case 'rightsmatrix':
+        return <RightsMatrixTab key={tab.name} table={screen.table} tab={tab} autoid={autoid} version={version} />;
       case 'dashboard':
         return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
       // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
@@ -150,6 +154,9 @@ export function RecordScreen({
           record={record}
           saved={saved}
         />
+      )}
+      {record && saved && screen.tabs?.some((x) => x.kind === 'grid' && x.rowLimits) && (
+        <RowLimitWarning table={screen.table} autoid={autoid} version={version} />
       )}
       <RecordActionBar
         actions={actions}

@@ -1,0 +1,103 @@
+// The rights matrix of a record (a security group): a row per right of the catalogue, grouped as
+// the menu groups the screens it guards, a column per action (the execute right of an action or
+// a transition in one "actions" column). A cell is granted, denied or not set (no grant row), or
+// absent when the right has no such action. Clicking or Space moves a cell on: not set → granted
+// → denied → not set.
+import type { RightsMatrixAnswer } from '../../api/index.ts';
+
+export const MATRIX_ACTIONS = ['read', 'create', 'update', 'delete', 'execute'] as const;
+export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
+
+export type CellState = 'granted' | 'denied' | 'unset' | 'absent';
+
+type Right = RightsMatrixAnswer['Rights'][number];
+export type Grant = RightsMatrixAnswer['Grants'][number];
+
+export interface MatrixCell {
+  state: CellState;
+  /** The grant row of a granted or denied cell. */
+  grant?: Grant;
+}
+
+export interface MatrixRow {
+  code: string;
+  name: string;
+  uses: readonly string[];
+  group: string;
+  cells: Record<MatrixAction, MatrixCell>;
+}
+
+export type MatrixLine = { kind: 'group'; title: string; count: number } | { kind: 'right'; row: MatrixRow };
+
+const codeParts = (code: string) => code.split('.').map(Number);
+
+/** Right codes in their numeric order (2.10 after 2.9). */
+export function compareCodes(a: string, b: string): number {
+  const x = codeParts(a);
+  const y = codeParts(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? -1) - (y[i] ?? -1);
+    if (d) return d;
+  }
+  return a.localeCompare(b);
+}
+
+export function cellState(grant: Grant | undefined): CellState {
+  if (!grant) return 'unset';
+  return grant.Grant === false ? 'denied' : 'granted';
+}
+
+/** The rows of the matrix: each right with its cells, by group title, then by code. */
+export function matrixRows(answer: RightsMatrixAnswer, groupOf: (right: Right) => string): MatrixRow[] {
+  const grants = new Map(answer.Grants.map((g) => [`${g.Right}|${g.Action}`, g]));
+  return answer.Rights.map((right) => {
+    const cells = Object.fromEntries(
+      MATRIX_ACTIONS.map((action) => {
+        if (!right.Actions.includes(action)) return [action, { state: 'absent' }];
+        const grant = grants.get(`${right.Code}|${action}`);
+        return [action, { state: cellState(grant), ...(grant ? { grant } : {}) }];
+      }),
+    ) as Record<MatrixAction, MatrixCell>;
+    return { code: right.Code, name: right.Name, uses: right.Uses, group: groupOf(right), cells };
+  }).sort((a, b) => a.group.localeCompare(b.group) || compareCodes(a.code, b.code));
+}
+
+/** Whether a row matches what was typed: its name, code, group or a screen or table it guards. */
+export function matchesRow(row: MatrixRow, typed: string): boolean {
+  const needle = typed.trim().toLocaleLowerCase();
+  if (!needle) return true;
+  return [row.name, row.code, row.group, ...row.uses].some((text) => text.toLocaleLowerCase().includes(needle));
+}
+
+/** The lines to show: a heading per group, then its rows. */
+export function matrixLines(rows: readonly MatrixRow[], typed: string): MatrixLine[] {
+  const lines: MatrixLine[] = [];
+  let heading: Extract<MatrixLine, { kind: 'group' }> | undefined;
+  for (const row of rows) {
+    if (!matchesRow(row, typed)) continue;
+    if (heading?.title !== row.group) lines.push((heading = { kind: 'group', title: row.group, count: 0 }));
+    heading.count++;
+    lines.push({ kind: 'right', row });
+  }
+  return lines;
+}
+
+/** What a click or Space makes of a cell. */
+export function nextState(state: CellState): CellState {
+  switch (state) {
+    case 'unset':
+      return 'granted';
+    case 'granted':
+      return 'denied';
+    case 'denied':
+      return 'unset';
+    default:
+      return state;
+  }
+}
+
+/** The line a move from `index` by `step` lands on, skipping group headings; the same when none. */
+export function nextRightLine(lines: readonly MatrixLine[], index: number, step: number): number {
+  for (let i = index + step; i >= 0 && i < lines.length; i += step) if (lines[i].kind === 'right') return i;
+  return index;
+}

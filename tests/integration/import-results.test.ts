@@ -131,3 +131,75 @@ describe('the failed rows of an import task', () => {
     expect(JSON.stringify(body)).not.toMatch(/RES002|Stock/);
   });
 });
+
+describe('the failed rows a reader with field limits reads', () => {
+  let group: number;
+  let importer: string;
+  let id: number;
+
+  beforeAll(async () => {
+    const user = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'imp',
+        Password: 'Imp-pass-1',
+        PasswordRetype: 'Imp-pass-1',
+      })
+    ).body.AutoID;
+    group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'importeurs', Descr: 'Importeurs' })).body.AutoID;
+    const grants: [string, string[]][] = [
+      ['9.1', ['read']],
+      ['9.2', ['read', 'create', 'update']],
+      ['12.23', ['read', 'create']],
+      ['12.22', ['read', 'create']],
+    ];
+    for (const [RightCode, actions] of grants)
+      for (const Action of actions)
+        await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode, Action });
+    await post(server.app, '/mvc/usergroups/save', { User: user, SecurityGroup: group });
+    importer = await signIn(server.app, 'imp', 'Imp-pass-1');
+    const file = await sheetFile([
+      ['Artikelnummer', 'Naam', 'Prijs', 'Voorraad'],
+      ['HID001', 'Verborgen naam', 'veel', 2.5],
+    ]);
+    const started = await startImport(base, importer, { Destination: 'products', file });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    id = (await finished(base, importer, started.body.AutoID)).AutoID;
+  });
+
+  it('are told without the values and problems of fields hidden from the reader since', async () => {
+    const before = (await readTask(importer, id, 'nl')).body.Results.FailedRows[0];
+    expect(before.Key.map((k: any) => k.Field)).toEqual(['ID', 'Descr']);
+    expect(before.Problems.map((p: any) => p.Field)).toEqual(['Price', 'Stock']);
+    for (const FieldName of ['Descr', 'Stock'])
+      await post(server.app, '/mvc/fieldlimits/save', {
+        SecurityGroup: group,
+        TableName: 'products',
+        FieldName,
+        Visibility: '0',
+      });
+    const { status, body } = await readTask(importer, id, 'nl');
+    expect(status).toBe(200);
+    const row = body.Results.FailedRows[0];
+    expect(row.Key).toEqual([{ Field: 'ID', Label: 'Artikelnummer', Value: 'HID001' }]);
+    expect(row.Problems.map((p: any) => p.Field)).toEqual(['Price']);
+    expect(JSON.stringify(body.Results)).not.toMatch(/Verborgen naam|Voorraad/);
+  });
+
+  it('are not read by another user who may import: the task is theirs alone', async () => {
+    const { status, body } = await readTask(admin, id, 'nl');
+    // The administrator may read every task; a user of the same group may not read another's.
+    expect(status).toBe(200);
+    expect(body.Results.FailedRows).toHaveLength(1);
+    const peer = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'imp2',
+        Password: 'Imp2-pass-1',
+        PasswordRetype: 'Imp2-pass-1',
+      })
+    ).body.AutoID;
+    await post(server.app, '/mvc/usergroups/save', { User: peer, SecurityGroup: group });
+    const other = await readTask(await signIn(server.app, 'imp2', 'Imp2-pass-1'), id, 'nl');
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toMatch(/HID001/);
+  });
+});

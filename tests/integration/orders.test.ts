@@ -97,7 +97,9 @@ beforeAll(async () => {
   ids.other = (await create('relations', { ID: 'ANDER', Descr: 'Andere klant' })).AutoID;
   ids.supplier = (await create('relations', { ID: 'LEV-A', Descr: 'Leverancier A' })).AutoID;
   ids.supplierB = (await create('relations', { ID: 'LEV-B', Descr: 'Leverancier B' })).AutoID;
-  ids.warehouse = (await create('warehouses', { ID: 'MAG', Descr: 'Magazijn' })).AutoID;
+  const depot = (await create('locationtypes', { ID: 'DEPOT', Descr: 'Depot' })).AutoID;
+  ids.yard = (await create('locations', { ID: 'TERREIN', Descr: 'Terrein magazijn', LocationType: depot })).AutoID;
+  ids.warehouse = (await create('warehouses', { ID: 'MAG', Descr: 'Magazijn', Location: ids.yard })).AutoID;
   ids.loose = (
     await create('warehouses', { ID: 'MAG-2', Descr: 'Magazijn met negatieve voorraad', AllowNegativeStock: true })
   ).AutoID;
@@ -611,7 +613,9 @@ describe('purchasing and receipts', () => {
     });
     expect(await stockOf(ids.bulk)).toBe(6);
     const object = (await rows('objects', [{ FieldName: 'ID', Operator: '=', Value: 'AGG-0001' }]))[0];
+    // Received without a location of its own: the object is where the receiving warehouse is.
     expect(object).toMatchObject({
+      Location: ids.yard,
       Product: ids.unique,
       ObjectType: ids.type,
       Descr: 'Aggregaat 20 kVA',

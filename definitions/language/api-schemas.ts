@@ -972,6 +972,65 @@ const CALL_SCHEMAS = {
       ['ByGroup', 'ByMonth'],
     ),
   },
+  'POST /mvc/:control/GetRightsMatrix': {
+    summary:
+      "A record's grants as a rights matrix tab shows them: every right of the catalogue (its name in the user's language, its actions, the screens and tables it guards, the menu group of its first screen) and the grant rows under the record the user may read; cells change through the grant table's save and delete",
+    body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
+    answer: object(
+      {
+        Rights: list(
+          object(
+            {
+              Code: str(),
+              Name: str(),
+              Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute'])),
+              Uses: list(str()),
+              Parent: nullable(str()),
+              ParentTitle: nullable(str()),
+              Area: oneOf(['screens', 'settings', 'systemtables']),
+            },
+            ['Code', 'Name', 'Actions', 'Uses', 'Parent', 'ParentTitle', 'Area'],
+          ),
+          10_000,
+        ),
+        Grants: list(
+          object({ AutoID: whole(), TimeStamp: whole(), Right: str(), Action: str(), Grant: nullable(bool) }, [
+            'AutoID',
+            'TimeStamp',
+            'Right',
+            'Action',
+            'Grant',
+          ]),
+          100_000,
+        ),
+        CanCreate: bool,
+        CanUpdate: bool,
+        CanDelete: bool,
+      },
+      ['Rights', 'Grants', 'CanCreate', 'CanUpdate', 'CanDelete'],
+    ),
+  },
+  'POST /mvc/:control/GetRowLimitProblems': {
+    summary:
+      "The row limits under a record (its grid tabs of a table with the row-limit behaviour) that name nothing valid, by the same check as the explain call's InvalidRowLimits, said in the user's language",
+    body: object({ autoid: whole(1) }, ['autoid']),
+    answer: object(
+      {
+        Problems: list(
+          object({ Tab: str(), AutoID: whole(), Table: str(), Field: str(), Kind: str(), Problem: str() }, [
+            'Tab',
+            'AutoID',
+            'Table',
+            'Field',
+            'Kind',
+            'Problem',
+          ]),
+          10_000,
+        ),
+      },
+      ['Problems'],
+    ),
+  },
   'POST /mvc/_lists/:list': {
     summary:
       "A page of a lookup list; the list's filter parameters may be given besides, and `For` (`table.Field`, a list field with a listFilter) with `Record` (the record being edited) limits it as that field's listFilter says",

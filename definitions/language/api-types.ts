@@ -235,6 +235,9 @@ export type StatusLogEntry = AnswerOf<'POST /mvc/:control/GetStatusLog'>['Data']
 
 export type DashboardAnswer = AnswerOf<'POST /mvc/:control/GetDashboard'>;
 
+export type RightsMatrixAnswer = AnswerOf<'POST /mvc/:control/GetRightsMatrix'>;
+export type RowLimitProblemsAnswer = AnswerOf<'POST /mvc/:control/GetRowLimitProblems'>;
+
 /** One live event as the stream and the polling call answer it (spec 1 §3). */
 export type LiveMessage = LivePollAnswer['Events'][number];
 export type LivePollAnswer = AnswerOf<'POST /mvc/liveevents/poll'>;

@@ -174,6 +174,8 @@ export type {
   BatchResultKind,
   ChangeStatusRequest,
   DashboardAnswer,
+  RightsMatrixAnswer,
+  RowLimitProblemsAnswer,
   PromptInfo,
   RunActionRequest,
   StateValue,

@@ -10,6 +10,8 @@ import type {
   ChangeStatusRequest,
   CurrentUser,
   DashboardAnswer,
+  RightsMatrixAnswer,
+  RowLimitProblemsAnswer,
   DescribedLayout,
   ExportLayout,
   FlexAnswer,
@@ -240,6 +242,10 @@ export function createClient(
       call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
     dashboard: (control: string, autoid: number, Tab: string) =>
       call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
+    rightsMatrix: (control: string, autoid: number, Tab: string) =>
+      call<RightsMatrixAnswer>('POST', `${table(control)}/GetRightsMatrix`, { autoid, Tab }),
+    rowLimitProblems: (control: string, autoid: number) =>
+      call<RowLimitProblemsAnswer>('POST', `${table(control)}/GetRowLimitProblems`, { autoid }),
     // Live events (docs/operations.md): the polling call; the stream is an EventSource.
     livePoll: (LastReceived: string | null) =>
       call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),

@@ -15,6 +15,8 @@ export type {
   ColumnAlignment,
   CurrentUser,
   DashboardAnswer,
+  RightsMatrixAnswer,
+  RowLimitProblemsAnswer,
   DateFormat,
   DecimalFormat,
   DescribedLayout,

@@ -15,6 +15,7 @@ import type { ColumnMap } from './columns.ts';
 import { problemOf, problemText, storeProblem, type ProblemReader, type StoredProblem } from './problems.ts';
 import type { Prepared } from './rows.ts';
 import type { Cell } from './sheet.ts';
+import { TASKS } from './tasks.ts';
 
 /** The failed rows a task keeps at most. */
 export const FAILED_ROWS_KEPT = IMPORT_FAILED_ROWS.kept;
@@ -96,6 +97,12 @@ export async function keepSummary(
      ON CONFLICT (task_id) DO UPDATE SET created = excluded.created, updated = excluded.updated`,
     [taskId, counts.created, counts.updated],
   );
+}
+
+/** Forgets the results of tasks deleted since (a task's rows go with it, however it was deleted). */
+export async function forgetDeletedTasks(db: Queryable): Promise<void> {
+  for (const table of ['core_import_failure', 'core_import_summary'])
+    await db.query(`DELETE FROM ${table} r WHERE NOT EXISTS (SELECT 1 FROM ${TASKS} t WHERE t.autoid = r.task_id)`);
 }
 
 /** A reader of a table's problems in a language: its fields by their labels in that language. */

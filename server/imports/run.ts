@@ -26,7 +26,7 @@ import { userPrincipal } from '../security/principal-of.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
 import { prepareRows, type Prepared } from './rows.ts';
-import { keepFailures, keepSummary, readerOf } from './results.ts';
+import { forgetDeletedTasks, keepFailures, keepSummary, readerOf } from './results.ts';
 import { problemsText, type ProblemReader } from './problems.ts';
 import { messageIn } from '../texts.ts';
 import { OutputFile } from './output.ts';
@@ -336,6 +336,7 @@ async function finish(
       ],
     );
     await keepSummary(client, task.id, { created: counts.created, updated: counts.updated });
+    await forgetDeletedTasks(client);
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
     await heartbeatEnded(client, task.id);
     await progress(client, task, { CurrentRow: counts.total, TotalRows: counts.total, Finished: true });

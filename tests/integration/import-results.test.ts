@@ -118,6 +118,37 @@ describe('the failed rows of an import task', () => {
     );
   });
 
+  it("forgets a deleted task's rows when the next import ends", async () => {
+    const file = await sheetFile([FILE[0], ['DEL001', 'Weg', 'veel', 1]]);
+    const gone = (
+      await finished(base, admin, (await startImport(base, admin, { Destination: 'products', file })).body.AutoID)
+    ).AutoID;
+    const kept = async (task: number) =>
+      Number(
+        (
+          await server.engine.pool.query('SELECT count(*)::int AS n FROM core_import_failure WHERE task_id = $1', [
+            task,
+          ])
+        ).rows[0].n,
+      );
+    expect(await kept(gone)).toBe(1);
+    const deleted = await post(server.app, '/mvc/importtasks/delete', { autoid: gone });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await finished(
+      base,
+      admin,
+      (
+        await startImport(base, admin, {
+          Destination: 'products',
+          file: await sheetFile([FILE[0], ['DEL002', 'Ok', '1,00', 1]]),
+        })
+      ).body.AutoID,
+    );
+    expect(await kept(gone)).toBe(0);
+    // The tasks that are still there keep theirs.
+    expect(await kept(id)).toBe(2);
+  });
+
   it('is not read by another user', async () => {
     const saved = await post(server.app, '/mvc/users/save', {
       Username: 'lezer',

@@ -324,11 +324,14 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
         'parent-field',
         `tab ${tab.name}: ${tab.parentField} must be a list field of ${child.name} on ${table.name}`,
       );
-    } else if ((tab.kind === 'rightsmatrix' || (tab.kind === 'grid' && !tab.readOnly)) && !parent.fixed) {
+    } else if (
+      (tab.kind === 'rightsmatrix' || (tab.kind === 'grid' && !tab.readOnly && !tab.related)) &&
+      !parent.fixed
+    ) {
       report(
         `/tabs/${i}/parentField`,
         'parent-field',
-        `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent`,
+        `tab ${tab.name}: ${child.name}.${parent.name} must be "fixed", so no save moves a child to another parent (or the tab "related")`,
       );
     }
     if (tab.kind === 'rightsmatrix') {

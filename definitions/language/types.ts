@@ -402,6 +402,8 @@ export type TabDef = { right?: string } &
     /**
      * The rows of `table` whose `parentField` is this record: Add fixes the parent. `readOnly`: rows
      * made elsewhere, only shown here (a purchase order's receipt items): no Add, edit, delete or actions.
+     * `related`: rows that refer to the record through a field they may change (a relation's contact
+     * persons, whose employer may change): Add fills it in, and a row given another leaves the tab.
      */
     | {
         name: string;
@@ -410,6 +412,7 @@ export type TabDef = { right?: string } &
         table: string;
         parentField: string;
         readOnly?: boolean;
+        related?: boolean;
         /** Filled in by the screens answer: its rows are row limits (the screen says which name nothing valid). */
         rowLimits?: boolean;
       }

@@ -166,6 +166,23 @@ it('adds an address in the child grid with the relation fixed', async () => {
   expect(stored.rows.map((r) => [Number(r.relation), r.city])).toEqual([[ids.acme, 'Utrecht']]);
 });
 
+it('adds a contact person on the relation, which fills in the relation', async () => {
+  await record().getByRole('tab', { name: 'Contactpersonen' }).click();
+  const panel = record().getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Toevoegen' }).click();
+  const form = dialog('Toevoegen');
+  await expect.poll(() => form.getByLabel('Relatie', { exact: true }).inputValue()).toBe('Acme BV');
+  await form.getByLabel('Achternaam', { exact: true }).fill('Kwakernaak');
+  await form.getByLabel('Weergavenaam', { exact: true }).fill('Karin Kwakernaak');
+  await pick(form, 'Status', 'Actief');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect.poll(() => form.count()).toBe(0);
+  await expect.poll(() => panel.getByRole('grid').textContent()).toContain('Karin Kwakernaak');
+  const stored = await sql(`SELECT relation FROM persons WHERE lastname = 'Kwakernaak'`);
+  expect(stored.rows.map((r) => Number(r.relation))).toEqual([ids.acme]);
+  await record().getByRole('tab', { name: 'Adressen' }).click();
+});
+
 it('blocks the relation with a reason and finds it in the status log', async () => {
   await chooseTransition(record().getByRole('toolbar', { name: 'Acties' }), 'Blokkeren');
   const prompt = dialog('Blokkeren');

@@ -30,6 +30,12 @@ const ListConfig = object(
     For: nullable(str()),
     /** The record's fields the listFilter reads. */
     Reads: list(str()),
+    /** A list's table (its calls' ControlName): the picker opens its rows and makes new ones there. */
+    Table: nullable(str()),
+    /** That table's right code: the picker offers to open a row (read) or make one (create) as it allows. */
+    Right: nullable(str()),
+    /** A new row made from the picker takes these values of the record (its listFilter's plain fields). */
+    Prefill: list(object({ Field: str(), From: str() }, ['Field', 'From'])),
   },
   ['ListMethod', 'SingleMethod', 'Parameters', 'GroupID', 'ParentList'],
 );

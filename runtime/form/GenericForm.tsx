@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, type ApiErrorBody } from '../api/index.ts';
 import { checkMessages } from './checks.ts';
 import { compileForm } from './compile.ts';
-import type { FormContext, ListClient } from './context.ts';
+import type { FormContext, ListClient, OpenReference } from './context.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { serverErrors } from './server-errors.ts';
 import { TEMPLATES } from './templates.tsx';
@@ -25,6 +25,8 @@ export interface GenericFormProps {
   /** The record's table and its stored state, for file and image fields. */
   table?: string;
   stored?: Record<string, unknown> | null;
+  /** Opens rows of list fields' tables in a dialog (the page's); without it pickers only choose. */
+  references?: OpenReference;
 }
 
 const ignoreErrors = () => {};
@@ -38,6 +40,7 @@ export function GenericForm({
   client = api,
   table,
   stored,
+  references,
 }: GenericFormProps) {
   // Two forms on one page (a record and an action's prompts) must not share input ids, or a
   // label would name the other form's input.
@@ -78,8 +81,9 @@ export function GenericForm({
       client,
       table,
       stored,
+      references,
     }),
-    [currentPerson, record, errors, compiled, client, table, stored],
+    [currentPerson, record, errors, compiled, client, table, stored, references],
   );
 
   const change = (event: IChangeEvent) => {

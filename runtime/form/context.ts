@@ -6,6 +6,25 @@ import type { CompiledGroup } from './compile.ts';
 
 export type ListClient = Pick<ReturnType<typeof createClient>, 'list' | 'single'>;
 
+/** A row of a list field's table to show in a dialog over the form. */
+export interface ReferenceRequest {
+  table: string;
+  /** The row to open, or 0 for a new one. */
+  autoid: number;
+  /** The dialog's title. */
+  title: string;
+  /** Shown to look at only (the user may not change the table's rows). */
+  readOnly: boolean;
+  /** A new row's values, set and shown locked. */
+  values?: Record<string, unknown>;
+}
+
+/**
+ * Shows the row in a dialog; resolves when the dialog closes, with the row as saved, or null when
+ * it closed without a save. The page hosting the form provides it (the form layer has no pages).
+ */
+export type OpenReference = (request: ReferenceRequest) => Promise<Record<string, unknown> | null>;
+
 export interface FormContext {
   currentPerson?: string;
   /** The record as the form holds it now (pickers read `<Field>_Descr`). */
@@ -18,6 +37,8 @@ export interface FormContext {
   table?: string;
   /** The record as last loaded or saved: a file field whose value is still this one is stored. */
   stored?: Record<string, unknown> | null;
+  /** Opens rows of list fields' tables; pickers offer open and "+ Nieuw" only where given. */
+  references?: OpenReference;
 }
 
 export function formContextOf(registry: Registry): FormContext {

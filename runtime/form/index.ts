@@ -1,6 +1,7 @@
 // The generic form: rjsf driven by the server's GetForm answer, with the project's own widgets.
 export { GenericForm } from './GenericForm.tsx';
 export type { GenericFormProps } from './GenericForm.tsx';
+export type { OpenReference, ReferenceRequest } from './context.ts';
 export { checkMessages, checksHold, confirmsFor, formForTab, lockFields } from './checks.ts';
 export type { CheckMessages } from './checks.ts';
 export { compileForm, fieldState } from './compile.ts';
@@ -45,10 +46,19 @@ export {
   pickerKey,
   pickerParameters,
   pickerReducer,
+  prefillValues,
+  referenceOffer,
   roundToStep,
   stepValue,
   swatchColor,
   textFromApi,
   userStampPrefix,
 } from './rules/index.ts';
-export type { DateKind, MaxLengthProblem, PickerAction, PickerState } from './rules/index.ts';
+export type {
+  DateKind,
+  MaxLengthProblem,
+  PickerAction,
+  PickerState,
+  ReferenceOffer,
+  ReferenceRights,
+} from './rules/index.ts';

@@ -9,6 +9,7 @@ import {
   PICKER_SEARCH_DEBOUNCE_MS,
   acceptedEntry,
   archiveFlag,
+  createHighlighted,
   entryValue,
   focusOpenDelay,
   hasPickerValue,
@@ -30,6 +31,8 @@ export interface PickerOptions {
   client: ListClient;
   /** The chosen entry's AutoID (a list) or code (a catalogue), or null. */
   onChange: (value: number | string | null) => void;
+  /** Makes a new row ("+ Nieuw", the entry after the list's own); absent when the user may not. */
+  create?: () => void;
 }
 
 const errorText = (error: unknown) =>
@@ -39,7 +42,7 @@ const errorText = (error: unknown) =>
       ? error.message
       : String(error);
 
-export function usePicker({ value, descr, config, parameters, client, onChange }: PickerOptions) {
+export function usePicker({ value, descr, config, parameters, client, onChange, create }: PickerOptions) {
   const [state, dispatch] = useReducer(pickerReducer, typeof descr === 'string' ? descr : '', initialPicker);
   const [singleError, setSingleError] = useState<string | null>(null);
   const known = useRef<{ id: unknown; text: string }>({ id: value, text: typeof descr === 'string' ? descr : '' });
@@ -139,9 +142,14 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
     if (!effect) return false;
     switch (effect.kind) {
       case 'move':
-        dispatch({ type: 'move', by: effect.by });
+        dispatch({ type: 'move', by: effect.by, extra: create ? 1 : 0 });
         return true;
       case 'accept': {
+        // Enter on "+ Nieuw" makes a row; Tab leaves it, as it leaves any entry not chosen.
+        if (create && key === 'Enter' && createHighlighted(stateRef.current)) {
+          create();
+          return true;
+        }
         const entry = acceptedEntry(stateRef.current);
         if (entry) accept(entry);
         return key === 'Enter' && stateRef.current.open;
@@ -160,10 +168,14 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
   return {
     state,
     singleError,
-    /** Focus shows the value as it is; the list opens after focusOpenDelay (at once from a click). */
-    focus: (fromAnotherElement: boolean) => {
+    /**
+     * Focus shows the value as it is; the list opens after focusOpenDelay (at once from a click),
+     * unless told not to (focus coming back from a dialog the picker opened).
+     */
+    focus: (fromAnotherElement: boolean, open = true) => {
       stopOpening();
       dispatch({ type: 'focus' });
+      if (!open) return;
       const delay = focusOpenDelay(fromAnotherElement);
       if (delay) opening.current = setTimeout(() => dispatch({ type: 'open' }), delay);
       else dispatch({ type: 'open' });
@@ -179,6 +191,19 @@ export function usePicker({ value, descr, config, parameters, client, onChange }
     blur: () => {
       stopOpening();
       dispatch({ type: 'blur' });
+    },
+    /** Reads the chosen row's text again (its record may have been changed in a dialog). */
+    refresh: () => {
+      if (!hasPickerValue(value)) return;
+      const id = value;
+      client.single(config.SingleMethod, id).then(
+        (entry) => {
+          if (known.current.id !== id) return;
+          known.current = { id, text: entry.Descr };
+          dispatch({ type: 'selected', text: entry.Descr });
+        },
+        (error) => setSingleError(errorText(error)),
+      );
     },
     closeAdvanced: () => dispatch({ type: 'advanced', open: false }),
     openAdvanced: () => dispatch({ type: 'advanced', open: true }),

@@ -1,9 +1,11 @@
 // The body of a record editor, shared by the maintenance modal, a detail screen's record and the
 // settings page: the form once loaded (every field locked when the user may only look), a spinner
-// while loading, the error when loading failed.
+// while loading, the error when loading failed. Its pickers open the rows they refer to, and make
+// new ones, in a dialog of their own.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { GenericForm, formForTab, lockFields } from '../form/index.ts';
+import { useReferenceDialogs } from './ReferenceDialog.tsx';
 import type { RecordEditor } from './useRecordEditor.ts';
 
 export interface EditorBodyProps {
@@ -18,6 +20,7 @@ export interface EditorBodyProps {
 
 export function EditorBody({ editor, locked, readOnly = false, tab }: EditorBodyProps) {
   const { t } = useLingui();
+  const references = useReferenceDialogs();
   const lockedKey = (locked ?? []).join(',');
   const onTab = tab !== undefined;
   const formTab = tab?.formTab;
@@ -31,14 +34,18 @@ export function EditorBody({ editor, locked, readOnly = false, tab }: EditorBody
   }, [editor.form, onTab, formTab, lockedKey, readOnly]);
   if (form && editor.record) {
     return (
-      <GenericForm
-        form={form}
-        value={editor.record}
-        onChange={editor.change}
-        serverError={editor.serverError}
-        table={editor.table}
-        stored={editor.stored}
-      />
+      <>
+        <GenericForm
+          form={form}
+          value={editor.record}
+          onChange={editor.change}
+          serverError={editor.serverError}
+          table={editor.table}
+          stored={editor.stored}
+          references={references.open}
+        />
+        {references.dialog}
+      </>
     );
   }
   if (editor.loading) return <div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />;

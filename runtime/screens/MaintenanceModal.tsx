@@ -19,6 +19,8 @@ export interface MaintenanceModalProps {
   readOnly?: boolean;
   /** The owner's tools for this record (its actions), above the form. */
   tools?: ReactNode;
+  /** The dialog's title; by default what it does (Toevoegen, Bewerken, Bekijken). */
+  title?: string;
   onClosed: () => void;
   onSaved: () => void;
 }
@@ -29,6 +31,7 @@ export function MaintenanceModal({
   locked,
   readOnly = false,
   tools,
+  title,
   onClosed,
   onSaved,
 }: MaintenanceModalProps) {
@@ -54,7 +57,7 @@ export function MaintenanceModal({
 
   return (
     <Modal
-      title={isNew ? t`Toevoegen` : readOnly ? t`Bekijken` : t`Bewerken`}
+      title={title ?? (isNew ? t`Toevoegen` : readOnly ? t`Bekijken` : t`Bewerken`)}
       history
       onClose={requestClose}
       onSave={() => {

@@ -47,6 +47,7 @@ function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, 
   }
   const list = field.list ? snapshot.list(field.list) : undefined;
   if (!list) return null;
+  const rows = snapshot.table(list.table)?.table;
   return {
     ListMethod: listMethod(list.name),
     SingleMethod: `${listMethod(list.name)}/single`,
@@ -57,7 +58,27 @@ function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, 
     // A listFilter: the lookup is asked `For` this field with the record's fields it reads.
     For: field.listFilter ? `${table}.${field.name}` : null,
     Reads: field.listFilter ? [...new Set(Object.values(field.listFilter).map((s) => s.split('.')[0]))] : [],
+    Table: rows?.name ?? null,
+    Right: rows?.right ?? null,
+    Prefill: rows ? prefill(list.parameters ?? {}, field.listFilter ?? {}, rows) : [],
   };
+}
+
+/**
+ * What a row made from a picker takes of the record: each listFilter parameter bound to a field of
+ * the record itself (not a path through a row it references) fills the list's field it filters on.
+ */
+function prefill(
+  parameters: Record<string, string>,
+  listFilter: Record<string, string>,
+  rows: TableModel['table'],
+): { Field: string; From: string }[] {
+  const byParameter = new Map(Object.entries(parameters).map(([p, f]) => [p.toLowerCase(), f]));
+  return Object.entries(listFilter).flatMap(([parameter, source]) => {
+    const target = byParameter.get(parameter.toLowerCase());
+    const field = target ? rows.fields.find((f) => f.name.toLowerCase() === target.toLowerCase()) : undefined;
+    return field && !source.includes('.') ? [{ Field: field.name, From: source }] : [];
+  });
 }
 
 /** An action field (`actionsOf`): the field whose catalogue entry's actions it offers, and how to fetch that entry. */

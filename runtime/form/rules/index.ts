@@ -27,6 +27,7 @@ export {
   PICKER_SEARCH_DEBOUNCE_MS,
   acceptedEntry,
   archiveFlag,
+  createHighlighted,
   canClear,
   entryValue,
   focusOpenDelay,
@@ -41,3 +42,5 @@ export {
   throttle,
 } from './picker.ts';
 export type { PickerAction, PickerKeyEffect, PickerState } from './picker.ts';
+export { prefillValues, referenceOffer } from './reference.ts';
+export type { ReferenceOffer, ReferenceRights } from './reference.ts';

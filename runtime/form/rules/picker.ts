@@ -33,7 +33,8 @@ export type PickerAction =
   | { type: 'loading' }
   | { type: 'results'; items: LookupEntry[]; page: number; hasMore: boolean }
   | { type: 'failed' }
-  | { type: 'move'; by: 1 | -1 }
+  /** `extra`: entries after the list's own (1 when the dropdown ends with "+ Nieuw"). */
+  | { type: 'move'; by: 1 | -1; extra?: number }
   | { type: 'accept'; entry: LookupEntry | null }
   | { type: 'blur' }
   | { type: 'selected'; text: string }
@@ -78,8 +79,9 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'failed':
       return { ...state, loading: false };
     case 'move': {
-      if (!state.items.length) return { ...state, open: true };
-      const highlight = Math.min(Math.max(state.highlight + action.by, 0), state.items.length - 1);
+      const count = state.items.length + (action.extra ?? 0);
+      if (!count) return { ...state, open: true };
+      const highlight = Math.min(Math.max(state.highlight + action.by, 0), count - 1);
       return { ...state, open: true, highlight };
     }
     case 'accept': {
@@ -123,6 +125,11 @@ export function pickerKey(key: string, keyCode?: number): PickerKeyEffect {
  */
 export function acceptedEntry(state: PickerState): LookupEntry | undefined {
   return state.open && state.highlight >= 0 ? state.items[state.highlight] : undefined;
+}
+
+/** Whether the entry after the list's own ("+ Nieuw") is the one highlighted in the open dropdown. */
+export function createHighlighted(state: PickerState): boolean {
+  return state.open && state.highlight === state.items.length;
 }
 
 /** A picker value counts as set only when above 0 (an AutoID) or not empty (a catalogue code). */

@@ -2,20 +2,71 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { fieldOptions, formContextOf, inputClass } from '../context.ts';
-import { canClear, entryValue, isArchivedEntry } from '../rules/index.ts';
+import {
+  canClear,
+  entryValue,
+  hasPickerValue,
+  isArchivedEntry,
+  prefillValues,
+  referenceOffer,
+} from '../rules/index.ts';
 import { usePicker } from '../usePicker.ts';
+import { useReferenceRights } from '../useReferenceRights.ts';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
 
 /**
  * A lookup list, or a catalogue of the definitions (the rights, chosen by code): type to search,
- * arrows to move, Enter or Tab to accept, F4 for the advanced search.
+ * arrows to move, Enter or Tab to accept, F4 for the advanced search. Where the page can show the
+ * list's rows, a chosen row opens in a dialog (the button beside it) and "+ Nieuw", the last entry
+ * of the dropdown, makes a row in a dialog and picks it, as the user's rights on the table allow.
  */
 export function ListPickerWidget(props: WidgetProps) {
   const { t } = useLingui();
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry, label } = props;
   const { property, listParameters } = fieldOptions(props);
   const context = formContextOf(registry);
   const config = property.Settings.ListConfig!;
+  const locked = Boolean(disabled || readonly);
+  const references = context.references;
+  const rights = useReferenceRights(config.Right, Boolean(references && config.Table));
+  const offer = referenceOffer({ config, hasValue: hasPickerValue(value), locked, hosted: !!references, rights });
+  const input = useRef<HTMLInputElement>(null);
+  /** Focus coming back from a dialog the picker opened shows the value without opening the list. */
+  const returning = useRef(false);
+
+  const openReferenced = async () => {
+    if (!references || !config.Table || !hasPickerValue(value)) return;
+    await references({ table: config.Table, autoid: Number(value), title: label, readOnly: !offer.edit });
+    // The row may have been changed (its description is what the field shows).
+    picker.refresh();
+  };
+
+  const createReferenced = async () => {
+    if (!references || !config.Table) return;
+    returning.current = true;
+    picker.blur();
+    const saved = await references({
+      table: config.Table,
+      autoid: 0,
+      title: t`${label}: nieuw`,
+      readOnly: false,
+      values: prefillValues(config, context.record),
+    });
+    const autoid = Number(saved?.AutoID ?? 0);
+    if (autoid > 0) {
+      // Picked as a choice from the list is: its text as the list names it.
+      const entry = await context.client.single(config.SingleMethod, autoid).catch(() => null);
+      if (entry) picker.accept(entry);
+      else onChange(autoid);
+    }
+    // Focus is back in the field (so Ctrl+S saves the form), with the list closed.
+    if (input.current && document.activeElement !== input.current) {
+      returning.current = true;
+      input.current.focus();
+    }
+    returning.current = false;
+  };
+
   const picker = usePicker({
     value,
     descr: context.record[`${property.FieldName}_Descr`],
@@ -23,11 +74,10 @@ export function ListPickerWidget(props: WidgetProps) {
     parameters: listParameters ?? {},
     client: context.client,
     onChange: (next) => onChange(next),
+    create: offer.create ? () => void createReferenced() : undefined,
   });
   const { state } = picker;
-  const input = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLLIElement>(null);
-  const locked = Boolean(disabled || readonly);
   const listId = `${id}__list`;
 
   // More results load when the end of the dropdown comes into view.
@@ -61,8 +111,10 @@ export function ListPickerWidget(props: WidgetProps) {
         disabled={disabled}
         readOnly={readonly}
         onFocus={(e) => {
+          const back = returning.current;
+          returning.current = false;
           if (!locked) {
-            picker.focus(e.relatedTarget instanceof Element);
+            picker.focus(e.relatedTarget instanceof Element, !back);
             // The value stays shown, selected: typing replaces it, Tab leaves it.
             e.currentTarget.select();
           }
@@ -96,6 +148,18 @@ export function ListPickerWidget(props: WidgetProps) {
           onClick={() => picker.accept(null)}
         >
           ×
+        </button>
+      )}
+      {offer.open && (
+        <button
+          type="button"
+          id={`${id}__open`}
+          className="form-picker-open"
+          aria-label={t`${label} openen`}
+          title={t`${label} openen`}
+          onClick={() => void openReferenced()}
+        >
+          ↗
         </button>
       )}
       {!locked && (
@@ -137,12 +201,24 @@ export function ListPickerWidget(props: WidgetProps) {
               {'Detail' in item && item.Detail && <span className="form-picker-detail"> · {item.Detail}</span>}
             </li>
           ))}
+          {/* A listbox holds options only: the note that nothing was found is one that cannot be chosen. */}
           {!state.loading && state.items.length === 0 && (
-            <li className="form-empty">
+            <li className="form-empty" role="option" aria-selected={false} aria-disabled="true">
               <Trans>Geen resultaten</Trans>
             </li>
           )}
           {state.hasMore && <li ref={bottom} className="form-picker-more" aria-hidden="true" />}
+          {offer.create && (
+            <li
+              id={`${listId}_${state.items.length}`}
+              role="option"
+              aria-selected={state.highlight === state.items.length}
+              className={`form-picker-new${state.highlight === state.items.length ? ' form-picker-active' : ''}`}
+              onClick={() => void createReferenced()}
+            >
+              <Trans>+ Nieuw</Trans>
+            </li>
+          )}
         </ul>
       )}
       {state.advanced && (

@@ -219,6 +219,58 @@ describe('checks, change logs and rights in the definitions', () => {
     expect(tabProblems({})).toEqual(['/tabs/0/parentField parent-field']);
     expect(tabProblems({ readOnly: true })).toEqual([]);
   });
+  it("wants a rights matrix tab's cells to be grants: a right of the catalogue, its action, a bool", () => {
+    const matrixProblems = (fields: Record<string, unknown>[]) => {
+      const base = pack();
+      base.tables.push(table({}));
+      base.tables.push({
+        value: { name: 'grants', label: 'Rechten', right: '1.1', fields } as any,
+        origin: { layer: 'base', file: 'base/tables/grants.json' },
+      });
+      base.screens.push({
+        value: {
+          name: 'things',
+          kind: 'detail',
+          table: 'things',
+          title: 'Dingen',
+          tabs: [
+            {
+              name: 'matrix',
+              title: 'Matrix',
+              kind: 'rightsmatrix',
+              table: 'grants',
+              parentField: 'Thing',
+              rightField: 'RightCode',
+              actionField: 'Action',
+              grantField: 'Grant',
+            },
+          ],
+        } as any,
+        origin: { layer: 'base', file: 'base/screens/things.json' },
+      });
+      return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
+    };
+    expect(
+      matrixProblems([
+        { name: 'Thing', type: 'list', list: 'things', fixed: true },
+        { name: 'RightCode', type: 'text', catalogue: 'rights' },
+        { name: 'Action', type: 'text', actionsOf: 'RightCode' },
+        { name: 'Grant', type: 'bool' },
+      ]),
+    ).toEqual([]);
+    expect(
+      matrixProblems([
+        { name: 'Thing', type: 'list', list: 'things' },
+        { name: 'RightCode', type: 'text' },
+        { name: 'Grant', type: 'text' },
+      ]),
+    ).toEqual([
+      '/tabs/0/parentField parent-field',
+      '/tabs/0/rightField field-reference',
+      '/tabs/0/actionField field-reference',
+      '/tabs/0/grantField field-reference',
+    ]);
+  });
 });
 
 describe('layering', () => {

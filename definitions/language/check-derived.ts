@@ -22,7 +22,7 @@ export function checkDerived(
     const at = `/fields/${field.name}`;
     if (field.compute && field.rollup)
       report(at, 'derived-kind', `${table.name}.${field.name} is either computed or a total, not both`);
-    if ((field.compute || field.rollup) && field.enabled !== false)
+    if ((field.rollup || (field.compute && !field.compute.overridable)) && field.enabled !== false)
       report(
         `${at}/enabled`,
         'derived-read-only',

@@ -142,6 +142,14 @@ function workdaysAfter(date: unknown, n: unknown, cal?: unknown): string | null 
   return null;
 }
 
+/** The parts that are not empty, each trimmed, joined by single spaces: a name from its parts. */
+function joinWords(...parts: unknown[]): string {
+  return parts
+    .map((p) => (p === null || p === undefined ? '' : String(p).trim()))
+    .filter((p) => p !== '')
+    .join(' ');
+}
+
 const OPERATIONS: Record<string, (...args: never[]) => unknown> = {
   '+': add,
   '-': subtract,
@@ -154,6 +162,7 @@ const OPERATIONS: Record<string, (...args: never[]) => unknown> = {
   calendar,
   workdays_after: workdaysAfter,
   is_workday: isWorkday,
+  join_words: joinWords,
 };
 for (const [name, op] of Object.entries(OPERATIONS))
   jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);

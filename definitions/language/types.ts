@@ -91,7 +91,15 @@ export interface FieldDef {
    * of rows its list fields reference, written by every write of the record (read-only: `enabled`
    * false).
    */
-  compute?: { expression: RulesLogic };
+  compute?: {
+    expression: RulesLogic;
+    /**
+     * An editable field whose value is suggested (a person's display name from the name parts): it
+     * is computed while the field is empty or still holds what the record's values gave before the
+     * change; a value the user typed is kept.
+     */
+    overridable?: boolean;
+  };
   /**
    * A total over child rows: `op` of `field` of the rows of `table` whose list field `via` (by
    * default its one list field naming this table) names the record, those `where` admits; kept

@@ -42,6 +42,7 @@ import { engineTable, reached } from './table-sql.ts';
 import { recordFromRow } from './values.ts';
 import type { WriteContext } from './write-context.ts';
 import { fillDefaultRows } from './default-rows.ts';
+import { storedComputed, suggestValues } from './suggested.ts';
 
 export type { WriteContext } from './write-context.ts';
 
@@ -173,6 +174,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   }
   refuseLimitedChanges(model, principal, record, current);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
+  await suggestValues(client, model, principal, record, current, ctx.tableOf);
   if (!current) await fillDefaultRows(client, model, principal, record);
   if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
   const values = withoutEmptyPasswords(
@@ -330,10 +332,12 @@ export async function addComputed(
 ): Promise<void> {
   // A new record's totals are over no rows yet: a sum and a count are 0.
   if (!current) for (const r of model.rollups) if (r.op === 'sum' || r.op === 'count') values.set(r.field, 0);
-  if (!model.computed.length) return;
+  const computed = storedComputed(model);
+  if (!computed.length) return;
   const merged: Record<string, unknown> = { ...(current ?? blankRecord(model)) };
   for (const [f, v] of values) merged[f === 'archive' ? 'Archive' : f.name] = v;
-  for (const [field, value] of await computeValues(client, model, merged, tableOf, principal)) values.set(field, value);
+  for (const [field, value] of await computeValues(client, model, merged, tableOf, principal, computed))
+    values.set(field, value);
 }
 
 /**

@@ -50,7 +50,7 @@ export function writesOneByOne(model: TableModel): boolean {
     t.belongsTo ||
     model.workflow ||
     hasWriteHooks(model) ||
-    t.fields.some((f) => f.logChanges || f.type === 'password'),
+    t.fields.some((f) => f.logChanges || f.type === 'password' || f.compute?.overridable),
   );
 }
 

@@ -982,6 +982,24 @@ describe('values derived while editing (Derive)', () => {
     expect(billed.InvoiceRelation).toBe(ids.customer);
   });
 
+  it("suggests a person's display name from the name parts, and keeps one the user typed", async () => {
+    const Status = (await api('/mvc/_lists/personstatuses', {})).body.Data[0].AutoID;
+    expect(
+      (await derive('persons', { AutoID: 0, FirstName: ' Els ', MiddleName: 'van der', LastName: 'Berg' })).body.Values
+        .Descr,
+    ).toBe('Els van der Berg');
+    // Without a first name the initials stand in; a part left empty leaves no double space.
+    const p = await create('persons', { Initials: 'J.K.', LastName: 'Vos', Status });
+    expect(p.Descr).toBe('J.K. Vos');
+    // Left as suggested, it follows the parts.
+    const married = (await api('/mvc/persons/save', { ...p, LastName: 'Vos-de Wit' })).body;
+    expect(married.Descr).toBe('J.K. Vos-de Wit');
+    // Typed by the user, it is theirs: a change of the parts keeps it.
+    const own = (await api('/mvc/persons/save', { ...married, Descr: 'Jan Vos' })).body;
+    expect(own.Descr).toBe('Jan Vos');
+    expect((await api('/mvc/persons/save', { ...own, LastName: 'Vos' })).body.Descr).toBe('Jan Vos');
+  });
+
   it("numbers a new relation's code from the relation settings, and leaves a code given alone", async () => {
     const first = await create('relations', { Descr: 'Genummerde klant' });
     const second = await create('relations', { Descr: 'Nog een klant' });

@@ -21,6 +21,11 @@ describe('arithmetic on exact decimals', () => {
     expect(() => value({ '/': [1, { var: 'Zero' }] }, { Zero: 0 })).toThrow(ExpressionError);
   });
 
+  it('joins the parts of a name that are not empty by single spaces', () => {
+    expect(value({ join_words: [' Els ', null, '', 'van der', 'Berg'] })).toBe('Els van der Berg');
+    expect(value({ join_words: [{ var: 'A' }] }, {})).toBe('');
+  });
+
   it('rounds half-up to cents, and up to a step', () => {
     expect(value({ round: [1.005, 2] })).toBe(1.01);
     expect(value({ round: [2.675, 2] })).toBe(2.68);
@@ -151,6 +156,18 @@ describe('the definitions check of derived values', () => {
     expect(pack([computed('X', { var: 'Price' }, { whenSourceHidden: undefined })])).toContain(
       '/fields/X/whenSourceHidden derivation-access',
     );
+  });
+
+  it('takes an editable computed field only when it is overridable (a suggestion)', () => {
+    expect(
+      pack([
+        computed(
+          'X',
+          { var: 'Price' },
+          { enabled: true, compute: { expression: { var: 'Price' }, overridable: true } },
+        ),
+      ]),
+    ).toEqual([]);
   });
 
   it('names a cycle between computed fields', () => {

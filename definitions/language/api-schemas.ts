@@ -217,6 +217,8 @@ export const Layout = object(
     CanChange: bool,
     /** A single view (GetUserFlexGridLayout, getflexgridlayout): its columns described as GetFlexData describes them. */
     Meta: object({ Columns: list(FlexColumn, 500) }, ['Columns']),
+    /** A single view: the fields a row's card shows on a phone (the grid definition's `card`, hidden fields left out). */
+    Card: list(str(), 6),
     /** GetUserFlexGridLayout: what the user may do with views. */
     Permissions: object({ AllowChangeUserViews: bool, AllowChangeSystemViews: bool }, [
       'AllowChangeUserViews',

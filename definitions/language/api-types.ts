@@ -107,6 +107,8 @@ export type ViewPermissions = NonNullable<AnswerOf<'POST /mvc/:control/GetUserFl
 /** A single layout as GetUserFlexGridLayout and getflexgridlayout answer it: with its columns described. */
 export interface DescribedLayout extends Layout {
   Meta?: { Columns: FlexColumn[] };
+  /** The fields a row's card shows on a phone, in order (the first is its title); empty: the first columns. */
+  Card?: string[];
 }
 export interface UserLayout extends DescribedLayout {
   Permissions: ViewPermissions;

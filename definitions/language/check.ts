@@ -252,6 +252,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
       grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)),
       `grid ${grid.name}`,
     );
+    if (grid.card) refer(fileOf(origin.card ?? origin.name), '/card', grid.table, grid.card, `grid ${grid.name}`);
   }
   for (const { value: screen, origin } of eff.screens.values()) {
     if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);

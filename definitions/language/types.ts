@@ -379,6 +379,8 @@ export interface GridLayoutDef {
 export interface GridDef {
   name: string;
   table: string;
+  /** The fields a row's card shows on a phone, in order (the first is its title); else the view's first columns. */
+  card?: string[];
   layouts: GridLayoutDef[];
 }
 

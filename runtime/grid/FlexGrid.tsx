@@ -24,6 +24,7 @@ import {
   GridRowView,
   ROW_HEIGHT,
   SELECT_WIDTH,
+  cardColumns,
   cardHeight,
   columnWidth,
   type GridRowProps,
@@ -176,7 +177,8 @@ function FlexGridView({
     [control],
   );
   // On a phone rows are cards, the page's width, rather than a table scrolled sideways.
-  const card = useNarrow();
+  const narrow = useNarrow();
+  const card = useMemo(() => (narrow ? cardColumns(columns, state.card) : null), [narrow, columns, state.card]);
   const rowProps = useMemo<GridRowProps>(
     () => ({
       rows,
@@ -261,8 +263,9 @@ function FlexGridView({
     }
   };
 
-  const width = card ? undefined : columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
-  const rowHeight = card ? cardHeight(columns.length) : ROW_HEIGHT;
+  const width =
+    card !== null ? undefined : columns.reduce((sum, c) => sum + columnWidth(c), selectable ? SELECT_WIDTH : 0);
+  const rowHeight = card !== null ? cardHeight(card.length) : ROW_HEIGHT;
   const bodyHeight = Math.min(rows.length, VISIBLE_ROWS) * rowHeight;
   const searchable = !columns.length || columns.some((c) => c.Search);
   const light = lightWhenEmpty && emptyUnfiltered(state);
@@ -327,7 +330,7 @@ function FlexGridView({
           aria-rowcount={state.countEstimated ? -1 : state.count + 2}
           aria-multiselectable={selectable || undefined}
           aria-busy={state.loading || undefined}
-          className={`grid-table${card ? ' grid-table--cards' : ''}`}
+          className={`grid-table${card !== null ? ' grid-table--cards' : ''}`}
           style={width === undefined ? undefined : { width }}
           onKeyDown={onGridKey}
         >

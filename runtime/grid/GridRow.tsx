@@ -8,11 +8,21 @@ import { rowId } from './state.ts';
 import type { GridColumn, GridRow } from './types.ts';
 
 export const ROW_HEIGHT = 30;
-/** On a phone a row is a card: its first columns one under the other, each with its title. */
+/**
+ * On a phone a row is a card: the fields the grid definition names for it (those the view shows),
+ * else its first columns, one under the other, each with its title.
+ */
 export const CARD_FIELDS = 4;
+export function cardColumns(columns: readonly GridColumn[], card: readonly string[]): readonly GridColumn[] {
+  const named = card
+    .map((name) => columns.find((c) => c.FieldName.toLowerCase() === name.toLowerCase()))
+    .filter((c): c is GridColumn => c !== undefined);
+  return named.length ? named : columns.slice(0, CARD_FIELDS);
+}
 const CARD_LINE = 22;
 const CARD_PADDING = 12;
-export const cardHeight = (columns: number) => CARD_PADDING + Math.max(1, Math.min(columns, CARD_FIELDS)) * CARD_LINE;
+/** A card's height for the number of fields it shows. */
+export const cardHeight = (fields: number) => CARD_PADDING + Math.max(1, fields) * CARD_LINE;
 export const SELECT_WIDTH = 34;
 export const DEFAULT_COLUMN_WIDTH = 150;
 
@@ -40,8 +50,8 @@ export interface GridRowProps {
   handlers: RowHandlers;
   /** Where the rows' files are (file and image columns). */
   fileUrl: FileUrl;
-  /** Rows as cards (a phone). */
-  card: boolean;
+  /** Rows as cards (a phone): the columns a card shows; null: rows as table rows. */
+  card: readonly GridColumn[] | null;
   /** The one row Tab reaches (the grid is one tab stop; see keys.ts). */
   tabRow: number;
 }
@@ -59,7 +69,7 @@ const GridCells = memo(function GridCells({
   fileUrl: FileUrl;
   card: boolean;
 }) {
-  return (card ? columns.slice(0, CARD_FIELDS) : columns).map((column) => {
+  return columns.map((column) => {
     const content = cellContent(column, row, locale, fileUrl);
     return (
       <div
@@ -121,7 +131,7 @@ export function GridRowView({
       data-autoid={id}
       data-row-index={index}
       tabIndex={index === tabRow ? 0 : -1}
-      className={`grid-row${card ? ' grid-card' : ''}${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
+      className={`grid-row${card !== null ? ' grid-card' : ''}${isSelected ? ' grid-row-selected' : ''}${index % 2 ? ' grid-row-odd' : ''}${handlers.click ? ' grid-row-clickable' : ''}`}
       style={style}
       onClick={handlers.click ? () => handlers.click?.(row) : undefined}
       onFocus={(e) => {
@@ -157,7 +167,7 @@ export function GridRowView({
           />
         </div>
       )}
-      <GridCells row={row} columns={columns} locale={locale} fileUrl={fileUrl} card={card} />
+      <GridCells row={row} columns={card ?? columns} locale={locale} fileUrl={fileUrl} card={card !== null} />
     </div>
   );
 }

@@ -93,10 +93,25 @@ function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
 export type LayoutAnswer = ReturnType<typeof answer>;
 
 /**
- * A layout with the description of its columns as GetFlexData answers it (Meta.Columns): the
- * grid can draw headers and read the view's filters before the first rows arrive.
+ * The fields a row's card shows on a phone, as the table's grid definition names them (`card`),
+ * without those hidden from the principal; none when no grid definition of the table names any.
  */
-function withMeta(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
+export function cardFields(snapshot: Snapshot, model: TableModel, principal: ViewPrincipal): string[] {
+  const table = model.table.name.toLowerCase();
+  const grid = [...snapshot.effective.grids.values()]
+    .map((g) => g.value)
+    .find((g) => g.table.toLowerCase() === table && g.card?.length);
+  const hidden = new Set(hiddenFields(model, principal).map((f) => f.name.toLowerCase()));
+  return (grid?.card ?? []).filter((name) => !hidden.has(name.toLowerCase()));
+}
+
+/**
+ * A layout with the description of its columns as GetFlexData answers it (Meta.Columns): the
+ * grid can draw headers and read the view's filters before the first rows arrive; and the
+ * grid's card fields.
+ */
+function withMeta(ctx: ViewContext, model: TableModel, row: ViewRow) {
+  const principal = ctx.principal;
   const layout = answer(model, principal, row);
   const hidden = hiddenFields(model, principal);
   const columns = layout.Columns.map((c) => ({
@@ -104,7 +119,7 @@ function withMeta(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
     ColumnWidth: c.ColumnWidth,
     ColumnAlignment: c.ColumnAlignment,
   }));
-  return { ...layout, Meta: { Columns: columns } };
+  return { ...layout, Meta: { Columns: columns }, Card: cardFields(ctx.snapshot, model, principal) };
 }
 
 /** The grid's views, brought in line with the definitions first. */
@@ -129,7 +144,7 @@ export async function userLayout(ctx: ViewContext, model: TableModel) {
   const control = await ready(ctx, model);
   const row = await defaultView(ctx.pool, control, viewerOf(ctx.principal));
   if (!row) throw notFound();
-  return { ...withMeta(model, ctx.principal, row), Permissions: permissionsOf(ctx.principal) };
+  return { ...withMeta(ctx, model, row), Permissions: permissionsOf(ctx.principal) };
 }
 
 export async function layouts(ctx: ViewContext, model: TableModel, filter: { PageSize?: number; PageIndex?: number }) {
@@ -155,7 +170,7 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
 
 export async function layout(ctx: ViewContext, id: number) {
   const { row, model } = await visibleView(ctx, id);
-  return withMeta(model, ctx.principal, row);
+  return withMeta(ctx, model, row);
 }
 
 function checkName(name: unknown, taken: readonly string[]): string {

@@ -33,6 +33,8 @@ export interface GridStore extends GridState {
   baseline: string;
   /** The server's description of the columns it answered (Meta.Columns). */
   meta: readonly GridColumn[];
+  /** The fields a row's card shows on a phone (the grid definition's card); empty: the first columns. */
+  card: readonly string[];
   /** The rights whose lack keeps rows of this grid from the user (Meta.Unseen). */
   unseen: readonly MissingRight[];
   /** A view (or the fallback) is in place: only then is there a state worth keeping for Back/Forward. */
@@ -81,6 +83,7 @@ export function createGridContext(control: string, deps: GridDeps): GridContext 
     saved: null,
     baseline: '',
     meta: ref([]),
+    card: ref([]),
     unseen: ref([]),
     ready: false,
     nextFilterId: 1,

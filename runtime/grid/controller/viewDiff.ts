@@ -32,6 +32,7 @@ export function markSaved(store: GridStore, layout: Layout, content = stateFromL
 export function applyView(store: GridStore, layout: DescribedLayout) {
   // A layout that describes its columns spares the one-row request its filters would need.
   if (layout.Meta?.Columns) store.meta = ref(layout.Meta.Columns);
+  if (layout.Card) store.card = ref([...layout.Card]);
   const view = stateFromLayout(layout, store.nextFilterId);
   numberFilters(store, view.advancedFilters);
   markSaved(store, layout, view);

@@ -3,6 +3,11 @@ import { useEffect, useState } from 'react';
 
 const NARROW = '(max-width: 767px)';
 
+/** Whether the window is narrow now (outside React, or at a moment such as a dialog opening). */
+export function isNarrow(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+}
+
 export function useNarrow(): boolean {
   const [query] = useState(() =>
     typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW) : null,

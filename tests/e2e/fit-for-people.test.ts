@@ -1,6 +1,8 @@
 // A newcomer's walk at a laptop's size and at a phone's: the administrator's menu starts with the
 // administration folded below the business areas and unfolds from the keyboard (kept after a
-// reload); an empty child tab carries a light toolbar.
+// reload); an empty child tab carries a light toolbar; on a phone an order's card shows the fields
+// its grid definition names, and an opened record keeps its header and actions within a quarter
+// of the screen without focusing a field.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -106,5 +108,53 @@ it('gives an empty child tab a light toolbar: Add and a short line, the full too
   expect(await panel.getByRole('button', { name: 'Filters wissen', exact: true }).isEnabled()).toBe(true);
   await panel.getByRole('button', { name: 'Filters wissen', exact: true }).click();
   await expect.poll(() => rows.count()).toBe(1);
+  await page.close();
+});
+
+it('shows phone cards from the definition, a record whose header and actions take a quarter of the screen, and no focused input', async () => {
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  await signInAt(page, product.url);
+  await expect.poll(() => page.getByRole('button', { name: 'Uitloggen' }).count()).toBe(1);
+  await page.goto(`${product.url}/?route=orders`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Orders');
+  // The demo's first order is delivered: it is in the data set Alle.
+  await page.getByRole('group', { name: 'Gegevensset' }).getByRole('button', { name: 'Alle' }).click();
+  const sets = page.getByRole('group', { name: 'Gegevensset' });
+  await expect.poll(() => sets.getByRole('button', { name: 'Alle' }).getAttribute('aria-pressed')).toBe('true');
+  const search = page.getByRole('searchbox', { name: 'Zoeken' }).first();
+  await expect.poll(() => search.isEnabled()).toBe(true);
+  await search.fill('BE-ORD-00001');
+  const card = page.locator('.grid-card').first();
+  await expect.poll(() => page.locator('.grid-card').count()).toBe(1);
+  // The grid definition's card: order number, relation, status, warehouse (not the view's first four columns).
+  expect(await card.locator('.grid-card-title').allTextContents()).toEqual([
+    'Ordernummer',
+    'Afleverrelatie',
+    'Status',
+    'Magazijn',
+  ]);
+  const cells = await card.locator('[role="gridcell"]:not(.grid-select)').allTextContents();
+  expect(cells[0]).toContain('BE-ORD-00001');
+  expect(cells[1]).toContain('Mertens Stellingbouw BVBA');
+  expect(cells[2].replace('Status', '').trim()).not.toBe('');
+
+  await card.click();
+  const record = page.locator('.app-record-screen');
+  await expect.poll(() => record.locator('.detail-header-title').textContent()).toContain('BE-ORD-00001');
+  await expect.poll(() => record.getByRole('tab', { name: 'Details' }).count()).toBe(1);
+  const share = () =>
+    record.evaluate((modal) => {
+      const top = modal.getBoundingClientRect().top;
+      const parts = ['.app-modal-header', '.detail-header', '.detail-actions']
+        .map((s) => modal.querySelector(s)?.getBoundingClientRect().bottom ?? top)
+        .map((bottom) => bottom - Math.max(0, top));
+      return Math.max(...parts) / window.innerHeight;
+    });
+  await expect.poll(share).toBeLessThanOrEqual(0.25);
+  // The transitions and actions are one menu; the stage bar shows the record's own stage.
+  expect(await record.getByRole('toolbar', { name: 'Acties' }).getByRole('button', { name: 'Acties' }).count()).toBe(1);
+  expect(await record.getByRole('button', { name: 'Status', exact: true }).count()).toBe(0);
+  const focused = () => page.evaluate(() => document.activeElement?.tagName ?? '');
+  await expect.poll(focused).not.toMatch(/^(INPUT|SELECT|TEXTAREA)$/);
   await page.close();
 });

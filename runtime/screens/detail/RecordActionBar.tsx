@@ -2,9 +2,11 @@
 // record and in the dialog of a row of a record's grid tab. A workflow with stages shows them as a
 // status bar with the record's own state marked (a state off the main path, Geannuleerd, after
 // them); the transitions it may make now are one "Status" menu, the screen's other actions buttons.
+// On a phone the bar is one line: the record's own stage, and every action in one "Acties" menu.
 import { useLingui } from '@lingui/react/macro';
 import type { TransitionsAnswer } from '../../api/index.ts';
 import { MenuButton } from '../../ui/MenuButton.tsx';
+import { useNarrow } from '../../ui/useNarrow.ts';
 import type { ActionSpec } from '../actions/index.ts';
 
 export interface RecordActionBarProps {
@@ -20,6 +22,7 @@ const isTransition = (action: ActionSpec) => action.call === 'transition' || act
 export function RecordActionBar(props: RecordActionBarProps) {
   const { t } = useLingui();
   const { actions, workflow, disabled = false, onStart } = props;
+  const narrow = useNarrow();
   const statusLabel = workflow?.StatusLabel ?? null;
   const stages = workflow?.Stages ?? [];
   if (actions.length === 0 && !statusLabel) return null;
@@ -52,7 +55,20 @@ export function RecordActionBar(props: RecordActionBarProps) {
       ) : (
         statusLabel && <span className="detail-status">{t`Status: ${statusLabel}`}</span>
       )}
-      {transitions.length > 0 && (
+      {narrow && actions.length > 0 && (
+        <MenuButton
+          label={t`Acties`}
+          disabled={disabled}
+          className="detail-actions-menu"
+          buttonClassName="app-button"
+          items={[...transitions, ...others].map((action) => ({
+            key: action.key,
+            label: action.label,
+            onSelect: () => onStart(action),
+          }))}
+        />
+      )}
+      {!narrow && transitions.length > 0 && (
         <MenuButton
           label={t`Status`}
           disabled={disabled}
@@ -65,17 +81,18 @@ export function RecordActionBar(props: RecordActionBarProps) {
           }))}
         />
       )}
-      {others.map((action) => (
-        <button
-          key={action.key}
-          type="button"
-          className="app-button"
-          disabled={disabled}
-          onClick={() => onStart(action)}
-        >
-          {action.label}
-        </button>
-      ))}
+      {!narrow &&
+        others.map((action) => (
+          <button
+            key={action.key}
+            type="button"
+            className="app-button"
+            disabled={disabled}
+            onClick={() => onStart(action)}
+          >
+            {action.label}
+          </button>
+        ))}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import type { FormProperty } from '../../form/index.ts';
 import { headerItems, TRACKER_FIELDS, trackerValue } from './headerValues.ts';
 import { useHoverDelay } from './useHoverDelay.ts';
+import './record-phone.css';
 
 export interface RecordHeaderProps {
   title: string;

@@ -1,8 +1,10 @@
 // Focus of a modal dialog: it takes focus when it opens (its first field, else its first button,
 // else itself), Tab and Shift+Tab stay inside it, and focus returns to where it was when it closes.
 // A dialog whose fields arrive later (a record still loading) moves focus to its first field
-// when that appears, unless the user has moved focus meanwhile.
+// when that appears, unless the user has moved focus meanwhile. On a phone the dialog itself takes
+// the focus, not a field: no on-screen keyboard covers the record before the user asks for it.
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { isNarrow } from '../useNarrow.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -58,6 +60,16 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
     const dialog = ref.current;
     if (!dialog) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (isNarrow()) {
+      dialog.focus();
+      return () => {
+        if (
+          before?.isConnected &&
+          (document.activeElement === document.body || dialog.contains(document.activeElement))
+        )
+          before.focus();
+      };
+    }
     const target = firstTarget(dialog);
     (target ?? dialog).focus();
     // Fields that arrive after opening (a record loading) take focus while the dialog itself holds it.

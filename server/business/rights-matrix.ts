@@ -17,7 +17,10 @@ type MatrixTab = Extract<TabDef, { kind: 'rightsmatrix' }>;
 const areaOf = (screen: ScreenDef) =>
   screen.kind === 'settings' ? 'settings' : screen.kind === 'systemtable' ? 'systemtables' : 'screens';
 
-/** The rights a screen is guarded by: its own, else its table's; and those of its actions and transitions. */
+/**
+ * The rights a screen is guarded by: its own, else its table's; and those of its tabs, its actions,
+ * and its table's workflow (the transitions, and the states seen only with a right).
+ */
 function rightsOfScreen(eff: Effective, screen: ScreenDef): Set<string> {
   const table = screen.table ? eff.tables.get(screen.table.toLowerCase()) : undefined;
   const own = Object.values(screen.rights ?? {}).filter((r): r is string => typeof r === 'string');
@@ -26,8 +29,9 @@ function rightsOfScreen(eff: Effective, screen: ScreenDef): Set<string> {
   );
   return new Set([
     ...(own.length ? own : table?.right ? [table.right] : []),
+    ...(screen.tabs ?? []).flatMap((tab) => (tab.right ? [tab.right] : [])),
     ...(screen.actions ?? []).flatMap((a) => (a.right ? [a.right] : [])),
-    ...workflows.flatMap((w) => w.value.transitions.flatMap((tr) => (tr.right ? [tr.right] : []))),
+    ...workflows.flatMap((w) => [...w.value.transitions, ...w.value.states].flatMap((x) => (x.right ? [x.right] : []))),
   ]);
 }
 

@@ -14,6 +14,7 @@ import { Migration20261201010000UnclaimedUploads } from './Migration202612010100
 import { Migration20261203000000LiveStreams } from './Migration20261203000000LiveStreams.ts';
 import { Migration20261204000000ImportHeartbeats } from './Migration20261204000000ImportHeartbeats.ts';
 import { Migration20261207000000ImportFailures } from './Migration20261207000000ImportFailures.ts';
+import { Migration20261207010000ImportMessages } from './Migration20261207010000ImportMessages.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261203000000LiveStreams', class: Migration20261203000000LiveStreams },
   { name: 'Migration20261204000000ImportHeartbeats', class: Migration20261204000000ImportHeartbeats },
   { name: 'Migration20261207000000ImportFailures', class: Migration20261207000000ImportFailures },
+  { name: 'Migration20261207010000ImportMessages', class: Migration20261207010000ImportMessages },
 ];

@@ -26,7 +26,9 @@ import {
   readerOf,
   setAdvancedMode,
   startImport,
+  keepTaskMessage,
   taskAnswer,
+  taskMessage,
   taskResults,
   TASKS,
   templateName,
@@ -49,9 +51,18 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
     if (!model) throw unknownControl(TASKS);
     return model;
   };
-  /** A task the user may read (their own, by the table's ownedBy), as the calls answer it. */
-  const task = async (request: FastifyRequest, autoid: unknown) =>
-    taskAnswer(await readRecord(engine.pool, tasksModel(), principalOf(request), Number(autoid)));
+  /** What the user reads about a task's table: its fields by their labels, in their language. */
+  const readerFor = (request: FastifyRequest, destination: string) =>
+    readerOf(engine.registry.snapshot.effective, engine.registry.snapshot.table(destination), languageOf(request));
+  /**
+   * A task the user may read (their own, by the table's ownedBy), as the calls answer it: its
+   * message in the user's language when it was kept as keys.
+   */
+  const task = async (request: FastifyRequest, autoid: unknown) => {
+    const answer = taskAnswer(await readRecord(engine.pool, tasksModel(), principalOf(request), Number(autoid)));
+    const said = await taskMessage(engine.pool, answer.AutoID, readerFor(request, answer.Destination));
+    return said === undefined ? answer : { ...answer, ErrorMessage: said };
+  };
   const destination = (request: FastifyRequest, name: unknown) => {
     const model = typeof name === 'string' ? engine.registry.snapshot.table(name) : undefined;
     if (!model || !isDestination(model, principalOf(request)))
@@ -97,7 +108,7 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
         answer.AutoID,
         model,
         principalOf(request),
-        readerOf(engine.registry.snapshot.effective, model, languageOf(request)),
+        readerFor(request, answer.Destination),
         { index: request.body?.pageIndex ?? 1, size: request.body?.pageSize ?? IMPORT_FAILED_ROWS.page },
       );
       return { ...answer, Results: results };
@@ -117,12 +128,14 @@ export function importRoutes(app: FastifyInstance, engine: Engine): void {
       [current.AutoID, String(IMPORT.ProcessState.Cancelled)],
     );
     const pending = current.ProcessState === IMPORT.ProcessState.Pending;
-    if (pending)
+    if (pending) {
       await engine.pool.query(`UPDATE ${TASKS} SET errormessage = $2, processresult = $3 WHERE autoid = $1`, [
         current.AutoID,
         message('import.cancelled_before'),
         String(IMPORT.ProcessResult.Failed),
       ]);
+      await keepTaskMessage(engine.pool, current.AutoID, [{ id: 'import.cancelled_before', args: [], field: null }]);
+    }
     return task(request, current.AutoID);
   });
 

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { EVENT_TYPES, IMPORT, message } from '../../definitions/language/index.ts';
 import { inTransaction, type Queryable } from '../db/pool.ts';
 import { emitEvent } from '../data/events.ts';
+import { keepTaskMessage } from './results.ts';
 
 const S = IMPORT.ProcessState;
 
@@ -119,6 +120,7 @@ export async function failedLost(pool: pg.Pool, taskId: number): Promise<boolean
       [taskId, message('import.process_lost')],
     );
     if (!ended.rowCount) return false;
+    await keepTaskMessage(client, taskId, [{ id: 'import.process_lost', args: [], field: null }]);
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [taskId]);
     await heartbeatEnded(client, taskId);
     await tellProgress(client, taskId, true);

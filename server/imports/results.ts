@@ -12,7 +12,14 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { translatorFor } from '../texts.ts';
 import type { ColumnMap } from './columns.ts';
-import { problemOf, problemText, storeProblem, type ProblemReader, type StoredProblem } from './problems.ts';
+import {
+  problemOf,
+  problemText,
+  storeProblem,
+  type Problem,
+  type ProblemReader,
+  type StoredProblem,
+} from './problems.ts';
 import type { Prepared } from './rows.ts';
 import type { Cell } from './sheet.ts';
 import { TASKS } from './tasks.ts';
@@ -99,9 +106,31 @@ export async function keepSummary(
   );
 }
 
+/** What a task says as a whole, as keys: its ErrorMessage, said in a reader's language. */
+export async function keepTaskMessage(db: Queryable, taskId: number, said: readonly Problem[]): Promise<void> {
+  await db.query(
+    `INSERT INTO core_import_message (task_id, said) VALUES ($1, $2::jsonb)
+     ON CONFLICT (task_id) DO UPDATE SET said = excluded.said`,
+    [taskId, JSON.stringify(said.map(storeProblem))],
+  );
+}
+
+/** A task's message in a reader's language; undefined when it was kept only as text. */
+export async function taskMessage(
+  db: Queryable,
+  taskId: number,
+  reader: ProblemReader,
+): Promise<string | null | undefined> {
+  const row = (
+    await db.query<{ said: StoredProblem[] }>('SELECT said FROM core_import_message WHERE task_id = $1', [taskId])
+  ).rows[0];
+  if (!row) return undefined;
+  return row.said.map((s) => problemText(problemOf(s), reader)).join(' ') || null;
+}
+
 /** Forgets the results of tasks deleted since (a task's rows go with it, however it was deleted). */
 export async function forgetDeletedTasks(db: Queryable): Promise<void> {
-  for (const table of ['core_import_failure', 'core_import_summary'])
+  for (const table of ['core_import_failure', 'core_import_summary', 'core_import_message'])
     await db.query(`DELETE FROM ${table} r WHERE NOT EXISTS (SELECT 1 FROM ${TASKS} t WHERE t.autoid = r.task_id)`);
 }
 

@@ -13,7 +13,9 @@ import {
   message,
   SOURCE_LANGUAGE,
   type Language,
+  type MessageId,
 } from '../../definitions/language/index.ts';
+import { labelled } from '../../definitions/language/message-args.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { inTransaction } from '../db/pool.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
@@ -26,8 +28,8 @@ import { userPrincipal } from '../security/principal-of.ts';
 import type { Principal } from '../security/principal.ts';
 import { importableFields, isNotesRow, listColumn, mapColumns, type ColumnMap } from './columns.ts';
 import { prepareRows, type Prepared } from './rows.ts';
-import { forgetDeletedTasks, keepFailures, keepSummary, readerOf } from './results.ts';
-import { problemsText, type ProblemReader } from './problems.ts';
+import { forgetDeletedTasks, keepFailures, keepSummary, keepTaskMessage, readerOf } from './results.ts';
+import { problemsText, type Problem, type ProblemReader } from './problems.ts';
 import { messageIn } from '../texts.ts';
 import { OutputFile } from './output.ts';
 import { readSheet, SheetFailed, type Cell, type SheetRow } from './sheet.ts';
@@ -57,8 +59,16 @@ const R = IMPORT.RowResult;
 const CHUNK_ROWS = 1000;
 const DEFAULT_HEARTBEAT_SECONDS = 5;
 
+/** What the task says as a whole: a message by key, shown in the reader's language. */
+const said = (id: MessageId, ...args: unknown[]): Problem => ({ id, args, field: null });
+const dutch = (p: Problem) => message(p.id, ...p.args);
+
 /** An import that cannot go on: said on the task, not tried again. */
-class ImportStopped extends Error {}
+class ImportStopped extends Error {
+  constructor(readonly said: Problem) {
+    super(dutch(said));
+  }
+}
 
 function progress(
   db: pg.Pool | pg.PoolClient,
@@ -119,8 +129,7 @@ function columnsOf(run: Run, header: Cell[]): ColumnMap {
       (n) => snapshot.effective.tables.get(n.toLowerCase()),
     ),
   );
-  if (!columns.columns.length)
-    throw new ImportStopped(message('import.no_columns', run.model.table.label ?? run.model.table.name));
+  if (!columns.columns.length) throw new ImportStopped(said('import.no_columns', labelled(run.model.table)));
   return columns;
 }
 
@@ -197,10 +206,10 @@ async function earlierRows(pool: pg.Pool, taskId: number, rows: SheetRow[]) {
 }
 
 /** Reads the sheet and writes its rows after the checkpoint; answers any notice, or why it stopped early. */
-async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy: string | null }> {
+async function importRows(run: Run): Promise<{ notice: Problem[]; stoppedBy: Problem | null }> {
   const { ctx, task } = run;
   const file = await fileById(ctx.pool, task.fileId);
-  if (!file) throw new ImportStopped(message('import.not_spreadsheet'));
+  if (!file) throw new ImportStopped(said('import.not_spreadsheet'));
   const { last, done, seenIds } = await checkpoint(ctx.pool, task.id);
   run.done = done;
   const local = await ctx.files.local(file.sha256);
@@ -245,35 +254,35 @@ async function importRows(run: Run): Promise<{ notice: string | null; stoppedBy:
       }
       // Columns are known from the first row on (the header).
       if (!rows.length || !columns) continue;
-      if (await cancelled(ctx.pool, task.id)) return { notice: null, stoppedBy: message('import.cancelled') };
+      if (await cancelled(ctx.pool, task.id)) return { notice: [], stoppedBy: said('import.cancelled') };
       await writeChunk(run, rows, columns, seenIds);
     }
   } catch (err) {
     if (!(err instanceof SheetFailed)) throw err;
     const why =
       err.reason === 'memory'
-        ? message('import.sheet_memory')
+        ? said('import.sheet_memory')
         : err.reason === 'columns'
-          ? message('import.too_many_columns', err.row ?? '?', IMPORT_LIMITS.columns)
-          : message('import.sheet_unreadable', err.row ?? run.done + 1);
+          ? said('import.too_many_columns', err.row ?? '?', IMPORT_LIMITS.columns)
+          : said('import.sheet_unreadable', err.row ?? run.done + 1);
     if (!header) throw new ImportStopped(why);
-    return { notice: null, stoppedBy: why };
+    return { notice: [], stoppedBy: why };
   } finally {
     await scratch.remove();
     await local.release();
   }
-  if (!header || !columns) throw new ImportStopped(message('import.no_sheet'));
-  const notices = [
-    columns.ignored.length ? message('import.columns_ignored', columns.ignored.join(', ')) : null,
-    columns.twice.length ? message('import.column_twice', columns.twice.join(', ')) : null,
-  ].filter(Boolean);
-  return { notice: notices.join(' ') || null, stoppedBy: null };
+  if (!header || !columns) throw new ImportStopped(said('import.no_sheet'));
+  const notice = [
+    ...(columns.ignored.length ? [said('import.columns_ignored', columns.ignored.join(', '))] : []),
+    ...(columns.twice.length ? [said('import.column_twice', columns.twice.join(', '))] : []),
+  ];
+  return { notice, stoppedBy: null };
 }
 
 /** Counts, the output file and the end state; the rows' results are removed. */
 async function finish(
   run: Run,
-  outcome: { notice: string | null; stoppedBy: string | null; failed?: boolean },
+  outcome: { notice: Problem[]; stoppedBy: Problem | null; failed?: boolean },
 ): Promise<string> {
   const { ctx, task } = run;
   const counts = (
@@ -313,9 +322,12 @@ async function finish(
     : failed > 0 || counts.skipped > 0 || outcome.stoppedBy
       ? IMPORT.ProcessResult.SucceededWithFailures
       : IMPORT.ProcessResult.Succeeded;
-  const text =
-    [outcome.stoppedBy, outcome.notice, task.dryRun ? message('import.dry_run') : null].filter(Boolean).join(' ') ||
-    null;
+  const says = [
+    ...(outcome.stoppedBy ? [outcome.stoppedBy] : []),
+    ...outcome.notice,
+    ...(task.dryRun ? [said('import.dry_run')] : []),
+  ];
+  const text = says.map(dutch).join(' ') || null;
   await inTransaction(ctx.pool, async (client) => {
     await client.query(
       `UPDATE importtasks SET processstate = $2, processresult = $3, errormessage = $4, totalrecords = $5, processedrecords = $6, failedrecords = $7,
@@ -336,6 +348,7 @@ async function finish(
       ],
     );
     await keepSummary(client, task.id, { created: counts.created, updated: counts.updated });
+    await keepTaskMessage(client, task.id, says);
     await forgetDeletedTasks(client);
     await client.query('DELETE FROM core_import_row WHERE task_id = $1', [task.id]);
     await heartbeatEnded(client, task.id);
@@ -406,7 +419,7 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean, langua
     const snapshot = ctx.snapshot();
     const model = snapshot.table(task.destination);
     const data = await principalData(ctx.pool, task.userId);
-    if (!model || !data) return await stop(ctx, task, message('import.destination', task.destination));
+    if (!model || !data) return await stop(ctx, task, said('import.destination', task.destination));
     const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) =>
       snapshot.effective.tables.get(name.toLowerCase()),
     );
@@ -443,14 +456,13 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean, langua
     try {
       return await finish(run, await importRows(run));
     } catch (err) {
-      if (err instanceof ImportStopped)
-        return await finish(run, { notice: null, stoppedBy: err.message, failed: true });
+      if (err instanceof ImportStopped) return await finish(run, { notice: [], stoppedBy: err.said, failed: true });
       // The process stopping, a fault: the next try goes on from the checkpoint. After the last
       // try the task says it failed, with the rows written until then.
       if (last && databaseFailure(err) !== 'unavailable') {
         await finish(run, {
-          notice: null,
-          stoppedBy: message('import.failed', err instanceof Error ? err.message : String(err)),
+          notice: [],
+          stoppedBy: said('import.failed', err instanceof Error ? err.message : String(err)),
           failed: true,
         }).catch(() => {});
       }
@@ -467,13 +479,14 @@ async function runOnce(ctx: ImportContext, taskId: number, last: boolean, langua
   }
 }
 
-async function stop(ctx: ImportContext, task: TaskRow, why: string): Promise<string> {
+async function stop(ctx: ImportContext, task: TaskRow, why: Problem): Promise<string> {
   await setTask(ctx.pool, task.id, {
     processstate: String(S.Processed),
     processresult: String(IMPORT.ProcessResult.Failed),
-    errormessage: why,
+    errormessage: dutch(why),
   });
+  await keepTaskMessage(ctx.pool, task.id, [why]);
   await heartbeatEnded(ctx.pool, task.id);
   await progress(ctx.pool, task, { CurrentRow: 0, TotalRows: 0, Finished: true });
-  return why;
+  return dutch(why);
 }

@@ -149,6 +149,29 @@ describe('the failed rows of an import task', () => {
     expect(await kept(id)).toBe(2);
   });
 
+  it("says the task's own message in the reader's language: an ignored column, a dry run", async () => {
+    const file = await sheetFile([
+      [...FILE[0], 'Onbekend'],
+      ['DRY001', 'Proef', '1,00', 1, 'x'],
+    ]);
+    const dry = (
+      await finished(
+        base,
+        admin,
+        (await startImport(base, admin, { Destination: 'products', file, DryRun: true })).body.AutoID,
+      )
+    ).AutoID;
+    expect((await readTask(admin, dry, 'en')).body.ErrorMessage).toBe(
+      'These columns were not imported (unknown or not changeable): Onbekend. Test import: nothing has been saved.',
+    );
+    expect((await readTask(admin, dry, 'nl')).body.ErrorMessage).toBe(
+      'Deze kolommen zijn niet geïmporteerd (onbekend of niet te wijzigen): Onbekend. Proefimport: er is niets opgeslagen.',
+    );
+    // The grid of import tasks reads the column, in Dutch.
+    const stored = await server.engine.pool.query('SELECT errormessage FROM importtasks WHERE autoid = $1', [dry]);
+    expect(stored.rows[0].errormessage).toMatch(/^Deze kolommen/);
+  });
+
   it('is not read by another user', async () => {
     const saved = await post(server.app, '/mvc/users/save', {
       Username: 'lezer',

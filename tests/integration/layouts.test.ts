@@ -440,6 +440,18 @@ describe('names and content are checked before anything is written', () => {
     ]);
   });
 
+  it("answers the grid definition's card fields with a view, without those hidden from the user", async () => {
+    expect((await as('admin', '/mvc/products/GetUserFlexGridLayout', {})).body.Card).toEqual(['ID', 'Descr', 'Price']);
+    expect((await as('otto', '/mvc/products/GetUserFlexGridLayout', {})).body.Card).toEqual(['ID', 'Descr', 'Price']);
+    // Planners do not see prices.
+    expect((await as('piet', '/mvc/products/GetUserFlexGridLayout', {})).body.Card).toEqual(['ID', 'Descr']);
+    const id = (await as('admin', '/mvc/products/GetUserFlexGridLayout', {})).body.AutoID;
+    expect((await as('piet', '/mvc/flexgridlayout/getflexgridlayout', { AutoID: id })).body.Card).toEqual([
+      'ID',
+      'Descr',
+    ]);
+  });
+
   it('a hidden column cannot be put in a view by the user it is hidden from', async () => {
     const res = await as('ulla', '/mvc/products/createnewflexgridlayout', {
       Name: 'Prijzen',

@@ -83,6 +83,12 @@ export const badRequest = (id: MessageId & `request.${string}`, ...args: unknown
 export const refusedBy = (text: string, ...fill: unknown[]) =>
   new AppError('BAD_REQUEST', [text, ...fill], {}, {}, 'validation.check');
 
+/** A row the user can open to put right what a refusal is about (the product without an object type). */
+export interface RowToOpen {
+  Table: string;
+  AutoID: number;
+}
+
 /** A 400 said by a message of the catalogue that is not about the request's shape. */
 export const refused = (id: MessageId, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);
 

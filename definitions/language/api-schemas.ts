@@ -36,6 +36,9 @@ const AutoID = typed<number | string>({
 /** A record of a table: its fields as the definitions name them (per table in the OpenAPI of a user). */
 export const RecordSchema = open({ AutoID: whole(), TimeStamp: whole() });
 
+/** A row the user can open to put right what failed, by its table and AutoID. */
+const RowToOpen = object({ Table: str(), AutoID: whole() }, ['Table', 'AutoID']);
+
 export const ErrorAnswer = object(
   {
     Error: str(),
@@ -58,6 +61,8 @@ export const ErrorAnswer = object(
     Retryable: bool,
     /** The stored row's version, on a 409 for a stale TimeStamp. */
     Current: object({ TimeStamp: whole(), ModifiedBy: nullable(str()) }, ['TimeStamp', 'ModifiedBy']),
+    /** A row to open and put right what the refusal is about (a receipt's product without an object type). */
+    Open: RowToOpen,
   },
   ['Error', 'Code', 'ModelState', 'TranslationModelState'],
 );
@@ -267,6 +272,7 @@ const BatchItem = object(
     Error: nullable(str()),
     Key: nullable(str()),
     Args: list(str()),
+    Open: RowToOpen,
   },
   ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args'],
 );

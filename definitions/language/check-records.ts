@@ -279,6 +279,13 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
     checkValueRule(eff, g.rule, undefined, scopes, `${at}/guards/${k}/rule`, report);
     for (const arg of g.messageArgs ?? [])
       checkValueRule(eff, { var: arg }, undefined, scopes, `${at}/guards/${k}/messageArgs`, report);
+    const open = g.open ? fieldOf(child, g.open.slice('$child.'.length)) : undefined;
+    if (g.open && open?.type !== 'list')
+      report(
+        `${at}/guards/${k}/open`,
+        'field-reference',
+        `guard open ${g.open} must name a list field of the child rows`,
+      );
   });
 }
 

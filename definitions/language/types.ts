@@ -591,7 +591,13 @@ export interface ApplyDef {
    * anything is changed; else the transition is refused with the guard's message, its blanks
    * filled by `messageArgs` (`$child.Product.Descr`, read as the user may see that row).
    */
-  guards?: { rule: RulesLogic; message: string; messageArgs?: string[] }[];
+  guards?: {
+    rule: RulesLogic;
+    message: string;
+    messageArgs?: string[];
+    /** `$child.<ListField>`: the refusal offers the row it names to open and put right. */
+    open?: string;
+  }[];
   /**
    * Instead of `target`: the row of `find.table` whose fields equal `match` (values as in `set`);
    * created with those values (through its checks) when there is none, then given `set`.

@@ -12,7 +12,7 @@ import { referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
-import { notFound, refusedBy } from '../errors.ts';
+import { AppError, notFound, refusedBy, type RowToOpen } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { changesOf } from './prompts.ts';
@@ -93,7 +93,29 @@ async function guard(
     if (value === null || value === undefined) return '';
     return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new CalendarDate(value) : value;
   });
-  throw refusedBy(failed.message, ...fill);
+  const open = failed.open ? await rowToOpen(client, child, row, failed.open, principal, ctx) : undefined;
+  const err = refusedBy(failed.message, ...fill);
+  throw open ? new AppError(err.code, err.args, {}, { Open: open }, err.id) : err;
+}
+
+/**
+ * The row a guard's `open` names (`$child.Product`: the child's list field), when the user may
+ * read it: a refusal then offers to open it. Read through the access layer, as the message's blanks.
+ */
+async function rowToOpen(
+  client: pg.PoolClient,
+  child: TableModel,
+  row: Record<string, unknown>,
+  open: string,
+  principal: Principal,
+  ctx: WriteContext,
+): Promise<RowToOpen | undefined> {
+  const field = child.byName.get(open.replace(/^\$child\./, '').toLowerCase());
+  const target = field && referencedModel(child, field.name, ctx.tableOf);
+  if (!field || !target || !principal.can(target.table.right, 'read')) return undefined;
+  const seen = await relatedValues(client, child, row, [{ var: `${field.name}.AutoID` }], ctx.tableOf, principal);
+  const id = seen?.get(`${field.name}.AutoID`);
+  return id === null || id === undefined ? undefined : { Table: target.table.name, AutoID: Number(id) };
 }
 
 /**

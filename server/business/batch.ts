@@ -12,7 +12,7 @@ import {
 import { inTransaction, type TransactionOptions } from '../db/pool.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type RowToOpen } from '../errors.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
@@ -50,15 +50,17 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
 const said = (id: MessageId, args: readonly unknown[]) =>
   id === 'validation.check' ? formatMessage(String(args[0]), args.slice(1)) : message(id, ...args);
 
-function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args'> {
+function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args' | 'Open'> {
   // An item that lost to a concurrent write each time it ran fails alone: the items before it stay done.
   if (databaseFailure(err) === 'conflict') return failure(new AppError('TRANSACTION_CONFLICT'));
   if (err instanceof AppError) {
     // A per-field refusal says its first field's message: that is what went wrong for this item.
     const first = Object.values(err.fields)[0]?.[0];
+    // A row to open and put right (a guard's `open`) goes with the item.
+    const open = err.extra.Open ? { Open: err.extra.Open as RowToOpen } : {};
     return first
-      ? { Error: said(first.id, first.args), Key: first.id, Args: first.args.map(String) }
-      : { Error: said(err.id, err.args), Key: err.id, Args: err.args.map(String) };
+      ? { Error: said(first.id, first.args), Key: first.id, Args: first.args.map(String), ...open }
+      : { Error: said(err.id, err.args), Key: err.id, Args: err.args.map(String), ...open };
   }
   throw err;
 }

@@ -404,6 +404,20 @@ it('receives the purchase order with a bulk and a unique item', async () => {
   await poll(() => childRows().count()).toBe(2);
   await screenshot('orders-receipt-items');
 
+  // A product that lost its object type (from before the rule): the refusal names it and offers
+  // to open it; put right there, the receipt goes through.
+  await sql(`UPDATE products SET objecttype = NULL WHERE id = 'E2E-AGG'`);
+  await chooseTransition(recordActions(), 'Verwerken');
+  const refused = dialog('Verwerken');
+  await poll(() => refused.textContent()).toContain('Het product E2E Aggregaat 20 kVA heeft geen objecttype');
+  await refused.getByRole('button', { name: 'Openen' }).click();
+  const productForm = dialog('Producten');
+  await poll(() => productForm.getByLabel('Omschrijving', { exact: true }).inputValue()).toBe('E2E Aggregaat 20 kVA');
+  await pick(productForm, 'Objecttype', 'E2E Aggregaattype');
+  await productForm.getByRole('button', { name: 'Opslaan' }).click();
+  await poll(() => productForm.count()).toBe(0);
+  await refused.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
+  await poll(() => refused.count()).toBe(0);
   await runOnRecord('Verwerken');
   await poll(() => recordActions().textContent()).toContain('Status: Verwerkt');
   // The unique item now names the object it made.
@@ -445,8 +459,11 @@ it('sees the stock, the stock log, the received lines and the new object follow'
   }
 
   // The purchase order shows what was received on it; the items are made on their receipt only.
+  // Received in full, it completed itself.
   await openScreen('Inkooporders');
+  await chooseDataSet('Afgerond');
   await openRow('E2E-INK-001');
+  await poll(() => recordActions().textContent()).toContain('Status: Afgerond');
   await record().getByRole('tab', { name: 'Ontvangsten' }).click();
   await poll(() => childRows().count()).toBe(2);
   expect(await cell(panel().getByRole('grid'), childRows().filter({ hasText: 'E2E Bouwhek' }), 'Ontvangst')).toBe(

@@ -692,6 +692,13 @@ describe('purchasing and receipts', () => {
       'Het product Trilplaat 90 kg heeft geen objecttype; vul bij het product het objecttype in en verwerk de ontvangst opnieuw.',
     );
     expect(Object.values(refused.body.ModelState).flat().join(' ')).not.toMatch(/ObjectType/);
+    // The refusal offers the product to open and put right, on the call and in a batch's result.
+    expect(refused.body.Open).toEqual({ Table: 'products', AutoID: product.AutoID });
+    const batch = await transition('purchasereceipt', [r.AutoID], 'process');
+    expect(batch.body.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Open: { Table: 'products', AutoID: product.AutoID },
+    });
     expect((await item('purchasereceipt', r.AutoID)).Status).toBe(1);
     expect(await rows('objects', [{ FieldName: 'ID', Operator: '=', Value: 'TRIL-0001' }])).toHaveLength(0);
   });

@@ -7,7 +7,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/index.ts';
-import { BatchResultDialog, confirm, outcomesOf } from '../../ui/dialogs/index.ts';
+import { BatchResultDialog, confirm, outcomesOf, type RowToOpen } from '../../ui/dialogs/index.ts';
+import { router } from '../../ui/navigation/index.ts';
+import { sameTable } from '../../live/index.ts';
+import { useReferenceDialogs } from '../ReferenceDialog.tsx';
 import { concurrencyConflict } from '../failures.ts';
 import { describeRow } from '../rows.ts';
 import { findTransition } from './findTransition.ts';
@@ -78,6 +81,15 @@ export function useActionRunner(
     [onDone],
   );
   const done = useCallback(() => finish(), [finish]);
+  // A failed item may name a row to put right (a product without its object type): opened over the results.
+  const { open: openReference, dialog: referenceDialog } = useReferenceDialogs();
+  const openRow = useCallback(
+    (row: RowToOpen) => {
+      const screen = router.routes.find((r) => r.table && sameTable(r.table, row.Table));
+      void openReference({ table: row.Table, autoid: row.AutoID, title: screen?.title ?? row.Table, readOnly: false });
+    },
+    [openReference],
+  );
 
   const missing = t`Geen resultaat ontvangen`;
   const runChunk = useCallback(
@@ -121,8 +133,18 @@ export function useActionRunner(
         chunkSize={chunkSizeOf(step.action, step.rows.length)}
         onComplete={done}
         onClose={done}
+        onOpen={openRow}
       />
     );
   }
-  return { start, dialogs, busy: step.kind !== 'idle' };
+  return {
+    start,
+    dialogs: (
+      <>
+        {dialogs}
+        {referenceDialog}
+      </>
+    ),
+    busy: step.kind !== 'idle',
+  };
 }

@@ -13,7 +13,7 @@ import {
   runChunks,
   shouldAutoClose,
 } from './batchResult.ts';
-import type { BatchOutcome, BatchStatus } from './batchResult.ts';
+import type { BatchOutcome, BatchStatus, RowToOpen } from './batchResult.ts';
 import { Modal } from './Modal.tsx';
 
 interface Common<T> {
@@ -26,6 +26,8 @@ interface Common<T> {
   onClose: () => void;
   /** A text above the results (a transition's warning). */
   note?: string;
+  /** Opens a row a failed item names to put right (its "Openen" button). */
+  onOpen?: (row: RowToOpen) => void;
 }
 
 export type BatchResultDialogProps<T> = Common<T> &
@@ -35,7 +37,7 @@ export type BatchResultDialogProps<T> = Common<T> &
   );
 
 export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
-  const { title, items, describe, onComplete, onClose, note } = props;
+  const { title, items, describe, onComplete, onClose, note, onOpen } = props;
   const { t } = useLingui();
   const [state, dispatch] = useReducer(
     batchReducer,
@@ -121,6 +123,11 @@ export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
             <span className="app-batch-description">{item.description}</span>
             <span className="app-batch-status">{labels[item.status]}</span>
             {item.error && <span className="app-batch-error">{item.error}</span>}
+            {item.open && onOpen && (
+              <button type="button" className="app-button app-batch-open" onClick={() => onOpen(item.open!)}>
+                {t`Openen`}
+              </button>
+            )}
           </li>
         ))}
       </ul>

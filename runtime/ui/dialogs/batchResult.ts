@@ -6,12 +6,19 @@
 import type { BatchAnswer } from '../../api/index.ts';
 
 export type BatchStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'IGNORED';
-export type BatchOutcome = { status: Exclude<BatchStatus, 'PENDING'>; error?: string };
+/** A row the user can open to put right what failed (the product a receipt needs an object type of). */
+export interface RowToOpen {
+  Table: string;
+  AutoID: number;
+}
+
+export type BatchOutcome = { status: Exclude<BatchStatus, 'PENDING'>; error?: string; open?: RowToOpen };
 
 export interface BatchItem {
   description: string;
   status: BatchStatus;
   error?: string;
+  open?: RowToOpen;
 }
 
 export interface BatchState {
@@ -41,7 +48,7 @@ export function batchReducer(state: BatchState, action: BatchAction): BatchState
       return {
         items: state.items.map((item, i) => {
           const result = byIndex.get(i);
-          return result ? { ...item, status: result.status, error: result.error } : item;
+          return result ? { ...item, status: result.status, error: result.error, open: result.open } : item;
         }),
       };
     }
@@ -159,6 +166,6 @@ export function outcomesOf(answer: BatchAnswer, autoids: readonly number[], miss
     if (!result) return { status: 'FAILED', error: missing };
     return result.Result === 'SUCCESS'
       ? { status: 'SUCCESS' }
-      : { status: result.Result, error: result.Error ?? undefined };
+      : { status: result.Result, error: result.Error ?? undefined, ...(result.Open ? { open: result.Open } : {}) };
   });
 }

@@ -15,7 +15,7 @@ export {
   runChunks,
   shouldAutoClose,
 } from './batchResult.ts';
-export type { BatchAction, BatchItem, BatchOutcome, BatchState, BatchStatus } from './batchResult.ts';
+export type { BatchAction, BatchItem, BatchOutcome, BatchState, BatchStatus, RowToOpen } from './batchResult.ts';
 export { DialogLayer } from './DialogLayer.tsx';
 export {
   ALERT_MS,

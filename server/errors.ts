@@ -89,6 +89,9 @@ export interface RowToOpen {
   AutoID: number;
 }
 
+export const isRowToOpen = (x: unknown): x is RowToOpen =>
+  typeof x === 'object' && x !== null && 'Table' in x && 'AutoID' in x;
+
 /** A 400 said by a message of the catalogue that is not about the request's shape. */
 export const refused = (id: MessageId, ...args: unknown[]) => new AppError('BAD_REQUEST', args, {}, {}, id);
 

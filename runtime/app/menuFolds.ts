@@ -2,7 +2,14 @@
 // favourites), and whether the user may do everything (their administration starts folded).
 import { proxy } from 'valtio';
 
-export const menuFolds = proxy({ user: '', fullAccess: false, folded: null as string[] | null });
+interface MenuFolds {
+  user: string;
+  fullAccess: boolean;
+  /** The folded groups as remembered; null: none remembered (the default applies). */
+  folded: string[] | null;
+}
+
+export const menuFolds = proxy<MenuFolds>({ user: '', fullAccess: false, folded: null });
 
 const keyOf = (user: string) => `menu:${user}:folded`;
 

@@ -12,7 +12,7 @@ import {
 import { inTransaction, type TransactionOptions } from '../db/pool.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
-import { AppError, type RowToOpen } from '../errors.ts';
+import { AppError, isRowToOpen } from '../errors.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
@@ -57,7 +57,7 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args' | 'Open
     // A per-field refusal says its first field's message: that is what went wrong for this item.
     const first = Object.values(err.fields)[0]?.[0];
     // A row to open and put right (a guard's `open`) goes with the item.
-    const open = err.extra.Open ? { Open: err.extra.Open as RowToOpen } : {};
+    const open = isRowToOpen(err.extra.Open) ? { Open: err.extra.Open } : {};
     return first
       ? { Error: said(first.id, first.args), Key: first.id, Args: first.args.map(String), ...open }
       : { Error: said(err.id, err.args), Key: err.id, Args: err.args.map(String), ...open };

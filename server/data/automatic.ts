@@ -53,6 +53,14 @@ const automaticOf = (model: TableModel): TransitionDef[] =>
 
 const leavesFrom = (t: TransitionDef, status: unknown) => t.from === '*' || t.from.some((v) => v === status);
 
+/** A write's connection is a client of the pool (a pool itself has no `release`): the moves are written on it. */
+const isClient = (db: Queryable): db is pg.PoolClient => 'release' in db;
+
+function clientOf(db: Queryable): pg.PoolClient {
+  if (!isClient(db)) throw new Error('automatic transitions follow writes, which run on a client of the pool');
+  return db;
+}
+
 /**
  * The record `id` of `model` was written or its totals changed (`before`: the stored row before
  * that, null for a new one): its automatic transitions are looked at before the commit.
@@ -70,7 +78,7 @@ export async function transitionsFollow(
   if (!transaction) {
     // Outside a transaction of inTransaction (a seed's single statement): the record moves now.
     const now = { tableOf, marked: new Map([[model.table.name, new Set([id])]]), found: new Map([[key, before]]) };
-    await moveOn(db as pg.PoolClient, { ...now, moves: new Map() });
+    await moveOn(clientOf(db), { ...now, moves: new Map() });
     return;
   }
   let p = pending.get(transaction);
@@ -89,7 +97,7 @@ async function runAfterTotals(db: Queryable, state: Pending): Promise<void> {
     atCommit(db, 'automatic', () => runAfterTotals(db, state));
     return;
   }
-  await moveOn(db as pg.PoolClient, state);
+  await moveOn(clientOf(db), state);
 }
 
 async function moveOn(client: pg.PoolClient, state: Pending): Promise<void> {
@@ -102,8 +110,12 @@ async function moveOn(client: pg.PoolClient, state: Pending): Promise<void> {
     const transitions = automaticOf(model);
     for (const id of [...ids].sort((a, b) => a - b)) {
       // Read by the engine, locked: whoever wrote the row that moved it, the rule judges the record as it is.
-      const row = (await client.query(`SELECT * FROM ${engineTable(model.table)} WHERE autoid = $1 FOR UPDATE`, [id]))
-        .rows[0] as Record<string, unknown> | undefined;
+      const [row] = (
+        await client.query<Record<string, unknown>>(
+          `SELECT * FROM ${engineTable(model.table)} WHERE autoid = $1 FOR UPDATE`,
+          [id],
+        )
+      ).rows;
       if (!row) continue;
       const record = recordFromRow(model, row);
       const status = record[field.name] ?? null;
@@ -130,7 +142,8 @@ async function moveOn(client: pg.PoolClient, state: Pending): Promise<void> {
           'workflow.automatic_loop',
         );
       // The write marks the record again: a next automatic transition from its new state follows.
-      await write!(client, {
+      if (!write) throw new Error('the write pipeline registers itself when it loads');
+      await write(client, {
         model,
         principal: SYSTEM_PRINCIPAL,
         id,

@@ -125,7 +125,7 @@ export function computedAfterTotals(model: TableModel): EffectiveField[] {
   const moved = new Set(model.rollups.map((r) => r.field.name.toLowerCase()));
   // A suggested value (overridable) is the user's once given: totals do not change it.
   const found = model.computed.filter((f) => {
-    if (f.compute!.overridable) return false;
+    if (f.compute?.overridable) return false;
     const reads = ruleFields(f.compute!.expression).some((n) => moved.has(n.toLowerCase()));
     if (reads) moved.add(f.name.toLowerCase());
     return reads;

@@ -39,9 +39,9 @@ const storedArg = (a: unknown): StoredArg => {
 
 const argOf = (a: unknown): unknown => {
   if (a !== null && typeof a === 'object') {
-    const o = a as Record<string, unknown>;
-    if (typeof o.label === 'string' && typeof o.name === 'string') return new Labelled(o.name, o.label);
-    if (typeof o.date === 'string') return new CalendarDate(o.date);
+    if ('label' in a && 'name' in a && typeof a.label === 'string' && typeof a.name === 'string')
+      return new Labelled(a.name, a.label);
+    if ('date' in a && typeof a.date === 'string') return new CalendarDate(a.date);
   }
   return a;
 };
@@ -49,9 +49,11 @@ const argOf = (a: unknown): unknown => {
 export const storeProblem = (p: Problem): StoredProblem => ({ k: p.id, a: p.args.map(storedArg), f: p.field });
 
 /** A stored problem back; one whose key the server no longer knows is said by the generic failure. */
+const known = (k: string): k is MessageId => Object.hasOwn(MESSAGES, k);
+
 export const problemOf = (s: StoredProblem): Problem =>
-  Object.hasOwn(MESSAGES, s.k)
-    ? { id: s.k as MessageId, args: (s.a ?? []).map(argOf), field: s.f ?? null }
+  known(s.k)
+    ? { id: s.k, args: (s.a ?? []).map(argOf), field: s.f ?? null }
     : { id: 'errors.internal', args: [], field: s.f ?? null };
 
 export interface ProblemReader {

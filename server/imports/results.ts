@@ -53,9 +53,11 @@ function keyColumns(columns: ColumnMap, model: TableModel): [string, number][] {
   ].map((n) => n.toLowerCase());
   const named = [...new Set(names)].flatMap((n) => {
     const column = columns.columns.find((c) => c.field.name.toLowerCase() === n);
-    return column ? [[column.field.name, column.index] as [string, number]] : [];
+    const found: [string, number][] = column ? [[column.field.name, column.index]] : [];
+    return found;
   });
-  return [...(columns.id !== null ? [[ID_KEY, columns.id] as [string, number]] : []), ...named].slice(0, KEY_VALUES);
+  const id: [string, number][] = columns.id !== null ? [[ID_KEY, columns.id]] : [];
+  return [...id, ...named].slice(0, KEY_VALUES);
 }
 
 /** Keeps a chunk's failed rows, within the task's limit, in the transaction that writes the chunk. */

@@ -51,13 +51,18 @@ export function cellState(grant: Grant | undefined): CellState {
 export function matrixRows(answer: RightsMatrixAnswer, groupOf: (right: Right) => string): MatrixRow[] {
   const grants = new Map(answer.Grants.map((g) => [`${g.Right}|${g.Action}`, g]));
   return answer.Rights.map((right) => {
-    const cells = Object.fromEntries(
-      MATRIX_ACTIONS.map((action) => {
-        if (!right.Actions.includes(action)) return [action, { state: 'absent' }];
-        const grant = grants.get(`${right.Code}|${action}`);
-        return [action, { state: cellState(grant), ...(grant ? { grant } : {}) }];
-      }),
-    ) as Record<MatrixAction, MatrixCell>;
+    const cell = (action: MatrixAction): MatrixCell => {
+      if (!right.Actions.includes(action)) return { state: 'absent' };
+      const grant = grants.get(`${right.Code}|${action}`);
+      return { state: cellState(grant), ...(grant ? { grant } : {}) };
+    };
+    const cells: Record<MatrixAction, MatrixCell> = {
+      read: cell('read'),
+      create: cell('create'),
+      update: cell('update'),
+      delete: cell('delete'),
+      execute: cell('execute'),
+    };
     return { code: right.Code, name: right.Name, uses: right.Uses, group: groupOf(right), cells };
   }).sort((a, b) => a.group.localeCompare(b.group) || compareCodes(a.code, b.code));
 }

@@ -118,13 +118,13 @@ export function BatchResultDialog<T>(props: BatchResultDialogProps<T>) {
         <span className="app-progress-text">{percent}%</span>
       </div>
       <ul className="app-batch-items" aria-live="polite">
-        {state.items.map((item, index) => (
-          <li key={index} className={`app-batch-item app-batch-item--${item.status.toLowerCase()}`}>
-            <span className="app-batch-description">{item.description}</span>
-            <span className="app-batch-status">{labels[item.status]}</span>
-            {item.error && <span className="app-batch-error">{item.error}</span>}
-            {item.open && onOpen && (
-              <button type="button" className="app-button app-batch-open" onClick={() => onOpen(item.open!)}>
+        {state.items.map(({ description, status, error, open }, index) => (
+          <li key={index} className={`app-batch-item app-batch-item--${status.toLowerCase()}`}>
+            <span className="app-batch-description">{description}</span>
+            <span className="app-batch-status">{labels[status]}</span>
+            {error && <span className="app-batch-error">{error}</span>}
+            {open && onOpen && (
+              <button type="button" className="app-button app-batch-open" onClick={() => onOpen(open)}>
                 {t`Openen`}
               </button>
             )}

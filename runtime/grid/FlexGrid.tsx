@@ -68,6 +68,8 @@ export interface FlexGridProps {
    * or views while it has no rows and no search or filter; its owner offers Add beside it.
    */
   lightWhenEmpty?: boolean;
+  /** A row to point out (a record just made, found in this data set): selected and focused once it loads. */
+  highlight?: number | null;
 }
 
 /** Rows the grid does not show, found elsewhere: how many, where, and how to go there. */
@@ -98,6 +100,7 @@ function FlexGridView({
   label,
   elsewhere,
   lightWhenEmpty = false,
+  highlight = null,
 }: FlexGridProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'nl';
@@ -214,6 +217,17 @@ function FlexGridView({
       element.focus();
     }
   };
+
+  // The row to point out is selected and focused once, when a loaded page holds it.
+  const highlighted = useRef<number | null>(null);
+  useEffect(() => {
+    if (highlight === null || highlighted.current === highlight || state.loading) return;
+    const index = rows.findIndex((r) => rowId(r) === highlight);
+    if (index < 0) return;
+    highlighted.current = highlight;
+    if (selectable && !selected.includes(highlight)) actions.toggleRow(highlight);
+    focusRow(index);
+  });
   const controlsOf = (line: Element | null | undefined) =>
     line ? [...line.querySelectorAll<HTMLElement>('button, input, select, [role="separator"]')] : [];
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -272,6 +272,21 @@ describe('FlexGrid', () => {
     expect(show_).toHaveBeenCalled();
   });
 
+  it('selects and focuses the row it is to point out once a page holds it, and only once', async () => {
+    const contextMenu = [{ id: 'x', label: 'Iets', onSelect: () => undefined }];
+    show({ contextMenu, highlight: 12 });
+    const grid = await screen.findByRole('grid');
+    await waitFor(() => expect(grid.querySelector('[data-autoid="12"]')?.getAttribute('aria-selected')).toBe('true'));
+    const row = grid.querySelector('[data-autoid="12"]')!;
+    expect(document.activeElement).toBe(row);
+    expect(grid.querySelector('[data-autoid="11"]')?.getAttribute('aria-selected')).toBe('false');
+    // The user moves on: the grid draws again, and the row is not pointed out again.
+    fireEvent.click(within(row as HTMLElement).getByLabelText('Rij selecteren'));
+    await waitFor(() => expect(row.getAttribute('aria-selected')).toBe('false'));
+    await act(async () => {});
+    expect(grid.querySelector('[data-autoid="12"]')?.getAttribute('aria-selected')).toBe('false');
+  });
+
   it('draws the headers and rows the server describes', async () => {
     const clicked: unknown[] = [];
     show({ onRowClick: (row) => clicked.push(row.AutoID), dataSourceSwitch: true });

@@ -5,7 +5,8 @@
 // new status closes, back on the overview, with a notice. A transition the server refused because
 // the open record changed meanwhile reads it again and says so there. An action that needs several
 // rows stays disabled, saying how many, until that many are selected. Without the update right a
-// saved record opens read-only; a screen whose read right the server now refuses says so.
+// saved record opens read-only; a screen whose read right the server now refuses says so. A record
+// made here that the grid's data set does not show says, once it closes, where it landed.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { TableScreen } from '../../api/index.ts';
@@ -32,6 +33,9 @@ import { RecordScreen } from './RecordScreen.tsx';
 import { useOpenRecord } from './useOpenRecord.ts';
 import { useRowActions } from './useRowActions.tsx';
 import { useElsewhere } from './useElsewhere.ts';
+import { landedName } from './landing.ts';
+import { LandingNotice } from './LandingNotice.tsx';
+import { useLanding } from './useLanding.ts';
 import { ViewRowButton } from '../ViewRowButton.tsx';
 import '../screens.css';
 import './detail.css';
@@ -64,6 +68,8 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   // a new record's entry learns its AutoID.
   const base = useRecordEditor(screen.table);
   const savedRef = useRef<(autoid: number) => void>(() => {});
+  // The record made while it is open (its name as last saved): asked after where it landed on closing.
+  const created = useRef<{ autoid: number; name: string } | null>(null);
   const editor: RecordEditor = {
     ...base,
     save: async () => {
@@ -72,7 +78,10 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
       setConflict(null);
       refresh();
       setVersion((v) => v + 1);
-      if (wasNew) savedRef.current(Number(base.current()?.AutoID ?? 0));
+      const saved = base.current();
+      const autoid = Number(saved?.AutoID ?? 0);
+      if (wasNew || created.current?.autoid === autoid) created.current = { autoid, name: landedName(saved) };
+      if (wasNew) savedRef.current(autoid);
       return true;
     },
   };
@@ -147,6 +156,28 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
   );
   const control = screen.fetchDestination ?? screen.table;
   const elsewhere = useElsewhere(control, dataSets, dataSet, chooseDataSet);
+  const landing = useLanding(control, dataSets, dataSet);
+  // The row to point out in the grid, once no record is open over it (it takes the focus).
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const { check: checkLanding, dismiss: dismissLanding } = landing;
+  useEffect(() => {
+    if (record.shown !== null) {
+      dismissLanding();
+      return;
+    }
+    const made = created.current;
+    created.current = null;
+    if (made && made.autoid > 0) checkLanding(made.autoid, made.name);
+  }, [record.shown, checkLanding, dismissLanding]);
+  // Another data set chosen: the notice about the one before is done.
+  useEffect(() => dismissLanding(), [dataSet, dismissLanding]);
+  const goToLanding = useCallback(
+    (name: string, autoid: number) => {
+      chooseDataSet(name);
+      setHighlight(autoid);
+    },
+    [chooseDataSet],
+  );
   const openRow = useCallback((row: Row) => record.open(Number(row.AutoID) || 0), [record.open]);
   const scope = useMemo(() => (dataSet ? { dataSet } : undefined), [dataSet]);
   if (refused) return <NoScreenRight title={screen.title} />;
@@ -178,6 +209,9 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           <CustomizeFieldsButton table={screen.table} />
         </div>
       </header>
+      {landing.notice && (
+        <LandingNotice notice={landing.notice} onGo={goToLanding} onOpen={record.open} onDismiss={landing.dismiss} />
+      )}
       <div className="app-page-grid" onKeyDown={enterOpensOnly} onFocus={onGridFocus}>
         <FlexGrid
           control={control}
@@ -186,6 +220,7 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
           query={query}
           scope={scope}
           refreshToken={refreshToken}
+          highlight={record.shown === null ? highlight : null}
           onRowClick={rights.update ? openRow : undefined}
           contextMenu={contextMenu}
           toolbar={toolbar}

@@ -479,6 +479,8 @@ function checkBelonging(eff: Effective, table: EffectiveTable, report: Report): 
         `belongsTo ${b.record} must be a fixed integer or bigint field of ${table.name}`,
       );
   }
+  checkKinds(eff, table, report);
+  checkRestriction(eff, table, report);
   const r = table.retention;
   if (!r) return;
   const via = fieldOf(table, r.field);
@@ -503,6 +505,74 @@ function checkBelonging(eff: Effective, table: EffectiveTable, report: Report): 
       '/retention/unit',
       'field-reference',
       `retention unit ${r.unit} must be a select or text field of ${kinds.name}`,
+    );
+}
+
+/** The kinds that apply to a record's table: a list field, a known table and a bool field of the kind for each. */
+function checkKinds(eff: Effective, table: EffectiveTable, report: Report): void {
+  const k = table.belongsTo?.kinds;
+  if (!k) return;
+  const kinds = referenced(eff, table, k.field);
+  if (!kinds) {
+    report(
+      '/belongsTo/kinds/field',
+      'field-reference',
+      `belongsTo kinds ${k.field} must be a list field of ${table.name}`,
+    );
+    return;
+  }
+  for (const [owner, flag] of Object.entries(k.flags)) {
+    if (!eff.tables.has(owner.toLowerCase()))
+      report(
+        `/belongsTo/kinds/flags/${owner}`,
+        'table-reference',
+        `belongsTo kinds names table ${owner}, which is not defined`,
+      );
+    if (fieldOf(kinds, flag)?.type !== 'bool')
+      report(
+        `/belongsTo/kinds/flags/${owner}`,
+        'field-reference',
+        `belongsTo kinds ${flag} must be a bool field of ${kinds.name}`,
+      );
+  }
+}
+
+/** A restricted kind: a list field, a bool flag of the kind, a table of its allowed groups (its kind fixed). */
+function checkRestriction(eff: Effective, table: EffectiveTable, report: Report): void {
+  const r = table.restrictedBy;
+  if (!r) return;
+  const kinds = referenced(eff, table, r.field);
+  if (!kinds) {
+    report('/restrictedBy/field', 'field-reference', `restrictedBy ${r.field} must be a list field of ${table.name}`);
+    return;
+  }
+  if (fieldOf(kinds, r.flag)?.type !== 'bool')
+    report(
+      '/restrictedBy/flag',
+      'field-reference',
+      `restrictedBy flag ${r.flag} must be a bool field of ${kinds.name}`,
+    );
+  const groups = eff.tables.get(r.groups.table.toLowerCase());
+  if (!groups) {
+    report(
+      '/restrictedBy/groups/table',
+      'table-reference',
+      `restrictedBy groups table ${r.groups.table} is not defined`,
+    );
+    return;
+  }
+  if (!fieldOf(groups, r.groups.parent)?.fixed || referenced(eff, groups, r.groups.parent) !== kinds)
+    report(
+      '/restrictedBy/groups/parent',
+      'field-reference',
+      `restrictedBy groups parent ${r.groups.parent} must be a fixed list field of ${groups.name} on ${kinds.name}`,
+    );
+  // The security groups of the core pack: a principal is a member of their rows.
+  if (referenced(eff, groups, r.groups.group)?.name.toLowerCase() !== 'securitygroups')
+    report(
+      '/restrictedBy/groups/group',
+      'field-reference',
+      `restrictedBy groups group ${r.groups.group} must be a list field of ${groups.name} on securitygroups`,
     );
 }
 

@@ -114,6 +114,18 @@ export interface EffectiveTable extends Omit<TableDef, 'fields' | 'extends'> {
   parents?: { column: string; table: EffectiveTable }[];
   /** Its fields derived from other fields, with every field they come from. */
   derivations?: Derivation[];
+  /** From `restrictedBy`: the columns and tables that decide who sees a row of a restricted kind. */
+  restriction?: Restriction;
+}
+
+/** `restrictedBy` resolved to SQL names: the row's kind column, the kinds' flag, the allowed groups. */
+export interface Restriction {
+  column: string;
+  kinds: EffectiveTable;
+  flag: string;
+  groups: EffectiveTable;
+  parent: string;
+  group: string;
 }
 
 export interface Conflict {
@@ -329,7 +341,27 @@ export function layer(layers: Layer[]): Effective {
   deriveOwners(eff);
   deriveParents(eff);
   deriveDerivations(eff);
+  deriveRestrictions(eff);
   return eff;
+}
+
+/** A table with `restrictedBy` learns its columns; one naming what is not there is left unrestricted for the checks to report. */
+function deriveRestrictions(eff: Effective): void {
+  for (const table of eff.tables.values()) {
+    const r = table.restrictedBy;
+    if (!r) continue;
+    const column = (t: EffectiveTable | undefined, name: string) =>
+      t?.fields.find((f) => key(f.name) === key(name))?.sqlName;
+    const via = table.fields.find((f) => key(f.name) === key(r.field));
+    const list = via?.type === 'list' && via.list ? eff.lists.get(key(via.list))?.value : undefined;
+    const kinds = list ? eff.tables.get(key(list.table)) : undefined;
+    const groups = eff.tables.get(key(r.groups.table));
+    const flag = column(kinds, r.flag);
+    const parent = column(groups, r.groups.parent);
+    const group = column(groups, r.groups.group);
+    if (via && kinds && groups && flag && parent && group)
+      table.restriction = { column: via.sqlName, kinds, flag, groups, parent, group };
+  }
 }
 
 /** Each table learns the tables its fixed list fields point at: its rows are seen only with their parent. */

@@ -213,6 +213,11 @@ export interface TableDef {
    * row may belong to are those whose screens have a `documents` tab on this table.
    */
   belongsTo?: BelongsToDef;
+  /**
+   * Rows of a restricted kind (a list field whose row has `flag` true) are seen only by members of
+   * the kind's allowed security groups (rows of `groups.table`) and by full access, on every path.
+   */
+  restrictedBy?: RestrictedByDef;
   /** Rows are removed once older than the retention their kind (a list field) gives. */
   retention?: RetentionDef;
   /** Calls of its own under mvc/{table}/{name}, each a generic operation with its payload's names (CallDef). */
@@ -245,6 +250,23 @@ export interface CallDef {
 export interface BelongsToDef {
   table: string;
   record: string;
+  /**
+   * The row's kind (a list field) must apply to the table of its record: `flags` maps a table
+   * (`objects`) to the bool field of the kind that says it applies there (`ApplyToObjects`). A
+   * table not in the map takes every kind. The kind's picker offers only the kinds that apply.
+   */
+  kinds?: { field: string; flags: Record<string, string> };
+}
+
+/**
+ * A row whose kind (the row its list field `field` names) has the bool `flag` true is seen only
+ * by members of a group listed for that kind: rows of `groups.table`, whose fixed list field
+ * `parent` names the kind and list field `group` a security group.
+ */
+export interface RestrictedByDef {
+  field: string;
+  flag: string;
+  groups: { table: string; parent: string; group: string };
 }
 
 /**

@@ -95,7 +95,6 @@ export {
   IMPORT_LIMITS,
   UPLOAD_LIMITS,
   LAYOUT_NAME_MAX_LENGTH,
-  LAYOUT_NAME_PATTERN,
   LAYOUT_TYPE,
   MAX_COLUMN_WIDTH,
   MAX_PAGE_SIZE,
@@ -105,6 +104,8 @@ export {
   VIEW_PERMISSIONS,
 } from './constants.ts';
 export type { ViewPermission } from './constants.ts';
+export { LAYOUT_NAME_PATTERN, cleanLayoutName, layoutNameProblem } from './view-names.ts';
+export type { LayoutNameProblem } from './view-names.ts';
 export {
   COPY_ABOVE,
   LICENCE_SEGMENTS,

@@ -103,9 +103,14 @@ interface TableTexts {
   fields?: { group?: string }[];
 }
 
+interface GridTexts {
+  layouts?: { Name?: string }[];
+}
+
 /**
  * The texts for people a layer (a pack) brings: labels, titles, warnings, messages, right names,
- * the names of field groups (a form made from the fields shows them as headings), the archive
+ * the names of the views a grid definition brings, the names of field groups (a form made from
+ * the fields shows them as headings), the archive
  * box's label where the layer defines an archivable table, and the heading of the fields a form
  * layout does not place where the layer has form layouts.
  */
@@ -127,6 +132,9 @@ export function layerTexts(layer: {
     if (value.archivable === true) into.add(ARCHIVE_LABEL);
   }
   for (const doc of layer.rights) for (const right of doc.value) into.add(right.name);
+  // A grid's views from the definitions are shown under their names (the standard view's name is the runtime's).
+  for (const { value } of layer.grids as { value: GridTexts }[])
+    for (const view of value.layouts ?? []) if (view.Name?.trim()) into.add(view.Name);
   return [...into].sort((a, b) => a.localeCompare(b, 'nl'));
 }
 

@@ -1,10 +1,10 @@
 // Save the working view as a new view (spec 1 section 2 "Save-layout dialog"): a name, the layout
-// types the user may change (system first, the first one preselected), for a system view who sees
-// it (everyone or one security group), and whether it becomes the default. Busy while saving,
-// closed on success; the server's ModelState shows under the fields.
+// types the user may change (the personal view first, the first one preselected), for a system
+// view who sees it (everyone or one security group), and whether it becomes the default. Busy
+// while saving, closed on success; the server's ModelState shows under the fields.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE } from '../../definitions/language/index.ts';
+import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_TYPE, cleanLayoutName } from '../../definitions/language/index.ts';
 import { api } from '../api/index.ts';
 import type { Layout, LayoutContent, LayoutType, ShareableGroup, ViewPermissions } from '../api/index.ts';
 import { Modal, showAlert, toast } from '../ui/dialogs/index.ts';
@@ -61,7 +61,7 @@ export function SaveLayoutDialog({
 
   const problem = layoutNameProblem(name, takenNames(listed, type));
   const problemText = (p: NameProblem): string => {
-    const text = name.trim();
+    const text = cleanLayoutName(name);
     const max = LAYOUT_NAME_MAX_LENGTH;
     switch (p) {
       case 'required':
@@ -69,7 +69,7 @@ export function SaveLayoutDialog({
       case 'too_long':
         return t`De naam van een weergave heeft hoogstens ${max} tekens.`;
       case 'characters':
-        return t`De naam van een weergave bestaat alleen uit letters en cijfers.`;
+        return t`De naam van een weergave bestaat uit letters, cijfers, spaties en - _ . ( ) & /.`;
       case 'taken':
         return t`Er is al een weergave met de naam ${text} in dit overzicht.`;
     }

@@ -1,7 +1,7 @@
 // Who may do what with views (spec 1 section 6 "Named permissions for views") and the check of a
 // new view's name, which mirrors the server's so the user hears about it before saving. The server
 // decides in the end: its CanChange per layout and its ModelState.Name.
-import { LAYOUT_NAME_MAX_LENGTH, LAYOUT_NAME_PATTERN, LAYOUT_TYPE } from '../../definitions/language/index.ts';
+import { LAYOUT_TYPE, layoutNameProblem, type LayoutNameProblem } from '../../definitions/language/index.ts';
 import type { Layout, LayoutType, ViewPermissions } from '../api/index.ts';
 
 export const NO_VIEW_PERMISSIONS: ViewPermissions = { AllowChangeUserViews: false, AllowChangeSystemViews: false };
@@ -33,12 +33,15 @@ export function canSaveView(p: ViewPermissions, layout: Changeable | null): bool
 
 export const canDeleteView = canSaveView;
 
-/** The types the save-layout dialog offers, system before user; it preselects the first. */
+/**
+ * The types the save-layout dialog offers, the user's own (personal) view before system and role
+ * views; it preselects the first, so a user who may change both saves a personal view by default.
+ */
 export function permittedTypes(p: ViewPermissions): LayoutType[] {
-  return ([LAYOUT_TYPE.System, LAYOUT_TYPE.User] as LayoutType[]).filter((type) => mayChangeType(p, type));
+  return ([LAYOUT_TYPE.User, LAYOUT_TYPE.System] as LayoutType[]).filter((type) => mayChangeType(p, type));
 }
 
-export type NameProblem = 'required' | 'too_long' | 'characters' | 'taken';
+export type NameProblem = LayoutNameProblem;
 
 /**
  * A user view's name must differ from every view its owner sees; a system or role view's from
@@ -51,12 +54,5 @@ export function takenNames(listed: readonly Pick<Layout, 'Name' | 'LayoutType'>[
     .filter(Boolean);
 }
 
-/** Required, at most 50 characters, letters and digits only, unique (case-insensitive) among `taken`. */
-export function layoutNameProblem(name: string, taken: readonly string[]): NameProblem | null {
-  const text = name.trim();
-  if (!text) return 'required';
-  if (text.length > LAYOUT_NAME_MAX_LENGTH) return 'too_long';
-  if (!LAYOUT_NAME_PATTERN.test(text)) return 'characters';
-  if (taken.some((t) => t.toLowerCase() === text.toLowerCase())) return 'taken';
-  return null;
-}
+/** The server's rule (definitions/language/view-names.ts), so the user hears of a problem before saving. */
+export { layoutNameProblem };

@@ -1,7 +1,7 @@
 // The data work of the view dialogs (column chooser, view manager, reset defaults, save and save
 // as). Each call logs its own failure and answers what the dialog draws (null or false when it
 // failed), so the dialogs only draw and tell the user; tests hand in a fake client.
-import { LAYOUT_TYPE, MAX_PAGE_SIZE } from '../../definitions/language/index.ts';
+import { LAYOUT_TYPE, MAX_PAGE_SIZE, cleanLayoutName } from '../../definitions/language/index.ts';
 import { CallFailed } from '../api/index.ts';
 import type { ColumnAlignment, Layout, LayoutContent, LayoutType, ShareableGroup, UserDefault } from '../api/index.ts';
 import type { ViewClient, ViewColumn } from './types.ts';
@@ -107,7 +107,7 @@ export async function createView(
   try {
     return {
       layout: await client.createLayout(control, {
-        Name: view.name.trim(),
+        Name: cleanLayoutName(view.name),
         FlexGridLayout: view.content,
         LayoutType: view.type,
         SetAsDefaultLayout: view.setAsDefault,

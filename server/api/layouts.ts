@@ -23,7 +23,7 @@ import {
   type ViewContext,
   type ViewPrincipal,
 } from '../views/index.ts';
-import { tableContext } from './context.ts';
+import { tableContext, translateFor } from './context.ts';
 import { notFound, unknownControl } from '../errors.ts';
 import type { LayoutContentRequest } from '../../definitions/language/index.ts';
 
@@ -34,6 +34,7 @@ export function layoutRoutes(app: FastifyInstance, engine: Engine): void {
     pool: engine.pool,
     snapshot: engine.registry.snapshot,
     principal: principalOf(request) as ViewPrincipal,
+    t: translateFor(engine, request).t,
   });
   /** A grid's call: the table must exist and be readable by the principal. */
   const grid = (request: FastifyRequest<{ Params: Params }>) => {

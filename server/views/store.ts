@@ -95,22 +95,25 @@ export async function namesBeside(
   control: string,
   layoutType: 0 | 1,
   viewer: Viewer,
-): Promise<string[]> {
+): Promise<{ name: string; fromDefinitions: boolean }[]> {
+  type Row = { name: string; origin: string | null };
+  let rows: Row[];
   if (layoutType === 0) {
-    return (
-      await db.query<{ name: string }>(
-        'SELECT name FROM core_flexgridlayout WHERE control_name = $1 AND layout_type = 0',
-        [control],
+    rows = (
+      await db.query<Row>('SELECT name, origin FROM core_flexgridlayout WHERE control_name = $1 AND layout_type = 0', [
+        control,
+      ])
+    ).rows;
+  } else {
+    const seen = seenBy({ ...viewer, managesSystemViews: false }, 2);
+    rows = (
+      await db.query<Row>(
+        `SELECT l.name, l.origin FROM core_flexgridlayout l WHERE l.control_name = $1 AND ${seen.sql}`,
+        [control, ...seen.params],
       )
-    ).rows.map((r) => r.name);
+    ).rows;
   }
-  const seen = seenBy({ ...viewer, managesSystemViews: false }, 2);
-  return (
-    await db.query<{ name: string }>(
-      `SELECT l.name FROM core_flexgridlayout l WHERE l.control_name = $1 AND ${seen.sql}`,
-      [control, ...seen.params],
-    )
-  ).rows.map((r) => r.name);
+  return rows.map((r) => ({ name: r.name, fromDefinitions: r.origin !== null }));
 }
 
 export interface NewView extends LayoutContent {

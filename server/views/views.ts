@@ -3,12 +3,14 @@
 // role views. The API layer only parses requests; every rule is here.
 import {
   LAYOUT_NAME_MAX_LENGTH,
-  LAYOUT_NAME_PATTERN,
   LAYOUT_TYPE,
+  cleanLayoutName,
+  layoutNameProblem,
   MAX_PAGE_SIZE,
   OPERATORS,
   VIEW_PERMISSIONS,
   type LayoutContentRequest,
+  type Translate,
   type ViewPermission,
 } from '../../definitions/language/index.ts';
 import { AppError, forbidden, invalidFields, notFound } from '../errors.ts';
@@ -43,6 +45,8 @@ export interface ViewContext {
   pool: pg.Pool;
   snapshot: Snapshot;
   principal: ViewPrincipal;
+  /** The definitions' texts in the user's language: the names of views from the definitions. */
+  t?: Translate;
 }
 
 export function permissionsOf(principal: Principal): Record<ViewPermission, boolean> {
@@ -69,7 +73,7 @@ function mayChange(principal: Principal, layoutType: number): boolean {
 
 const fromDefinitions = () => new AppError('VIEW_FROM_DEFINITIONS');
 
-function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
+function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow, t: Translate = (text) => text) {
   const content = visibleContent(model, hiddenFields(model, principal), {
     Columns: row.columns,
     PageSize: row.page_size,
@@ -77,7 +81,8 @@ function answer(model: TableModel, principal: ViewPrincipal, row: ViewRow) {
   });
   return {
     AutoID: row.autoid,
-    Name: row.name,
+    // A view from the definitions is named in the user's language; a user-made name stays as typed.
+    Name: row.origin !== null ? t(row.name) : row.name,
     LayoutType: row.layout_type,
     ControlName: model.table.name,
     ...content,
@@ -112,7 +117,7 @@ export function cardFields(snapshot: Snapshot, model: TableModel, principal: Vie
  */
 function withMeta(ctx: ViewContext, model: TableModel, row: ViewRow) {
   const principal = ctx.principal;
-  const layout = answer(model, principal, row);
+  const layout = answer(model, principal, row, ctx.t);
   const hidden = hiddenFields(model, principal);
   const columns = layout.Columns.map((c) => ({
     ...columnMeta(model, columnOf(model, c.FieldName, 'view', hidden)),
@@ -153,7 +158,7 @@ export async function layouts(ctx: ViewContext, model: TableModel, filter: { Pag
   const index = filter.PageIndex ?? 0;
   const { rows, count } = await listViews(ctx.pool, control, viewerOf(ctx.principal), size, index * size);
   return {
-    Data: rows.map((r) => answer(model, ctx.principal, r)),
+    Data: rows.map((r) => answer(model, ctx.principal, r, ctx.t)),
     Meta: {
       Count: count,
       PageIndex: index,
@@ -173,17 +178,20 @@ export async function layout(ctx: ViewContext, id: number) {
   return withMeta(ctx, model, row);
 }
 
+/** The form's message for each problem of the shared name rule. */
+const NAME_MESSAGES = {
+  required: 'layouts.name_required',
+  too_long: 'layouts.name_too_long',
+  characters: 'layouts.name_characters',
+  taken: 'layouts.name_taken',
+} as const;
+
 function checkName(name: unknown, taken: readonly string[]): string {
-  const problem = (
-    id: 'layouts.name_required' | 'layouts.name_too_long' | 'layouts.name_characters' | 'layouts.name_taken',
-    args: unknown[] = [],
-  ) => invalidFields({ Name: [{ id, args }] });
-  const text = typeof name === 'string' ? name.trim() : '';
-  if (!text) throw problem('layouts.name_required');
-  if (text.length > LAYOUT_NAME_MAX_LENGTH) throw problem('layouts.name_too_long', [LAYOUT_NAME_MAX_LENGTH]);
-  if (!LAYOUT_NAME_PATTERN.test(text)) throw problem('layouts.name_characters');
-  if (taken.some((t) => t.toLowerCase() === text.toLowerCase())) throw problem('layouts.name_taken', [text]);
-  return text;
+  const text = typeof name === 'string' ? cleanLayoutName(name) : '';
+  const problem = layoutNameProblem(text, taken);
+  if (!problem) return text;
+  const args = problem === 'too_long' ? [LAYOUT_NAME_MAX_LENGTH] : problem === 'taken' ? [text] : [];
+  throw invalidFields({ Name: [{ id: NAME_MESSAGES[problem], args }] });
 }
 
 async function securityGroup(db: Queryable, id: number | null | undefined): Promise<number | null> {
@@ -212,7 +220,13 @@ export async function createLayout(ctx: ViewContext, model: TableModel, body: Cr
     throw invalidFields({ SecurityGroupID: [{ id: 'layouts.user_view_group', args: [] }] });
   const viewer = viewerOf(ctx.principal);
   const content = checkContent(model, hiddenFields(model, ctx.principal), body.FlexGridLayout);
-  const name = checkName(body.Name, await namesBeside(ctx.pool, control, type, viewer));
+  // A view from the definitions is listed under its name in the user's language: that is taken too.
+  const t = ctx.t ?? ((text: string) => text);
+  const beside = await namesBeside(ctx.pool, control, type, viewer);
+  const name = checkName(
+    body.Name,
+    beside.flatMap((v) => (v.fromDefinitions ? [v.name, t(v.name)] : [v.name])),
+  );
   const id = await inTransaction(
     ctx.pool,
     async (db) => {

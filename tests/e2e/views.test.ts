@@ -140,13 +140,15 @@ it('shapes the grid: columns, alignment, width, order, sort, filters and page si
 it('saves it as a user view, sets it as default and finds it applied after a reload', async () => {
   await sam.getByRole('button', { name: 'Opslaan als…' }).click();
   const save = sam.getByRole('dialog', { name: 'Weergave opslaan als' });
-  // A manager may save both kinds; system comes first.
-  await expect.poll(() => save.getByLabel('Soort').inputValue()).toBe('0');
-  await save.getByLabel('Naam').fill('Mijn kosten');
+  // A manager may save both kinds; the personal (user) view comes first.
+  await expect.poll(() => save.getByLabel('Soort').inputValue()).toBe('1');
+  await save.getByLabel('Naam').fill('Mijn kosten!');
   await save.getByLabel('Soort').selectOption({ label: 'Gebruikersweergave' });
   await save.getByRole('button', { name: 'Opslaan' }).click();
   await expect
-    .poll(() => save.getByText('De naam van een weergave bestaat alleen uit letters en cijfers.').count())
+    .poll(() =>
+      save.getByText('De naam van een weergave bestaat uit letters, cijfers, spaties en - _ . ( ) & /.').count(),
+    )
     .toBe(1);
   await save.getByLabel('Naam').fill('MijnKosten');
   await save.getByRole('button', { name: 'Opslaan' }).click();

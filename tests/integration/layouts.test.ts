@@ -203,6 +203,48 @@ describe('views from the definitions', () => {
   });
 });
 
+describe("names of views in the user's language", () => {
+  const inEnglish = async (user: string, url: string, body: unknown = {}) =>
+    (
+      await server.app.inject({
+        method: 'POST',
+        url,
+        payload: body as object,
+        headers: { cookie: `${cookies[user]}; Culture=en` },
+      })
+    ).json();
+
+  it('a view from the definitions is named in the Culture of the request; a user-made name never', async () => {
+    expect((await inEnglish('admin', '/mvc/products/GetUserFlexGridLayout', { controlName: 'products' })).Name).toBe(
+      'Products',
+    );
+    expect((await defaultOf('admin')).Name).toBe('Artikelen');
+    // A user's view named like a translated text keeps its name.
+    expect((await create('admin', 'Artikelen 2', 1)).status).toBe(200);
+    const listed = await inEnglish('admin', '/mvc/products/getflexgridlayouts', {
+      ControlName: 'products',
+      Filter: { PageSize: 1000, PageIndex: 0 },
+    });
+    const names = listed.Data.map((l: { Name: string; FromDefinitions: boolean }) => [l.Name, l.FromDefinitions]);
+    expect(names).toContainEqual(['Products', true]);
+    expect(names).toContainEqual(['Artikelen 2', false]);
+    const id = listed.Data.find((l: { Name: string }) => l.Name === 'Products').AutoID;
+    expect((await inEnglish('admin', '/mvc/flexgridlayout/getflexgridlayout', { AutoID: id })).Name).toBe('Products');
+  });
+
+  it("a new view may not take the name a view from the definitions is listed under in the user's language", async () => {
+    const before = await views();
+    const refused = await inEnglish('admin', '/mvc/products/createnewflexgridlayout', {
+      Name: 'products',
+      ControlName: 'products',
+      LayoutType: 1,
+      FlexGridLayout: content(['ID']),
+    });
+    expect(refused.ModelState.Name[0]).toMatch(/products/i);
+    expect(await views()).toBe(before);
+  });
+});
+
 describe('definition views follow the definitions', () => {
   const grid = (fields: string[]) => ({
     name: 'countries',
@@ -281,8 +323,10 @@ describe('the named permissions', () => {
 describe('names and content are checked before anything is written', () => {
   it.each([
     ['', /naam/i],
-    ['Mijn view', /letters en cijfers/],
-    ['Mijn!', /letters en cijfers/],
+    ['   ', /naam/i],
+    ['Mijn!', /letters, cijfers, spaties en - _ \. \( \) & \//],
+    ['Mijn <b>view</b>', /letters, cijfers, spaties/],
+    ["Piet's view", /letters, cijfers, spaties/],
     ['x'.repeat(51), /hoogstens 50/],
     ['artikelen', /al een weergave/],
   ])('name %j is refused', async (name, message) => {
@@ -290,6 +334,26 @@ describe('names and content are checked before anything is written', () => {
     const res = await create('ulla', name, 1);
     expect(res.status).toBe(400);
     expect(res.body.ModelState.Name[0]).toMatch(message);
+    expect(await views()).toBe(before);
+  });
+
+  it('a name may have spaces and - _ . ( ) & /, and is kept trimmed with one space between words', async () => {
+    const res = await create('ulla', '  Mijn   open orders (week 1/2) & co_A.B-C  ', 1);
+    expect(res.status).toBe(200);
+    expect(res.body.Name).toBe('Mijn open orders (week 1/2) & co_A.B-C');
+    expect(res.body.LayoutType).toBe(1);
+    // 50 characters after trimming and collapsing are enough.
+    expect((await create('ulla', `  ${'a'.repeat(25)}     ${'b'.repeat(24)}  `, 1)).status).toBe(200);
+  });
+
+  it('a name with spaces is unique after trimming and collapsing, case-insensitively', async () => {
+    expect((await create('ulla', 'Open orders', 1)).status).toBe(200);
+    const before = await views();
+    for (const twin of ['open orders', '  OPEN   ORDERS ', 'Open\torders']) {
+      const res = await create('ulla', twin, 1);
+      expect(res.status).toBe(400);
+      expect(res.body.ModelState.Name[0]).toMatch(/al een weergave met de naam/);
+    }
     expect(await views()).toBe(before);
   });
 

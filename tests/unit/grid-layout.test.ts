@@ -2,7 +2,7 @@
 // (spec 1 section 4 "Column chooser save"), resize and reorder, who may change which view (spec 1
 // section 6) and the name check that mirrors the server's.
 import { describe, expect, it } from 'vitest';
-import { NEW_COLUMN_WIDTH } from '../../definitions/language/index.ts';
+import { NEW_COLUMN_WIDTH, cleanLayoutName } from '../../definitions/language/index.ts';
 import type { Layout, LayoutType, ViewPermissions } from '../../runtime/api/index.ts';
 import {
   applyColumnDiff,
@@ -337,8 +337,8 @@ describe('view permissions', () => {
     expect(canDeleteView(perms(true, true), view(0, { FromDefinitions: true }))).toBe(false);
   });
 
-  it('the save dialog offers only permitted types, system before user', () => {
-    expect(all.map(([u, s]) => permittedTypes(perms(u, s)))).toEqual([[], [1], [0], [0, 1]]);
+  it('the save dialog offers only permitted types, the personal (user) view first', () => {
+    expect(all.map(([u, s]) => permittedTypes(perms(u, s)))).toEqual([[], [1], [0], [1, 0]]);
   });
 });
 
@@ -348,14 +348,21 @@ describe('view name', () => {
     { Name: 'Inkoop', LayoutType: 0 as const },
     { Name: 'Mijn', LayoutType: 1 as const },
   ];
-  it('is required, at most 50 characters, letters and digits only', () => {
+  it('is required, at most 50 characters, letters, digits, spaces and - _ . ( ) & /', () => {
     expect(layoutNameProblem('', [])).toBe('required');
     expect(layoutNameProblem('   ', [])).toBe('required');
     expect(layoutNameProblem('a'.repeat(50), [])).toBeNull();
     expect(layoutNameProblem('a'.repeat(51), [])).toBe('too_long');
-    expect(layoutNameProblem('Mijn weergave', [])).toBe('characters');
-    expect(layoutNameProblem('Inkoop-2024', [])).toBe('characters');
-    expect(layoutNameProblem('Überzicht2024', [])).toBeNull();
+    // Counted after trimming and collapsing the spaces.
+    expect(layoutNameProblem(`  ${'a'.repeat(25)}    ${'b'.repeat(24)}  `, [])).toBeNull();
+    expect(layoutNameProblem('Mijn open orders', [])).toBeNull();
+    expect(layoutNameProblem('Inkoop-2024 (A&B) / week_1.2', [])).toBeNull();
+    expect(layoutNameProblem('Überzicht 2024', [])).toBeNull();
+    for (const bad of ['Orders!', 'a<b', 'x;y', "Piet's", '50%', 'a\u0000b'])
+      expect(layoutNameProblem(bad, [])).toBe('characters');
+  });
+  it('is stored trimmed with one space between words', () => {
+    expect(cleanLayoutName('  Mijn   open\torders ')).toBe('Mijn open orders');
   });
   it('is unique, ignoring case, among the views listed for the chosen scope', () => {
     // A user view differs from every view its owner sees; a system view from the other system and role views.
@@ -364,5 +371,6 @@ describe('view name', () => {
     expect(layoutNameProblem('inkoop', takenNames(listed, 1))).toBe('taken');
     expect(layoutNameProblem('MIJN', takenNames(listed, 1))).toBe('taken');
     expect(layoutNameProblem('MIJN', takenNames(listed, 0))).toBeNull();
+    expect(layoutNameProblem('  mijn  open ', ['Mijn open'])).toBe('taken');
   });
 });

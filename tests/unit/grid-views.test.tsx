@@ -93,11 +93,11 @@ describe('save-layout dialog', () => {
     return { api, ...handlers, dialog: screen.getByRole('dialog', { name: 'Weergave opslaan als' }) };
   };
 
-  it('offers only the permitted layout types, system first, and preselects the first', async () => {
+  it('offers only the permitted layout types, the personal (user) view first, and preselects the first', async () => {
     const cases = [
       { permissions: perms(true, false), options: ['Gebruikersweergave'], chosen: '1' },
       { permissions: perms(false, true), options: ['Systeemweergave'], chosen: '0' },
-      { permissions: perms(true, true), options: ['Systeemweergave', 'Gebruikersweergave'], chosen: '0' },
+      { permissions: perms(true, true), options: ['Gebruikersweergave', 'Systeemweergave'], chosen: '1' },
     ];
     for (const { permissions, options, chosen } of cases) {
       const { dialog } = open(permissions);
@@ -113,6 +113,7 @@ describe('save-layout dialog', () => {
 
   it('offers everyone and the security groups a view can be shared with, for a system view', async () => {
     const { dialog, api } = open(perms(true, true));
+    fireEvent.change(within(dialog).getByLabelText('Soort'), { target: { value: '0' } });
     const group = within(dialog).getByLabelText<HTMLSelectElement>('Zichtbaar voor');
     await waitFor(() => expect(optionTexts(group)).toEqual(['Iedereen', 'Inkoop', 'verkoop']));
     expect(api.shareableGroups).toHaveBeenCalled();
@@ -120,21 +121,27 @@ describe('save-layout dialog', () => {
     expect(within(dialog).queryByLabelText('Zichtbaar voor')).toBeNull();
   });
 
-  it('checks the name before saving: required, letters and digits, unique among the listed views', async () => {
+  it('checks the name before saving: required, letters, digits, spaces and - _ . ( ) & /, unique among the listed views', async () => {
     const { dialog, api } = open(perms(true, true));
     await waitFor(() => expect(api.layouts).toHaveBeenCalled());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(await within(dialog).findByText('Geef de weergave een naam.')).toBeTruthy();
     const name = within(dialog).getByLabelText('Naam');
-    fireEvent.change(name, { target: { value: 'Mijn view' } });
-    expect(within(dialog).getByText('De naam van een weergave bestaat alleen uit letters en cijfers.')).toBeTruthy();
-    fireEvent.change(name, { target: { value: 'inkoop' } });
+    fireEvent.change(name, { target: { value: 'Mijn view!' } });
+    expect(
+      within(dialog).getByText('De naam van een weergave bestaat uit letters, cijfers, spaties en - _ . ( ) & /.'),
+    ).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Mijn open orders (week 1/2)' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(name, { target: { value: ' inkoop ' } });
     await waitFor(() =>
       expect(within(dialog).getByText('Er is al een weergave met de naam inkoop in dit overzicht.')).toBeTruthy(),
     );
     expect(name.getAttribute('aria-invalid')).toBe('true');
     // 'Mijn' is a user view: a system view may have that name.
     fireEvent.change(name, { target: { value: 'Mijn' } });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(dialog).getByLabelText('Soort'), { target: { value: '0' } });
     expect(name.getAttribute('aria-invalid')).toBeNull();
     expect(api.createLayout).not.toHaveBeenCalled();
   });
@@ -149,14 +156,15 @@ describe('save-layout dialog', () => {
         }),
     );
     const { dialog, onSaved, onClose } = open(perms(true, true), api);
+    fireEvent.change(within(dialog).getByLabelText('Soort'), { target: { value: '0' } });
     await waitFor(() => expect(optionTexts(within(dialog).getByLabelText('Zichtbaar voor'))).toHaveLength(3));
-    fireEvent.change(within(dialog).getByLabelText('Naam'), { target: { value: 'Planning2' } });
+    fireEvent.change(within(dialog).getByLabelText('Naam'), { target: { value: '  Planning   week 2 ' } });
     fireEvent.change(within(dialog).getByLabelText('Zichtbaar voor'), { target: { value: '4' } });
     fireEvent.click(within(dialog).getByLabelText('Als standaard instellen'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
     expect(api.createLayout).toHaveBeenCalledWith('costcodes', {
-      Name: 'Planning2',
+      Name: 'Planning week 2',
       FlexGridLayout: CONTENT,
       LayoutType: 0,
       SetAsDefaultLayout: true,
@@ -167,7 +175,7 @@ describe('save-layout dialog', () => {
     expect(save.getAttribute('aria-busy')).toBe('true');
     expect(dialog.getAttribute('aria-busy')).toBe('true');
 
-    const created = view(41, 'Planning2', 0);
+    const created = view(41, 'Planning week 2', 0);
     await act(async () => resolve(created));
     expect(onSaved).toHaveBeenCalledWith(created);
     expect(onClose).toHaveBeenCalled();

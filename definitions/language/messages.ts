@@ -177,7 +177,7 @@ export const MESSAGES = {
   'validation.timestamp_required': 'De versie van het item ontbreekt; laad het item opnieuw en sla het dan op.',
   'layouts.name_required': 'Geef de weergave een naam.',
   'layouts.name_too_long': 'De naam van een weergave heeft hoogstens {0} tekens.',
-  'layouts.name_characters': 'De naam van een weergave bestaat alleen uit letters en cijfers.',
+  'layouts.name_characters': 'De naam van een weergave bestaat uit letters, cijfers, spaties en - _ . ( ) & /.',
   'layouts.name_taken': 'Er is al een weergave met de naam {0} in dit overzicht.',
   'layouts.from_definitions':
     'Deze weergave komt uit de definities en kan hier niet worden gewijzigd of verwijderd; sla haar op onder een nieuwe naam.',
@@ -276,6 +276,7 @@ export const MESSAGES = {
   'validation.image_value': 'Het bestand voor {0} is geen afbeelding.',
   'validation.owner_table': 'Bij records van tabel {0} kunnen geen documenten worden vastgelegd.',
   'validation.owner_record': 'Record {1} van tabel {0} bestaat niet.',
+  'validation.kind_applies': 'De gekozen {0} is niet van toepassing op {1}: kies een soort die voor {1} is aangevinkt.',
   'request.file_field': '{0} is geen bestandsveld van tabel {1}.',
   'request.language': "Language: '{0}' is geen taal om naar te vertalen ({1}).",
   'request.unknown_text': 'Text: "{0}" is geen tekst van de definities of van de applicatie.',

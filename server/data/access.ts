@@ -104,6 +104,7 @@ function limits(
     othersRows(table, principal, alias, params),
     unseenRecords(table, principal, alias, params, depth),
     unseenParents(table, principal, alias, params, depth),
+    restrictedKinds(table, principal, alias, params),
   ].filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
 }
@@ -166,6 +167,19 @@ function unseenParents(
     })
     .filter((p): p is string => !!p);
   return parts.length ? parts.join(' AND ') : null;
+}
+
+/**
+ * A table whose rows have a kind of restricted access (`restrictedBy`: a document of a restricted
+ * document kind): such a row is seen only by a member of a group the kind allows, and by full
+ * access. A row without a kind, or of a kind that is not restricted, is not limited by it.
+ */
+function restrictedKinds(table: EffectiveTable, principal: Principal, alias: string, params: Params): string | null {
+  const r = table.restriction;
+  if (!r || principal.fullAccess) return null;
+  const kind = `${ident(alias)}.${ident(r.column)}`;
+  const groups = params.add([...(principal.groupIds ?? [])]);
+  return `(${kind} IS NULL OR NOT EXISTS (SELECT 1 FROM ${ident(r.kinds.sqlName)} rk WHERE rk.autoid = ${kind} AND rk.${ident(r.flag)} IS TRUE) OR EXISTS (SELECT 1 FROM ${ident(r.groups.sqlName)} rg WHERE rg.${ident(r.parent)} = ${kind} AND rg.${ident(r.group)} = ANY(${groups}::bigint[])))`;
 }
 
 /** A table whose rows belong to users (`ownedBy`): each user sees their own, full access sees all. */

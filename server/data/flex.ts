@@ -122,7 +122,11 @@ export async function flexData(
   const texts = (join: ListJoin, alias: string, params: Params) => listTexts(join, principal, alias, params);
   const q = parseFlexQuery(model, body, hidden, searchColumns(model, principal), principal, texts, t);
   const seenRows = limited(model, principal, 't', q.params);
-  const generation = tableGeneration(model.table.sqlName);
+  // A restricted kind's flag and allowed groups decide which rows are seen: their writes move the key on too.
+  const restriction = model.table.restriction;
+  const generation = [model.table, ...(restriction ? [restriction.kinds, restriction.groups] : [])]
+    .map((t) => tableGeneration(t.sqlName))
+    .join('/');
   const queryKey = JSON.stringify([
     model.table.sqlName,
     generation,

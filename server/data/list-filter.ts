@@ -28,12 +28,34 @@ export interface FilterValue {
   value: unknown;
 }
 
-/** The fields of the record a field's listFilter reads (the first step of each path). */
-export const filterSources = (model: TableModel, field: EffectiveField): EffectiveField[] =>
-  Object.values(field.listFilter ?? {}).flatMap((s) => {
+/**
+ * The field holding the table name of the record a row belongs to, when `field` is the row's kind
+ * (`belongsTo.kinds`): its picker offers only the kinds that apply to that table.
+ */
+export function kindsTableField(model: TableModel, field: EffectiveField): EffectiveField | undefined {
+  const b = model.table.belongsTo;
+  if (b?.kinds?.field.toLowerCase() !== field.name.toLowerCase()) return undefined;
+  return model.byName.get(b.table.toLowerCase());
+}
+
+/** The fields of the record a field's listFilter reads (the first step of each path), and a kind's table field. */
+export const filterSources = (model: TableModel, field: EffectiveField): EffectiveField[] => [
+  ...Object.values(field.listFilter ?? {}).flatMap((s) => {
     const f = model.byName.get(s.split('.')[0].toLowerCase());
     return f ? [f] : [];
-  });
+  }),
+  ...(kindsTableField(model, field) ? [kindsTableField(model, field)!] : []),
+];
+
+/** The kind's flag that says it applies to the record's table (`belongsTo.kinds`), as a parameter bound to true. */
+function kindFlag(model: TableModel, join: ListJoin, record: Record<string, unknown>): FilterValue[] {
+  const tableField = kindsTableField(model, join.field);
+  const owner = tableField ? String(record[tableField.name] ?? '').toLowerCase() : '';
+  const flags = Object.entries(model.table.belongsTo?.kinds?.flags ?? {});
+  const flag = flags.find(([table]) => table.toLowerCase() === owner)?.[1];
+  if (!tableField || !flag) return [];
+  return [{ param: flag, listField: flag, source: tableField, from: tableField, value: true }];
+}
 
 /** Whether a step of the path is a field the principal may not see. */
 function pathHidden(model: TableModel, path: string, principal: Principal, tableOf: TableOf): boolean {
@@ -78,7 +100,7 @@ export async function filterValues(
       )
     : undefined;
   const parameters = Object.entries(join.list.parameters ?? {});
-  return Object.entries(filter).map(([param, source]) => {
+  const own = Object.entries(filter).map(([param, source]) => {
     const listField = parameters.find(([k]) => k.toLowerCase() === param.toLowerCase())?.[1] ?? param;
     const own = model.byName.get(source.split('.')[0].toLowerCase());
     const value = source.includes('.')
@@ -96,6 +118,7 @@ export async function filterValues(
       value: isEmptyValue(value ?? null) ? null : value,
     };
   });
+  return [...own, ...kindFlag(model, join, record)];
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Principal } from '../security/principal.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields } from './access.ts';
 import { announceWrite, tableWritten } from './cache.ts';
-import { belongingRecordVisible } from './belonging.ts';
+import { belongingRecordVisible, kindApplies } from './belonging.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
@@ -190,6 +190,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   await fileValuesExist(client, model, principal, values, current);
   if (!current) await belongingRecordVisible(client, model, principal, values);
   const change = mergedOf(model, current, values, update ? w.id! : 0);
+  await kindApplies(client, model, change.merged);
   await databaseChecks(client, model, change, ctx.tableOf, principal);
   await listValuesFit(client, model, principal, values, current, ctx.tableOf);
   const hooked = { model, principal, tableOf: ctx.tableOf, before: current };

@@ -48,6 +48,10 @@ function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, 
   const list = field.list ? snapshot.list(field.list) : undefined;
   if (!list) return null;
   const rows = snapshot.table(list.table)?.table;
+  // A row's kind (belongsTo.kinds) is offered as it applies to the table its record is of.
+  const belongs = snapshot.table(table)?.table.belongsTo;
+  const kindOf = belongs?.kinds?.field.toLowerCase() === field.name.toLowerCase() ? [belongs.table] : [];
+  const reads = [...new Set([...Object.values(field.listFilter ?? {}).map((s) => s.split('.')[0]), ...kindOf])];
   return {
     ListMethod: listMethod(list.name),
     SingleMethod: `${listMethod(list.name)}/single`,
@@ -55,9 +59,10 @@ function pickerConfig(snapshot: Snapshot, table: string, field: EffectiveField, 
     GroupID: groupId,
     ParentList: field.parentList ?? null,
     ValueField: 'AutoID',
-    // A listFilter: the lookup is asked `For` this field with the record's fields it reads.
-    For: field.listFilter ? `${table}.${field.name}` : null,
-    Reads: field.listFilter ? [...new Set(Object.values(field.listFilter).map((s) => s.split('.')[0]))] : [],
+    // A listFilter (or a kind that must apply to the record's table): the lookup is asked `For`
+    // this field with the record's fields it reads.
+    For: reads.length ? `${table}.${field.name}` : null,
+    Reads: reads,
     Table: rows?.name ?? null,
     Right: rows?.right ?? null,
     Prefill: rows ? prefill(list.parameters ?? {}, field.listFilter ?? {}, rows) : [],

@@ -13,6 +13,8 @@ export interface Principal {
   userId: number;
   /** In a full-access group (or the engine): no row is another's to them. */
   fullAccess: boolean;
+  /** The AutoIDs of the security groups the user is a member of (none for the engine). */
+  groupIds?: readonly number[];
   can(right: string | undefined, action: RightAction): boolean;
   /**
    * A condition limiting which rows of a table the principal sees, on the table's columns under

@@ -50,7 +50,7 @@ async function renameElsewhere(autoid: number, Descr: string) {
 
 useProduct();
 beforeAll(async () => {
-  ids.kind = await save('documentkinds', { ID: 'CONTRACT', Descr: 'Contract' });
+  ids.kind = await save('documentkinds', { ID: 'CONTRACT', Descr: 'Contract', ApplyToRelations: true });
   ids.acme = await save('relations', { ID: `${MARK}001`, Descr: 'Acme Files BV' });
   ids.bolt = await save('relations', { ID: `${MARK}002`, Descr: 'Bolt Events BV' });
   other = await signIn(product.server.app);
@@ -103,6 +103,11 @@ it('adds two documents: files chosen with the keyboard, kind and language requir
   const submit = add.getByRole('button', { name: 'Toevoegen', exact: true });
   // Kind and language are required (spec 2 section 5): nothing is sent before both are chosen.
   expect(await submit.isDisabled()).toBe(true);
+  // The kind's picker offers the kinds that apply to relations: a manual (for objects and products) is not among them.
+  await add.getByLabel('Documentsoort', { exact: true }).click();
+  await expect.poll(() => add.getByRole('option', { name: 'Contract' }).count()).toBe(1);
+  expect(await add.getByRole('option', { name: 'Algemeen' }).count()).toBe(1);
+  expect(await add.getByRole('option', { name: 'Handleiding' }).count()).toBe(0);
   await pick(add, 'Documentsoort', 'Contract');
   expect(await submit.isDisabled()).toBe(true);
   await pick(add, 'Taal', 'Nederlands');

@@ -652,7 +652,7 @@ describe('file and image fields', () => {
   });
 });
 
-/** Test data: a document kind, a language, a relation with an account manager. */
+/** Test data: a document kind (for relations and persons), a language, a relation with an account manager. */
 async function documentKind(id: string, retention?: { months: number }) {
   const existing = (
     await call('/mvc/documentkinds/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: id }] })
@@ -661,6 +661,8 @@ async function documentKind(id: string, retention?: { months: number }) {
   const saved = await call('/mvc/documentkinds/save', {
     ID: id,
     Descr: `Soort ${id}`,
+    ApplyToRelations: true,
+    ApplyToPersons: true,
     ...(retention
       ? { UseRetentionPeriod: true, RetentionPeriod: retention.months, RetentionPeriodUnit: 'months' }
       : {}),

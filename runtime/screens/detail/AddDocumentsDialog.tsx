@@ -30,13 +30,17 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
   const [error, setError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<ApiErrorBody | null>(null);
 
+  const { table: ownerTable, autoid: ownerId } = owner;
+  const { table: tableField, record: recordField } = owner.fields;
   useEffect(() => {
     let live = true;
     Promise.all([api.getForm(table), api.getNew(table)]).then(
       ([answer, blank]) => {
         if (!live) return;
         setForm(answer as unknown as FormAnswer);
-        setValues(blank);
+        // The owner's fields are not shown, but the kind's picker reads them: it offers the kinds
+        // that apply to the owner's table.
+        setValues({ ...blank, [tableField]: ownerTable, [recordField]: ownerId });
       },
       (failure) => {
         if (live)
@@ -51,7 +55,7 @@ export function AddDocumentsDialog({ table, owner, onAdded, onClose }: AddDocume
     return () => {
       live = false;
     };
-  }, [table, t]);
+  }, [table, t, ownerTable, ownerId, tableField, recordField]);
 
   const shown = useMemo(() => (form ? documentForm(form, owner.fields) : null), [form, owner.fields]);
   const fileField = form ? fileFieldOf(form) : null;

@@ -27,6 +27,7 @@ export const ERRORS = {
   NO_SUCH_CALL: { status: 404, message: 'errors.no_such_call' },
   CONCURRENCY: { status: 409, message: 'errors.concurrency' },
   IN_USE: { status: 409, message: 'errors.in_use' },
+  RECORD_READ_ONLY: { status: 409, message: 'errors.record_read_only' },
   TRANSACTION_CONFLICT: { status: 409, message: 'errors.transaction_conflict', retryable: true },
   BODY_TOO_LARGE: { status: 413, message: 'errors.body_too_large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupported_media_type' },

@@ -5,8 +5,9 @@ import type { Effective, EffectiveTable } from './layering.ts';
 import { isRule, ruleFields, ruleProblems } from './rules.ts';
 import { derivationPaths } from './derivations.ts';
 import { checkDerived } from './check-derived.ts';
-import type { ApplyDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
+import type { ApplyDef, CopyChildrenDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
+import { rollupLink } from './rollups.ts';
 
 /** Prompt names that go to the status log rather than to a field of the record. */
 export const LOG_PROMPTS = ['Reason', 'Comment', 'Date'] as const;
@@ -148,6 +149,19 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
         'right-reference',
         `workflow ${wf.name} names right ${right}, which is not in the catalogue`,
       );
+  (wf.readOnlyChildren ?? []).forEach((name, i) => {
+    const child = eff.tables.get(name.toLowerCase());
+    if (!child)
+      report(`/readOnlyChildren/${i}`, 'table-reference', `readOnlyChildren names table ${name}, which is not defined`);
+    else if (!rollupLink(eff, table, child))
+      report(
+        `/readOnlyChildren/${i}`,
+        'field-reference',
+        `readOnlyChildren names ${child.name}, which has not exactly one list field to ${table.name}`,
+      );
+  });
+  if (wf.readOnlyChildren?.length && !wf.states.some((s) => s.readOnly))
+    report('/readOnlyChildren', 'state-reference', `workflow ${wf.name} has readOnlyChildren but no readOnly state`);
   (wf.stages ?? []).forEach((v, i) => {
     if (!states.has(JSON.stringify(v)))
       report(`/stages/${i}`, 'state-reference', `stage ${String(v)} is not a state of ${wf.name}`);
@@ -289,6 +303,50 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
   });
 }
 
+/** Child rows copied under a row an action makes: both tables, their links, and what set and when read. */
+function checkCopy(
+  eff: Effective,
+  record: EffectiveTable,
+  made: EffectiveTable,
+  c: CopyChildrenDef,
+  at: string,
+  report: Report,
+): void {
+  const from = eff.tables.get(c.from.toLowerCase());
+  const into = eff.tables.get(c.table.toLowerCase());
+  if (!from || !into) {
+    report(at, 'table-reference', `children copy ${c.from} into ${c.table}: both must be defined tables`);
+    return;
+  }
+  if (!rollupLink(eff, record, from, c.via))
+    report(`${at}/via`, 'field-reference', `${from.name} needs ${c.via ?? 'one list field'} naming ${record.name}`);
+  if (!rollupLink(eff, made, into, c.parentField))
+    report(
+      `${at}/parentField`,
+      'field-reference',
+      `${into.name} needs ${c.parentField ?? 'one list field'} naming ${made.name}`,
+    );
+  const scopes = { $record: record, $child: from, $created: made };
+  for (const [name, value] of Object.entries(c.set)) {
+    if (!fieldOf(into, name))
+      report(
+        `${at}/set/${name}`,
+        'field-reference',
+        `children set names ${name}, which is not a field of ${into.name}`,
+      );
+    const m = typeof value === 'string' ? /^\$(record|child|created)\.(.+)$/.exec(value) : null;
+    const source = m ? scopes[`$${m[1]}` as keyof typeof scopes] : undefined;
+    if (m && (!source || (!fieldOf(source, m[2]) && m[2] !== 'AutoID')))
+      report(
+        `${at}/set/${name}`,
+        'field-reference',
+        `children set uses ${String(value)}, which is not a field it can reach`,
+      );
+    checkValueRule(eff, value, undefined, scopes, `${at}/set/${name}`, report);
+  }
+  if (c.when !== undefined) checkValueRule(eff, c.when, undefined, scopes, `${at}/when`, report);
+}
+
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   const table = screen.table && eff.tables.get(screen.table.toLowerCase());
   if (!table) return;
@@ -402,6 +460,9 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
               `create uses ${value}, which is not a field of ${table.name}`,
             );
         }
+        (action.create.children ?? []).forEach((c, j) =>
+          checkCopy(eff, table, target, c, `${at}/create/children/${j}`, report),
+        );
       }
     }
     if (action.right && !eff.rights.has(action.right))
@@ -673,6 +734,18 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
           `numbering names ${n.suffix}, which is not a field of ${counters.name}`,
         );
     }
+    const transitions = new Set(
+      [...eff.workflows.values()]
+        .filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase())
+        .flatMap((w) => w.value.transitions.map((t) => t.name)),
+    );
+    for (const name of n.at ?? [])
+      if (!transitions.has(name))
+        report(
+          '/numbering/at',
+          'transition-reference',
+          `numbering at ${name}: no transition of ${table.name} has that name`,
+        );
     if (!n.via && !n.defaultFlag)
       report(
         '/numbering',

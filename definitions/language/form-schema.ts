@@ -143,6 +143,18 @@ export const FormAnswer = object(
     TypeField: str(),
     /** The fields whose change lets the form ask what a save would derive (Derive). */
     DeriveOn: list(str()),
+    /**
+     * The states of the table's workflow in which a record takes no change but a transition (a
+     * completed invoice), and the tables of its rows that are read-only with it (its lines).
+     */
+    ReadOnlyStates: object(
+      {
+        Field: str(),
+        Values: list(typed<string | number | boolean>({ type: ['string', 'number', 'boolean'] }), 100),
+        Children: list(str(), 20),
+      },
+      ['Field', 'Values', 'Children'],
+    ),
   },
   ['Properties', 'Groups'],
 );

@@ -23,6 +23,7 @@ export type {
   SelectOption,
   TableDef,
   ActionDef,
+  CopyChildrenDef,
   CallDef,
   ApplyDef,
   CatalogueItem,

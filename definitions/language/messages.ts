@@ -7,6 +7,9 @@ export const MESSAGES = {
   'errors.item_not_found': 'Het opgevraagde item bestaat niet',
   'errors.module_inactive': 'De module {0} is niet geactiveerd in de licentie van deze installatie.',
   'errors.no_rights': 'U beschikt niet over de juiste rechten',
+  'errors.record_read_only': 'Een record van {0} met de status {1} kan niet meer worden gewijzigd.',
+  'errors.parent_read_only':
+    'Deze rij hoort bij een record van {0} met de status {1} en kan niet meer worden gewijzigd.',
   'errors.outside_row_limits': 'Dit record van {0} valt buiten de rijen die u mag zien en is niet opgeslagen.',
   'errors.not_authenticated': 'U bent niet aangemeld.',
   'errors.login_failed': 'Gebruikersnaam of wachtwoord onjuist.',

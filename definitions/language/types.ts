@@ -301,6 +301,11 @@ export interface NumberingDef {
   active?: string;
   /** A text field of the counter row put after the number. */
   suffix?: string;
+  /**
+   * The transitions that draw the number instead of the create (an invoice is numbered when it is
+   * completed): the field stays empty until then, and a transition that fails gives it back.
+   */
+  at?: string[];
 }
 
 /**
@@ -523,7 +528,30 @@ export interface ActionDef {
    * Creates a row of `table` per selected record, its fields from `set`: literals, "$prompt.Name",
    * "$record.Field", "$currentUser", "$today", "$now".
    */
-  create?: { table: string; set: Record<string, unknown> };
+  create?: {
+    table: string;
+    set: Record<string, unknown>;
+    /** Rows made under the new row from the record's child rows (an order's lines as invoice lines). */
+    children?: CopyChildrenDef[];
+    /** Said when no child row of any entry is copied: nothing is made for the record ({0} its ID). */
+    none?: string;
+  };
+}
+
+/**
+ * The child rows of a record copied under the row an action's `create` makes from it: each row of
+ * `from` whose list field `via` names the record (by default its one list field to the record's
+ * table) and for which `when` holds becomes a row of `table` whose `parentField` names the new
+ * row (by default its one list field to the new row's table). `set` and `when` read `$record`,
+ * `$child` (with paths through its list fields) and `$created` (the new row's AutoID).
+ */
+export interface CopyChildrenDef {
+  from: string;
+  via?: string;
+  when?: RulesLogic;
+  table: string;
+  parentField?: string;
+  set: Record<string, unknown>;
 }
 
 /** A named filter of a screen's grid (active, mine, within 7 days …) in the GetFlexData grammar. */
@@ -547,12 +575,16 @@ export interface WorkflowDef {
   /** The states of the main path, in order: a record shows them as a status bar with its own marked. */
   stages?: (string | number | boolean)[];
   transitions: TransitionDef[];
+  /** Tables whose rows belong to the record and are read-only with it in a readOnly state (an invoice's lines). */
+  readOnlyChildren?: string[];
 }
 export interface StateDef {
   value: string | number | boolean;
   label: string;
   /** The right to see records in this state (a right per status list); without it they are not shown. */
   right?: string;
+  /** A record in this state takes no change but a transition; the rows of readOnlyChildren under it none. */
+  readOnly?: boolean;
 }
 export interface TransitionDef {
   name: string;

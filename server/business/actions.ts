@@ -14,6 +14,7 @@ import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
 import { changesOf, checkPrompts } from './prompts.ts';
+import { copyChildren } from './copy.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
 
 export function actionNamed(model: TableModel, name: string): ActionDef {
@@ -132,7 +133,9 @@ export async function runAction(
 
 /**
  * Creates a row of another table per record (an object put in a move basket, say), through
- * that table's rights and checks; the record must be one the user sees.
+ * that table's rights and checks; the record must be one the user sees. With `children` the
+ * record's child rows are copied under the new row (an invoice made from an order's lines), and
+ * the item offers the new row to open.
  */
 function createFrom(
   ctx: BusinessContext,
@@ -158,8 +161,33 @@ function createFrom(
             ? (record[value.slice(8)] ?? null)
             : changesOf({ v: value }, prompts, ctx.principal, record).v;
       }
-      await writeIn(client, { model: target, principal: ctx.principal, record: values, ctx: writeContext(ctx) });
-      return [target.table.sqlName];
+      const made = await writeIn(client, {
+        model: target,
+        principal: ctx.principal,
+        record: values,
+        ctx: writeContext(ctx),
+      });
+      if (!create.children) return [target.table.sqlName];
+      const copy = await copyChildren(
+        client,
+        ctx.principal,
+        model,
+        record,
+        { model: target, id: made.id },
+        create.children,
+        writeContext(ctx),
+      );
+      if (!copy.copied && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
+      return {
+        written: [target.table.sqlName, ...copy.written],
+        open:
+          target.table.right && ctx.principal.can(target.table.right, 'read')
+            ? {
+                Table: target.table.name,
+                AutoID: made.id,
+              }
+            : undefined,
+      };
     },
     { rerunnable: true },
   );

@@ -18,10 +18,10 @@ import type { Principal } from '../security/principal.ts';
 import { changesOf } from './prompts.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
 
-type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
+export type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
 
 /** A value of an apply: a scope's field, a rule over the scopes, a placeholder, or a literal. */
-function valueOf(
+export function valueOf(
   value: unknown,
   scopes: Scopes,
   related: ReadonlyMap<string, unknown> | undefined,
@@ -33,7 +33,7 @@ function valueOf(
   return changesOf({ v: value }, {}, principal).v;
 }
 
-const valuesOf = (
+export const valuesOf = (
   set: Record<string, unknown> | undefined,
   scopes: Scopes,
   related: ReadonlyMap<string, unknown> | undefined,
@@ -42,18 +42,22 @@ const valuesOf = (
 
 /** The referenced rows' paths the apply's rules read through the child (`$child.Product.ObjectType` → `Product.ObjectType`). */
 function childPaths(apply: ApplyDef): RulesLogic[] {
-  const rules = [
+  return childPathsOf([
     apply.when,
     ...(apply.guards ?? []).map((g) => g.rule),
     ...Object.values({ ...apply.stamp, ...apply.set, ...apply.create?.set, ...apply.find?.match }),
-  ].filter(isRule);
-  return [...new Set(rules.flatMap(ruleFields))]
+  ]);
+}
+
+/** The referenced rows' paths these values' rules read through the child. */
+export function childPathsOf(values: unknown[]): RulesLogic[] {
+  return [...new Set(values.filter(isRule).flatMap(ruleFields))]
     .filter((n) => n.startsWith('$child.') && n.slice(7).includes('.'))
     .map((n) => ({ var: n.slice(7) }));
 }
 
 /** The child's referenced values under the names the apply's rules use. */
-async function childRelated(
+export async function childRelated(
   client: pg.PoolClient,
   child: TableModel,
   row: Record<string, unknown>,

@@ -12,7 +12,7 @@ import {
 import { inTransaction, type TransactionOptions } from '../db/pool.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { ident } from '../db/sql.ts';
-import { AppError, isRowToOpen } from '../errors.ts';
+import { AppError, isRowToOpen, type RowToOpen } from '../errors.ts';
 import { announceWrite, tableWritten } from '../data/cache.ts';
 import { limited } from '../data/table-sql.ts';
 import { Params } from '../data/filters.ts';
@@ -46,6 +46,8 @@ async function described(pool: pg.Pool, model: TableModel, principal: Principal,
   return new Map(rows.map((r) => [Number(r.autoid), { ID: r.code, Description: r.descr }]));
 }
 
+const isDone = (done: readonly string[] | Done): done is Done => !Array.isArray(done);
+
 /** A message as said: a definition's own text (a check's) with its blanks filled. */
 const said = (id: MessageId, args: readonly unknown[]) =>
   id === 'validation.check' ? formatMessage(String(args[0]), args.slice(1)) : message(id, ...args);
@@ -65,6 +67,12 @@ function failure(err: unknown): Pick<BatchItem, 'Error' | 'Key' | 'Args' | 'Open
   throw err;
 }
 
+/** An item's work done: the tables it wrote, and a row it made for the user to open (an invoice made from an order). */
+export interface Done {
+  written: readonly string[];
+  open?: RowToOpen;
+}
+
 /**
  * Runs `work` for each id (once each, in the given order) and answers the batch result. `work`
  * answers the tables it wrote: this process's counts of them are renewed after each item.
@@ -75,7 +83,7 @@ export async function runBatch(
   model: TableModel,
   principal: Principal,
   ids: readonly number[],
-  work: (client: pg.PoolClient, id: number) => Promise<readonly string[]>,
+  work: (client: pg.PoolClient, id: number) => Promise<readonly string[] | Done>,
   opts: TransactionOptions = {},
 ): Promise<BatchAnswer> {
   const unique = [...new Set(ids)];
@@ -97,12 +105,13 @@ export async function runBatch(
       continue;
     }
     try {
-      const written = await inTransaction(pool, (client) => work(client, id), opts);
+      const done = await inTransaction(pool, (client) => work(client, id), opts);
+      const { written, open } = isDone(done) ? done : { written: done, open: undefined };
       for (const table of written) {
         touched.add(table);
         tableWritten(table);
       }
-      results.push({ ...item, Result: 'SUCCESS' });
+      results.push({ ...item, Result: 'SUCCESS', ...(open ? { Open: open } : {}) });
     } catch (err) {
       if (err instanceof Ignored)
         results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });

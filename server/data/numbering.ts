@@ -10,9 +10,26 @@ import { invalidFields } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { rowAtPath, type TableOf } from './related.ts';
 import { engineTable } from './table-sql.ts';
+import type { WriteContext } from './write-context.ts';
+import type { NumberingDef } from '../../definitions/language/types.ts';
 
 /**
- * Fills the numbered field of a new record when it is empty; leaves a given value alone. With
+ * Whether this write draws the record's number: a create, or with `at` a transition named there
+ * (an invoice numbered at completion, so completed numbers have no gaps: a completion that fails
+ * gives its number back with its transaction).
+ */
+export function numbersNow(
+  n: NumberingDef,
+  current: Record<string, unknown> | null,
+  ctx: Pick<WriteContext, 'transition'>,
+): boolean {
+  if (!n.at) return !current;
+  return !!current && !!ctx.transition?.field && n.at.includes(ctx.transition.name);
+}
+
+/**
+ * Fills the numbered field of a record when it is empty (in the input and as stored), and
+ * answers the field's name when it drew a number; leaves a given value alone. With
  * `via` the counter row is the one the record's list field (or path of list fields) reaches,
  * else (with `defaultFlag`) the default row; without either, or when the row's `active` flag is off, nothing is drawn and the
  * record's own checks say whether an empty value may stay.
@@ -22,19 +39,22 @@ export async function drawNumber(
   model: TableModel,
   tableOf: TableOf,
   record: Record<string, unknown>,
-): Promise<void> {
+  current: Record<string, unknown> | null = null,
+): Promise<string | null> {
   const n = model.table.numbering;
   const counters = n && tableOf(n.table);
-  if (!n || !counters) return;
+  if (!n || !counters) return null;
   const target = model.byName.get(n.field.toLowerCase())!;
-  if (!isEmptyValue(record[target.name] ?? null)) return;
+  if (!isEmptyValue(record[target.name] ?? null) || !isEmptyValue(current?.[target.name] ?? null)) return null;
+  // A record numbered later keeps its counter row as it stands then, read through the stored record.
+  const source = current ? { ...current, ...record } : record;
   const col = (name: string) => ident(counters.byName.get(name.toLowerCase())!.sqlName);
   let where: string;
   const params: unknown[] = [];
-  const via = n.via ? await rowAtPath(db, model, record, n.via, tableOf) : undefined;
+  const via = n.via ? await rowAtPath(db, model, source, n.via, tableOf) : undefined;
   if (n.via && !via && !n.defaultFlag) {
     // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
-    if (n.via.includes('.')) return;
+    if (n.via.includes('.')) return null;
     const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
     throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [labelled(first)] }] });
   }
@@ -64,11 +84,12 @@ export async function drawNumber(
     throw invalidFields({
       [target.name]: [{ id: 'validation.no_counter', args: [labelled(target), labelled(counters.table)] }],
     });
-  if (n.active && row.active !== true) return;
+  if (n.active && row.active !== true) return null;
   const next = Number(row.next ?? 1);
   await db.query(
     `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`,
     [row.autoid, next + 1],
   );
   record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
+  return target.name;
 }

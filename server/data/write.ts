@@ -14,11 +14,12 @@ import { hashPassword } from '../security/passwords.ts';
 import { refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields } from './access.ts';
 import { announceWrite, tableWritten } from './cache.ts';
 import { belongingRecordVisible, kindApplies } from './belonging.ts';
+import { refuseLockedParents, refuseReadOnlyRecord } from './read-only.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
 import { fileValuesExist } from './file-values.ts';
-import { drawNumber } from './numbering.ts';
+import { drawNumber, numbersNow } from './numbering.ts';
 import { translatePgError } from './pg-errors.ts';
 import { databaseChecks, deleteChecks } from './record-checks.ts';
 import { afterDelete, afterWrite, beforeWrite, hasWriteHooks } from './write-hooks.ts';
@@ -172,17 +173,22 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
       { Current: { TimeStamp: current.TimeStamp, ModifiedBy: current.ModifiedBy } },
     );
   }
+  if (current) refuseReadOnlyRecord(model, current, ctx);
   refuseLimitedChanges(model, principal, record, current);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   await suggestValues(client, model, principal, record, current, ctx.tableOf);
   if (!current) await fillDefaultRows(client, model, principal, record);
-  if (!current && model.table.numbering) await drawNumber(client, model, ctx.tableOf, record);
+  // A drawn number is the engine's, written like a copy even into a read-only field.
+  const drawn =
+    model.table.numbering && numbersNow(model.table.numbering, current, ctx)
+      ? await drawNumber(client, model, ctx.tableOf, record, current)
+      : null;
   const values = withoutEmptyPasswords(
     checkInput(model, record, current, {
       statusChange: !!current && ctx.transition?.field === model.workflow?.field.name,
       byDefinition: ctx.byDefinition,
       principal,
-      copies,
+      copies: drawn ? new Set([...copies, drawn]) : copies,
     }),
   );
   await addComputed(client, model, current, values, principal, ctx.tableOf);
@@ -191,6 +197,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   if (!current) await belongingRecordVisible(client, model, principal, values);
   const change = mergedOf(model, current, values, update ? w.id! : 0);
   await kindApplies(client, model, change.merged);
+  await refuseLockedParents(client, model, [current, change.merged], ctx.tableOf, ctx);
   await databaseChecks(client, model, change, ctx.tableOf, principal);
   await listValuesFit(client, model, principal, values, current, ctx.tableOf);
   const hooked = { model, principal, tableOf: ctx.tableOf, before: current };
@@ -351,6 +358,8 @@ export async function deleteIn(
 ): Promise<void> {
   authorize(model, principal, 'delete');
   const stored = await readStored(client, model, principal, autoId, true);
+  refuseReadOnlyRecord(model, stored, null);
+  await refuseLockedParents(client, model, [stored], tableOf, null);
   await deleteChecks(client, model, stored, tableOf);
   await client.query(`DELETE FROM ${reached(model)} WHERE autoid = $1`, [autoId]);
   await announceWrite(client, model.table.sqlName);

@@ -40,8 +40,8 @@ export interface WriteOptions {
 
 /**
  * Whether a save of this table does more than write its row (then rows go one at a time, through
- * the write pipeline): numbering, a workflow, logged fields, records they belong to, the table's
- * write hooks, a password to hash.
+ * the write pipeline): numbering, a workflow, rows a read-only parent locks, logged fields, records
+ * they belong to, the table's write hooks, a password to hash.
  */
 export function writesOneByOne(model: TableModel): boolean {
   const t = model.table;
@@ -49,6 +49,7 @@ export function writesOneByOne(model: TableModel): boolean {
     t.numbering ||
     t.belongsTo ||
     model.workflow ||
+    model.lockedBy.length ||
     hasWriteHooks(model) ||
     t.fields.some((f) => f.logChanges || f.type === 'password' || f.compute?.overridable),
   );

@@ -270,5 +270,14 @@ export function compileForm(
     Confirms: confirms,
     ...(typeField ? { TypeField: typeField } : {}),
     ...(deriveOn.length ? { DeriveOn: deriveOn } : {}),
+    ...readOnlyStates(model),
   };
+}
+
+/** The read-only states of the table's workflow, for the form to show such a record read-only. */
+function readOnlyStates(model: TableModel): { ReadOnlyStates?: FormAnswer['ReadOnlyStates'] } {
+  const wf = model.workflow;
+  const values = wf?.def.states.filter((s) => s.readOnly).map((s) => s.value) ?? [];
+  if (!wf || !values.length) return {};
+  return { ReadOnlyStates: { Field: wf.field.name, Values: values, Children: wf.def.readOnlyChildren ?? [] } };
 }

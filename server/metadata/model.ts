@@ -57,6 +57,8 @@ export interface TableModel {
   rollups: Rollup[];
   /** The totals of other tables its rows count in: the parent table and the field naming the parent. */
   feeds: { parent: string; via: EffectiveField }[];
+  /** The tables whose read-only states lock its rows (`readOnlyChildren`), and the field naming the parent. */
+  lockedBy: { parent: string; via: EffectiveField }[];
 }
 
 /** A total of `field` over the rows of `child` whose `via` names the record. */
@@ -130,9 +132,16 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
       }),
     )
     .filter((f, i, all) => all.findIndex((g) => g.parent === f.parent && g.via === f.via) === i);
+  const lockedBy = [...eff.workflows.values()].flatMap(({ value: wf }) => {
+    const parent = eff.tables.get(wf.table.toLowerCase());
+    const locks = wf.readOnlyChildren?.some((name) => own(name));
+    const via = parent && locks ? rollupLink(eff, parent, table) : undefined;
+    return parent && via ? [{ parent: parent.name, via }] : [];
+  });
   return {
     table,
     byName,
+    lockedBy,
     computed: computeOrder(table.fields),
     rollups,
     feeds,

@@ -12,6 +12,7 @@ import { recordActions, type ActionSpec } from '../actions/index.ts';
 import { EditorBody, ReadOnlyNote } from '../EditorBody.tsx';
 import { describeRow } from '../rows.ts';
 import { settleChanges } from '../settleChanges.ts';
+import type { FormAnswer } from '../../form/index.ts';
 import type { RecordEditor } from '../useRecordEditor.ts';
 import { ChildGridTab } from './ChildGridTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
@@ -50,7 +51,7 @@ export function RecordScreen({
   autoid,
   version,
   allowed,
-  readOnly = false,
+  readOnly: noRight = false,
   conflict = null,
   onAction,
   onChildrenChanged,
@@ -58,7 +59,6 @@ export function RecordScreen({
 }: RecordScreenProps) {
   const { t } = useLingui();
   const idPrefix = useId();
-  useBeforeUnload(editor.hasMutations && !readOnly);
   const tabs = detailTabs(screen, t`Details`);
   const [selected, setSelected] = useState(tabs[0].name);
   const tab: DetailTab = tabs.find((x) => x.name === selected) ?? tabs[0];
@@ -69,6 +69,13 @@ export function RecordScreen({
     [saved, screen, transitions, allowed],
   );
   const record = editor.record;
+  // A record in a read-only state of its workflow (a completed invoice) is only looked at, and so
+  // are the rows the state locks with it (its lines); its transitions stay offered.
+  const frozen = stateReadOnly(editor.form?.ReadOnlyStates, record);
+  const readOnly = noRight || frozen;
+  useBeforeUnload(editor.hasMutations && !readOnly);
+  const tabLocked = (table: string) =>
+    frozen && !!editor.form?.ReadOnlyStates?.Children.some((c) => c.toLowerCase() === table.toLowerCase());
 
   const selectTab = async (name: string) => {
     if (await settleChanges(editor)) setSelected(name);
@@ -97,7 +104,7 @@ export function RecordScreen({
           <ChildGridTab
             key={tab.name}
             parent={screen}
-            tab={tab}
+            tab={tabLocked(tab.table) ? { ...tab, readOnly: true } : tab}
             parentId={autoid}
             version={version}
             onChanged={onChildrenChanged}
@@ -138,7 +145,14 @@ export function RecordScreen({
         </>
       }
     >
-      {record && readOnly && <ReadOnlyNote />}
+      {record && frozen && (
+        <p className="app-read-only-note" role="note">
+          {transitions?.StatusLabel
+            ? t`Dit item heeft de status ${transitions.StatusLabel} en kan niet meer worden gewijzigd.`
+            : t`Dit item kan in deze status niet meer worden gewijzigd.`}
+        </p>
+      )}
+      {record && noRight && !frozen && <ReadOnlyNote />}
       {/* Read again after each action and save: an earlier notice of someone else's change is answered. */}
       {record && <RecordChangedNotice key={version} editor={editor} />}
       {record && conflict && (
@@ -179,4 +193,13 @@ export function RecordScreen({
       )}
     </Modal>
   );
+}
+
+/** Whether the record is in one of its workflow's read-only states. */
+function stateReadOnly(
+  states: FormAnswer['ReadOnlyStates'] | undefined,
+  record: Record<string, unknown> | null | undefined,
+): boolean {
+  const value = states && record ? record[states.Field] : undefined;
+  return value !== undefined && value !== null && !!states?.Values.some((v) => String(v) === String(value));
 }

@@ -2,7 +2,7 @@
 // exist (its own record's, or of rows its list fields reference) and only allowed operators; a
 // total names a child table, its link, a field fit for its operation and a filter over the child's
 // fields; both are read-only; and no computed field depends on itself, through others or a total.
-import type { Effective, EffectiveTable } from './layering.ts';
+import type { Effective, EffectiveField, EffectiveTable } from './layering.ts';
 import { rollupLink, whereSqlProblems } from './rollups.ts';
 import { ruleFields, ruleProblems } from './rules.ts';
 
@@ -32,6 +32,7 @@ export function checkDerived(
       for (const p of ruleProblems(field.compute.expression, own, '', related))
         report(`${at}/compute/expression${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
     }
+    if (field.pick) checkPick(eff, table, field, at, report);
     const r = field.rollup;
     if (!r) continue;
     const child = eff.tables.get(r.table.toLowerCase());
@@ -72,6 +73,35 @@ export function checkDerived(
     }
   }
   reportCycles(table, report);
+}
+
+/** A picked list field: read-only, its rule a filter the database applies over its list's rows and the record's own fields. */
+function checkPick(eff: Effective, table: EffectiveTable, field: EffectiveField, at: string, report: Report): void {
+  const list = field.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+  const rows = list && eff.tables.get(list.table.toLowerCase());
+  if (!rows) {
+    report(`${at}/pick`, 'field-type', `${table.name}.${field.name}: only a list field can be picked`);
+    return;
+  }
+  if (field.enabled !== false)
+    report(`${at}/enabled`, 'derived-read-only', `${table.name}.${field.name} is picked: it must be read-only`);
+  const names = new Set([
+    ...rows.fields.map((f) => f.name),
+    'AutoID',
+    ...table.fields.map((f) => `$record.${f.name}`),
+    '$record.AutoID',
+  ]);
+  for (const p of ruleProblems(field.pick!.where, names))
+    report(`${at}/pick/where${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
+  for (const problem of whereSqlProblems(field.pick!.where, '$record'))
+    report(`${at}/pick/where`, 'rule', `${table.name}.${field.name}: ${problem}`);
+  const order = field.pick!.order?.split(' ')[0];
+  if (order && !rows.fields.some((f) => f.name.toLowerCase() === order.toLowerCase()))
+    report(
+      `${at}/pick/order`,
+      'field-reference',
+      `${table.name}.${field.name}: ${order} is not a field of ${rows.name}`,
+    );
 }
 
 /** A computed field that reads itself, through other computed fields of the record: named with its cycle. */

@@ -232,6 +232,18 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
         report(`${at}/set/${name}`, 'field-reference', `apply set names ${name}, which is not a field of ${rows.name}`);
     return;
   }
+  if (a.make) {
+    if (a.table || a.parentField || a.target || a.stamp || a.find || a.create || a.set || a.when || a.guards)
+      report(at, 'apply-kind', 'apply make stands alone: it makes one row for the record');
+    const made = eff.tables.get(a.make.table.toLowerCase());
+    if (!made) {
+      report(`${at}/make/table`, 'table-reference', `apply make names table ${a.make.table}, which is not defined`);
+      return;
+    }
+    checkCopy(eff, table, made, { table: made.name, set: a.make.set }, `${at}/make`, report, false);
+    (a.make.children ?? []).forEach((c, j) => checkCopy(eff, table, made, c, `${at}/make/children/${j}`, report));
+    return;
+  }
   const child = eff.tables.get((a.table ?? '').toLowerCase());
   const ways = [a.target, a.find, a.create].filter((w) => w !== undefined).length;
   if (!child || !a.parentField || ways !== 1) {
@@ -311,22 +323,25 @@ function checkCopy(
   c: CopyChildrenDef,
   at: string,
   report: Report,
+  under = true,
 ): void {
-  const from = eff.tables.get(c.from.toLowerCase());
+  const from = c.from === undefined ? undefined : eff.tables.get(c.from.toLowerCase());
   const into = eff.tables.get(c.table.toLowerCase());
-  if (!from || !into) {
-    report(at, 'table-reference', `children copy ${c.from} into ${c.table}: both must be defined tables`);
+  if ((c.from !== undefined && !from) || !into) {
+    report(at, 'table-reference', `children copy ${c.from ?? ''} into ${c.table}: both must be defined tables`);
     return;
   }
-  if (!rollupLink(eff, record, from, c.via))
+  if (from && !rollupLink(eff, record, from, c.via))
     report(`${at}/via`, 'field-reference', `${from.name} needs ${c.via ?? 'one list field'} naming ${record.name}`);
-  if (!rollupLink(eff, made, into, c.parentField))
+  if (under && !rollupLink(eff, made, into, c.parentField))
     report(
       `${at}/parentField`,
       'field-reference',
       `${into.name} needs ${c.parentField ?? 'one list field'} naming ${made.name}`,
     );
-  const scopes = { $record: record, $child: from, $created: made };
+  const scopes = { $record: record, $child: from, $created: under ? made : undefined };
+  const reaches = (on: EffectiveTable, path: string) =>
+    !!fieldOf(on, path) || path === 'AutoID' || (path.includes('.') && !!relatedField(eff, on)(path));
   for (const [name, value] of Object.entries(c.set)) {
     if (!fieldOf(into, name))
       report(
@@ -336,7 +351,7 @@ function checkCopy(
       );
     const m = typeof value === 'string' ? /^\$(record|child|created)\.(.+)$/.exec(value) : null;
     const source = m ? scopes[`$${m[1]}` as keyof typeof scopes] : undefined;
-    if (m && (!source || (!fieldOf(source, m[2]) && m[2] !== 'AutoID')))
+    if (m && (!source || !reaches(source, m[2])))
       report(
         `${at}/set/${name}`,
         'field-reference',

@@ -21,16 +21,18 @@ export function rollupLink(
 export const WHERE_OPERATORS = ['==', '!=', '===', '!==', '<', '<=', '>', '>=', 'and', 'or', '!', 'in', 'var'] as const;
 
 /** What in a total's filter the database cannot apply. */
-export function whereSqlProblems(where: unknown): string[] {
+export function whereSqlProblems(where: unknown, outer?: '$record'): string[] {
   if (where === null || typeof where !== 'object') return [];
-  if (Array.isArray(where)) return where.flatMap(whereSqlProblems);
+  if (Array.isArray(where)) return where.flatMap((w) => whereSqlProblems(w, outer));
   return Object.entries(where as Record<string, unknown>).flatMap(([op, args]) => {
     if (!(WHERE_OPERATORS as readonly string[]).includes(op))
-      return [`a total's filter may use ${WHERE_OPERATORS.join(', ')}; not '${op}'`];
-    if (op === 'var')
-      return typeof args === 'string' && !args.includes('.')
-        ? []
-        : ["a total's filter reads fields of the child row by name"];
-    return whereSqlProblems(args);
+      return [`a filter may use ${WHERE_OPERATORS.join(', ')}; not '${op}'`];
+    if (op === 'var') {
+      // A pick's filter also reads the record's own fields (`$record.BookDate`), bound as values.
+      const own =
+        outer && typeof args === 'string' && args.startsWith(`${outer}.`) ? args.slice(outer.length + 1) : args;
+      return typeof own === 'string' && !own.includes('.') ? [] : ['a filter reads fields of its rows by name'];
+    }
+    return whereSqlProblems(args, outer);
   });
 }

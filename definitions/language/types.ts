@@ -106,6 +106,13 @@ export interface FieldDef {
    * on every write of a child, by any path, in the same transaction (read-only: `enabled` false).
    */
   rollup?: RollupDef;
+  /**
+   * A list field whose value the engine picks: the row of its list's table for which `where`
+   * holds, over that row's fields and the record's (`$record.BookDate`) — a journal's book year
+   * is the one whose dates hold its book date. Chosen again when a record field it reads changes,
+   * the first by `order` ("StartDate desc"), empty when none holds (read-only: `enabled` false).
+   */
+  pick?: { where: RulesLogic; order?: string };
   /** Every change of this field (by save, action or transition) writes a row of the record's status log. */
   logChanges?: boolean;
   /**
@@ -539,14 +546,16 @@ export interface ActionDef {
 }
 
 /**
- * The child rows of a record copied under the row an action's `create` makes from it: each row of
+ * The child rows of a record copied under the row an action's `create` (or a transition's apply
+ * `make`) makes from it: each row of
  * `from` whose list field `via` names the record (by default its one list field to the record's
  * table) and for which `when` holds becomes a row of `table` whose `parentField` names the new
  * row (by default its one list field to the new row's table). `set` and `when` read `$record`,
  * `$child` (with paths through its list fields) and `$created` (the new row's AutoID).
  */
 export interface CopyChildrenDef {
-  from: string;
+  /** The record's child table; without it the entry makes one row (a journal's debtor line). */
+  from?: string;
   via?: string;
   when?: RulesLogic;
   table: string;
@@ -660,6 +669,12 @@ export interface ApplyDef {
   /** Instead of a target: a new row of `create.table` per child, its fields from `create.set`; `stamp` may use "$created.AutoID". */
   create?: { table: string; set: Record<string, unknown> };
   set?: Record<string, unknown>;
+  /**
+   * Alone (no table, parentField or codes): one new row of `make.table` for the record (a journal
+   * of a completed invoice), its fields from `make.set` over `$record`, with rows copied under it
+   * (`children`: per child row of the record, or one row where an entry names no `from`).
+   */
+  make?: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[] };
 }
 export interface ScreenDef {
   name: string;

@@ -5,7 +5,7 @@
 // through the checks of any save, so one refusal undoes the whole transition of the record.
 import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
-import { isRule, ruleFields, ruleValue, type ApplyDef, type EffectiveField } from '../../definitions/language/index.ts';
+import type { ApplyDef, EffectiveField } from '../../definitions/language/index.ts';
 import { blankRecord, readStored, readStoredWhere } from '../data/records.ts';
 import { writeIn, type WriteContext } from '../data/write.ts';
 import { referencedModel, relatedValues } from '../data/related.ts';
@@ -15,30 +15,9 @@ import { engineTable } from '../data/table-sql.ts';
 import { AppError, notFound, refusedBy, type RowToOpen } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { changesOf } from './prompts.ts';
+import { makeFor } from './copy.ts';
+import { childPathsOf, childRelated, valueOf, valuesOf, type Scopes } from './scopes.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
-
-export type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
-
-/** A value of an apply: a scope's field, a rule over the scopes, a placeholder, or a literal. */
-export function valueOf(
-  value: unknown,
-  scopes: Scopes,
-  related: ReadonlyMap<string, unknown> | undefined,
-  principal: Principal,
-): unknown {
-  const m = typeof value === 'string' ? /^(\$record|\$target|\$child|\$created)\.(.+)$/.exec(value) : null;
-  if (m) return scopes[m[1] as keyof Scopes]?.[m[2]] ?? null;
-  if (isRule(value)) return ruleValue(value, {}, scopes, related);
-  return changesOf({ v: value }, {}, principal).v;
-}
-
-export const valuesOf = (
-  set: Record<string, unknown> | undefined,
-  scopes: Scopes,
-  related: ReadonlyMap<string, unknown> | undefined,
-  principal: Principal,
-) => Object.fromEntries(Object.entries(set ?? {}).map(([k, v]) => [k, valueOf(v, scopes, related, principal)]));
 
 /** The referenced rows' paths the apply's rules read through the child (`$child.Product.ObjectType` → `Product.ObjectType`). */
 function childPaths(apply: ApplyDef): RulesLogic[] {
@@ -47,26 +26,6 @@ function childPaths(apply: ApplyDef): RulesLogic[] {
     ...(apply.guards ?? []).map((g) => g.rule),
     ...Object.values({ ...apply.stamp, ...apply.set, ...apply.create?.set, ...apply.find?.match }),
   ]);
-}
-
-/** The referenced rows' paths these values' rules read through the child. */
-export function childPathsOf(values: unknown[]): RulesLogic[] {
-  return [...new Set(values.filter(isRule).flatMap(ruleFields))]
-    .filter((n) => n.startsWith('$child.') && n.slice(7).includes('.'))
-    .map((n) => ({ var: n.slice(7) }));
-}
-
-/** The child's referenced values under the names the apply's rules use. */
-export async function childRelated(
-  client: pg.PoolClient,
-  child: TableModel,
-  row: Record<string, unknown>,
-  paths: RulesLogic[],
-  ctx: WriteContext,
-) {
-  if (!paths.length) return undefined;
-  const found = await relatedValues(client, child, row, paths, ctx.tableOf);
-  return new Map([...(found ?? new Map<string, unknown>())].map(([path, v]) => [`$child.${path}`, v]));
 }
 
 /**
@@ -183,6 +142,7 @@ export async function applyTo(
   ctx: WriteContext,
 ): Promise<string[]> {
   if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
+  if (apply.make) return (await makeFor(client, principal, model, record, apply.make, ctx)).written;
   const child = ctx.tableOf(apply.table!)!;
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
   const others = apply.target

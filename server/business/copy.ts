@@ -11,7 +11,7 @@ import { engineTable } from '../data/table-sql.ts';
 import { notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import { childPathsOf, childRelated, valueOf, valuesOf } from './apply.ts';
+import { childPathsOf, childRelated, valueOf, valuesOf } from './scopes.ts';
 
 /** The list field of `model` naming rows of `table`: `name` when given, else its one such field. */
 export function linkTo(model: TableModel, table: string, name?: string): EffectiveField | undefined {
@@ -36,10 +36,22 @@ export async function copyChildren(
   let copied = 0;
   const written = new Set<string>();
   for (const entry of entries) {
-    const from = ctx.tableOf(entry.from)!;
     const into = ctx.tableOf(entry.table)!;
-    const via = linkTo(from, source.table.name, entry.via)!;
     const parent = linkTo(into, made.model.table.name, entry.parentField)!;
+    const recordPaths = childPathsOf([entry.when, ...Object.values(entry.set)], '$record');
+    const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
+    if (entry.from === undefined) {
+      // One row for the record (a journal's line for the debtor).
+      const scopes = { $record: record, $created: { AutoID: made.id } };
+      if (entry.when !== undefined && !valueOf(entry.when, scopes, onRecord, principal)) continue;
+      const values = valuesOf(entry.set, scopes, onRecord, principal);
+      await writeIn(client, { model: into, principal, record: { ...values, [parent.name]: made.id }, ctx });
+      copied++;
+      written.add(into.table.sqlName);
+      continue;
+    }
+    const from = ctx.tableOf(entry.from)!;
+    const via = linkTo(from, source.table.name, entry.via)!;
     const rows = await readStoredWhere(client, from, principal, [[via, record.AutoID]]);
     // A child the user may not see is not left out behind their back (an invoice short of a
     // line): the record fails as not found. Counted over every row; the count is never answered.
@@ -52,7 +64,8 @@ export async function copyChildren(
     if (all !== rows.length) throw notFound();
     const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
     for (const row of rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID))) {
-      const related = await childRelated(client, from, row, paths, ctx);
+      const own = await childRelated(client, from, row, paths, ctx);
+      const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
       const scopes = { $record: record, $child: row, $created: { AutoID: made.id } };
       if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
       await writeIn(client, {
@@ -66,4 +79,35 @@ export async function copyChildren(
     }
   }
   return { copied, written: [...written] };
+}
+
+/**
+ * Makes one row of `make.table` for the record (a transition's apply `make`: the journal of a
+ * completed invoice) and copies rows under it. Answers the tables written.
+ */
+export async function makeFor(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  record: Record<string, unknown>,
+  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[] },
+  ctx: WriteContext,
+): Promise<{ id: number; written: string[] }> {
+  const model = ctx.tableOf(make.table)!;
+  const related = await childRelated(
+    client,
+    source,
+    record,
+    childPathsOf(Object.values(make.set), '$record'),
+    ctx,
+    '$record',
+  );
+  const made = await writeIn(client, {
+    model,
+    principal,
+    record: valuesOf(make.set, { $record: record }, related, principal),
+    ctx,
+  });
+  const copy = await copyChildren(client, principal, source, record, { model, id: made.id }, make.children ?? [], ctx);
+  return { id: made.id, written: [model.table.sqlName, ...copy.written] };
 }

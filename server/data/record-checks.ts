@@ -38,12 +38,11 @@ export const needsDatabase = (c: CheckDef, model: TableModel) =>
   relatedPaths(c.when).length > 0 ||
   readsDerived(c, model);
 
-/** A check that reads a computed field or a total is judged once they are computed, with the database's checks. */
+/** A check that reads a computed, picked or total field is judged once they are derived, with the database's checks. */
 function readsDerived(c: CheckDef, model: TableModel): boolean {
-  if (!model.computed.length && !model.rollups.length) return false;
   return [...ruleFields(c.validWhen), ...ruleFields(c.when)].some((n) => {
     const f = model.byName.get(n.toLowerCase());
-    return !!f && (!!f.compute || !!f.rollup);
+    return !!f && (!!f.compute || !!f.rollup || !!f.pick);
   });
 }
 

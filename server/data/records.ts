@@ -366,7 +366,9 @@ export async function listValuesExist(
   // One statement for every list value given anew: 1 a row the principal sees, 2 one archived
   // (the lookup does not offer it, so it cannot be chosen anew either), null none.
   const params = new Params();
+  // A picked field's row is the engine's choice (pick.ts), whether or not the user may see it.
   const asked = model.listJoins.filter((join) => {
+    if (join.field.pick) return false;
     const v = values.get(join.field);
     return !(v === null || v === undefined || (stored && stored[join.field.name] === v));
   });

@@ -16,6 +16,7 @@ import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
 import { engineTable } from './table-sql.ts';
+import { ruleSql } from './rule-sql.ts';
 
 interface Pending {
   tableOf: TableOf;
@@ -66,42 +67,13 @@ export async function totalsFollow(
   });
 }
 
-/** The SQL of a total's filter over child rows (checked when definitions load: comparisons, and, or, not, in). */
-function whereSql(where: unknown, rollup: Rollup, params: Params): string {
-  if (where === null || typeof where !== 'object') return params.add(where);
-  const [op, raw] = Object.entries(where as Record<string, unknown>)[0];
-  const args = Array.isArray(raw) ? raw : [raw];
-  if (op === 'var') {
-    const field = rollup.child.fields.find((f) => f.name.toLowerCase() === String(args[0]).toLowerCase());
-    return field ? `c.${ident(field.sqlName)}` : 'c.autoid';
-  }
-  const sub = (x: unknown) => whereSql(x, rollup, params);
-  switch (op) {
-    case 'and':
-    case 'or':
-      return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
-    case '!':
-      return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
-    case '==':
-    case '===':
-      return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;
-    case '!=':
-    case '!==':
-      return `(${sub(args[0])} IS DISTINCT FROM ${sub(args[1])})`;
-    case 'in':
-      return `(${sub(args[0])} = ANY(${params.add(Array.isArray(args[1]) ? args[1] : [args[1]])}))`;
-    default:
-      return `(${sub(args[0])} ${op} ${sub(args[1])})`;
-  }
-}
-
 /** The aggregate of one total for the parent row `p`. */
 function totalSql(r: Rollup, params: Params): string {
   const column = r.source ? `c.${ident(r.source.sqlName)}` : '';
   const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
   const where = [
     `c.${ident(r.via.sqlName)} = p.autoid`,
-    ...(r.where !== undefined ? [whereSql(r.where, r, params)] : []),
+    ...(r.where !== undefined ? [ruleSql(r.where, { fields: r.child.fields, alias: 'c' }, params)] : []),
   ];
   return `(SELECT ${value} FROM ${engineTable(r.child)} c WHERE ${where.join(' AND ')})`;
 }

@@ -20,6 +20,7 @@ import { computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
 import { fileValuesExist } from './file-values.ts';
 import { drawNumber, numbersNow } from './numbering.ts';
+import { pickValues } from './pick.ts';
 import { translatePgError } from './pg-errors.ts';
 import { databaseChecks, deleteChecks } from './record-checks.ts';
 import { afterDelete, afterWrite, beforeWrite, hasWriteHooks } from './write-hooks.ts';
@@ -153,7 +154,7 @@ export interface Written {
  * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
  * transition, an action, a named call, a cascade, a seed's derived values): right → the stored
  * row (locked) and its TimeStamp → field limits → copies, default rows, number → normalise and check the input →
- * computed fields → list values, files, the record it belongs to → the checks that need the
+ * picked and computed fields → list values, files, the record it belongs to → the checks that need the
  * database → the table's beforeWrite hooks → passwords hashed → SQL → row limits → logs → the
  * table's afterWrite hooks, totals → the event, automatic transitions (automatic.ts) and the afterCommit
  * hooks, at commit.
@@ -191,6 +192,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
       copies: drawn ? new Set([...copies, drawn]) : copies,
     }),
   );
+  await pickValues(client, model, current, values);
   await addComputed(client, model, current, values, principal, ctx.tableOf);
   await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);

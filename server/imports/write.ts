@@ -51,7 +51,7 @@ export function writesOneByOne(model: TableModel): boolean {
     model.workflow ||
     model.lockedBy.length ||
     hasWriteHooks(model) ||
-    t.fields.some((f) => f.logChanges || f.type === 'password' || f.compute?.overridable),
+    t.fields.some((f) => f.logChanges || f.type === 'password' || f.compute?.overridable || f.pick),
   );
 }
 

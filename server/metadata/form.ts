@@ -237,7 +237,9 @@ export function compileForm(
     !c.acyclic &&
     !c.onChange &&
     relatedPaths(c.validWhen).length === 0 &&
-    relatedPaths(c.when).length === 0;
+    relatedPaths(c.when).length === 0 &&
+    // A picked field is chosen by the server as it saves: a rule over it is the server's too.
+    ![...ruleFields(c.validWhen), ...ruleFields(c.when)].some((n) => model.byName.get(n.toLowerCase())?.pick);
   const checks = (model.table.checks ?? [])
     .filter((c) => live(c) && seen(c.validWhen) && seen(c.when))
     .map((c) => ({

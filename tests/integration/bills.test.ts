@@ -182,3 +182,65 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
     expect(await billsNamed('Schuur')).toEqual([]);
   });
 });
+
+describe('a completed bill is posted by its transition', () => {
+  const periodOf = async (ID: string) =>
+    (
+      (await call('/mvc/bookperiods/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }] }))
+        .body.Data as { AutoID: number; TimeStamp: number }[]
+    )[0];
+  const closePeriod = async (ID: string, Closed: boolean) => {
+    const period = await periodOf(ID);
+    expect(
+      (await call('/mvc/bookperiods/save', { AutoID: period.AutoID, Closed, TimeStamp: period.TimeStamp })).status,
+    ).toBe(200);
+  };
+
+  it('makes one posting per bill with a line per line of the bill and one for the debtor, balanced', async () => {
+    const id = (await call('/mvc/jobs/save', { ID: 'GEVEL', Descr: 'Gevel' })).body.AutoID;
+    for (const part of [
+      { Descr: 'Steen', Delivered: 100, Price: 0.75 },
+      { Descr: 'Voeg', Delivered: 3, Price: 8.2 },
+    ])
+      await call('/mvc/jobparts/save', { Job: id, ...part });
+    await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: [id] });
+    const made = (
+      await call('/mvc/bills/GetFlexData', { operatorFilter: [{ FieldName: 'Job', Operator: '=', Value: id }] })
+    ).body.Data as { AutoID: number }[];
+    expect(made).toHaveLength(1);
+    expect((await change([made[0].AutoID], 'complete')).body).toMatchObject({ Succeeded: 1 });
+    const postings = (
+      await call('/mvc/postings/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Bill', Operator: '=', Value: made[0].AutoID }],
+      })
+    ).body.Data as { AutoID: number; Descr: string; Debit: number; Credit: number }[];
+    // Its book period is the one whose dates hold its book date (today).
+    const period = await periodOf('2026');
+    expect(postings).toEqual([
+      expect.objectContaining({ Descr: 'Gevel', Debit: 99.6, Credit: 99.6, BookPeriod: period.AutoID }),
+    ]);
+    const lines = (
+      await call('/mvc/postinglines/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Posting', Operator: '=', Value: postings[0].AutoID }],
+      })
+    ).body.Data as { Account: string; Debit: number | null; Credit: number | null }[];
+    expect(lines.map((l) => [l.Account, l.Debit, l.Credit])).toEqual([
+      ['omzet', null, 75],
+      ['omzet', null, 24.6],
+      ['debiteuren', 99.6, null],
+    ]);
+  });
+
+  it('refuses to complete a bill whose book period is closed, and keeps its number for the next', async () => {
+    const before = await nextNumber();
+    const id = await bill();
+    await closePeriod('2026', true);
+    const refused = (await change([id], 'complete')).body;
+    await closePeriod('2026', false);
+    expect(refused.Results).toEqual([
+      expect.objectContaining({ Result: 'FAILED', Error: 'De boekperiode 2026 is afgesloten.' }),
+    ]);
+    expect(await item(id)).toMatchObject({ ID: null, Status: 'draft' });
+    expect(await nextNumber()).toBe(before);
+  });
+});

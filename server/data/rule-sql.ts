@@ -1,0 +1,44 @@
+// A filter rule of the definitions as SQL: comparisons, and, or, not and in over one table's
+// columns (a total's child rows, the rows a pick chooses from), with literals and, for a pick,
+// the record's own values bound as parameters. The definitions check allows no other operator.
+import { ident } from '../db/sql.ts';
+import type { EffectiveField } from '../../definitions/language/index.ts';
+import type { Params } from './filters.ts';
+
+export interface RuleSqlScope {
+  /** The table the rule's plain `var`s name, and the alias its columns are read under. */
+  fields: readonly EffectiveField[];
+  alias: string;
+  /** A value a `var` with a `$` prefix names (`$record.BookDate`), bound as a parameter. */
+  outer?: (name: string) => unknown;
+}
+
+export function ruleSql(where: unknown, scope: RuleSqlScope, params: Params): string {
+  if (where === null || typeof where !== 'object') return params.add(where);
+  const [op, raw] = Object.entries(where as Record<string, unknown>)[0];
+  const args = Array.isArray(raw) ? raw : [raw];
+  if (op === 'var') {
+    const name = String(args[0]);
+    if (name.startsWith('$') && scope.outer) return params.add(scope.outer(name) ?? null);
+    const field = scope.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    return field ? `${scope.alias}.${ident(field.sqlName)}` : `${scope.alias}.autoid`;
+  }
+  const sub = (x: unknown) => ruleSql(x, scope, params);
+  switch (op) {
+    case 'and':
+    case 'or':
+      return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
+    case '!':
+      return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
+    case '==':
+    case '===':
+      return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;
+    case '!=':
+    case '!==':
+      return `(${sub(args[0])} IS DISTINCT FROM ${sub(args[1])})`;
+    case 'in':
+      return `(${sub(args[0])} = ANY(${params.add(Array.isArray(args[1]) ? args[1] : [args[1]])}))`;
+    default:
+      return `(${sub(args[0])} ${op} ${sub(args[1])})`;
+  }
+}

@@ -142,6 +142,26 @@ function workdaysAfter(date: unknown, n: unknown, cal?: unknown): string | null 
   return null;
 }
 
+/** The calendar months from `from` to `to` (January to March is 2; the day of the month does not count). */
+function monthsBetween(from: unknown, to: unknown): number | null {
+  const a = day(from);
+  const b = day(to);
+  if (!a || !b) return null;
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}
+
+/**
+ * The period (1 to `periods`) of a year beginning at `start` that `date` falls in, the year cut
+ * into `periods` equal parts of months (12 months, 4 quarters): a journal's period in its book year.
+ */
+function periodOf(date: unknown, start: unknown, periods: unknown = 12): number | null {
+  const months = monthsBetween(start, date);
+  const n = Math.trunc(Number(periods) || 12);
+  if (months === null) return null;
+  if (n < 1 || 12 % n !== 0) throw new ExpressionError('definition', `period_of periods ${String(periods)}`);
+  return Math.min(n, Math.max(1, Math.floor(months / (12 / n)) + 1));
+}
+
 /** The parts that are not empty, each trimmed, joined by single spaces: a name from its parts. */
 function joinWords(...parts: unknown[]): string {
   return parts
@@ -163,6 +183,8 @@ const OPERATIONS: Record<string, (...args: never[]) => unknown> = {
   workdays_after: workdaysAfter,
   is_workday: isWorkday,
   join_words: joinWords,
+  months_between: monthsBetween,
+  period_of: periodOf,
 };
 for (const [name, op] of Object.entries(OPERATIONS))
   jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);

@@ -1,0 +1,31 @@
+// The period operators of derived values: months between two dates, and the period of a book
+// year a date falls in (a journal's period), for years of 12 months, 4 quarters or 1 period.
+import { describe, expect, it } from 'vitest';
+import type { RulesLogic } from 'json-logic-js';
+import { ruleValue } from '../../definitions/language/index.ts';
+import { ExpressionError } from '../../definitions/language/expressions.ts';
+
+// The operators are this product's, not json-logic's own: its types do not know them.
+const value = (rule: object) => ruleValue(rule as RulesLogic, {});
+
+describe('periods of a year', () => {
+  it('counts calendar months, whatever the day of the month', () => {
+    expect(value({ months_between: ['2026-01-31', '2026-03-01'] })).toBe(2);
+    expect(value({ months_between: ['2025-11-15', '2026-02-15'] })).toBe(3);
+    expect(value({ months_between: ['2026-03-01', '2026-01-01'] })).toBe(-2);
+    expect(value({ months_between: [null, '2026-01-01'] })).toBeNull();
+  });
+
+  it('gives the period of a book year a date falls in', () => {
+    expect(value({ period_of: ['2026-01-01', '2026-01-01', 12] })).toBe(1);
+    expect(value({ period_of: ['2026-12-31', '2026-01-01', 12] })).toBe(12);
+    expect(value({ period_of: ['2026-07-15', '2026-01-01', 4] })).toBe(3);
+    // A book year from July: March is its ninth month.
+    expect(value({ period_of: ['2027-03-10', '2026-07-01', 12] })).toBe(9);
+    expect(value({ period_of: ['2026-09-30', '2026-01-01', 1] })).toBe(1);
+  });
+
+  it('refuses a year cut into parts that are not whole months', () => {
+    expect(() => value({ period_of: ['2026-05-01', '2026-01-01', 5] })).toThrow(ExpressionError);
+  });
+});

@@ -1,0 +1,120 @@
+// Journal entries on the base and demo packs: a journal's book year is picked by its
+// administration and book date, its period computed in that year; a closed year or a date in no
+// year refuses it, naming the date; an entry is posted only when debit equals credit, and a posted
+// entry and its lines are read-only; a user without the journal right sees none.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Journal {
+  AutoID: number;
+  BookYear: number | null;
+  BookYear_Descr?: string;
+  Period: number | null;
+  Status: string;
+  TimeStamp: number;
+  TotalDebit: number;
+  TotalCredit: number;
+}
+const call = (url: string, body: unknown = {}) => post(server.app, url, body);
+const codeOf = async (table: string, ID: string): Promise<number> =>
+  (await call(`/mvc/${table}/GetFlexData`, { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }] })).body
+    .Data[0].AutoID;
+const journal = async (fields: Record<string, unknown>) =>
+  call('/mvc/journals/save', { Descr: 'Correctie', ...fields });
+const read = async (id: number): Promise<Journal> => (await call('/mvc/journals/GetItem', { autoid: id })).body;
+const line = async (Journal: number, ledger: string, amounts: { Debit?: number; Credit?: number }) =>
+  call('/mvc/journallines/save', { Journal, GeneralLedger: await codeOf('generalledgers', ledger), ...amounts });
+const count = async () => Number((await server.engine.pool.query('SELECT count(*) FROM journals')).rows[0].count);
+
+describe('the book year and period of a journal entry', () => {
+  it('picks the year of its administration that holds the book date, and its period in that year', async () => {
+    const made = await journal({ BookDate: '2026-03-15' });
+    expect(made.status).toBe(200);
+    expect(await read(made.body.AutoID)).toMatchObject({ BookYear: await codeOf('bookyears', '2026'), Period: 3 });
+    // The Belgian branch's year has four periods: August is in the third.
+    const belgian = await journal({
+      BookDate: '2026-08-10',
+      Administration: await codeOf('administrations', 'BELGIE'),
+    });
+    expect(await read(belgian.body.AutoID)).toMatchObject({
+      BookYear: await codeOf('bookyears', 'BE-2026'),
+      Period: 3,
+    });
+  });
+
+  it('picks again when the book date moves to another year', async () => {
+    const made = (await journal({ BookDate: '2026-12-30' })).body;
+    const moved = await call('/mvc/journals/save', {
+      AutoID: made.AutoID,
+      BookDate: '2027-01-04',
+      TimeStamp: made.TimeStamp,
+    });
+    expect(moved.status).toBe(200);
+    expect(await read(made.AutoID)).toMatchObject({ BookYear: await codeOf('bookyears', '2027'), Period: 1 });
+  });
+
+  it('refuses a date in a closed year and a date in no year, naming the book date, and writes nothing', async () => {
+    const before = await count();
+    const closed = await journal({ BookDate: '2025-06-01' });
+    expect(closed.status).toBe(400);
+    expect(closed.body.ModelState.BookDate).toEqual([
+      'Boekjaar 2025 is afgesloten: er kan niet meer in worden geboekt.',
+    ]);
+    const none = await journal({ BookDate: '2024-06-01' });
+    expect(none.body.ModelState.BookDate[0]).toMatch(
+      /^Er is geen boekjaar van deze administratie waarin de boekdatum .*2024 valt\.$/,
+    );
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('posting a journal entry', () => {
+  it('posts only a balanced entry, and keeps a posted entry and its lines as they are', async () => {
+    const id = (await journal({ BookDate: '2026-05-02', Descr: 'Herclassificatie' })).body.AutoID;
+    await line(id, '0200', { Debit: 250 });
+    await line(id, '1600', { Credit: 200 });
+    const refused = (await call('/mvc/journals/ChangeStatus', { autoids: [id], Transition: 'post', Values: {} })).body;
+    expect(refused.Results[0].Error).toBe('Een journaalpost wordt pas geboekt als debet en credit gelijk zijn.');
+    await line(id, '1600', { Credit: 50 });
+    const posted = (await call('/mvc/journals/ChangeStatus', { autoids: [id], Transition: 'post', Values: {} })).body;
+    expect(posted.Succeeded).toBe(1);
+    expect(await read(id)).toMatchObject({ Status: 'posted', TotalDebit: 250, TotalCredit: 250 });
+    const more = await line(id, '1600', { Credit: 1 });
+    expect(more.status).toBe(409);
+    const stamp = (await read(id)).TimeStamp;
+    expect((await call('/mvc/journals/save', { AutoID: id, Descr: 'Anders', TimeStamp: stamp })).status).toBe(409);
+  });
+
+  it('refuses a line that is debit and credit at once', async () => {
+    const id = (await journal({ BookDate: '2026-05-03' })).body.AutoID;
+    const both = await line(id, '0200', { Debit: 5, Credit: 5 });
+    expect(both.body.ModelState.Credit).toEqual(['Een journaalregel is debet of credit, niet beide.']);
+  });
+});
+
+describe('a user without the journal right', () => {
+  it('sees no journal entry and makes none', async () => {
+    await call('/mvc/users/save', {
+      Username: 'nojournal',
+      Password: 'Geen-journaal-1',
+      PasswordRetype: 'Geen-journaal-1',
+    });
+    const cookie = await signIn(server.app, 'nojournal', 'Geen-journaal-1');
+    const as = async (url: string, body: unknown) =>
+      (await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } })).statusCode;
+    expect(await as('/mvc/journals/GetFlexData', {})).toBe(403);
+    expect(await as('/mvc/journals/save', { BookDate: '2026-05-01' })).toBe(403);
+    expect(await as('/mvc/journallines/GetFlexData', {})).toBe(403);
+  });
+});

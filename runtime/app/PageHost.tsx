@@ -35,8 +35,11 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
     switch (screen.kind) {
       case 'detail':
         return <DetailPage screen={screen} query={query} params={params} />;
-      case 'maintenance':
+      // A system table with tabs (a document kind and its allowed groups) opens its rows as records.
       case 'systemtable':
+        if (screen.tabs?.length) return <DetailPage screen={screen} query={query} params={params} />;
+        return <MaintenancePage screen={screen} query={query} params={params} />;
+      case 'maintenance':
         return <MaintenancePage screen={screen} query={query} params={params} />;
       case 'settings':
         return <SettingsPage screen={screen} />;

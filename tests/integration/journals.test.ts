@@ -33,8 +33,8 @@ const codeOf = async (table: string, ID: string): Promise<number> =>
 const journal = async (fields: Record<string, unknown>) =>
   call('/mvc/journals/save', { Descr: 'Correctie', ...fields });
 const read = async (id: number): Promise<Journal> => (await call('/mvc/journals/GetItem', { autoid: id })).body;
-const line = async (Journal: number, ledger: string, amounts: { Debit?: number; Credit?: number }) =>
-  call('/mvc/journallines/save', { Journal, GeneralLedger: await codeOf('generalledgers', ledger), ...amounts });
+const line = async (Journal: number, ledger: string, Side: 'debit' | 'credit', Amount: number) =>
+  call('/mvc/journallines/save', { Journal, GeneralLedger: await codeOf('generalledgers', ledger), Side, Amount });
 const count = async () => Number((await server.engine.pool.query('SELECT count(*) FROM journals')).rows[0].count);
 
 describe('the book year and period of a journal entry', () => {
@@ -82,24 +82,26 @@ describe('the book year and period of a journal entry', () => {
 describe('posting a journal entry', () => {
   it('posts only a balanced entry, and keeps a posted entry and its lines as they are', async () => {
     const id = (await journal({ BookDate: '2026-05-02', Descr: 'Herclassificatie' })).body.AutoID;
-    await line(id, '0200', { Debit: 250 });
-    await line(id, '1600', { Credit: 200 });
+    await line(id, '0200', 'debit', 250);
+    await line(id, '1600', 'credit', 200);
     const refused = (await call('/mvc/journals/ChangeStatus', { autoids: [id], Transition: 'post', Values: {} })).body;
     expect(refused.Results[0].Error).toBe('Een journaalpost wordt pas geboekt als debet en credit gelijk zijn.');
-    await line(id, '1600', { Credit: 50 });
+    await line(id, '1600', 'credit', 50);
     const posted = (await call('/mvc/journals/ChangeStatus', { autoids: [id], Transition: 'post', Values: {} })).body;
     expect(posted.Succeeded).toBe(1);
     expect(await read(id)).toMatchObject({ Status: 'posted', TotalDebit: 250, TotalCredit: 250 });
-    const more = await line(id, '1600', { Credit: 1 });
+    const more = await line(id, '1600', 'credit', 1);
     expect(more.status).toBe(409);
     const stamp = (await read(id)).TimeStamp;
     expect((await call('/mvc/journals/save', { AutoID: id, Descr: 'Anders', TimeStamp: stamp })).status).toBe(409);
   });
 
-  it('refuses a line that is debit and credit at once', async () => {
+  it('shows a line in its debit or its credit column, and refuses a negative amount naming it', async () => {
     const id = (await journal({ BookDate: '2026-05-03' })).body.AutoID;
-    const both = await line(id, '0200', { Debit: 5, Credit: 5 });
-    expect(both.body.ModelState.Credit).toEqual(['Een journaalregel is debet of credit, niet beide.']);
+    const credit = (await line(id, '1300', 'credit', 12.5)).body;
+    expect(credit).toMatchObject({ Debit: null, Credit: 12.5 });
+    const negative = await line(id, '0200', 'debit', -5);
+    expect(Object.keys(negative.body.ModelState)).toEqual(['Amount']);
   });
 });
 

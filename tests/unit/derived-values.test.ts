@@ -2,10 +2,18 @@
 // periods, working days) and what the definitions check refuses (unknown fields, writable derived
 // fields, cycles, totals that name nothing).
 import { describe, expect, it } from 'vitest';
-import { effectiveProblems, emptyLayer, layer, ruleValue } from '../../definitions/language/index.ts';
+import {
+  effectiveProblems,
+  emptyLayer,
+  layer,
+  ruleValue,
+  type FieldDef,
+  type FieldType,
+} from '../../definitions/language/index.ts';
 import { ExpressionError } from '../../definitions/language/expressions.ts';
+import { rule } from '../support/rules.ts';
 
-const value = (rule: unknown, record: Record<string, unknown> = {}) => ruleValue(rule as any, record);
+const value = (expression: unknown, record: Record<string, unknown> = {}) => ruleValue(rule(expression), record);
 
 describe('arithmetic on exact decimals', () => {
   it('adds, multiplies and divides money without binary floating point', () => {
@@ -74,9 +82,9 @@ describe('dates', () => {
       'Cal.Holidays': '2026-12-01 Feestdag',
     };
     const related = new Map(Object.entries(row).filter(([k]) => k.includes('.')));
-    const rule = { workdays_after: ['2026-11-27', 2, { calendar_of: ['Cal'] }] };
-    expect(ruleValue(rule as any, { Cal: 1 }, {}, related)).toBe('2026-12-02');
-    expect(ruleValue({ is_workday: ['2026-12-01', { calendar_of: ['Cal'] }] } as any, { Cal: 1 }, {}, related)).toBe(
+    const after = rule({ workdays_after: ['2026-11-27', 2, { calendar_of: ['Cal'] }] });
+    expect(ruleValue(after, { Cal: 1 }, {}, related)).toBe('2026-12-02');
+    expect(ruleValue(rule({ is_workday: ['2026-12-01', { calendar_of: ['Cal'] }] }), { Cal: 1 }, {}, related)).toBe(
       false,
     );
     expect(() => value({ workdays_after: ['2026-02-30', 1] })).toThrow(ExpressionError);
@@ -84,7 +92,7 @@ describe('dates', () => {
 });
 
 describe('the definitions check of derived values', () => {
-  const pack = (fields: Record<string, unknown>[], lineFields: Record<string, unknown>[] = []) => {
+  const pack = (fields: FieldDef[], lineFields: FieldDef[] = []) => {
     const base = emptyLayer('base');
     base.lists.push({
       value: { name: 'things', table: 'things', textField: 'Descr', codeField: 'ID' },
@@ -99,7 +107,7 @@ describe('the definitions check of derived values', () => {
           { name: 'Price', type: 'decimal' },
           ...fields,
         ],
-      } as any,
+      },
       origin: { layer: 'base', file: 'base/tables/things.json' },
     });
     base.tables.push({
@@ -111,17 +119,17 @@ describe('the definitions check of derived values', () => {
           { name: 'Kind', type: 'text' },
           ...lineFields,
         ],
-      } as any,
+      },
       origin: { layer: 'base', file: 'base/tables/lines.json' },
     });
     return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
   };
-  const computed = (name: string, expression: unknown, extra: Record<string, unknown> = {}) => ({
+  const computed = (name: string, expression: unknown, extra: Partial<FieldDef> = {}): FieldDef => ({
     name,
     type: 'decimal',
     enabled: false,
     whenSourceHidden: 'hide',
-    compute: { expression },
+    compute: { expression: rule(expression) },
     ...extra,
   });
 
@@ -180,13 +188,13 @@ describe('the definitions check of derived values', () => {
   });
 
   it('refuses a total over nothing, of a field unfit for it, or filtered beyond what the database applies', () => {
-    const total = (rollup: unknown, type = 'decimal') =>
+    const total = (rollup: FieldDef['rollup'], type: FieldType = 'decimal') =>
       pack([{ name: 'T', type, enabled: false, whenSourceHidden: 'hide', rollup }]);
     expect(total({ table: 'nope', op: 'sum', field: 'Amount' })).toContain('/fields/T/rollup/table table-reference');
     expect(total({ table: 'lines', op: 'sum', field: 'Kind' })).toContain('/fields/T/rollup/field field-type');
     expect(total({ table: 'lines', op: 'sum' })).toContain('/fields/T/rollup/field field-reference');
     expect(
-      total({ table: 'lines', op: 'sum', field: 'Amount', where: { matches: [{ var: 'Kind' }, 'A9'] } }),
+      total({ table: 'lines', op: 'sum', field: 'Amount', where: rule({ matches: [{ var: 'Kind' }, 'A9'] }) }),
     ).toContain('/fields/T/rollup/where rule');
   });
 });
@@ -201,7 +209,7 @@ describe('the definitions check of automatic transitions', () => {
           { name: 'Status', type: 'integer' },
           { name: 'Open', type: 'integer' },
         ],
-      } as any,
+      },
       origin: { layer: 'base', file: 'base/tables/things.json' },
     });
     base.workflows.push({

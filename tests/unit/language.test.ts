@@ -13,8 +13,11 @@ import {
   schemaProblems,
   evaluateRule,
   type FieldDef,
+  type LayerDoc,
+  type TableDef,
 } from '../../definitions/language/index.ts';
 import { digitsFit } from '../../definitions/language/record-schema.ts';
+import { rule } from '../support/rules.ts';
 
 describe('canonical form', () => {
   it('orders keys as the schema lists them, with two-space indentation and a final newline', () => {
@@ -88,7 +91,7 @@ describe('rules', () => {
   });
   it('evaluate on a prototype-free copy of the record', () => {
     expect(evaluateRule({ '==': [{ var: 'Status' }, 'sold'] }, { Status: 'sold' })).toBe(true);
-    expect(evaluateRule({ var: 'toString' } as any, {})).toBe(false);
+    expect(evaluateRule(rule({ var: 'toString' }), {})).toBe(false);
   });
 });
 
@@ -106,19 +109,19 @@ describe('masks, today and referenced rows in rules', () => {
   });
   it('compares with today as records hold dates', () => {
     const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-    expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: today })).toBe(true);
-    expect(evaluateRule({ '<=': [{ var: 'Date' }, { today: [] }] } as any, { Date: '2999-01-01' })).toBe(false);
+    expect(evaluateRule(rule({ '<=': [{ var: 'Date' }, { today: [] }] }), { Date: today })).toBe(true);
+    expect(evaluateRule(rule({ '<=': [{ var: 'Date' }, { today: [] }] }), { Date: '2999-01-01' })).toBe(false);
   });
   it("reads a referenced row's field by path only where the caller allows it, with the values the caller loaded", () => {
     const own = new Set(['ObjectType', 'ConstructionYear']);
-    const rule = { matches: [{ var: 'ConstructionYear' }, { var: 'ObjectType.ConstructionYearMask' }] };
-    expect(ruleProblems(rule, own)[0].message).toMatch(/not a field of this record/);
-    expect(ruleProblems(rule, own, '', (path) => path === 'ObjectType.ConstructionYearMask')).toEqual([]);
+    const matches = { matches: [{ var: 'ConstructionYear' }, { var: 'ObjectType.ConstructionYearMask' }] };
+    expect(ruleProblems(matches, own)[0].message).toMatch(/not a field of this record/);
+    expect(ruleProblems(matches, own, '', (path) => path === 'ObjectType.ConstructionYearMask')).toEqual([]);
     const related = new Map([['ObjectType.ConstructionYearMask', '9999']]);
-    expect(evaluateRule(rule as any, { ObjectType: 3, ConstructionYear: '2020' }, related)).toBe(true);
-    expect(evaluateRule(rule as any, { ObjectType: 3, ConstructionYear: '20-20' }, related)).toBe(false);
+    expect(evaluateRule(rule(matches), { ObjectType: 3, ConstructionYear: '2020' }, related)).toBe(true);
+    expect(evaluateRule(rule(matches), { ObjectType: 3, ConstructionYear: '20-20' }, related)).toBe(false);
     // The record's own field of the same first name stays what it is.
-    expect(evaluateRule({ '==': [{ var: 'ObjectType' }, 3] } as any, { ObjectType: 3 }, related)).toBe(true);
+    expect(evaluateRule(rule({ '==': [{ var: 'ObjectType' }, 3] }), { ObjectType: 3 }, related)).toBe(true);
   });
 });
 
@@ -138,7 +141,7 @@ describe('checks, change logs and rights in the definitions', () => {
     });
     return base;
   };
-  const table = (extra: Record<string, unknown>, right = '1.1') => ({
+  const table = (extra: Partial<TableDef>, right = '1.1'): LayerDoc<TableDef> => ({
     value: {
       name: 'things',
       label: 'Dingen',
@@ -150,10 +153,10 @@ describe('checks, change logs and rights in the definitions', () => {
         { name: 'Codes', type: 'text' },
       ],
       ...extra,
-    } as any,
+    },
     origin: { layer: 'base', file: 'base/tables/things.json' },
   });
-  const problems = (extra: Record<string, unknown>, right?: string) => {
+  const problems = (extra: Partial<TableDef>, right?: string) => {
     const base = pack();
     base.tables.push(table(extra, right));
     return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
@@ -199,7 +202,7 @@ describe('checks, change logs and rights in the definitions', () => {
     expect(problems({}, '1.2')).toEqual(['/right right-action']);
   });
   it("wants a grid tab's parent field fixed, unless the tab only shows rows made elsewhere", () => {
-    const tabProblems = (tab: Record<string, unknown>) => {
+    const tabProblems = (tab: { readOnly?: boolean }) => {
       const base = pack();
       base.tables.push(table({}));
       base.screens.push({
@@ -211,7 +214,7 @@ describe('checks, change logs and rights in the definitions', () => {
           tabs: [
             { name: 'children', title: 'Onderliggend', kind: 'grid', table: 'things', parentField: 'Parent', ...tab },
           ],
-        } as any,
+        },
         origin: { layer: 'base', file: 'base/screens/things.json' },
       });
       return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
@@ -220,11 +223,11 @@ describe('checks, change logs and rights in the definitions', () => {
     expect(tabProblems({ readOnly: true })).toEqual([]);
   });
   it("wants a rights matrix tab's cells to be grants: a right of the catalogue, its action, a bool", () => {
-    const matrixProblems = (fields: Record<string, unknown>[]) => {
+    const matrixProblems = (fields: FieldDef[]) => {
       const base = pack();
       base.tables.push(table({}));
       base.tables.push({
-        value: { name: 'grants', label: 'Rechten', right: '1.1', fields } as any,
+        value: { name: 'grants', label: 'Rechten', right: '1.1', fields },
         origin: { layer: 'base', file: 'base/tables/grants.json' },
       });
       base.screens.push({
@@ -245,7 +248,7 @@ describe('checks, change logs and rights in the definitions', () => {
               grantField: 'Grant',
             },
           ],
-        } as any,
+        },
         origin: { layer: 'base', file: 'base/screens/things.json' },
       });
       return effectiveProblems(layer([base])).map((p) => `${p.pointer} ${p.rule}`);
@@ -294,7 +297,9 @@ describe('layering', () => {
 
   it('overrides by name, adds fields, and remembers which layer set each attribute', () => {
     const eff = layer([base, customer]);
-    const [descr, size] = eff.tables.get('items')!.fields;
+    const items = eff.tables.get('items');
+    expect(items).toBeDefined();
+    const [descr, size] = items?.fields ?? [];
     expect(descr).toMatchObject({ label: 'Naam', type: 'text' });
     expect(descr.origin.label.layer).toBe('acme');
     expect(descr.origin.type.layer).toBe('base');

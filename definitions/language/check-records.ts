@@ -5,7 +5,7 @@ import type { Effective, EffectiveTable } from './layering.ts';
 import { isRule, ruleFields, ruleProblems } from './rules.ts';
 import { derivationPaths } from './derivations.ts';
 import { checkDerived } from './check-derived.ts';
-import type { ApplyDef, CopyChildrenDef, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
+import type { ApplyDef, CopyChildrenDef, EInvoiceSource, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 import { rollupLink } from './rollups.ts';
 
@@ -713,6 +713,119 @@ function checkCalls(eff: Effective, table: EffectiveTable, report: Report): void
   });
 }
 
+/** A list field of `from` that references `to`: the one named, or else the only one. */
+function listFieldTo(eff: Effective, from: EffectiveTable, to: EffectiveTable, name?: string): string | undefined {
+  const names = name ? [name] : from.fields.filter((f) => f.type === 'list').map((f) => f.name);
+  const found = names.filter((n) => referenced(eff, from, n) === to);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** An e-invoice mapping names fields and paths that exist, tables with their list fields, and a sending transition. */
+function checkEInvoice(eff: Effective, table: EffectiveTable, report: Report): void {
+  const e = table.einvoice;
+  if (!e) return;
+  const resolves = (on: EffectiveTable, path: string) =>
+    path.includes('.') ? relatedField(eff, on)(path) : !!fieldOf(on, path) || path === 'AutoID';
+  const terms = (on: EffectiveTable, map: Record<string, EInvoiceSource | undefined>, at: string) => {
+    for (const [term, source] of Object.entries(map))
+      if (typeof source === 'string' && !resolves(on, source))
+        report(
+          `${at}/${term}`,
+          'field-reference',
+          `einvoice ${term} names ${source}, which is no field or path of ${on.name}`,
+        );
+  };
+  terms(table, e.terms, '/einvoice/terms');
+  const lines = eff.tables.get(e.lines.table.toLowerCase());
+  if (!lines)
+    report('/einvoice/lines/table', 'table-reference', `einvoice lines table ${e.lines.table} is not defined`);
+  else {
+    if (!listFieldTo(eff, lines, table, e.lines.parent))
+      report(
+        '/einvoice/lines/parent',
+        'field-reference',
+        `einvoice lines: ${lines.name} needs ${e.lines.parent ? `${e.lines.parent} to be` : 'exactly one'} list field to ${table.name}`,
+      );
+    terms(lines, e.lines.terms, '/einvoice/lines/terms');
+  }
+  const d = e.documents;
+  const docs = eff.tables.get(d.table.toLowerCase());
+  if (!docs) {
+    report('/einvoice/documents/table', 'table-reference', `einvoice documents table ${d.table} is not defined`);
+    return;
+  }
+  if (!listFieldTo(eff, docs, table, d.record))
+    report(
+      '/einvoice/documents/record',
+      'field-reference',
+      `einvoice documents: ${d.record} must be a list field of ${docs.name} to ${table.name}`,
+    );
+  const kinds: [string, string | undefined, string[]][] = [
+    ['document', d.document, ['textarea']],
+    ['state', d.state, ['select', 'text']],
+    ['error', d.error, ['text', 'textarea']],
+    ['sentAt', d.sentAt, ['datetime', 'datetime-seconds']],
+    ['attempts', d.attempts, ['smallint', 'integer', 'bigint']],
+  ];
+  for (const [key, name, types] of kinds) {
+    const field = name ? fieldOf(docs, name) : undefined;
+    if (name && (!field || !types.includes(field.type)))
+      report(
+        `/einvoice/documents/${key}`,
+        'field-reference',
+        `einvoice documents ${key}: ${name} must be a ${types.join(' or ')} field of ${docs.name}`,
+      );
+  }
+  const workflow = [...eff.workflows.values()].find(
+    (w) =>
+      w.value.table.toLowerCase() === docs.name.toLowerCase() && w.value.field.toLowerCase() === d.state.toLowerCase(),
+  );
+  if (!workflow?.value.transitions.some((t) => t.name === d.send))
+    report(
+      '/einvoice/documents/send',
+      'transition',
+      `einvoice documents send: ${d.send} is no transition of the workflow of ${docs.name}.${d.state}`,
+    );
+  for (const [to, from] of Object.entries(d.set ?? {})) {
+    if (!fieldOf(docs, to))
+      report(
+        `/einvoice/documents/set/${to}`,
+        'field-reference',
+        `einvoice documents set: ${to} is no field of ${docs.name}`,
+      );
+    if (!resolves(table, from))
+      report(
+        `/einvoice/documents/set/${to}`,
+        'field-reference',
+        `einvoice documents set: ${from} is no field or path of ${table.name}`,
+      );
+  }
+  if (d.lines) {
+    const docLines = eff.tables.get(d.lines.table.toLowerCase());
+    if (!docLines)
+      report(
+        '/einvoice/documents/lines/table',
+        'table-reference',
+        `einvoice document lines table ${d.lines.table} is not defined`,
+      );
+    else {
+      if (!listFieldTo(eff, docLines, docs, d.lines.parent))
+        report(
+          '/einvoice/documents/lines/parent',
+          'field-reference',
+          `einvoice document lines: ${d.lines.parent} must be a list field of ${docLines.name} to ${docs.name}`,
+        );
+      for (const [term, name] of Object.entries(d.lines.terms))
+        if (name && !fieldOf(docLines, name))
+          report(
+            `/einvoice/documents/lines/terms/${term}`,
+            'field-reference',
+            `einvoice document lines ${term}: ${name} is no field of ${docLines.name}`,
+          );
+    }
+  }
+}
+
 function checkTable(eff: Effective, table: EffectiveTable, report: Report): void {
   const n = table.numbering;
   if (n) {
@@ -858,6 +971,7 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
   }
   checkBelonging(eff, table, report);
   checkCalls(eff, table, report);
+  checkEInvoice(eff, table, report);
   const own = new Set(table.fields.map((f) => f.name).concat(['AutoID', 'CreateDate']));
   const related = relatedField(eff, table);
   checkDerived(eff, table, report, related);

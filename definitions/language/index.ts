@@ -40,7 +40,12 @@ export type {
   TabDef,
   TransitionDef,
   WorkflowDef,
+  EInvoiceDef,
+  EInvoiceDocumentsDef,
+  EInvoiceSource,
 } from './types.ts';
+export { EINVOICE_LINE_TERMS, EINVOICE_STATES, EINVOICE_TERMS } from './einvoice-terms.ts';
+export type { EInvoiceLineTerm, EInvoiceState, EInvoiceTerm } from './einvoice-terms.ts';
 export {
   COLOR_LENGTH,
   ColumnFormat,

@@ -167,6 +167,8 @@ export const MESSAGES = {
   'actions.merge_self': 'Een item kan niet met zichzelf worden samengevoegd.',
   'request.unknown_behaviour': 'Onbekend gedrag {0}.',
   'actions.nothing_changes': 'Er verandert niets.',
+  'einvoice.incomplete': 'De e-factuur van {0} kan niet worden gemaakt; er ontbreekt: {1}.',
+  'einvoice.exists': 'Van {0} bestaat al een e-factuur die verstuurd is of wordt verstuurd.',
   'actions.min_selected': 'Selecteer ten minste {0} items.',
   'request.timestamp_one': 'De versie van het item hoort bij precies één item; kies er één.',
   'request.unknown_tab': 'Onbekend tabblad {0}.',

@@ -2,6 +2,7 @@
 // tests/unit/schema-types.test.ts keeps the two in step.
 import type { ModuleCode } from './licence.ts';
 import type { RulesLogic } from 'json-logic-js';
+import type { EInvoiceLineTerm, EInvoiceTerm } from './einvoice-terms.ts';
 
 export type FieldType =
   | 'text'
@@ -229,6 +230,48 @@ export interface TableDef {
   retention?: RetentionDef;
   /** Calls of its own under mvc/{table}/{name}, each a generic operation with its payload's names (CallDef). */
   calls?: CallDef[];
+  /** The record is an invoice: which fields hold its EN 16931 business terms (EInvoiceDef). */
+  einvoice?: EInvoiceDef;
+}
+
+/** Where a business term's value comes from: a field or a path through list fields, or a fixed value. */
+export type EInvoiceSource = string | { value: string };
+
+/**
+ * An invoice's EN 16931 mapping: the business terms (`BT-1`…) of the record and of its lines, by
+ * field or path (`Administration.VatNumber`). The computed terms (line net amounts, sums, the VAT
+ * breakdown, totals) are the engine's. `documents` names the table that keeps the generated UBL
+ * documents and their process state, and the transition of its workflow that sends one.
+ */
+export interface EInvoiceDef {
+  profile: 'peppol-bis-3';
+  terms: Partial<Record<EInvoiceTerm, EInvoiceSource>>;
+  lines: {
+    table: string;
+    /** The lines' list field naming the record (by default their one list field to this table). */
+    parent?: string;
+    terms: Partial<Record<EInvoiceLineTerm, EInvoiceSource>>;
+  };
+  documents: EInvoiceDocumentsDef;
+}
+
+export interface EInvoiceDocumentsDef {
+  table: string;
+  /** The documents' list field naming the invoice. */
+  record: string;
+  /** A textarea field that keeps the UBL document. */
+  document: string;
+  /** The process state field (new, success, failed, skipped, pending). */
+  state: string;
+  /** The transition of the state field's workflow that queues the sending. */
+  send: string;
+  error?: string;
+  sentAt?: string;
+  attempts?: string;
+  /** Fields of the document row set from the invoice: a field or a path. */
+  set?: Record<string, string>;
+  /** Rows made under the document, one per invoice line: their fields from the line's terms. */
+  lines?: { table: string; parent: string; terms: Partial<Record<EInvoiceLineTerm | 'BT-131', string>> };
 }
 
 /**

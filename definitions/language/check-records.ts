@@ -7,7 +7,7 @@ import { derivationPaths } from './derivations.ts';
 import { checkDerived } from './check-derived.ts';
 import type { ApplyDef, CopyChildrenDef, EInvoiceSource, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
-import { rollupLink } from './rollups.ts';
+import { rollupLink, whereSqlProblems } from './rollups.ts';
 
 /** Prompt names that go to the status log rather than to a field of the record. */
 export const LOG_PROMPTS = ['Reason', 'Comment', 'Date'] as const;
@@ -479,6 +479,20 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
           checkCopy(eff, table, target, c, `${at}/create/children/${j}`, report),
         );
       }
+    }
+    if (action.schedule) {
+      const own = new Set([...table.fields.map((f) => f.name), 'AutoID']);
+      for (const p of ruleProblems(action.schedule.due, own))
+        report(`${at}/schedule/due${p.pointer}`, 'rule', `action ${action.name}: ${p.message}`);
+      for (const problem of whereSqlProblems(action.schedule.due))
+        report(`${at}/schedule/due`, 'rule', `action ${action.name}: ${problem}`);
+      // Nobody is there to answer a scheduled action's questions.
+      if (action.prompts?.some((p) => p.required) || action.merge || action.behaviour)
+        report(
+          `${at}/schedule`,
+          'scheduled-action',
+          `action ${action.name} runs by itself: no required prompts, merge or behaviour`,
+        );
     }
     if (action.right && !eff.rights.has(action.right))
       report(

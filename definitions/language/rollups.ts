@@ -18,7 +18,22 @@ export function rollupLink(
 }
 
 /** The operators a total's filter may use: comparisons of a child's fields with literals, joined by and, or, not. */
-export const WHERE_OPERATORS = ['==', '!=', '===', '!==', '<', '<=', '>', '>=', 'and', 'or', '!', 'in', 'var'] as const;
+export const WHERE_OPERATORS = [
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'and',
+  'or',
+  '!',
+  'in',
+  'var',
+  'today',
+] as const;
 
 /** What in a total's filter the database cannot apply. */
 export function whereSqlProblems(where: unknown, outer?: '$record'): string[] {

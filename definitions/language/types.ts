@@ -578,6 +578,13 @@ export interface ActionDef {
    * Creates a row of `table` per selected record, its fields from `set`: literals, "$prompt.Name",
    * "$record.Field", "$currentUser", "$today", "$now".
    */
+  /**
+   * The engine runs the action by itself, as the system, on every record for which `due` holds
+   * (a filter over the record's own fields and totals, with `today`), at each run of the
+   * scheduled task `scheduled-actions`, and again while it holds, up to `repeat` rounds (a
+   * depreciation books each period it is behind on, once).
+   */
+  schedule?: { due: RulesLogic; repeat?: number };
   create?: {
     table: string;
     set: Record<string, unknown>;

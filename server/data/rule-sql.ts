@@ -1,9 +1,10 @@
-// A filter rule of the definitions as SQL: comparisons, and, or, not and in over one table's
+// A filter rule of the definitions as SQL: comparisons, and, or, not, in and today over one table's
 // columns (a total's child rows, the rows a pick chooses from), with literals and, for a pick,
 // the record's own values bound as parameters. The definitions check allows no other operator.
 import { ident } from '../db/sql.ts';
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Params } from './filters.ts';
+import { today } from '../../definitions/language/clock.ts';
 
 export interface RuleSqlScope {
   /** The table the rule's plain `var`s name, and the alias its columns are read under. */
@@ -23,6 +24,8 @@ export function ruleSql(where: unknown, scope: RuleSqlScope, params: Params): st
     const field = scope.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     return field ? `${scope.alias}.${ident(field.sqlName)}` : `${scope.alias}.autoid`;
   }
+  // Today as the installation's clock reads it (the rules' own `today`), bound as a value.
+  if (op === 'today') return `${params.add(today(Number(args[0] ?? 0) || 0))}::date`;
   const sub = (x: unknown) => ruleSql(x, scope, params);
   switch (op) {
     case 'and':

@@ -1,5 +1,6 @@
 // Background work: the job service and the kinds of job the product runs.
 import { autoStatus } from './auto-status.ts';
+import { scheduledActions } from './scheduled-actions.ts';
 import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts';
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
@@ -16,6 +17,7 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   eventsCleanup,
   documentsRetention,
   autoStatus,
+  scheduledActions,
   gridExport,
   spreadsheetImport,
 ];

@@ -2,9 +2,13 @@
 // read-only from then on — a workflow state's `readOnly`, its `readOnlyChildren`, a numbering
 // drawn `at` a transition: every change but a transition is refused on every path, its lines
 // likewise, its number comes from the counter at completion with no gaps, also in parallel —
-// and bills made from jobs by an action that copies the job's delivered parts as lines.
+// bills made from jobs by an action that copies the job's delivered parts as lines, a completed
+// bill posted with its book period picked by date, and assets whose periods an action the
+// engine runs on schedule books once each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startTestServer, type TestServer } from './harness.ts';
+import { today } from '../../definitions/language/clock.ts';
+import { scheduledActions } from '../../server/jobs/scheduled-actions.ts';
 
 let server: TestServer;
 
@@ -242,5 +246,51 @@ describe('a completed bill is posted by its transition', () => {
     ]);
     expect(await item(id)).toMatchObject({ ID: null, Status: 'draft' });
     expect(await nextNumber()).toBe(before);
+  });
+});
+
+describe('an action the engine runs on schedule', () => {
+  const run = () =>
+    scheduledActions.run(
+      {
+        pool: server.engine.pool,
+        snapshot: () => server.engine.registry.snapshot,
+        files: server.engine.files,
+        log: () => {},
+      },
+      {},
+      { last: true },
+    );
+  const bookings = async (asset: number) =>
+    (
+      (
+        await call('/mvc/assetbookings/GetFlexData', {
+          operatorFilter: [{ FieldName: 'Asset', Operator: '=', Value: asset }],
+        })
+      ).body.Data as { PeriodDate: string; Amount: number }[]
+    )
+      .map((b) => [b.PeriodDate, b.Amount])
+      .sort();
+
+  it('books each period an asset is behind on, once, and a rerun books nothing twice', async () => {
+    // First period three months back: this month and the three before it are due.
+    const start = `${today().slice(0, 7)}-01`;
+    const back = new Date(`${start}T00:00:00Z`);
+    back.setUTCMonth(back.getUTCMonth() - 3);
+    const first = back.toISOString().slice(0, 10);
+    const id = (await call('/mvc/assets/save', { ID: 'KRAAN', Price: 1200, Periods: 12, StartDate: first })).body
+      .AutoID;
+    const later = (await call('/mvc/assets/save', { ID: 'LATER', Price: 600, Periods: 6, StartDate: '2099-01-01' }))
+      .body.AutoID;
+    expect(await run()).toMatch(/assets\.book: 4 done, 0 failed/);
+    const months = [0, 1, 2, 3].map((i) => {
+      const d = new Date(`${first}T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + i);
+      return [d.toISOString().slice(0, 10), 100];
+    });
+    expect(await bookings(id)).toEqual(months);
+    expect(await bookings(later)).toEqual([]);
+    expect(await run()).toBe('niets te doen');
+    expect(await bookings(id)).toHaveLength(4);
   });
 });

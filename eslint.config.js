@@ -30,6 +30,7 @@ const SERVER_LAYERS = [
   'business',
   'events',
   'imports',
+  'einvoice',
   'jobs',
   'behaviours',
   'api',

@@ -100,7 +100,15 @@ export async function startEngine(
     const log = (line: string) => process.stderr.write(`${line}\n`);
     const importHeartbeat = { everySeconds: config.importHeartbeatSeconds, staleSeconds: config.importStaleSeconds };
     const jobs = new JobService(
-      { pool, snapshot: () => registry.snapshot, files, log, importHeapMb: config.importWorkerHeapMb, importHeartbeat },
+      {
+        pool,
+        snapshot: () => registry.snapshot,
+        files,
+        log,
+        importHeapMb: config.importWorkerHeapMb,
+        importHeartbeat,
+        einvoiceOutboxDir: config.einvoiceOutboxDir,
+      },
       JOB_KINDS,
       {
         url: db.url,

@@ -13,6 +13,8 @@ export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
 import { registerWriteHook } from '../data/write-hooks.ts';
 import { rowLimitHook } from './row-limit.ts';
+import { generateEInvoice, SEND_JOB, sendEInvoice } from '../einvoice/index.ts';
+import type { Snapshot } from '../metadata/registry.ts';
 
 /** The write hooks of the named behaviours, for every path that writes their tables. */
 export function installWriteHooks(): void {
@@ -27,12 +29,29 @@ export function installWriteHooks(): void {
  * `runNow`: the selected scheduled tasks run now, once, on whichever process has a free worker.
  * `unlockSignIn`: the selected users' sign-in locks and failure counts go, from every address, so
  * they can sign in at once (the users table's update right decides who may).
+ * `einvoice`: the e-invoice of each selected record of a table with an `einvoice` mapping is made
+ * (server/einvoice). `einvoiceSend`: each selected e-invoice document makes its send transition
+ * and is queued to be sent once that has committed.
  */
-export function actionBehaviours(jobs: {
-  send(kind: string, data: Record<string, unknown>): Promise<string>;
-  knows(kind: string): boolean;
-}): ReadonlyMap<string, ActionBehaviour> {
+export function actionBehaviours(
+  jobs: {
+    send(kind: string, data: Record<string, unknown>): Promise<string>;
+    knows(kind: string): boolean;
+  },
+  snapshot: () => Snapshot,
+): ReadonlyMap<string, ActionBehaviour> {
   return new Map<string, ActionBehaviour>([
+    [
+      'einvoice',
+      async (client, model, principal, autoId) => {
+        await generateEInvoice(client, model, principal, autoId, (name) => snapshot().table(name));
+      },
+    ],
+    [
+      'einvoiceSend',
+      (client, model, principal, autoId) =>
+        sendEInvoice(client, model, principal, autoId, snapshot(), (data) => jobs.send(SEND_JOB, { ...data })),
+    ],
     [
       'runNow',
       async (client, model, principal, autoId) => {

@@ -94,10 +94,11 @@ export async function deliverEInvoice(
   if (!row) return `e-invoice ${job.table} ${job.id} no longer exists`;
   if (row[name(d.state)!] !== 'pending') return `e-invoice ${job.table} ${job.id} is not pending`;
   const attempts = name(d.attempts);
+  // The file is named by the row's first display field (its invoice number) and its AutoID.
   const tries = attempts ? { [attempts]: Number(row[attempts] ?? 0) + 1 } : {};
   try {
     const where = await transport.deliver(
-      `${String(row.ID ?? '') || job.table}-${job.id}`,
+      `${String(row[name(model.table.displayFields?.[0]) ?? 'ID'] ?? '') || job.table}-${job.id}`,
       String(row[name(d.document)!] ?? ''),
     );
     await write({

@@ -14,6 +14,8 @@ export interface JobContext {
   importHeapMb?: number;
   /** How often a running import says it is alive, and after how long without that it is taken over. */
   importHeartbeat?: ImportHeartbeat;
+  /** Where sent e-invoices go (the directory drop's outbox). */
+  einvoiceOutboxDir?: string;
 }
 
 /** A job of the queue as a kind's watch sees it. */

@@ -5,6 +5,7 @@ import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
 import { spreadsheetImport } from './import.ts';
+import { einvoiceSend } from './einvoice-send.ts';
 
 export type { JobContext, JobKind } from './context.ts';
 export type { ExportJob } from './export.ts';
@@ -20,4 +21,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   scheduledActions,
   gridExport,
   spreadsheetImport,
+  einvoiceSend,
 ];

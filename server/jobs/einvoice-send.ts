@@ -1,0 +1,20 @@
+// Sending one e-invoice document (server/einvoice): tried again on failure, the document failed
+// with the transport's message after the last try.
+import path from 'node:path';
+import { deliverEInvoice, directoryDrop, SEND_JOB, type SendJob } from '../einvoice/index.ts';
+import type { JobKind } from './context.ts';
+
+export const einvoiceSend: JobKind<SendJob> = {
+  name: SEND_JOB,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 5 * 60,
+  run: (ctx, job, attempt) =>
+    deliverEInvoice(
+      ctx.pool,
+      ctx.snapshot(),
+      directoryDrop(ctx.einvoiceOutboxDir ?? path.resolve('.data', 'einvoices', 'outbox')),
+      job,
+      attempt.last,
+    ),
+};

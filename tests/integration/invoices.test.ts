@@ -1,0 +1,272 @@
+// Sales invoices of the base pack, as an API client sees them: defaults from the administration,
+// the relation and the payment condition, totals that follow the lines, the status workflow with
+// its guard and its rights, voiding with a required reason of kind void, and a user without the
+// invoice rights who sees and saves nothing.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+const ids: Record<string, number> = {};
+
+const api = (url: string, body: unknown = {}) => post(server.app, url, body);
+async function create(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await api(`/mvc/${table}/save`, record);
+  if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const item = async (table: string, autoid: number) => (await api(`/mvc/${table}/GetItem`, { autoid })).body;
+const transition = (autoids: number[], Transition: string, Values: Record<string, unknown> = {}) =>
+  api('/mvc/invoices/ChangeStatus', { autoids, Transition, Values });
+const statusLog = async (autoid: number) =>
+  (await api('/mvc/invoices/GetStatusLog', { autoid })).body.Data as Record<string, any>[];
+async function as(cookie: string, url: string, body: unknown = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+/** A user in a group of their own with these grants (`code:action`). */
+async function userWith(name: string, grants: string[]): Promise<string> {
+  const user = (await create('users', { Username: name, Password: 'Invoice-pass-1', PasswordRetype: 'Invoice-pass-1' }))
+    .AutoID;
+  const group = (await create('securitygroups', { ID: name.toUpperCase(), Descr: name })).AutoID;
+  await create('usergroups', { User: user, SecurityGroup: group });
+  for (const grant of grants) {
+    const [RightCode, Action] = grant.split(':');
+    await create('securitygrants', { SecurityGroup: group, RightCode, Action });
+  }
+  return signIn(server.app, name, 'Invoice-pass-1');
+}
+const newInvoice = (fields: Record<string, unknown> = {}) =>
+  create('invoices', { Descr: 'Huur november', InvoiceRelation: ids.customer, InvoiceDate: '2026-11-30', ...fields });
+const line = (invoice: number, fields: Record<string, unknown> = {}) =>
+  create('invoicelines', { Invoice: invoice, Product: ids.product, Quantity: 1, ...fields });
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
+  const currencies = await api('/mvc/currencies/GetFlexData', {
+    operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'EUR' }],
+    pageSize: 1,
+  });
+  ids.eur = currencies.body.Data[0].AutoID;
+  ids.administration = (
+    await create('administrations', { ID: 'HQ', Descr: 'Hoofdkantoor', IsDefault: true, Currency: ids.eur })
+  ).AutoID;
+  ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Klant' })).AutoID;
+  ids.vat = (await create('vatcodes', { ID: 'H21', Descr: 'Hoog', Percentage: 21 })).AutoID;
+  const status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
+  ids.product = (
+    await create('products', {
+      ProductType: 'sale',
+      ID: 'P-1',
+      Descr: 'Bouwhek',
+      Status: status,
+      Price: 100,
+      Vat: ids.vat,
+    })
+  ).AutoID;
+  ids.voidReason = (await create('reasons', { ID: 'FOUT', Descr: 'Foutieve factuur', Kind: 'void' })).AutoID;
+  ids.cancelReason = (await create('reasons', { ID: 'ANNUL', Descr: 'Klant annuleert', Kind: 'cancel' })).AutoID;
+  ids.net30 = (await create('paymentconditions', { ID: '30N', Descr: '30 dagen netto', PaymentDays: 30 })).AutoID;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('a new invoice', () => {
+  it('begins new and without a number, in the default administration and its currency, due after the payment days', async () => {
+    const invoice = await newInvoice({ PaymentCondition: ids.net30 });
+    const other = await newInvoice({ Administration: ids.administration });
+    const stored = await item('invoices', invoice.AutoID);
+    expect(stored).toMatchObject({
+      Status: 'new',
+      Administration: ids.administration,
+      DeliverRelation: ids.customer,
+      DueDate: '2026-12-30',
+      LineCount: 0,
+      TotalInclVat: 0,
+    });
+    expect(stored.ID ?? '').toBe('');
+    // The administration the form shows (GetNew) brings its currency along.
+    expect(await item('invoices', other.AutoID)).toMatchObject({ Currency: ids.eur, DueDate: null });
+    const shown = (await api('/mvc/invoices/GetNew', {})).body;
+    expect(shown).toMatchObject({ Administration: ids.administration, Status: 'new' });
+  });
+
+  it('needs its reference when the reference is required, and an active payment condition', async () => {
+    const refused = await api('/mvc/invoices/save', {
+      InvoiceRelation: ids.customer,
+      InvoiceDate: '2026-11-30',
+      ReferenceRequired: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ModelState.Reference).toEqual(['Voor deze factuur is een referentie verplicht.']);
+    const inactive = await create('paymentconditions', { ID: 'OUD', Descr: 'Oude conditie', Active: false });
+    const old = await api('/mvc/invoices/save', {
+      InvoiceRelation: ids.customer,
+      InvoiceDate: '2026-11-30',
+      PaymentCondition: inactive.AutoID,
+    });
+    expect(old.status).toBe(400);
+    expect(old.body.ModelState.PaymentCondition).toEqual(['De betalingsconditie Oude conditie is niet actief.']);
+  });
+
+  it('refuses a payment condition whose discount outlasts its payment days', async () => {
+    const refused = await api('/mvc/paymentconditions/save', {
+      ID: '14K',
+      Descr: '14 dagen 2% korting',
+      PaymentDays: 10,
+      DiscountDays: 14,
+      DiscountPct: 2,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ModelState.DiscountDays).toEqual(['De kortingstermijn is langer dan de betalingstermijn.']);
+  });
+});
+
+describe('the totals of an invoice', () => {
+  it('follow every write of its lines; a comment line carries no amount', async () => {
+    const invoice = await newInvoice();
+    const sale = await line(invoice.AutoID, { Quantity: 2, DiscountPct: 10 });
+    expect(await item('invoicelines', sale.AutoID)).toMatchObject({
+      Descr: 'Bouwhek',
+      Price: 100,
+      VatCode: ids.vat,
+      SubtotalExclVat: 180,
+      SubtotalVat: 37.8,
+      SubtotalInclVat: 217.8,
+    });
+    await create('invoicelines', { Invoice: invoice.AutoID, LineType: 'comment', Descr: 'Periode november' });
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({
+      LineCount: 2,
+      TotalExclVat: 180,
+      TotalVat: 37.8,
+      TotalInclVat: 217.8,
+    });
+    const stored = await item('invoicelines', sale.AutoID);
+    await create('invoicelines', { ...stored, Quantity: 1 });
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({ TotalExclVat: 90, TotalInclVat: 108.9 });
+    expect((await api('/mvc/invoicelines/delete', { autoid: sale.AutoID })).status).toBe(200);
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({ LineCount: 1, TotalExclVat: 0, TotalInclVat: 0 });
+    const priced = await api('/mvc/invoicelines/save', {
+      Invoice: invoice.AutoID,
+      LineType: 'comment',
+      Descr: 'Toeslag',
+      Price: 10,
+    });
+    expect(priced.status).toBe(400);
+    expect(priced.body.ModelState.Price).toEqual(['Een commentaarregel heeft geen artikel en geen prijs.']);
+    const negative = await api('/mvc/invoicelines/save', {
+      Invoice: invoice.AutoID,
+      Product: ids.product,
+      Quantity: -1,
+    });
+    expect(negative.status).toBe(400);
+    expect(Object.keys(negative.body.ModelState)).toEqual(['Quantity']);
+  });
+});
+
+describe('the workflow of an invoice', () => {
+  it('asks a concept, goes back to new, and completes only with a line and not blocked', async () => {
+    const invoice = await newInvoice();
+    expect((await transition([invoice.AutoID], 'requestConcept')).body).toMatchObject({ Succeeded: 1 });
+    expect((await item('invoices', invoice.AutoID)).Status).toBe('conceptrequest');
+    expect((await transition([invoice.AutoID], 'backToNew')).body).toMatchObject({ Succeeded: 1 });
+    const guard = 'Alleen een factuur met ten minste één regel die niet geblokkeerd is, kan worden afgerond.';
+    const empty = await transition([invoice.AutoID], 'complete');
+    expect(empty.body).toMatchObject({ Failed: 1, Results: [{ Result: 'FAILED', Error: guard }] });
+    await line(invoice.AutoID);
+    const stored = await item('invoices', invoice.AutoID);
+    await create('invoices', { ...stored, Blocked: true });
+    expect((await transition([invoice.AutoID], 'complete')).body).toMatchObject({
+      Failed: 1,
+      Results: [{ Error: guard }],
+    });
+    expect((await item('invoices', invoice.AutoID)).Status).toBe('new');
+    await create('invoices', { ...(await item('invoices', invoice.AutoID)), Blocked: false });
+    expect((await transition([invoice.AutoID], 'complete')).body).toMatchObject({ Succeeded: 1 });
+    expect((await statusLog(invoice.AutoID)).map((r) => [r.Transition, r.To])).toEqual(
+      expect.arrayContaining([
+        ['requestConcept', 'conceptrequest'],
+        ['backToNew', 'new'],
+        ['complete', 'completed'],
+      ]),
+    );
+  });
+
+  it('voids only with a reason of kind void, which it keeps with the comment and logs', async () => {
+    const invoice = await newInvoice();
+    const before = (await statusLog(invoice.AutoID)).length;
+    const bare = await api('/mvc/invoices/ChangeStatus', { autoids: [invoice.AutoID], Transition: 'void', Values: {} });
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body.ModelState)).toContain('VoidReason');
+    const wrongKind = await transition([invoice.AutoID], 'void', { VoidReason: ids.cancelReason });
+    expect(wrongKind.body).toMatchObject({
+      Failed: 1,
+      Results: [{ Key: 'validation.list_filter', Args: ['VoidReason', 'VoidReasonKind'] }],
+    });
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({ Status: 'new' });
+    expect((await item('invoices', invoice.AutoID)).VoidReason ?? null).toBeNull();
+    expect(await statusLog(invoice.AutoID)).toHaveLength(before);
+    const voided = await transition([invoice.AutoID], 'void', {
+      VoidReason: ids.voidReason,
+      Comment: 'Dubbel gefactureerd',
+    });
+    expect(voided.body).toMatchObject({ Succeeded: 1 });
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({
+      Status: 'voided',
+      VoidReason: ids.voidReason,
+      VoidComment: 'Dubbel gefactureerd',
+    });
+    const log = await statusLog(invoice.AutoID);
+    expect(log).toHaveLength(before + 1);
+    expect(log.find((r) => r.Transition === 'void')).toMatchObject({
+      From: 'new',
+      To: 'voided',
+      Comment: 'Dubbel gefactureerd',
+    });
+  });
+
+  it('makes each transition only with its own right', async () => {
+    const cookie = await userWith('factureerder', [
+      '13.1:read',
+      '13.1:update',
+      '13.1:create',
+      '13.2:read',
+      '13.2:create',
+      '13.10:read',
+      '13.11:read',
+      '13.12:read',
+      '13.20:execute',
+      '2.1:read',
+    ]);
+    const invoice = await newInvoice();
+    await line(invoice.AutoID);
+    const change = (Transition: string, Values: Record<string, unknown> = {}) =>
+      as(cookie, '/mvc/invoices/ChangeStatus', { autoids: [invoice.AutoID], Transition, Values });
+    expect((await change('requestConcept')).body).toMatchObject({ Succeeded: 1 });
+    expect((await change('backToNew')).status).toBe(403);
+    expect((await change('complete')).status).toBe(403);
+    expect((await change('void', { VoidReason: ids.voidReason })).status).toBe(403);
+    expect((await item('invoices', invoice.AutoID)).Status).toBe('conceptrequest');
+    // Without the status log's right its tab and call are refused.
+    expect((await as(cookie, '/mvc/invoices/GetStatusLog', { autoid: invoice.AutoID })).status).toBe(403);
+  });
+});
+
+describe('a user without the invoice rights', () => {
+  it('sees no invoice on the grid, by AutoID or in the lookup, and cannot save one', async () => {
+    const invoice = await newInvoice({ Descr: 'Geheime factuur' });
+    const cookie = await userWith('buitenstaander', ['2.1:read', '8.1:read']);
+    expect((await as(cookie, '/mvc/invoices/GetFlexData', { pageSize: 10 })).status).toBe(403);
+    expect((await as(cookie, '/mvc/invoices/GetItem', { autoid: invoice.AutoID })).status).toBe(403);
+    const lookup = await as(cookie, '/mvc/_lists/invoices', { searchKey: '', pageSize: 30 });
+    expect(lookup.status).toBe(403);
+    expect(JSON.stringify(lookup.body)).not.toContain('Geheime factuur');
+    const saved = await as(cookie, '/mvc/invoices/save', { InvoiceRelation: ids.customer, InvoiceDate: '2026-11-30' });
+    expect(saved.status).toBe(403);
+    const lineSaved = await as(cookie, '/mvc/invoicelines/save', { Invoice: invoice.AutoID, Product: ids.product });
+    expect(lineSaved.status).toBe(403);
+  });
+});

@@ -35,6 +35,8 @@ export async function copyChildren(
 ): Promise<{ copied: number; written: string[] }> {
   let copied = 0;
   const written = new Set<string>();
+  // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
+  const along = { ...ctx, along: true };
   for (const entry of entries) {
     const into = ctx.tableOf(entry.table)!;
     const parent = linkTo(into, made.model.table.name, entry.parentField)!;
@@ -45,7 +47,7 @@ export async function copyChildren(
       const scopes = { $record: record, $created: { AutoID: made.id } };
       if (entry.when !== undefined && !valueOf(entry.when, scopes, onRecord, principal)) continue;
       const values = valuesOf(entry.set, scopes, onRecord, principal);
-      await writeIn(client, { model: into, principal, record: { ...values, [parent.name]: made.id }, ctx });
+      await writeIn(client, { model: into, principal, record: { ...values, [parent.name]: made.id }, ctx: along });
       copied++;
       written.add(into.table.sqlName);
       continue;
@@ -72,7 +74,7 @@ export async function copyChildren(
         model: into,
         principal,
         record: { ...valuesOf(entry.set, scopes, related, principal), [parent.name]: made.id },
-        ctx,
+        ctx: along,
       });
       copied++;
       written.add(into.table.sqlName);

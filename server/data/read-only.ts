@@ -43,9 +43,9 @@ export async function refuseLockedParents(
   model: TableModel,
   rows: (Record<string, unknown> | null)[],
   tableOf: TableOf,
-  ctx: Pick<WriteContext, 'transition'> | null,
+  ctx: Pick<WriteContext, 'transition' | 'along'> | null,
 ): Promise<void> {
-  if (!model.lockedBy.length || ctx?.transition) return;
+  if (!model.lockedBy.length || ctx?.transition || ctx?.along) return;
   for (const { parent, via } of model.lockedBy) {
     const parents = tableOf(parent);
     const wf = parents?.workflow;

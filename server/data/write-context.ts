@@ -8,6 +8,11 @@ export interface WriteContext {
   tableOf: (name: string) => TableModel | undefined;
   /** The changes come from the definitions (a transition, an action's set): read-only fields take them. */
   byDefinition?: boolean;
+  /**
+   * Rows the definitions make along with their parent in the same step (a journal's lines made
+   * with it): a read-only state the parent was made in does not lock them.
+   */
+  along?: boolean;
   /** Set by a workflow transition: its status `field` may change, and the log row says which transition. */
   transition?: { name: string; field: string; reason?: string | null; comment?: string | null; date?: string | null };
 }

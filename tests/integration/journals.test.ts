@@ -1,10 +1,14 @@
 // Journal entries on the base and demo packs: a journal's book year is picked by its
 // administration and book date, its period computed in that year; a closed year or a date in no
 // year refuses it, naming the date; an entry is posted only when debit equals credit, and a posted
-// entry and its lines are read-only; a user without the journal right sees none.
+// entry and its lines are read-only; a user without the journal right sees none. Depreciations
+// book each period's journal once, by the nightly scheduled actions, the last period taking the
+// rest, and stop when sold.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { today } from '../../definitions/language/clock.ts';
+import { scheduledActions } from '../../server/jobs/scheduled-actions.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -118,5 +122,103 @@ describe('a user without the journal right', () => {
     expect(await as('/mvc/journals/GetFlexData', {})).toBe(403);
     expect(await as('/mvc/journals/save', { BookDate: '2026-05-01' })).toBe(403);
     expect(await as('/mvc/journallines/GetFlexData', {})).toBe(403);
+  });
+});
+
+describe('depreciations', () => {
+  const run = () =>
+    scheduledActions.run(
+      {
+        pool: server.engine.pool,
+        snapshot: () => server.engine.registry.snapshot,
+        files: server.engine.files,
+        log: () => {},
+      },
+      {},
+      { last: true },
+    );
+  interface Depreciation {
+    AutoID: number;
+    DepreciationPeriodCount: number;
+    TotalDepreciation: number;
+    BookValue: number;
+    NextDepreciationPeriod: string;
+    IsCompleted: boolean;
+  }
+  const depreciation = async (ID: string): Promise<Depreciation> =>
+    (await call('/mvc/depreciations/GetItem', { autoid: await codeOf('depreciations', ID) })).body;
+  const journalsOf = async (id: number) =>
+    (
+      await call('/mvc/journals/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Depreciation', Operator: '=', Value: id }],
+        sortColumn: 'DepreciationPeriod',
+      })
+    ).body.Data as {
+      AutoID: number;
+      DepreciationPeriod: string;
+      DepreciationAmount: number;
+      TotalDebit: number;
+      TotalCredit: number;
+      Status: string;
+    }[];
+  /** Month ends from `first` up to today. */
+  const monthEndsSince = (first: string) => {
+    const ends: string[] = [];
+    for (let m = new Date(`${first.slice(0, 7)}-01T00:00:00Z`); ; m.setUTCMonth(m.getUTCMonth() + 1)) {
+      const end = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+      if (end > today()) return ends;
+      ends.push(end);
+    }
+  };
+
+  it('books each period that is due once, as a posted balanced journal, and a rerun books nothing twice', async () => {
+    expect(await run()).toMatch(/depreciations\.book: \d+ done, 0 failed/);
+    const lift = await depreciation('AFS-001');
+    const due = monthEndsSince('2026-01-31');
+    const booked = await journalsOf(lift.AutoID);
+    expect(booked.map((j) => j.DepreciationPeriod)).toEqual(due);
+    expect(new Set(booked.map((j) => [j.Status, j.DepreciationAmount, j.TotalDebit, j.TotalCredit].join()))).toEqual(
+      new Set(['posted,700,700,700']),
+    );
+    expect(lift).toMatchObject({
+      DepreciationPeriodCount: due.length,
+      TotalDepreciation: 700 * due.length,
+      BookValue: 48000 - 700 * due.length,
+    });
+    expect(await run()).toBe('niets te doen');
+    expect(await journalsOf(lift.AutoID)).toHaveLength(due.length);
+  });
+
+  it('lets the last period take what rounding left, and then is fully depreciated', async () => {
+    const first = new Date(`${today().slice(0, 7)}-01T00:00:00Z`);
+    first.setUTCMonth(first.getUTCMonth() - 4);
+    const made = await call('/mvc/depreciations/save', {
+      ID: 'AFS-TEST',
+      Descr: 'Laptop',
+      PurchaseDate: first.toISOString().slice(0, 10),
+      PurchasePrice: 100,
+      NumberOfPeriods: 3,
+      ResidualValue: 0,
+      DepreciationCostGeneralLedger: await codeOf('generalledgers', '4800'),
+      AccumulatedDepreciationGeneralLedger: await codeOf('generalledgers', '0210'),
+    });
+    expect(made.status).toBe(200);
+    await run();
+    expect((await journalsOf(made.body.AutoID)).map((j) => j.DepreciationAmount)).toEqual([33.33, 33.33, 33.34]);
+    expect(await depreciation('AFS-TEST')).toMatchObject({ IsCompleted: true, BookValue: 0 });
+  });
+
+  it('books nothing for a sold asset', async () => {
+    const bus = await depreciation('AFS-002');
+    const before = (await journalsOf(bus.AutoID)).length;
+    const sold = await call('/mvc/depreciations/RunAction', {
+      Action: 'sell',
+      autoids: [bus.AutoID],
+      Values: { SaleDate: today(), SalesPrice: 25000 },
+    });
+    expect(sold.body.Succeeded).toBe(1);
+    const again = await call('/mvc/depreciations/RunAction', { Action: 'book', autoids: [bus.AutoID] });
+    expect(again.body.Results[0].Error).toBe('Afschrijving AFS-002 is afgeschreven, verkocht of buiten gebruik.');
+    expect(await journalsOf(bus.AutoID)).toHaveLength(before);
   });
 });

@@ -26,8 +26,12 @@ async function as(cookie: string, url: string, body: unknown = {}) {
   const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
-/** A user in a group of their own with these grants (`code:action`). */
-async function userWith(name: string, grants: string[]): Promise<string> {
+/** A user in a group of their own with these grants (`code:action`); `limit` adds row limits to the group. */
+async function userWith(
+  name: string,
+  grants: string[],
+  limit: (group: number, user: number) => Promise<unknown> = async () => undefined,
+): Promise<string> {
   const user = (await create('users', { Username: name, Password: 'Invoice-pass-1', PasswordRetype: 'Invoice-pass-1' }))
     .AutoID;
   const group = (await create('securitygroups', { ID: name.toUpperCase(), Descr: name })).AutoID;
@@ -36,6 +40,7 @@ async function userWith(name: string, grants: string[]): Promise<string> {
     const [RightCode, Action] = grant.split(':');
     await create('securitygrants', { SecurityGroup: group, RightCode, Action });
   }
+  await limit(group, user);
   return signIn(server.app, name, 'Invoice-pass-1');
 }
 const newInvoice = (fields: Record<string, unknown> = {}) =>
@@ -268,5 +273,51 @@ describe('a user without the invoice rights', () => {
     expect(saved.status).toBe(403);
     const lineSaved = await as(cookie, '/mvc/invoicelines/save', { Invoice: invoice.AutoID, Product: ids.product });
     expect(lineSaved.status).toBe(403);
+  });
+});
+
+describe('a user limited to the invoices assigned to them', () => {
+  it('sees, moves and makes only those, their lines with them, on every path', async () => {
+    const rights = [
+      '13.1:read',
+      '13.1:update',
+      '13.1:create',
+      '13.2:read',
+      '13.10:read',
+      '13.11:read',
+      '13.20:execute',
+      '2.1:read',
+    ];
+    let me = 0;
+    const cookie = await userWith('behandelaar', rights, async (group, user) => {
+      me = user;
+      await create('rowlimits', { SecurityGroup: group, TableName: 'invoices', FieldName: 'AssignedTo', Kind: 'own' });
+    });
+    const mine = await newInvoice({ Descr: 'Mijn factuur', AssignedTo: me });
+    const other = await newInvoice({ Descr: 'Andermans factuur' });
+    const otherLine = await line(other.AutoID, { Descr: 'Andermans regel' });
+    await line(mine.AutoID, { Descr: 'Mijn regel' });
+    const grid = await as(cookie, '/mvc/invoices/GetFlexData', { dataSet: 'all', pageSize: 100 });
+    expect(grid.body.Data.map((r: any) => r.AutoID)).toEqual([mine.AutoID]);
+    expect(grid.body.Meta.Count).toBe(1);
+    expect((await as(cookie, '/mvc/invoices/GetItem', { autoid: other.AutoID })).status).toBe(404);
+    const lookup = await as(cookie, '/mvc/_lists/invoices', { searchKey: '', pageSize: 30 });
+    expect(JSON.stringify(lookup.body)).not.toContain('Andermans factuur');
+    const lines = await as(cookie, '/mvc/invoicelines/GetFlexData', { pageSize: 100 });
+    expect(lines.body.Data.map((r: any) => r.Descr)).toEqual(['Mijn regel']);
+    expect((await as(cookie, '/mvc/invoicelines/GetItem', { autoid: otherLine.AutoID })).status).toBe(404);
+    const moved = await as(cookie, '/mvc/invoices/ChangeStatus', {
+      autoids: [other.AutoID],
+      Transition: 'requestConcept',
+    });
+    expect(moved.body).toMatchObject({ Succeeded: 0 });
+    expect((await item('invoices', other.AutoID)).Status).toBe('new');
+    const outside = await as(cookie, '/mvc/invoices/save', {
+      InvoiceRelation: ids.customer,
+      InvoiceDate: '2026-11-30',
+      Descr: 'Buiten de grens',
+    });
+    expect(outside.status).toBe(403);
+    expect(outside.body.Code).toBe('OUTSIDE_ROW_LIMITS');
   });
 });

@@ -147,20 +147,21 @@ describe('depreciations', () => {
   }
   const depreciation = async (ID: string): Promise<Depreciation> =>
     (await call('/mvc/depreciations/GetItem', { autoid: await codeOf('depreciations', ID) })).body;
-  const journalsOf = async (id: number) =>
-    (
-      await call('/mvc/journals/GetFlexData', {
-        operatorFilter: [{ FieldName: 'Depreciation', Operator: '=', Value: id }],
-        sortColumn: 'DepreciationPeriod',
-      })
-    ).body.Data as {
-      AutoID: number;
-      DepreciationPeriod: string;
-      DepreciationAmount: number;
-      TotalDebit: number;
-      TotalCredit: number;
-      Status: string;
-    }[];
+  interface DepreciationJournal {
+    AutoID: number;
+    DepreciationPeriod: string;
+    DepreciationAmount: number;
+    TotalDebit: number;
+    TotalCredit: number;
+    Status: string;
+  }
+  const journalsOf = async (id: number): Promise<DepreciationJournal[]> => {
+    const found = await call('/mvc/journals/GetFlexData', {
+      operatorFilter: [{ FieldName: 'Depreciation', Operator: '=', Value: id }],
+    });
+    const rows: DepreciationJournal[] = found.body.Data;
+    return rows.sort((a, b) => a.DepreciationPeriod.localeCompare(b.DepreciationPeriod));
+  };
   /** Month ends from `first` up to today. */
   const monthEndsSince = (first: string) => {
     const ends: string[] = [];

@@ -741,13 +741,45 @@ function checkEInvoice(eff: Effective, table: EffectiveTable, report: Report): v
   const resolves = (on: EffectiveTable, path: string) =>
     path.includes('.') ? relatedField(eff, on)(path) : !!fieldOf(on, path) || path === 'AutoID';
   const terms = (on: EffectiveTable, map: Record<string, EInvoiceSource | undefined>, at: string) => {
-    for (const [term, source] of Object.entries(map))
-      if (typeof source === 'string' && !resolves(on, source))
-        report(
-          `${at}/${term}`,
-          'field-reference',
-          `einvoice ${term} names ${source}, which is no field or path of ${on.name}`,
-        );
+    for (const [term, source] of Object.entries(map)) {
+      if (typeof source === 'string') {
+        if (!resolves(on, source))
+          report(
+            `${at}/${term}`,
+            'field-reference',
+            `einvoice ${term} names ${source}, which is no field or path of ${on.name}`,
+          );
+      } else if (source && 'row' in source) {
+        const under = source.via ? tableAtPath(eff, on, source.via) : on;
+        const rows = eff.tables.get(source.row.toLowerCase());
+        if (!under)
+          report(
+            `${at}/${term}/via`,
+            'field-reference',
+            `einvoice ${term}: ${source.via} is no path of list fields of ${on.name}`,
+          );
+        else if (!rows || !listFieldTo(eff, rows, under))
+          report(
+            `${at}/${term}/row`,
+            'table-reference',
+            `einvoice ${term}: ${source.row} must be a table with one list field to ${under.name}`,
+          );
+        else {
+          if (fieldOf(rows, source.where)?.type !== 'bool')
+            report(
+              `${at}/${term}/where`,
+              'field-reference',
+              `einvoice ${term}: ${source.where} must be a bool field of ${rows.name}`,
+            );
+          if (!resolves(rows, source.field))
+            report(
+              `${at}/${term}/field`,
+              'field-reference',
+              `einvoice ${term}: ${source.field} is no field or path of ${rows.name}`,
+            );
+        }
+      }
+    }
   };
   terms(table, e.terms, '/einvoice/terms');
   const lines = eff.tables.get(e.lines.table.toLowerCase());

@@ -43,6 +43,7 @@ export type {
   EInvoiceDef,
   EInvoiceDocumentsDef,
   EInvoiceSource,
+  EInvoiceRowSource,
 } from './types.ts';
 export { EINVOICE_LINE_TERMS, EINVOICE_STATES, EINVOICE_TERMS } from './einvoice-terms.ts';
 export type { EInvoiceLineTerm, EInvoiceState, EInvoiceTerm } from './einvoice-terms.ts';

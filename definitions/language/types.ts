@@ -234,8 +234,21 @@ export interface TableDef {
   einvoice?: EInvoiceDef;
 }
 
-/** Where a business term's value comes from: a field or a path through list fields, or a fixed value. */
-export type EInvoiceSource = string | { value: string };
+/**
+ * Where a business term's value comes from: a field or a path through list fields, a fixed value,
+ * or a field (or path) of a row under the record or under the row a path reaches: the first row
+ * of table `row` naming it (`via`: that path; none: the record) for which the bool field `where`
+ * holds — a relation's main address: `{"row": "relationaddresses", "via": "InvoiceRelation",
+ * "where": "IsMain", "field": "Country.ID"}`.
+ */
+export type EInvoiceSource = string | { value: string } | EInvoiceRowSource;
+
+export interface EInvoiceRowSource {
+  row: string;
+  via?: string;
+  where: string;
+  field: string;
+}
 
 /**
  * An invoice's EN 16931 mapping: the business terms (`BT-1`…) of the record and of its lines, by

@@ -1,10 +1,15 @@
 // The EN 16931 model of one record whose table has an `einvoice` mapping: its terms and its lines'
 // terms read through the access layer as the principal sees them (row limits, hidden fields), paths
 // through list fields followed as that principal too, then computed by the standard's rules.
-import type { EInvoiceDef, EInvoiceSource, EffectiveField } from '../../definitions/language/index.ts';
+import type {
+  EInvoiceDef,
+  EInvoiceRowSource,
+  EInvoiceSource,
+  EffectiveField,
+} from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { readStored, readStoredWhere } from '../data/records.ts';
-import { relatedValues, type TableOf } from '../data/related.ts';
+import { relatedValues, rowAtPath, type TableOf } from '../data/related.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { computeModel } from './compute.ts';
@@ -16,6 +21,28 @@ function termValue(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return String(value);
+}
+
+/** A field of the first row under the record (or the row its path reaches) for which `where` holds. */
+async function rowValue(
+  db: Queryable,
+  model: TableModel,
+  record: Record<string, unknown>,
+  source: EInvoiceRowSource,
+  tableOf: TableOf,
+  principal: Principal,
+): Promise<string | null> {
+  const under = source.via
+    ? await rowAtPath(db, model, record, source.via, tableOf, principal)
+    : { model, id: Number(record.AutoID) };
+  const rows = tableOf(source.row);
+  if (!under || !rows) return null;
+  const [row] = await readStoredWhere(db, rows, principal, [
+    [parentField(rows, under.model), under.id],
+    [rows.byName.get(source.where.toLowerCase())!, true],
+  ]);
+  if (!row) return null;
+  return (await termsOf(db, rows, row, { value: source.field }, tableOf, principal)).value ?? null;
 }
 
 /** The terms of one row by its mapping: fields of the row, paths through its list fields, fixed values. */
@@ -32,7 +59,8 @@ async function termsOf(
   const related = paths.length ? await relatedValues(db, model, record, paths, tableOf, principal) : undefined;
   const terms: Terms = {};
   for (const [term, source] of entries) {
-    if (typeof source !== 'string') terms[term] = source.value;
+    if (typeof source !== 'string')
+      terms[term] = 'row' in source ? await rowValue(db, model, record, source, tableOf, principal) : source.value;
     else if (source.includes('.')) terms[term] = termValue(related?.get(source));
     else {
       const field = model.byName.get(source.toLowerCase());

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
-import { computeModel, PEPPOL_BIS_3, readUbl, type EInvoiceModel } from '../../server/einvoice/index.ts';
+import {
+  computeModel,
+  deliverEInvoice,
+  PEPPOL_BIS_3,
+  readUbl,
+  type EInvoiceModel,
+} from '../../server/einvoice/index.ts';
 
 let server: TestServer;
 const outbox = path.join(mkdtempSync(path.join(tmpdir(), 'einvoice-')), 'outbox');
@@ -95,9 +101,24 @@ beforeAll(async () => {
     ID: 'KLANT',
     Descr: 'Bouwbedrijf <Jansen>',
     VatNumber: 'BE0123456789',
-    City: 'Antwerpen',
-    Country: Number(await country('BE')),
+    City: 'Elders',
+    Country: Number(await country('NL')),
     Endpoint: '87654321',
+  });
+  // The buyer's address is its main address row, not the first one.
+  await saved('/mvc/partyaddresses/save', {
+    Party: buyer,
+    IsMain: false,
+    City: 'Gent',
+    Country: Number(await country('DE')),
+  });
+  await saved('/mvc/partyaddresses/save', {
+    Party: buyer,
+    IsMain: true,
+    Street: 'Meir 1',
+    City: 'Antwerpen',
+    Zip: '2000',
+    Country: Number(await country('BE')),
   });
 }, 60_000);
 afterAll(async () => {
@@ -170,13 +191,9 @@ describe('making the e-invoice of a completed invoice', () => {
     });
   });
 
-  it('BR-08, BR-10: the seller postal address, and the buyer address as far as it is known', () => {
-    expect(model.terms).toMatchObject({
-      'BT-35': 'Kade 1',
-      'BT-37': 'Utrecht',
-      'BT-38': '3511 AA',
-      'BT-52': 'Antwerpen',
-    });
+  it("BR-08, BR-10: the seller postal address, and the buyer's from its main address row", () => {
+    expect(model.terms).toMatchObject({ 'BT-35': 'Kade 1', 'BT-37': 'Utrecht', 'BT-38': '3511 AA' });
+    expect(model.terms).toMatchObject({ 'BT-50': 'Meir 1', 'BT-52': 'Antwerpen', 'BT-53': '2000', 'BT-55': 'BE' });
   });
 
   it('BR-12, BR-13, BR-14, BR-15: the sum of line net amounts, totals without and with VAT, amount due', () => {
@@ -298,6 +315,32 @@ describe('sending an e-invoice', () => {
     expect(readUbl(file).terms).toMatchObject({ 'BT-1': 'F-010', 'BT-112': '605.00' });
     // Sent: not made again.
     expect((await generate([id])).body.Results).toEqual([expect.objectContaining({ Result: 'IGNORED' })]);
+  });
+
+  it('a transport that fails keeps the document pending with the message, and fails it after the last try', async () => {
+    const id = await invoice('F-012', [['Kraan', 1, 100, 21]]);
+    await generate([id]);
+    const [doc] = await docsOf(id);
+    // Pending as the send transition leaves it, without the queued job (that would deliver it).
+    expect(
+      (await call('/mvc/edocs/ChangeStatus', { autoids: [doc.AutoID], Transition: 'send', Values: {} })).status,
+    ).toBe(200);
+    const refusing = {
+      deliver: () => Promise.reject(new Error('Het toegangspunt weigert de verbinding')),
+    };
+    const job = { table: 'edocs', id: doc.AutoID };
+    const snapshot = server.engine.registry.snapshot;
+    await expect(deliverEInvoice(server.engine.pool, snapshot, refusing, job, false)).rejects.toThrow(/weigert/);
+    expect(await docItem(doc.AutoID)).toMatchObject({
+      State: 'pending',
+      Attempts: 1,
+      ErrorMessage: 'Het toegangspunt weigert de verbinding',
+    });
+    await expect(deliverEInvoice(server.engine.pool, snapshot, refusing, job, true)).rejects.toThrow(/weigert/);
+    expect(await docItem(doc.AutoID)).toMatchObject({ State: 'failed', Attempts: 2, SentAt: null });
+    // A failed document may be sent again.
+    const again = await call('/mvc/edocs/RunAction', { Action: 'send', autoids: [doc.AutoID] });
+    expect(again.body.Results).toEqual([expect.objectContaining({ Result: 'SUCCESS' })]);
   });
 
   it('ignore sets skipped, reset sets new again; a skipped document cannot be sent', async () => {

@@ -219,7 +219,7 @@ describe('depreciations', () => {
     });
     expect(sold.body.Succeeded).toBe(1);
     const again = await call('/mvc/depreciations/RunAction', { Action: 'book', autoids: [bus.AutoID] });
-    expect(again.body.Results[0].Error).toBe('Afschrijving AFS-002 is afgeschreven, verkocht of buiten gebruik.');
+    expect(again.body.Error).toBe('Afschrijving AFS-002 is afgeschreven, verkocht of buiten gebruik.');
     expect(await journalsOf(bus.AutoID)).toHaveLength(before);
   });
 });

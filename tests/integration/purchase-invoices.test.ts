@@ -180,6 +180,13 @@ describe('purchase invoices', () => {
 
   it("refuses another supplier's order line and a supplier's invoice number twice", async () => {
     const inv = await invoice({ SupplierInvoiceNumber: 'LF-2026-118' });
+    // The picker offers the order lines of the invoice's supplier only.
+    expect((await item('purchaseorderlines', ids.otherLine)).Supplier).toBe(ids.other);
+    const lookup = await admin('/mvc/_lists/purchaseinvoiceorderlines', {
+      For: 'purchaseinvoicelines.PurchaseOrderLine',
+      Record: { PurchaseInvoice: inv.AutoID },
+    });
+    expect(lookup.body.Data.map((r: { AutoID: number }) => r.AutoID)).toEqual([ids.poLine]);
     const wrong = await admin('/mvc/purchaseinvoicelines/save', {
       PurchaseInvoice: inv.AutoID,
       PurchaseOrderLine: ids.otherLine,

@@ -172,6 +172,17 @@ describe('the totals of an invoice', () => {
   });
 });
 
+describe('the invoice picker', () => {
+  it('shows under each invoice its relation, date and total, as a new invoice has no number yet', async () => {
+    const invoice = await newInvoice({ Descr: 'Picker factuur' });
+    await line(invoice.AutoID, { Quantity: 3 });
+    const lookup = await api('/mvc/_lists/invoices', { searchKey: 'Picker', pageSize: 30 });
+    expect(lookup.body.Data).toEqual([
+      expect.objectContaining({ AutoID: invoice.AutoID, ID: null, Detail: 'KLANT · 2026-11-30 · 363' }),
+    ]);
+  });
+});
+
 describe('the workflow of an invoice', () => {
   it('asks a concept, goes back to new, and completes only with a line and not blocked', async () => {
     const invoice = await newInvoice();

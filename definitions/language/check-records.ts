@@ -793,6 +793,9 @@ function checkEInvoice(eff: Effective, table: EffectiveTable, report: Report): v
         `einvoice lines: ${lines.name} needs ${e.lines.parent ? `${e.lines.parent} to be` : 'exactly one'} list field to ${table.name}`,
       );
     terms(lines, e.lines.terms, '/einvoice/lines/terms');
+    if (e.lines.when !== undefined)
+      for (const p of ruleProblems(e.lines.when, new Set(lines.fields.map((f) => f.name))))
+        report(`/einvoice/lines/when${p.pointer}`, 'rule', `einvoice lines when: ${p.message}`);
   }
   const d = e.documents;
   const docs = eff.tables.get(d.table.toLowerCase());

@@ -263,6 +263,8 @@ export interface EInvoiceDef {
     table: string;
     /** The lines' list field naming the record (by default their one list field to this table). */
     parent?: string;
+    /** Only the lines this rule holds for are invoice lines (not a comment line). */
+    when?: RulesLogic;
     terms: Partial<Record<EInvoiceLineTerm, EInvoiceSource>>;
   };
   documents: EInvoiceDocumentsDef;

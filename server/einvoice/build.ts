@@ -1,11 +1,12 @@
 // The EN 16931 model of one record whose table has an `einvoice` mapping: its terms and its lines'
 // terms read through the access layer as the principal sees them (row limits, hidden fields), paths
 // through list fields followed as that principal too, then computed by the standard's rules.
-import type {
-  EInvoiceDef,
-  EInvoiceRowSource,
-  EInvoiceSource,
-  EffectiveField,
+import {
+  evaluateRule,
+  type EInvoiceDef,
+  type EInvoiceRowSource,
+  type EInvoiceSource,
+  type EffectiveField,
 } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { readStored, readStoredWhere } from '../data/records.ts';
@@ -93,7 +94,10 @@ export async function buildModel(
   const record = await readStored(db, model, principal, id);
   const linesModel = tableOf(mapping.lines.table)!;
   const parent = parentField(linesModel, model, mapping.lines.parent);
-  const rows = await readStoredWhere(db, linesModel, principal, [[parent, id]]);
+  const when = mapping.lines.when;
+  const rows = (await readStoredWhere(db, linesModel, principal, [[parent, id]])).filter(
+    (row) => when === undefined || evaluateRule(when, row),
+  );
   const terms = await termsOf(db, model, record, mapping.terms, tableOf, principal);
   const lines: Terms[] = [];
   for (const row of rows) lines.push(await termsOf(db, linesModel, row, mapping.lines.terms, tableOf, principal));

@@ -137,6 +137,8 @@ describe('making the e-invoice of a completed invoice', () => {
       ['Boek', 7, 0.15, 9],
       ['Export', 1, 5, 0],
     ]);
+    // A comment line is no invoice line (the mapping's lines.when).
+    await saved('/mvc/sinvoicelines/save', { Invoice: invoiceId, Descr: 'Geleverd op de bouwplaats', Comment: true });
     const answer = await generate([invoiceId]);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.Results).toEqual([expect.objectContaining({ Result: 'SUCCESS' })]);

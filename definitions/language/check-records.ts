@@ -242,6 +242,8 @@ function checkApply(eff: Effective, table: EffectiveTable, a: ApplyDef, at: stri
     }
     checkCopy(eff, table, made, { table: made.name, set: a.make.set }, `${at}/make`, report, false);
     (a.make.children ?? []).forEach((c, j) => checkCopy(eff, table, made, c, `${at}/make/children/${j}`, report));
+    if (a.make.when !== undefined)
+      checkValueRule(eff, a.make.when, undefined, { $record: table }, `${at}/make/when`, report);
     return;
   }
   const child = eff.tables.get((a.table ?? '').toLowerCase());

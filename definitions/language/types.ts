@@ -737,9 +737,10 @@ export interface ApplyDef {
   /**
    * Alone (no table, parentField or codes): one new row of `make.table` for the record (a journal
    * of a completed invoice), its fields from `make.set` over `$record`, with rows copied under it
-   * (`children`: per child row of the record, or one row where an entry names no `from`).
+   * (`children`: per child row of the record, or one row where an entry names no `from`); `when`
+   * (over `$record`, as the transition leaves it) makes it only when it holds.
    */
-  make?: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[] };
+  make?: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[]; when?: RulesLogic };
 }
 export interface ScreenDef {
   name: string;

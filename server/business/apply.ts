@@ -14,7 +14,7 @@ import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { AppError, notFound, refusedBy, type RowToOpen } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
-import type { Principal } from '../security/principal.ts';
+import { SYSTEM_PRINCIPAL, type Principal } from '../security/principal.ts';
 import { makeFor } from './copy.ts';
 import { childPathsOf, childRelated, valueOf, valuesOf, type Scopes } from './scopes.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
@@ -142,7 +142,9 @@ export async function applyTo(
   ctx: WriteContext,
 ): Promise<string[]> {
   if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
-  if (apply.make) return (await makeFor(client, principal, model, record, apply.make, ctx)).written;
+  // What a transition makes along (a completed invoice's journal) is the definitions' consequence of
+  // the transition the user may make: made by the engine, whatever the user may do in that table.
+  if (apply.make) return (await makeFor(client, SYSTEM_PRINCIPAL, model, record, apply.make, ctx)).written;
   const child = ctx.tableOf(apply.table!)!;
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
   const others = apply.target

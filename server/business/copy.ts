@@ -3,6 +3,7 @@
 // access layer and written through the write pipeline, with the user's rights and checks, in the
 // record's transaction: one refusal makes nothing for the record.
 import type pg from 'pg';
+import type { RulesLogic } from 'json-logic-js';
 import type { CopyChildrenDef, EffectiveField } from '../../definitions/language/index.ts';
 import { readStoredWhere } from '../data/records.ts';
 import { writeIn, type WriteContext } from '../data/write.ts';
@@ -92,7 +93,7 @@ export async function makeFor(
   principal: Principal,
   source: TableModel,
   record: Record<string, unknown>,
-  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[] },
+  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[]; when?: RulesLogic },
   ctx: WriteContext,
 ): Promise<{ id: number; written: string[] }> {
   const model = ctx.tableOf(make.table)!;
@@ -100,10 +101,12 @@ export async function makeFor(
     client,
     source,
     record,
-    childPathsOf(Object.values(make.set), '$record'),
+    childPathsOf([make.when, ...Object.values(make.set)], '$record'),
     ctx,
     '$record',
   );
+  if (make.when !== undefined && !valueOf(make.when, { $record: record }, related, principal))
+    return { id: 0, written: [] };
   const made = await writeIn(client, {
     model,
     principal,

@@ -12,6 +12,7 @@ import { Params } from '../data/filters.ts';
 import { limited } from '../data/table-sql.ts';
 import { relatedValues, type TableOf } from '../data/related.ts';
 import { applyTo } from './apply.ts';
+import { drawNumber, numbersNow } from '../data/numbering.ts';
 import { ident } from '../db/sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -134,6 +135,13 @@ export async function makeTransition(
         ]),
       ),
     );
+  // A number drawn at this transition (an invoice's at completion) is there for what is made
+  // along (its journal's document number); the counter stays locked until the transaction ends.
+  const numbering = model.table.numbering;
+  if (numbering && numbersNow(numbering, record, { transition: { name: t.name, field: field.name } })) {
+    const drawn = await drawNumber(client, model, ctx.tableOf, changes, record);
+    if (drawn) merged[drawn] = changes[drawn];
+  }
   // The rows changed along go first, while the record is still in the state it leaves: a child
   // row's own checks (a receipt line may change only while its receipt is a concept) judge it so.
   // They carry the transition's reason into their change logs; their own status field stays

@@ -1,0 +1,145 @@
+// Completing an invoice (base and demo packs): it is numbered from its administration's invoice
+// sequence at that moment, becomes read-only with its lines, and is posted as a balanced sales
+// journal (revenue and VAT credited per line, the debtor debited the total); voiding it posts the
+// reverse, so every ledger nets to zero; a completion the books refuse gives its number back.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, startTestServer, type TestServer } from './harness.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Invoice {
+  AutoID: number;
+  ID: string | null;
+  Status: string;
+  TimeStamp: number;
+  TotalExclVat: number;
+  TotalVat: number;
+  TotalInclVat: number;
+}
+interface JournalLine {
+  Journal: number;
+  GeneralLedger_Descr: string;
+  Debit: number | null;
+  Credit: number | null;
+}
+const call = (url: string, body: unknown = {}) => post(server.app, url, body);
+const invoices = async (): Promise<Invoice[]> =>
+  (await call('/mvc/invoices/GetFlexData', { dataSet: 'all' })).body.Data;
+const read = async (id: number): Promise<Invoice> => (await call('/mvc/invoices/GetItem', { autoid: id })).body;
+const change = async (id: number, Transition: string, Values: Record<string, unknown> = {}) =>
+  (await call('/mvc/invoices/ChangeStatus', { autoids: [id], Transition, Values })).body;
+const nextNumber = async () =>
+  Number(
+    (await server.engine.pool.query("SELECT invoicenextnumber FROM administrations WHERE id = 'HOOFD'")).rows[0]
+      .invoicenextnumber,
+  );
+const journalsOf = async (invoice: number) =>
+  (
+    await call('/mvc/journals/GetFlexData', {
+      operatorFilter: [{ FieldName: 'Invoice', Operator: '=', Value: invoice }],
+    })
+  ).body.Data as { AutoID: number; DocumentNumber: string; Status: string; TotalDebit: number; TotalCredit: number }[];
+const linesOf = async (journal: number): Promise<JournalLine[]> =>
+  (
+    await call('/mvc/journallines/GetFlexData', {
+      operatorFilter: [{ FieldName: 'Journal', Operator: '=', Value: journal }],
+    })
+  ).body.Data;
+const draftWithLines = async () => {
+  const found = (await invoices()).find((i) => i.Status === 'new' && i.TotalInclVat > 0);
+  expect(found).toBeDefined();
+  return found!;
+};
+
+describe('completing an invoice', () => {
+  let invoice: Invoice;
+  beforeAll(async () => {
+    invoice = await draftWithLines();
+  });
+
+  it('numbers it from the administration at completion and posts a balanced sales journal', async () => {
+    expect(invoice.ID).toBeNull();
+    const before = await nextNumber();
+    expect(await change(invoice.AutoID, 'complete')).toMatchObject({ Succeeded: 1 });
+    const done = await read(invoice.AutoID);
+    expect(done).toMatchObject({ Status: 'completed', ID: `FAC-${String(before).padStart(7, '0')}` });
+    const [journal] = await journalsOf(invoice.AutoID);
+    expect(journal).toMatchObject({
+      DocumentNumber: done.ID,
+      Status: 'posted',
+      TotalDebit: done.TotalInclVat,
+      TotalCredit: done.TotalInclVat,
+    });
+    const lines = await linesOf(journal.AutoID);
+    const debtor = lines.filter((l) => l.GeneralLedger_Descr === 'Debiteuren');
+    expect(debtor.map((l) => l.Debit)).toEqual([done.TotalInclVat]);
+    const sum = (ledger: string) =>
+      lines.filter((l) => l.GeneralLedger_Descr === ledger).reduce((s, l) => s + (l.Credit ?? 0), 0);
+    expect(sum('Omzet verhuur en verkoop')).toBeCloseTo(done.TotalExclVat, 2);
+    expect(sum('Af te dragen btw')).toBeCloseTo(done.TotalVat, 2);
+  });
+
+  it('keeps a completed invoice and its lines as they are', async () => {
+    const done = await read(invoice.AutoID);
+    const saved = await call('/mvc/invoices/save', { AutoID: done.AutoID, Descr: 'Anders', TimeStamp: done.TimeStamp });
+    expect(saved.status).toBe(409);
+    const line = (
+      await call('/mvc/invoicelines/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Invoice', Operator: '=', Value: done.AutoID }],
+      })
+    ).body.Data[0] as { AutoID: number; TimeStamp: number };
+    const changed = await call('/mvc/invoicelines/save', {
+      AutoID: line.AutoID,
+      Quantity: 99,
+      TimeStamp: line.TimeStamp,
+    });
+    expect(changed.status).toBe(409);
+    expect((await call('/mvc/invoicelines/delete', { autoid: line.AutoID })).status).toBe(409);
+    expect(
+      (await call('/mvc/invoicelines/save', { Invoice: done.AutoID, LineType: 'comment', Descr: 'Extra' })).status,
+    ).toBe(409);
+    expect((await read(done.AutoID)).TotalInclVat).toBe(done.TotalInclVat);
+  });
+
+  it('posts the reverse when it is voided, so every ledger nets to zero', async () => {
+    const reason = (await server.engine.pool.query("SELECT autoid FROM reasons WHERE kind = 'void' LIMIT 1")).rows[0];
+    const voided = await change(invoice.AutoID, 'void', {
+      VoidReason: reason[0]?.AutoID,
+      Comment: 'Dubbel gefactureerd',
+    });
+    expect(voided).toMatchObject({ Succeeded: 1 });
+    const journals = await journalsOf(invoice.AutoID);
+    expect(journals).toHaveLength(2);
+    const net = new Map<string, number>();
+    for (const j of journals)
+      for (const l of await linesOf(j.AutoID))
+        net.set(l.GeneralLedger_Descr, (net.get(l.GeneralLedger_Descr) ?? 0) + (l.Debit ?? 0) - (l.Credit ?? 0));
+    for (const [, value] of net) expect(value).toBeCloseTo(0, 2);
+  });
+});
+
+describe('a completion the books refuse', () => {
+  it('is refused with the book year message, writes no journal and gives its number back', async () => {
+    const invoice = await draftWithLines();
+    const stamp = (await read(invoice.AutoID)).TimeStamp;
+    expect(
+      (await call('/mvc/invoices/save', { AutoID: invoice.AutoID, InvoiceDate: '2025-11-03', TimeStamp: stamp }))
+        .status,
+    ).toBe(200);
+    const before = await nextNumber();
+    const refused = await change(invoice.AutoID, 'complete');
+    expect(refused.Results[0].Error).toBe('Boekjaar 2025 is afgesloten: er kan niet meer in worden geboekt.');
+    expect(await read(invoice.AutoID)).toMatchObject({ Status: 'new', ID: null });
+    expect(await journalsOf(invoice.AutoID)).toEqual([]);
+    expect(await nextNumber()).toBe(before);
+  });
+});

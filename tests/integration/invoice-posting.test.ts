@@ -111,9 +111,11 @@ describe('completing an invoice', () => {
   });
 
   it('posts the reverse when it is voided, so every ledger nets to zero', async () => {
-    const reason = (await server.engine.pool.query("SELECT autoid FROM reasons WHERE kind = 'void' LIMIT 1")).rows[0];
+    const reason = await server.engine.pool.query<{ autoid: string }>(
+      "SELECT autoid FROM reasons WHERE kind = 'void' LIMIT 1",
+    );
     const voided = await change(invoice.AutoID, 'void', {
-      VoidReason: reason[0]?.AutoID,
+      VoidReason: Number(reason.rows[0].autoid),
       Comment: 'Dubbel gefactureerd',
     });
     expect(voided).toMatchObject({ Succeeded: 1 });

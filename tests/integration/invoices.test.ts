@@ -55,11 +55,35 @@ beforeAll(async () => {
     pageSize: 1,
   });
   ids.eur = currencies.body.Data[0].AutoID;
+  // The books a completed invoice is posted to: ledgers and an open book year of its administration.
+  const ledger = async (ID: string, Descr: string) => (await create('generalledgers', { ID, Descr })).AutoID;
   ids.administration = (
-    await create('administrations', { ID: 'HQ', Descr: 'Hoofdkantoor', IsDefault: true, Currency: ids.eur })
+    await create('administrations', {
+      ID: 'HQ',
+      Descr: 'Hoofdkantoor',
+      IsDefault: true,
+      Currency: ids.eur,
+      InvoicePrefix: 'FAC-',
+      InvoiceNextNumber: 1,
+      InvoiceMinLength: 4,
+      DebtorsGeneralLedger: await ledger('1300', 'Debiteuren'),
+      RevenueGeneralLedger: await ledger('8000', 'Omzet'),
+    })
   ).AutoID;
+  for (const year of [2026, 2027])
+    await create('bookyears', {
+      ID: `HQ-${year}`,
+      Descr: `Boekjaar ${year}`,
+      Year: year,
+      StartDate: `${year}-01-01`,
+      EndDate: `${year}-12-31`,
+      NumberOfPeriods: 12,
+      Administration: ids.administration,
+    });
   ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Klant' })).AutoID;
-  ids.vat = (await create('vatcodes', { ID: 'H21', Descr: 'Hoog', Percentage: 21 })).AutoID;
+  ids.vat = (
+    await create('vatcodes', { ID: 'H21', Descr: 'Hoog', Percentage: 21, GeneralLedger: await ledger('1500', 'Btw') })
+  ).AutoID;
   const status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
   ids.product = (
     await create('products', {
@@ -169,6 +193,36 @@ describe('the totals of an invoice', () => {
     });
     expect(negative.status).toBe(400);
     expect(Object.keys(negative.body.ModelState)).toEqual(['Quantity']);
+  });
+});
+
+describe('collecting invoices', () => {
+  const collect = (autoids: number[]) => api('/mvc/invoices/RunAction', { Action: 'collect', autoids });
+
+  it('needs two open invoices of one relation, neither blocked, and moves the lines into the first', async () => {
+    const [a, b] = [await newInvoice(), await newInvoice()];
+    expect((await collect([a.AutoID])).body.Error).toBe('Selecteer ten minste 2 items.');
+    const blocked = await newInvoice({ BlockedForMerge: true, Descr: 'Vaste factuur' });
+    // A new invoice has no number yet: the message names it by its AutoID.
+    expect((await collect([a.AutoID, blocked.AutoID])).body.Error).toBe(
+      `Factuur ${blocked.AutoID} is geblokkeerd voor samenvoegen.`,
+    );
+    const completed = await newInvoice();
+    await line(completed.AutoID);
+    await transition([completed.AutoID], 'complete');
+    expect((await collect([a.AutoID, completed.AutoID])).body.Error).toBe(
+      `Factuur ${(await item('invoices', completed.AutoID)).ID ?? completed.AutoID} heeft niet de juiste status om samen te voegen.`,
+    );
+    const otherRelation = (await create('relations', { ID: 'ANDER', Descr: 'Andere klant' })).AutoID;
+    const elsewhere = await newInvoice({ InvoiceRelation: otherRelation });
+    expect((await collect([a.AutoID, elsewhere.AutoID])).body.Error).toBe(
+      'De geselecteerde facturen hebben niet dezelfde factuurrelatie.',
+    );
+    await line(a.AutoID, { Quantity: 1 });
+    await line(b.AutoID, { Quantity: 2 });
+    expect((await collect([a.AutoID, b.AutoID])).body).toMatchObject({ Succeeded: 1, Failed: 0 });
+    expect(await item('invoices', a.AutoID)).toMatchObject({ LineCount: 2, TotalExclVat: 300 });
+    expect((await api('/mvc/invoices/GetItem', { autoid: b.AutoID })).status).toBe(404);
   });
 });
 

@@ -4,7 +4,7 @@
 export { computeModel, ruleProblems, type RuleProblem } from './compute.ts';
 export { buildModel } from './build.ts';
 export { generateEInvoice } from './generate.ts';
-export { deliverEInvoice, sendEInvoice, SEND_JOB, type SendJob } from './send.ts';
+export { deliverEInvoice, sendEInvoice, SEND_JOB, sweepPending, type SendJob, type SendQueue } from './send.ts';
 export { directoryDrop, type EInvoiceTransport } from './transport.ts';
 export { readUbl, UblError } from './ubl-read.ts';
 export { writeUbl } from './ubl-write.ts';

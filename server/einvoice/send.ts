@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { now, type EInvoiceDef } from '../../definitions/language/index.ts';
 import { afterCommit } from '../db/pool.ts';
-import { readStored } from '../data/records.ts';
+import { readStored, readStoredWhere } from '../data/records.ts';
 import { writeIn } from '../data/write.ts';
 import { badRequest } from '../errors.ts';
 import { makeTransition, transitionNamed } from '../business/transitions.ts';
@@ -117,4 +117,48 @@ export async function deliverEInvoice(
     });
     throw err;
   }
+}
+
+/** What the sweep needs of the job queue: the jobs of a document and a way to queue one. */
+export interface SendQueue {
+  jobsOf(key: string, value: string): Promise<{ state: string }[]>;
+  send(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Job states of a job that is still to run or running. */
+const WAITING = new Set(['created', 'retry', 'active']);
+
+/**
+ * Pending documents that no job will send (their send transition made without the action, or the
+ * process stopped between the commit and the queueing) are queued again, once they have been
+ * pending `staleSeconds`. Answers how many were queued.
+ */
+export async function sweepPending(
+  pool: pg.Pool,
+  snapshot: Snapshot,
+  queue: SendQueue,
+  staleSeconds: number,
+): Promise<number> {
+  let queued = 0;
+  const seen = new Set<string>();
+  for (const table of snapshot.effective.tables.values()) {
+    const d = table.einvoice?.documents;
+    const docs = d && snapshot.table(d.table);
+    if (!d || !docs || seen.has(docs.table.name)) continue;
+    seen.add(docs.table.name);
+    const state = docs.byName.get(d.state.toLowerCase())!;
+    for (const row of await readStoredWhere(pool, docs, SYSTEM_PRINCIPAL, [[state, 'pending']])) {
+      const id = Number(row.AutoID);
+      const recent = await pool.query<{ recent: boolean | null }>(
+        `SELECT max(changed_at) > now() - make_interval(secs => $3) AS recent
+           FROM core_status_log WHERE table_name = $1 AND record_id = $2 AND field_name = $4`,
+        [docs.table.sqlName, id, staleSeconds, state.name],
+      );
+      if (recent.rows[0]?.recent) continue;
+      if ((await queue.jobsOf('id', String(id))).some((j) => WAITING.has(j.state))) continue;
+      await queue.send({ table: docs.table.name, id } satisfies SendJob);
+      queued++;
+    }
+  }
+  return queued;
 }

@@ -33,6 +33,8 @@ export interface KindQueue {
   jobsOf(key: string, value: string): Promise<QueuedJob[]>;
   /** Fails an active job now, as its time limit would: tried again at once while its tries last. */
   failNow(id: string, reason: string): Promise<void>;
+  /** Sends a job of this kind. */
+  send(data: Record<string, unknown>): Promise<string>;
 }
 
 /** A kind of background job: its name, retry policy and time limit, and its work. */

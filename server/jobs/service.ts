@@ -99,6 +99,7 @@ export class JobService {
           runningSeconds: r.state === 'active' && r.running !== null ? Number(r.running) : null,
         }));
       },
+      send: (data) => this.send(kind, data),
       failNow: async (id, reason) => {
         if (!this.boss) throw new Error('the job queue is stopped');
         await this.boss.fail(kind, id, { message: reason });

@@ -11,6 +11,8 @@ import { authHeaders, post, signIn, startTestServer, type TestServer } from './h
 import {
   computeModel,
   deliverEInvoice,
+  SEND_JOB,
+  sweepPending,
   PEPPOL_BIS_3,
   readUbl,
   type EInvoiceModel,
@@ -343,6 +345,44 @@ describe('sending an e-invoice', () => {
     // A failed document may be sent again.
     const again = await call('/mvc/edocs/RunAction', { Action: 'send', autoids: [doc.AutoID] });
     expect(again.body.Results).toEqual([expect.objectContaining({ Result: 'SUCCESS' })]);
+  });
+
+  it('queues a pending document that no job will send once it has been pending long enough, and sends it', async () => {
+    const id = await invoice('F-013', [['Kraan', 1, 40, 21]]);
+    await generate([id]);
+    const [doc] = await docsOf(id);
+    // The send transition alone: pending, no job queued.
+    await call('/mvc/edocs/ChangeStatus', { autoids: [doc.AutoID], Transition: 'send', Values: {} });
+    const sent: number[] = [];
+    const queue = {
+      jobsOf: () => Promise.resolve([]),
+      send: (data: Record<string, unknown>) => {
+        sent.push(Number(data.id));
+        return server.engine.jobs.send(SEND_JOB, data);
+      },
+    };
+    const snapshot = server.engine.registry.snapshot;
+    // Pending for less than an hour: left alone.
+    expect(await sweepPending(server.engine.pool, snapshot, queue, 3600)).toBe(0);
+    expect(sent).toEqual([]);
+    // Any document pending for no time at all: this one (and the one left pending above) queued.
+    expect(await sweepPending(server.engine.pool, snapshot, queue, 0)).toBeGreaterThanOrEqual(1);
+    expect(sent).toContain(doc.AutoID);
+    let state = (await docItem(doc.AutoID)).State;
+    for (let i = 0; i < 300 && state === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await docItem(doc.AutoID)).State;
+    }
+    expect(state).toBe('success');
+    // A job still waiting for the document: not queued twice.
+    const waiting = { ...queue, jobsOf: () => Promise.resolve([{ state: 'created' }]) };
+    for (const Transition of ['reset', 'send'])
+      expect((await call('/mvc/edocs/ChangeStatus', { autoids: [doc.AutoID], Transition, Values: {} })).status).toBe(
+        200,
+      );
+    sent.length = 0;
+    await sweepPending(server.engine.pool, snapshot, waiting, 0);
+    expect(sent).toEqual([]);
   });
 
   it('ignore sets skipped, reset sets new again; a skipped document cannot be sent', async () => {

@@ -145,3 +145,59 @@ describe('a completion the books refuse', () => {
     expect(await nextNumber()).toBe(before);
   });
 });
+
+describe('invoicing delivered orders', () => {
+  const order = async (ID: string) =>
+    (await call('/mvc/orders/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }] })).body
+      .Data[0] as { AutoID: number; Status: number };
+  const orderLines = async (id: number) =>
+    (
+      (
+        await call('/mvc/orderlines/GetFlexData', {
+          operatorFilter: [{ FieldName: 'Order', Operator: '=', Value: id }],
+        })
+      ).body.Data as { AutoID: number; LineType: string; DeliveredQuantity: number | null; InvoicedQuantity: number }[]
+    ).filter((l) => l.LineType !== 'comment' && (l.DeliveredQuantity ?? 0) > 0);
+
+  it('makes an invoice of an order’s delivered lines, offers it to open, and invoices nothing twice', async () => {
+    const delivered = await order('BE-ORD-00002');
+    const lines = await orderLines(delivered.AutoID);
+    expect(lines.length).toBeGreaterThan(0);
+    const made = (await call('/mvc/orders/RunAction', { Action: 'invoice', autoids: [delivered.AutoID] })).body;
+    expect(made).toMatchObject({ Succeeded: 1 });
+    const open = made.Results[0].Open as { Table: string; AutoID: number };
+    expect(open.Table).toBe('invoices');
+    const invoiceLines = (
+      await call('/mvc/invoicelines/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Invoice', Operator: '=', Value: open.AutoID }],
+      })
+    ).body.Data as { OrderLine: number; Quantity: number }[];
+    expect(invoiceLines.map((l) => [l.OrderLine, l.Quantity]).sort()).toEqual(
+      lines.map((l) => [l.AutoID, l.DeliveredQuantity]).sort(),
+    );
+    expect((await orderLines(delivered.AutoID)).map((l) => l.InvoicedQuantity)).toEqual(
+      lines.map((l) => l.DeliveredQuantity),
+    );
+    const again = (await call('/mvc/orders/RunAction', { Action: 'invoice', autoids: [delivered.AutoID] })).body;
+    expect(again.Results[0]).toMatchObject({
+      Result: 'FAILED',
+      Error: 'Order BE-ORD-00002 heeft geen geleverde regels die nog niet zijn gefactureerd.',
+    });
+    // Completed in the Belgian administration: its own sequence.
+    expect(await change(open.AutoID, 'complete')).toMatchObject({ Succeeded: 1 });
+    expect((await read(open.AutoID)).ID).toBe('BE-FAC-00001');
+  });
+
+  it('refuses an order that is not delivered yet, naming it', async () => {
+    const rows = (await call('/mvc/orders/GetFlexData', { dataSet: 'all', pageSize: 500 })).body.Data as {
+      AutoID: number;
+      ID: string;
+      Status: number;
+    }[];
+    const open = rows.find((r) => r.Status === 2)!;
+    const refused = await call('/mvc/orders/RunAction', { Action: 'invoice', autoids: [open.AutoID] });
+    expect(refused.body.Error).toBe(
+      `Order ${open.ID} is nog niet geleverd: alleen geleverde, verhuurde en afgeronde orders worden gefactureerd.`,
+    );
+  });
+});

@@ -201,3 +201,41 @@ describe('invoicing delivered orders', () => {
     );
   });
 });
+
+describe('a purchase invoice made definitive', () => {
+  it('is posted as a balanced purchase journal, the creditor credited the total, and reversed when reopened', async () => {
+    const found = (
+      await call('/mvc/purchaseinvoices/GetFlexData', {
+        operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'IF-000002' }],
+      })
+    ).body.Data[0] as { AutoID: number; TimeStamp: number };
+    const saved = await call('/mvc/purchaseinvoices/save', {
+      AutoID: found.AutoID,
+      RegistrationDate: '2026-12-03',
+      TimeStamp: found.TimeStamp,
+    });
+    expect(saved.status).toBe(200);
+    const total = saved.body.TotalInclVat as number;
+    const move = async (Transition: string) =>
+      (await call('/mvc/purchaseinvoices/ChangeStatus', { autoids: [found.AutoID], Transition, Values: {} })).body;
+    expect(await move('complete')).toMatchObject({ Succeeded: 1 });
+    const journals = async () =>
+      (
+        await call('/mvc/journals/GetFlexData', {
+          operatorFilter: [{ FieldName: 'PurchaseInvoice', Operator: '=', Value: found.AutoID }],
+        })
+      ).body.Data as { AutoID: number; Type: string; TotalDebit: number; TotalCredit: number }[];
+    const [posted] = await journals();
+    expect(posted).toMatchObject({ Type: 'purchase', TotalDebit: total, TotalCredit: total });
+    const creditor = (await linesOf(posted.AutoID)).filter((l) => l.GeneralLedger_Descr === 'Crediteuren');
+    expect(creditor.map((l) => l.Credit)).toEqual([total]);
+    expect(await move('reopen')).toMatchObject({ Succeeded: 1 });
+    const both = await journals();
+    expect(both).toHaveLength(2);
+    const net = new Map<string, number>();
+    for (const j of both)
+      for (const l of await linesOf(j.AutoID))
+        net.set(l.GeneralLedger_Descr, (net.get(l.GeneralLedger_Descr) ?? 0) + (l.Debit ?? 0) - (l.Credit ?? 0));
+    for (const [, value] of net) expect(value).toBeCloseTo(0, 2);
+  });
+});

@@ -404,6 +404,7 @@ describe('sending an e-invoice', () => {
 describe('a user without the invoice rights', () => {
   let outsider: string;
   let reader: string;
+  let limitedReader: string;
   let doc: number;
   let inv: number;
 
@@ -424,6 +425,24 @@ describe('a user without the invoice rights', () => {
       });
       for (const group of groups) await saved('/mvc/usergroups/save', { User: user, SecurityGroup: group });
     }
+    // A reader of e-invoices limited to the invoices of another buyer.
+    const docReaders = await saved('/mvc/securitygroups/save', { ID: 'einvdocreaders', Descr: 'E-factuurlezers' });
+    for (const RightCode of ['81.1', '81.2'])
+      await saved('/mvc/securitygrants/save', { SecurityGroup: docReaders, RightCode, Action: 'read' });
+    await saved('/mvc/rowlimits/save', {
+      SecurityGroup: docReaders,
+      TableName: 'sinvoices',
+      FieldName: 'Buyer',
+      Kind: 'value',
+      Value: String(seller),
+    });
+    const docReader = await saved('/mvc/users/save', {
+      Username: 'einvdocreader',
+      Password: 'Einv-pass-1',
+      PasswordRetype: 'Einv-pass-1',
+    });
+    await saved('/mvc/usergroups/save', { User: docReader, SecurityGroup: docReaders });
+    limitedReader = await signIn(server.app, 'einvdocreader', 'Einv-pass-1');
     outsider = await signIn(server.app, 'einvoutsider', 'Einv-pass-1');
     reader = await signIn(server.app, 'einvreader', 'Einv-pass-1');
   });
@@ -441,5 +460,14 @@ describe('a user without the invoice rights', () => {
       expect((await call('/mvc/edocs/RunAction', { Action: 'send', autoids: [doc] }, cookie)).status).toBe(403);
     }
     expect(authHeaders(server.app).cookie).toBeTruthy();
+  });
+
+  it('reads only the e-invoices of invoices within their row limits, on every path', async () => {
+    expect((await call('/mvc/edocs/GetItem', { autoid: doc }, limitedReader)).status).toBe(404);
+    const grid = await call('/mvc/edocs/GetFlexData', {}, limitedReader);
+    expect(grid.status).toBe(200);
+    expect(grid.body.Data).toEqual([]);
+    const lines = await call('/mvc/edoclines/GetFlexData', {}, limitedReader);
+    expect(lines.body.Data).toEqual([]);
   });
 });

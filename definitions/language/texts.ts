@@ -17,6 +17,8 @@ const TEXT_KEYS = new Set([
   'guardMessage',
   'requiredMessage',
   'matchMessage',
+  // What an action that copies child rows says when there are none (create.none).
+  'none',
 ]);
 
 const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);

@@ -51,6 +51,8 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined 
 
 /** The model a received UBL invoice states; refuses what is no Peppol BIS 3 invoice. */
 export function readUbl(xml: string): EInvoiceModel & { customization: string | null; profile: string | null } {
+  // UBL has no document type; one could only declare entities (expansion bombs, external files).
+  if (/<!DOCTYPE/i.test(xml)) throw new UblError('the document declares a document type, which UBL never does');
   if (XMLValidator.validate(xml) !== true) throw new UblError('the document is no well-formed XML');
   const parser = new XMLParser({
     ignoreAttributes: false,

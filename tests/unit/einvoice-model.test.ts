@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeModel,
+  directoryDrop,
   PEPPOL_BIS_3,
   readUbl,
   ruleProblems,
@@ -158,9 +159,32 @@ describe('the UBL document', () => {
     expect(computeModel({ terms: back.terms, lines: back.lines }).terms['BT-112']).toBe(back.terms['BT-112']);
   });
 
+  it('refuses a document that declares a document type (entities), reading no entity', () => {
+    const bomb = xml.replace(
+      '<Invoice',
+      '<!DOCTYPE Invoice [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<Invoice',
+    );
+    expect(() => readUbl(bomb)).toThrow(/document type/);
+    expect(readUbl(xml.replace('PO 12 &amp; 13', 'PO &lt;12&gt;')).terms['BT-10']).toBe('PO <12>');
+  });
+
   it('refuses what is no Peppol BIS 3 invoice or no XML', () => {
     expect(() => readUbl('<Invoice><cbc:ID>1</Invoice>')).toThrow(UblError);
     expect(() => readUbl(xml.replace(PEPPOL_BIS_3.customization, 'urn:other'))).toThrow(/CustomizationID/);
     expect(() => readUbl('<?xml version="1.0"?><CreditNote/>')).toThrow(UblError);
+  });
+});
+
+describe('the directory drop', () => {
+  it('writes the document whole under a file name of its own characters, inside the outbox', async () => {
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'drop-')), 'outbox');
+    const drop = directoryDrop(dir);
+    const where = await drop.deliver('../../etc/F 2026/001', '<Invoice/>');
+    expect(path.dirname(where)).toBe(dir);
+    expect(readdirSync(dir)).toEqual(['.._.._etc_F_2026_001.xml']);
+    expect(readFileSync(where, 'utf8')).toBe('<Invoice/>');
   });
 });

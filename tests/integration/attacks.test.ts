@@ -8,13 +8,14 @@ import { ADMIN_PASSWORD, get, post, signIn, startTestServer, type TestServer } f
 import { inTransaction } from '../../server/db/pool.ts';
 import { writeIn } from '../../server/data/write.ts';
 import { SYSTEM_PRINCIPAL } from '../../server/security/principal.ts';
+import { type Row } from '../support/answers.ts';
 
 let server: TestServer;
 let limited: string;
 let limitedId: number;
 /** Countries: `mine` is inside the limited user's row limit, `hidden` outside it. */
-let mine: Record<string, any>;
-let hidden: Record<string, any>;
+let mine: Row;
+let hidden: Row;
 
 beforeAll(async () => {
   // No background work: what a call starts stays as the call left it.
@@ -58,18 +59,18 @@ async function call(
   app: FastifyInstance,
   url: string,
   cookie: string | undefined,
-  body: unknown = {},
+  body: object = {},
   headers: Record<string, string> = {},
 ) {
   const res = await app.inject({
     method: 'POST',
     url,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
-    payload: body as object,
+    payload: body,
   });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, headers: res.headers };
 }
-const asLimited = (url: string, body: unknown = {}) => call(server.app, url, limited, body);
+const asLimited = (url: string, body: object = {}) => call(server.app, url, limited, body);
 const stored = async (table: string, autoid: number) =>
   (await post(server.app, `/mvc/${table}/GetItem`, { autoid })).body;
 
@@ -104,7 +105,7 @@ describe('row limits hold through list fields', () => {
 });
 
 describe('hidden fields', () => {
-  let product: Record<string, any>;
+  let product: Row;
   beforeAll(async () => {
     product = (await post(server.app, '/mvc/products/save', { ID: 'PRICED', Descr: 'Met prijs', Price: 777 })).body;
     await post(server.app, '/mvc/fieldlimits/save', {
@@ -214,8 +215,8 @@ describe('signing in', () => {
         [name],
       )
     ).rows;
-  const newUser = async (Username: string, Password: string) =>
-    (await post(server.app, '/mvc/users/save', { Username, Password, PasswordRetype: Password })).body.AutoID as number;
+  const newUser = async (Username: string, Password: string): Promise<number> =>
+    (await post(server.app, '/mvc/users/save', { Username, Password, PasswordRetype: Password })).body.AutoID;
 
   it('never counts a good password: twelve sign-ins at once all succeed and leave nothing counted', async () => {
     const id = await newUser('twelve', 'Twelve-pass-1');
@@ -435,7 +436,7 @@ describe('text and dates at the edge', () => {
     for (const term of ['CRÈME', 'crème', 'BRÛLÉE', 'Cre\u0300me']) {
       const res = await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: term });
       expect(
-        res.body.Data.map((r: any) => r.ID),
+        res.body.Data.map((r: Row) => r.ID),
         term,
       ).toEqual(['CREME']);
     }
@@ -443,7 +444,7 @@ describe('text and dates at the edge', () => {
     await post(server.app, '/mvc/products/save', { ID: 'CAFE', Descr: 'Cafe\u0301' });
     expect(
       (await post(server.app, '/mvc/products/GetFlexData', { searchExpressions: 'CAFÉ' })).body.Data.map(
-        (r: any) => r.ID,
+        (r: Row) => r.ID,
       ),
     ).toEqual(['CAFE']);
   });
@@ -571,8 +572,8 @@ describe('calls by GET and from other sites', () => {
 describe('counts', () => {
   it('a download request moves the count of download requests at once, as any insert does', async () => {
     const admin = await signIn(server.app);
-    const count = async () =>
-      (await call(server.app, '/mvc/downloadrequests/GetFlexData', admin, {})).body.Meta.Count as number;
+    const count = async (): Promise<number> =>
+      (await call(server.app, '/mvc/downloadrequests/GetFlexData', admin, {})).body.Meta.Count;
     const before = await count();
     expect(await downloadRequests()).toBe(before);
     expect((await call(server.app, '/mvc/downloadrequests/RequestExport', admin, { Table: 'countries' })).status).toBe(

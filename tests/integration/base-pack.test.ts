@@ -1,9 +1,11 @@
 // The shipped packs (base + demo): every system table of spec 3 section 2 has a screen, answers
 // GetForm and a save round trip through the generic calls; every settings page is one record.
 import { pickerParameters } from '../../runtime/form/rules/picker.ts';
+import type { FormProperty } from '../../runtime/form/types.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
+import { type Property, type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 /** Spec 3 section 2, "Admin system tables". */
@@ -37,7 +39,12 @@ afterAll(async () => {
 const screens = () => [...server.engine.registry.snapshot.effective.screens.values()].map((s) => s.value);
 
 /** A valid value for a form property, as a user would fill it in (the record so far for fields that follow another). */
-async function sample(p: any, n: number, record: Record<string, unknown>, properties: any[]): Promise<unknown> {
+async function sample(
+  p: FormProperty,
+  n: number,
+  record: Record<string, unknown>,
+  properties: readonly FormProperty[],
+): Promise<unknown> {
   const s = p.Settings;
   // A catalogue code (a right, a table, a field of the table chosen) is picked from its lookup, with
   // the parameters the form sends; its action is one the picked right has.
@@ -55,14 +62,14 @@ async function sample(p: any, n: number, record: Record<string, unknown>, proper
     case 'html':
       return `T${n}-${p.FieldName}`.slice(0, s.FieldLength ?? 50);
     case 'select':
-      return s.Options[0].value;
+      return s.Options?.[0].value;
     case 'color':
       return '#112233';
     case 'smallint':
     case 'integer':
     case 'bigint':
     case 'decimal':
-      return Math.min(Math.max(1, s.min), s.max);
+      return Math.min(Math.max(1, Number(s.min)), Number(s.max));
     case 'bool':
       return true;
     case 'date':
@@ -73,7 +80,7 @@ async function sample(p: any, n: number, record: Record<string, unknown>, proper
     case 'datetime-seconds':
       return '2026-01-02T08:00';
     case 'list': {
-      if (!p.Required) return null;
+      if (!p.Required || !s.ListConfig) return null;
       const first = (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0];
       return first?.AutoID ?? null;
     }
@@ -136,10 +143,10 @@ describe('base pack', () => {
       // user would, pick the next rows of that list until one fits.
       const refusedList = () =>
         Object.keys(saved.body?.ModelState ?? {}).find((f) =>
-          form.body.Properties.some((p: any) => p.FieldName === f && p.FieldType === 'list'),
+          form.body.Properties.some((p: Property) => p.FieldName === f && p.FieldType === 'list'),
         );
       for (let page = 0, field = refusedList(); saved.status === 400 && field && page < 5; page++) {
-        const p = form.body.Properties.find((x: any) => x.FieldName === field);
+        const p = form.body.Properties.find((x: Property) => x.FieldName === field);
         for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body
           .Data) {
           saved = await post(server.app, `/mvc/${name}/save`, { ...record, [field]: row.AutoID });
@@ -163,10 +170,10 @@ describe('base pack', () => {
 
       // Found through the grid: by each data source, by search, and by a filter per column type.
       const mine = { FieldName: 'AutoID', Operator: '=', Value: id };
-      const found = async (body: Record<string, unknown>) => {
+      const found = async (body: { operatorFilter?: unknown[]; [option: string]: unknown }) => {
         const res = await post(server.app, `/mvc/${name}/GetFlexData`, {
           ...body,
-          operatorFilter: [mine, ...((body.operatorFilter as unknown[]) ?? [])],
+          operatorFilter: [mine, ...(body.operatorFilter ?? [])],
         });
         expect(res.status, `${name} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toBe(200);
         return res.body.Meta.Count;
@@ -222,23 +229,20 @@ describe('base pack', () => {
     expect(await count('relationaddresses')).toBeGreaterThan(40);
     expect(await count('personabsences')).toBeGreaterThan(0);
     // Relations and persons refer to each other: both directions are filled in.
-    const persons = (await post(server.app, '/mvc/persons/GetFlexData', { pageSize: 100 })).body.Data as {
-      Relation: number | null;
-      Relation_Descr: string | null;
-    }[];
+    const persons: { Relation: number | null; Relation_Descr: string | null }[] = (
+      await post(server.app, '/mvc/persons/GetFlexData', { pageSize: 100 })
+    ).body.Data;
     expect(persons.filter((p) => p.Relation !== null && p.Relation_Descr).length).toBe(persons.length);
-    const relations = (await post(server.app, '/mvc/relations/GetFlexData', { pageSize: 100, dataSource: 2 })).body
-      .Data as { MainContact: number | null }[];
+    const relations: { MainContact: number | null }[] = (
+      await post(server.app, '/mvc/relations/GetFlexData', { pageSize: 100, dataSource: 2 })
+    ).body.Data;
     expect(relations.some((r) => r.MainContact !== null)).toBe(true);
   });
 
   it('offers Active, Archive and All on the list screen of every archivable table, so an archived row stays findable', async () => {
-    const answered = (await get(server.app, '/mvc/definitions/screens')).body.Screens as {
-      name: string;
-      kind: string;
-      table?: string;
-      dataSourceSwitch: boolean;
-    }[];
+    const answered: { name: string; kind: string; table?: string; dataSourceSwitch: boolean }[] = (
+      await get(server.app, '/mvc/definitions/screens')
+    ).body.Screens;
     const archivable = answered.filter(
       (s) =>
         s.table &&
@@ -297,12 +301,12 @@ describe('demo pack', () => {
   it('adds a table, adds fields to a base table and relabels fields', async () => {
     expect((await get(server.app, '/mvc/servicevans/GetForm')).status).toBe(200);
     const costcodes = (await get(server.app, '/mvc/costcodes/GetForm')).body.Properties;
-    const byName = Object.fromEntries(costcodes.map((p: any) => [p.FieldName, p]));
+    const byName = Object.fromEntries(costcodes.map((p: Property) => [p.FieldName, p]));
     expect(byName.ServiceVan.Settings.ListConfig.ListMethod).toBe('mvc/_lists/servicevans');
     expect(byName.ProjectNumber.Label).toBe('Projectnummer');
     expect(byName.Descr.Label).toBe('Naam kostenplaats');
     const countries = (await get(server.app, '/mvc/countries/GetForm')).body.Properties;
-    expect(countries.find((p: any) => p.FieldName === 'Descr').Label).toBe('Landnaam');
+    expect(countries.find((p: Property) => p.FieldName === 'Descr').Label).toBe('Landnaam');
   });
 
   it('shows on a purchase order what its demo receipts brought in', async () => {
@@ -321,7 +325,7 @@ describe('demo pack', () => {
         dataFilter: [{ FieldName: 'PurchaseOrder', Value: order }],
       })
     ).body.Data;
-    expect(onOrder.map((i: any) => i.AutoID)).toEqual(expect.arrayContaining(byReceipt.map((i: any) => i.AutoID)));
+    expect(onOrder.map((i: Row) => i.AutoID)).toEqual(expect.arrayContaining(byReceipt.map((i: Row) => i.AutoID)));
   });
 
   it('offers the active content languages: a language set inactive leaves the switch, Dutch stays', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSiteLayer } from '../../server/metadata/export.ts';
 import { authHeaders, get, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Group, type Named, type Property } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const shipped = { packsDir: PACKS_DIR, packs: ['base', 'demo'] };
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const form = async (server: TestServer, table: string) => (await get(server.app, `/mvc/${table}/GetForm`)).body;
 const property = async (server: TestServer, table: string, field: string) =>
-  (await form(server, table)).Properties.find((p: any) => p.FieldName === field);
+  (await form(server, table)).Properties.find((p: Property) => p.FieldName === field);
 const addField = (server: TestServer, entry: Record<string, unknown>) =>
   post(server.app, '/mvc/fielddictionary/save', entry);
 const column = async (table: string, name: string) =>
@@ -53,7 +54,7 @@ describe('field dictionary', () => {
       Settings: { ListConfig: { ListMethod: 'mvc/_lists/regions' } },
     });
     const grid = await post(a.app, '/mvc/costcodes/GetFlexData', {});
-    expect(grid.body.Meta.Columns.map((c: any) => c.FieldName)).toContain('Region');
+    expect(grid.body.Meta.Columns.map((c: Property) => c.FieldName)).toContain('Region');
 
     for (let i = 0; i < 100 && b.engine.registry.snapshot.version === versionB; i++)
       await new Promise((r) => setTimeout(r, 20));
@@ -162,7 +163,7 @@ describe('field dictionary', () => {
         })
       ).status,
     ).toBe(200);
-    const fields = (await form(a, 'vehicles')).Properties.map((p: any) => p.FieldName);
+    const fields = (await form(a, 'vehicles')).Properties.map((p: Property) => p.FieldName);
     expect(fields).toEqual(['ID', 'Descr', 'Plate', 'Archive']);
     const saved = await post(a.app, '/mvc/vehicles/save', { ID: 'V1', Descr: 'Bestelbus', Plate: 'AB-123-C' });
     expect(saved.status).toBe(200);
@@ -204,14 +205,15 @@ describe('field dictionary', () => {
         })
       ).json();
     const axles = async (language: string) =>
-      (await inLanguage(language, '/mvc/trailers/GetForm')).Properties.find((p: any) => p.FieldName === 'Axles').Label;
+      (await inLanguage(language, '/mvc/trailers/GetForm')).Properties.find((p: Property) => p.FieldName === 'Axles')
+        .Label;
     expect([await axles('en'), await axles('de'), await axles('nl')]).toEqual([
       'Number of axles',
       'Aantal assen',
       'Aantal assen',
     ]);
     const title = async (language: string) =>
-      (await inLanguage(language, '/mvc/definitions/screens')).Screens.find((s: any) => s.name === 'trailers').title;
+      (await inLanguage(language, '/mvc/definitions/screens')).Screens.find((s: Named) => s.name === 'trailers').title;
     expect([await title('en'), await title('de')]).toEqual(['Trailers', 'Anhänger']);
     // The boxes say which language they take, so a form shows only those on offer.
     expect((await property(a, 'fielddictionary', 'LabelEn')).Settings.ContentLanguage).toBe('en');
@@ -262,22 +264,22 @@ describe('field dictionary', () => {
     ];
     for (const entry of added) expect((await addField(a, { TableName: 'relations', ...entry })).status).toBe(200);
     const answer = await form(a, 'relations');
-    const groupOf = (field: string) => answer.Properties.find((p: any) => p.FieldName === field)?.GroupID;
-    const group = (id: string) => answer.Groups.find((g: any) => g.GroupID === id);
+    const groupOf = (field: string) => answer.Properties.find((p: Property) => p.FieldName === field)?.GroupID;
+    const group = (id: string) => answer.Groups.find((g: Group) => g.GroupID === id);
     expect(groupOf('Sector')).toBe('extra');
     expect(group('extra')).toEqual({ GroupID: 'extra', Label: 'Extra velden', Tab: 'detail', Column: 1 });
     expect(groupOf('Instagram')).toBe('Contact');
     expect(groupOf('CreditNote')).toBe('Kredietbewaking');
     expect(group('Kredietbewaking')).toMatchObject({ Label: 'Kredietbewaking', Tab: 'financial' });
     // Every group the form answers is on a tab the form has: no field is out of sight.
-    const tabs = answer.Tabs.map((t: any) => t.name);
-    expect(answer.Groups.filter((g: any) => !tabs.includes(g.Tab))).toEqual([]);
+    const tabs = answer.Tabs.map((t: Named) => t.name);
+    expect(answer.Groups.filter((g: Group) => !tabs.includes(g.Tab))).toEqual([]);
     const english = await a.app.inject({
       method: 'GET',
       url: '/mvc/relations/GetForm',
       headers: { cookie: `${authHeaders(a.app).cookie}; Culture=en` },
     });
-    expect(english.json().Groups.find((g: any) => g.GroupID === 'extra').Label).toBe('Extra fields');
+    expect(english.json().Groups.find((g: Group) => g.GroupID === 'extra').Label).toBe('Extra fields');
     // The tab is picked from the form's own tabs by label; a name the form lacks is refused on Tab.
     const formTabs = (await post(a.app, '/mvc/_catalogues/tabs', { Table: 'relations', searchKey: 'financ' })).body
       .Data;
@@ -415,7 +417,9 @@ describe('site layer as a pack', () => {
             })
             .then((r) => r.json());
         expect(await english(c)).toEqual(await english(a));
-        expect((await english(c)).Properties.find((p: any) => p.FieldName === 'Axles').Label).toBe('Number of axles');
+        expect((await english(c)).Properties.find((p: Property) => p.FieldName === 'Axles').Label).toBe(
+          'Number of axles',
+        );
         expect((await post(c.app, '/mvc/vehicles/save', { ID: 'V9', Descr: 'Kraan', Plate: 'X' })).status).toBe(200);
       } finally {
         await c.close();

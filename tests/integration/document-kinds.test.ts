@@ -3,10 +3,11 @@
 // a document of a kind with restricted access is seen only by members of the kind's allowed groups
 // (and full access) on every path: grid, count, search, item, file and download, writes.
 import { randomBytes } from 'node:crypto';
-import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Property, type Row } from '../support/answers.ts';
+import { portOf } from '../support/listening.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -20,8 +21,8 @@ let relation: number;
 let product: number;
 let language: number;
 const kinds: Record<string, number> = {};
-let openDoc: Record<string, any>;
-let secretDoc: Record<string, any>;
+let openDoc: Row;
+let secretDoc: Row;
 
 async function call(url: string, body: unknown, cookie = admin, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${url}`, {
@@ -43,7 +44,8 @@ async function uploadFile(cookie = admin): Promise<string> {
     body: form,
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { FileID: string }[])[0].FileID;
+  const uploaded: { FileID: string }[] = await res.json();
+  return uploaded[0].FileID;
 }
 
 async function saveDocument(TableName: string, RecordID: number, kind: number, cookie = admin, Descr = 'stuk') {
@@ -54,16 +56,16 @@ async function saveDocument(TableName: string, RecordID: number, kind: number, c
   );
 }
 
-const saved = async (url: string, body: Record<string, unknown>) => {
+const saved = async (url: string, body: Record<string, unknown>): Promise<number> => {
   const res = await post(server.app, url, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.AutoID as number;
+  return res.body.AutoID;
 };
 
 beforeAll(async () => {
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.app.server.address() as net.AddressInfo).port}`;
+  base = `http://127.0.0.1:${portOf(server.app.server)}`;
   admin = authHeaders(server.app).cookie;
 
   // Two limited users of documents with the same rights; only the member is in the kind's allowed group.
@@ -131,7 +133,8 @@ const kindsOffered = async (TableName: string, cookie = admin) => {
     cookie,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.Data as { ID: string }[]).map((k) => k.ID);
+  const offered: { ID: string }[] = res.body.Data;
+  return offered.map((k) => k.ID);
 };
 
 describe('document kind applicability', () => {
@@ -169,7 +172,7 @@ describe('document kind applicability', () => {
 
   it('offers in the kind’s picker only the kinds that apply to the record’s table', async () => {
     const form = await (await fetch(`${base}/mvc/documents/GetForm`, { headers: { cookie: admin } })).json();
-    const config = form.Properties.find((p: any) => p.FieldName === 'DocumentKind').Settings.ListConfig;
+    const config = form.Properties.find((p: Property) => p.FieldName === 'DocumentKind').Settings.ListConfig;
     expect(config).toMatchObject({ For: 'documents.DocumentKind', Reads: ['TableName'] });
     const forRelations = await kindsOffered('relations');
     expect(forRelations).toEqual(expect.arrayContaining(['ALGEMEEN', 'DKREL', 'DKGEHEIM']));
@@ -190,7 +193,7 @@ describe('restricted document kinds', () => {
   it('are seen by a member of an allowed group and by full access: grid, count, item, file and download', async () => {
     for (const cookie of [member, admin]) {
       const page = await grid(onRelation(), cookie);
-      expect(page.body.Data.map((d: any) => d.AutoID).sort()).toEqual([openDoc.AutoID, secretDoc.AutoID].sort());
+      expect(page.body.Data.map((d: Row) => d.AutoID).sort()).toEqual([openDoc.AutoID, secretDoc.AutoID].sort());
       expect(page.body.Meta.Count).toBe(2);
       expect((await call('/mvc/documents/GetItem', { autoid: secretDoc.AutoID }, cookie)).status).toBe(200);
       expect(await getStatus(`/mvc/documents/download?autoid=${secretDoc.AutoID}`, cookie)).toBe(200);
@@ -202,7 +205,7 @@ describe('restricted document kinds', () => {
   it('are on no path for a limited user outside the allowed groups', async () => {
     const page = await grid(onRelation(), outsider);
     expect(page.status).toBe(200);
-    expect(page.body.Data.map((d: any) => d.AutoID)).toEqual([openDoc.AutoID]);
+    expect(page.body.Data.map((d: Row) => d.AutoID)).toEqual([openDoc.AutoID]);
     expect(page.body.Meta.Count).toBe(1);
     expect((await grid({ searchExpressions: 'geheim' }, outsider)).body.Meta.Count).toBe(0);
     const byKind = { operatorFilter: [{ FieldName: 'DocumentKind', Operator: '=', Value: kinds.secret }] };

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { removeExpiredDocuments } from '../../server/data/retention.ts';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Property, type Row } from '../support/answers.ts';
+import { portOf } from '../support/listening.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const MB = 1024 * 1024;
@@ -136,8 +138,7 @@ const QUOTA = { files: 1200, bytes: 48 * MB };
 beforeAll(async () => {
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'], uploadQuota: QUOTA } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address() as net.AddressInfo;
-  base = `http://127.0.0.1:${address.port}`;
+  base = `http://127.0.0.1:${portOf(server.app.server)}`;
   admin = authHeaders(server.app).cookie;
 
   // A user of documents who sees relations only where they are the account manager, and no persons.
@@ -180,7 +181,9 @@ describe('uploads', () => {
     ];
     const res = await upload(files);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.map((f: any) => [f.FileName, f.MediaType, f.Size])).toEqual([
+    expect(
+      res.body.map((f: { FileName: string; MediaType: string; Size: number }) => [f.FileName, f.MediaType, f.Size]),
+    ).toEqual([
       ['foto.png', 'image/png', files[0].bytes.length],
       ['offerte.pdf', 'application/pdf', files[1].bytes.length],
       ['notities.txt', 'text/plain', files[2].bytes.length],
@@ -363,7 +366,7 @@ describe('uploads', () => {
       },
     });
     await logged.listen({ port: 0, host: '127.0.0.1' });
-    const at = `http://127.0.0.1:${(logged.server.address() as net.AddressInfo).port}`;
+    const at = `http://127.0.0.1:${portOf(logged.server)}`;
     try {
       const before = await fileRows();
       const aborted = () => lines.filter((l) => l.msg === 'request aborted by the client');
@@ -549,7 +552,7 @@ describe('who may upload, and how much', () => {
 });
 
 describe('file and image fields', () => {
-  let person: Record<string, any>;
+  let person: Row;
   let photo: { FileID: string; FileName: string };
   const photoBytes = unique(PNG);
 
@@ -643,21 +646,21 @@ describe('file and image fields', () => {
     const file = await download(`/mvc/documents/download?autoid=${doc.AutoID}`);
     expect(file.status).toBe(200);
     expect(file.bytes.equals(bytes)).toBe(true);
-    const disposition = file.headers.get('content-disposition')!;
+    const disposition = file.headers.get('content-disposition') ?? '';
     expect(disposition).toBe(
       `attachment; filename="Offerte cafe _ _5 definitief.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );
-    const star = /filename\*=UTF-8''(.+)$/.exec(disposition)![1];
+    const star = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
     expect(decodeURIComponent(star)).toBe(name);
   });
 });
 
 /** Test data: a document kind (for relations and persons), a language, a relation with an account manager. */
-async function documentKind(id: string, retention?: { months: number }) {
+async function documentKind(id: string, retention?: { months: number }): Promise<number> {
   const existing = (
     await call('/mvc/documentkinds/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: id }] })
   ).body.Data[0];
-  if (existing) return existing.AutoID as number;
+  if (existing) return existing.AutoID;
   const saved = await call('/mvc/documentkinds/save', {
     ID: id,
     Descr: `Soort ${id}`,
@@ -667,24 +670,26 @@ async function documentKind(id: string, retention?: { months: number }) {
       ? { UseRetentionPeriod: true, RetentionPeriod: retention.months, RetentionPeriodUnit: 'months' }
       : {}),
   });
-  return saved.body.AutoID as number;
+  return saved.body.AutoID;
 }
 let languageId: number | undefined;
-async function language() {
-  languageId ??=
+async function language(): Promise<number> {
+  const id: number =
+    languageId ??
     (await call('/mvc/_lists/languages', {})).body.Data[0]?.AutoID ??
     (await call('/mvc/languages/save', { ID: 'NL', Descr: 'Nederlands' })).body.AutoID;
-  return languageId!;
+  languageId = id;
+  return id;
 }
 let relationCount = 0;
-async function relationOf(accountManager: number | null, name: string) {
+async function relationOf(accountManager: number | null, name: string): Promise<number> {
   const saved = await call('/mvc/relations/save', {
     ID: `R-${name}-${++relationCount}`,
     Descr: `Relatie ${name}`,
     AccountManager: accountManager,
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return saved.body.AutoID as number;
+  return saved.body.AutoID;
 }
 
 describe('documents', () => {
@@ -700,9 +705,9 @@ describe('documents', () => {
 
   let mine: number;
   let theirs: number;
-  let myDoc: Record<string, any>;
-  let theirDoc: Record<string, any>;
-  let personDoc: Record<string, any>;
+  let myDoc: Row;
+  let theirDoc: Row;
+  let personDoc: Row & { RecordID: number };
   let kind: number;
 
   const newDocument = async (TableName: string, RecordID: number, cookie = admin, name = 'stuk.pdf') => {
@@ -736,7 +741,7 @@ describe('documents', () => {
   it('have a form, and a blank record to start from', async () => {
     const form = await download('/mvc/documents/GetForm', docs);
     expect(form.status).toBe(200);
-    const fields = JSON.parse(form.bytes.toString()).Properties.map((p: any) => p.FieldName);
+    const fields = JSON.parse(form.bytes.toString()).Properties.map((p: Property) => p.FieldName);
     expect(fields).toEqual(
       expect.arrayContaining(['TableName', 'RecordID', 'DocumentKind', 'Language', 'Descr', 'File']),
     );
@@ -749,7 +754,7 @@ describe('documents', () => {
 
   it('are found per record through the generic grid, with the file name beside the FileID', async () => {
     const page = await grid(of('relations', mine), admin);
-    expect(page.body.Data.map((d: any) => d.AutoID)).toEqual([myDoc.AutoID]);
+    expect(page.body.Data.map((d: Row) => d.AutoID)).toEqual([myDoc.AutoID]);
     expect(page.body.Data[0]).toMatchObject({
       TableName: 'relations',
       RecordID: mine,
@@ -761,7 +766,7 @@ describe('documents', () => {
   it('are seen only by users who see their record: grid, count, item, file and download', async () => {
     const all = await grid({}, docs);
     expect(all.status).toBe(200);
-    expect(all.body.Data.map((d: any) => d.AutoID)).toEqual([myDoc.AutoID]);
+    expect(all.body.Data.map((d: Row) => d.AutoID)).toEqual([myDoc.AutoID]);
     expect(all.body.Meta.Count).toBe(1);
     expect((await grid(of('relations', theirs), docs)).body.Meta.Count).toBe(0);
     expect((await grid(of('persons', personDoc.RecordID), docs)).body.Meta.Count).toBe(0);

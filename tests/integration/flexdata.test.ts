@@ -2,16 +2,17 @@
 // count, and every bad input answered 400 without running SQL built from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, startTestServer, type TestServer } from './harness.ts';
+import { type Property, type Row } from '../support/answers.ts';
 
 let server: TestServer;
 const flex = (body: Record<string, unknown>) => post(server.app, '/mvc/products/GetFlexData', body);
-const ids = (res: { body: any }) => res.body.Data.map((r: any) => r.ID);
+const ids = (res: { body: { Data: Row[] } }) => res.body.Data.map((r) => r.ID);
 
 beforeAll(async () => {
   server = await startTestServer();
   const countries = (await post(server.app, '/mvc/_lists/countries', {})).body.Data;
-  const nl = countries.find((c: any) => c.ID === 'NL').AutoID;
-  const be = countries.find((c: any) => c.ID === 'BE').AutoID;
+  const nl = countries.find((c: Row) => c.ID === 'NL').AutoID;
+  const be = countries.find((c: Row) => c.ID === 'BE').AutoID;
   // 60 products: P-00..P-59; every 5th archived; prices 0..59; dates in March; every 3rd in NL.
   await server.engine.pool.query(
     `
@@ -34,9 +35,9 @@ describe('GetFlexData', () => {
     expect(res.body.Meta).toMatchObject({ Count: 48, CountEstimated: false, PageIndex: 0, PageSize: 35 });
     expect(res.body.Data).toHaveLength(35);
     expect(ids(res)[0]).toBe('P-00'); // defaultSort ID asc
-    const price = res.body.Meta.Columns.find((c: any) => c.FieldName === 'Price');
+    const price = res.body.Meta.Columns.find((c: Property) => c.FieldName === 'Price');
     expect(price).toMatchObject({ Title: 'Prijs', ColumnAlignment: 2, IsSortable: true, AdvancedFilterType: 'number' });
-    expect(res.body.Meta.Columns.find((c: any) => c.FieldName === 'Introduced').Format).toBe(5);
+    expect(res.body.Meta.Columns.find((c: Property) => c.FieldName === 'Introduced').Format).toBe(5);
     expect(res.body.Data[0].Country_Descr).toBe('Nederland');
   });
 
@@ -57,7 +58,7 @@ describe('GetFlexData', () => {
   it('sorts by column direction, list columns by their text', async () => {
     expect(ids(await flex({ order: 'Price desc', pageSize: 3 }))).toEqual(['P-58', 'P-57', 'P-56']);
     expect(ids(await flex({ order: 'price ASC', pageSize: 2 }))).toEqual(['P-00', 'P-01']);
-    const byCountry = (await flex({ order: 'Country asc', pageSize: 48 })).body.Data.map((r: any) => r.Country_Descr);
+    const byCountry = (await flex({ order: 'Country asc', pageSize: 48 })).body.Data.map((r: Row) => r.Country_Descr);
     expect(byCountry[0]).toBe('België');
     expect(byCountry[47]).toBe('Nederland');
   });
@@ -89,7 +90,7 @@ describe('GetFlexData', () => {
 
   it('pages: deeper pages continue exactly where the previous ended', async () => {
     const all = ids(await flex({ dataSource: 2, pageSize: 60, order: 'Descr desc' }));
-    const pages: string[] = [];
+    const pages: unknown[] = [];
     for (let p = 0; p < 6; p++)
       pages.push(...ids(await flex({ dataSource: 2, pageSize: 10, pageIndex: p, order: 'Descr desc' })));
     expect(pages).toEqual(all);
@@ -129,7 +130,7 @@ describe('GetFlexData', () => {
         'TimeStamp',
       ].sort(),
     );
-    expect(res.body.Meta.Columns.map((c: any) => c.FieldName)).toEqual(['ID', 'Country']);
+    expect(res.body.Meta.Columns.map((c: Property) => c.FieldName)).toEqual(['ID', 'Country']);
   });
 
   it('refuses bad input with a 400 that names the problem', async () => {
@@ -196,9 +197,9 @@ describe('lookup lists', () => {
     const be = (await post(server.app, '/mvc/_lists/countries', { searchKey: 'BE' })).body.Data[0];
     const full = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     expect((await post(server.app, '/mvc/countries/save', { ...full, Archive: true })).status).toBe(200);
-    expect((await post(server.app, '/mvc/_lists/countries', {})).body.Data.map((c: any) => c.ID)).toEqual(['DE', 'NL']);
+    expect((await post(server.app, '/mvc/_lists/countries', {})).body.Data.map((c: Row) => c.ID)).toEqual(['DE', 'NL']);
     expect(
-      (await post(server.app, '/mvc/_lists/countries', { Archive: true })).body.Data.map((c: any) => c.ID),
+      (await post(server.app, '/mvc/_lists/countries', { Archive: true })).body.Data.map((c: Row) => c.ID),
     ).toEqual(['BE']);
     const again = (await post(server.app, '/mvc/countries/GetItem', { autoid: be.AutoID })).body;
     await post(server.app, '/mvc/countries/save', { ...again, Archive: false });
@@ -209,7 +210,7 @@ describe('lookup lists', () => {
     await post(server.app, '/mvc/productgroups/save', { ID: 'G1', Descr: 'Gereedschap', Country: nl.AutoID });
     await post(server.app, '/mvc/productgroups/save', { ID: 'G2', Descr: 'Tuin' });
     expect(
-      (await post(server.app, '/mvc/_lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: any) => g.ID),
+      (await post(server.app, '/mvc/_lists/productgroups', { CountryID: nl.AutoID })).body.Data.map((g: Row) => g.ID),
     ).toEqual(['G1']);
     expect((await post(server.app, '/mvc/_lists/productgroups', {})).body.Data).toHaveLength(2);
     const bad = await post(server.app, '/mvc/_lists/productgroups', { RelationID: 1 });

@@ -10,14 +10,14 @@ let server: TestServer;
 let group: number;
 
 /** A call as another user (a session cookie) or the administrator, in a language. */
-async function as(cookie: string | null, url: string, body: unknown, culture?: string) {
+async function as(cookie: string | null, url: string, body: object, culture?: string) {
   const cookies = [cookie ?? authHeaders(server.app).cookie, culture ? `Culture=${culture}` : '']
     .filter(Boolean)
     .join('; ');
   const res = await server.app.inject({
     method: 'POST',
     url,
-    payload: body as object,
+    payload: body,
     headers: { 'content-type': 'application/json', cookie: cookies },
   });
   return { status: res.statusCode, body: res.body ? res.json() : null };

@@ -19,6 +19,20 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A failed row of an import task: its key fields and the problems found in it. */
+interface FailedRow {
+  Row: number;
+  Result_Enum: string;
+  Key: { Field: string; Label: string; Value: unknown }[];
+  Problems: { Field: string; Message: string }[];
+}
+
+/** An import task as GetItem answers it, with a page of its failed rows. */
+interface TaskAnswer {
+  Results: { FailedRows: FailedRow[]; [count: string]: unknown };
+  [field: string]: unknown;
+}
+
 /** GetItem as a reader in a language reads it. */
 async function readTask(cookie: string, id: number, culture: string, body: Record<string, unknown> = {}) {
   const res = await fetch(`${base}/mvc/import/GetItem?autoid=${id}`, {
@@ -26,7 +40,8 @@ async function readTask(cookie: string, id: number, culture: string, body: Recor
     headers: { cookie: `${cookie}; Culture=${culture}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const answer: TaskAnswer = await res.json();
+  return { status: res.status, body: answer };
 }
 
 const FILE = [
@@ -53,7 +68,7 @@ describe('the failed rows of an import task', () => {
     expect(body).toMatchObject({ ProcessedRecords: 1, FailedRecords: 2, SkippedRecords: 0 });
     expect(body.Results).toMatchObject({ Created: 1, Updated: 0, FailedRowsKept: 2, FailedRowsLimit: 1000 });
     const rows = body.Results.FailedRows;
-    expect(rows.map((r: any) => [r.Row, r.Result_Enum])).toEqual([
+    expect(rows.map((r) => [r.Row, r.Result_Enum])).toEqual([
       [3, 'CreateFailed'],
       [4, 'CreateFailed'],
     ]);
@@ -77,7 +92,7 @@ describe('the failed rows of an import task', () => {
     const { body } = await readTask(admin, id, 'nl');
     const rows = body.Results.FailedRows;
     expect(rows[0].Key).toContainEqual({ Field: 'ID', Label: 'Artikelnummer', Value: 'RES002' });
-    expect(rows.flatMap((r: any) => r.Problems.map((p: any) => p.Message))).toEqual([
+    expect(rows.flatMap((r) => r.Problems.map((p) => p.Message))).toEqual([
       'Prijs: dit is geen getal in de gekozen notatie (zoals 1.234,5).',
       'Voorraad: verwacht een geheel getal.',
       'Voorraad: verwacht een geheel getal.',
@@ -88,7 +103,7 @@ describe('the failed rows of an import task', () => {
     const page = await readTask(admin, id, 'nl', { pageIndex: 2, pageSize: 1 });
     expect(page.status).toBe(200);
     expect(page.body.Results).toMatchObject({ PageIndex: 2, PageSize: 1, FailedRowsKept: 2 });
-    expect(page.body.Results.FailedRows.map((r: any) => r.Row)).toEqual([4]);
+    expect(page.body.Results.FailedRows.map((r) => r.Row)).toEqual([4]);
     expect((await readTask(admin, id, 'nl', { pageSize: 100_000 })).status).toBe(400);
   });
 
@@ -109,7 +124,8 @@ describe('the failed rows of an import task', () => {
       })(),
     });
     expect(started.status).toBe(200);
-    const task = await finished(base, admin, ((await started.json()) as { AutoID: number }).AutoID);
+    const { AutoID }: { AutoID: number } = await started.json();
+    const task = await finished(base, admin, AutoID);
     expect(task.OutputFilename).toBe('results_result.xlsx');
     const out = await outputRows(base, admin, task.AutoID);
     expect(out[0].slice(-2)).toEqual(['Result', 'Message']);
@@ -222,8 +238,8 @@ describe('the failed rows a reader with field limits reads', () => {
 
   it('are told without the values and problems of fields hidden from the reader since', async () => {
     const before = (await readTask(importer, id, 'nl')).body.Results.FailedRows[0];
-    expect(before.Key.map((k: any) => k.Field)).toEqual(['ID', 'Descr']);
-    expect(before.Problems.map((p: any) => p.Field)).toEqual(['Price', 'Stock']);
+    expect(before.Key.map((k) => k.Field)).toEqual(['ID', 'Descr']);
+    expect(before.Problems.map((p) => p.Field)).toEqual(['Price', 'Stock']);
     for (const FieldName of ['Descr', 'Stock'])
       await post(server.app, '/mvc/fieldlimits/save', {
         SecurityGroup: group,
@@ -235,7 +251,7 @@ describe('the failed rows a reader with field limits reads', () => {
     expect(status).toBe(200);
     const row = body.Results.FailedRows[0];
     expect(row.Key).toEqual([{ Field: 'ID', Label: 'Artikelnummer', Value: 'HID001' }]);
-    expect(row.Problems.map((p: any) => p.Field)).toEqual(['Price']);
+    expect(row.Problems.map((p) => p.Field)).toEqual(['Price']);
     expect(JSON.stringify(body.Results)).not.toMatch(/Verborgen naam|Voorraad/);
   });
 

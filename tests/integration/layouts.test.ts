@@ -11,9 +11,9 @@ const cookies: Record<string, string> = {};
 let plannersId: number;
 let userViewsId: number;
 
-async function as(user: string, url: string, body: unknown = {}) {
+async function as(user: string, url: string, body: object = {}) {
   const app: FastifyInstance = server.app;
-  const res = await app.inject({ method: 'POST', url, payload: body as object, headers: { cookie: cookies[user] } });
+  const res = await app.inject({ method: 'POST', url, payload: body, headers: { cookie: cookies[user] } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 const views = async () =>
@@ -204,12 +204,12 @@ describe('views from the definitions', () => {
 });
 
 describe("names of views in the user's language", () => {
-  const inEnglish = async (user: string, url: string, body: unknown = {}) =>
+  const inEnglish = async (user: string, url: string, body: object = {}) =>
     (
       await server.app.inject({
         method: 'POST',
         url,
-        payload: body as object,
+        payload: body,
         headers: { cookie: `${cookies[user]}; Culture=en` },
       })
     ).json();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { finished, outputRows, sheetFile, startImport } from '../support/import-files.ts';
+import { type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PASSWORD = 'Limits-pass-1';
@@ -15,13 +16,13 @@ let server: TestServer;
 let base: string;
 const ids: Record<string, number> = {};
 const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
-async function create(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await admin(`/mvc/${table}/save`, record);
   if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
-async function as(cookie: string, url: string, body: unknown = {}) {
-  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 const count = async (sql: string, values: unknown[] = []) =>
@@ -114,7 +115,7 @@ describe('a row limit across groups', () => {
   it('a group that only denies widens nothing', async () => {
     const grid = await as(cookie, '/mvc/relations/GetFlexData', { pageSize: 100 });
     expect(grid.status).toBe(200);
-    expect(grid.body.Data.map((r: any) => r.ID)).toEqual(['EIGEN']);
+    expect(grid.body.Data.map((r: Row) => r.ID)).toEqual(['EIGEN']);
     expect(grid.body.Meta.Count).toBe(1);
     expect((await as(cookie, '/mvc/relations/GetItem', { autoid: ids.customer })).status).toBe(404);
   });

@@ -9,9 +9,9 @@ import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 let server: TestServer;
 const country: Record<string, number> = {};
 
-async function as(cookie: string, url: string, body: unknown = {}) {
+async function as(cookie: string, url: string, body: object = {}) {
   const app: FastifyInstance = server.app;
-  const res = await app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+  const res = await app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 const flex = (body: Record<string, unknown>) =>

@@ -115,8 +115,8 @@ describe('location to rental', () => {
     });
     await saved('userlocations', { User: user, Location: (await location('LOC-010')).AutoID });
     const cookie = await signIn(server.app, 'verhuur', 'Rent-pass-12');
-    const as = async (url: string, body: unknown) => {
-      const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+    const as = async (url: string, body: object) => {
+      const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
       return { status: res.statusCode, body: res.json() };
     };
     const outside = await as('/mvc/locationtorentals/save', { Locations: 'LOC-010;LOC-011', DeliveryDate: today() });

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
+import { present } from '../support/present.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -20,32 +22,32 @@ afterAll(async () => {
 });
 
 const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
-async function as(cookie: string, url: string, body: unknown = {}) {
-  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 /** Saves a row and expects it to be taken; answers the saved record. */
-async function saved(table: string, record: Record<string, unknown>) {
+async function saved(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await admin(`/mvc/${table}/save`, record);
   expect(res.status, `${table}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body as Record<string, any>;
+  return res.body;
 }
 const item = async (table: string, id: number) => (await admin(`/mvc/${table}/GetItem`, { autoid: id })).body;
-const withID = async (ID: string) =>
+const withID = async (ID: string): Promise<Row[]> =>
   (
     await admin('/mvc/locations/GetFlexData', {
       dataSource: 2,
       operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }],
       pageSize: 100,
     })
-  ).body.Data as Record<string, any>[];
+  ).body.Data;
 
 /** A number generator and a location type that uses it. */
 async function typeWith(code: string, generator: Record<string, unknown>) {
   const gen = await saved('locationidgenerators', { ID: code, Descr: `Generator ${code}`, ...generator });
-  return (await saved('locationtypes', { ID: code, Descr: `Type ${code}`, IDGenerator: gen.AutoID })).AutoID as number;
+  return (await saved('locationtypes', { ID: code, Descr: `Type ${code}`, IDGenerator: gen.AutoID })).AutoID;
 }
-const relation = async (ID: string) => (await saved('relations', { ID, Descr: `Eigenaar ${ID}` })).AutoID as number;
+const relation = async (ID: string) => (await saved('relations', { ID, Descr: `Eigenaar ${ID}` })).AutoID;
 
 describe('location codes', () => {
   it("draws the next code from the location type's generator, with prefix, zero padding and suffix, only when it numbers automatically", async () => {
@@ -146,14 +148,14 @@ describe('the location tree', () => {
 describe('location statuses', () => {
   let type: number;
   const status = async (ID: string, extra: Record<string, unknown> = {}) =>
-    (await saved('locationstatuses', { ID, Descr: `Status ${ID}`, ...extra })).AutoID as number;
-  const logOf = async (location: number) =>
+    (await saved('locationstatuses', { ID, Descr: `Status ${ID}`, ...extra })).AutoID;
+  const logOf = async (location: number): Promise<Row[]> =>
     (
       await admin('/mvc/locationstatuslogs/GetFlexData', {
         dataFilter: [{ FieldName: 'Location', Value: location }],
         order: 'AutoID asc',
       })
-    ).body.Data as Record<string, any>[];
+    ).body.Data;
   beforeAll(async () => {
     type = await typeWith('TSTAT', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false });
   });
@@ -300,7 +302,7 @@ describe('users linked to locations', () => {
   it('a limited user sees only their locations and those below them, in the grid, as an item and in the lookup', async () => {
     const type = await typeWith('TSEE', { NextNumber: 1, MinimalLength: 0, AutoNumbering: false });
     const location = async (ID: string, ParentLocation?: number) =>
-      (await saved('locations', { ID, Descr: `Zicht ${ID}`, LocationType: type, ParentLocation })).AutoID as number;
+      (await saved('locations', { ID, Descr: `Zicht ${ID}`, LocationType: type, ParentLocation })).AutoID;
     const depot = await location('ZICHT-DEPOT');
     const hall = await location('ZICHT-HAL', depot);
     const bay = await location('ZICHT-VAK', hall);
@@ -352,13 +354,17 @@ describe('users linked to locations', () => {
   });
 
   it('ships the demo group "Magazijn Noord": a member linked to the Groningen depot and a building site sees those and everything below them', async () => {
-    const seeded = JSON.parse(readFileSync(path.join(PACKS_DIR, 'demo', 'seed', 'locations.json'), 'utf8')).rows as {
-      ID: string;
-      Descr: string;
-      ParentLocation?: string;
-    }[];
-    const depot = seeded.find((l) => l.Descr === 'Depot Groningen')!.ID;
-    const site = seeded.find((l) => l.Descr === 'Steigerwerk Zernike Campus')!.ID;
+    const seeded: { ID: string; Descr: string; ParentLocation?: string }[] = JSON.parse(
+      readFileSync(path.join(PACKS_DIR, 'demo', 'seed', 'locations.json'), 'utf8'),
+    ).rows;
+    const depot = present(
+      seeded.find((l) => l.Descr === 'Depot Groningen'),
+      'the Groningen depot',
+    ).ID;
+    const site = present(
+      seeded.find((l) => l.Descr === 'Steigerwerk Zernike Campus'),
+      'the Zernike site',
+    ).ID;
     const expected = new Set([depot, site]);
     for (let grew = true; grew;) {
       grew = false;

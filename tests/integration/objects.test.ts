@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -14,19 +15,16 @@ const ids: Record<string, number> = {};
 
 const api = (url: string, body: unknown = {}) => post(server.app, url, body);
 const save = (table: string, record: Record<string, unknown>) => api(`/mvc/${table}/save`, record);
-async function create(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await save(table, record);
   if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 const item = async (table: string, autoid: number) => (await api(`/mvc/${table}/GetItem`, { autoid })).body;
-const rows = async (table: string, filter: { FieldName: string; Operator: string; Value: unknown }[]) =>
-  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 100 })).body.Data as Record<
-    string,
-    any
-  >[];
-const count = async (table: string) =>
-  (await api(`/mvc/${table}/GetFlexData`, { dataSource: 2, pageSize: 1 })).body.Meta.Count as number;
+const rows = async (table: string, filter: { FieldName: string; Operator: string; Value: unknown }[]): Promise<Row[]> =>
+  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 100 })).body.Data;
+const count = async (table: string): Promise<number> =>
+  (await api(`/mvc/${table}/GetFlexData`, { dataSource: 2, pageSize: 1 })).body.Meta.Count;
 const transition = (table: string, autoids: number[], Transition: string, Values: Record<string, unknown> = {}) =>
   api(`/mvc/${table}/ChangeStatus`, { autoids, Transition, Values });
 const action = (autoids: number[], Action: string, Values: Record<string, unknown> = {}) =>
@@ -123,7 +121,7 @@ describe('locking', () => {
     await transition('objects', [plain.AutoID], 'lock', { LockReason: ids.damage });
     const res = await transition('objects', [system.AutoID, plain.AutoID], 'unlock', { Reason: 'Gerepareerd' });
     expect(res.body).toMatchObject({ Succeeded: 1, Failed: 1 });
-    expect(res.body.Results.find((r: any) => r.AutoID === system.AutoID)).toMatchObject({
+    expect(res.body.Results.find((r: Row) => r.AutoID === system.AutoID)).toMatchObject({
       Result: 'FAILED',
       Error: 'Een vergrendeling met een systeemreden kan niet worden opgeheven.',
     });
@@ -395,8 +393,8 @@ describe('rights', () => {
     await create('usergroups', { User: user.AutoID, SecurityGroup: group.AutoID });
     return signIn(server.app, name, 'Walk-pass-1');
   }
-  const as = async (cookie: string, url: string, body: unknown) => {
-    const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+  const as = async (cookie: string, url: string, body: object) => {
+    const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
   const objectRights: [string, string][] = ['read', 'update', 'create', 'delete'].map((a) => ['6.1', a]);
@@ -429,11 +427,9 @@ describe('rights', () => {
 
 describe('screens', () => {
   it('the object screen opens a record from its deep link; the other screens sit under it in the menu', async () => {
-    const screens = (await get(server.app, '/mvc/definitions/screens')).body.Screens as {
-      name: string;
-      parent?: string;
-      deepLink?: string;
-    }[];
+    const screens: { name: string; parent?: string; deepLink?: string }[] = (
+      await get(server.app, '/mvc/definitions/screens')
+    ).body.Screens;
     const byName = new Map(screens.map((s) => [s.name, s]));
     expect(byName.get('objects')).toMatchObject({ parent: 'backoffice', deepLink: '/frontoffice/object/{id}' });
     for (const name of [
@@ -449,8 +445,8 @@ describe('screens', () => {
   });
 
   it('the data sets show open and processed baskets, processed moves, and locked objects apart', async () => {
-    const set = async (table: string, dataSet: string) =>
-      (await api(`/mvc/${table}/GetFlexData`, { dataSet, pageSize: 1000 })).body.Data as Record<string, any>[];
+    const set = async (table: string, dataSet: string): Promise<Row[]> =>
+      (await api(`/mvc/${table}/GetFlexData`, { dataSet, pageSize: 1000 })).body.Data;
     const baskets = (await set('movebaskets', 'open')).map((b) => b.ID);
     expect(baskets).toContain('VM-2');
     expect(baskets).not.toContain('VM-1');

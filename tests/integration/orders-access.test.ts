@@ -5,19 +5,20 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
 let server: TestServer;
 const ids: Record<string, number> = {};
 const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
-async function create(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await admin(`/mvc/${table}/save`, record);
   if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
-async function as(cookie: string, url: string, body: unknown = {}) {
-  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 /** A user in a group of their own with these grants (`code:action`). */
@@ -93,7 +94,7 @@ describe('a seller who may see orders in status Order only', () => {
 
   it('finds no basket in the grid, its count, a search, the lookup or by AutoID', async () => {
     const grid = await as(cookie, '/mvc/orders/GetFlexData', { dataSet: 'all', pageSize: 100 });
-    expect(grid.body.Data.map((r: any) => r.AutoID)).toEqual([ids.order]);
+    expect(grid.body.Data.map((r: Row) => r.AutoID)).toEqual([ids.order]);
     expect(grid.body.Meta.Count).toBe(1);
     expect(
       (await as(cookie, '/mvc/orders/GetFlexData', { searchExpressions: 'Geheime', pageSize: 100 })).body.Data,
@@ -106,7 +107,7 @@ describe('a seller who may see orders in status Order only', () => {
 
   it('sees no line of a basket: not in the lines grid, not by AutoID, and cannot add or change one', async () => {
     const lines = await as(cookie, '/mvc/orderlines/GetFlexData', { pageSize: 100 });
-    expect(lines.body.Data.map((r: any) => r.AutoID)).toEqual([ids.orderLine]);
+    expect(lines.body.Data.map((r: Row) => r.AutoID)).toEqual([ids.orderLine]);
     expect(lines.body.Meta.Count).toBe(1);
     expect((await as(cookie, '/mvc/orderlines/GetItem', { autoid: ids.basketLine })).status).toBe(404);
     expect(

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Named, type Property, type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -13,7 +14,7 @@ let server: TestServer;
 const ids: Record<string, number> = {};
 
 const api = (url: string, body: unknown = {}) => post(server.app, url, body);
-async function create(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await api(`/mvc/${table}/save`, record);
   if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -23,11 +24,8 @@ const rows = async (
   table: string,
   filter: { FieldName: string; Operator: string; Value: unknown }[],
   extra: Record<string, unknown> = {},
-) =>
-  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 200, ...extra })).body.Data as Record<
-    string,
-    any
-  >[];
+): Promise<Row[]> =>
+  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: filter, pageSize: 200, ...extra })).body.Data;
 const transition = (
   table: string,
   autoids: number[],
@@ -37,8 +35,8 @@ const transition = (
 ) =>
   api(`/mvc/${table}/ChangeStatus`, { autoids, Transition, Values, ...(TimeStamp === undefined ? {} : { TimeStamp }) });
 const receipt = (call: string, body: unknown = {}) => api(`/mvc/purchasereceipt/${call}`, body);
-async function as(cookie: string, url: string, body: unknown = {}) {
-  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 
@@ -170,7 +168,7 @@ describe('orders', () => {
   it('leave the basket by one of three choices, which the processed baskets then show', async () => {
     const [a, b, c] = [await order(), await order(), await order()];
     const t = (await api('/mvc/orders/GetTransitions', { autoid: a.AutoID })).body;
-    expect(t.Transitions.map((x: any) => x.Name)).toEqual(
+    expect(t.Transitions.map((x: { Name: string }) => x.Name)).toEqual(
       expect.arrayContaining(['requestOffer', 'submitRequest', 'submitOrder', 'cancel']),
     );
     await transition('orders', [a.AutoID], 'requestOffer');
@@ -182,7 +180,7 @@ describe('orders', () => {
       (await item('orders', c.AutoID)).Status,
     ]).toEqual([0, 1, 2]);
     const shown = (await api('/mvc/orders/GetFlexData', { dataSet: 'processed', pageSize: 500 })).body.Data.map(
-      (r: any) => r.AutoID,
+      (r: Row) => r.AutoID,
     );
     expect(shown).toEqual(expect.arrayContaining([a.AutoID, b.AutoID, c.AutoID]));
     expect((await item('orders', c.AutoID)).FromBasket).toBe(true);
@@ -240,7 +238,7 @@ describe('orders', () => {
         headers: { cookie: await signIn(server.app) },
       })
     ).json();
-    expect(form.Confirms.map((c: any) => c.message ?? c.Message)).toContain(
+    expect(form.Confirms.map((c: { message?: string; Message?: string }) => c.message ?? c.Message)).toContain(
       'De retourdatum ligt meer dan 7 dagen van vandaag. Weet u het zeker?',
     );
   });
@@ -297,7 +295,7 @@ describe('orders', () => {
         headers: { cookie: await signIn(server.app) },
       })
     ).json();
-    const status = form.Properties.find((p: any) => p.FieldName === 'Status');
+    const status = form.Properties.find((p: Property) => p.FieldName === 'Status');
     expect(status.Settings.Options).toEqual(
       expect.arrayContaining([
         { value: '-1', label: 'Mand' },
@@ -305,7 +303,7 @@ describe('orders', () => {
       ]),
     );
     const grid = (await api('/mvc/orders/GetFlexData', { pageSize: 1 })).body.Meta.Columns.find(
-      (c: any) => c.FieldName === 'Status',
+      (c: Property) => c.FieldName === 'Status',
     );
     expect(grid).toMatchObject({ AdvancedFilterType: 'number' });
     expect(grid.Options).toEqual(expect.arrayContaining([{ Value: '7', Label: 'Geannuleerd' }]));
@@ -315,8 +313,8 @@ describe('orders', () => {
     const columns = (
       await api('/mvc/orderlines/GetFlexData', { pageSize: 1, flexGridLayoutColumns: ['Price', 'Descr'] })
     ).body.Meta.Columns;
-    expect(columns.find((c: any) => c.FieldName === 'Price')).toMatchObject({ FieldType: 'decimal', Decimals: 2 });
-    expect(columns.find((c: any) => c.FieldName === 'Descr').Decimals).toBeUndefined();
+    expect(columns.find((c: Property) => c.FieldName === 'Price')).toMatchObject({ FieldType: 'decimal', Decimals: 2 });
+    expect(columns.find((c: Property) => c.FieldName === 'Descr').Decimals).toBeUndefined();
   });
 
   it('refuse a line for a blocked product, a quantity below one, and lines of a cancelled order', async () => {
@@ -354,7 +352,7 @@ describe('orders', () => {
   it('cancel with a reason and a date, warning that purchase orders stay, and log who, why and when', async () => {
     const o = await order();
     const offered = (await api('/mvc/orders/GetTransitions', { autoid: o.AutoID })).body.Transitions.find(
-      (t: any) => t.Name === 'cancel',
+      (t: { Name: string }) => t.Name === 'cancel',
     );
     expect(offered.Warning).toBe('Inkooporders worden niet automatisch geannuleerd.');
     const missing = await transition('orders', [o.AutoID], 'cancel', { Comment: 'Zonder reden' });
@@ -381,6 +379,7 @@ describe('orders', () => {
   it('let one of two users changing the same order at once win; the other gets 409 and nothing', async () => {
     const o = await order();
     const stamp = o.TimeStamp;
+    if (typeof stamp !== 'number') throw new Error(`a saved order has a time stamp: ${JSON.stringify(o)}`);
     const [first, second] = await Promise.all([
       transition('orders', [o.AutoID], 'submitOrder', {}, stamp),
       transition('orders', [o.AutoID], 'requestOffer', {}, stamp),
@@ -448,7 +447,7 @@ describe('rights per status', () => {
     await transition('orders', [placed.AutoID], 'submitOrder');
     expect((await as(cookie, '/mvc/orders/GetItem', { autoid: basket.AutoID })).status).toBe(404);
     const flex = await as(cookie, '/mvc/orders/GetFlexData', { dataSet: 'all', pageSize: 500 });
-    const seen = flex.body.Data.map((r: any) => r.AutoID);
+    const seen = flex.body.Data.map((r: Row) => r.AutoID);
     expect(seen).toContain(placed.AutoID);
     expect(seen).not.toContain(basket.AutoID);
     expect(
@@ -462,15 +461,15 @@ describe('rights per status', () => {
     const screens = (
       await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie } })
     ).json().Screens;
-    expect(screens.find((s: any) => s.name === 'orders').tabs.map((t: any) => t.name)).not.toContain('statuslog');
+    expect(screens.find((s: Named) => s.name === 'orders').tabs.map((t: Named) => t.name)).not.toContain('statuslog');
   });
 });
 
 describe('purchasing and receipts', () => {
-  let po: Record<string, any>;
-  let bulkLine: Record<string, any>;
-  let uniqueLine: Record<string, any>;
-  let foreignLine: Record<string, any>;
+  let po: Row;
+  let bulkLine: Row;
+  let uniqueLine: Row;
+  let foreignLine: Row;
 
   beforeAll(async () => {
     po = await create('purchaseorders', {
@@ -556,7 +555,7 @@ describe('purchasing and receipts', () => {
         { ...bulk, quantity: 99 },
       ],
     });
-    expect(validated.body.Results.map((x: any) => x.Valid)).toEqual([true, false]);
+    expect(validated.body.Results.map((x: { Valid: boolean }) => x.Valid)).toEqual([true, false]);
     expect(validated.body.Results[1].Errors.quantity).toBeDefined();
     const halfBulk = await receipt('AddBulk', {
       requests: [
@@ -598,7 +597,7 @@ describe('purchasing and receipts', () => {
       (await api('/mvc/purchasereceiptitems/save', { ...stored, PurchaseOrder: foreignLine.PurchaseOrder })).status,
     ).toBe(200);
     const onPo = await rows('purchasereceiptitems', [{ FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID }]);
-    expect(onPo.map((x: any) => x.AutoID).sort()).toEqual([added.body.AutoID, unique.body.AutoID].sort());
+    expect(onPo.map((x: Row) => x.AutoID).sort()).toEqual([added.body.AutoID, unique.body.AutoID].sort());
 
     const processed = await receipt('process', { autoid: r.AutoID });
     expect(processed.status).toBe(200);
@@ -756,7 +755,7 @@ describe('purchasing and receipts', () => {
     await api('/mvc/productwarehouses/save', { ...row, MinimumStock: 20, MaximumStock: 30 });
     const below = (
       await api('/mvc/productwarehouses/GetFlexData', { dataSet: 'belowMinimum', pageSize: 100 })
-    ).body.Data.map((r: any) => r.AutoID);
+    ).body.Data.map((r: Row) => r.AutoID);
     expect(below).toContain(row.AutoID);
     const bought = await api('/mvc/productwarehouses/RunAction', {
       Action: 'purchase',
@@ -768,7 +767,7 @@ describe('purchasing and receipts', () => {
       { FieldName: 'PurchaseOrder', Operator: '=', Value: po.AutoID },
       { FieldName: 'Product', Operator: '=', Value: ids.bulk },
     ]);
-    expect(lines.map((l) => l.OrderQuantity).sort((x, y) => x - y)).toEqual([10, 21]);
+    expect(lines.map((l) => l.OrderQuantity).sort((x, y) => Number(x) - Number(y))).toEqual([10, 21]);
   });
 
   it('complete an ordered purchase order by itself once its last open line is received, and keep it reopened', async () => {
@@ -798,7 +797,7 @@ describe('purchasing and receipts', () => {
     expect((await api('/mvc/purchaseorders/GetTransitions', { autoid: p.AutoID })).body.Transitions).not.toContainEqual(
       expect.objectContaining({ Name: 'received' }),
     );
-    const receive = async (lines: [Record<string, any>, number][]) => {
+    const receive = async (lines: [Row, number][]) => {
       const r = (
         await receipt('create', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-11-26' })
       ).body;
@@ -836,11 +835,12 @@ describe('pickers limited by the record being edited (listFilter)', () => {
     (cookie ? as(cookie, '/mvc/_lists/persons', { For, Record }) : api('/mvc/_lists/persons', { For, Record })).then(
       (res) => {
         expect(res.status).toBe(200);
-        return (res.body.Data as { Descr: string }[]).map((p) => p.Descr).sort();
+        const data: { Descr: string }[] = res.body.Data;
+        return data.map((p) => p.Descr).sort();
       },
     );
-  let mine: Record<string, any>;
-  let theirs: Record<string, any>;
+  let mine: Row;
+  let theirs: Row;
   beforeAll(async () => {
     const Status = (await api('/mvc/_lists/personstatuses', {})).body.Data[0].AutoID;
     const person = (FirstName: string, LastName: string, Relation: number) =>
@@ -924,7 +924,7 @@ describe('pickers limited by the record being edited (listFilter)', () => {
       Record: { Receipt: r.AutoID },
       pageSize: 1000,
     });
-    expect(offered.body.Data.map((l: any) => l.AutoID)).toEqual([own.AutoID]);
+    expect(offered.body.Data.map((l: Row) => l.AutoID)).toEqual([own.AutoID]);
     // The second line of the entry: the order's number and what is still to be received.
     expect(offered.body.Data[0].Detail).toBe(`${po.ID} · 2`);
     const single = await api('/mvc/_lists/purchaseorderlines/single', { AutoID: own.AutoID });
@@ -1011,7 +1011,7 @@ describe('values derived while editing (Derive)', () => {
     const first = await create('relations', { Descr: 'Genummerde klant' });
     const second = await create('relations', { Descr: 'Nog een klant' });
     expect(first.ID).toMatch(/^REL-\d{5}$/);
-    expect(Number(second.ID.slice(4))).toBe(Number(first.ID.slice(4)) + 1);
+    expect(Number(String(second.ID).slice(4))).toBe(Number(String(first.ID).slice(4)) + 1);
     expect((await create('relations', { ID: 'EIGEN', Descr: 'Eigen code' })).ID).toBe('EIGEN');
   });
 

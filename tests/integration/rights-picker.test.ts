@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKER_PAGE_SIZE } from '../../definitions/language/index.ts';
 import { authHeaders, post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { finished, outputRows, sheetFile, startImport } from '../support/import-files.ts';
+import { type Property, type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PASSWORD = 'Rights-pass-1';
@@ -18,14 +19,14 @@ let base: string;
 let admins: number;
 
 /** A call as another user (a session cookie), in a language (the Culture cookie). */
-async function as(cookie: string | null, url: string, body: unknown = {}, culture?: string) {
+async function as(cookie: string | null, url: string, body: object = {}, culture?: string) {
   const cookies = [cookie ?? authHeaders(server.app).cookie, culture ? `Culture=${culture}` : '']
     .filter(Boolean)
     .join('; ');
   const res = await server.app.inject({
     method: 'POST',
     url,
-    payload: body as object,
+    payload: body,
     headers: { 'content-type': 'application/json', cookie: cookies },
   });
   return { status: res.statusCode, body: res.body ? res.json() : null };
@@ -185,7 +186,7 @@ describe('the form picks a right by its name', () => {
     const form = (
       await server.app.inject({ method: 'GET', url: '/mvc/securitygrants/GetForm', headers: authHeaders(server.app) })
     ).json();
-    const byName = Object.fromEntries(form.Properties.map((p: any) => [p.FieldName, p]));
+    const byName = Object.fromEntries(form.Properties.map((p: Property) => [p.FieldName, p]));
     expect(byName.RightCode).toMatchObject({
       Component: 2,
       FieldType: 'text',
@@ -239,17 +240,17 @@ describe('the form picks a right by its name', () => {
       (await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '10.70', Action: 'read' }))
         .status,
     ).toBe(200);
-    const found = async (search: string, culture?: string) =>
-      (
-        (
-          await as(
-            null,
-            '/mvc/securitygrants/GetFlexData',
-            { searchExpressions: search, dataFilter: [{ FieldName: 'SecurityGroup', Value: group }] },
-            culture,
-          )
-        ).body.Data as { RightCode: string }[]
-      ).map((r) => r.RightCode);
+    const found = async (search: string, culture?: string) => {
+      const grants: { RightCode: string }[] = (
+        await as(
+          null,
+          '/mvc/securitygrants/GetFlexData',
+          { searchExpressions: search, dataFilter: [{ FieldName: 'SecurityGroup', Value: group }] },
+          culture,
+        )
+      ).body.Data;
+      return grants.map((r) => r.RightCode);
+    };
     expect(await found('valuta beheren')).toEqual(['10.70']);
     expect(await found('manage currencies', 'en')).toEqual(['10.70']);
     expect(await found('10.70')).toEqual(['10.70']);
@@ -294,7 +295,7 @@ describe('the form picks a right by its name', () => {
     const grid = await post(server.app, '/mvc/securitygrants/GetFlexData', {
       operatorFilter: [{ FieldName: 'RightCode', Operator: '=', Value: '12.3' }],
     });
-    expect(grid.body.Data.map((r: any) => r.RightCode_Descr)).toContain('Gebruikers beheren (12.3)');
+    expect(grid.body.Data.map((r: Row) => r.RightCode_Descr)).toContain('Gebruikers beheren (12.3)');
   });
 });
 
@@ -311,7 +312,7 @@ describe('a user who may manage grants but not everything', () => {
   it('sees only the rights they hold, with only the actions they hold', async () => {
     const all = await lookup({ pageSize: 1000 }, limited.cookie);
     expect(all.status).toBe(200);
-    expect(all.body.Data.map((e: any) => [e.ID, e.Actions])).toEqual(
+    expect(all.body.Data.map((e: { ID: string; Actions: string[] }) => [e.ID, e.Actions])).toEqual(
       expect.arrayContaining([
         ['12.4', ['read', 'create']],
         ['10.85', ['read']],
@@ -370,11 +371,11 @@ describe('a table made in the table dictionary', () => {
     ).toBe(200);
     const rows = await as(driver.cookie, '/mvc/vehicles/GetFlexData', {});
     expect(rows.status).toBe(200);
-    expect(rows.body.Data.map((r: any) => r.ID)).toEqual(['V1']);
+    expect(rows.body.Data.map((r: Row) => r.ID)).toEqual(['V1']);
     const screens = (
       await server.app.inject({ method: 'GET', url: '/mvc/definitions/screens', headers: { cookie: driver.cookie } })
     ).json().Screens;
-    expect(screens.map((s: any) => s.table)).toEqual(['vehicles']);
+    expect(screens.map((s: { table: string }) => s.table)).toEqual(['vehicles']);
     // Reading is all: the right's other actions were not granted.
     expect((await as(driver.cookie, '/mvc/vehicles/save', { ID: 'V2', Descr: 'Vrachtwagen' })).status).toBe(403);
 
@@ -385,7 +386,7 @@ describe('a table made in the table dictionary', () => {
     expect(codes(await lookup({ searchKey: 'wagenpark' }))).toEqual([code]);
     const after = await as(driver.cookie, '/mvc/vehicles/GetFlexData', {});
     expect(after.status).toBe(200);
-    expect(after.body.Data.map((r: any) => r.ID)).toEqual(['V1']);
+    expect(after.body.Data.map((r: Row) => r.ID)).toEqual(['V1']);
   });
 
   it('loses its right when the table is removed', async () => {

@@ -9,19 +9,24 @@ import { changeSiteDefinition } from '../../server/metadata/site-change.ts';
 import { planAsSql, planSchema } from '../../server/metadata/sync/apply.ts';
 import { loadPacks } from '../../server/metadata/packs.ts';
 import { Registry } from '../../server/metadata/registry.ts';
-import { canonicalText } from '../../definitions/language/index.ts';
+import { canonicalText, type FieldDef, type TableDef } from '../../definitions/language/index.ts';
 import { createTestDatabase, get, post, startTestServer, TEST_PACKS_DIR, testConfig } from './harness.ts';
+import { type Property } from '../support/answers.ts';
 
 let databaseUrl: string;
 let packsDir: string;
 const productsFile = () => path.join(packsDir, 'testbase', 'tables', 'products.json');
 
-function editProducts(edit: (table: any) => void) {
-  const table = JSON.parse(readFileSync(productsFile(), 'utf8'));
+function editProducts(edit: (table: TableDef) => void) {
+  const table: TableDef = JSON.parse(readFileSync(productsFile(), 'utf8'));
   edit(table);
   writeFileSync(productsFile(), canonicalText('table', table));
 }
-const idField = (table: any) => table.fields.find((f: any) => f.name === 'ID');
+const idField = (table: TableDef): FieldDef => {
+  const field = table.fields.find((f) => f.name === 'ID');
+  if (!field) throw new Error('the products table of the test pack has an ID field');
+  return field;
+};
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
@@ -113,8 +118,11 @@ describe('site layer', () => {
       },
     });
     const form = (await get(a.app, '/mvc/products/GetForm')).body;
-    expect(form.Properties.find((p: any) => p.FieldName === 'Size')).toMatchObject({ Label: 'Maat', Component: 3 });
-    expect(form.Properties.find((p: any) => p.FieldName === 'ID').Label).toBe('Code');
+    expect(form.Properties.find((p: Property) => p.FieldName === 'Size')).toMatchObject({
+      Label: 'Maat',
+      Component: 3,
+    });
+    expect(form.Properties.find((p: Property) => p.FieldName === 'ID').Label).toBe('Code');
     const saved = await post(a.app, '/mvc/products/save', { ID: 'S-1', Size: 42 });
     expect(saved.body.Size).toBe(42);
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PASSWORD, post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Property, type Row } from '../support/answers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,20 +19,20 @@ async function call(
   method: 'GET' | 'POST',
   url: string,
   cookie?: string,
-  body: unknown = {},
+  body: object = {},
   headers: Record<string, string> = {},
 ) {
   const res = await app.inject({
     method,
     url,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(method === 'POST' ? { payload: body as object } : {}),
+    ...(method === 'POST' ? { payload: body } : {}),
   });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, cookies: res.cookies };
 }
 const products = async () => Number((await server.engine.pool.query('SELECT count(*) AS n FROM products')).rows[0].n);
 
-const GENERIC_CALLS: [string, 'GET' | 'POST', string, unknown][] = [
+const GENERIC_CALLS: [string, 'GET' | 'POST', string, object | undefined][] = [
   ['GetForm', 'GET', '/mvc/products/GetForm', undefined],
   ['GetNew', 'POST', '/mvc/products/GetNew', {}],
   ['GetItem', 'POST', '/mvc/products/GetItem', { autoid: 1 }],
@@ -240,9 +241,9 @@ describe('rights', () => {
   it('never answers a password, and keeps it when a save leaves it empty', async () => {
     const user = await post(server.app, '/mvc/users/GetItem', { autoid: clerkId });
     expect(user.body.Password).toBeNull();
-    expect((await post(server.app, '/mvc/users/GetFlexData', {})).body.Data.every((u: any) => !('Password' in u))).toBe(
-      true,
-    );
+    expect(
+      (await post(server.app, '/mvc/users/GetFlexData', {})).body.Data.every((u: object) => !('Password' in u)),
+    ).toBe(true);
     expect((await post(server.app, '/mvc/users/GetFlexData', { order: 'Password asc' })).status).toBe(400);
     const stored = (await server.engine.pool.query('SELECT password FROM users WHERE autoid = $1', [clerkId])).rows[0]
       .password;
@@ -286,7 +287,7 @@ describe('rights', () => {
       { ID: '9.2', Action: '1.4' },
       { ID: '9.2', Action: '1.5' },
     ]);
-    expect(res.body.map((e: any) => e.Grant)).toEqual([true, false, true, false, false]);
+    expect(res.body.map((e: { Grant: boolean }) => e.Grant)).toEqual([true, false, true, false, false]);
     expect(
       (await call(server.app, 'POST', '/mvc/security/getauthorization', clerk, [{ ID: 1, Action: 'x' }])).status,
     ).toBe(400);
@@ -401,7 +402,7 @@ describe('row limits and field limits', () => {
 
   it('lists, opens, saves and deletes only rows inside the limit; a forged AutoID is a 404 and writes nothing', async () => {
     const list = await call(server.app, 'POST', '/mvc/products/GetFlexData', olga, { dataSource: 2 });
-    expect(list.body.Data.map((r: any) => r.ID)).toEqual(['P-OLGA']);
+    expect(list.body.Data.map((r: Row) => r.ID)).toEqual(['P-OLGA']);
     expect(list.body.Meta.Count).toBe(1);
     expect((await call(server.app, 'POST', '/mvc/products/GetItem', olga, { autoid: other.AutoID })).status).toBe(404);
     const before = await products();
@@ -425,9 +426,9 @@ describe('row limits and field limits', () => {
 
   it('leaves hidden fields out of every answer and refuses changes to read-only and hidden fields', async () => {
     const form = await call(server.app, 'GET', '/mvc/products/GetForm', olga);
-    const names = form.body.Properties.map((p: any) => p.FieldName);
+    const names = form.body.Properties.map((p: Property) => p.FieldName);
     expect(names).not.toContain('Price');
-    expect(form.body.Properties.find((p: any) => p.FieldName === 'Stock')).toMatchObject({
+    expect(form.body.Properties.find((p: Property) => p.FieldName === 'Stock')).toMatchObject({
       Enabled: false,
       Visibility: 2,
     });

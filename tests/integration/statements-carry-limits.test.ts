@@ -88,12 +88,12 @@ function judge(
   return out;
 }
 
-const as = async (url: string, body: unknown = {}) => {
+const as = async (url: string, body: object = {}) => {
   const res = await server.app.inject({
     method: 'POST',
     url,
     headers: { cookie, 'content-type': 'application/json' },
-    payload: body as object,
+    payload: body,
   });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 };
@@ -158,7 +158,7 @@ async function userWork(): Promise<void> {
     expect(r.status, JSON.stringify(r.body)).toBe(status);
   const made = await as('/mvc/products/save', { ID: 'MINE', Descr: 'Eigen artikel', Country: mine, Notes: 'lim' });
   ok(made);
-  const id = made.body.AutoID as number;
+  const id: number = made.body.AutoID;
   ok(await as('/mvc/products/save', { ID: 'PROBE', Country: theirs, Notes: 'lim' }), 400);
   ok(await as('/mvc/products/GetFlexData', {}));
   ok(await as('/mvc/products/GetFlexData', { order: 'Country desc', searchExpressions: 'Eigen' }));

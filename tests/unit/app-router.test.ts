@@ -11,7 +11,7 @@ import {
   router,
   setupRouter,
 } from '../../runtime/ui/navigation/router.ts';
-import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
+import type { HistoryPort, RouterState } from '../../runtime/ui/navigation/router.ts';
 import { breadcrumbs, menuGroups, startRoute } from '../../runtime/ui/navigation/routes.ts';
 
 const screen = (name: string, title: string, parent?: string): ScreenInfo => ({
@@ -29,9 +29,11 @@ const routes = [
   screen('orderlines', 'Orderregels', 'orders'),
 ];
 
-function fakeHistory(): HistoryPort & { stack: unknown[]; at: number } {
-  const h = {
-    stack: [null] as unknown[],
+type FakeHistory = HistoryPort & { stack: unknown[]; at: number };
+
+function fakeHistory(): FakeHistory {
+  const h: FakeHistory = {
+    stack: [null],
     at: 0,
     get state() {
       return h.stack[h.at];
@@ -113,13 +115,20 @@ describe('start route', () => {
   });
 });
 
+/** The state after navigating to a route of the table; a route it lacks fails the test. */
+function navigated(state: RouterState, name: string): RouterState {
+  const next = navigateState(state, name);
+  if (!next) throw new Error(`no route ${name}`);
+  return next;
+}
+
 describe('transitions', () => {
   it('navigates by name, dropping forward entries', () => {
     let state = initialState(routes, 'vatcodes', '?x=1');
-    state = navigateState(state, 'currencies')!;
-    state = navigateState(state, 'costcodes')!;
+    state = navigated(state, 'currencies');
+    state = navigated(state, 'costcodes');
     state = goState(state, 0);
-    state = navigateState(state, 'orders')!;
+    state = navigated(state, 'orders');
     expect(state.entries.map((e) => e.name)).toEqual(['vatcodes', 'orders']);
     expect(state.index).toBe(1);
     // Only the start entry carries the page's query.
@@ -127,13 +136,13 @@ describe('transitions', () => {
   });
   it('gives every entry its own id: Back shows the same entry again, a navigation makes a new one', () => {
     let state = initialState(routes, 'vatcodes');
-    state = navigateState(state, 'currencies')!;
+    state = navigated(state, 'currencies');
     const currencies = state.entries[1].id;
     state = goState(state, 0);
     state = goState(state, 1);
     expect(state.entries[state.index].id).toBe(currencies);
     state = goState(state, 0);
-    state = navigateState(state, 'currencies')!;
+    state = navigated(state, 'currencies');
     // The same route again after Back is a fresh visit: another id.
     expect(state.entries.map((e) => e.name)).toEqual(['vatcodes', 'currencies']);
     expect(state.entries[1].id).not.toBe(currencies);
@@ -145,7 +154,7 @@ describe('transitions', () => {
     expect(navigateState(initialState(routes, 'vatcodes'), 'nope')).toBeNull();
   });
   it('back and forward clamp to the history', () => {
-    let state = navigateState(initialState(routes, 'vatcodes'), 'currencies')!;
+    let state = navigated(initialState(routes, 'vatcodes'), 'currencies');
     state = goState(state, state.index - 1);
     expect(state.entries[state.index].name).toBe('vatcodes');
     expect(goState(state, -1).index).toBe(0);

@@ -5,7 +5,7 @@ import { effectiveProblems, emptyLayer, layer, schemaProblems } from '../../defi
 import { CARD_FIELDS, cardColumns, cardHeight } from '../../runtime/grid/GridRow.tsx';
 import type { GridColumn } from '../../runtime/grid/types.ts';
 
-const column = (FieldName: string) => ({ FieldName, Title: FieldName }) as GridColumn;
+const column = (FieldName: string): GridColumn => ({ FieldName, Title: FieldName });
 const columns = ['ID', 'Descr', 'Relation', 'OrderDate', 'Status', 'Warehouse'].map(column);
 const names = (list: readonly GridColumn[]) => list.map((c) => c.FieldName);
 
@@ -48,8 +48,8 @@ describe('a grid definition card', () => {
     const definitions = (card: string[]) => {
       const base = emptyLayer('base');
       const origin = { layer: 'base', file: 'base/x.json' };
-      base.tables.push({ value: { name: 'things', fields: [{ name: 'ID', type: 'text' }] } as never, origin });
-      base.grids.push({ value: grid(card) as never, origin });
+      base.tables.push({ value: { name: 'things', fields: [{ name: 'ID', type: 'text' }] }, origin });
+      base.grids.push({ value: { ...grid([]), card }, origin });
       return layer([base]);
     };
     expect(effectiveProblems(definitions(['ID']))).toEqual([]);

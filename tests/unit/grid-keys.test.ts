@@ -39,8 +39,11 @@ describe('the grid as one tab stop', () => {
 });
 
 describe('advanced filter value steps', () => {
-  const column = (FieldType: string, AdvancedFilterType: GridColumn['AdvancedFilterType'] = 'number') =>
-    ({ FieldName: 'X', FieldType, AdvancedFilterType }) as GridColumn;
+  const column = (FieldType: string, AdvancedFilterType: GridColumn['AdvancedFilterType'] = 'number'): GridColumn => ({
+    FieldName: 'X',
+    FieldType,
+    AdvancedFilterType,
+  });
   it('a decimal value filter steps by 0.01 (spec 1 §5), a whole number by 1', () => {
     expect(DECIMAL_FILTER_STEP).toBe(0.01);
     expect(filterStep(column('decimal'))).toBe('0.01');

@@ -28,6 +28,7 @@ import {
   startOf,
 } from '../../runtime/ui/navigation/router.ts';
 import type { HistoryPort } from '../../runtime/ui/navigation/router.ts';
+import { present } from '../support/present.ts';
 
 const routes: ScreenInfo[] = [
   { name: 'relations', kind: 'detail', table: 'relations', title: 'Relaties' },
@@ -41,9 +42,11 @@ const routes: ScreenInfo[] = [
   },
 ];
 
-function fakeHistory(): HistoryPort & { stack: unknown[]; at: number; go(delta: number): void } {
-  const h = {
-    stack: [null] as unknown[],
+type FakeHistory = HistoryPort & { stack: unknown[]; at: number; go(delta: number): void };
+
+function fakeHistory(): FakeHistory {
+  const h: FakeHistory = {
+    stack: [null],
     at: 0,
     get state() {
       return h.stack[h.at];
@@ -92,9 +95,9 @@ describe('path patterns', () => {
     expect(formPath('/relations/:id?', {})).toBe('/relations');
     expect(formPath('/membershiprequest/:requestid', {})).toBeNull();
     const params = { requestid: '12' };
-    expect(matchPath('/membershiprequest/:requestid', formPath('/membershiprequest/:requestid', params)!)).toEqual(
-      params,
-    );
+    expect(
+      matchPath('/membershiprequest/:requestid', present(formPath('/membershiprequest/:requestid', params), 'a path')),
+    ).toEqual(params);
   });
   it('give a detail screen an optional record id, and find routes by path', () => {
     expect(routePattern(routes[0])).toBe('/relations/:id?');
@@ -142,13 +145,13 @@ describe('start with parameters', () => {
 describe('entries a page pushes', () => {
   it('share the page; a navigation makes a new page', () => {
     let state = initialState(routes, 'relations');
-    state = pushParamsState(state, { id: '42' })!;
+    state = present(pushParamsState(state, { id: '42' }), 'a pushed entry');
     expect(state.entries.map((e) => [e.name, e.page, e.params])).toEqual([
       ['relations', 0, {}],
       ['relations', 0, { id: '42' }],
     ]);
     expect(previousOnPage(state)?.params).toEqual({});
-    state = navigateState(state, 'costcodes')!;
+    state = present(navigateState(state, 'costcodes'), 'the costcodes route');
     expect(state.entries[2].page).toBe(2);
     expect(previousOnPage(state)).toBeNull();
     state = goState(state, 1);
@@ -157,7 +160,7 @@ describe('entries a page pushes', () => {
   it('Back closes the record, Forward opens it again, with browser history', () => {
     const history = fakeHistory();
     setupRouter(routes, { search: '?route=relations', history });
-    const page = currentEntry(router)!.page;
+    const page = present(currentEntry(router), 'a current entry').page;
     pushParams({ id: '42' });
     expect(currentEntry(router)).toMatchObject({ page, params: { id: '42' } });
     expect(history.stack).toEqual([{ appRoute: 0 }, { appRoute: 1 }]);
@@ -169,7 +172,7 @@ describe('entries a page pushes', () => {
   it('a new record gets its id in place, without a new entry', () => {
     setupRouter(routes, { search: '?route=relations', history: fakeHistory() });
     pushParams({ id: '0' });
-    const { id } = currentEntry(router)!;
+    const { id } = present(currentEntry(router), 'a current entry');
     replaceParams({ id: '77' });
     expect(currentEntry(router)).toMatchObject({ id, params: { id: '77' } });
     expect(router.entries).toHaveLength(2);
@@ -178,7 +181,7 @@ describe('entries a page pushes', () => {
     const history = fakeHistory();
     setupRouter(routes, { search: '?route=relations', history });
     pushParams({ id: '42' });
-    const open = currentEntry(router)!.id;
+    const open = present(currentEntry(router), 'a current entry').id;
     back();
     returnTo(open);
     expect(currentEntry(router)?.id).toBe(open);
@@ -187,7 +190,7 @@ describe('entries a page pushes', () => {
   it('without browser history the router moves by itself', () => {
     setupRouter(routes, { search: '?route=relations' });
     pushParams({ id: '1' });
-    const open = currentEntry(router)!.id;
+    const open = present(currentEntry(router), 'a current entry').id;
     back();
     expect(currentEntry(router)?.params).toEqual({});
     returnTo(open);

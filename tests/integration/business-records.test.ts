@@ -36,8 +36,8 @@ afterAll(async () => {
 });
 
 const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
-async function asLimited(url: string, body: unknown = {}) {
-  const res = await server.app.inject({ method: 'POST', url, payload: body as object, headers: { cookie: limited } });
+async function asLimited(url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie: limited } });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 const ticket = async (fields: Record<string, unknown> = {}) =>
@@ -74,7 +74,7 @@ describe('numbering', () => {
       Array.from({ length: 50 }, (_, i) => admin('/mvc/tickets/save', { Descr: `Parallel ${i}` })),
     );
     expect(many.map((r) => r.status)).toEqual(Array(50).fill(200));
-    const ids = many.map((r) => r.body.ID as string);
+    const ids = many.map((r): string => r.body.ID);
     expect(new Set(ids).size).toBe(50);
     const numbers = [first.ID, ...ids].map((id: string) => Number(id.slice(1))).sort((a, b) => a - b);
     expect(numbers[numbers.length - 1] - numbers[0]).toBe(50);
@@ -82,11 +82,11 @@ describe('numbering', () => {
   });
 
   it('a create that fails gives its number back', async () => {
-    const before = (await ticket()).ID as string;
+    const before: string = (await ticket()).ID;
     expect(
       (await admin('/mvc/tickets/save', { Descr: 'x', StartDate: '2026-02-01', EndDate: '2026-01-01' })).status,
     ).toBe(400);
-    const after = (await ticket()).ID as string;
+    const after: string = (await ticket()).ID;
     expect(Number(after.slice(1))).toBe(Number(before.slice(1)) + 1);
   });
 });
@@ -476,12 +476,13 @@ describe('row limits through linked rows (own relation, contact persons, group h
       payload: { searchExpressions: 'Teamwerk', pageSize: 100 },
       headers: { cookie },
     });
-    return (res.json().Data as { Descr: string }[]).map((r) => r.Descr).sort();
+    const found: { Descr: string }[] = res.json().Data;
+    return found.map((r) => r.Descr).sort();
   };
 
   it('a path from the user (teammembers.User:Team) admits the rows of their own team; a tree adds the teams below it', async () => {
-    const team = async (ID: string, ParentTeam?: number) =>
-      (await admin('/mvc/teams/save', { ID, Descr: ID, ParentTeam })).body.AutoID as number;
+    const team = async (ID: string, ParentTeam?: number): Promise<number> =>
+      (await admin('/mvc/teams/save', { ID, Descr: ID, ParentTeam })).body.AutoID;
     const north = await team('noord');
     const northWest = await team('noordwest', north);
     const south = await team('zuid');

@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/em
 import { startEngine, type Engine } from '../../server/engine.ts';
 import { freePort } from '../free-port.ts';
 import { ADMIN_PASSWORD, signIn, startTestServer, testConfig, TEST_PACKS_DIR, type TestServer } from './harness.ts';
+import { portOf } from '../support/listening.ts';
 import { bigSheet, finished, outputRows, startImport, type Row } from '../support/import-files.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -135,7 +136,7 @@ describe('an import whose process is killed', () => {
       fileName: 'hervat.xlsx',
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const id = started.body.AutoID as number;
+    const id: number = started.body.AutoID;
     const progress = async () =>
       Number(
         (await a.engine.pool.query('SELECT processedrecords FROM importtasks WHERE autoid = $1', [id])).rows[0]
@@ -206,7 +207,7 @@ describe('an import whose process is killed', () => {
 
   it('is failed when no try of it is left, with the rows it wrote, and its stream finished', async () => {
     expect(a, 'the server of the test before').toBeDefined();
-    const base = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
+    const base = `http://127.0.0.1:${portOf(a.app.server)}`;
     const admin = await signIn(a.app);
     // A task a process ran and beat for until it died: 1,200 rows written, no job left to try it again.
     const id = Number(
@@ -269,7 +270,7 @@ describe('an import while PostgreSQL goes away', () => {
       fileName: 'storing.xlsx',
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const id = started.body.AutoID as number;
+    const id: number = started.body.AutoID;
     await until(
       async () =>
         Number(

@@ -1,6 +1,7 @@
 // GetForm, GetNew, GetItem, save and delete of pack tables, as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
+import { type Group, type Property } from '../support/answers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('GetForm', () => {
   it('describes every field with label, component, settings and list config, layered by the customer pack', async () => {
     const { status, body } = await get(server.app, '/mvc/products/GetForm');
     expect(status).toBe(200);
-    const byName = Object.fromEntries(body.Properties.map((p: any) => [p.FieldName, p]));
+    const byName = Object.fromEntries(body.Properties.map((p: Property) => [p.FieldName, p]));
     expect(byName.ID).toMatchObject({
       Label: 'Artikelnummer',
       Required: true,
@@ -52,7 +53,7 @@ describe('GetForm', () => {
     });
     expect(byName.Group.Settings.ListConfig.Parameters).toEqual(['CountryID']);
     expect(byName.Discount.Rules.visibleWhen).toEqual({ '==': [{ var: 'Status' }, 'sold'] });
-    expect(body.Groups.map((g: any) => g.GroupID)).toEqual(['Algemeen', 'Prijs', 'general']);
+    expect(body.Groups.map((g: Group) => g.GroupID)).toEqual(['Algemeen', 'Prijs', 'general']);
   });
 
   it('answers 404 naming an unknown table', async () => {
@@ -160,7 +161,7 @@ describe('GetNew, save, GetItem, delete', () => {
 describe('save validation: 400 naming field and rule, nothing written', () => {
   const count = async () => (await post(server.app, '/mvc/products/GetFlexData', { dataSource: 2 })).body.Meta.Count;
 
-  async function refused(record: Record<string, unknown>) {
+  async function refused(record: object) {
     const before = await count();
     const res = await post(server.app, '/mvc/products/save', record);
     expect(res.status).toBe(400);
@@ -247,7 +248,7 @@ describe('save validation: 400 naming field and rule, nothing written', () => {
   });
 
   it('a body that is not an object, invalid JSON, or too large', async () => {
-    expect((await refused([product()] as any)).Error).toMatch(/JSON-object/);
+    expect((await refused([product()])).Error).toMatch(/JSON-object/);
     const bad = await server.app.inject({
       method: 'POST',
       url: '/mvc/products/save',

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -16,7 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function saved(table: string, record: Record<string, unknown>): Promise<Record<string, any>> {
+async function saved(table: string, record: Record<string, unknown>): Promise<Row> {
   const res = await post(server.app, `/mvc/${table}/save`, record);
   expect(res.status, `${table}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body;

@@ -1,5 +1,5 @@
 // What EN 16931 computes from the given terms, by its rules, in exact decimals:
-// - BT-136, a line's allowance from its discount percentage (BT-138) over quantity × price;
+// - BT-136, a line's allowance: its discount percentage (BT-138) of quantity × price rounded (BT-137);
 // - BT-131, a line's net amount: quantity × net price − allowance (BR-LIN / BR-CO-10);
 // - BT-106, the sum of the line net amounts (BR-CO-10); BT-109 = BT-106 without document
 //   allowances or charges (BR-CO-13); BT-110 = the sum of BT-117 (BR-CO-14);
@@ -38,16 +38,18 @@ export function computeModel(given: { terms: Terms; lines: Terms[] }): EInvoiceM
   const lines = given.lines.map((line) => {
     const quantity = num(line['BT-129']);
     const price = num(line['BT-146']);
-    const gross = quantity.times(price);
+    // The allowance is its percentage of the rounded base (BT-137), so base × percentage = amount.
+    const base = new D(amount(quantity.times(price)));
     const pct = line['BT-138'];
-    const allowance = pct ? new D(amount(gross.times(num(pct)).dividedBy(100))) : new D(0);
-    const net = new D(amount(gross)).minus(allowance);
+    const allowance = pct ? new D(amount(base.times(num(pct)).dividedBy(100))) : new D(0);
+    const net = base.minus(allowance);
     return {
       ...line,
       'BT-129': plain(quantity),
       'BT-146': plain(price),
       'BT-138': pct ? plain(num(pct)) : null,
       'BT-136': pct ? amount(allowance) : null,
+      'BT-137': pct ? amount(base) : null,
       'BT-131': amount(net),
       'BT-151': categoryOf(line),
       'BT-152': plain(num(line['BT-152'])),

@@ -131,6 +131,7 @@ export function readUbl(xml: string): EInvoiceModel & { customization: string | 
       'BT-130': quantity && typeof quantity === 'object' ? textOf((quantity as Node)['@_unitCode']) : null,
       'BT-131': str(l, 'LineExtensionAmount'),
       'BT-136': allowance ? str(allowance, 'Amount') : null,
+      'BT-137': allowance ? str(allowance, 'BaseAmount') : null,
       'BT-138': allowance ? str(allowance, 'MultiplierFactorNumeric') : null,
       'BT-146': str(l, 'Price', 'PriceAmount'),
       'BT-151': str(l, 'Item', 'ClassifiedTaxCategory', 'ID'),

@@ -68,6 +68,7 @@ function line(l: Terms, currency: Value): Node {
           'cbc:AllowanceChargeReasonCode': DISCOUNT_REASON,
           'cbc:MultiplierFactorNumeric': l['BT-138'],
           'cbc:Amount': money(l['BT-136'], currency),
+          'cbc:BaseAmount': money(l['BT-137'], currency),
         }
       : undefined,
     'cac:Item': group({

@@ -39,7 +39,17 @@ describe('computing the model', () => {
     expect(model.lines.map((l) => l['BT-131'])).toEqual(['59.97', '13.95', '1.05', '5.00']);
     // 1.5 × 10.333 = 15.4995 → 15.50; 10% of it 1.54995 → 1.55; 15.50 − 1.55 = 13.95
     expect(model.lines[1]['BT-136']).toBe('1.55');
+    expect(model.lines[1]['BT-137']).toBe('15.50');
     expect(model.lines[0]['BT-136']).toBeNull();
+  });
+
+  it('a line allowance is its percentage of the rounded base amount, so base × percentage = allowance (BT-137, BT-138)', () => {
+    const m = computeModel({
+      terms: head,
+      lines: [{ 'BT-126': '1', 'BT-129': '1', 'BT-146': '0.125', 'BT-138': '50', 'BT-152': '0', 'BT-153': 'a' }],
+    });
+    // base 0.125 → 0.13; 50% of it 0.065 → 0.07 (not 50% of 0.125 = 0.0625 → 0.06); net 0.06
+    expect([m.lines[0]['BT-137'], m.lines[0]['BT-136'], m.lines[0]['BT-131']]).toEqual(['0.13', '0.07', '0.06']);
   });
 
   it('BR-CO-10: the sum of line net amounts (BT-106) is the sum of BT-131', () => {

@@ -90,7 +90,8 @@ async function floor(pool: pg.Pool, orders: number[]): Promise<number> {
         WHERE invoice IN (SELECT invoice FROM made) GROUP BY orderline) s WHERE l.autoid = s.orderline`,
     );
     const next = Number(
-      (await client.query(`SELECT invoicenextnumber AS n FROM administrations WHERE id = 'HOOFD' FOR UPDATE`)).rows[0].n,
+      (await client.query(`SELECT invoicenextnumber AS n FROM administrations WHERE id = 'HOOFD' FOR UPDATE`)).rows[0]
+        .n,
     );
     await client.query(
       `UPDATE invoices i SET status = 'completed', id = 'FAC-' || lpad((${next} + s.rn - 1)::text, 7, '0'),

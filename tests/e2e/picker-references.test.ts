@@ -20,12 +20,12 @@ let orderId = 0;
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
   const answer = await post(product.server.app, `/mvc/${table}/save`, record);
   if (answer.status !== 200) throw new Error(`saving ${table} failed: ${JSON.stringify(answer.body)}`);
-  return answer.body.AutoID as number;
+  return answer.body.AutoID;
 }
 async function item(table: string, autoid: number): Promise<Record<string, unknown>> {
   const answer = await post(product.server.app, `/mvc/${table}/GetItem`, { autoid });
   expect(answer.status).toBe(200);
-  return answer.body as Record<string, unknown>;
+  return answer.body;
 }
 
 beforeAll(async () => {

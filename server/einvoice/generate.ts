@@ -62,7 +62,14 @@ export async function generateEInvoice(
     const old = await readStoredWhere(client, docLines, principal, [[field(docLines, d.lines.parent), previous]]);
     for (const row of old) await deleteIn(client, { model: docLines, principal, id: Number(row.AutoID), tableOf });
   }
-  const made = await writeIn(client, { model: docs, principal, id: previous, record: values, ctx });
+  // Made anew, a skipped or failed document is new again: a change of state the status log keeps.
+  const made = await writeIn(client, {
+    model: docs,
+    principal,
+    id: previous,
+    record: values,
+    ctx: previous === undefined ? ctx : { ...ctx, transition: { name: 'einvoice', field: state } },
+  });
   if (docLines && d.lines) {
     for (const line of einvoice.lines) {
       const row: Record<string, unknown> = { [field(docLines, d.lines.parent).name]: made.id };

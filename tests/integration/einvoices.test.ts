@@ -398,6 +398,10 @@ describe('sending an e-invoice', () => {
     expect((await docItem(doc.AutoID)).State).toBe('skipped');
     expect((await change('reset')).status).toBe(200);
     expect((await docItem(doc.AutoID)).State).toBe('new');
+    // Skipped again, then made anew: the same row, new again.
+    await change('ignore');
+    expect((await generate([id])).body.Results).toEqual([expect.objectContaining({ Result: 'SUCCESS' })]);
+    expect((await docsOf(id)).map((d) => [d.AutoID, d.State])).toEqual([[doc.AutoID, 'new']]);
   });
 });
 

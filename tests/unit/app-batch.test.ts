@@ -44,6 +44,12 @@ describe('batch reducer', () => {
     });
     expect(isComplete(ignored)).toBe(true);
     expect(shouldAutoClose(ignored)).toBe(false);
+    // A row made to open (the invoice of an order) keeps the results up for its Openen.
+    const made = batchReducer(start('a'), {
+      type: 'results',
+      results: [{ index: 0, status: 'SUCCESS', open: { Table: 'invoices', AutoID: 7 } }],
+    });
+    expect(shouldAutoClose(made)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Runs a batch (delete of the selection, an action, a status change) and shows each item's result:
 // one at a time (run), or in chunks of one call each (runChunk) so the percentage moves.
-// Closable only when complete; closes itself when every item succeeded; "Opnieuw proberen" sends
+// Closable only when complete; closes itself when every item succeeded and none made a row to open (its
+// "Openen" stays offered); "Opnieuw proberen" sends
 // the failed items again.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useReducer, useRef } from 'react';

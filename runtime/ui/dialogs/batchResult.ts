@@ -73,8 +73,9 @@ export function progress(state: BatchState): number {
 }
 
 /** All succeeded: the dialog closes itself and the completion callback runs. */
+/** Every item succeeded and none made a row to open (an invoice made from an order): nothing left to see. */
 export const shouldAutoClose = (state: BatchState) =>
-  isComplete(state) && state.items.every((i) => i.status === 'SUCCESS');
+  isComplete(state) && state.items.every((i) => i.status === 'SUCCESS' && !i.open);
 
 /** The items that failed, which "retry failed" sends again (ignored ones are done: nothing to do). */
 export function failedIndexes(state: BatchState): number[] {

@@ -55,10 +55,9 @@ describe('error catalogue', () => {
   });
 
   it.each(LANGUAGES)('every message is translated in %s with the same placeholders', (language) => {
-    const catalog = JSON.parse(readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
+    const catalog: Record<string, string> = JSON.parse(
+      readFileSync(path.join(ROOT, 'locales', language, 'server.json'), 'utf8'),
+    );
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(MESSAGES).sort());
     const wrong = Object.entries(MESSAGES).filter(
       ([id, text]) => JSON.stringify(placeholders(catalog[id] ?? '')) !== JSON.stringify(placeholders(text)),

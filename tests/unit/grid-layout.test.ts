@@ -222,8 +222,8 @@ describe('a layout in the grid', () => {
 describe('resize and reorder', () => {
   const columns = [col('A'), col('B', 100, 0, false), col('C'), col('D')];
   it('a width never goes below 0 and stays a whole number within the server limit', () => {
-    expect(resizeColumn(columns, 'C', -40).find((c) => c.FieldName === 'C')!.ColumnWidth).toBe(0);
-    expect(resizeColumn(columns, 'C', 181.6).find((c) => c.FieldName === 'C')!.ColumnWidth).toBe(182);
+    expect(resizeColumn(columns, 'C', -40).find((c) => c.FieldName === 'C')?.ColumnWidth).toBe(0);
+    expect(resizeColumn(columns, 'C', 181.6).find((c) => c.FieldName === 'C')?.ColumnWidth).toBe(182);
     expect(clampWidth(5000)).toBe(2000);
     expect(clampWidth(Number.NaN)).toBe(0);
   });

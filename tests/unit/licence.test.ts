@@ -71,7 +71,7 @@ describe('activation codes', () => {
       f();
       return null;
     } catch (err) {
-      return (err as LicenceRefused).problem;
+      return err instanceof LicenceRefused ? err.problem : undefined;
     }
   };
 

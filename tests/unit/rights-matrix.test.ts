@@ -74,7 +74,7 @@ describe('the rights matrix', () => {
   });
 
   it('cycles a cell and moves over group headings', () => {
-    expect(['unset', 'granted', 'denied'].map((s) => nextState(s as 'unset'))).toEqual(['granted', 'denied', 'unset']);
+    expect((['unset', 'granted', 'denied'] as const).map((s) => nextState(s))).toEqual(['granted', 'denied', 'unset']);
     expect(nextState('absent')).toBe('absent');
     const lines = matrixLines(rows, '');
     expect(nextRightLine(lines, 2, 1)).toBe(4);

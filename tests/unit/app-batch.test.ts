@@ -4,6 +4,7 @@ import {
   batchReducer,
   isComplete,
   outcomeOf,
+  outcomesOf,
   progress,
   runBatch,
   shouldAutoClose,
@@ -50,6 +51,27 @@ describe('batch reducer', () => {
       results: [{ index: 0, status: 'SUCCESS', open: { Table: 'invoices', AutoID: 7 } }],
     });
     expect(shouldAutoClose(made)).toBe(false);
+    // The server's item carries the row it made; the outcome keeps it.
+    const answer = {
+      Results: [
+        {
+          AutoID: 3,
+          ID: 'BE-ORD-00003',
+          Description: null,
+          Result: 'SUCCESS' as const,
+          Error: null,
+          Key: null,
+          Args: [],
+        },
+      ],
+      Succeeded: 1,
+      Failed: 0,
+      Ignored: 0,
+    };
+    expect(
+      outcomesOf({ ...answer, Results: [{ ...answer.Results[0], Open: { Table: 'invoices', AutoID: 7 } }] }, [3], ''),
+    ).toEqual([{ status: 'SUCCESS', open: { Table: 'invoices', AutoID: 7 } }]);
+    expect(outcomesOf(answer, [3], '')).toEqual([{ status: 'SUCCESS' }]);
   });
 });
 

@@ -27,7 +27,7 @@ interface Common<T> {
   onClose: () => void;
   /** A text above the results (a transition's warning). */
   note?: string;
-  /** Opens a row a failed item names to put right (its "Openen" button). */
+  /** Opens the row an item names (its "Openen" button): one it made, or one to put right. */
   onOpen?: (row: RowToOpen) => void;
 }
 

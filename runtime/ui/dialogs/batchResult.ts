@@ -6,7 +6,7 @@
 import type { BatchAnswer } from '../../api/index.ts';
 
 export type BatchStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'IGNORED';
-/** A row the user can open to put right what failed (the product a receipt needs an object type of). */
+/** A row the user can open: one an item made (an invoice), or one to put right what failed (a product). */
 export interface RowToOpen {
   Table: string;
   AutoID: number;
@@ -165,8 +165,10 @@ export function outcomesOf(answer: BatchAnswer, autoids: readonly number[], miss
   return autoids.map((id) => {
     const result = byId.get(id);
     if (!result) return { status: 'FAILED', error: missing };
+    // A row to open goes with the item whatever its result: one it made, or one to put right.
+    const open = result.Open ? { open: result.Open } : {};
     return result.Result === 'SUCCESS'
-      ? { status: 'SUCCESS' }
-      : { status: result.Result, error: result.Error ?? undefined, ...(result.Open ? { open: result.Open } : {}) };
+      ? { status: 'SUCCESS', ...open }
+      : { status: result.Result, error: result.Error ?? undefined, ...open };
   });
 }

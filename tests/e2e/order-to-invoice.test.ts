@@ -10,8 +10,13 @@ import { page, product, useProduct } from './fixture.ts';
 useProduct({ signIn: true });
 
 const ORDER = 'BE-ORD-00003';
-const one = async (text: string, values: unknown[] = []) =>
-  (await product.server.engine.pool.query(text, values)).rows[0];
+/** The first row a query answers; its columns are what the test reads of the database. */
+async function one(text: string, values: unknown[] = []): Promise<Record<string, unknown>> {
+  const row: Record<string, unknown> | undefined = (await product.server.engine.pool.query(text, values)).rows[0];
+  if (!row) throw new Error(`no row: ${text}`);
+  return row;
+}
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 /** Waits for what the user sees: a screen's calls may take longer than expect.poll's default second. */
 const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
 
@@ -59,7 +64,7 @@ it('invoices a delivered order and opens the invoice it made', async () => {
   await poll(() => result.getByText('Gelukt').count()).toBe(1);
   await result.getByRole('button', { name: 'Openen' }).click();
   const invoice = dialog('Facturen');
-  const descr = (await one(`SELECT descr FROM orders WHERE id = $1`, [ORDER])).descr as string;
+  const descr = textOf((await one(`SELECT descr FROM orders WHERE id = $1`, [ORDER])).descr);
   await poll(() => invoice.getByLabel('Omschrijving', { exact: true }).inputValue()).toBe(descr);
   await invoice.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
   await result.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
@@ -75,7 +80,7 @@ it('completes the invoice: numbered, read-only, posted under Journaalposten', as
   expect(made.lines).toBe(3);
   await openScreen('Facturen');
   await chooseDataSet('Alle');
-  await (await search(made.descr as string)).click();
+  await (await search(textOf(made.descr))).click();
   await poll(() => record().count()).toBe(1);
   await record().getByRole('tab', { name: 'Factuurregels' }).click();
   await poll(() => childRows().count()).toBe(3);
@@ -86,7 +91,7 @@ it('completes the invoice: numbered, read-only, posted under Journaalposten', as
   );
   // Its lines can no longer be added to.
   expect(await panel().getByRole('button', { name: 'Toevoegen' }).count()).toBe(0);
-  const number = (await one(`SELECT id FROM invoices WHERE autoid = $1`, [made.autoid])).id as string;
+  const number = textOf((await one(`SELECT id FROM invoices WHERE autoid = $1`, [made.autoid])).id);
   expect(number).toMatch(/^BE-FAC-\d{5}$/);
 
   await page.keyboard.press('Escape');
@@ -113,7 +118,7 @@ it('voids the completed invoice with a reason, posting the reverse', async () =>
   );
   await openScreen('Facturen');
   await chooseDataSet('Alle');
-  await (await search(made.id as string)).click();
+  await (await search(textOf(made.id))).click();
   await poll(() => record().count()).toBe(1);
   await chooseTransition(recordActions(), 'Vervallen verklaren');
   const prompt = dialog('Vervallen verklaren');

@@ -54,7 +54,7 @@ export interface Config {
    * (UPLOAD_QUOTA_FILES, default 1000; UPLOAD_QUOTA_MB, default 2048).
    */
   uploadQuota: { files: number; bytes: number };
-  /** Where sent e-invoices are dropped as UBL files (EINVOICE_OUTBOX_DIR, default DATA_DIR/einvoices/outbox). */
+  /** Where sent e-invoices are dropped as UBL files (EINVOICE_OUTBOX_DIR, default DATA_DIR/einvoice-outbox). */
   einvoiceOutboxDir: string;
 }
 
@@ -165,6 +165,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       files: positive(env.UPLOAD_QUOTA_FILES, 1000, 'UPLOAD_QUOTA_FILES'),
       bytes: positive(env.UPLOAD_QUOTA_MB, 2048, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
     },
-    einvoiceOutboxDir: path.resolve(env.EINVOICE_OUTBOX_DIR ?? path.join(dataDir, 'einvoices', 'outbox')),
+    einvoiceOutboxDir: path.resolve(env.EINVOICE_OUTBOX_DIR ?? path.join(dataDir, 'einvoice-outbox')),
   };
 }

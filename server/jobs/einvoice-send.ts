@@ -13,7 +13,7 @@ export const einvoiceSend: JobKind<SendJob> = {
     deliverEInvoice(
       ctx.pool,
       ctx.snapshot(),
-      directoryDrop(ctx.einvoiceOutboxDir ?? path.resolve('.data', 'einvoices', 'outbox')),
+      directoryDrop(ctx.einvoiceOutboxDir ?? path.resolve('.data', 'einvoice-outbox')),
       job,
       attempt.last,
     ),

@@ -1,6 +1,6 @@
 // From a delivered order to the books, as a back-office user does it in Chromium: Factureren on
 // the order makes its invoice and offers to open it; the invoice is completed (numbered, then
-// read-only); its sales journal is there under Journaalposten; voided with a reason, the invoice
+// read-only) and its e-invoice made; its sales journal is there under Journaalposten; voided with a reason, the invoice
 // is posted in reverse.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -93,6 +93,11 @@ it('completes the invoice: numbered, read-only, posted under Journaalposten', as
   expect(await panel().getByRole('button', { name: 'Toevoegen' }).count()).toBe(0);
   const number = textOf((await one(`SELECT id FROM invoices WHERE autoid = $1`, [made.autoid])).id);
   expect(number).toMatch(/^BE-FAC-\d{5}$/);
+  // Its e-invoice: a UBL document of the completed invoice.
+  await recordActions().getByRole('button', { name: 'E-factuur maken' }).click();
+  await poll(() => dialog('E-factuur maken').count()).toBe(0);
+  const einvoice = await one(`SELECT count(*)::int AS n FROM einvoices WHERE invoice = $1`, [made.autoid]);
+  expect(einvoice.n).toBe(1);
 
   await page.keyboard.press('Escape');
   await openScreen('Journaalposten');

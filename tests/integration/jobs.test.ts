@@ -215,6 +215,7 @@ describe('download requests', () => {
       'auto-status',
       'documents-retention',
       'events-cleanup',
+      'scheduled-actions',
       'sessions-cleanup',
     ]);
     await a.engine.pool.query(

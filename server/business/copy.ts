@@ -43,33 +43,14 @@ export async function copyChildren(
     const parent = linkTo(into, made.model.table.name, entry.parentField)!;
     const recordPaths = childPathsOf([entry.when, ...Object.values(entry.set)], '$record');
     const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
-    if (entry.from === undefined) {
-      // One row for the record (a journal's line for the debtor).
-      const scopes = { $record: record, $created: { AutoID: made.id } };
-      if (entry.when !== undefined && !valueOf(entry.when, scopes, onRecord, principal)) continue;
-      const values = valuesOf(entry.set, scopes, onRecord, principal);
-      await writeIn(client, { model: into, principal, record: { ...values, [parent.name]: made.id }, ctx: along });
-      copied++;
-      written.add(into.table.sqlName);
-      continue;
-    }
-    const from = ctx.tableOf(entry.from)!;
-    const via = linkTo(from, source.table.name, entry.via)!;
-    const rows = await readStoredWhere(client, from, principal, [[via, record.AutoID]]);
-    // A child the user may not see is not left out behind their back (an invoice short of a
-    // line): the record fails as not found. Counted over every row; the count is never answered.
-    const all = (
-      await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${engineTable(from.table)} WHERE ${ident(via.sqlName)} = $1`,
-        [record.AutoID],
-      )
-    ).rows[0].n;
-    if (all !== rows.length) throw notFound();
+    const from = entry.from === undefined ? undefined : ctx.tableOf(entry.from)!;
+    // Without `from`, one row for the record (a journal's line for the debtor).
+    const rows = from ? await childRows(client, principal, source, record, from, entry.via) : [undefined];
     const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
-    for (const row of rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID))) {
-      const own = await childRelated(client, from, row, paths, ctx);
+    for (const row of rows) {
+      const own = from && row ? await childRelated(client, from, row, paths, ctx) : undefined;
       const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
-      const scopes = { $record: record, $child: row, $created: { AutoID: made.id } };
+      const scopes = { $record: record, $created: { AutoID: made.id }, ...(row ? { $child: row } : {}) };
       if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
       await writeIn(client, {
         model: into,
@@ -82,6 +63,31 @@ export async function copyChildren(
     }
   }
   return { copied, written: [...written] };
+}
+
+/**
+ * The record's child rows of `from`, in the order they were made. A child the user may not see is
+ * not left out behind their back (an invoice short of a line): the record fails as not found.
+ * Counted over every row; the count is never answered.
+ */
+async function childRows(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  record: Record<string, unknown>,
+  from: TableModel,
+  viaName: string | undefined,
+): Promise<Record<string, unknown>[]> {
+  const via = linkTo(from, source.table.name, viaName)!;
+  const rows = await readStoredWhere(client, from, principal, [[via, record.AutoID]]);
+  const all = (
+    await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${engineTable(from.table)} WHERE ${ident(via.sqlName)} = $1`,
+      [record.AutoID],
+    )
+  ).rows[0].n;
+  if (all !== rows.length) throw notFound();
+  return rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
 }
 
 /**

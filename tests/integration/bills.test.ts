@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startTestServer, type TestServer } from './harness.ts';
 import { today } from '../../definitions/language/clock.ts';
-import { scheduledActions } from '../../server/jobs/scheduled-actions.ts';
+import { runScheduledActions } from '../support/scheduled.ts';
 
 let server: TestServer;
 
@@ -250,17 +250,7 @@ describe('a completed bill is posted by its transition', () => {
 });
 
 describe('an action the engine runs on schedule', () => {
-  const run = () =>
-    scheduledActions.run(
-      {
-        pool: server.engine.pool,
-        snapshot: () => server.engine.registry.snapshot,
-        files: server.engine.files,
-        log: () => {},
-      },
-      {},
-      { last: true },
-    );
+  const run = () => runScheduledActions(server.engine);
   const bookings = async (asset: number) =>
     (
       (

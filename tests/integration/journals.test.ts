@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { today } from '../../definitions/language/clock.ts';
-import { scheduledActions } from '../../server/jobs/scheduled-actions.ts';
+import { runScheduledActions } from '../support/scheduled.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -126,17 +126,7 @@ describe('a user without the journal right', () => {
 });
 
 describe('depreciations', () => {
-  const run = () =>
-    scheduledActions.run(
-      {
-        pool: server.engine.pool,
-        snapshot: () => server.engine.registry.snapshot,
-        files: server.engine.files,
-        log: () => {},
-      },
-      {},
-      { last: true },
-    );
+  const run = () => runScheduledActions(server.engine);
   interface Depreciation {
     AutoID: number;
     DepreciationPeriodCount: number;

@@ -227,8 +227,13 @@ describe('a purchase invoice made definitive', () => {
       ).body.Data as { AutoID: number; Type: string; TotalDebit: number; TotalCredit: number }[];
     const [posted] = await journals();
     expect(posted).toMatchObject({ Type: 'purchase', TotalDebit: total, TotalCredit: total });
-    const creditor = (await linesOf(posted.AutoID)).filter((l) => l.GeneralLedger_Descr === 'Crediteuren');
+    const postedLines = await linesOf(posted.AutoID);
+    const creditor = postedLines.filter((l) => l.GeneralLedger_Descr === 'Crediteuren');
     expect(creditor.map((l) => l.Credit)).toEqual([total]);
+    // Input tax goes to the VAT code's purchase ledger, never to the sales VAT ledger.
+    const inputTax = postedLines.filter((l) => l.GeneralLedger_Descr === 'Te vorderen btw');
+    expect(inputTax.reduce((s, l) => s + (l.Debit ?? 0), 0)).toBeCloseTo(saved.body.TotalVat as number, 2);
+    expect(postedLines.filter((l) => l.GeneralLedger_Descr === 'Af te dragen btw')).toEqual([]);
     expect(await move('reopen')).toMatchObject({ Succeeded: 1 });
     const both = await journals();
     expect(both).toHaveLength(2);
@@ -237,5 +242,42 @@ describe('a purchase invoice made definitive', () => {
       for (const l of await linesOf(j.AutoID))
         net.set(l.GeneralLedger_Descr, (net.get(l.GeneralLedger_Descr) ?? 0) + (l.Debit ?? 0) - (l.Credit ?? 0));
     for (const [, value] of net) expect(value).toBeCloseTo(0, 2);
+  });
+});
+
+describe('a purchase invoice whose VAT code names no purchase VAT ledger', () => {
+  it('is refused naming the ledger, and stays a concept without a journal', async () => {
+    const vat = (
+      await call('/mvc/vatcodes/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'H21' }] })
+    ).body.Data[0] as { AutoID: number; TimeStamp: number; PurchaseGeneralLedger: number };
+    const cleared = await call('/mvc/vatcodes/save', {
+      AutoID: vat.AutoID,
+      PurchaseGeneralLedger: null,
+      TimeStamp: vat.TimeStamp,
+    });
+    expect(cleared.status).toBe(200);
+    const found = (
+      await call('/mvc/purchaseinvoices/GetFlexData', {
+        operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'IF-000001' }],
+      })
+    ).body.Data[0] as { AutoID: number; TimeStamp: number };
+    expect(
+      (
+        await call('/mvc/purchaseinvoices/save', {
+          AutoID: found.AutoID,
+          RegistrationDate: '2026-12-03',
+          TimeStamp: found.TimeStamp,
+        })
+      ).status,
+    ).toBe(200);
+    const refused = (
+      await call('/mvc/purchaseinvoices/ChangeStatus', { autoids: [found.AutoID], Transition: 'complete', Values: {} })
+    ).body;
+    expect(refused.Results[0].Error).toBe('Het veld Grootboekrekening is verplicht.');
+    expect((await call('/mvc/purchaseinvoices/GetItem', { autoid: found.AutoID })).body.Status).toBe(0);
+    const journals = await call('/mvc/journals/GetFlexData', {
+      operatorFilter: [{ FieldName: 'PurchaseInvoice', Operator: '=', Value: found.AutoID }],
+    });
+    expect(journals.body.Data).toEqual([]);
   });
 });

@@ -132,9 +132,23 @@ const quantities: Row[] = [
 ].map(([ID, Descr, QGroup, Symbol]) => ({ ID, Descr, QGroup, Symbol, Abbreviation: Symbol }));
 
 const vatCodes: Row[] = [
-  { ID: 'H21', Descr: 'Btw hoog 21%', Percentage: 21, Country: 'NL' },
-  { ID: 'L9', Descr: 'Btw laag 9%', Percentage: 9, Country: 'NL' },
-  { ID: 'N0', Descr: 'Btw 0%', Percentage: 0, Country: 'NL' },
+  {
+    ID: 'H21',
+    Descr: 'Btw hoog 21%',
+    Percentage: 21,
+    Country: 'NL',
+    GeneralLedger: '1500',
+    PurchaseGeneralLedger: '1520',
+  },
+  {
+    ID: 'L9',
+    Descr: 'Btw laag 9%',
+    Percentage: 9,
+    Country: 'NL',
+    GeneralLedger: '1500',
+    PurchaseGeneralLedger: '1520',
+  },
+  { ID: 'N0', Descr: 'Btw 0%', Percentage: 0, Country: 'NL', GeneralLedger: '1500', PurchaseGeneralLedger: '1520' },
 ];
 
 const crosslinkTypes: Row[] = [

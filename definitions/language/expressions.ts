@@ -60,6 +60,7 @@ function day(v: unknown): Date | null {
   return d;
 }
 const text = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 /** Time and invoice-period units (spec 2 §9), in months where they are months. */
 const MONTHS: Record<string, number> = { months: 1, quarters: 3, 'half-years': 6, years: 12 };
@@ -151,6 +152,32 @@ function monthsBetween(from: unknown, to: unknown): number | null {
 }
 
 /**
+ * The periods of `unit` from `from` through `till`, both days included: the whole periods counted
+ * from `from` (a month from the 15th ends on the 14th of the next), and of a period that is only
+ * begun the part its days are of that period's days (14 of February's 28 days from the 15th: 0.5).
+ * A rental line billed per month from 15 January through 28 February is 1.5 months.
+ */
+function periodsBetween(from: unknown, till: unknown, unit: unknown): number | null {
+  const a = day(from);
+  const b = day(till);
+  if (!a || !b) return null;
+  const u = String(unit);
+  if (!DAYS[u] && !MONTHS[u]) throw new ExpressionError('definition', `period unit ${u}`);
+  const end = text(new Date(b.getTime() + DAY_MS));
+  if (end <= text(a)) return 0;
+  // Whole periods first, by calendar (a month is not 30 days); a guess from the days keeps it short.
+  const days = (Date.parse(end) - a.getTime()) / DAY_MS;
+  let whole = Math.max(0, Math.floor(days / (DAYS[u] ?? MONTHS[u] * 31)) - 1);
+  const start = text(a);
+  while (addPeriod(start, whole + 1, u)! <= end) whole++;
+  const begun = Date.parse(addPeriod(start, whole, u)!);
+  const rest = (Date.parse(end) - begun) / DAY_MS;
+  if (rest === 0) return whole;
+  const length = (Date.parse(addPeriod(start, whole + 1, u)!) - begun) / DAY_MS;
+  return out(new D(whole).plus(new D(rest).div(length)));
+}
+
+/**
  * The period (1 to `periods`) of a year beginning at `start` that `date` falls in, the year cut
  * into `periods` equal parts of months (12 months, 4 quarters): a journal's period in its book year.
  */
@@ -184,6 +211,7 @@ const OPERATIONS: Record<string, (...args: never[]) => unknown> = {
   is_workday: isWorkday,
   join_words: joinWords,
   months_between: monthsBetween,
+  periods_between: periodsBetween,
   period_of: periodOf,
 };
 for (const [name, op] of Object.entries(OPERATIONS))

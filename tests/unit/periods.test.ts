@@ -28,4 +28,23 @@ describe('periods of a year', () => {
   it('refuses a year cut into parts that are not whole months', () => {
     expect(() => value({ period_of: ['2026-05-01', '2026-01-01', 5] })).toThrow(ExpressionError);
   });
+
+  it('counts the periods of a rental span, a begun period by its share of days', () => {
+    // 15 January through 14 February is a month; 15 through 28 February is 14 of that month's 28 days.
+    expect(value({ periods_between: ['2026-01-15', '2026-02-28', 'months'] })).toBe(1.5);
+    expect(value({ periods_between: ['2026-03-01', '2026-03-31', 'months'] })).toBe(1);
+    expect(value({ periods_between: ['2026-01-15', '2026-01-31', 'months'] })).toBe(value({ '/': [17, 31] }) as number);
+    // A month from the 31st ends at the month's last day before the next 31st or month end.
+    expect(value({ periods_between: ['2026-01-31', '2026-02-27', 'months'] })).toBe(1);
+    expect(value({ periods_between: ['2026-03-02', '2026-03-11', 'weeks'] })).toBe(1 + 3 / 7);
+    expect(value({ periods_between: ['2026-03-02', '2026-03-02', 'days'] })).toBe(1);
+    expect(value({ periods_between: ['2026-01-01', '2026-12-31', 'years'] })).toBe(1);
+    expect(value({ periods_between: ['2026-01-01', '2026-05-15', 'quarters'] })).toBe(1 + 45 / 91);
+    expect(value({ periods_between: ['2026-03-02', '2026-03-01', 'months'] })).toBe(0);
+    expect(value({ periods_between: [null, '2026-03-01', 'months'] })).toBeNull();
+  });
+
+  it('refuses a rental span in a unit it does not know', () => {
+    expect(() => value({ periods_between: ['2026-01-01', '2026-02-01', 'fortnights'] })).toThrow(ExpressionError);
+  });
 });

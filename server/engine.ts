@@ -13,7 +13,7 @@ import { SecurityCache } from './security/cache.ts';
 import { installSecurityTriggers } from './security/change-triggers.ts';
 import type { UserPrincipal } from './security/principal-of.ts';
 import { Notifications } from './db/notifications.ts';
-import { everyTableWritten, TABLE_WRITTEN_CHANNEL, tableWritten } from './data/cache.ts';
+import { everyTableWritten, TABLE_WRITTEN_CHANNEL, tablesOf, tableWritten } from './data/cache.ts';
 import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
 import { diskStore, type FileStore } from './files/storage.ts';
@@ -83,7 +83,7 @@ export async function startEngine(
     await ensureAdministrator(pool, config.adminPassword, (line) => console.log(line));
     await installSecurityTriggers(pool);
     registry.listen(notifications, (err) => opts.log?.(`definitions reload failed: ${String(err)}`));
-    notifications.on(TABLE_WRITTEN_CHANNEL, tableWritten);
+    notifications.on(TABLE_WRITTEN_CHANNEL, (tables) => tablesOf(tables).forEach(tableWritten));
     notifications.reconnected(everyTableWritten);
     const security = new SecurityCache<UserPrincipal>(notifications);
     const events = new EventHub(
@@ -119,8 +119,8 @@ export async function startEngine(
     );
     await jobs.start();
     // An administrator changed a scheduled task: every process follows its schedule.
-    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => {
-      if (table === 'scheduledtasks') void jobs.syncSchedules();
+    notifications.on(TABLE_WRITTEN_CHANNEL, (tables) => {
+      if (tablesOf(tables).includes('scheduledtasks')) void jobs.syncSchedules();
     });
     // The licence's modules for every check of a right, in every process: read at start, when a
     // licence is saved anywhere, and hourly (a licence's last day passes without a save).
@@ -137,8 +137,8 @@ export async function startEngine(
       },
     };
     await licence.refresh();
-    notifications.on(TABLE_WRITTEN_CHANNEL, (table) => {
-      if (table === 'licences') void licence.refresh().catch((err) => log(`licence: ${String(err)}`));
+    notifications.on(TABLE_WRITTEN_CHANNEL, (tables) => {
+      if (tablesOf(tables).includes('licences')) void licence.refresh().catch((err) => log(`licence: ${String(err)}`));
     });
     notifications.reconnected(() => {
       void licence.refresh().catch(() => undefined);

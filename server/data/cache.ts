@@ -2,7 +2,7 @@
 // by the table's write generation, which every committed write advances in every process
 // (NOTIFY on TABLE_WRITTEN_CHANNEL); a remembered page start stays a correct "rows after this
 // one" position whatever changes.
-import { afterCommit, atCommit, type Queryable } from '../db/pool.ts';
+import { afterCommit, atCommit, transactionOf, type Queryable } from '../db/pool.ts';
 
 const generations = new Map<string, number>();
 /** Moves on when writes may have gone unheard (the notification connection was lost). */
@@ -18,24 +18,43 @@ export const everyTableWritten = () => {
 /** Every process hears of every committed write on this channel (payload: the table). */
 export const TABLE_WRITTEN_CHANNEL = 'table_written';
 
+/** The tables one notification on TABLE_WRITTEN_CHANNEL names: a transaction's tables, comma-separated. */
+export const tablesOf = (payload: string): string[] => payload.split(',');
+
+/** The tables an open transaction wrote so far, announced together at its commit. */
+const toAnnounce = new WeakMap<object, Set<string>>();
+
 /**
  * Announces a write inside its transaction: the notification goes out at commit, or not at all.
  * This process's own caches move on right after the commit, not only when it hears itself, so
  * the writer's next read counts the row it wrote.
  */
 export async function announceWrite(db: Queryable, table: string): Promise<void> {
-  const announce = async () => {
+  const announce = async (tables: string) => {
     await db.query({
       name: 'announce-write',
       text: 'SELECT pg_notify($1, $2)',
-      values: [TABLE_WRITTEN_CHANNEL, table],
+      values: [TABLE_WRITTEN_CHANNEL, tables],
     });
   };
-  // Within a transaction, once per table at its commit, however many rows it writes.
-  if (atCommit(db, `announce:${table}`, announce)) {
-    afterCommit(db, `written:${table}`, () => tableWritten(table));
+  const transaction = transactionOf(db);
+  if (!transaction) {
+    await announce(table);
+    tableWritten(table);
     return;
   }
-  await announce();
-  tableWritten(table);
+  // Within a transaction, once at its commit for every table it wrote, however many rows.
+  let tables = toAnnounce.get(transaction);
+  if (!tables) {
+    const pending = new Set<string>();
+    tables = pending;
+    toAnnounce.set(transaction, pending);
+    atCommit(db, 'announce', async () => {
+      toAnnounce.delete(transaction);
+      await announce([...pending].join(','));
+    });
+  }
+  if (tables.has(table)) return;
+  tables.add(table);
+  afterCommit(db, `written:${table}`, () => tableWritten(table));
 }

@@ -14,6 +14,7 @@ import { blockedBy } from '../security/modules.ts';
 import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { AppError, badRequest, forbidden, invalidFields, notFound, type FieldMessage } from '../errors.ts';
 import type { Queryable } from '../db/pool.ts';
+import { memoRead } from '../db/read-memo.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { hiddenFields, withoutHidden } from './access.ts';
@@ -379,7 +380,7 @@ export async function listValuesExist(
     const archived = join.ref.archivable ? 'j.archive' : 'false';
     return `(SELECT CASE WHEN ${archived} THEN 2 ELSE 1 END ${rows.from(where)}) AS v${i}`;
   });
-  const found = (await db.query(`SELECT ${columns.join(', ')}`, params.values)).rows[0];
+  const found = (await memoRead(db, `SELECT ${columns.join(', ')}`, params.values)).rows[0];
   asked.forEach((join, i) => {
     const state = found[`v${i}`];
     if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [labelled(join.field)] }];

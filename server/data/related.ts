@@ -5,6 +5,7 @@
 // (defaultFrom) are read as the principal `seenBy` sees the rows, through the access layer.
 import { relatedPaths } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
+import { memoRead } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { outputValue } from './values.ts';
@@ -51,7 +52,7 @@ export async function rowAtPath(
     if (!next || id === null || id === undefined) return undefined;
     if (i === steps.length - 1) return { model: next, id: Number(id) };
     const field = next.byName.get(steps[i + 1].toLowerCase())!;
-    const row = (await db.query(...rowQuery(next, [`${ident(field.sqlName)} AS v`], Number(id), seenBy))).rows[0];
+    const row = (await memoRead(db, ...rowQuery(next, [`${ident(field.sqlName)} AS v`], Number(id), seenBy))).rows[0];
     id = row?.v;
     at = next;
   }
@@ -87,7 +88,8 @@ export async function relatedValues(
     );
     const found = row
       ? (
-          await db.query(
+          await memoRead(
+            db,
             ...rowQuery(
               row.model,
               columns.map((c, i) => `t.${c} AS v${i}`),

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { databaseFailure } from './failures.ts';
 import { gatedClient, ReconnectGate } from './reconnect-gate.ts';
+import { watchTransaction } from './read-memo.ts';
 
 export interface Queryable {
   /**
@@ -149,8 +150,10 @@ async function once<T>(
     client.on('error', () => undefined);
   }
   let broken: Error | undefined;
+  let unwatch = () => undefined as void;
   try {
     await client.query('BEGIN');
+    unwatch = watchTransaction(client);
     beforeCommit.set(client, new Map());
     afterCommitted.set(client, new Map());
     const result = await work(client);
@@ -173,6 +176,7 @@ async function once<T>(
     });
     throw err;
   } finally {
+    unwatch();
     // A connection that cannot even roll back is closed, not handed out again.
     client.release(broken);
   }

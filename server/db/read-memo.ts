@@ -1,0 +1,74 @@
+// Reads of referenced rows answered again within one transaction without a round trip: the lines
+// of one invoice read the same VAT code, ledger and administration many times over. A read is
+// remembered by its statement and parameters until a statement of the same transaction writes a
+// table it reads; a statement whose written table cannot be told forgets everything. Only plain
+// row reads use it (memoRead), never a read that locks or counts.
+import type pg from 'pg';
+
+interface Memo {
+  answers: Map<string, { tables: string[]; result: pg.QueryResult }>;
+}
+
+const memos = new WeakMap<object, Memo>();
+
+/** The tables a statement reads (FROM and JOIN of engine-made SQL, quoted or not). */
+const readTables = (text: string) => [...text.matchAll(/\b(?:FROM|JOIN)\s+"?(\w+)"?/gi)].map((m) => m[1].toLowerCase());
+
+const WRITES = /\b(?:INSERT\s+INTO|UPDATE|MERGE\s+INTO)\s+"?(\w+)"?/gi;
+const PLAIN_READ = /^\s*(?:SELECT|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW)\b/i;
+const ANY_WRITE = /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|ALTER|CREATE|DROP|COPY|CALL|DO)\b/i;
+
+/** Forgets what the statement may have changed: the answers reading a table it writes, or all. */
+function heard(memo: Memo, text: string): void {
+  if (!memo.answers.size) return;
+  if (PLAIN_READ.test(text) && !ANY_WRITE.test(text)) return;
+  // A delete may take rows of other tables with it (a foreign key's cascade): everything is forgotten.
+  if (/\b(?:DELETE|TRUNCATE)\b/i.test(text)) {
+    memo.answers.clear();
+    return;
+  }
+  const written = new Set([...text.matchAll(WRITES)].map((m) => m[1].toLowerCase()));
+  // `SELECT … FOR UPDATE` writes nothing; any other statement with a write in it that names no table forgets all.
+  written.delete('of');
+  if (!written.size && !/^\s*SELECT\b[\s\S]*\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b/i.test(text)) {
+    memo.answers.clear();
+    return;
+  }
+  for (const [key, answer] of memo.answers) if (answer.tables.some((t) => written.has(t))) memo.answers.delete(key);
+}
+
+/**
+ * Watches every statement of the client's transaction from now on; answers the function that
+ * stops watching (at commit or rollback).
+ */
+export function watchTransaction(client: pg.PoolClient): () => void {
+  const memo: Memo = { answers: new Map() };
+  memos.set(client, memo);
+  const query = client.query;
+  const watched = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
+    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
+    heard(memo, text);
+    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+  };
+  client.query = watched as typeof client.query;
+  return () => {
+    memos.delete(client);
+    client.query = query;
+  };
+}
+
+/** A row read answered from the transaction's memo when nothing it reads was written since; else run and remembered. */
+export async function memoRead<R extends pg.QueryResultRow>(
+  db: { query: (text: string, values?: unknown[]) => Promise<pg.QueryResult<R>> },
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<R>> {
+  const memo = memos.get(db);
+  if (!memo) return db.query(text, values);
+  const key = `${text}\u0000${JSON.stringify(values)}`;
+  const known = memo.answers.get(key);
+  if (known) return known.result as pg.QueryResult<R>;
+  const result = await db.query(text, values);
+  memo.answers.set(key, { tables: readTables(text), result });
+  return result;
+}

@@ -13,7 +13,7 @@ import { engineTable, limited } from '../data/table-sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
-import { changesOf, checkPrompts } from './prompts.ts';
+import { changesOf, checkPrompts, requiredBySettings } from './prompts.ts';
 import { copyChildren } from './copy.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
 
@@ -41,7 +41,7 @@ export async function changeStatus(
   // A refusal that holds for every record is one answer, not a batch of the same failure.
   authorize(model, ctx.principal, 'update');
   if (t.right && !ctx.principal.can(t.right, 'execute')) throw forbidden();
-  checkPrompts(t.prompts, values);
+  checkPrompts(await requiredBySettings(ctx.pool, model, t.prompts, writeContext(ctx).tableOf), values);
   if (stamp !== undefined && new Set(ids).size !== 1) throw badRequest('request.timestamp_one');
   const answer = await runBatch(
     ctx.pool,
@@ -176,6 +176,7 @@ function createFrom(
         { model: target, id: made.id },
         create.children,
         writeContext(ctx),
+        prompts,
       );
       if (!copy.copied && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
       return {

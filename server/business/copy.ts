@@ -22,8 +22,8 @@ export function linkTo(model: TableModel, table: string, name?: string): Effecti
 }
 
 /**
- * Copies each entry's child rows of `record` under the row `made` of `into`. Answers how many rows
- * were made and the tables written.
+ * Copies each entry's child rows of `record` under the row `made` of `into`; the rules may read the
+ * action's prompts (`$prompt.InvoiceTill`). Answers how many rows were made and the tables written.
  */
 export async function copyChildren(
   client: pg.PoolClient,
@@ -33,6 +33,7 @@ export async function copyChildren(
   made: { model: TableModel; id: number },
   entries: readonly CopyChildrenDef[],
   ctx: WriteContext,
+  prompts: Record<string, unknown> = {},
 ): Promise<{ copied: number; written: string[] }> {
   let copied = 0;
   const written = new Set<string>();
@@ -50,7 +51,12 @@ export async function copyChildren(
     for (const row of rows) {
       const own = from && row ? await childRelated(client, from, row, paths, ctx) : undefined;
       const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
-      const scopes = { $record: record, $created: { AutoID: made.id }, ...(row ? { $child: row } : {}) };
+      const scopes = {
+        $record: record,
+        $created: { AutoID: made.id },
+        $prompt: prompts,
+        ...(row ? { $child: row } : {}),
+      };
       if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
       await writeIn(client, {
         model: into,

@@ -10,7 +10,9 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { changesOf } from './prompts.ts';
 
-export type Scopes = Partial<Record<'$record' | '$target' | '$child' | '$created', Record<string, unknown>>>;
+export type Scopes = Partial<
+  Record<'$record' | '$target' | '$child' | '$created' | '$prompt', Record<string, unknown>>
+>;
 
 /** A value of an apply: a scope's field, a rule over the scopes, a placeholder, or a literal. */
 export function valueOf(
@@ -19,7 +21,7 @@ export function valueOf(
   related: ReadonlyMap<string, unknown> | undefined,
   principal: Principal,
 ): unknown {
-  const m = typeof value === 'string' ? /^(\$record|\$target|\$child|\$created)\.(.+)$/.exec(value) : null;
+  const m = typeof value === 'string' ? /^(\$record|\$target|\$child|\$created|\$prompt)\.(.+)$/.exec(value) : null;
   // A path through list fields (`$record.Administration.DebtorsLedger`) is among the related values.
   if (m) return scopes[m[1] as keyof Scopes]?.[m[2]] ?? related?.get(value as string) ?? null;
   if (isRule(value)) return ruleValue(value, {}, scopes, related);

@@ -49,10 +49,15 @@ export async function announceWrite(db: Queryable, table: string): Promise<void>
     const pending = new Set<string>();
     tables = pending;
     toAnnounce.set(transaction, pending);
-    atCommit(db, 'announce', async () => {
-      toAnnounce.delete(transaction);
-      await announce([...pending].join(','));
-    });
+    atCommit(
+      db,
+      'announce',
+      async () => {
+        toAnnounce.delete(transaction);
+        await announce([...pending].join(','));
+      },
+      { last: true },
+    );
   }
   if (tables.has(table)) return;
   tables.add(table);

@@ -51,11 +51,16 @@ export async function emitEvent(db: Queryable, event: LiveEvent): Promise<void> 
   }
   const events = [event];
   told.set(transaction, events);
-  atCommit(db, 'events', async () => {
-    // Events told while these are written (by work that runs at commit too) start a list of their own.
-    told.delete(transaction);
-    for (let i = 0; i < events.length; i += 1000) await writeEvents(db, events.slice(i, i + 1000));
-  });
+  atCommit(
+    db,
+    'events',
+    async () => {
+      // Events told while these are written (by work that runs at commit too) start a list of their own.
+      told.delete(transaction);
+      for (let i = 0; i < events.length; i += 1000) await writeEvents(db, events.slice(i, i + 1000));
+    },
+    { last: true },
+  );
 }
 
 /** A record of the table was created, updated or deleted. */

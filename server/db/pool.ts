@@ -66,19 +66,36 @@ const heard = new WeakSet<pg.PoolClient>();
 /** What the open transaction of a client does once, just before it commits, by key. */
 const beforeCommit = new WeakMap<Queryable, Map<string, () => Promise<void>>>();
 
-/**
- * Has `work` done once just before the open transaction of `db` commits (events of many writes
- * written as one statement); answers false when `db` is in no transaction of inTransaction, and
- * the caller does its work now.
- */
+/** The keys of work that waits until the other work before the commit is done. */
+const lastOfAll = new WeakMap<Queryable, Set<string>>();
+
 /** The open transaction of `db` as a key (for what it gathers until its commit); undefined outside one. */
 export const transactionOf = (db: Queryable): object | undefined => beforeCommit.get(db);
 
-export function atCommit(db: Queryable, key: string, work: () => Promise<void>): boolean {
+/**
+ * Has `work` done once just before the open transaction of `db` commits (events of many writes
+ * written as one statement); answers false when `db` is in no transaction of inTransaction, and
+ * the caller does its work now. `last`: after all other work, also work registered meanwhile (the
+ * events of totals added up at commit go out in the one statement of the transaction's events).
+ */
+export function atCommit(
+  db: Queryable,
+  key: string,
+  work: () => Promise<void>,
+  opts: { last?: boolean } = {},
+): boolean {
   const pending = beforeCommit.get(db);
   if (!pending) return false;
   if (!pending.has(key)) pending.set(key, work);
+  if (opts.last) lastOfAll.get(db)?.add(key);
   return true;
+}
+
+/** The next work before the commit: work marked last only when no other is left. */
+function nextBeforeCommit(db: Queryable, pending: Map<string, () => Promise<void>>): [string, () => Promise<void>] {
+  const last = lastOfAll.get(db);
+  for (const entry of pending) if (!last?.has(entry[0])) return entry;
+  return pending.entries().next().value!;
 }
 
 /** Whether work under `key` waits to be done before the open transaction of `db` commits. */
@@ -155,21 +172,24 @@ async function once<T>(
     await client.query('BEGIN');
     unwatch = watchTransaction(client);
     beforeCommit.set(client, new Map());
+    lastOfAll.set(client, new Set());
     afterCommitted.set(client, new Map());
     const result = await work(client);
     // Work registered meanwhile may register more (an event of a log row): until none is left.
     for (let pending = beforeCommit.get(client)!; pending.size;) {
-      const [key, last] = pending.entries().next().value!;
+      const [key, work] = nextBeforeCommit(client, pending);
       pending.delete(key);
-      await last();
+      await work();
     }
     beforeCommit.delete(client);
+    lastOfAll.delete(client);
     const then = afterCommitted.get(client)!;
     afterCommitted.delete(client);
     await client.query('COMMIT');
     return { result, then: then.values() };
   } catch (err) {
     beforeCommit.delete(client);
+    lastOfAll.delete(client);
     afterCommitted.delete(client);
     await client.query('ROLLBACK').catch((rollback: Error) => {
       broken = rollback;

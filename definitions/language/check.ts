@@ -295,7 +295,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   }
   for (const { value: seed, origin } of eff.seeds) {
     const fields = [...new Set(seed.rows.flatMap((r) => Object.keys(r)))];
-    refer(origin.file, '/rows', seed.table, [seed.key, ...fields], `seed of ${seed.table}`);
+    refer(origin.file, '/rows', seed.table, [...[seed.key].flat(), ...fields], `seed of ${seed.table}`);
   }
   problems.push(...recordProblems(eff));
   return problems;

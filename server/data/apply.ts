@@ -70,28 +70,30 @@ async function resolveCode(
 /** A reference of a seed row that waits until every seed is in: the code of a row seeded later. */
 interface Deferred {
   model: TableModel;
-  key: unknown;
-  keyField: EffectiveField;
+  /** The seeded row's AutoID. */
+  id: number;
   join: ListJoin;
   code: string;
   where: string;
 }
 
 /**
- * Seed rows are inserted when their key is missing; rows already there are left as they are. A
- * seed names list values by code (AutoIDs differ between databases); a code of a row not seeded
- * yet is filled in after all seeds, so tables that refer to each other can be seeded.
+ * Seed rows are inserted when no row has their key (a field, or fields together: a grant is one
+ * group's action on one right); rows already there are left as they are. A seed names list values
+ * by code (AutoIDs differ between databases); a code of a row not seeded yet is filled in after
+ * all seeds, so tables that refer to each other can be seeded.
  */
 async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> {
   let inserted = 0;
   const deferred: Deferred[] = [];
   for (const { value: seedDef, origin } of seedOrder(snapshot)) {
     const model = snapshot.table(seedDef.table)!;
-    const keyField = model.byName.get(seedDef.key.toLowerCase())!;
+    const keyFields = [seedDef.key].flat().map((name) => model.byName.get(name.toLowerCase())!);
     for (const [i, original] of seedDef.rows.entries()) {
       const where = `${origin.file} /rows/${i}`;
       try {
         const row = { ...original };
+        const waiting: Omit<Deferred, 'id'>[] = [];
         for (const join of model.listJoins) {
           const key = Object.keys(row).find((k) => k.toLowerCase() === join.field.name.toLowerCase());
           const value = key === undefined ? undefined : row[key];
@@ -102,25 +104,23 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
             continue;
           }
           delete row[key];
-          deferred.push({ model, key: null, keyField, join, code: value, where });
+          waiting.push({ model, join, code: value, where });
         }
-        const keyValue = Object.entries(row).find(([k]) => k.toLowerCase() === seedDef.key.toLowerCase())?.[1];
-        for (const d of deferred) if (d.key === null && d.model === model) d.key = keyValue;
+        const keyValue = (f: EffectiveField) =>
+          Object.entries(row).find(([k]) => k.toLowerCase() === f.name.toLowerCase())?.[1] ?? null;
         const found = await client.query(
-          `SELECT 1 FROM ${engineTable(model.table)} WHERE ${ident(keyField.sqlName)} = $1`,
-          [keyValue],
+          `SELECT 1 FROM ${engineTable(model.table)} WHERE ${keyFields.map((f, n) => `${ident(f.sqlName)} IS NOT DISTINCT FROM $${n + 1}`).join(' AND ')}`,
+          keyFields.map(keyValue),
         );
-        if (found.rowCount) {
-          // A row already there keeps its values: nothing of it waits.
-          deferred.splice(0, deferred.length, ...deferred.filter((d) => !(d.model === model && d.key === keyValue)));
-          continue;
-        }
+        // A row already there keeps its values: nothing of it waits.
+        if (found.rowCount) continue;
         // Seeds are definitions: read-only fields take their values too, but what is derived is
         // computed as any write computes it, and the totals the row counts in follow.
         const values = checkInput(model, row, null, { byDefinition: true });
         const tableOf = (name: string) => snapshot.table(name);
         await addComputed(client, model, null, values, SYSTEM_PRINCIPAL, tableOf);
-        await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
+        const id = await insertRow(client, model, values, SYSTEM_PRINCIPAL.username);
+        for (const w of waiting) deferred.push({ ...w, id });
         await totalsFollow(
           client,
           model,
@@ -143,8 +143,8 @@ async function seed(client: pg.PoolClient, snapshot: Snapshot): Promise<number> 
         `${d.where}: seed row is invalid: ${d.join.field.name}: no ${d.join.ref.name} with code ${d.code}`,
       );
     await client.query(
-      `UPDATE ${engineTable(d.model.table)} SET ${ident(d.join.field.sqlName)} = $1 WHERE ${ident(d.keyField.sqlName)} = $2`,
-      [id, d.key],
+      `UPDATE ${engineTable(d.model.table)} SET ${ident(d.join.field.sqlName)} = $1 WHERE autoid = $2`,
+      [id, d.id],
     );
   }
   return inserted;

@@ -4,6 +4,7 @@ import { pickerParameters } from '../../runtime/form/rules/picker.ts';
 import type { FormProperty } from '../../runtime/form/types.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyDefinitions } from '../../server/data/apply.ts';
 import { authHeaders, get, post, startTestServer, type TestServer } from './harness.ts';
 import { type Property, type Row } from '../support/answers.ts';
 
@@ -327,6 +328,24 @@ describe('demo pack', () => {
       })
     ).body.Data;
     expect(onOrder.map((i: Row) => i.AutoID)).toEqual(expect.arrayContaining(byReceipt.map((i: Row) => i.AutoID)));
+  });
+
+  it('grants a demo group several actions on one right (a seed keyed by fields together), and seeds nothing twice', async () => {
+    const group = (
+      await post(server.app, '/mvc/securitygroups/GetFlexData', {
+        operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'FACTURATIE' }],
+      })
+    ).body.Data[0];
+    const grants = (
+      await post(server.app, '/mvc/securitygrants/GetFlexData', {
+        dataFilter: [{ FieldName: 'SecurityGroup', Value: group.AutoID }],
+        pageSize: 100,
+      })
+    ).body.Data as Row[];
+    const onInvoices = grants.filter((g) => g.RightCode === '13.1').map((g) => g.Action);
+    expect(onInvoices.sort()).toEqual(['create', 'read', 'update']);
+    const again = await applyDefinitions(server.engine.pool, server.engine.registry.snapshot, { by: 'test' });
+    expect(again.seeded).toBe(0);
   });
 
   it('offers the active content languages: a language set inactive leaves the switch, Dutch stays', async () => {

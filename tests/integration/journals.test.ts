@@ -3,7 +3,7 @@
 // year refuses it, naming the date; an entry is posted only when debit equals credit, and a posted
 // entry and its lines are read-only; a user without the journal right sees none. Depreciations
 // book each period's journal once, by the nightly scheduled actions, the last period taking the
-// rest, and stop when sold.
+// rest, and stop when sold or retired; a sale or retirement posts the asset out of the books.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -134,12 +134,13 @@ describe('depreciations', () => {
     BookValue: number;
     NextDepreciationPeriod: string;
     IsCompleted: boolean;
+    Status: string;
   }
   const depreciation = async (ID: string): Promise<Depreciation> =>
     (await call('/mvc/depreciations/GetItem', { autoid: await codeOf('depreciations', ID) })).body;
   interface DepreciationJournal {
     AutoID: number;
-    DepreciationPeriod: string;
+    DepreciationPeriod: string | null;
     DepreciationAmount: number;
     TotalDebit: number;
     TotalCredit: number;
@@ -150,7 +151,7 @@ describe('depreciations', () => {
       operatorFilter: [{ FieldName: 'Depreciation', Operator: '=', Value: id }],
     });
     const rows: DepreciationJournal[] = found.body.Data;
-    return rows.sort((a, b) => a.DepreciationPeriod.localeCompare(b.DepreciationPeriod));
+    return rows.sort((a, b) => (a.DepreciationPeriod ?? '').localeCompare(b.DepreciationPeriod ?? ''));
   };
   /** Month ends from `first` up to today. */
   const monthEndsSince = (first: string) => {
@@ -199,17 +200,85 @@ describe('depreciations', () => {
     expect(await depreciation('AFS-TEST')).toMatchObject({ IsCompleted: true, BookValue: 0 });
   });
 
-  it('books nothing for a sold asset', async () => {
+  /** Per general ledger, debit minus credit of the depreciation's journals that are not a period's. */
+  const disposal = async (id: number) => {
+    const [made, ...more] = (await journalsOf(id)).filter((j) => !j.DepreciationPeriod);
+    expect(more).toEqual([]);
+    const lines = (
+      await call('/mvc/journallines/GetFlexData', {
+        operatorFilter: [{ FieldName: 'Journal', Operator: '=', Value: made.AutoID }],
+      })
+    ).body.Data as { GeneralLedger_Descr: string; Debit: number | null; Credit: number | null }[];
+    return {
+      journal: made,
+      net: Object.fromEntries(lines.map((l) => [l.GeneralLedger_Descr, (l.Debit ?? 0) - (l.Credit ?? 0)])),
+    };
+  };
+
+  it('posts a sale: proceeds in, the asset out at its price, its depreciation out and the loss as result', async () => {
     const bus = await depreciation('AFS-002');
-    const before = (await journalsOf(bus.AutoID)).length;
+    const periods = (await journalsOf(bus.AutoID)).length;
+    expect(bus.TotalDepreciation).toBeGreaterThan(0);
     const sold = await call('/mvc/depreciations/RunAction', {
       Action: 'sell',
       autoids: [bus.AutoID],
       Values: { SaleDate: today(), SalesPrice: 25000 },
     });
     expect(sold.body.Succeeded).toBe(1);
+    const { journal, net } = await disposal(bus.AutoID);
+    // Sold below its book value: the loss is debited, so both sides add up to the purchase price.
+    expect(journal).toMatchObject({ Status: 'posted', TotalDebit: 32000, TotalCredit: 32000 });
+    expect(net).toEqual({
+      Bank: 25000,
+      'Cumulatieve afschrijving materieel': bus.TotalDepreciation,
+      'Inventaris en materieel': -32000,
+      'Boekresultaat verkochte activa': bus.BookValue - 25000,
+    });
+    expect(await depreciation('AFS-002')).toMatchObject({ Status: 'sold', BookValue: bus.BookValue });
     const again = await call('/mvc/depreciations/RunAction', { Action: 'book', autoids: [bus.AutoID] });
     expect(again.body.Error).toBe('Afschrijving AFS-002 is afgeschreven, verkocht of buiten gebruik.');
-    expect(await journalsOf(bus.AutoID)).toHaveLength(before);
+    const sellAgain = await call('/mvc/depreciations/RunAction', {
+      Action: 'sell',
+      autoids: [bus.AutoID],
+      Values: { SaleDate: today(), SalesPrice: 1 },
+    });
+    expect(sellAgain.body.Error).toBe('Afschrijving AFS-002 is al verkocht of buiten gebruik.');
+    expect(await journalsOf(bus.AutoID)).toHaveLength(periods + 1);
+  });
+
+  it('posts a retirement: the asset and its depreciation out, the book value as a loss', async () => {
+    const lift = await depreciation('AFS-001');
+    const retired = await call('/mvc/depreciations/RunAction', {
+      Action: 'retire',
+      autoids: [lift.AutoID],
+      Values: { RetirementDate: today() },
+    });
+    expect(retired.body.Succeeded).toBe(1);
+    const { journal, net } = await disposal(lift.AutoID);
+    expect(journal).toMatchObject({ Status: 'posted', TotalDebit: 48000, TotalCredit: 48000 });
+    expect(net).toEqual({
+      'Cumulatieve afschrijving materieel': lift.TotalDepreciation,
+      'Inventaris en materieel': -48000,
+      'Boekresultaat verkochte activa': lift.BookValue,
+    });
+  });
+
+  it('refuses a negative sale price, naming it, and posts nothing', async () => {
+    const made = await call('/mvc/depreciations/save', {
+      ID: 'AFS-NEG',
+      Descr: 'Aanhanger',
+      PurchaseDate: '2026-02-01',
+      PurchasePrice: 1000,
+      NumberOfPeriods: 10,
+      ResidualValue: 0,
+    });
+    expect(made.status).toBe(200);
+    const refused = await call('/mvc/depreciations/RunAction', {
+      Action: 'sell',
+      autoids: [made.body.AutoID],
+      Values: { SaleDate: today(), SalesPrice: -5 },
+    });
+    expect(refused.body.Results[0].Error).toBe('De verkoopprijs kan niet negatief zijn.');
+    expect(await depreciation('AFS-NEG')).toMatchObject({ Status: 'active' });
   });
 });

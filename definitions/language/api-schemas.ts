@@ -258,6 +258,8 @@ const Prompt = object(
     Type: oneOf(['text', 'textarea', 'date', 'datetime', 'integer', 'decimal', 'bool', 'list', 'select']),
     Required: bool,
     ListMethod: str(),
+    /** Sent as `For` with the lookup: the prompt's filter (`where`) limits the rows offered. */
+    For: str(),
     Options: list(object({ value: str(), label: str() }, ['value', 'label'])),
     MaxLength: whole(),
   },

@@ -65,10 +65,17 @@ export function checkDerived(
         `${table.name}.${field.name}: ${r.op} of ${child.name}.${source.name} (${source.type}) is not possible`,
       );
     if (r.where) {
+      // The child's fields, and those of the rows its list fields reference (one step: `Invoice.Status`).
       const childFields = new Set(child.fields.map((f) => f.name).concat(['AutoID']));
+      for (const f of child.fields) {
+        const list = f.type === 'list' && f.list ? eff.lists.get(f.list.toLowerCase())?.value : undefined;
+        const ref = list && eff.tables.get(list.table.toLowerCase());
+        for (const name of ref ? [...ref.fields.map((g) => g.name), 'AutoID'] : [])
+          childFields.add(`${f.name}.${name}`);
+      }
       for (const p of ruleProblems(r.where, childFields))
         report(`${at}/rollup/where${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
-      for (const problem of whereSqlProblems(r.where))
+      for (const problem of whereSqlProblems(r.where, undefined, true))
         report(`${at}/rollup/where`, 'rule', `${table.name}.${field.name}: ${problem}`);
     }
   }

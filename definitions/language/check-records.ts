@@ -8,6 +8,7 @@ import { checkDerived } from './check-derived.ts';
 import type { ApplyDef, CopyChildrenDef, EInvoiceSource, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 import { rollupLink, whereSqlProblems } from './rollups.ts';
+import { settingsName, settingsNameProblem } from './settings-rules.ts';
 
 /** Prompt names that go to the status log rather than to a field of the record. */
 export const LOG_PROMPTS = ['Reason', 'Comment', 'Date'] as const;
@@ -40,6 +41,7 @@ export function tableAtPath(eff: Effective, table: EffectiveTable, path: string)
 const relatedField =
   (eff: Effective, table: EffectiveTable) =>
   (path: string): boolean => {
+    if (settingsName(path)) return !settingsNameProblem(eff, path);
     const steps = path.split('.');
     const last = steps.pop()!;
     const at = tableAtPath(eff, table, steps.join('.'));
@@ -69,7 +71,36 @@ function checkPrompts(
       );
     if (p.type === 'select' && !p.options?.length)
       report(`${at}/prompts/${i}/options`, 'field-dictionary', `prompt ${p.name} is a select without options`);
+    checkPromptRules(eff, table, p, `${at}/prompts/${i}`, report);
   });
+}
+
+/** A prompt's `where` (a filter over its list's rows) and a `required` rule (over the record and settings). */
+function checkPromptRules(
+  eff: Effective,
+  table: EffectiveTable | undefined,
+  p: PromptDef,
+  at: string,
+  report: Report,
+): void {
+  if (typeof p.required === 'object' && p.required !== null)
+    for (const problem of ruleProblems(
+      p.required,
+      new Set((table?.fields ?? []).map((f) => f.name)),
+      '',
+      table ? relatedField(eff, table) : (path) => !!settingsName(path) && !settingsNameProblem(eff, path),
+    ))
+      report(`${at}/required${problem.pointer}`, 'rule', `prompt ${p.name}: ${problem.message}`);
+  if (p.where === undefined) return;
+  const list = p.type === 'list' && p.list ? eff.lists.get(p.list.toLowerCase())?.value : undefined;
+  const rows = list && eff.tables.get(list.table.toLowerCase());
+  if (!rows) {
+    report(`${at}/where`, 'field-type', `prompt ${p.name}: only a list prompt has a filter`);
+    return;
+  }
+  for (const problem of ruleProblems(p.where, new Set([...rows.fields.map((f) => f.name), 'AutoID'])))
+    report(`${at}/where${problem.pointer}`, 'rule', `prompt ${p.name}: ${problem.message}`);
+  for (const problem of whereSqlProblems(p.where)) report(`${at}/where`, 'rule', `prompt ${p.name}: ${problem}`);
 }
 
 /**
@@ -180,9 +211,14 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
           `transition ${t.name} names state ${String(v)}, which is not a state of ${wf.name}`,
         );
     }
-    for (const r of t.requires ?? [])
-      if (!fieldOf(table, r))
-        report(`${at}/requires`, 'field-reference', `requires names ${r}, which is not a field of ${table.name}`);
+    for (const r of t.requires ?? []) {
+      const name = typeof r === 'string' ? r : r.field;
+      if (!fieldOf(table, name))
+        report(`${at}/requires`, 'field-reference', `requires names ${name}, which is not a field of ${table.name}`);
+      if (typeof r !== 'string')
+        for (const p of ruleProblems(r.when, own, '', relatedField(eff, table)))
+          report(`${at}/requires/when${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    }
     checkPrompts(eff, table, t.prompts, at, report);
     checkSet(table, t.set, t.prompts, at, report, eff);
     for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table)))
@@ -535,6 +571,15 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
     });
     // A create action's prompts fill the new row, not fields of this record.
     checkPrompts(eff, action.create ? undefined : table, action.prompts, at, report);
+    // A filter and a required rule are a transition's prompts' (a screen action that makes one shows its prompts).
+    (action.prompts ?? []).forEach((p, i) => {
+      if (p.where !== undefined || (typeof p.required === 'object' && p.required !== null))
+        report(
+          `${at}/prompts/${i}`,
+          'rule',
+          `prompt ${p.name}: where and a required rule belong to a transition's prompts`,
+        );
+    });
     checkSet(table, action.set, action.prompts, at, report, eff);
   });
   (screen.dataSets ?? []).forEach((set, i) => {

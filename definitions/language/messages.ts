@@ -91,6 +91,7 @@ export const MESSAGES = {
   'validation.unknown_codes': 'Onbekende codes: {0}.',
   'validation.list_archived': 'De gekozen waarde voor {0} is gearchiveerd en kan niet meer worden gekozen.',
   'validation.list_filter': 'De gekozen waarde voor {0} past niet bij {1} van dit record; kies er een uit de lijst.',
+  'validation.prompt_filter': 'De gekozen waarde voor {0} is hier niet toegestaan; kies er een uit de lijst.',
   'request.list_for': 'For: {0} is geen lijstveld dat uit de lijst {1} kiest.',
   'validation.unknown_right': "{0}: '{1}' is geen bekend recht.",
   'validation.unknown_table': "{0}: '{1}' is geen bekende tabel.",

@@ -35,10 +35,13 @@ export const WHERE_OPERATORS = [
   'today',
 ] as const;
 
-/** What in a total's filter the database cannot apply. */
-export function whereSqlProblems(where: unknown, outer?: '$record'): string[] {
+/**
+ * What in a filter the database cannot apply. With `hop` (a total's filter) a `var` may also read a
+ * field of the row one of the rows' list fields names (`Invoice.Status`); the names are checked apart.
+ */
+export function whereSqlProblems(where: unknown, outer?: '$record', hop = false): string[] {
   if (where === null || typeof where !== 'object') return [];
-  if (Array.isArray(where)) return where.flatMap((w) => whereSqlProblems(w, outer));
+  if (Array.isArray(where)) return where.flatMap((w) => whereSqlProblems(w, outer, hop));
   return Object.entries(where as Record<string, unknown>).flatMap(([op, args]) => {
     if (!(WHERE_OPERATORS as readonly string[]).includes(op))
       return [`a filter may use ${WHERE_OPERATORS.join(', ')}; not '${op}'`];
@@ -46,8 +49,33 @@ export function whereSqlProblems(where: unknown, outer?: '$record'): string[] {
       // A pick's filter also reads the record's own fields (`$record.BookDate`), bound as values.
       const own =
         outer && typeof args === 'string' && args.startsWith(`${outer}.`) ? args.slice(outer.length + 1) : args;
-      return typeof own === 'string' && !own.includes('.') ? [] : ['a filter reads fields of its rows by name'];
+      const steps = typeof own === 'string' ? own.split('.').length : 0;
+      return steps === 1 || (hop && steps === 2)
+        ? []
+        : [
+            hop
+              ? 'a filter reads fields of its rows, or of a row they reference (one step), by name'
+              : 'a filter reads fields of its rows by name',
+          ];
     }
-    return whereSqlProblems(args, outer);
+    return whereSqlProblems(args, outer, hop);
   });
+}
+
+/** The paths of a total's filter through a list field of the child (`Invoice.Status`), split at the step. */
+export function filterHops(where: unknown): { via: string; field: string }[] {
+  const out: { via: string; field: string }[] = [];
+  const walk = (x: unknown): void => {
+    if (x === null || typeof x !== 'object') return;
+    if (Array.isArray(x)) return x.forEach(walk);
+    for (const [op, args] of Object.entries(x as Record<string, unknown>)) {
+      const name = op === 'var' ? (Array.isArray(args) ? args[0] : args) : undefined;
+      if (typeof name === 'string' && name.includes('.') && !name.startsWith('$')) {
+        const [via, field] = name.split('.');
+        out.push({ via, field });
+      } else if (op !== 'var') walk(args);
+    }
+  };
+  walk(where);
+  return out;
 }

@@ -486,8 +486,11 @@ export interface PromptDef {
   label: string;
   type: 'text' | 'textarea' | 'date' | 'datetime' | 'integer' | 'decimal' | 'bool' | 'list' | 'select';
   list?: string;
+  /** A list prompt offers and takes only the rows of its list's table for which this filter holds (`pick.where`'s grammar). */
+  where?: RulesLogic;
   options?: SelectOption[];
-  required?: boolean;
+  /** Required always, or while a rule over the record and settings holds. */
+  required?: boolean | RulesLogic;
   /** What is said when a required prompt is left empty (else "<label> is verplicht"). */
   requiredMessage?: string;
   maxLength?: number;
@@ -679,8 +682,11 @@ export interface TransitionDef {
    * referenced rows) in a state it leaves from. No user makes it; it has no prompts.
    */
   automatic?: RulesLogic;
-  /** Record fields that must have a value on entering the new state. */
-  requires?: string[];
+  /**
+   * Record fields that must have a value on entering the new state; `{field, when}` only while the
+   * rule holds (`{"var": "$settings.financialsettings.RequireVoidReason"}`).
+   */
+  requires?: (string | { field: string; when: RulesLogic })[];
   /** Fields set on the record by the transition (as ActionDef.set). */
   set?: Record<string, unknown>;
   /** Child rows moved along: rows of `table` under this record in one of `from` go to `to`. */
@@ -793,8 +799,7 @@ export interface RightsDef {
 
 export interface SeedDef {
   table: string;
-  /** The field, or fields together, that find a seed row already there. */
-  key: string | string[];
+  key: string;
   rows: Record<string, unknown>[];
 }
 export interface PackDef {

@@ -29,6 +29,7 @@ function listContext(engine: Engine, request: FastifyRequest<{ Params: Params }>
  */
 async function recordLimits(engine: Engine, list: ListDef, principal: Principal, body: Record<string, unknown>) {
   if (body.For === undefined) return [];
+  if (String(body.For).split('.').length === 3) return [];
   const [tableName = '', fieldName = ''] = String(body.For).split('.');
   const owner = engine.registry.snapshot.table(tableName);
   const join = owner?.listJoins.find((j) => j.field.name.toLowerCase() === fieldName.toLowerCase());
@@ -42,11 +43,28 @@ async function recordLimits(engine: Engine, list: ListDef, principal: Principal,
   return filterValues(engine.pool, owner, join, record, (name) => engine.registry.snapshot.table(name), principal);
 }
 
+/**
+ * The filter of the transition prompt a lookup is for (`For`: `table.transition.Prompt`): the rows
+ * its `where` admits; none without such a `For`.
+ */
+function promptFilter(engine: Engine, list: ListDef, body: Record<string, unknown>): unknown {
+  const steps = body.For === undefined ? [] : String(body.For).split('.');
+  if (steps.length !== 3) return undefined;
+  const [tableName, name, promptName] = steps.map((s) => s.toLowerCase());
+  const owner = engine.registry.snapshot.table(tableName);
+  const transition = owner?.workflow?.def.transitions.find((t) => t.name.toLowerCase() === name);
+  const prompt = (transition?.prompts ?? []).find((p) => p.name.toLowerCase() === promptName);
+  if (!prompt || prompt.list?.toLowerCase() !== list.name.toLowerCase())
+    throw badRequest('request.list_for', String(body.For), list.name);
+  return prompt.where;
+}
+
 export function listRoutes(app: FastifyInstance, engine: Engine): void {
   app.post<{ Params: Params }>('/mvc/_lists/:list', async (request) => {
     const { list, model, principal } = listContext(engine, request);
     const body = bodyOf(request);
-    return listPage(engine.pool, list, model, principal, body, await recordLimits(engine, list, principal, body));
+    const limits = await recordLimits(engine, list, principal, body);
+    return listPage(engine.pool, list, model, principal, body, limits, promptFilter(engine, list, body));
   });
   app.post<{ Params: Params }>('/mvc/_lists/:list/single', async (request) => {
     const { list, model, principal } = listContext(engine, request);

@@ -38,14 +38,20 @@ function valueSchema(p: PromptDef): Schema {
   }
 }
 
-/** A required prompt must have a value; any other may be left empty (null). */
+/**
+ * A required prompt must have a value; any other may be left empty (null). A `required` rule is
+ * judged per record first (prompts.ts requiredNow); unjudged, it requires nothing.
+ */
 export function promptSchema(prompts: readonly PromptDef[]): Schema {
   return {
     type: 'object',
     additionalProperties: false,
-    required: prompts.filter((p) => p.required).map((p) => p.name),
+    required: prompts.filter((p) => p.required === true).map((p) => p.name),
     properties: Object.fromEntries(
-      prompts.map((p) => [p.name, p.required ? valueSchema(p) : { anyOf: [valueSchema(p), { type: 'null' }] }]),
+      prompts.map((p) => [
+        p.name,
+        p.required === true ? valueSchema(p) : { anyOf: [valueSchema(p), { type: 'null' }] },
+      ]),
     ),
   };
 }

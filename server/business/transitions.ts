@@ -19,7 +19,7 @@ import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { Ignored } from './batch.ts';
 import { stateLabel } from './labels.ts';
-import { changesOf, checkPrompts, logPart, promptInfo } from './prompts.ts';
+import { changesOf, checkPrompts, logPart, promptFiltersHold, promptInfo, requiredNow, ruleParts } from './prompts.ts';
 
 function workflowOf(model: TableModel) {
   if (!model.workflow) throw badRequest('request.no_workflow', model.table.name);
@@ -57,6 +57,7 @@ export async function transitionsOf(
     tableOf,
   );
   const open = candidates.filter((t) => evaluateRule(t.guard, record, related));
+  const asked = await relatedValues(db, model, record, open.flatMap(ruleParts), tableOf);
   return {
     Field: field.name,
     Status: status as TransitionsAnswer['Status'],
@@ -68,7 +69,9 @@ export async function transitionsOf(
       To: t.to,
       ToLabel: stateLabel(model, t.to) ?? String(t.to),
       Warning: t.warning ?? null,
-      Prompts: (t.prompts ?? []).map(promptInfo),
+      Prompts: (requiredNow(t.prompts, record, asked) ?? []).map((p) =>
+        promptInfo(p, `${model.table.name}.${t.name}.${p.name}`),
+      ),
     })),
   };
 }
@@ -111,7 +114,11 @@ export async function makeTransition(
     throw invalidFields({
       [field.name]: [{ id: 'workflow.not_from_state', args: [t.label, stateLabel(model, status) ?? String(status)] }],
     });
-  const prompts = checkPrompts(t.prompts, values);
+  // Rules of prompts and requires may read settings (`$settings.…`), judged on the record as it stands.
+  const related = await relatedValues(client, model, record, ruleParts(t), ctx.tableOf);
+  const asked = requiredNow(t.prompts, record, related);
+  const prompts = checkPrompts(asked, values);
+  await promptFiltersHold(client, model, asked, prompts, ctx.tableOf);
   const changes = { ...changesOf(t.set, prompts, principal, record), [field.name]: t.to };
   const merged = { ...record, ...changes };
   // Referenced rows are read through the record as it stands: a transition that clears the
@@ -124,7 +131,8 @@ export async function makeTransition(
     });
   }
   const missing = (t.requires ?? [])
-    .map((n) => model.byName.get(n.toLowerCase())!)
+    .filter((r) => typeof r === 'string' || evaluateRule(r.when, merged, related))
+    .map((r) => model.byName.get((typeof r === 'string' ? r : r.field).toLowerCase())!)
     .filter((f) => isEmptyValue(merged[f.name] ?? null));
   if (missing.length)
     throw invalidFields(

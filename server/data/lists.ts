@@ -8,6 +8,7 @@ import type { Principal } from '../security/principal.ts';
 import { columnOf, condition, Params } from './filters.ts';
 import { authorize } from './records.ts';
 import { hiddenFields, isHidden } from './access.ts';
+import { ruleSql } from './rule-sql.ts';
 import { limited, seen } from './table-sql.ts';
 import { ident, likePattern } from '../db/sql.ts';
 
@@ -72,6 +73,8 @@ export async function listPage(
   body: Record<string, unknown>,
   /** The limits of the record being edited (a field's listFilter), as list parameters with their values. */
   limits: readonly { param: string; listField: string; value: unknown }[] = [],
+  /** The filter of the prompt the lookup is for (`where`: a rule over the list's rows). */
+  rule?: unknown,
 ) {
   authorize(model, principal, 'read');
   const params = new Params();
@@ -104,6 +107,7 @@ export async function listPage(
     if (limit.value === null || isHidden(model.table, principal, limit.listField)) continue;
     where.push(condition(columnOf(model, limit.listField, limit.param, hidden), '=', limit.value, params, limit.param));
   }
+  if (rule !== undefined) where.push(ruleSql(rule, { fields: model.table.fields, alias: 't' }, params));
   const seenRows = limited(model, principal, 't', params);
   const [listSort, dir] = (list.order ?? `${list.textField} asc`).split(' ');
   // A sort on a hidden field would tell its order: such a list is in AutoID order for them.

@@ -1,9 +1,10 @@
 // Values of referenced rows that a check's or a guard's rule reads by path
-// (`ObjectType.IdGenerator.IDRequired`), and the counter row a numbering reaches by path. Each
-// step is a list field of the definitions, so every identifier comes from them. Values that decide
+// (`ObjectType.IdGenerator.IDRequired`), of a settings table's row (`$settings.<table>.<Field>`),
+// and the counter row a numbering reaches by path. Each step is a list field of the definitions, so every identifier comes from them. Values that decide
 // a rule never leave the server, so the reader's row limits do not apply; values a record takes
 // (defaultFrom) are read as the principal `seenBy` sees the rows, through the access layer.
 import { relatedPaths } from '../../definitions/language/index.ts';
+import { settingsName } from '../../definitions/language/settings-rules.ts';
 import type { Queryable } from '../db/pool.ts';
 import { memoRead } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
@@ -12,6 +13,7 @@ import { outputValue } from './values.ts';
 import type { Principal } from '../security/principal.ts';
 import { Params } from './filters.ts';
 import { engineTable, seen } from './table-sql.ts';
+import { isHidden } from './access.ts';
 
 /** One row's columns by AutoID, only when `seenBy` (if given) may see that row. */
 function rowQuery(model: TableModel, columns: string[], id: number, seenBy?: Principal): [string, unknown[]] {
@@ -59,6 +61,26 @@ export async function rowAtPath(
 }
 
 /**
+ * A field of a settings table's one row (`$settings.financialsettings.RequireVoidReason`), read in
+ * the caller's transaction; empty when the table has no row yet. The definitions check admits only
+ * a field of a table a settings screen shows; the value decides a rule and never leaves the server.
+ */
+async function settingValue(db: Queryable, path: string, tableOf: TableOf, seenBy?: Principal): Promise<unknown> {
+  const read = settingsName(path);
+  const model = read && tableOf(read.table);
+  const field = read && model?.byName.get(read.field.toLowerCase());
+  if (!model || !field || !model.screens.some((s) => s.kind === 'settings')) return null;
+  // A value read for a user to see is one they may read.
+  if (seenBy && (!seenBy.can(model.table.right, 'read') || isHidden(model.table, seenBy, field.name))) return null;
+  const row = (
+    await db.query<{ v: unknown }>(
+      `SELECT t.${ident(field.sqlName)} AS v FROM ${engineTable(model.table)} t ORDER BY t.autoid LIMIT 1`,
+    )
+  ).rows[0];
+  return row === undefined || row.v === null ? null : outputValue(field, row.v);
+}
+
+/**
  * The values of referenced rows the rules read, by path; undefined when they read none. Paths
  * through the same row (`ObjectType.IdGenerator.IDRequired`, `…IdMask`) follow the references
  * once and read their fields in one statement.
@@ -71,14 +93,19 @@ export async function relatedValues(
   tableOf: TableOf,
   seenBy?: Principal,
 ): Promise<Map<string, unknown> | undefined> {
-  const paths = [...new Set(rules.flatMap(relatedPaths))];
-  if (!paths.length) return undefined;
+  const all = [...new Set(rules.flatMap(relatedPaths))];
+  if (!all.length) return undefined;
+  const values = new Map<string, unknown>();
+  const paths: string[] = [];
+  for (const path of all) {
+    if (settingsName(path)) values.set(path, await settingValue(db, path, tableOf, seenBy));
+    else paths.push(path);
+  }
   const byRow = new Map<string, string[]>();
   for (const path of paths) {
     const prefix = path.slice(0, path.lastIndexOf('.'));
     byRow.set(prefix, [...(byRow.get(prefix) ?? []), path]);
   }
-  const values = new Map<string, unknown>();
   for (const [prefix, reads] of byRow) {
     const row = await rowAtPath(db, model, record, prefix, tableOf, seenBy);
     const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));

@@ -35,16 +35,24 @@ export async function totalsFollow(
   before: Record<string, unknown> | null,
   tableOf: TableOf,
 ): Promise<void> {
-  if (!model.feeds.length) return;
+  if (!model.feeds.length && !model.feedsThrough.length) return;
   const marks = new Map<string, Set<number>>();
-  for (const { parent, via } of model.feeds) {
-    for (const row of [after, before]) {
-      const id = row?.[via.name];
-      if (id === null || id === undefined || id === '') continue;
-      let ids = marks.get(parent);
-      if (!ids) marks.set(parent, (ids = new Set()));
-      ids.add(Number(id));
-    }
+  const mark = (parent: string, id: unknown) => {
+    if (id === null || id === undefined || id === '') return;
+    let ids = marks.get(parent);
+    if (!ids) marks.set(parent, (ids = new Set()));
+    ids.add(Number(id));
+  };
+  for (const { parent, via } of model.feeds) for (const row of [after, before]) mark(parent, row?.[via.name]);
+  // A total whose filter reads this row through a child (a line of a voided invoice counts no
+  // more): a change of a field it reads marks the parents of the children naming the row.
+  for (const { parent, child, via, hop, reads } of model.feedsThrough) {
+    if (!after || !before || !reads.some((f) => !same(f, after[f.name], before[f.name]))) continue;
+    const found = await db.query<{ parent: string }>(
+      `SELECT DISTINCT c.${ident(via.sqlName)} AS parent FROM ${engineTable(child)} c WHERE c.${ident(hop.sqlName)} = $1`,
+      [after.AutoID ?? before.AutoID],
+    );
+    for (const row of found.rows) mark(parent, row.parent);
   }
   if (!marks.size) return;
   const transaction = transactionOf(db);
@@ -73,7 +81,9 @@ function totalSql(r: Rollup, params: Params): string {
   const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
   const where = [
     `c.${ident(r.via.sqlName)} = p.autoid`,
-    ...(r.where !== undefined ? [ruleSql(r.where, { fields: r.child.fields, alias: 'c' }, params)] : []),
+    ...(r.where !== undefined
+      ? [ruleSql(r.where, { fields: r.child.fields, alias: 'c', refOf: r.refOf }, params)]
+      : []),
   ];
   return `(SELECT ${value} FROM ${engineTable(r.child)} c WHERE ${where.join(' AND ')})`;
 }

@@ -18,7 +18,7 @@ import {
 } from '../../definitions/language/index.ts';
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 import { computeOrder } from '../../definitions/language/check-derived.ts';
-import { rollupLink } from '../../definitions/language/rollups.ts';
+import { filterHops, rollupLink } from '../../definitions/language/rollups.ts';
 import type { ListDef, RollupDef } from '../../definitions/language/types.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
@@ -51,12 +51,26 @@ export interface TableModel {
   ofTable(name: TableCatalogueName, table: unknown): ReadonlyMap<string, CatalogueItem>;
   /** A list's table and code field, for a text field that names its rows by code (`codes` checks and applies). */
   codeList(name: string): { table: string; codeField: string } | undefined;
+  /** The table of a list of the same definitions (a list prompt's rows). */
+  listTable(name: string): string | undefined;
   /** Its computed fields, each after those it reads. */
   computed: EffectiveField[];
   /** Its totals over child rows. */
   rollups: Rollup[];
   /** The totals of other tables its rows count in: the parent table and the field naming the parent. */
   feeds: { parent: string; via: EffectiveField }[];
+  /**
+   * The totals of other tables whose filter reads fields of its rows through a child (an order
+   * line's invoiced quantity counts no line of a voided invoice): when one of `reads` changes, the
+   * parents (`via`) of the `child` rows naming the row (`hop`) are added up again.
+   */
+  feedsThrough: {
+    parent: string;
+    child: EffectiveTable;
+    via: EffectiveField;
+    hop: EffectiveField;
+    reads: EffectiveField[];
+  }[];
   /** The tables whose read-only states lock its rows (`readOnlyChildren`), and the field naming the parent. */
   lockedBy: { parent: string; via: EffectiveField }[];
 }
@@ -69,6 +83,8 @@ export interface Rollup {
   op: RollupDef['op'];
   source?: EffectiveField;
   where?: unknown;
+  /** The table a list field of the child references, for a filter that reads through it (`Invoice.Status`). */
+  refOf: (field: EffectiveField) => EffectiveTable | undefined;
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -119,6 +135,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
         op: r.op,
         source: r.field ? child.fields.find((f) => f.name.toLowerCase() === r.field!.toLowerCase()) : undefined,
         where: r.where,
+        refOf: (f: EffectiveField) => referenced(eff, f),
       },
     ];
   });
@@ -132,6 +149,23 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
       }),
     )
     .filter((f, i, all) => all.findIndex((g) => g.parent === f.parent && g.via === f.via) === i);
+  const feedsThrough = [...eff.tables.values()].flatMap((parent) =>
+    parent.fields.flatMap((field) => {
+      const r = field.rollup;
+      if (r?.where === undefined) return [];
+      const child = eff.tables.get(r.table.toLowerCase());
+      const via = child && rollupLink(eff, parent, child, r.via);
+      if (!child || !via) return [];
+      const byHop = new Map<EffectiveField, EffectiveField[]>();
+      for (const step of filterHops(r.where)) {
+        const hop = child.fields.find((f) => f.name.toLowerCase() === step.via.toLowerCase());
+        if (!hop || referenced(eff, hop)?.name.toLowerCase() !== table.name.toLowerCase()) continue;
+        const read = byName.get(step.field.toLowerCase());
+        if (read) byHop.set(hop, [...(byHop.get(hop) ?? []), read]);
+      }
+      return [...byHop].map(([hop, reads]) => ({ parent: parent.name, child, via, hop, reads }));
+    }),
+  );
   const lockedBy = [...eff.workflows.values()].flatMap(({ value: wf }) => {
     const parent = eff.tables.get(wf.table.toLowerCase());
     const locks = wf.readOnlyChildren?.some((name) => own(name));
@@ -145,6 +179,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     computed: computeOrder(table.fields),
     rollups,
     feeds,
+    feedsThrough,
     listJoins,
     searchColumns: (table.searchFields ?? []).map((n) => n.toLowerCase()),
     order: { column: sortField.toLowerCase(), desc: dir === 'desc' },
@@ -154,9 +189,16 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     screens,
     catalogue: (name) => catalogueOf(eff, name),
     ofTable: (name, table) => ofTable(eff, name, table),
+    listTable: (name) => eff.lists.get(name.toLowerCase())?.value.table,
     codeList: (name) => {
       const list = eff.lists.get(name.toLowerCase())?.value;
       return list?.codeField ? { table: list.table, codeField: list.codeField } : undefined;
     },
   };
+}
+
+/** The table a list field references. */
+function referenced(eff: Effective, field: EffectiveField): EffectiveTable | undefined {
+  const list = field.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+  return list && eff.tables.get(list.table.toLowerCase());
 }

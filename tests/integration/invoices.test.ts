@@ -270,11 +270,11 @@ describe('the workflow of an invoice', () => {
     const before = (await statusLog(invoice.AutoID)).length;
     const bare = await api('/mvc/invoices/ChangeStatus', { autoids: [invoice.AutoID], Transition: 'void', Values: {} });
     expect(bare.status).toBe(400);
-    expect(Object.keys(bare.body.ModelState)).toContain('VoidReason');
+    expect(bare.body.ModelState).toEqual({ VoidReason: ['Geef de reden waarom de factuur vervalt.'] });
     const wrongKind = await transition([invoice.AutoID], 'void', { VoidReason: ids.cancelReason });
     expect(wrongKind.body).toMatchObject({
       Failed: 1,
-      Results: [{ Key: 'validation.list_filter', Args: ['VoidReason', 'VoidReasonKind'] }],
+      Results: [{ Key: 'validation.prompt_filter', Args: ['Reden'] }],
     });
     expect(await item('invoices', invoice.AutoID)).toMatchObject({ Status: 'new' });
     expect((await item('invoices', invoice.AutoID)).VoidReason ?? null).toBeNull();
@@ -338,6 +338,63 @@ describe('a user without the invoice rights', () => {
     expect(saved.status).toBe(403);
     const lineSaved = await as(cookie, '/mvc/invoicelines/save', { Invoice: invoice.AutoID, Product: ids.product });
     expect(lineSaved.status).toBe(403);
+  });
+});
+
+describe('voiding an invoice', () => {
+  const settings = async (RequireVoidReason: boolean) => {
+    const [row] = (await api('/mvc/financialsettings/GetFlexData', {})).body.Data;
+    expect((await api('/mvc/financialsettings/save', { ...row, RequireVoidReason })).status).toBe(200);
+  };
+
+  it('offers only reasons of kind void in the picker of its reason', async () => {
+    const invoice = await newInvoice();
+    const { Transitions } = (await api('/mvc/invoices/GetTransitions', { autoid: invoice.AutoID })).body;
+    const prompt = Transitions.find((t: { Name: string }) => t.Name === 'void').Prompts[0];
+    expect(prompt).toMatchObject({ Name: 'VoidReason', Required: true, For: 'invoices.void.VoidReason' });
+    const offered: { AutoID: number }[] = (await api(`/${prompt.ListMethod}`, { For: prompt.For, pageSize: 100 })).body
+      .Data;
+    expect(offered.map((r) => r.AutoID)).toContain(ids.voidReason);
+    expect(offered.map((r) => r.AutoID)).not.toContain(ids.cancelReason);
+  });
+
+  it('needs no reason while the financial settings do not require one', async () => {
+    await settings(false);
+    try {
+      const invoice = await newInvoice();
+      expect((await transition([invoice.AutoID], 'void')).body).toMatchObject({ Succeeded: 1 });
+      expect(await item('invoices', invoice.AutoID)).toMatchObject({ Status: 'voided', VoidReason: null });
+    } finally {
+      await settings(true);
+    }
+    const bare = await transition([(await newInvoice()).AutoID], 'void');
+    expect(bare.status).toBe(400);
+  });
+
+  it('gives an order line back the quantity of an invoice voided, so the order can be invoiced again', async () => {
+    const order = await create('orders', { Descr: 'Verkoop hekken', DeliverRelation: ids.customer });
+    const sale = await create('orderlines', {
+      Order: order.AutoID,
+      Product: ids.product,
+      OrderQuantity: 2,
+      Price: 100,
+    });
+    for (const Transition of ['submitOrder', 'supply'])
+      expect((await api('/mvc/orders/ChangeStatus', { autoids: [order.AutoID], Transition })).body).toMatchObject({
+        Succeeded: 1,
+      });
+    // What the warehouse delivered (no call of the base pack records a delivery yet).
+    await server.engine.pool.query('UPDATE orderlines SET deliveredquantity = 2 WHERE autoid = $1', [sale.AutoID]);
+    const invoiceOrder = () => api('/mvc/orders/RunAction', { Action: 'invoice', autoids: [order.AutoID] });
+    const made = await invoiceOrder();
+    expect(made.body).toMatchObject({ Succeeded: 1 });
+    expect((await item('orderlines', sale.AutoID)).InvoicedQuantity).toBe(2);
+    expect((await invoiceOrder()).body).toMatchObject({ Failed: 1 });
+    const invoice = made.body.Results[0].Open.AutoID;
+    expect((await transition([invoice], 'void', { VoidReason: ids.voidReason })).body).toMatchObject({ Succeeded: 1 });
+    expect((await item('orderlines', sale.AutoID)).InvoicedQuantity).toBe(0);
+    expect((await invoiceOrder()).body).toMatchObject({ Succeeded: 1 });
+    expect((await item('orderlines', sale.AutoID)).InvoicedQuantity).toBe(2);
   });
 });
 

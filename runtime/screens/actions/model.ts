@@ -35,7 +35,8 @@ export function promptInfo(def: PromptDef): PromptInfo {
     Name: def.name,
     Label: def.label,
     Type: def.type,
-    Required: def.required ?? false,
+    // A rule (a setting decides) is the server's to judge: the server refuses what it requires.
+    Required: def.required === true,
     ...(def.list ? { ListMethod: listMethod(def.list) } : {}),
     ...(def.options ? { Options: def.options.map((o) => ({ ...o })) } : {}),
     ...(def.maxLength ? { MaxLength: def.maxLength } : {}),
@@ -197,6 +198,8 @@ function property(prompt: PromptInfo): FormProperty {
         ? {
             ListMethod: prompt.ListMethod,
             SingleMethod: `${prompt.ListMethod}/single`,
+            // A prompt whose filter limits its rows: the lookup says which prompt it is for.
+            ...(prompt.For ? { For: prompt.For, Reads: [] } : {}),
             Parameters: [],
             GroupID: PROMPT_GROUP,
             ParentList: null,

@@ -20,8 +20,10 @@ export const EINVOICE_TERMS = {
   'BT-34': 'Seller electronic address',
   'BT-34-1': 'Seller electronic address scheme',
   'BT-35': 'Seller address line 1',
+  'BT-36': 'Seller address line 2',
   'BT-37': 'Seller city',
   'BT-38': 'Seller post code',
+  'BT-39': 'Seller country subdivision',
   'BT-40': 'Seller country code',
   'BT-44': 'Buyer name',
   'BT-46': 'Buyer identifier',
@@ -30,11 +32,14 @@ export const EINVOICE_TERMS = {
   'BT-49': 'Buyer electronic address',
   'BT-49-1': 'Buyer electronic address scheme',
   'BT-50': 'Buyer address line 1',
+  'BT-51': 'Buyer address line 2',
   'BT-52': 'Buyer city',
   'BT-53': 'Buyer post code',
+  'BT-54': 'Buyer country subdivision',
   'BT-55': 'Buyer country code',
   'BT-81': 'Payment means type code',
   'BT-84': 'Payment account identifier',
+  'BT-86': 'Payment service provider identifier',
 } as const;
 
 /** Business terms of an invoice line. */

@@ -107,6 +107,9 @@ const MANDATORY: [string, string[]][] = [
   ['BR-11', ['BT-55']],
 ];
 
+/** UNCL4461 credit transfer (30) and SEPA credit transfer (58): BR-61 asks the payment account. */
+const CREDIT_TRANSFER = new Set(['30', '58']);
+
 /** The rules of the standard an invoice's model breaks for want of data (none: it may be sent). */
 export function ruleProblems(model: EInvoiceModel): RuleProblem[] {
   const problems = MANDATORY.filter(([, terms]) => terms.some((t) => !model.terms[t])).map(([rule, terms]) => ({
@@ -121,5 +124,11 @@ export function ruleProblems(model: EInvoiceModel): RuleProblem[] {
   // A standard-rated invoice names the seller's VAT identifier (BR-S-02).
   if (model.vat.some((v) => v.category === 'S') && !model.terms['BT-31'] && !model.terms['BT-63'])
     problems.push({ rule: 'BR-S-02', terms: ['BT-31'] });
+  // An electronic address says which scheme it is in (BR-62 seller, BR-63 buyer).
+  if (model.terms['BT-34'] && !model.terms['BT-34-1']) problems.push({ rule: 'BR-62', terms: ['BT-34-1'] });
+  if (model.terms['BT-49'] && !model.terms['BT-49-1']) problems.push({ rule: 'BR-63', terms: ['BT-49-1'] });
+  // A credit transfer names the account to pay into (BR-61).
+  if (CREDIT_TRANSFER.has(model.terms['BT-81'] ?? '') && !model.terms['BT-84'])
+    problems.push({ rule: 'BR-61', terms: ['BT-84'] });
   return problems;
 }

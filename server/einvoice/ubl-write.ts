@@ -33,8 +33,10 @@ function party(
     scheme: string;
     id: string;
     street: string;
+    street2: string;
     city: string;
     zip: string;
+    region: string;
     country: string;
     vat: string;
     name: string;
@@ -42,14 +44,15 @@ function party(
   },
 ): Node {
   return group({
-    'cbc:EndpointID': text(t[at.endpoint])
-      ? { '@_schemeID': t[at.scheme] ?? '0088', '#text': t[at.endpoint] }
-      : undefined,
+    // Its scheme is required with it (BR-62, BR-63): ruleProblems refuses an address without one.
+    'cbc:EndpointID': text(t[at.endpoint]) ? { '@_schemeID': t[at.scheme], '#text': t[at.endpoint] } : undefined,
     'cac:PartyIdentification': group({ 'cbc:ID': text(t[at.id]) }),
     'cac:PostalAddress': group({
       'cbc:StreetName': text(t[at.street]),
+      'cbc:AdditionalStreetName': text(t[at.street2]),
       'cbc:CityName': text(t[at.city]),
       'cbc:PostalZone': text(t[at.zip]),
+      'cbc:CountrySubentity': text(t[at.region]),
       'cac:Country': group({ 'cbc:IdentificationCode': text(t[at.country]) }),
     }),
     'cac:PartyTaxScheme': text(t[at.vat]) ? { 'cbc:CompanyID': t[at.vat], 'cac:TaxScheme': vatScheme } : undefined,
@@ -109,8 +112,10 @@ export function writeUbl(model: EInvoiceModel): string {
         scheme: 'BT-34-1',
         id: 'BT-29',
         street: 'BT-35',
+        street2: 'BT-36',
         city: 'BT-37',
         zip: 'BT-38',
+        region: 'BT-39',
         country: 'BT-40',
         vat: 'BT-31',
         name: 'BT-27',
@@ -123,8 +128,10 @@ export function writeUbl(model: EInvoiceModel): string {
         scheme: 'BT-49-1',
         id: 'BT-46',
         street: 'BT-50',
+        street2: 'BT-51',
         city: 'BT-52',
         zip: 'BT-53',
+        region: 'BT-54',
         country: 'BT-55',
         vat: 'BT-48',
         name: 'BT-44',
@@ -134,7 +141,10 @@ export function writeUbl(model: EInvoiceModel): string {
     'cac:PaymentMeans': text(t['BT-81'])
       ? group({
           'cbc:PaymentMeansCode': t['BT-81'],
-          'cac:PayeeFinancialAccount': group({ 'cbc:ID': text(t['BT-84']) }),
+          'cac:PayeeFinancialAccount': group({
+            'cbc:ID': text(t['BT-84']),
+            'cac:FinancialInstitutionBranch': group({ 'cbc:ID': text(t['BT-86']) }),
+          }),
         })
       : undefined,
     'cac:PaymentTerms': group({ 'cbc:Note': text(t['BT-20']) }),

@@ -1,7 +1,8 @@
 // The base pack's e-invoice mapping on the demo data: a completed demo invoice's e-invoice names
 // the administration as seller with its VAT number and country, the invoice relation as buyer with
-// the country of its main address, its sale and rental lines with their VAT rates, and totals that
-// agree with the invoice's own; the document row lands in einvoices with a row per line.
+// the country of its main address, both with their Peppol electronic addresses, the seller's postal
+// address and bank account, its sale and rental lines with their VAT rates, and totals that agree
+// with the invoice's own; the document row lands in einvoices with a row per line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { inTransaction } from '../../server/db/pool.ts';
@@ -24,8 +25,10 @@ describe('the e-invoice of a completed demo invoice', () => {
     const invoices = (await post(server.app, '/mvc/invoices/GetFlexData', { pageSize: 50 })).body.Data as {
       AutoID: number;
       LineCount: number;
+      PaymentMethod_Descr: string | null;
     }[];
-    const invoice = invoices.find((i) => i.LineCount > 0)!;
+    // Paid by bank transfer: the document names the account to pay into (BR-61).
+    const invoice = invoices.find((i) => i.LineCount > 0 && i.PaymentMethod_Descr === 'Bankoverschrijving')!;
     expect(invoice, 'a demo invoice with lines').toBeTruthy();
     const done = await post(server.app, '/mvc/invoices/ChangeStatus', {
       autoids: [invoice.AutoID],
@@ -47,6 +50,29 @@ describe('the e-invoice of a completed demo invoice', () => {
     expect(model.terms['BT-31']).toMatch(/^(NL|BE)/);
     expect(model.terms['BT-40']).toMatch(/^[A-Z]{2}$/);
     expect(model.terms['BT-55']).toMatch(/^[A-Z]{2}$/);
+    // Peppol: both parties' electronic addresses with their schemes, the seller's address and the
+    // account a credit transfer is paid into, from the administration, the relation and the payment method.
+    const seller = (await post(server.app, '/mvc/administrations/GetItem', { autoid: item.Administration })).body;
+    const buyer = (await post(server.app, '/mvc/relations/GetItem', { autoid: item.InvoiceRelation })).body;
+    const method = (await post(server.app, '/mvc/paymentmethods/GetItem', { autoid: item.PaymentMethod })).body;
+    expect(seller.ElectronicAddressScheme).toMatch(/^\d{4}$/);
+    expect(buyer.ElectronicAddressScheme).toMatch(/^\d{4}$/);
+    expect(model.terms).toMatchObject({
+      'BT-34': seller.ElectronicAddress,
+      'BT-34-1': seller.ElectronicAddressScheme,
+      'BT-35': seller.Street,
+      'BT-37': seller.City,
+      'BT-38': seller.PostalCode,
+      'BT-49': buyer.ElectronicAddress,
+      'BT-49-1': buyer.ElectronicAddressScheme,
+      'BT-81': method.PaymentMeansCode,
+      'BT-84': seller.Iban,
+      'BT-86': seller.Bic,
+    });
+    expect(model.terms['BT-84']).toMatch(/^(NL|BE)\d{2}/);
+    expect(doc.Document).toContain(
+      `<cbc:EndpointID schemeID="${seller.ElectronicAddressScheme}">${seller.ElectronicAddress}</cbc:EndpointID>`,
+    );
     expect(Number(model.terms['BT-109'])).toBeCloseTo(Number(item.TotalExclVat), 2);
     expect(Number(model.terms['BT-112'])).toBeCloseTo(Number(item.TotalInclVat), 2);
     const lines = (

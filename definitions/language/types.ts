@@ -100,6 +100,12 @@ export interface FieldDef {
      * change; a value the user typed is kept.
      */
     overridable?: boolean;
+    /**
+     * Computed again when a field it reads of a referenced row changes (a purchase invoice line's
+     * received quantity follows later receipts of its order line), unless the record or its parent
+     * is in a read-only state: a completed document keeps what it showed.
+     */
+    follow?: boolean;
   };
   /**
    * A total over child rows: `op` of `field` of the rows of `table` whose list field `via` (by

@@ -33,19 +33,13 @@ export function refuseReadOnlyRecord(
   if (state) throw new AppError('RECORD_READ_ONLY', [labelled(model.table), stateArg(state)]);
 }
 
-/**
- * Refuses a write or delete of a row whose parent — as stored, or as the write leaves it — is in
- * a read-only state that locks it (`readOnlyChildren`). A transition of the parent that moves its
- * children along (a cascade, an apply) is the definitions' own change and passes.
- */
-export async function refuseLockedParents(
+/** The parent and its read-only state that lock one of `rows` (`readOnlyChildren`), if any. */
+async function lockingParent(
   db: Queryable,
   model: TableModel,
   rows: (Record<string, unknown> | null)[],
   tableOf: TableOf,
-  ctx: Pick<WriteContext, 'transition' | 'along'> | null,
-): Promise<void> {
-  if (!model.lockedBy.length || ctx?.transition || ctx?.along) return;
+): Promise<{ parents: TableModel; state: StateDef } | undefined> {
   for (const { parent, via } of model.lockedBy) {
     const parents = tableOf(parent);
     const wf = parents?.workflow;
@@ -59,14 +53,43 @@ export async function refuseLockedParents(
     );
     for (const { status } of found.rows) {
       const state = locked.find((s) => String(s.value) === String(status));
-      if (state)
-        throw new AppError(
-          'RECORD_READ_ONLY',
-          [labelled(parents.table), stateArg(state)],
-          {},
-          {},
-          'errors.parent_read_only',
-        );
+      if (state) return { parents, state };
     }
   }
+  return undefined;
+}
+
+/**
+ * Refuses a write or delete of a row whose parent — as stored, or as the write leaves it — is in
+ * a read-only state that locks it (`readOnlyChildren`). A transition of the parent that moves its
+ * children along (a cascade, an apply) is the definitions' own change and passes.
+ */
+export async function refuseLockedParents(
+  db: Queryable,
+  model: TableModel,
+  rows: (Record<string, unknown> | null)[],
+  tableOf: TableOf,
+  ctx: Pick<WriteContext, 'transition' | 'along'> | null,
+): Promise<void> {
+  if (!model.lockedBy.length || ctx?.transition || ctx?.along) return;
+  const lock = await lockingParent(db, model, rows, tableOf);
+  if (lock)
+    throw new AppError(
+      'RECORD_READ_ONLY',
+      [labelled(lock.parents.table), stateArg(lock.state)],
+      {},
+      {},
+      'errors.parent_read_only',
+    );
+}
+
+/** Whether a stored row is in a read-only state or under a parent in one: what the engine derives of it stays as it is. */
+export async function isReadOnlyRow(
+  db: Queryable,
+  model: TableModel,
+  row: Record<string, unknown>,
+  tableOf: TableOf,
+): Promise<boolean> {
+  if (readOnlyState(model, row)) return true;
+  return model.lockedBy.length > 0 && (await lockingParent(db, model, [row], tableOf)) !== undefined;
 }

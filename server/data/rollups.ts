@@ -12,6 +12,7 @@ import type { Rollup, TableModel } from '../metadata/model.ts';
 import { computedAfterTotals, computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
 import { transitionsFollow } from './automatic.ts';
+import { valuesFollow } from './follow.ts';
 import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
@@ -140,6 +141,7 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
       ]);
       await recordChanged(db, model, Number(row.autoid), 'updated');
       await totalsFollow(db, model, merged, null, tableOf);
+      await valuesFollow(db, model, merged, stored, tableOf);
       await transitionsFollow(db, model, Number(row.autoid), stored, tableOf);
     }
   }

@@ -36,6 +36,7 @@ import {
 } from './records.ts';
 import { relatedValues, type TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
+import { valuesFollow } from './follow.ts';
 import { registerAutomaticWrite, transitionsFollow } from './automatic.ts';
 import { insertRow, updateRow } from './rows.ts';
 import { writeStatusLog } from './statuslog.ts';
@@ -217,6 +218,7 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   const written = writtenNames(values);
   await afterWrite(client, { ...hooked, after: change.merged, written });
   await totalsFollow(client, model, change.merged, current, ctx.tableOf);
+  await valuesFollow(client, model, change.merged, current, ctx.tableOf);
   const typeField =
     model.table.typedProperties && model.byName.get(model.table.typedProperties.typeField.toLowerCase())!;
   if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name])

@@ -3,6 +3,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
   catalogueOf,
+  relatedPaths,
   ofTable,
   type TableCatalogueName,
   isCalendarDate,
@@ -73,6 +74,11 @@ export interface TableModel {
   }[];
   /** The tables whose read-only states lock its rows (`readOnlyChildren`), and the field naming the parent. */
   lockedBy: { parent: string; via: EffectiveField }[];
+  /**
+   * The rows of other tables whose computed fields follow its rows (`compute.follow`): when one of
+   * `reads` changes, the rows of `table` whose `via` names the row are computed again.
+   */
+  followers: { table: string; via: EffectiveField; reads: EffectiveField[] }[];
 }
 
 /** A total of `field` over the rows of `child` whose `via` names the record. */
@@ -176,6 +182,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     table,
     byName,
     lockedBy,
+    followers: followersOf(eff, table),
     computed: computeOrder(table.fields),
     rollups,
     feeds,
@@ -201,4 +208,24 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
 function referenced(eff: Effective, field: EffectiveField): EffectiveTable | undefined {
   const list = field.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
   return list && eff.tables.get(list.table.toLowerCase());
+}
+
+/** The computed fields of every table that follow rows of `table` (`compute.follow`), by table and list field. */
+function followersOf(eff: Effective, table: EffectiveTable): TableModel['followers'] {
+  const out: TableModel['followers'] = [];
+  for (const other of eff.tables.values())
+    for (const field of other.fields) {
+      if (!field.compute?.follow || field.compute.overridable) continue;
+      for (const path of relatedPaths(field.compute.expression)) {
+        const [first, second] = path.split('.');
+        const via = other.fields.find((f) => f.name.toLowerCase() === first.toLowerCase());
+        const list = via?.type === 'list' && via.list ? eff.lists.get(via.list.toLowerCase())?.value : undefined;
+        const read = table.fields.find((f) => f.name.toLowerCase() === second.toLowerCase());
+        if (!via || !read || list?.table.toLowerCase() !== table.name.toLowerCase()) continue;
+        const known = out.find((f) => f.table === other.name && f.via === via);
+        if (!known) out.push({ table: other.name, via, reads: [read] });
+        else if (!known.reads.includes(read)) known.reads.push(read);
+      }
+    }
+  return out;
 }

@@ -258,6 +258,44 @@ describe('purchase invoices', () => {
     ids.completed = inv.AutoID;
   });
 
+  it('follow later receipts of their order lines in the received quantity and difference; a definitive one keeps what it showed', async () => {
+    const inv = await invoice();
+    const line = await create('purchaseinvoicelines', {
+      PurchaseInvoice: inv.AutoID,
+      PurchaseOrderLine: ids.poLine,
+      Quantity: 9,
+    });
+    expect(line).toMatchObject({ ReceivedQuantity: 6, QuantityDifference: 3 });
+    const definitive = (
+      await admin('/mvc/purchaseinvoicelines/GetFlexData', {
+        dataFilter: [{ FieldName: 'PurchaseInvoice', Value: ids.completed }],
+      })
+    ).body.Data[0];
+    const receipt = (
+      await create('purchasereceipt', { Supplier: ids.supplier, Warehouse: ids.warehouse, ReceiptDate: '2026-12-04' })
+    ).AutoID;
+    await admin('/mvc/purchasereceipt/addbulkitem', {
+      purchaseReceiptID: receipt,
+      articleID: ids.product,
+      purchaseOrderLineID: ids.poLine,
+      locationID: null,
+      quantity: 2,
+    });
+    expect((await admin('/mvc/purchasereceipt/process', { autoid: receipt })).status).toBe(200);
+    expect((await item('purchaseorderlines', ids.poLine)).ReceivedQuantity).toBe(8);
+    expect(await item('purchaseinvoicelines', line.AutoID)).toMatchObject({
+      ReceivedQuantity: 8,
+      QuantityDifference: 1,
+      // What it does not read of the order line stays as it was computed.
+      SubtotalExclVat: 112.5,
+      TimeStamp: line.TimeStamp,
+    });
+    expect(await item('purchaseinvoicelines', definitive.AutoID)).toMatchObject({
+      ReceivedQuantity: definitive.ReceivedQuantity,
+      QuantityDifference: definitive.QuantityDifference,
+    });
+  });
+
   it('are reopened only with the right to reopen', async () => {
     const clerk = await userWith('crediteuren', [
       '14.1:read',

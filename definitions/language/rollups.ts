@@ -68,7 +68,7 @@ export function filterHops(where: unknown): { via: string; field: string }[] {
   const walk = (x: unknown): void => {
     if (x === null || typeof x !== 'object') return;
     if (Array.isArray(x)) return x.forEach(walk);
-    for (const [op, args] of Object.entries(x as Record<string, unknown>)) {
+    for (const [op, args] of Object.entries(x)) {
       const name = op === 'var' ? (Array.isArray(args) ? args[0] : args) : undefined;
       if (typeof name === 'string' && name.includes('.') && !name.startsWith('$')) {
         const [via, field] = name.split('.');

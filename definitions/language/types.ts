@@ -805,7 +805,8 @@ export interface RightsDef {
 
 export interface SeedDef {
   table: string;
-  key: string;
+  /** The field, or fields together, that find a seed row already there. */
+  key: string | string[];
   rows: Record<string, unknown>[];
 }
 export interface PackDef {

@@ -443,3 +443,115 @@ describe('a user limited to the invoices assigned to them', () => {
     expect(outside.body.Code).toBe('OUTSIDE_ROW_LIMITS');
   });
 });
+
+describe('bad input and a limited user on the other paths', () => {
+  it('refuses an amount beyond its precision and a subtotal beyond its column, naming the field, and writes nothing', async () => {
+    const invoice = await newInvoice({ Descr: 'Precisie' });
+    const tooPrecise = await api('/mvc/invoicelines/save', {
+      Invoice: invoice.AutoID,
+      Product: ids.product,
+      Quantity: 1,
+      Price: 12.345,
+    });
+    expect(tooPrecise.status).toBe(400);
+    expect(Object.keys(tooPrecise.body.ModelState)).toEqual(['Price']);
+    const tooLarge = await api('/mvc/invoicelines/save', {
+      Invoice: invoice.AutoID,
+      Product: ids.product,
+      Quantity: 99999999,
+      Price: 99999999,
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(Object.keys(tooLarge.body.ModelState)).toEqual(['SubtotalExclVat']);
+    expect(await item('invoices', invoice.AutoID)).toMatchObject({ LineCount: 0, TotalInclVat: 0 });
+  });
+
+  it('hears of, completes, voids and collects none of the invoices outside their limits, and reads no invoice text through a journal', async () => {
+    let me = 0;
+    const cookie = await userWith(
+      'kassier',
+      [
+        '13.1:read',
+        '13.1:update',
+        '13.2:read',
+        '13.3:execute',
+        '13.10:read',
+        '13.11:read',
+        '13.12:read',
+        '13.13:read',
+        '13.22:execute',
+        '13.23:execute',
+        '16.1:read',
+        '2.1:read',
+      ],
+      async (group, user) => {
+        me = user;
+        await create('rowlimits', {
+          SecurityGroup: group,
+          TableName: 'invoices',
+          FieldName: 'AssignedTo',
+          Kind: 'own',
+        });
+      },
+    );
+    const mine = await newInvoice({ Descr: 'Kassiers factuur', AssignedTo: me });
+    const other = await newInvoice({ Descr: 'Geheime factuur' });
+    await line(mine.AutoID);
+    await line(other.AutoID);
+    const poll = async (LastReceived?: string) =>
+      (await as(cookie, '/mvc/liveevents/poll', LastReceived ? { LastReceived } : {})).body as {
+        Events: { EventData: Record<string, unknown> }[];
+        LastReceived: string;
+      };
+    const start = (await poll()).LastReceived;
+
+    // Batch transitions and the collect action over their own and another's invoice.
+    const completed = await as(cookie, '/mvc/invoices/ChangeStatus', {
+      autoids: [mine.AutoID, other.AutoID],
+      Transition: 'complete',
+    });
+    expect(completed.body.Results.map((r: any) => [r.AutoID, r.Result])).toEqual([
+      [mine.AutoID, 'SUCCESS'],
+      [other.AutoID, 'FAILED'],
+    ]);
+    expect(completed.body.Results[1]).toMatchObject({ Key: 'errors.item_not_found', Description: null });
+    const voided = await as(cookie, '/mvc/invoices/ChangeStatus', {
+      autoids: [other.AutoID],
+      Transition: 'void',
+      Values: { VoidReason: ids.voidReason },
+    });
+    expect(voided.body).toMatchObject({ Succeeded: 0, Failed: 1 });
+    const collected = await as(cookie, '/mvc/invoices/RunAction', {
+      Action: 'collect',
+      autoids: [mine.AutoID, other.AutoID],
+    });
+    expect(collected.body.Succeeded ?? 0).toBe(0);
+    expect(await item('invoices', other.AutoID)).toMatchObject({ Status: 'new', LineCount: 1 });
+
+    // The other invoice completed by someone who may: its journal is in the books the user reads
+    // (with the text the posting gave it), without the text of the invoice it names; and the user
+    // hears of their own invoice's change, not of that one.
+    await transition([other.AutoID], 'complete');
+    await api('/mvc/invoices/save', {
+      ...(await item('invoices', mine.AutoID)),
+      Descr: 'Kassiers factuur, bijgewerkt',
+    });
+    const number = (await item('invoices', other.AutoID)).ID;
+    const journals = (await as(cookie, '/mvc/journals/GetFlexData', { pageSize: 100 })).body.Data as any[];
+    const posted = journals.find((j) => j.DocumentNumber === number);
+    expect(posted).toBeDefined();
+    expect(posted.Invoice_Descr ?? null).toBeNull();
+    const heard: Record<string, unknown>[] = [];
+    let position = start;
+    for (const t0 = Date.now(); Date.now() - t0 < 5000; await new Promise((r) => setTimeout(r, 50))) {
+      const got = await poll(position);
+      heard.push(...got.Events.map((e) => e.EventData));
+      position = got.LastReceived;
+      // Told in order: once their own invoice's save is heard, everything before it was told.
+      if (heard.filter((e) => e.Table === 'invoices' && e.AutoID === mine.AutoID).length >= 2) break;
+    }
+    const invoicesHeard = heard.filter((e) => e.Table === 'invoices').map((e) => e.AutoID);
+    expect(invoicesHeard).toContain(mine.AutoID);
+    expect(invoicesHeard).not.toContain(other.AutoID);
+  });
+});

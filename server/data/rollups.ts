@@ -140,7 +140,8 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         ...values,
       ]);
       await recordChanged(db, model, Number(row.autoid), 'updated');
-      await totalsFollow(db, model, merged, null, tableOf);
+      // With the row as it was: a total another table's filter reads through a child follows too.
+      await totalsFollow(db, model, merged, stored, tableOf);
       await valuesFollow(db, model, merged, stored, tableOf);
       await transitionsFollow(db, model, Number(row.autoid), stored, tableOf);
     }

@@ -127,4 +127,19 @@ describe('a total whose filter reads the parent of each child', () => {
     expect((await change([second], 'complete')).body).toMatchObject({ Succeeded: 1 });
     expect((await item('jobparts', part)).Billed).toBe(50);
   });
+
+  it('follows a total of the parent row that the filter reads, added up when another child changes it', async () => {
+    const job = (await call('/mvc/jobs/save', { ID: 'POORT', Descr: 'Poort' })).body.AutoID;
+    const part = (await call('/mvc/jobparts/save', { Job: job, Descr: 'Scharnier', Delivered: 5, Price: 10 })).body
+      .AutoID;
+    expect((await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: [job] })).body).toMatchObject({
+      Succeeded: 1,
+    });
+    const [made] = await rows('bills', 'Job', job);
+    // The bill's total (50) is below the filter's 100 until a line of no part brings it to 110.
+    expect((await item('jobparts', part)).BilledLarge).toBe(0);
+    expect((await call('/mvc/billlines/save', { Bill: made.AutoID, Descr: 'Arbeid', Amount: 60 })).status).toBe(200);
+    expect((await item('bills', made.AutoID)).Total).toBe(110);
+    expect((await item('jobparts', part)).BilledLarge).toBe(50);
+  });
 });

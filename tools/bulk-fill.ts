@@ -5,6 +5,36 @@
 // SQL helpers for drawing values; and the command line of a generator.
 import pg from 'pg';
 
+/**
+ * The syllables of 20 x 10 made-up model names the generators put in descriptions: 'ka' + 'dor'
+ * is the search word `kador`, found in 1 of 200 rows.
+ */
+export const MODEL_NAMES = {
+  syl1: [
+    'ka',
+    'lo',
+    'mi',
+    'ru',
+    'te',
+    'za',
+    'vo',
+    'ne',
+    'pi',
+    'sa',
+    'do',
+    'fe',
+    'gu',
+    'ha',
+    'ji',
+    'bo',
+    'wi',
+    'ce',
+    'ty',
+    'xa',
+  ],
+  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+};
+
 /** A text array literal of fixed words (the generators' own words, never input). */
 export const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
 /** One random element of the array column `name` of the CTE `v`. */

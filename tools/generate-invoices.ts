@@ -11,7 +11,7 @@
 // The rows are written by one INSERT … SELECT over generate_series per table, with the lines'
 // indexes dropped and rebuilt afterwards.
 import type pg from 'pg';
-import { bulkFill, generatorMain, ids, pick, sqlArray } from './bulk-fill.ts';
+import { bulkFill, generatorMain, ids, MODEL_NAMES, pick, sqlArray } from './bulk-fill.ts';
 import { SEARCH_WORD } from './generate-purchase-lines.ts';
 
 export { SEARCH_WORD };
@@ -21,30 +21,7 @@ export const LINES_PER_INVOICE = 5;
 const WORDS = {
   adj: ['Huur', 'Levering', 'Verzinkte', 'Lichte', 'Zware', 'Stalen', 'Mobiele', 'Nieuwe', 'Reserve', 'Compacte'],
   noun: ['steigerbuis', 'bouwhek', 'rijplaat', 'kabelhaspel', 'dompelpomp', 'aggregaat', 'trilplaat', 'bouwlamp'],
-  // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 lines.
-  syl1: [
-    'ka',
-    'lo',
-    'mi',
-    'ru',
-    'te',
-    'za',
-    'vo',
-    'ne',
-    'pi',
-    'sa',
-    'do',
-    'fe',
-    'gu',
-    'ha',
-    'ji',
-    'bo',
-    'wi',
-    'ce',
-    'ty',
-    'xa',
-  ],
-  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+  ...MODEL_NAMES,
 };
 
 /** Invoices $1…$2 of the default administration to any relation, dated over the last three years. */

@@ -8,7 +8,7 @@
 // The rows are written by one INSERT … SELECT over generate_series, with the table's indexes
 // dropped and rebuilt afterwards, so a million objects take about a minute.
 import type pg from 'pg';
-import { bulkFill, generatorMain, ids, pick, sqlArray } from './bulk-fill.ts';
+import { bulkFill, generatorMain, ids, MODEL_NAMES, pick, sqlArray } from './bulk-fill.ts';
 
 export const SEARCH_WORD = 'kador';
 
@@ -32,30 +32,7 @@ const WORDS = {
     'lichtmast',
     'heftruck',
   ],
-  // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 objects.
-  syl1: [
-    'ka',
-    'lo',
-    'mi',
-    'ru',
-    'te',
-    'za',
-    'vo',
-    'ne',
-    'pi',
-    'sa',
-    'do',
-    'fe',
-    'gu',
-    'ha',
-    'ji',
-    'bo',
-    'wi',
-    'ce',
-    'ty',
-    'xa',
-  ],
-  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+  ...MODEL_NAMES,
 };
 
 const FILL_SQL = `

@@ -10,7 +10,7 @@
 // The rows are written by one INSERT … SELECT over generate_series per table, with the lines'
 // indexes dropped and rebuilt afterwards, so a million lines take about a minute.
 import type pg from 'pg';
-import { bulkFill, generatorMain, ids, pick, sqlArray } from './bulk-fill.ts';
+import { bulkFill, generatorMain, ids, MODEL_NAMES, pick, sqlArray } from './bulk-fill.ts';
 
 export const SEARCH_WORD = 'kador';
 /** Lines per generated purchase order. */
@@ -47,30 +47,7 @@ const WORDS = {
     'zaagblad',
     'hijsband',
   ],
-  // 20 x 10 made-up model names: 'ka' + 'dor' is SEARCH_WORD, 1 in 200 lines.
-  syl1: [
-    'ka',
-    'lo',
-    'mi',
-    'ru',
-    'te',
-    'za',
-    'vo',
-    'ne',
-    'pi',
-    'sa',
-    'do',
-    'fe',
-    'gu',
-    'ha',
-    'ji',
-    'bo',
-    'wi',
-    'ce',
-    'ty',
-    'xa',
-  ],
-  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+  ...MODEL_NAMES,
 };
 
 /** Purchase orders $1…$2: at a supplier of the products (else any relation), for a warehouse, placed in the last three years. */

@@ -41,12 +41,21 @@ export function tableAtPath(eff: Effective, table: EffectiveTable, path: string)
 const relatedField =
   (eff: Effective, table: EffectiveTable) =>
   (path: string): boolean => {
-    if (settingsName(path)) return !settingsNameProblem(eff, path);
     const steps = path.split('.');
     const last = steps.pop()!;
     const at = tableAtPath(eff, table, steps.join('.'));
     return !!at && (!!fieldOf(at, last) || last === 'AutoID' || (last === 'Archive' && !!at.archivable));
   };
+
+/**
+ * Names a rule the server judges with the rows it reads may take: paths through list fields, and a
+ * settings table's field (`$settings.financialsettings.RequireVoidReason`): guards, checks, a
+ * prompt's `required`, a `requires` entry's `when`.
+ */
+const judgedField = (eff: Effective, table: EffectiveTable | undefined) => {
+  const related = table ? relatedField(eff, table) : () => false;
+  return (path: string): boolean => (settingsName(path) ? !settingsNameProblem(eff, path) : related(path));
+};
 
 function checkPrompts(
   eff: Effective,
@@ -88,7 +97,7 @@ function checkPromptRules(
       p.required,
       new Set((table?.fields ?? []).map((f) => f.name)),
       '',
-      table ? relatedField(eff, table) : (path) => !!settingsName(path) && !settingsNameProblem(eff, path),
+      judgedField(eff, table),
     ))
       report(`${at}/required${problem.pointer}`, 'rule', `prompt ${p.name}: ${problem.message}`);
   if (p.where === undefined) return;
@@ -216,12 +225,12 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
       if (!fieldOf(table, name))
         report(`${at}/requires`, 'field-reference', `requires names ${name}, which is not a field of ${table.name}`);
       if (typeof r !== 'string')
-        for (const p of ruleProblems(r.when, own, '', relatedField(eff, table)))
+        for (const p of ruleProblems(r.when, own, '', judgedField(eff, table)))
           report(`${at}/requires/when${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
     }
     checkPrompts(eff, table, t.prompts, at, report);
     checkSet(table, t.set, t.prompts, at, report, eff);
-    for (const p of ruleProblems(t.guard, own, '', relatedField(eff, table)))
+    for (const p of ruleProblems(t.guard, own, '', judgedField(eff, table)))
       report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
     for (const p of ruleProblems(t.automatic, own, '', relatedField(eff, table)))
       report(`${at}/automatic${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
@@ -1117,7 +1126,7 @@ function checkTable(eff: Effective, table: EffectiveTable, report: Report): void
         );
     }
     for (const key of ['validWhen', 'when'] as const) {
-      for (const p of ruleProblems(c[key], own, '', related))
+      for (const p of ruleProblems(c[key], own, '', judgedField(eff, table)))
         report(`/checks/${i}/${key}${p.pointer}`, 'rule', `check ${c.name}: ${p.message}`);
     }
     if (c.acyclic) {

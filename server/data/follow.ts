@@ -5,7 +5,7 @@
 // engine's), and what changed is written without moving its TimeStamp, told, and followed by the
 // totals it counts in. A row in a read-only state, or under a parent in one, keeps its values: a
 // completed document does not change behind its back.
-import { atCommit, transactionOf, type Queryable } from '../db/pool.ts';
+import { markForCommit, type Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { ruleFields, type EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -17,12 +17,6 @@ import { totalsFollow } from './rollups.ts';
 import { storedComputed } from './suggested.ts';
 import { engineTable } from './table-sql.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
-
-interface Pending {
-  tableOf: TableOf;
-  rows: Map<string, Set<number>>;
-}
-const pending = new WeakMap<object, Pending>();
 
 /**
  * The computed fields computed again: those that follow, and those that read them (a difference
@@ -67,25 +61,7 @@ export async function valuesFollow(
     for (const r of found.rows) ids.add(Number(r.autoid));
     marks.set(table, ids);
   }
-  if (!marks.size) return;
-  const transaction = transactionOf(db);
-  if (!transaction) {
-    await computeAgain(db, marks, tableOf);
-    return;
-  }
-  let p = pending.get(transaction);
-  if (!p) pending.set(transaction, (p = { tableOf, rows: new Map() }));
-  for (const [table, ids] of marks) {
-    const known = p.rows.get(table);
-    if (known) for (const id of ids) known.add(id);
-    else p.rows.set(table, ids);
-  }
-  const state = p;
-  atCommit(db, 'follow', async () => {
-    const rows = state.rows;
-    state.rows = new Map();
-    await computeAgain(db, rows, state.tableOf);
-  });
+  if (marks.size) await markForCommit(db, 'follow', marks, (marked) => computeAgain(db, marked, tableOf));
 }
 
 async function computeAgain(db: Queryable, marked: Map<string, Set<number>>, tableOf: TableOf): Promise<void> {

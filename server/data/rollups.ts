@@ -5,7 +5,7 @@
 // announced. A parent whose totals count in another's marks that one in turn. However many rows a
 // transaction writes (an import's chunk), each parent is added up once.
 import type { Queryable } from '../db/pool.ts';
-import { atCommit, transactionOf } from '../db/pool.ts';
+import { markForCommit } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Rollup, TableModel } from '../metadata/model.ts';
@@ -18,12 +18,6 @@ import type { TableOf } from './related.ts';
 import { outputValue, recordFromRow, sqlValue } from './values.ts';
 import { engineTable } from './table-sql.ts';
 import { ruleSql } from './rule-sql.ts';
-
-interface Pending {
-  tableOf: TableOf;
-  parents: Map<string, Set<number>>;
-}
-const pending = new WeakMap<object, Pending>();
 
 /**
  * After a row of `model` was written (`after`) or deleted (`after` null; `before` the row as it
@@ -55,25 +49,7 @@ export async function totalsFollow(
     );
     for (const row of found.rows) mark(parent, row.parent);
   }
-  if (!marks.size) return;
-  const transaction = transactionOf(db);
-  if (!transaction) {
-    await addUp(db, marks, tableOf);
-    return;
-  }
-  let p = pending.get(transaction);
-  if (!p) pending.set(transaction, (p = { tableOf, parents: new Map() }));
-  for (const [parent, ids] of marks) {
-    const known = p.parents.get(parent);
-    if (known) for (const id of ids) known.add(id);
-    else p.parents.set(parent, ids);
-  }
-  const state = p;
-  atCommit(db, 'totals', async () => {
-    const parents = state.parents;
-    state.parents = new Map();
-    await addUp(db, parents, state.tableOf);
-  });
+  if (marks.size) await markForCommit(db, 'totals', marks, (marked) => addUp(db, marked, tableOf));
 }
 
 /** The aggregate of one total for the parent row `p`. */

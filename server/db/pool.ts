@@ -91,6 +91,40 @@ export function atCommit(
   return true;
 }
 
+/** Rows marked by table for work before the commit, by the work's key, per open transaction. */
+const marksOf = new WeakMap<object, Map<string, Map<string, Set<number>>>>();
+
+/**
+ * Rows of tables marked for `work` (totals to add up, values to compute again), gathered over the
+ * open transaction of `db` and handed to `work` once just before it commits, each row once however
+ * often it was marked; rows marked while that work runs are handed over again. Outside a
+ * transaction `work` runs now.
+ */
+export async function markForCommit(
+  db: Queryable,
+  key: string,
+  marks: Map<string, Set<number>>,
+  work: (marked: Map<string, Set<number>>) => Promise<void>,
+): Promise<void> {
+  const transaction = transactionOf(db);
+  if (!transaction) return work(marks);
+  let byKey = marksOf.get(transaction);
+  if (!byKey) marksOf.set(transaction, (byKey = new Map()));
+  let gathered = byKey.get(key);
+  if (!gathered) byKey.set(key, (gathered = new Map()));
+  for (const [table, ids] of marks) {
+    const known = gathered.get(table);
+    if (known) for (const id of ids) known.add(id);
+    else gathered.set(table, new Set(ids));
+  }
+  const all = byKey;
+  atCommit(db, key, async () => {
+    const marked = all.get(key) ?? new Map<string, Set<number>>();
+    all.delete(key);
+    await work(marked);
+  });
+}
+
 /** The next work before the commit: work marked last only when no other is left. */
 function nextBeforeCommit(db: Queryable, pending: Map<string, () => Promise<void>>): [string, () => Promise<void>] {
   const last = lastOfAll.get(db);

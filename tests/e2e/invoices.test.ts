@@ -88,6 +88,12 @@ it('asks a concept and voids the invoice with a reason', async () => {
   await poll(() => recordActions().textContent()).toContain('Status: Conceptaanvraag');
   await chooseTransition(recordActions(), 'Vervallen verklaren');
   const prompt = dialog('Vervallen verklaren');
+  // Its picker offers reasons of kind void only: "Vervangen" finds an invoice's reason, not a product's.
+  const reason = prompt.getByLabel('Reden', { exact: true });
+  await reason.click();
+  await reason.fill('Vervangen');
+  await poll(() => prompt.getByRole('option', { name: 'Vervangen door een nieuwe factuur' }).count()).toBe(1);
+  expect(await prompt.getByRole('option', { name: 'Vervangen door nieuwer model' }).count()).toBe(0);
   await pick(prompt, 'Reden', 'Dubbel gefactureerd');
   await prompt.getByLabel('Toelichting', { exact: true }).fill('E2E tweemaal verstuurd');
   await prompt.getByRole('button', { name: 'Uitvoeren' }).click();

@@ -25,10 +25,10 @@ import { outputValue, recordFromRow, sqlValue } from './values.ts';
  */
 function followingFields(model: TableModel): EffectiveField[] {
   const chosen = new Set<string>();
-  return storedComputed(model).filter((f) => {
-    const reads = ruleFields(f.compute!.expression).map((n) => n.toLowerCase());
-    const again = f.compute!.follow === true || reads.some((n) => chosen.has(n));
-    if (again) chosen.add(f.name.toLowerCase());
+  return storedComputed(model).filter(({ name, compute }) => {
+    const reads = compute ? ruleFields(compute.expression).map((n) => n.toLowerCase()) : [];
+    const again = compute?.follow === true || reads.some((n) => chosen.has(n));
+    if (again) chosen.add(name.toLowerCase());
     return again;
   });
 }

@@ -4,6 +4,7 @@
 // table it reads; a statement whose written table cannot be told forgets everything. Only plain
 // row reads use it (memoRead), never a read that locks or counts.
 import type pg from 'pg';
+import type { Queryable } from './pool.ts';
 
 interface Memo {
   answers: Map<string, { tables: string[]; result: pg.QueryResult }>;
@@ -37,6 +38,14 @@ function heard(memo: Memo, text: string): void {
   for (const [key, answer] of memo.answers) if (answer.tables.some((t) => written.has(t))) memo.answers.delete(key);
 }
 
+/** The SQL text of a statement as the client takes it: a string, or a config with its text. */
+const textOf = (config: unknown): string =>
+  typeof config === 'string'
+    ? config
+    : typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string'
+      ? config.text
+      : '';
+
 /**
  * Watches every statement of the client's transaction from now on; answers the function that
  * stops watching (at commit or rollback).
@@ -44,30 +53,25 @@ function heard(memo: Memo, text: string): void {
 export function watchTransaction(client: pg.PoolClient): () => void {
   const memo: Memo = { answers: new Map() };
   memos.set(client, memo);
-  const query = client.query;
-  const watched = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
-    heard(memo, text);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  };
-  client.query = watched as typeof client.query;
+  const original = client.query;
+  const query = original.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    heard(memo, textOf(config));
+    return query(config, ...rest);
+  }) as typeof client.query;
   return () => {
     memos.delete(client);
-    client.query = query;
+    client.query = original;
   };
 }
 
 /** A row read answered from the transaction's memo when nothing it reads was written since; else run and remembered. */
-export async function memoRead<R extends pg.QueryResultRow>(
-  db: { query: (text: string, values?: unknown[]) => Promise<pg.QueryResult<R>> },
-  text: string,
-  values: unknown[],
-): Promise<pg.QueryResult<R>> {
+export async function memoRead(db: Queryable, text: string, values: unknown[]): Promise<pg.QueryResult> {
   const memo = memos.get(db);
   if (!memo) return db.query(text, values);
   const key = `${text}\u0000${JSON.stringify(values)}`;
   const known = memo.answers.get(key);
-  if (known) return known.result as pg.QueryResult<R>;
+  if (known) return known.result;
   const result = await db.query(text, values);
   memo.answers.set(key, { tables: readTables(text), result });
   return result;

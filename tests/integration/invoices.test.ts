@@ -510,7 +510,8 @@ describe('bad input and a limited user on the other paths', () => {
       autoids: [mine.AutoID, other.AutoID],
       Transition: 'complete',
     });
-    expect(completed.body.Results.map((r: any) => [r.AutoID, r.Result])).toEqual([
+    const results: { AutoID: number; Result: string }[] = completed.body.Results;
+    expect(results.map((r) => [r.AutoID, r.Result])).toEqual([
       [mine.AutoID, 'SUCCESS'],
       [other.AutoID, 'FAILED'],
     ]);
@@ -537,10 +538,12 @@ describe('bad input and a limited user on the other paths', () => {
       Descr: 'Kassiers factuur, bijgewerkt',
     });
     const number = (await item('invoices', other.AutoID)).ID;
-    const journals = (await as(cookie, '/mvc/journals/GetFlexData', { pageSize: 100 })).body.Data as any[];
+    const journals: { DocumentNumber: string; Invoice_Descr?: string | null }[] = (
+      await as(cookie, '/mvc/journals/GetFlexData', { pageSize: 100 })
+    ).body.Data;
     const posted = journals.find((j) => j.DocumentNumber === number);
     expect(posted).toBeDefined();
-    expect(posted.Invoice_Descr ?? null).toBeNull();
+    expect(posted?.Invoice_Descr ?? null).toBeNull();
     const heard: Record<string, unknown>[] = [];
     let position = start;
     for (const t0 = Date.now(); Date.now() - t0 < 5000; await new Promise((r) => setTimeout(r, 50))) {

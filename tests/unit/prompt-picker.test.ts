@@ -3,7 +3,7 @@
 // rows of the filter; a prompt without one looks up its whole list.
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo } from '../../runtime/api/index.ts';
-import { promptForm } from '../../runtime/screens/actions/model.ts';
+import { promptForm, screenActions } from '../../runtime/screens/actions/model.ts';
 import { recordLimits } from '../../runtime/form/rules/list-filter.ts';
 
 const reason: PromptInfo = {
@@ -31,5 +31,32 @@ describe('the picker of a list prompt', () => {
     const config = property.Settings.ListConfig;
     expect(config?.For).toBeUndefined();
     expect(config && recordLimits(config, {})).toEqual({});
+  });
+});
+
+describe('a screen action that makes a transition', () => {
+  it('gives its filtered list prompt the For of the transition', () => {
+    const [action] = screenActions({
+      table: 'invoices',
+      actions: [
+        {
+          name: 'voidMany',
+          label: 'Vervallen verklaren',
+          transition: 'void',
+          batch: true,
+          prompts: [
+            {
+              name: 'VoidReason',
+              label: 'Reden',
+              type: 'list',
+              list: 'reasons',
+              where: { '==': [{ var: 'Kind' }, 'void'] },
+            },
+            { name: 'Comment', label: 'Toelichting', type: 'textarea' },
+          ],
+        },
+      ],
+    });
+    expect(action.prompts.map((p) => p.For)).toEqual(['invoices.void.VoidReason', undefined]);
   });
 });

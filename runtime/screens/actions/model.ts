@@ -29,8 +29,11 @@ export interface ActionSpec {
 /** Where a list prompt finds its entries: the list's lookup call. */
 export const listMethod = (list: string) => `mvc/_lists/${list}`;
 
-/** A prompt of a definition as the calls describe prompts (PromptInfo). */
-export function promptInfo(def: PromptDef): PromptInfo {
+/**
+ * A prompt of a definition as the calls describe prompts (PromptInfo). `forKey`
+ * (`invoices.void.VoidReason`): the lookup of a transition's list prompt with a filter is for it.
+ */
+export function promptInfo(def: PromptDef, forKey?: string): PromptInfo {
   return {
     Name: def.name,
     Label: def.label,
@@ -38,13 +41,14 @@ export function promptInfo(def: PromptDef): PromptInfo {
     // A rule (a setting decides) is the server's to judge: the server refuses what it requires.
     Required: def.required === true,
     ...(def.list ? { ListMethod: listMethod(def.list) } : {}),
+    ...(def.list && def.where !== undefined && forKey ? { For: forKey } : {}),
     ...(def.options ? { Options: def.options.map((o) => ({ ...o })) } : {}),
     ...(def.maxLength ? { MaxLength: def.maxLength } : {}),
   };
 }
 
-/** The screen's actions, in the definition's order. */
-export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[] {
+/** The screen's actions, in the definition's order; an action that makes a transition has its prompts. */
+export function screenActions(screen: Pick<ScreenInfo, 'actions'> & Partial<Pick<ScreenInfo, 'table'>>): ActionSpec[] {
   return (screen.actions ?? []).map((a) => ({
     key: `action:${a.name}`,
     label: a.label,
@@ -53,7 +57,12 @@ export function screenActions(screen: Pick<ScreenInfo, 'actions'>): ActionSpec[]
     batch: a.batch ?? false,
     minSelected: Math.max(1, a.minSelected ?? 1),
     confirm: a.confirm ?? null,
-    prompts: (a.prompts ?? []).map((p) => promptInfo(p as PromptDef)),
+    prompts: (a.prompts ?? []).map((p) =>
+      promptInfo(
+        p as PromptDef,
+        a.transition && screen.table ? `${screen.table}.${a.transition}.${p.name}` : undefined,
+      ),
+    ),
     warning: null,
     right: a.right ?? null,
     transition: a.transition ?? null,

@@ -201,7 +201,7 @@ async function once<T>(
     client.on('error', () => undefined);
   }
   let broken: Error | undefined;
-  let unwatch = () => undefined as void;
+  let unwatch: (() => void) | undefined;
   try {
     await client.query('BEGIN');
     unwatch = watchTransaction(client);
@@ -230,7 +230,7 @@ async function once<T>(
     });
     throw err;
   } finally {
-    unwatch();
+    unwatch?.();
     // A connection that cannot even roll back is closed, not handed out again.
     client.release(broken);
   }

@@ -123,11 +123,18 @@ function checkValueRule(
   scopes: Record<string, EffectiveTable | undefined>,
   at: string,
   report: Report,
+  prompts?: readonly PromptDef[],
 ): void {
   if (!isRule(value)) return;
   const ops = ruleProblems(value, new Set(ruleFields(value))).filter((p) => p.said.id !== 'definition.rule_field');
   for (const p of ops) report(`${at}${p.pointer}`, 'rule', p.message);
   for (const name of ruleFields(value)) {
+    // An action's rules may read what its prompts were given (`$prompt.InvoiceTill`).
+    if (prompts && name.startsWith('$prompt.')) {
+      if (!prompts.some((p) => p.name === name.slice(8)))
+        report(at, 'prompt-reference', `the rule reads ${name}, which is not a prompt`);
+      continue;
+    }
     const m = /^(\$[a-z]+)\.(.+)$/.exec(name);
     const on = m ? scopes[m[1]] : plain;
     const path = m ? m[2] : name;
@@ -371,6 +378,7 @@ function checkCopy(
   at: string,
   report: Report,
   under = true,
+  prompts: readonly PromptDef[] = [],
 ): void {
   const from = c.from === undefined ? undefined : eff.tables.get(c.from.toLowerCase());
   const into = eff.tables.get(c.table.toLowerCase());
@@ -404,9 +412,12 @@ function checkCopy(
         'field-reference',
         `children set uses ${String(value)}, which is not a field it can reach`,
       );
-    checkValueRule(eff, value, undefined, scopes, `${at}/set/${name}`, report);
+    const prompt = typeof value === 'string' && value.startsWith('$prompt.') ? value.slice(8) : null;
+    if (prompt !== null && !prompts.some((p) => p.name === prompt))
+      report(`${at}/set/${name}`, 'prompt-reference', `children set uses ${String(value)}, which is not a prompt`);
+    checkValueRule(eff, value, undefined, scopes, `${at}/set/${name}`, report, prompts);
   }
-  if (c.when !== undefined) checkValueRule(eff, c.when, undefined, scopes, `${at}/when`, report);
+  if (c.when !== undefined) checkValueRule(eff, c.when, undefined, scopes, `${at}/when`, report, prompts);
 }
 
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
@@ -523,7 +534,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
             );
         }
         (action.create.children ?? []).forEach((c, j) =>
-          checkCopy(eff, table, target, c, `${at}/create/children/${j}`, report),
+          checkCopy(eff, table, target, c, `${at}/create/children/${j}`, report, true, action.prompts),
         );
       }
     }

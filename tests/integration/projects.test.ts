@@ -182,3 +182,23 @@ describe('a user limited to the projects they lead', () => {
     expect(moved.status).toBe(400);
   });
 });
+
+describe('a user who may only read projects', () => {
+  it('is told they lack the rights to change one, and without 17.2 and 17.3 sees neither its log nor its dashboard', async () => {
+    const user = (
+      await create('users', { Username: 'lezer', Password: 'Project-pass-1', PasswordRetype: 'Project-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'LEZERS', Descr: 'Projectlezers' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    await create('securitygrants', { SecurityGroup: group, RightCode: '17.1', Action: 'read' });
+    const cookie = await signIn(server.app, 'lezer', 'Project-pass-1');
+    const project = await as(cookie, '/mvc/projects/GetItem', { autoid: ids.main });
+    expect(project.status).toBe(200);
+    const changed = await as(cookie, '/mvc/projects/save', { ...project.body, Progress: 90 });
+    expect(changed.status).toBe(403);
+    expect(changed.body).toMatchObject({ Error: 'U beschikt niet over de juiste rechten' });
+    expect((await item('projects', ids.main)).Progress).not.toBe(90);
+    expect((await as(cookie, '/mvc/projects/GetStatusLog', { autoid: ids.main })).status).toBe(403);
+    expect((await as(cookie, '/mvc/projects/GetDashboard', { autoid: ids.main, Tab: 'dashboard' })).status).toBe(403);
+  });
+});

@@ -134,10 +134,19 @@ describe('base pack', () => {
         if (p.Enabled && (p.Required || p.Value === null))
           record[p.FieldName] = await sample(p, ++n, record, form.body.Properties);
       }
-      // A text field that names rows by code (a `codes` check) takes a known code, as a user types one.
+      // A text field that names rows by code (a `codes` check) takes a known code, and one a check
+      // holds to a mask (a four-digit scheme) a value that fits it, as a user types one.
       for (const check of table.checks ?? []) {
         if (check.codes)
           record[check.codes.field] = (await post(server.app, `/mvc/_lists/${check.codes.list}`, {})).body.Data[0].ID;
+        const rule: unknown = check.validWhen;
+        const [value, mask]: unknown[] =
+          typeof rule === 'object' && rule !== null && 'matches' in rule && Array.isArray(rule.matches)
+            ? rule.matches
+            : [];
+        const field = typeof value === 'object' && value !== null && 'var' in value ? value.var : undefined;
+        if (typeof field === 'string' && typeof mask === 'string' && record[field] !== null)
+          record[field] = mask.replace(/9/g, '1').replace(/[AX]/g, 'a').replace(/\*/g, '-');
       }
       let saved = await post(server.app, `/mvc/${name}/save`, record);
       // A list value refused by a check of the table (a property of another object's type): as a

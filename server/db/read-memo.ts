@@ -48,20 +48,24 @@ const textOf = (config: unknown): string =>
 
 /**
  * Watches every statement of the client's transaction from now on; answers the function that
- * stops watching (at commit or rollback).
+ * stops watching (at commit or rollback). The client's own `query` (or, as a rule, its class's,
+ * looked up at each call) runs every statement, and is what the client has again afterwards.
  */
 export function watchTransaction(client: pg.PoolClient): () => void {
   const memo: Memo = { answers: new Map() };
   memos.set(client, memo);
-  const original = client.query;
-  const query = original.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
-  client.query = ((config: unknown, ...rest: unknown[]) => {
+  const own = Object.getOwnPropertyDescriptor(client, 'query');
+  const watched = (config: unknown, ...rest: unknown[]): unknown => {
     heard(memo, textOf(config));
-    return query(config, ...rest);
-  }) as typeof client.query;
+    const query: unknown = own ? own.value : Reflect.get(Object.getPrototypeOf(client) as object, 'query');
+    if (typeof query !== 'function') throw new TypeError('a database client without query');
+    return Reflect.apply(query, client, [config, ...rest]);
+  };
+  Object.defineProperty(client, 'query', { value: watched, configurable: true, writable: true });
   return () => {
     memos.delete(client);
-    client.query = original;
+    if (own) Object.defineProperty(client, 'query', own);
+    else Reflect.deleteProperty(client, 'query');
   };
 }
 

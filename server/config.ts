@@ -56,6 +56,8 @@ export interface Config {
   uploadQuota: { files: number; bytes: number };
   /** Where sent e-invoices are dropped as UBL files (EINVOICE_OUTBOX_DIR, default DATA_DIR/einvoice-outbox). */
   einvoiceOutboxDir: string;
+  /** Where received e-invoices are picked up as UBL files (EINVOICE_INBOX_DIR, default DATA_DIR/einvoice-inbox). */
+  einvoiceInboxDir: string;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -166,5 +168,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       bytes: positive(env.UPLOAD_QUOTA_MB, 2048, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
     },
     einvoiceOutboxDir: path.resolve(env.EINVOICE_OUTBOX_DIR ?? path.join(dataDir, 'einvoice-outbox')),
+    einvoiceInboxDir: path.resolve(env.EINVOICE_INBOX_DIR ?? path.join(dataDir, 'einvoice-inbox')),
   };
 }

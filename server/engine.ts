@@ -108,6 +108,7 @@ export async function startEngine(
         importHeapMb: config.importWorkerHeapMb,
         importHeartbeat,
         einvoiceOutboxDir: config.einvoiceOutboxDir,
+        einvoiceInboxDir: config.einvoiceInboxDir,
       },
       JOB_KINDS,
       {

@@ -5,6 +5,7 @@ import type { Effective, EffectiveTable, Origin } from './layering.ts';
 import { ruleProblems } from './rules.ts';
 import { isTableCatalogue } from './catalogues.ts';
 import { recordProblems } from './check-records.ts';
+import { einvoiceReceiveProblems } from './check-einvoice-receive.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -298,5 +299,6 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
     refer(origin.file, '/rows', seed.table, [...[seed.key].flat(), ...fields], `seed of ${seed.table}`);
   }
   problems.push(...recordProblems(eff));
+  problems.push(...einvoiceReceiveProblems(eff));
   return problems;
 }

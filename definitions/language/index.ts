@@ -44,6 +44,9 @@ export type {
   EInvoiceDocumentsDef,
   EInvoiceSource,
   EInvoiceRowSource,
+  EInvoiceMatchBy,
+  EInvoiceMatchDef,
+  EInvoiceReceiveDef,
 } from './types.ts';
 export { EINVOICE_LINE_TERMS, EINVOICE_STATES, EINVOICE_TERMS } from './einvoice-terms.ts';
 export type { EInvoiceLineTerm, EInvoiceState, EInvoiceTerm } from './einvoice-terms.ts';

@@ -53,6 +53,8 @@ export interface FieldDef {
   unit?: string;
   list?: string;
   parentList?: string;
+  /** A file field that takes XML documents (a UBL invoice), kept and served as plain text. */
+  acceptXml?: boolean;
   /**
    * A list field's entries limited by the record being edited: each list parameter takes the value
    * of a field of the record, or of a row it references (`{"RelationID": "DeliverRelation"}`,
@@ -238,6 +240,8 @@ export interface TableDef {
   calls?: CallDef[];
   /** The record is an invoice: which fields hold its EN 16931 business terms (EInvoiceDef). */
   einvoice?: EInvoiceDef;
+  /** Records are made from received e-invoices: which fields take which business terms (EInvoiceReceiveDef). */
+  einvoiceReceive?: EInvoiceReceiveDef;
 }
 
 /**
@@ -293,6 +297,58 @@ export interface EInvoiceDocumentsDef {
   set?: Record<string, string>;
   /** Rows made under the document, one per invoice line: their fields from the line's terms. */
   lines?: { table: string; parent: string; terms: Partial<Record<EInvoiceLineTerm | 'BT-131', string>> };
+}
+
+/**
+ * One way to find the row a list field names from a received document's term: the row of the
+ * field's table (or, with `row`, of that table, taking its list field `take`) whose `field` equals
+ * the term's value, and whose fields in `same` equal the record's (`{"Supplier": "Supplier"}`).
+ */
+export interface EInvoiceMatchBy {
+  term: string;
+  field: string;
+  row?: string;
+  take?: string;
+  same?: Record<string, string>;
+}
+
+/** A list field filled from the document by the first `by` that finds one row; `required`: none found fails the document. */
+export interface EInvoiceMatchDef {
+  field: string;
+  by: EInvoiceMatchBy[];
+  required?: boolean;
+}
+
+/**
+ * A table whose records are made from received e-invoices (UBL 2.1 Invoice or CreditNote, Peppol
+ * BIS Billing 3.0): `terms` gives fields their business term's value, `match` finds the rows list
+ * fields name, `lines` the same for the rows made per invoice line. `documents` names the table
+ * that keeps each received document: its XML, state, error, the list field to the record made,
+ * its direction field (set to `received`), the hash that keeps a file from being read twice, an
+ * optional file field a user uploads the document into, and fields set from terms or from the
+ * made record's fields.
+ */
+export interface EInvoiceReceiveDef {
+  profile: 'peppol-bis-3';
+  terms: Record<string, string>;
+  match?: EInvoiceMatchDef[];
+  lines: {
+    table: string;
+    parent: string;
+    terms: Record<string, string>;
+    match?: EInvoiceMatchDef[];
+  };
+  documents: {
+    table: string;
+    record: string;
+    document: string;
+    state: string;
+    error: string;
+    direction: string;
+    hash: string;
+    file?: string;
+    set?: Record<string, string>;
+  };
 }
 
 /**
@@ -500,6 +556,8 @@ export interface PromptDef {
   /** What is said when a required prompt is left empty (else "<label> is verplicht"). */
   requiredMessage?: string;
   maxLength?: number;
+  /** What the prompt starts with: `$today`, or a value of its type. */
+  default?: string | number | boolean;
 }
 
 /**

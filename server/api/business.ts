@@ -24,7 +24,7 @@ type Params = { control: string };
 type ByRecord = { Params: Params; Body: { autoid: number } };
 
 export function businessRoutes(app: FastifyInstance, engine: Engine): void {
-  const behaviours = actionBehaviours(engine.jobs, () => engine.registry.snapshot);
+  const behaviours = actionBehaviours(engine.jobs, () => engine.registry.snapshot, engine.files);
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');

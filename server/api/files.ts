@@ -145,9 +145,11 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
       },
       async (request, reply) => {
         // Before any of the body is read: the right, the field, and (receiveUploads) the quota.
+        let xmlAsText = false;
         try {
           const { principal, model } = tableContext(engine, request, request.query.table);
           mayUploadFor(model, principal, request, request.query.field);
+          xmlAsText = fileFieldOf(model, request, request.query.field).acceptXml === true;
         } catch (err) {
           reply.header('connection', 'close');
           throw err;
@@ -201,6 +203,7 @@ export function fileRoutes(app: FastifyInstance, engine: Engine): void {
             principal.username,
             engine.config.uploadQuota,
             upload.signal,
+            xmlAsText,
           );
           return files.map((f) => ({ FileID: f.id, FileName: f.fileName, MediaType: f.mediaType, Size: f.size }));
         } catch (err) {

@@ -3,7 +3,8 @@
 // generic calls name no table; the table schema's enum lists the same names, so an unknown one
 // fails `definitions validate`.
 import type { ActionBehaviour } from '../business/index.ts';
-import { readStored } from '../data/records.ts';
+import { authorize, readStored } from '../data/records.ts';
+import type { FileStore } from '../files/index.ts';
 import { recordChanged } from '../data/events.ts';
 import { Ignored } from '../business/batch.ts';
 import { liftSignInLock } from '../security/sign-in-lock.ts';
@@ -13,7 +14,14 @@ export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
 import { registerWriteHook } from '../data/write-hooks.ts';
 import { rowLimitHook } from './row-limit.ts';
-import { generateEInvoice, SEND_JOB, sendEInvoice } from '../einvoice/index.ts';
+import {
+  generateEInvoice,
+  makeFromDocument,
+  receivingOf,
+  SEND_JOB,
+  sendEInvoice,
+  takeUploaded,
+} from '../einvoice/index.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 
 /** The write hooks of the named behaviours, for every path that writes their tables. */
@@ -31,7 +39,9 @@ export function installWriteHooks(): void {
  * they can sign in at once (the users table's update right decides who may).
  * `einvoice`: the e-invoice of each selected record of a table with an `einvoice` mapping is made
  * (server/einvoice). `einvoiceSend`: each selected e-invoice document makes its send transition
- * and is queued to be sent once that has committed.
+ * and is queued to be sent once that has committed. `einvoiceReceive`: each selected received
+ * document (or one with an uploaded UBL file) becomes its record, as the user: the record table's
+ * create right and the user's row limits hold; a refusal names the rule or what was not found.
  */
 export function actionBehaviours(
   jobs: {
@@ -39,6 +49,7 @@ export function actionBehaviours(
     knows(kind: string): boolean;
   },
   snapshot: () => Snapshot,
+  files: FileStore,
 ): ReadonlyMap<string, ActionBehaviour> {
   return new Map<string, ActionBehaviour>([
     [
@@ -51,6 +62,17 @@ export function actionBehaviours(
       'einvoiceSend',
       (client, model, principal, autoId) =>
         sendEInvoice(client, model, principal, autoId, snapshot(), (data) => jobs.send(SEND_JOB, { ...data })),
+    ],
+    [
+      'einvoiceReceive',
+      async (client, model, principal, autoId) => {
+        const r = receivingOf(snapshot(), model.table.name);
+        if (!r) throw badRequest('request.unknown_behaviour', 'einvoiceReceive');
+        authorize(model, principal, 'update');
+        authorize(r.model, principal, 'create');
+        await takeUploaded(client, r, principal, autoId, files);
+        await makeFromDocument(client, r, principal, autoId);
+      },
     ],
     [
       'runNow',

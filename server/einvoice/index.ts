@@ -5,6 +5,18 @@ export { computeModel, ruleProblems, type RuleProblem } from './compute.ts';
 export { buildModel } from './build.ts';
 export { generateEInvoice } from './generate.ts';
 export { deliverEInvoice, sendEInvoice, SEND_JOB, sweepPending, type SendJob, type SendQueue } from './send.ts';
+export { readInbox, RECEIVE_JOB } from './inbox.ts';
+export {
+  makeFromDocument,
+  processDocument,
+  readReceived,
+  receiveFile,
+  receivingOf,
+  RECEIVE_MAX_BYTES,
+  takeUploaded,
+  sha256,
+  type Receiving,
+} from './receive.ts';
 export { directoryDrop, type EInvoiceTransport } from './transport.ts';
 export { readUbl, UblError } from './ubl-read.ts';
 export { writeUbl } from './ubl-write.ts';

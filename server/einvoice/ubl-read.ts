@@ -1,16 +1,35 @@
-// A received UBL 2.1 Invoice back into the EN 16931 model (the terms this module writes), read
-// with fast-xml-parser without namespace prefixes. Amounts stay as the document states them; the
-// caller may compare them with what computeModel makes of the given terms.
+// A received UBL 2.1 Invoice or CreditNote back into the EN 16931 model (the terms this module
+// writes), read with fast-xml-parser without namespace prefixes. Amounts stay as the document states
+// them; the caller may compare them with what computeModel makes of the given terms. A credit note
+// states its quantities and amounts as positive numbers: `credit` says they are credited.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { EInvoiceModel, Terms, VatBreakdown } from './model.ts';
 import { PEPPOL_BIS_3 } from './model.ts';
 
 type Node = Record<string, unknown>;
 
-/** A document that is no UBL invoice, or one of another profile. */
-export class UblError extends Error {}
+/** Why a document is refused: no well-formed XML, no UBL Invoice or CreditNote, another profile. */
+export type UblRefusal = 'not_xml' | 'not_ubl' | 'profile';
 
-const REPEATED = new Set(['InvoiceLine', 'TaxSubtotal', 'TaxTotal', 'AllowanceCharge', 'PaymentMeans']);
+/** A document that is no UBL invoice, or one of another profile. */
+export class UblError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: UblRefusal = 'not_ubl',
+    readonly detail = '',
+  ) {
+    super(message);
+  }
+}
+
+const REPEATED = new Set([
+  'InvoiceLine',
+  'CreditNoteLine',
+  'TaxSubtotal',
+  'TaxTotal',
+  'AllowanceCharge',
+  'PaymentMeans',
+]);
 
 /** The text of an element (its `#text` when it has attributes). */
 function textOf(v: unknown): string | null {
@@ -51,11 +70,13 @@ function partyTerms(p: unknown, t: Record<string, string>): Terms {
 
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 
-/** The model a received UBL invoice states; refuses what is no Peppol BIS 3 invoice. */
-export function readUbl(xml: string): EInvoiceModel & { customization: string | null; profile: string | null } {
+/** The model a received UBL invoice or credit note states; refuses what is no Peppol BIS 3 document. */
+export function readUbl(
+  xml: string,
+): EInvoiceModel & { customization: string | null; profile: string | null; credit: boolean } {
   // UBL has no document type; one could only declare entities (expansion bombs, external files).
   if (/<!DOCTYPE/i.test(xml)) throw new UblError('the document declares a document type, which UBL never does');
-  if (XMLValidator.validate(xml) !== true) throw new UblError('the document is no well-formed XML');
+  if (XMLValidator.validate(xml) !== true) throw new UblError('the document is no well-formed XML', 'not_xml');
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -66,11 +87,16 @@ export function readUbl(xml: string): EInvoiceModel & { customization: string | 
     isArray: (name) => REPEATED.has(name),
   });
   const doc = parser.parse(xml) as Node;
-  const inv = doc.Invoice as Node | undefined;
-  if (!inv) throw new UblError('the document is no UBL Invoice');
+  const credit = !doc.Invoice && !!doc.CreditNote && typeof doc.CreditNote === 'object';
+  const inv = (credit ? doc.CreditNote : doc.Invoice) as Node | undefined;
+  if (!inv || typeof inv !== 'object') throw new UblError('the document is no UBL Invoice or CreditNote');
   const customization = str(inv, 'CustomizationID');
   if (customization !== PEPPOL_BIS_3.customization)
-    throw new UblError(`the document's CustomizationID ${customization ?? '(none)'} is not Peppol BIS Billing 3.0`);
+    throw new UblError(
+      `the document's CustomizationID ${customization ?? '(none)'} is not Peppol BIS Billing 3.0`,
+      'profile',
+      customization ?? '(none)',
+    );
   const seller = at(inv, 'AccountingSupplierParty', 'Party');
   const buyer = at(inv, 'AccountingCustomerParty', 'Party');
   const totals = at(inv, 'LegalMonetaryTotal');
@@ -78,7 +104,7 @@ export function readUbl(xml: string): EInvoiceModel & { customization: string | 
   const terms: Terms = {
     'BT-1': str(inv, 'ID'),
     'BT-2': str(inv, 'IssueDate'),
-    'BT-3': str(inv, 'InvoiceTypeCode'),
+    'BT-3': str(inv, credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'),
     'BT-5': str(inv, 'DocumentCurrencyCode'),
     'BT-9': str(inv, 'DueDate'),
     'BT-10': str(inv, 'BuyerReference'),
@@ -129,8 +155,8 @@ export function readUbl(xml: string): EInvoiceModel & { customization: string | 
     category: str(s, 'TaxCategory', 'ID') ?? '',
     rate: str(s, 'TaxCategory', 'Percent') ?? '0',
   }));
-  const lines: Terms[] = list(inv.InvoiceLine).map((l) => {
-    const quantity = at(l, 'InvoicedQuantity');
+  const lines: Terms[] = list(credit ? inv.CreditNoteLine : inv.InvoiceLine).map((l) => {
+    const quantity = at(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity');
     const allowance = list((l as Node).AllowanceCharge).find((a) => str(a, 'ChargeIndicator') === 'false');
     return {
       'BT-126': str(l, 'ID'),
@@ -148,5 +174,5 @@ export function readUbl(xml: string): EInvoiceModel & { customization: string | 
       'BT-155': str(l, 'Item', 'SellersItemIdentification', 'ID'),
     };
   });
-  return { terms, lines, vat, customization, profile: str(inv, 'ProfileID') };
+  return { terms, lines, vat, customization, profile: str(inv, 'ProfileID'), credit };
 }

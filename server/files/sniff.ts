@@ -172,6 +172,9 @@ const RUNNABLE_TEXT = new Set([
   'application/x-httpd-php',
 ]);
 
+/** The declared types of an XML document. */
+const XML_TYPES = new Set(['text/xml', 'application/xml']);
+
 /** Other spellings clients send for the same type. */
 const ALIASES: Record<string, string> = {
   'image/jpg': 'image/jpeg',
@@ -219,8 +222,17 @@ export type Verdict =
  * The file's media type from its content, checked against its declared name and content type.
  * `sniffed` is what the content is (for text: the whole file was valid text).
  */
-export function decide(sniffed: Sniffed, name: string, contentType: string | undefined): Verdict {
+export function decide(
+  sniffed: Sniffed,
+  name: string,
+  contentType: string | undefined,
+  opts: { xmlAsText?: boolean } = {},
+): Verdict {
   const ext = extensionOf(name);
+  // A field that takes XML documents takes XML that is no page or drawing (sniff refused those),
+  // as plain text: it is never served as anything a browser would run.
+  if (opts.xmlAsText && sniffed.kind === 'text' && (ext === 'xml' || XML_TYPES.has(declaredType(contentType) ?? '')))
+    return { ok: true, mediaType: 'text/plain' };
   const claims = [BY_EXTENSION[ext] ?? null, declaredType(contentType)].filter((c): c is string => c !== null);
   if (REFUSED_EXTENSIONS.has(ext) || sniffed.kind === 'refused' || claims.some((c) => RUNNABLE_TEXT.has(c)))
     return { ok: false, reason: 'unsupported' };

@@ -46,7 +46,7 @@ const unsupported = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', [na
 function inspector(
   name: string,
   contentType: string | undefined,
-  limits: { file: number; zip: number | null; room: number; quota: UploadQuota },
+  limits: { file: number; zip: number | null; room: number; quota: UploadQuota; xmlAsText?: boolean },
 ) {
   let head: Buffer[] = [];
   let headSize = 0;
@@ -59,7 +59,7 @@ function inspector(
 
   const judge = (bytes: Buffer, complete: boolean) => {
     sniffed = sniff(bytes, complete);
-    const verdict = decide(sniffed, name, contentType);
+    const verdict = decide(sniffed, name, contentType, { xmlAsText: limits.xmlAsText });
     if (!verdict.ok) {
       if (verdict.reason === 'unsupported') throw unsupported(name);
       throw new AppError(
@@ -140,6 +140,7 @@ async function receive(
   room: number,
   quota: UploadQuota,
   signal?: AbortSignal,
+  xmlAsText?: boolean,
 ): Promise<Received> {
   const fileName = safeFileName(part.filename);
   const check = inspector(fileName, part.mimetype, {
@@ -147,6 +148,7 @@ async function receive(
     zip: first ? UPLOAD_LIMITS.zipBytes : null,
     room,
     quota,
+    xmlAsText,
   });
   // The part's own failure (the request ended early) ends the check, and so the store's write.
   let cut = false;
@@ -197,6 +199,8 @@ export async function receiveUploads(
   by: string,
   quota: UploadQuota,
   signal?: AbortSignal,
+  /** The field takes XML documents (acceptXml): kept as plain text. */
+  xmlAsText = false,
 ): Promise<FileRow[]> {
   const received: Received[] = [];
   const rows: FileRow[] = [];
@@ -209,7 +213,7 @@ export async function receiveUploads(
       const zip = received[0];
       if (zip && zip.zip && zip.size > UPLOAD_LIMITS.fileBytes)
         throw new AppError('BODY_TOO_LARGE', [megabytes(UPLOAD_LIMITS.fileBytes)], {}, {}, 'files.zip_alone');
-      const file = await receive(store, part, received.length === 0, room, quota, signal);
+      const file = await receive(store, part, received.length === 0, room, quota, signal, xmlAsText);
       received.push(file);
       const registered = await registerWithin(db, file, by, quota);
       rows.push(registered.row);

@@ -16,6 +16,8 @@ export interface JobContext {
   importHeartbeat?: ImportHeartbeat;
   /** Where sent e-invoices go (the directory drop's outbox). */
   einvoiceOutboxDir?: string;
+  /** Where received e-invoices are picked up (the directory drop's inbox). */
+  einvoiceInboxDir?: string;
 }
 
 /** A job of the queue as a kind's watch sees it. */

@@ -5,6 +5,7 @@ import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
 import { spreadsheetImport } from './import.ts';
+import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
 
 export type { JobContext, JobKind } from './context.ts';
@@ -22,4 +23,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   gridExport,
   spreadsheetImport,
   einvoiceSend,
+  einvoiceReceive,
 ];

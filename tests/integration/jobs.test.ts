@@ -214,6 +214,7 @@ describe('download requests', () => {
     expect(tasks.map((t) => t.ID)).toEqual([
       'auto-status',
       'documents-retention',
+      'einvoice-receive',
       'events-cleanup',
       'scheduled-actions',
       'sessions-cleanup',

@@ -262,6 +262,8 @@ const Prompt = object(
     For: str(),
     Options: list(object({ value: str(), label: str() }, ['value', 'label'])),
     MaxLength: whole(),
+    /** What the prompt starts with: `$today` (the user's today), or a value of its type. */
+    Default: typed<string | number | boolean>({ type: ['string', 'number', 'boolean'] }),
   },
   ['Name', 'Label', 'Type', 'Required'],
 );

@@ -38,6 +38,7 @@ export function promptInfo(p: PromptDef, forKey?: string): PromptInfo {
     ...(p.list && p.where !== undefined && forKey ? { For: forKey } : {}),
     ...(p.options ? { Options: p.options } : {}),
     ...(p.maxLength ? { MaxLength: p.maxLength } : {}),
+    ...(p.default !== undefined ? { Default: p.default } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { ScreenInfo, TransitionInfo } from '../../runtime/api/index.ts';
 import {
   appliesTo,
   missingPrompts,
+  promptDefaults,
   promptForm,
   promptInfo,
   promptValues,
@@ -128,5 +129,15 @@ describe('prompts', () => {
       BlockReason: 7,
       Comment: 'Drie facturen open',
     });
+  });
+
+  it('start with their defaults, $today as the date today where the user is', () => {
+    const prompts = [
+      promptInfo({ name: 'InvoiceTill', label: 'Factureren tot en met', type: 'date', default: '$today' }),
+      promptInfo({ name: 'Count', label: 'Aantal', type: 'integer', default: 3 }),
+      promptInfo({ name: 'Comment', label: 'Toelichting', type: 'textarea' }),
+    ];
+    expect(promptDefaults(prompts, new Date(2026, 1, 28, 23, 30))).toEqual({ InvoiceTill: '2026-02-28', Count: 3 });
+    expect(promptDefaults(block.Prompts)).toEqual({});
   });
 });

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Modal } from '../../ui/dialogs/index.ts';
 import { GenericForm } from '../../form/index.ts';
-import { missingPrompts, promptForm, promptValues, type ActionSpec } from './model.ts';
+import { missingPrompts, promptDefaults, promptForm, promptValues, type ActionSpec } from './model.ts';
 import './actions.css';
 
 export interface PromptDialogProps {
@@ -18,7 +18,7 @@ export interface PromptDialogProps {
 export function PromptDialog({ action, count, onRun, onCancel }: PromptDialogProps) {
   const { t } = useLingui();
   const form = useMemo(() => promptForm(action.prompts), [action.prompts]);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(() => promptDefaults(action.prompts));
   const missing = missingPrompts(action.prompts, values);
   const title = count > 1 ? t`${action.label} (${count} items)` : action.label;
   const run = () => {

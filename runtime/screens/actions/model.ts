@@ -44,6 +44,7 @@ export function promptInfo(def: PromptDef, forKey?: string): PromptInfo {
     ...(def.list && def.where !== undefined && forKey ? { For: forKey } : {}),
     ...(def.options ? { Options: def.options.map((o) => ({ ...o })) } : {}),
     ...(def.maxLength ? { MaxLength: def.maxLength } : {}),
+    ...(def.default !== undefined ? { Default: def.default } : {}),
   };
 }
 
@@ -237,6 +238,21 @@ export function missingPrompts(prompts: readonly PromptInfo[], values: Record<st
       return empty(v);
     })
     .map((p) => p.Name);
+}
+
+/** The user's date today as records hold dates (YYYY-MM-DD). */
+function todayText(now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** What the prompts start with: each one's default, `$today` as the user's date today. */
+export function promptDefaults(prompts: readonly PromptInfo[], now = new Date()): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of prompts)
+    if (p.Default !== undefined && p.Default !== null)
+      out[p.Name] = p.Default === '$today' ? todayText(now) : p.Default;
+  return out;
 }
 
 /** The values sent with the call: the prompts' values by name, empty ones left out. */

@@ -59,6 +59,10 @@ it('invoices a delivered order and opens the invoice it made', async () => {
   const order = await search(ORDER);
   await order.getByRole('checkbox', { name: 'Rij selecteren' }).check();
   await page.getByRole('group', { name: 'Acties' }).first().getByRole('button', { name: 'Factureren' }).click();
+  // It asks up to which date rental periods are billed, starting at today.
+  const asked = dialog('Factureren');
+  await poll(() => asked.getByLabel('Factureren tot en met', { exact: true }).inputValue()).not.toBe('');
+  await asked.getByRole('button', { name: 'Uitvoeren' }).click();
   const result = dialog('Factureren');
   // The result stays up: it offers the invoice it made.
   await poll(() => result.getByText('Gelukt').count()).toBe(1);

@@ -444,6 +444,86 @@ describe('a user limited to the invoices assigned to them', () => {
   });
 });
 
+describe('invoicing the rental periods of an order', () => {
+  it('bills each rental line from after what was invoiced up to the date asked, once', async () => {
+    const monthly = (await create('rentalratecodes', { ID: 'MAAND', Descr: 'Per maand', PeriodUnit: 'months' })).AutoID;
+    const order = await create('orders', { Descr: 'Huur bouwhekken', DeliverRelation: ids.customer });
+    const rental = await create('orderlines', {
+      Order: order.AutoID,
+      LineType: 'rental',
+      Product: ids.product,
+      OrderQuantity: 2,
+      Price: 100,
+      RentalRateCode: monthly,
+      RentedFrom: '2026-01-15',
+    });
+    for (const Transition of ['submitOrder', 'supply', 'rentOut'])
+      expect((await api('/mvc/orders/ChangeStatus', { autoids: [order.AutoID], Transition })).body).toMatchObject({
+        Succeeded: 1,
+      });
+    const invoiceTill = (InvoiceTill: string) =>
+      api('/mvc/orders/RunAction', { Action: 'invoice', autoids: [order.AutoID], Values: { InvoiceTill } });
+    const linesOf = async (answer: { body: { Results: { Open?: { AutoID: number } }[] } }) =>
+      (
+        await api('/mvc/invoicelines/GetFlexData', {
+          operatorFilter: [{ FieldName: 'Invoice', Operator: '=', Value: answer.body.Results[0].Open!.AutoID }],
+        })
+      ).body.Data as Record<string, unknown>[];
+    // 15 January to 14 February is a month, 15 to 28 February half of the next: 2 × 1.5 months.
+    const first = await invoiceTill('2026-02-28');
+    expect(first.body).toMatchObject({ Succeeded: 1 });
+    expect(await linesOf(first)).toEqual([
+      expect.objectContaining({
+        OrderLine: rental.AutoID,
+        LineType: 'rental',
+        RentalFrom: '2026-01-15',
+        RentalTill: '2026-02-28',
+        RentalRateCode: monthly,
+        Quantity: 3,
+        Price: 100,
+        SubtotalExclVat: 300,
+      }),
+    ]);
+    expect((await item('orderlines', rental.AutoID)).InvoicedTill).toBe('2026-02-28');
+    const second = await invoiceTill('2026-03-31');
+    expect(await linesOf(second)).toEqual([
+      expect.objectContaining({
+        RentalFrom: '2026-03-01',
+        RentalTill: '2026-03-31',
+        Quantity: 2,
+        SubtotalExclVat: 200,
+      }),
+    ]);
+    const again = await invoiceTill('2026-03-31');
+    const number = (await item('orders', order.AutoID)).ID ?? order.AutoID;
+    expect(again.body).toMatchObject({
+      Succeeded: 0,
+      Results: [
+        { Result: 'FAILED', Error: `Order ${number} heeft geen geleverde regels die nog niet zijn gefactureerd.` },
+      ],
+    });
+    // Returned on 10 April: billed up to that day, 10 of April's 30 days, whatever date is asked.
+    await create('orderlines', { ...(await item('orderlines', rental.AutoID)), RentedTill: '2026-04-10' });
+    const last = await invoiceTill('2026-04-30');
+    expect(await linesOf(last)).toEqual([
+      expect.objectContaining({
+        RentalFrom: '2026-04-01',
+        RentalTill: '2026-04-10',
+        Quantity: 0.67,
+        SubtotalExclVat: 67,
+      }),
+    ]);
+    expect((await invoiceTill('2026-05-31')).body).toMatchObject({ Succeeded: 0, Failed: 1 });
+    // A voided invoice bills nothing: its span is billed again.
+    const voided = await transition([last.body.Results[0].Open.AutoID], 'void', { VoidReason: ids.voidReason });
+    expect(voided.body).toMatchObject({ Succeeded: 1 });
+    expect((await item('orderlines', rental.AutoID)).InvoicedTill).toBe('2026-03-31');
+    expect(await linesOf(await invoiceTill('2026-05-31'))).toEqual([
+      expect.objectContaining({ RentalFrom: '2026-04-01', RentalTill: '2026-04-10', SubtotalExclVat: 67 }),
+    ]);
+  });
+});
+
 describe('bad input and a limited user on the other paths', () => {
   it('refuses an amount beyond its precision and a subtotal beyond its column, naming the field, and writes nothing', async () => {
     const invoice = await newInvoice({ Descr: 'Precisie' });

@@ -150,11 +150,12 @@ describe('rental rates', () => {
     ).toBe(200);
   });
 
-  it('are codes only in the rate code table', async () => {
+  it('are codes in the rate code table, each with the period its price is for', async () => {
     const form = (await get(server.app, '/mvc/rentalratecodes/GetForm')).body.Properties.map(
       (p: { FieldName: string }) => p.FieldName,
     );
-    expect(form).toEqual(['ID', 'Descr', 'Archive']);
+    // The amounts stay with the product's rates; a code only says the period (invoicing per period).
+    expect(form).toEqual(['ID', 'Descr', 'PeriodUnit', 'Archive']);
   });
 });
 

@@ -70,15 +70,14 @@ export const PERIOD_UNITS = ['days', 'weeks', 'months', 'quarters', 'half-years'
 /** A date plus n units; a month end stays within its month (31 January + 1 month = 28 or 29 February). */
 function addPeriod(date: unknown, n: unknown, unit: unknown): string | null {
   const d = day(date);
-  if (!d) return null;
-  const count = Math.trunc(Number(n) || 0);
-  const u = String(unit);
-  if (DAYS[u]) {
-    d.setUTCDate(d.getUTCDate() + count * DAYS[u]);
-    return text(d);
-  }
-  if (!MONTHS[u]) throw new ExpressionError('definition', `period unit ${u}`);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + count * MONTHS[u], 1));
+  return d ? shift(d, Math.trunc(Number(n) || 0), String(unit)) : null;
+}
+
+/** The day `count` periods of `unit` after `d`; a month after 31 January is the last day of February. */
+function shift(d: Date, count: number, unit: string): string {
+  if (DAYS[unit]) return text(new Date(d.getTime() + count * DAYS[unit] * DAY_MS));
+  if (!MONTHS[unit]) throw new ExpressionError('definition', `period unit ${unit}`);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + count * MONTHS[unit], 1));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), last));
   return text(target);
@@ -168,12 +167,11 @@ function periodsBetween(from: unknown, till: unknown, unit: unknown): number | n
   // Whole periods first, by calendar (a month is not 30 days); a guess from the days keeps it short.
   const days = (Date.parse(end) - a.getTime()) / DAY_MS;
   let whole = Math.max(0, Math.floor(days / (DAYS[u] ?? MONTHS[u] * 31)) - 1);
-  const start = text(a);
-  while (addPeriod(start, whole + 1, u)! <= end) whole++;
-  const begun = Date.parse(addPeriod(start, whole, u)!);
+  while (shift(a, whole + 1, u) <= end) whole++;
+  const begun = Date.parse(shift(a, whole, u));
   const rest = (Date.parse(end) - begun) / DAY_MS;
   if (rest === 0) return whole;
-  const length = (Date.parse(addPeriod(start, whole + 1, u)!) - begun) / DAY_MS;
+  const length = (Date.parse(shift(a, whole + 1, u)) - begun) / DAY_MS;
   return out(new D(whole).plus(new D(rest).div(length)));
 }
 

@@ -57,7 +57,7 @@ export function watchTransaction(client: pg.PoolClient): () => void {
   const own = Object.getOwnPropertyDescriptor(client, 'query');
   const watched = (config: unknown, ...rest: unknown[]): unknown => {
     heard(memo, textOf(config));
-    const query: unknown = own ? own.value : Reflect.get(Object.getPrototypeOf(client) as object, 'query');
+    const query: unknown = own ? own.value : Reflect.get(Object.getPrototypeOf(client), 'query');
     if (typeof query !== 'function') throw new TypeError('a database client without query');
     return Reflect.apply(query, client, [config, ...rest]);
   };

@@ -44,7 +44,8 @@ interface TableFile {
 const tableFile = (name: string): TableFile => {
   for (const pack of ['base', 'core']) {
     try {
-      return JSON.parse(readFileSync(path.join(PACKS_DIR, pack, 'tables', `${name}.json`), 'utf8')) as TableFile;
+      const parsed: TableFile = JSON.parse(readFileSync(path.join(PACKS_DIR, pack, 'tables', `${name}.json`), 'utf8'));
+      return parsed;
     } catch {
       // not in this pack
     }
@@ -54,14 +55,16 @@ const tableFile = (name: string): TableFile => {
 
 /** Every column of `table` and the display text of each of its list fields, joined by hand. */
 function floorSelect(table: string): { columns: string; joins: string } {
-  const lists = tableFile(table).fields.filter((f) => f.type === 'list' && f.list);
-  const joins = lists.map((f) => {
-    const col = f.name.toLowerCase();
-    return {
-      col,
-      sql: `LEFT JOIN ${f.list} j_${col} ON j_${col}.autoid = t."${col}"`,
-      text: (tableFile(f.list!).displayFields?.[0] ?? 'Descr').toLowerCase(),
-    };
+  const joins = tableFile(table).fields.flatMap(({ name, type, list }) => {
+    if (type !== 'list' || !list) return [];
+    const col = name.toLowerCase();
+    return [
+      {
+        col,
+        sql: `LEFT JOIN ${list} j_${col} ON j_${col}.autoid = t."${col}"`,
+        text: (tableFile(list).displayFields?.[0] ?? 'Descr').toLowerCase(),
+      },
+    ];
   });
   return {
     columns: ['t.*', ...joins.map((j) => `j_${j.col}.${j.text} AS ${j.col}_descr`)].join(', '),
@@ -150,14 +153,16 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const engineUrl = `${base}/${c.url}`;
       const floorUrl = `${floor.base}/floor/${c.table}`;
-      const post = async (url: string, body: unknown, h: Record<string, string> = {}) =>
-        (await (
+      const post = async (url: string, body: unknown, h: Record<string, string> = {}) => {
+        const answer: { Data: { AutoID?: number; autoid?: number }[]; Meta: { Count: number } } = await (
           await fetch(url, {
             method: 'POST',
             headers: { ...h, 'content-type': 'application/json' },
             body: JSON.stringify(body),
           })
-        ).json()) as { Data: { AutoID?: number; autoid?: number }[]; Meta: { Count: number } };
+        ).json();
+        return answer;
+      };
       const [e0, f0] = [await post(engineUrl, c.body, headers), await post(floorUrl, {})];
       const same = e0.Data.map((r) => r.AutoID).join() === f0.Data.map((r) => r.autoid).join();
       log(`${c.name}: ${e0.Meta.Count} rows found (floor ${f0.Meta.Count}), same first page: ${same ? 'yes' : 'NO'}`);

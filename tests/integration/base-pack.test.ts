@@ -345,12 +345,12 @@ describe('demo pack', () => {
         operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'FACTURATIE' }],
       })
     ).body.Data[0];
-    const grants = (
+    const grants: Row[] = (
       await post(server.app, '/mvc/securitygrants/GetFlexData', {
         dataFilter: [{ FieldName: 'SecurityGroup', Value: group.AutoID }],
         pageSize: 100,
       })
-    ).body.Data as Row[];
+    ).body.Data;
     const onInvoices = grants.filter((g) => g.RightCode === '13.1').map((g) => g.Action);
     expect(onInvoices.sort()).toEqual(['create', 'read', 'update']);
     const again = await applyDefinitions(server.engine.pool, server.engine.registry.snapshot, { by: 'test' });

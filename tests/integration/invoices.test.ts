@@ -578,11 +578,12 @@ describe('bad input and a limited user on the other paths', () => {
     const other = await newInvoice({ Descr: 'Geheime factuur' });
     await line(mine.AutoID);
     await line(other.AutoID);
-    const poll = async (LastReceived?: string) =>
-      (await as(cookie, '/mvc/liveevents/poll', LastReceived ? { LastReceived } : {})).body as {
-        Events: { EventData: Record<string, unknown> }[];
-        LastReceived: string;
-      };
+    const poll = async (LastReceived?: string) => {
+      const answer: { Events: { EventData: Record<string, unknown> }[]; LastReceived: string } = (
+        await as(cookie, '/mvc/liveevents/poll', LastReceived ? { LastReceived } : {})
+      ).body;
+      return answer;
+    };
     const start = (await poll()).LastReceived;
 
     // Batch transitions and the collect action over their own and another's invoice.

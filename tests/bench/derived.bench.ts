@@ -17,24 +17,17 @@
 //
 // Run: npm run bench (or node --import tsx tests/bench/derived.bench.ts).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
-import { startEngine } from '../../server/engine.ts';
-import { freePort } from '../free-port.ts';
 import { bigSheet, finished, startImport } from '../support/import-files.ts';
+import { startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
 
 const SAVES = 200;
 const IMPORT_LINES = 10_000;
 const IMPORT_ORDERS = 100;
-const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
-const PASSWORD = 'Bench-admin-1';
 const SAVER = path.resolve(import.meta.dirname, 'line-saves.ts');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -93,30 +86,13 @@ async function startFloor(pool: pg.Pool) {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'derived-bench-'));
-  chmodSync(dataDir, 0o755);
-  const engine = await startEngine({
-    ...configFromEnv(),
-    logLevel: 'warn',
-    dataDir,
-    packsDir: PACKS_DIR,
-    packs: ['base', 'demo'],
-    embeddedPgPort: await freePort(),
-    adminPassword: PASSWORD,
-  });
-  const app = await buildApp(engine);
+  const shipped = await startShipped('derived');
+  const { engine } = shipped;
   const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 4 });
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const headers = { cookie };
+    const { base, headers } = await shipped.listen();
+    const { cookie } = headers;
     const call = async (url: string, body: unknown) => {
       const res = await fetch(`${base}/${url}`, {
         method: 'POST',
@@ -260,10 +236,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await floor?.close();
-    await app.close();
     await pool.end();
-    await engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shipped.close();
   }
 }
 

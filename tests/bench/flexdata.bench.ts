@@ -36,6 +36,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { startEngine, type Engine } from '../../server/engine.ts';
+import { MODEL_NAMES } from '../../tools/bulk-fill.ts';
 import { freePort } from '../free-port.ts';
 import { load } from './load.ts';
 
@@ -208,30 +209,7 @@ const WORDS = {
     'cover',
     'strap',
   ],
-  // A model name is one of 20 x 10 = 200 made-up words: 'ka' + 'dor' is SEARCH_WORD, 0.5% of rows.
-  syl1: [
-    'ka',
-    'lo',
-    'mi',
-    'ru',
-    'te',
-    'za',
-    'vo',
-    'ne',
-    'pi',
-    'sa',
-    'do',
-    'fe',
-    'gu',
-    'ha',
-    'ji',
-    'bo',
-    'wi',
-    'ce',
-    'ty',
-    'xa',
-  ],
-  syl2: ['dor', 'lin', 'mak', 'rex', 'sun', 'tal', 'vik', 'nop', 'gar', 'bel'],
+  ...MODEL_NAMES,
   status: ['open', 'open', 'open', 'hold', 'closed', 'closed', 'cancelled'],
 };
 const CATEGORIES = [

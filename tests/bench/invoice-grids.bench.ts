@@ -16,25 +16,19 @@
 // Nothing is asserted: the figures are printed, with the ratios engine/floor.
 //
 // Run: npm run bench (BENCH_DURATION=5 for a short run).
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
-import { startEngine } from '../../server/engine.ts';
 import { generateInvoices, SEARCH_WORD } from '../../tools/generate-invoices.ts';
-import { freePort } from '../free-port.ts';
 import { latency, load } from './load.ts';
+import { SHIPPED_PACKS_DIR, startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
 
 const LINES = 1_000_000;
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const LATENCY_S = Math.max(3, Math.round(DURATION_S / 2));
 const CONNECTIONS = 16;
-const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
-const PASSWORD = 'Bench-admin-1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface TableFile {
@@ -44,7 +38,9 @@ interface TableFile {
 const tableFile = (name: string): TableFile => {
   for (const pack of ['base', 'core']) {
     try {
-      const parsed: TableFile = JSON.parse(readFileSync(path.join(PACKS_DIR, pack, 'tables', `${name}.json`), 'utf8'));
+      const parsed: TableFile = JSON.parse(
+        readFileSync(path.join(SHIPPED_PACKS_DIR, pack, 'tables', `${name}.json`), 'utf8'),
+      );
       return parsed;
     } catch {
       // not in this pack
@@ -101,31 +97,14 @@ async function startFloor(pool: pg.Pool, cases: Case[]) {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-grids-bench-'));
-  chmodSync(dataDir, 0o755);
-  const engine = await startEngine({
-    ...configFromEnv(),
-    logLevel: 'warn',
-    dataDir,
-    packsDir: PACKS_DIR,
-    packs: ['base', 'demo'],
-    embeddedPgPort: await freePort(),
-    adminPassword: PASSWORD,
-  });
-  const app = await buildApp(engine);
+  const shipped = await startShipped('invoice-grids');
+  const { engine } = shipped;
   const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 20 });
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
     log(`generating ${LINES.toLocaleString('en')} invoice lines...`);
     await generateInvoices(pool, LINES, log);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+    const { base, headers } = await shipped.listen();
     // A reference prefix shared by about 1 in 1,000 invoices: what a user types to find a customer's invoices.
     const reference = 'REF-001';
     const cases: Case[] = [
@@ -193,10 +172,8 @@ async function main(): Promise<void> {
     printTable(['call', 'engine req/s', 'floor req/s', 'ratio', 'engine p50 ms', 'floor p50 ms', 'ratio', ''], rows);
   } finally {
     await floor?.close();
-    await app.close();
     await pool.end();
-    await engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shipped.close();
   }
 }
 

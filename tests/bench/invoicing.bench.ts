@@ -17,22 +17,14 @@
 // Nothing is asserted: the figures are printed, with the ratios.
 //
 // Run: npm run bench (or node --import tsx tests/bench/invoicing.bench.ts).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
-import { startEngine } from '../../server/engine.ts';
-import { freePort } from '../free-port.ts';
 import { once } from './load.ts';
+import { startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
 
 const ORDERS = 250;
 const LINES = 5;
-const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
-const PASSWORD = 'Bench-admin-1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** ORDERS delivered orders (status Afgerond) with LINES delivered sale lines each; answers their AutoIDs. */
@@ -145,28 +137,11 @@ async function floor(pool: pg.Pool, orders: number[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoicing-bench-'));
-  chmodSync(dataDir, 0o755);
-  const engine = await startEngine({
-    ...configFromEnv(),
-    logLevel: 'warn',
-    dataDir,
-    packsDir: PACKS_DIR,
-    packs: ['base', 'demo'],
-    embeddedPgPort: await freePort(),
-    adminPassword: PASSWORD,
-  });
-  const app = await buildApp(engine);
+  const shipped = await startShipped('invoicing');
+  const { engine } = shipped;
   const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 4 });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+    const { base, headers } = await shipped.listen();
     const engineOrders = await deliveredOrders(pool, 'BENCH-E-');
     const floorOrders = await deliveredOrders(pool, 'BENCH-F-');
     log(`${ORDERS} delivered orders of ${LINES} lines for each side`);
@@ -208,9 +183,7 @@ async function main(): Promise<void> {
     log(`answers ${made.status}/${completed.status}; ${invoices.length} invoices, ${journalLines} journal lines`);
   } finally {
     await pool.end();
-    await app.close();
-    await engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shipped.close();
   }
 }
 

@@ -14,25 +14,17 @@
 // Nothing is asserted: the figures are printed, with the ratios engine/floor.
 //
 // Run: npm run bench (BENCH_DURATION=5 for a short run).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
-import { startEngine } from '../../server/engine.ts';
 import { generateObjects, SEARCH_WORD } from '../../tools/generate-objects.ts';
-import { freePort } from '../free-port.ts';
 import { latency, load } from './load.ts';
+import { startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
 
 const OBJECTS = 1_000_000;
 const DURATION_S = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const LATENCY_S = Math.max(3, Math.round(DURATION_S / 2));
 const CONNECTIONS = 16;
-const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
-const PASSWORD = 'Bench-admin-1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** The list fields the objects grid answers with their texts, as the floor joins them by hand. */
@@ -104,31 +96,14 @@ interface Call {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'objects-bench-'));
-  chmodSync(dataDir, 0o755);
-  const engine = await startEngine({
-    ...configFromEnv(),
-    logLevel: 'warn',
-    dataDir,
-    packsDir: PACKS_DIR,
-    packs: ['base', 'demo'],
-    embeddedPgPort: await freePort(),
-    adminPassword: PASSWORD,
-  });
-  const app = await buildApp(engine);
+  const shipped = await startShipped('objects');
+  const { engine } = shipped;
   const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 20 });
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
     log(`generating ${OBJECTS.toLocaleString('en')} objects...`);
     await generateObjects(pool, OBJECTS, log);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}/mvc/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+    const { base, headers } = await shipped.listen();
     const status = Number(
       (
         await pool.query(
@@ -228,10 +203,8 @@ async function main(): Promise<void> {
     printTable(head, rows);
   } finally {
     await floor?.close();
-    await app.close();
     await pool.end();
-    await engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shipped.close();
   }
 }
 

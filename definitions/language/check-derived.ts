@@ -5,6 +5,7 @@
 import type { Effective, EffectiveField, EffectiveTable } from './layering.ts';
 import { rollupLink, whereSqlProblems } from './rollups.ts';
 import { ruleFields, ruleProblems } from './rules.ts';
+import { settingsName, settingsNameProblem } from './settings-rules.ts';
 
 type Report = (pointer: string, rule: string, message: string) => void;
 
@@ -29,7 +30,10 @@ export function checkDerived(
         `${table.name}.${field.name} is derived: it must be read-only ("enabled": false), as no input may set it`,
       );
     if (field.compute) {
-      for (const p of ruleProblems(field.compute.expression, own, '', related))
+      // A computed value may read a setting (`$settings.workingticketsettings.HourRounding`): taken
+      // when the record is written, as a referenced row's value is.
+      const reads = (path: string) => (settingsName(path) ? !settingsNameProblem(eff, path) : related(path));
+      for (const p of ruleProblems(field.compute.expression, own, '', reads))
         report(`${at}/compute/expression${p.pointer}`, 'rule', `${table.name}.${field.name}: ${p.message}`);
     }
     if (field.pick) checkPick(eff, table, field, at, report);

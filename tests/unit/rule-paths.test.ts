@@ -86,6 +86,7 @@ describe('the definitions check', () => {
     prompt: Partial<PromptDef> = {},
     requires?: NonNullable<TransitionDef['requires']>[number],
     settingsScreen = true,
+    compute?: unknown,
   ) => {
     const base = emptyLayer('base');
     const origin = (file: string) => ({ layer: 'base', file: `base/${file}` });
@@ -99,6 +100,17 @@ describe('the definitions check', () => {
             { name: 'ID', type: 'text' },
             { name: 'Status', type: 'text' },
             { name: 'VoidReason', type: 'list', list: 'reasons' },
+            ...(compute
+              ? [
+                  {
+                    name: 'Strict',
+                    type: 'bool' as const,
+                    enabled: false,
+                    whenSourceHidden: 'hide' as const,
+                    compute: { expression: rule(compute) },
+                  },
+                ]
+              : []),
           ],
         },
         origin: origin('tables/invoices.json'),
@@ -203,6 +215,15 @@ describe('the definitions check', () => {
     );
     expect(pack(notVoided, {}, { field: 'VoidReason', when: rule({ var: '$settings.prefs.Nope' }) })).toContain(
       '/transitions/0/requires/when/var rule',
+    );
+  });
+
+  it('takes a computed value that reads a setting, and refuses one of a table no settings screen shows', () => {
+    const reads = { '!!': { var: '$settings.prefs.RequireReason' } };
+    expect(pack(notVoided, {}, undefined, true, reads)).toEqual([]);
+    expect(pack(notVoided, {}, undefined, false, reads)).toContain('/fields/Strict/compute/expression/!!/var rule');
+    expect(pack(notVoided, {}, undefined, true, { var: '$settings.prefs.Nope' })).toContain(
+      '/fields/Strict/compute/expression/var rule',
     );
   });
 });

@@ -972,7 +972,8 @@ const CALL_SCHEMAS = {
     answer: BatchAnswer,
   },
   'POST /mvc/:control/GetDashboard': {
-    summary: 'Counts of a dashboard tab: the child rows per group and per month',
+    summary:
+      'Counts of a dashboard tab: the child rows per group, per month and (with within) due from today up to each number of days ahead',
     body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
     answer: object(
       {
@@ -980,6 +981,7 @@ const CALL_SCHEMAS = {
           object({ Value: nullable(StateValue), Label: str(), Count: whole() }, ['Value', 'Label', 'Count']),
         ),
         ByMonth: list(object({ Month: str(), Count: whole() }, ['Month', 'Count'])),
+        Within: list(object({ Days: whole(), Count: whole() }, ['Days', 'Count'])),
       },
       ['ByGroup', 'ByMonth'],
     ),

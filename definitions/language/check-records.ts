@@ -500,6 +500,12 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
       for (const f of [tab.groupField, tab.dateField])
         if (!fieldOf(child, f) && f !== 'CreateDate')
           report(`/tabs/${i}`, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
+      if (tab.within && fieldOf(child, tab.within.field)?.type !== 'date')
+        report(
+          `/tabs/${i}/within/field`,
+          'field-reference',
+          `tab ${tab.name}: within.field ${tab.within.field} must be a date field of ${child.name}`,
+        );
     }
   });
   const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());

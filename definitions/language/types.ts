@@ -587,7 +587,10 @@ export type TabDef = { right?: string } &
       }
     /** The status log of the record (every transition: who, when, from, to, reason, comment). */
     | { name: string; title: string; kind: 'statuslog' }
-    /** Counts of the rows of `table` under this record per `groupField` and per month of `dateField`. */
+    /**
+     * Counts of the rows of `table` under this record per `groupField` and per month of `dateField`;
+     * with `within`, also the rows whose date `field` falls from today up to each of `days` ahead.
+     */
     | {
         name: string;
         title: string;
@@ -596,6 +599,7 @@ export type TabDef = { right?: string } &
         parentField: string;
         groupField: string;
         dateField: string;
+        within?: { field: string; days: number[]; title: string };
       }
     /**
      * The grants of the record as a matrix: a row per right of the rights catalogue, a column per

@@ -102,7 +102,6 @@ export async function runAction(
       return [model.table.sqlName];
     });
   }
-  const changes = changesOf(action.set, prompts, ctx.principal);
   return runBatch(
     ctx.pool,
     model,
@@ -110,6 +109,8 @@ export async function runAction(
     ids,
     async (client, id) => {
       const current = await readStored(client, model, ctx.principal, id, true);
+      // A rule among the values is computed over each record as it stands (an end date moved on by its term).
+      const changes = changesOf(action.set, prompts, ctx.principal, current);
       if (
         Object.entries(changes).every(
           ([field, value]) => current[model.byName.get(field.toLowerCase())?.name ?? field] === value,

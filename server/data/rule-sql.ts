@@ -55,8 +55,21 @@ export function ruleSql(where: unknown, scope: RuleSqlScope, params: Params): st
     case 'and':
     case 'or':
       return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
-    case '!':
+    case '!': {
+      // As the rules read it: a flag that is off, or any other field that is empty (no end date yet).
+      const operand = args[0] as { var?: unknown } | null;
+      const field =
+        operand && typeof operand === 'object' && typeof operand.var === 'string' && !operand.var.includes('.')
+          ? named(scope.fields, operand.var)
+          : undefined;
+      if (field && field.type !== 'bool') {
+        const col = sub(operand);
+        return ['text', 'textarea', 'select'].includes(field.type)
+          ? `(${col} IS NULL OR ${col}::text = '')`
+          : `(${col} IS NULL)`;
+      }
       return `(NOT coalesce(${sub(args[0])}::boolean, false))`;
+    }
     case '==':
     case '===':
       return `(${sub(args[0])} IS NOT DISTINCT FROM ${sub(args[1])})`;

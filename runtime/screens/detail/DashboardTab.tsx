@@ -1,5 +1,5 @@
-// The dashboard tab (GetDashboard): the record's child rows counted per group and per month, as
-// two small bar charts with their numbers as text.
+// The dashboard tab (GetDashboard): the record's child rows counted per group and per month, and
+// with `within` by how soon a date of theirs comes, as small bar charts with their numbers as text.
 import { useLingui } from '@lingui/react/macro';
 import { BarChart } from './BarChart.tsx';
 import { useDashboard } from './useDashboard.ts';
@@ -9,6 +9,8 @@ export interface DashboardTabProps {
   autoid: number;
   tab: string;
   version: number;
+  /** The title of the counts by days ahead (the tab's `within`), when the tab has them. */
+  withinTitle?: string;
 }
 
 /** 'YYYY-MM' as the month's short name and year in the user's language. */
@@ -22,7 +24,7 @@ export function monthLabel(month: string, locale: string): string {
   });
 }
 
-export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps) {
+export function DashboardTab({ table, autoid, tab, version, withinTitle }: DashboardTabProps) {
   const { t, i18n } = useLingui();
   const { answer, failed } = useDashboard(table, autoid, tab, version);
 
@@ -51,6 +53,15 @@ export function DashboardTab({ table, autoid, tab, version }: DashboardTabProps)
         valueHeading={count}
         emptyText={empty}
       />
+      {answer.Within && (
+        <BarChart
+          title={withinTitle ?? ''}
+          bars={answer.Within.map(({ Days: days, Count }) => ({ label: t`Binnen ${days} dagen`, value: Count }))}
+          labelHeading={t`Periode`}
+          valueHeading={count}
+          emptyText={empty}
+        />
+      )}
     </div>
   );
 }

@@ -115,7 +115,16 @@ export function RecordScreen({
       case 'rightsmatrix':
         return <RightsMatrixTab key={tab.name} table={screen.table} tab={tab} autoid={autoid} version={version} />;
       case 'dashboard':
-        return <DashboardTab key={tab.name} table={screen.table} autoid={autoid} tab={tab.name} version={version} />;
+        return (
+          <DashboardTab
+            key={tab.name}
+            table={screen.table}
+            autoid={autoid}
+            tab={tab.name}
+            version={version}
+            withinTitle={tab.within?.title}
+          />
+        );
       // The one kind left, the record's documents (its name is also a table's, which engine code does not spell).
       default:
         return <DocumentsTab parent={screen} tab={tab} parentId={autoid} version={version} />;

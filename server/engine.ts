@@ -20,6 +20,7 @@ import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
 import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
+import { gateRequiredRights } from './security/required-rights.ts';
 import { installWriteHooks } from './behaviours/index.ts';
 import { setTimeZone } from '../definitions/language/index.ts';
 import type { KeyObject } from 'node:crypto';
@@ -127,6 +128,7 @@ export async function startEngine(
     // licence is saved anywhere, and hourly (a licence's last day passes without a save).
     const key = config.licencePublicKey ? publicKeyOf(config.licencePublicKey) : null;
     gateDefinitions(() => registry.snapshot.effective);
+    gateRequiredRights(() => registry.snapshot.effective);
     const licence: Engine['licence'] = {
       key,
       current: null,

@@ -267,6 +267,41 @@ const Prompt = object(
   },
   ['Name', 'Label', 'Type', 'Required'],
 );
+/** A record's rights matrix: every right of the catalogue and the record's grant rows. */
+const RightsMatrix = object(
+  {
+    Rights: list(
+      object(
+        {
+          Code: str(),
+          Name: str(),
+          Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute'])),
+          Uses: list(str()),
+          Parent: nullable(str()),
+          ParentTitle: nullable(str()),
+          Area: oneOf(['screens', 'settings', 'systemtables']),
+          Requires: list(str(), 100),
+        },
+        ['Code', 'Name', 'Actions', 'Uses', 'Parent', 'ParentTitle', 'Area', 'Requires'],
+      ),
+      10_000,
+    ),
+    Grants: list(
+      object({ AutoID: whole(), TimeStamp: whole(), Right: str(), Action: str(), Grant: nullable(bool) }, [
+        'AutoID',
+        'TimeStamp',
+        'Right',
+        'Action',
+        'Grant',
+      ]),
+      100_000,
+    ),
+    CanCreate: bool,
+    CanUpdate: bool,
+    CanDelete: bool,
+  },
+  ['Rights', 'Grants', 'CanCreate', 'CanUpdate', 'CanDelete'],
+);
 const BatchItem = object(
   {
     AutoID: whole(),
@@ -990,39 +1025,30 @@ const CALL_SCHEMAS = {
     summary:
       "A record's grants as a rights matrix tab shows them: every right of the catalogue (its name in the user's language, its actions, the screens and tables it guards, the menu group of its first screen) and the grant rows under the record the user may read; cells change through the grant table's save and delete",
     body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
-    answer: object(
+    answer: RightsMatrix,
+  },
+  'POST /mvc/:control/SaveGrants': {
+    summary:
+      "Changes cells of a record's rights matrix tab in one transaction (Grant true granted, false denied, null not set), each through the grant table's save or delete; a group left holding a right without a right it requires (its Requires, followed through) is refused and nothing is written; answers the matrix as GetRightsMatrix does",
+    body: object(
       {
-        Rights: list(
+        autoid: whole(1),
+        Tab: text(100),
+        Changes: list(
           object(
             {
-              Code: str(),
-              Name: str(),
-              Actions: list(oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute'])),
-              Uses: list(str()),
-              Parent: nullable(str()),
-              ParentTitle: nullable(str()),
-              Area: oneOf(['screens', 'settings', 'systemtables']),
+              Right: text(50),
+              Action: oneOf(['read', 'update', 'create', 'delete', 'createorupdate', 'execute']),
+              Grant: nullable(bool),
             },
-            ['Code', 'Name', 'Actions', 'Uses', 'Parent', 'ParentTitle', 'Area'],
+            ['Right', 'Action', 'Grant'],
           ),
-          10_000,
+          500,
         ),
-        Grants: list(
-          object({ AutoID: whole(), TimeStamp: whole(), Right: str(), Action: str(), Grant: nullable(bool) }, [
-            'AutoID',
-            'TimeStamp',
-            'Right',
-            'Action',
-            'Grant',
-          ]),
-          100_000,
-        ),
-        CanCreate: bool,
-        CanUpdate: bool,
-        CanDelete: bool,
       },
-      ['Rights', 'Grants', 'CanCreate', 'CanUpdate', 'CanDelete'],
+      ['autoid', 'Tab', 'Changes'],
     ),
+    answer: RightsMatrix,
   },
   'POST /mvc/:control/GetRowLimitProblems': {
     summary:

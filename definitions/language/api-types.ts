@@ -238,6 +238,8 @@ export type StatusLogEntry = AnswerOf<'POST /mvc/:control/GetStatusLog'>['Data']
 export type DashboardAnswer = AnswerOf<'POST /mvc/:control/GetDashboard'>;
 
 export type RightsMatrixAnswer = AnswerOf<'POST /mvc/:control/GetRightsMatrix'>;
+/** A cell of a rights matrix as SaveGrants changes it. */
+export type GrantChange = BodyOf<'POST /mvc/:control/SaveGrants'>['Changes'][number];
 export type RowLimitProblemsAnswer = AnswerOf<'POST /mvc/:control/GetRowLimitProblems'>;
 
 /** One live event as the stream and the polling call answer it (spec 1 §3). */

@@ -276,6 +276,17 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
         });
     }
   }
+  for (const { value: right, origin } of eff.rights.values()) {
+    for (const code of right.requires ?? []) {
+      if (eff.rights.has(code) && code !== right.code) continue;
+      problems.push({
+        file: fileOf(origin.requires ?? origin.code),
+        pointer: '/rights',
+        rule: 'right-reference',
+        message: `right ${right.code} requires ${code}, which ${code === right.code ? 'is itself' : 'is not in the catalogue'}`,
+      });
+    }
+  }
   for (const table of eff.tables.values()) {
     const def = table.right ? eff.rights.get(table.right)?.value : undefined;
     if (table.right && !def) {

@@ -186,6 +186,7 @@ export type {
   ChangeStatusRequest,
   DashboardAnswer,
   RightsMatrixAnswer,
+  GrantChange,
   RowLimitProblemsAnswer,
   PromptInfo,
   RunActionRequest,

@@ -99,6 +99,7 @@ export const MESSAGES = {
   'validation.unknown_field_of': "{0}: '{1}' is geen veld van tabel {2}.",
   'validation.unknown_tab_of': "{0}: '{1}' is geen tabblad van het formulier van {2}.",
   'validation.row_limit_value': "{0}: '{1}' is geen geldige waarde voor veld {2}.",
+  'validation.rights_together': 'Recht {0} geldt alleen samen met {1}: ken ze samen toe.',
   'rowlimit.table': 'De tabel {0} bestaat niet in de definities: deze rijbeperking beperkt niets.',
   'rowlimit.field': '{0} is geen veld van {1}: deze rijbeperking laat geen enkele rij toe.',
   'rowlimit.userfield': '{0} is geen veld van de gebruikers: deze rijbeperking laat geen enkele rij toe.',

@@ -860,6 +860,8 @@ export interface RightDef {
   name: string;
   actions: RightAction[];
   module?: ModuleCode;
+  /** The rights this one is held only with (spec 3 §5 "combined so several are required together"). */
+  requires?: string[];
 }
 export interface RightsDef {
   rights: RightDef[];

@@ -11,6 +11,7 @@ import type {
   CurrentUser,
   DashboardAnswer,
   RightsMatrixAnswer,
+  GrantChange,
   RowLimitProblemsAnswer,
   DescribedLayout,
   ExportLayout,
@@ -244,6 +245,13 @@ export function createClient(
       call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     rightsMatrix: (control: string, autoid: number, Tab: string) =>
       call<RightsMatrixAnswer>('POST', `${table(control)}/GetRightsMatrix`, { autoid, Tab }),
+    /** Changes cells of a rights matrix in one transaction (the grant table's writes); answers the matrix then. */
+    saveGrants: (control: string, grants: string, autoid: number, Tab: string, Changes: GrantChange[]) =>
+      wrote(
+        grants,
+        () => call<RightsMatrixAnswer>('POST', `${table(control)}/SaveGrants`, { autoid, Tab, Changes }),
+        (answer) => answer.Grants.map((g) => g.AutoID),
+      ),
     rowLimitProblems: (control: string, autoid: number) =>
       call<RowLimitProblemsAnswer>('POST', `${table(control)}/GetRowLimitProblems`, { autoid }),
     // Live events (docs/operations.md): the polling call; the stream is an EventSource.

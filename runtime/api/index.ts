@@ -16,6 +16,7 @@ export type {
   CurrentUser,
   DashboardAnswer,
   RightsMatrixAnswer,
+  GrantChange,
   RowLimitProblemsAnswer,
   DateFormat,
   DecimalFormat,

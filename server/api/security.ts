@@ -6,6 +6,7 @@ import { findUser, principalData } from '../security/identity.ts';
 import type { Principal } from '../security/principal.ts';
 import { rowLimitProblem, userPrincipal } from '../security/principal-of.ts';
 import { ACTION_CODES, decide } from '../security/rights.ts';
+import { missingRequired } from '../security/required-rights.ts';
 import { principalOf, tablesOf } from './context.ts';
 import { rowLimit } from '../data/access.ts';
 import { Params } from '../data/filters.ts';
@@ -56,18 +57,22 @@ export function securityRoutes(app: FastifyInstance, engine: Engine): void {
         FullAccess: grants.some((g) => g.group === group && g.fullaccess),
         Entries: grants
           .filter((g) => g.group === group && g.rightcode === right)
-          .map((g) => ({ Action: g.action, Grant: g.grant })),
+          .map((g) => ({ Action: g.action, Grant: g.grant !== false })),
       }));
+      // A right that requires others is held only with them.
+      const missing = decision.allowed ? missingRequired(right, (code, a) => decide(grants, code, a).allowed) : [];
       const reason = decision.deniedBy.length
         ? `denied by ${decision.deniedBy.join(', ')}`
-        : decision.allowed
-          ? `granted by ${decision.grantedBy.join(', ')}`
-          : 'no group grants it';
+        : missing.length
+          ? `granted by ${decision.grantedBy.join(', ')}, but it requires ${missing.join(', ')}, which no group grants`
+          : decision.allowed
+            ? `granted by ${decision.grantedBy.join(', ')}`
+            : 'no group grants it';
       return {
         Username: user.username,
         Right: right,
         Action: act,
-        Allowed: decision.allowed && user.activated !== false && !user.lockedout,
+        Allowed: decision.allowed && !missing.length && user.activated !== false && !user.lockedout,
         Reason:
           user.activated === false ? 'the user is not activated' : user.lockedout ? 'the user is locked out' : reason,
         GrantedBy: decision.grantedBy,

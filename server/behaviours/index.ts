@@ -14,6 +14,7 @@ export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
 import { registerWriteHook } from '../data/write-hooks.ts';
 import { rowLimitHook } from './row-limit.ts';
+import { requiredRightsHook } from './required-grants.ts';
 import {
   generateEInvoice,
   makeFromDocument,
@@ -29,6 +30,7 @@ export function installWriteHooks(): void {
   registerWriteHook('site-dictionary', dictionaryHook);
   registerWriteHook('user-account', userAccountHook);
   registerWriteHook('row-limit', rowLimitHook);
+  registerWriteHook('required-rights', requiredRightsHook);
 }
 
 /**

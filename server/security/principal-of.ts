@@ -6,6 +6,7 @@ import type { FieldLimitRow, GrantRow, RowLimitRow, UserRow } from './identity.t
 import { FieldVisibility, type Principal, type SqlFilter } from './principal.ts';
 import { decide } from './rights.ts';
 import { blockedBy } from './modules.ts';
+import { missingRequired } from './required-rights.ts';
 
 export interface UserPrincipal extends Principal {
   grants: GrantRow[];
@@ -241,7 +242,13 @@ export function userPrincipal(
       if (allowAll) return true;
       const key = `${right}|${action}`;
       let allowed = decisions.get(key);
-      if (allowed === undefined) decisions.set(key, (allowed = decide(grants, right, action).allowed));
+      if (allowed === undefined) {
+        // A right that requires others counts only while the grants hold them too.
+        allowed =
+          decide(grants, right, action).allowed &&
+          !missingRequired(right, (code, a) => decide(grants, code, a).allowed).length;
+        decisions.set(key, allowed);
+      }
       return allowed;
     },
     rowFilter(table, alias = 't') {

@@ -1,7 +1,9 @@
 // An administrator opens a security group in Chromium, switches to its rights matrix, finds a
 // right by typing, grants "Toevoegen" on it with the keyboard (arrow keys and Space), and the grant
 // is saved as a row of the group's grants; a row limit that names nothing valid is said above the
-// group. A user who may read groups but not change grants sees the same matrix read-only.
+// group. A right that requires another is granted with it in one click, and the last grant of the
+// required right takes it along. A user who may read groups but not change grants sees the same
+// matrix read-only.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -109,6 +111,32 @@ it('grants create on a right by keyboard in the matrix, saved as a grant of the 
     action: 'create',
     grant: false,
   });
+});
+
+it('grants a right with the right it requires, and takes it away with the last grant of that one', async () => {
+  const status = matrix(page).locator('[role="row"][data-code="19.4"]');
+  const manage = matrix(page).locator('[role="row"][data-code="19.1"]');
+  await record(page).getByRole('searchbox', { name: 'Rechten zoeken' }).fill('workflow items');
+  await expect.poll(() => status.locator('.rights-matrix-requires').textContent()).toBe('Alleen samen met 19.1');
+  await status.getByRole('gridcell', { name: 'Acties: niet ingesteld' }).click();
+  await expect.poll(() => status.getByRole('gridcell', { name: 'Acties: toegestaan' }).count()).toBe(1);
+  await expect.poll(() => manage.getByRole('gridcell', { name: 'Lezen: toegestaan' }).count()).toBe(1);
+  await expect
+    .poll(() => record(page).locator('.rights-matrix-along').textContent())
+    .toBe('Mee aangepast, omdat ze alleen samen gelden: 19.1');
+  expect((await grantsOf()).filter((g) => String(g.rightcode).startsWith('19.'))).toEqual([
+    { rightcode: '19.1', action: 'read', grant: true },
+    { rightcode: '19.4', action: 'execute', grant: true },
+  ]);
+
+  // Denying the only grant of 19.1 leaves 19.4 without it: its grant goes along.
+  await manage.getByRole('gridcell', { name: 'Lezen: toegestaan' }).focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => manage.getByRole('gridcell', { name: 'Lezen: geweigerd' }).count()).toBe(1);
+  await expect.poll(() => status.getByRole('gridcell', { name: 'Acties: niet ingesteld' }).count()).toBe(1);
+  expect((await grantsOf()).filter((g) => String(g.rightcode).startsWith('19.'))).toEqual([
+    { rightcode: '19.1', action: 'read', grant: false },
+  ]);
 });
 
 it('is read-only for a user who may not change grants', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../../definitions/language/index.ts';
 import { digitsFit } from '../../definitions/language/record-schema.ts';
 import { rule } from '../support/rules.ts';
+import { requirements } from '../../server/security/required-rights.ts';
 
 describe('canonical form', () => {
   it('orders keys as the schema lists them, with two-space indentation and a final newline', () => {
@@ -200,6 +201,37 @@ describe('checks, change logs and rights in the definitions', () => {
   });
   it('refuses a table whose right cannot be granted to read it', () => {
     expect(problems({}, '1.2')).toEqual(['/right right-action']);
+  });
+  it('takes rights that require rights of the catalogue, and follows what they require through', () => {
+    const base = pack();
+    base.rights.push({
+      value: [
+        { code: '1.3', name: 'Goedkeuren', actions: ['execute'], requires: ['1.4'] },
+        { code: '1.4', name: 'Inzien', actions: ['read'], requires: ['1.1'] },
+        { code: '1.5', name: 'Verwerken', actions: ['execute'], requires: ['1.4', '9.9'] },
+      ],
+      origin: { layer: 'base', file: 'base/rights.json' },
+    });
+    base.tables.push(table({}));
+    const effective = layer([base]);
+    expect(effectiveProblems(effective).map((p) => p.message)).toEqual([
+      'right 1.5 requires 9.9, which is not in the catalogue',
+    ]);
+    const required = requirements(effective);
+    expect(
+      required
+        .get('1.3')
+        ?.map((r) => `${r.code} ${r.actions.join()}`)
+        .sort(),
+    ).toEqual(['1.1 read,update,create,delete', '1.4 read']);
+    expect(
+      required
+        .get('1.5')
+        ?.map((r) => r.code)
+        .sort(),
+    ).toEqual(['1.1', '1.4']);
+    // Required is not requiring: what 1.4 requires does not make 1.1 require it back.
+    expect(required.has('1.1')).toBe(false);
   });
   it("wants a grid tab's parent field fixed, unless the tab only shows rows made elsewhere", () => {
     const tabProblems = (tab: { readOnly?: boolean }) => {

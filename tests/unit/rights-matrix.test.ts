@@ -1,13 +1,16 @@
 // The rights matrix's rows and moves: a cell per action a right has, grouped and searched as a
-// user types, and a click or Space moving a cell from not set to granted to denied and back.
+// user types, and a click or Space moving a cell from not set to granted to denied and back; a right
+// that requires others is granted with them.
 import { describe, expect, it } from 'vitest';
 import type { RightsMatrixAnswer } from '../../runtime/api/index.ts';
 import {
+  cellChanges,
   compareCodes,
   matrixLines,
   matrixRows,
   nextRightLine,
   nextState,
+  type MatrixRow,
 } from '../../runtime/screens/detail/rightsMatrix.ts';
 
 const right = (
@@ -15,6 +18,7 @@ const right = (
   Name: string,
   Actions: RightsMatrixAnswer['Rights'][number]['Actions'],
   Parent = 'admin',
+  Requires: string[] = [],
 ) => ({
   Code,
   Name,
@@ -23,6 +27,7 @@ const right = (
   Parent,
   ParentTitle: null,
   Area: 'screens' as const,
+  Requires,
 });
 
 const answer: RightsMatrixAnswer = {
@@ -79,5 +84,69 @@ describe('the rights matrix', () => {
     const lines = matrixLines(rows, '');
     expect(nextRightLine(lines, 2, 1)).toBe(4);
     expect(nextRightLine(lines, 1, -1)).toBe(1);
+  });
+
+  it('grants the rights a right requires along with it, and clears what requires a right with its last grant', () => {
+    const requiring: RightsMatrixAnswer = {
+      ...answer,
+      Rights: [
+        right('21.3', 'Werkbonnen goedkeuren', ['execute'], 'backoffice', ['21.4']),
+        right('21.4', 'Werkbonnen', ['read', 'update'], 'backoffice'),
+        right('21.5', 'Uren', ['read'], 'backoffice'),
+      ],
+      Grants: [],
+    };
+    const rows = matrixRows(requiring, () => 'Backoffice');
+    const row = (all: MatrixRow[], code: string) => {
+      const found = all.find((r) => r.code === code);
+      if (!found) throw new Error(`no row ${code}`);
+      return found;
+    };
+    expect(cellChanges(rows, row(rows, '21.3'), 'execute', 'granted')).toEqual([
+      { Right: '21.3', Action: 'execute', Grant: true },
+      { Right: '21.4', Action: 'read', Grant: true },
+    ]);
+    // A right required by another, or on its own, changes alone.
+    expect(cellChanges(rows, row(rows, '21.4'), 'read', 'granted')).toEqual([
+      { Right: '21.4', Action: 'read', Grant: true },
+    ]);
+    expect(cellChanges(rows, row(rows, '21.5'), 'read', 'granted')).toEqual([
+      { Right: '21.5', Action: 'read', Grant: true },
+    ]);
+
+    const held = matrixRows(
+      {
+        ...requiring,
+        Grants: [
+          { AutoID: 1, TimeStamp: 1, Right: '21.3', Action: 'execute', Grant: true },
+          { AutoID: 2, TimeStamp: 1, Right: '21.4', Action: 'read', Grant: true },
+          { AutoID: 3, TimeStamp: 1, Right: '21.4', Action: 'update', Grant: true },
+        ],
+      },
+      () => 'Backoffice',
+    );
+    // One of two grants away: still held, what requires it stays.
+    expect(cellChanges(held, row(held, '21.4'), 'read', 'denied')).toEqual([
+      { Right: '21.4', Action: 'read', Grant: false },
+    ]);
+    // The requiring right away: what it requires stays.
+    expect(cellChanges(held, row(held, '21.3'), 'execute', 'denied')).toEqual([
+      { Right: '21.3', Action: 'execute', Grant: false },
+    ]);
+    const once = matrixRows(
+      {
+        ...requiring,
+        Grants: [
+          { AutoID: 1, TimeStamp: 1, Right: '21.3', Action: 'execute', Grant: true },
+          { AutoID: 2, TimeStamp: 1, Right: '21.4', Action: 'read', Grant: true },
+        ],
+      },
+      () => 'Backoffice',
+    );
+    // The last grant of a required right away: the grants of what requires it go with it.
+    expect(cellChanges(once, row(once, '21.4'), 'read', 'unset')).toEqual([
+      { Right: '21.4', Action: 'read', Grant: null },
+      { Right: '21.3', Action: 'execute', Grant: null },
+    ]);
   });
 });

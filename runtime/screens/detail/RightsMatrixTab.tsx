@@ -1,13 +1,15 @@
 // A record's grants as a matrix (tab kind `rightsmatrix`), beside the row-per-grant grid: the
 // rights by group, searchable by typing, their actions as columns. A user who may create, change
 // and delete grants changes a cell by a click or Space (arrow keys, Home and End move); each
-// change is a save or delete of the grant table, as in its grid, so rights and checks hold.
+// change is a save or delete of the grant table, as in its grid, so rights and checks hold; a right
+// that requires others changes with them, in one call.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { api, errorText, type RightsMatrixAnswer, type ScreenInfo } from '../../api/index.ts';
 import {
   MATRIX_ACTIONS,
+  cellChanges,
   matrixLines,
   matrixRows,
   nextRightLine,
@@ -43,6 +45,7 @@ interface LineProps {
   busy: string | null;
   columnTitle: (action: MatrixAction) => string;
   stateText: (state: CellState) => string;
+  requiresText: (codes: readonly string[]) => string;
   onCell: (line: number, col: number, change: boolean) => void;
 }
 
@@ -57,6 +60,7 @@ function MatrixLineView({
   busy,
   columnTitle,
   stateText,
+  requiresText,
   onCell,
 }: RowComponentProps<LineProps>) {
   const line = lines[index];
@@ -74,6 +78,7 @@ function MatrixLineView({
       <div role="rowheader" className="rights-matrix-name" title={row.uses.join(', ')}>
         <span>{row.name}</span> <span className="rights-matrix-code">{row.code}</span>
         {row.uses.length > 0 && <span className="rights-matrix-uses">{row.uses.join(', ')}</span>}
+        {row.requires.length > 0 && <span className="rights-matrix-requires">{requiresText(row.requires)}</span>}
       </div>
       {MATRIX_ACTIONS.map((action, col) => {
         const cell = row.cells[action];
@@ -124,6 +129,7 @@ export function RightsMatrixTab({ table, tab, autoid, version }: RightsMatrixTab
   const [active, setActive] = useState<Active>({ line: -1, col: 0 });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [along, setAlong] = useState<string | null>(null);
   const listRef = useListRef(null);
   const grid = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -179,6 +185,7 @@ export function RightsMatrixTab({ table, tab, autoid, version }: RightsMatrixTab
 
   const columnTitle = (action: MatrixAction) =>
     ({ read: t`Lezen`, create: t`Toevoegen`, update: t`Wijzigen`, delete: t`Verwijderen`, execute: t`Acties` })[action];
+  const requiresText = (codes: readonly string[]) => t`Alleen samen met ${codes.join(', ')}`;
   const stateText = (state: CellState) =>
     ({
       granted: t`toegestaan`,
@@ -190,31 +197,19 @@ export function RightsMatrixTab({ table, tab, autoid, version }: RightsMatrixTab
   const change = async (row: MatrixRow, action: MatrixAction) => {
     const cell = row.cells[action];
     if (!editable || busy || cell.state === 'absent') return;
-    const next = nextState(cell.state);
+    const changes = cellChanges(rows, row, action, nextState(cell.state));
     setBusy(`${row.code}|${action}`);
     setError(null);
+    setAlong(null);
     try {
-      if (!cell.grant)
-        await api.save(tab.table, {
-          AutoID: 0,
-          [tab.parentField]: autoid,
-          [tab.rightField]: row.code,
-          [tab.actionField]: action,
-          [tab.grantField]: true,
-        });
-      else if (next === 'denied')
-        await api.save(tab.table, {
-          AutoID: cell.grant.AutoID,
-          TimeStamp: cell.grant.TimeStamp,
-          [tab.parentField]: autoid,
-          [tab.grantField]: false,
-        });
-      else await api.remove(tab.table, cell.grant.AutoID);
+      setAnswer(await api.saveGrants(table, tab.table, autoid, tab.name, changes));
+      const others = [...new Set(changes.slice(1).map((c) => c.Right))];
+      if (others.length) setAlong(t`Mee aangepast, omdat ze alleen samen gelden: ${others.join(', ')}`);
     } catch (e) {
       setError(errorText(e, t`De wijziging is niet opgeslagen.`));
+      setReads((n) => n + 1);
     } finally {
       setBusy(null);
-      setReads((n) => n + 1);
     }
   };
 
@@ -310,6 +305,11 @@ export function RightsMatrixTab({ table, tab, autoid, version }: RightsMatrixTab
           {error}
         </p>
       )}
+      {along && (
+        <p role="status" className="rights-matrix-along">
+          {along}
+        </p>
+      )}
       <div
         ref={grid}
         role="grid"
@@ -338,7 +338,7 @@ export function RightsMatrixTab({ table, tab, autoid, version }: RightsMatrixTab
             rowComponent={MatrixLineView}
             rowCount={lines.length}
             rowHeight={LINE_HEIGHT}
-            rowProps={{ lines, active: current, editable, busy, columnTitle, stateText, onCell }}
+            rowProps={{ lines, active: current, editable, busy, columnTitle, stateText, requiresText, onCell }}
             overscanCount={8}
             style={{ height, maxHeight: MAX_HEIGHT }}
           />

@@ -2,8 +2,10 @@
 // the menu groups the screens it guards, a column per action (the execute right of an action or
 // a transition in one "actions" column). A cell is granted, denied or not set (no grant row), or
 // absent when the right has no such action. Clicking or Space moves a cell on: not set → granted
-// → denied → not set.
-import type { RightsMatrixAnswer } from '../../api/index.ts';
+// → denied → not set. A right that requires others (its Requires) is granted with them: granting it
+// grants those not held yet, and taking the last grant of a required right away clears the grants of
+// the rights that require it.
+import type { GrantChange, RightsMatrixAnswer } from '../../api/index.ts';
 
 export const MATRIX_ACTIONS = ['read', 'create', 'update', 'delete', 'execute'] as const;
 export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
@@ -25,6 +27,8 @@ export interface MatrixRow {
   uses: readonly string[];
   group: string;
   cells: Record<MatrixAction, MatrixCell>;
+  /** The rights this one is held only with, followed through. */
+  requires: readonly string[];
 }
 
 export type MatrixLine = { kind: 'group'; title: string; count: number } | { kind: 'right'; row: MatrixRow };
@@ -63,7 +67,14 @@ export function matrixRows(answer: RightsMatrixAnswer, groupOf: (right: Right) =
       delete: cell('delete'),
       execute: cell('execute'),
     };
-    return { code: right.Code, name: right.Name, uses: right.Uses, group: groupOf(right), cells };
+    return {
+      code: right.Code,
+      name: right.Name,
+      uses: right.Uses,
+      group: groupOf(right),
+      cells,
+      requires: right.Requires,
+    };
   }).sort((a, b) => a.group.localeCompare(b.group) || compareCodes(a.code, b.code));
 }
 
@@ -105,4 +116,38 @@ export function nextState(state: CellState): CellState {
 export function nextRightLine(lines: readonly MatrixLine[], index: number, step: number): number {
   for (let i = index + step; i >= 0 && i < lines.length; i += step) if (lines[i].kind === 'right') return i;
   return index;
+}
+
+const asGrant = (state: CellState): boolean | null => (state === 'granted' ? true : state === 'denied' ? false : null);
+
+/** Whether a row's cells hold the right: one of them granted. */
+const holds = (cells: Record<MatrixAction, MatrixCell>, action?: MatrixAction, next?: CellState) =>
+  MATRIX_ACTIONS.some((a) => (a === action ? next : cells[a].state) === 'granted');
+
+/**
+ * The cells one change makes: the cell itself; when it makes the right held, the first unset action
+ * of each right it requires that is not held; when it takes the right's last grant away, every
+ * granted cell of the rights that require it.
+ */
+export function cellChanges(
+  rows: readonly MatrixRow[],
+  row: MatrixRow,
+  action: MatrixAction,
+  next: CellState,
+): GrantChange[] {
+  const changes: GrantChange[] = [{ Right: row.code, Action: action, Grant: asGrant(next) }];
+  const before = holds(row.cells);
+  const after = holds(row.cells, action, next);
+  if (!before && after)
+    for (const code of row.requires) {
+      const other = rows.find((r) => r.code === code);
+      const first = other && !holds(other.cells) && MATRIX_ACTIONS.find((a) => other.cells[a].state === 'unset');
+      if (first) changes.push({ Right: code, Action: first, Grant: true });
+    }
+  if (before && !after)
+    for (const other of rows)
+      if (other.requires.includes(row.code))
+        for (const a of MATRIX_ACTIONS)
+          if (other.cells[a].state === 'granted') changes.push({ Right: other.code, Action: a, Grant: null });
+  return changes;
 }

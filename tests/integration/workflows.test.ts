@@ -1,0 +1,231 @@
+// Workflow items on the base pack: numbered, a due date from the service level in working days,
+// a status whose every change is logged (one by one and in a batch), recurring workflows run by
+// the nightly scheduled actions without doing anything twice, templates that make
+// an item with its standard work, fixed-price work that needs its item, and a user limited to the
+// items they are linked to who sees no other on any path.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
+import { runScheduledActions } from '../support/scheduled.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+const ids: Record<string, number> = {};
+const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
+  const res = await admin(`/mvc/${table}/save`, record);
+  if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const item = async (table: string, autoid: number): Promise<Row> =>
+  (await admin(`/mvc/${table}/GetItem`, { autoid })).body;
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+const statusId = async (code: string): Promise<number> => {
+  const rows = (await admin('/mvc/workflowstatuses/GetFlexData', { pageSize: 50 })).body.Data as Row[];
+  return Number(rows.find((r) => r.ID === code)!.AutoID);
+};
+const count = async (table: string, filter: object): Promise<number> =>
+  (await admin(`/mvc/${table}/GetFlexData`, { dataFilter: filter, pageSize: 100 })).body.Data.length;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
+  ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Klant' })).AutoID;
+  ids.calendar = (
+    await create('workabledays', {
+      ID: 'WEEK',
+      Descr: 'Maandag tot vrijdag',
+      Monday: true,
+      Tuesday: true,
+      Wednesday: true,
+      Thursday: true,
+      Friday: true,
+      Holidays: '2026-12-07',
+    })
+  ).AutoID;
+  ids.level = (
+    await create('workflowservicelevels', {
+      ID: 'SNEL',
+      Descr: 'Binnen twee werkdagen',
+      WorkableDays: ids.calendar,
+      SolveTime: 2,
+      SolveTimeUnit: 'days',
+    })
+  ).AutoID;
+  ids.group = (await create('workflowgroups', { ID: 'STORING', Descr: 'Storing', ServiceLevel: ids.level })).AutoID;
+  ids.esc1 = (await create('workflowescalationlevels', { ID: 'E1', Descr: 'Teamleider', Level: 1 })).AutoID;
+  ids.esc2 = (await create('workflowescalationlevels', { ID: 'E2', Descr: 'Directie', Level: 2 })).AutoID;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('a workflow item', () => {
+  it('is numbered, starts Open and is due two working days on, past the weekend and a holiday', async () => {
+    const made = await create('workflows', {
+      ShortDescr: 'Graafmachine lekt olie',
+      Relation: ids.customer,
+      WorkflowGroup: ids.group,
+      ReportedOn: '2026-12-04',
+    });
+    ids.first = made.AutoID;
+    const saved = await item('workflows', made.AutoID);
+    expect(saved).toMatchObject({ ID: 'WF-00001', Status: await statusId('0'), ServiceLevel: ids.level });
+    // Friday 4 December: Monday the 7th is a holiday, so Tuesday and Wednesday are the two days.
+    expect(saved.DueDate).toBe('2026-12-09');
+    const given = await create('workflows', {
+      ShortDescr: 'Eigen datum',
+      WorkflowGroup: ids.group,
+      DueDate: '2026-12-31',
+    });
+    expect((await item('workflows', given.AutoID)).DueDate).toBe('2026-12-31');
+    const early = await admin('/mvc/workflows/save', {
+      ShortDescr: 'Te vroeg',
+      ReportedOn: '2026-12-04',
+      DueDate: '2026-12-01',
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.ModelState).toEqual({ DueDate: ['De streefdatum ligt voor de meldingsdatum.'] });
+  });
+
+  it('logs a change of status, and a batch status change logs each item', async () => {
+    const waiting = await statusId('2');
+    const finished = await statusId('1');
+    const one = await item('workflows', ids.first);
+    expect((await admin('/mvc/workflows/save', { ...one, Status: waiting })).status).toBe(200);
+    const log = await admin('/mvc/workflows/GetStatusLog', { autoid: ids.first });
+    expect(log.body.Data.map((r: Row) => [r.FromLabel ?? null, r.ToLabel])).toEqual(
+      expect.arrayContaining([['Open', 'Wachtend']]),
+    );
+    const second = await create('workflows', { ShortDescr: 'Tweede', WorkflowGroup: ids.group });
+    const batch = await admin('/mvc/workflows/RunAction', {
+      Action: 'changeStatus',
+      autoids: [ids.first, second.AutoID],
+      Values: { Status: finished },
+    });
+    expect(batch.body).toMatchObject({ Succeeded: 2 });
+    for (const id of [ids.first, second.AutoID]) {
+      expect(await item('workflows', id)).toMatchObject({ Status: finished, Finished: true });
+      const rows = (await admin('/mvc/workflows/GetStatusLog', { autoid: id })).body.Data as Row[];
+      expect(rows.some((r) => r.ToLabel === 'Gereed')).toBe(true);
+    }
+    const open = await admin('/mvc/workflows/GetFlexData', { dataSet: 'open', pageSize: 100 });
+    expect(open.body.Data.map((r: Row) => r.AutoID)).not.toContain(ids.first);
+  });
+
+  it('keeps its conversation as notes with author and time, and its standard work', async () => {
+    await create('workflowconversations', { Workflow: ids.first, Text: 'Klant gebeld, monteur komt morgen.' });
+    const notes = await admin('/mvc/workflowconversations/GetFlexData', { dataFilter: { Workflow: ids.first } });
+    expect(notes.body.Data).toHaveLength(1);
+    expect(notes.body.Data[0].CreatedBy).toBeTruthy();
+    expect(notes.body.Data[0].CreateDate).toBeTruthy();
+    await create('workflowstandardwork', { Workflow: ids.first, Descr: 'Slang vervangen', Quantity: 1 });
+    expect(await count('workflowstandardwork', { Workflow: ids.first })).toBe(1);
+  });
+
+  it('refuses fixed-price work without its workflow item, with the message', async () => {
+    const bad = await admin('/mvc/fixedpricework/save', { Descr: 'Vaste prijs onderhoud', Price: 250 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.ModelState).toEqual({ Workflow: ['Het workflow item is verplicht!'] });
+    await create('fixedpricework', { Descr: 'Vaste prijs onderhoud', Price: 250, Workflow: ids.first });
+    expect(await count('fixedpricework', { Workflow: ids.first })).toBe(1);
+  });
+});
+
+describe('recurring workflows and templates', () => {
+  it('makes one item per due occurrence, also when runs repeat or overlap', async () => {
+    const rec = await create('recurringworkflows', {
+      ID: 'MAAND',
+      ShortDescr: 'Maandelijkse controle',
+      Relation: ids.customer,
+      StartDate: '2026-09-01',
+      Interval: 1,
+      IntervalUnit: 'months',
+    });
+    await Promise.all([runScheduledActions(server.engine), runScheduledActions(server.engine)]);
+    await runScheduledActions(server.engine);
+    const made = (
+      await admin('/mvc/workflows/GetFlexData', { dataFilter: { RecurringWorkflow: rec.AutoID }, pageSize: 100 })
+    ).body.Data as Row[];
+    const dates = made.map((r) => r.OccurrenceDate).sort();
+    const today = new Date().toISOString().slice(0, 10);
+    const expected: string[] = [];
+    for (
+      let d = new Date('2026-09-01T00:00:00Z');
+      d.toISOString().slice(0, 10) <= today;
+      d.setUTCMonth(d.getUTCMonth() + 1)
+    )
+      expected.push(d.toISOString().slice(0, 10));
+    expect(dates).toEqual(expected);
+    const after = await item('recurringworkflows', rec.AutoID);
+    expect(after.LastRun).toBe(expected.at(-1));
+    expect(String(after.NextRun) > today).toBe(true);
+  });
+
+  it('makes an item with its standard work from a template', async () => {
+    const tpl = await create('workflowtemplates', {
+      ID: 'ONDERHOUD',
+      Descr: 'Onderhoudsbeurt',
+      ShortDescr: 'Onderhoudsbeurt graafmachine',
+      WorkflowGroup: ids.group,
+    });
+    for (const Descr of ['Olie verversen', 'Filters vervangen'])
+      await create('workflowtemplatework', { Template: tpl.AutoID, Descr, Quantity: 1 });
+    const made = await admin('/mvc/workflowtemplates/RunAction', { Action: 'createWorkflow', autoids: [tpl.AutoID] });
+    expect(made.body).toMatchObject({ Succeeded: 1 });
+    const id = made.body.Results[0].Open.AutoID;
+    expect(await item('workflows', id)).toMatchObject({
+      ShortDescr: 'Onderhoudsbeurt graafmachine',
+      Template: tpl.AutoID,
+    });
+    const work = (await admin('/mvc/workflowstandardwork/GetFlexData', { dataFilter: { Workflow: id } })).body
+      .Data as Row[];
+    expect(work.map((r) => r.Descr).sort()).toEqual(['Filters vervangen', 'Olie verversen']);
+  });
+});
+
+describe('a user limited to the workflow items they are linked to', () => {
+  it('sees none of the others: grid, item, lookup, related text or dashboard', async () => {
+    const user = (
+      await create('users', { Username: 'monteur', Password: 'Workflow-pass-1', PasswordRetype: 'Workflow-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'MONTEURS', Descr: 'Monteurs' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    for (const grant of ['19.1:read', '19.1:update', '19.3:read']) {
+      const [RightCode, Action] = grant.split(':');
+      await create('securitygrants', { SecurityGroup: group, RightCode, Action });
+    }
+    await create('rowlimits', {
+      SecurityGroup: group,
+      TableName: 'workflows',
+      FieldName: 'AutoID',
+      Kind: 'linked',
+      Path: 'workflowusers.User:Workflow',
+    });
+    const mine = await create('workflows', { ShortDescr: 'Mijn klus' });
+    await create('workflowusers', { Workflow: mine.AutoID, User: user });
+    const secret = await create('workflows', { ShortDescr: 'Geheime klus' });
+    const pointing = await create('workflows', { ShortDescr: 'Verwijst', RelatedWorkflow: secret.AutoID });
+    await create('workflowusers', { Workflow: pointing.AutoID, User: user });
+    await create('workflowstandardwork', { Workflow: secret.AutoID, Descr: 'Geheim werk' });
+    const cookie = await signIn(server.app, 'monteur', 'Workflow-pass-1');
+
+    const grid = await as(cookie, '/mvc/workflows/GetFlexData', { dataSet: 'all', pageSize: 100 });
+    expect(grid.body.Data.map((r: Row) => r.AutoID).sort()).toEqual([mine.AutoID, pointing.AutoID].sort());
+    expect(grid.body.Meta.Count).toBe(2);
+    expect((await as(cookie, '/mvc/workflows/GetItem', { autoid: secret.AutoID })).status).toBe(404);
+    const lookup = await as(cookie, '/mvc/_lists/workflows', { searchKey: '', pageSize: 30 });
+    expect(JSON.stringify(lookup.body)).toContain('Mijn klus');
+    expect(JSON.stringify(lookup.body)).not.toContain('Geheime klus');
+    const seen = await as(cookie, '/mvc/workflows/GetItem', { autoid: pointing.AutoID });
+    expect(seen.status).toBe(200);
+    expect(seen.body.RelatedWorkflow_Descr ?? '').toBe('');
+    const dashboard = await as(cookie, '/mvc/workflows/GetDashboard', { autoid: secret.AutoID, Tab: 'dashboard' });
+    expect(dashboard.status).toBe(404);
+    expect(JSON.stringify(dashboard.body)).not.toContain('Geheim');
+  });
+});

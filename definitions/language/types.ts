@@ -587,6 +587,8 @@ export type TabDef = { right?: string } &
       }
     /** The status log of the record (every transition: who, when, from, to, reason, comment). */
     | { name: string; title: string; kind: 'statuslog' }
+    /** A note in place of rows (`message`, a text for people): what the tab will show once its area is built. */
+    | { name: string; title: string; kind: 'note'; message: string }
     /**
      * Counts of the rows of `table` under this record per `groupField` and per month of `dateField`;
      * with `within`, also the rows whose date `field` falls from today up to each of `days` ahead.

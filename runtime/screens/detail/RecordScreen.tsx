@@ -112,6 +112,13 @@ export function RecordScreen({
         );
       case 'statuslog':
         return <StatusLogTab table={screen.table} autoid={autoid} version={version} />;
+      // An area not built yet says so in place of its rows (the text is the definition's, translated by the server).
+      case 'note':
+        return (
+          <p className="app-read-only-note" role="note">
+            {tab.message}
+          </p>
+        );
       case 'rightsmatrix':
         return <RightsMatrixTab key={tab.name} table={screen.table} tab={tab} autoid={autoid} version={version} />;
       case 'dashboard':

@@ -154,7 +154,7 @@ export interface Written {
 /**
  * The one write pipeline, inside the caller's transaction, for every path (a save, an import, a
  * transition, an action, a named call, a cascade, a seed's derived values): right → the stored
- * row (locked) and its TimeStamp → field limits → copies, default rows, number → normalise and check the input →
+ * row (locked) and its TimeStamp → field limits → default rows, copies, number → normalise and check the input →
  * picked and computed fields → list values, files, the record it belongs to → the checks that need the
  * database → the table's beforeWrite hooks → passwords hashed → SQL → row limits → logs → the
  * table's afterWrite hooks, totals → the event, automatic transitions (automatic.ts) and the afterCommit
@@ -177,9 +177,10 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   }
   if (current) refuseReadOnlyRecord(model, current, ctx);
   refuseLimitedChanges(model, principal, record, current);
+  // A default row counts as chosen: what is taken from it (a contract's terms from its default type) follows.
+  if (!current) await fillDefaultRows(client, model, principal, record);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   await suggestValues(client, model, principal, record, current, ctx.tableOf);
-  if (!current) await fillDefaultRows(client, model, principal, record);
   // A drawn number is the engine's, written like a copy even into a read-only field.
   const drawn =
     model.table.numbering && numbersNow(model.table.numbering, current, ctx)

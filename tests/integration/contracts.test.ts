@@ -84,9 +84,7 @@ afterAll(async () => {
 
 describe('a contract', () => {
   it('is numbered and takes its status, type, pricing, periods, terms and end date from its type', async () => {
-    // The form sends the type it shows (the default one) with a new contract.
     const c = await create('contracts', {
-      ContractType: ids.type,
       Descr: 'Onderhoud hoogwerkers',
       Relation: ids.customer,
       CustomerReference: 'PO-1',
@@ -119,6 +117,35 @@ describe('a contract', () => {
     expect(Object.keys(noIndex.body.ModelState)).toEqual(['LastUsedIndex']);
     const indexed = await admin('/mvc/contracts/save', { ...c, Indexation: true, LastUsedIndex: ids.index });
     expect(indexed.status).toBe(200);
+  });
+
+  it('takes from the contract settings what its type does not say: pricing, periods and terms', async () => {
+    const settings = (await admin('/mvc/contractsettings/GetFlexData', { pageSize: 1 })).body.Data[0];
+    const saved = await admin('/mvc/contractsettings/save', {
+      ...(await item('contractsettings', settings.AutoID)),
+      DefaultRenewalTermMonths: 6,
+    });
+    expect(saved.status).toBe(200);
+    const bare = (await create('contracttypes', { ID: 'KAAL', Descr: 'Zonder voorwaarden' })).AutoID;
+    const c = await create('contracts', {
+      ContractType: bare,
+      Descr: 'Standaard uit de instellingen',
+      Relation: ids.customer,
+      CustomerReference: 'PO-S',
+      StartDate: '2026-03-01',
+    });
+    expect(c).toMatchObject({
+      PricingType: 'timeandmaterials',
+      InvoicePeriodUnit: 'yearly',
+      PricePeriodUnit: 'yearly',
+      InitialTerm: 12,
+      TerminationTerm: 3,
+      RenewalTerm: 6,
+      EndDate: '2027-02-28',
+    });
+    // Another type brings its own terms to what was still as suggested; a typed value stays.
+    const moved = await admin('/mvc/contracts/save', { ...c, ContractType: ids.type, TerminationTerm: 1 });
+    expect(moved.body).toMatchObject({ PricingType: 'objectprices', RenewalTerm: 12, TerminationTerm: 1 });
   });
 
   it('has its objects and workflow groups as child rows, the object named in the lookup text', async () => {
@@ -319,7 +346,7 @@ describe('a user limited to one relation’s contracts', () => {
       ],
     });
     const own = await as(cookie, '/mvc/relations/GetDashboard', { autoid: ids.customer, Tab: 'contractdashboard' });
-    expect(own.body.ByGroup.map((g: Row) => g.Count)).toEqual([3]);
+    expect(own.body.ByGroup.map((g: Row) => g.Count)).toEqual([4]);
     const mine = (await as(cookie, '/mvc/contracts/GetItem', { autoid: ids.contract })).body;
     const moved = await as(cookie, '/mvc/contracts/save', { ...mine, Relation: ids.other });
     expect(moved.status).toBe(403);

@@ -75,11 +75,12 @@ async function sample(
       return true;
     case 'date':
       return '2026-01-02';
+    // An end, as a user types it, comes after its start (a working ticket or an hour registration refuses less).
     case 'time':
-      return '08:00';
+      return /End/.test(p.FieldName) ? '17:00' : '08:00';
     case 'datetime':
     case 'datetime-seconds':
-      return '2026-01-02T08:00';
+      return /End/.test(p.FieldName) ? '2026-01-02T17:00' : '2026-01-02T08:00';
     case 'list': {
       if (!p.Required || !s.ListConfig) return null;
       const first = (await post(server.app, `/${s.ListConfig.ListMethod}`, {})).body.Data[0];

@@ -311,6 +311,8 @@ describe('a user limited to one relation’s contracts', () => {
       Kind: 'value',
       Value: String(ids.customer),
     });
+    const cookie = await signIn(server.app, 'klant', 'Contract-pass-1');
+    const since = (await as(cookie, '/mvc/liveevents/poll', {})).body.LastReceived;
     const secret = await create('contracts', {
       Descr: 'Lijst geheim',
       Relation: ids.other,
@@ -319,7 +321,13 @@ describe('a user limited to one relation’s contracts', () => {
       EndDate: day(100),
     });
     const secretObject = await create('objectcontracts', { Contract: secret.AutoID, Object: ids.object, Price: 1 });
-    const cookie = await signIn(server.app, 'klant', 'Contract-pass-1');
+    await admin('/mvc/contracts/save', { ...(await item('contracts', ids.contract)), Notes: 'Gezien' });
+    const told = (await as(cookie, '/mvc/liveevents/poll', { LastReceived: since })).body.Events.map(
+      (e: { EventData: Row }) => `${e.EventData.Table}:${e.EventData.AutoID}`,
+    );
+    expect(told).toContain(`contracts:${ids.contract}`);
+    expect(told).not.toContain(`contracts:${secret.AutoID}`);
+    expect(told).not.toContain(`objectcontracts:${secretObject.AutoID}`);
 
     const grid = await as(cookie, '/mvc/contracts/GetFlexData', { dataSet: 'all', pageSize: 100 });
     expect(grid.status).toBe(200);

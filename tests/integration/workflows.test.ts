@@ -92,6 +92,31 @@ describe('a workflow item', () => {
     expect(early.body.ModelState).toEqual({ DueDate: ['De streefdatum ligt voor de meldingsdatum.'] });
   });
 
+  it('is due after the default term of the workflow settings without a service level', async () => {
+    const settings = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0] as Row;
+    await create('workflowsettings', {
+      ...(await item('workflowsettings', Number(settings.AutoID))),
+      DefaultDueDays: 10,
+    });
+    const plain = await item(
+      'workflows',
+      (await create('workflows', { ShortDescr: 'Zonder groep', ReportedOn: '2026-12-04' })).AutoID,
+    );
+    expect(plain).toMatchObject({ DueDate: '2026-12-14', ServiceLevel: null });
+  });
+
+  it('names the user of its assigned person, for the data set Mijn workflow items', async () => {
+    const user = (
+      await create('users', { Username: 'planner', Password: 'Planner-pass-1', PasswordRetype: 'Planner-pass-1' })
+    ).AutoID;
+    const Status = (await admin('/mvc/_lists/personstatuses', {})).body.Data[0].AutoID;
+    const person = (
+      await create('persons', { FirstName: 'Piet', LastName: 'Planner', User: user, Status, Relation: ids.customer })
+    ).AutoID;
+    const assigned = await create('workflows', { ShortDescr: 'Voor Piet', AssignedPerson: person });
+    expect((await item('workflows', assigned.AutoID)).AssignedUser).toBe(user);
+  });
+
   it('logs a change of status, and a batch status change logs each item', async () => {
     const waiting = await statusId('2');
     const finished = await statusId('1');

@@ -57,11 +57,12 @@ export function ruleSql(where: unknown, scope: RuleSqlScope, params: Params): st
       return `(${args.map(sub).join(` ${op.toUpperCase()} `)})`;
     case '!': {
       // As the rules read it: a flag that is off, or any other field that is empty (no end date yet).
-      const operand = args[0] as { var?: unknown } | null;
-      const field =
-        operand && typeof operand === 'object' && typeof operand.var === 'string' && !operand.var.includes('.')
-          ? named(scope.fields, operand.var)
+      const operand: unknown = args[0];
+      const name =
+        operand && typeof operand === 'object' && 'var' in operand && typeof operand.var === 'string'
+          ? operand.var
           : undefined;
+      const field = name && !name.includes('.') ? named(scope.fields, name) : undefined;
       if (field && field.type !== 'bool') {
         const col = sub(operand);
         return ['text', 'textarea', 'select'].includes(field.type)

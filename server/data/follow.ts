@@ -6,6 +6,7 @@
 // totals it counts in. A row in a read-only state, or under a parent in one, keeps its values: a
 // completed document does not change behind its back.
 import { markForCommit, type Queryable } from '../db/pool.ts';
+import { announceWrite } from './cache.ts';
 import { ident } from '../db/sql.ts';
 import { ruleFields, type EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -90,6 +91,8 @@ async function computeAgain(db: Queryable, marked: Map<string, Set<number>>, tab
         `UPDATE ${engineTable(model.table)} SET ${columns.map((f, i) => `${ident(f.sqlName)} = $${i + 2}`).join(', ')} WHERE autoid = $1`,
         [stored.AutoID, ...columns.map((f) => sqlValue(f, changes.get(f)))],
       );
+      // Counts and page starts remembered for the table move on, as after any write of it.
+      await announceWrite(db, model.table.sqlName);
       await recordChanged(db, model, Number(stored.AutoID), 'updated');
       await totalsFollow(db, model, merged, stored, tableOf);
       await valuesFollow(db, model, merged, stored, tableOf);

@@ -4,6 +4,7 @@
 // and what changed is written (without moving its TimeStamp: a form open on it stays savable) and
 // announced. A parent whose totals count in another's marks that one in turn. However many rows a
 // transaction writes (an import's chunk), each parent is added up once.
+import { announceWrite } from './cache.ts';
 import type { Queryable } from '../db/pool.ts';
 import { markForCommit } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
@@ -115,6 +116,8 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         row.autoid,
         ...values,
       ]);
+      // Counts and page starts remembered for the table move on, as after any write of it.
+      await announceWrite(db, model.table.sqlName);
       await recordChanged(db, model, Number(row.autoid), 'updated');
       // With the row as it was: a total another table's filter reads through a child follows too.
       await totalsFollow(db, model, merged, stored, tableOf);

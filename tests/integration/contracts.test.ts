@@ -272,6 +272,14 @@ describe('the lists of contracts', () => {
     expect(await count('operational')).toBe(2);
     expect(await count('onhold')).toBe(1);
     expect(await count('ending')).toBe(1);
+    // A status row made active later moves its contracts along (Actief contract follows it).
+    const status = await item('contractstatuses', ids.hold);
+    expect((await admin('/mvc/contractstatuses/save', { ...status, IsActive: true })).status).toBe(200);
+    expect(await count('onhold')).toBe(0);
+    expect(await count('operational')).toBe(3);
+    const again = await item('contractstatuses', ids.hold);
+    expect((await admin('/mvc/contractstatuses/save', { ...again, IsActive: false })).status).toBe(200);
+    expect(await count('onhold')).toBe(1);
   });
 
   it('are counted on the relation’s contract dashboard: by status, by month of the next invoice, ending within 30/60/90 days', async () => {
@@ -355,6 +363,13 @@ describe('a user limited to one relation’s contracts', () => {
     });
     const own = await as(cookie, '/mvc/relations/GetDashboard', { autoid: ids.customer, Tab: 'contractdashboard' });
     expect(own.body.ByGroup.map((g: Row) => g.Count)).toEqual([4]);
+    // Ending needs its own right (18.4) besides changing contracts.
+    const end = await as(cookie, '/mvc/contracts/RunAction', {
+      Action: 'end',
+      autoids: [ids.contract],
+      Values: { TerminationDate: '2026-12-01', EndDate: '2027-12-31' },
+    });
+    expect(end.status).toBe(403);
     const mine = (await as(cookie, '/mvc/contracts/GetItem', { autoid: ids.contract })).body;
     const moved = await as(cookie, '/mvc/contracts/save', { ...mine, Relation: ids.other });
     expect(moved.status).toBe(403);

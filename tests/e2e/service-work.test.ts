@@ -1,6 +1,7 @@
-// Service work as a planner does it in Chromium: a working ticket for a relation is made for a
-// member of the assembly team, hours and an article are booked on its tabs, it is approved and
-// Factureren makes one invoice of its billable hours and its article; a second Factureren makes none.
+// Service work as a planner does it in Chromium: a workflow item is reported on an object for a
+// member of the assembly team and Werkbon maken makes its working ticket; hours and an article are
+// booked on the ticket's tabs, it is approved and Factureren makes one invoice of its billable hours
+// and its article; a second Factureren makes none.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { page, product, useProduct } from './fixture.ts';
@@ -19,6 +20,7 @@ const recordActions = () => record().getByRole('toolbar', { name: 'Acties' });
 const panel = () => record().getByRole('tabpanel');
 const childRows = () => panel().getByRole('grid').locator('[role="row"][data-autoid]');
 const title = () => record().locator('.detail-header-title').textContent();
+const rows = () => page.getByRole('grid').first().locator('[role="row"][data-autoid]');
 const footerSave = (scope = record()) => scope.locator('.app-modal-footer').getByRole('button', { name: 'Opslaan' });
 
 async function pick(scope: ReturnType<Page['locator']>, label: string, text: string) {
@@ -26,6 +28,13 @@ async function pick(scope: ReturnType<Page['locator']>, label: string, text: str
   await input.click();
   await input.fill(text);
   await scope.getByRole('option', { name: text }).first().click();
+}
+
+async function openScreen(name: string) {
+  await menu().getByRole('searchbox').fill(name);
+  await menu().getByRole('button', { name, exact: true }).click();
+  await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+  await menu().getByRole('searchbox').fill('');
 }
 
 /** Adds a row on the record's open tab through its Toevoegen dialog. */
@@ -37,22 +46,49 @@ async function addRow(fill: (form: ReturnType<Page['locator']>) => Promise<void>
   await poll(() => form.count()).toBe(0);
 }
 
-it('makes a working ticket for a member of the assembly team', async () => {
-  await menu().getByRole('searchbox').fill('Werkbonnen');
-  await menu().getByRole('button', { name: 'Werkbonnen', exact: true }).click();
-  await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Werkbonnen');
+it('reports a workflow item on an object and makes a working ticket of it for a member of the assembly team', async () => {
+  await openScreen('Workflows');
   await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
   await poll(title).toBe('Nieuw');
   await record().getByLabel('Korte omschrijving', { exact: true }).fill(TICKET);
   await pick(record(), 'Relatie', 'Bouwbedrijf De Graaf B.V.');
-  await pick(record(), 'Team', 'Montageteam');
-  await pick(record(), 'Toegewezen aan', 'Kees Bakker');
+  await pick(record(), 'Object', 'Minigraver 1,0 t');
+  await pick(record(), 'Toegewezen team', 'Montageteam');
+  await pick(record(), 'Toegewezen persoon', 'Kees Bakker');
   await footerSave().click();
-  // Numbered from the working ticket settings.
-  await poll(title).toMatch(/^WB-\d{5}/);
-  const made = (await sql(`SELECT id FROM workingtickets WHERE shortdescr = $1`, [TICKET])).rows;
-  expect(made).toHaveLength(1);
-  expect(await title()).toContain(made[0].id);
+  await poll(title).toMatch(/^WF-\d{5}/);
+
+  await recordActions().getByRole('button', { name: 'Werkbon maken' }).click();
+  await poll(
+    async () =>
+      (
+        await sql(
+          `SELECT count(*)::int AS n FROM workingtickets w JOIN workflows f ON f.autoid = w.workflow WHERE f.shortdescr = $1`,
+          [TICKET],
+        )
+      ).rows[0].n,
+  ).toBe(1);
+  const result = dialog('Werkbon maken');
+  if (await result.count()) await result.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
+  const made = (
+    await sql(
+      `SELECT w.id, p.descr AS person, t.id AS team FROM workingtickets w JOIN workflows f ON f.autoid = w.workflow
+         JOIN persons p ON p.autoid = w.assignedperson JOIN teams t ON t.autoid = w.assignedteam
+        WHERE f.shortdescr = $1`,
+      [TICKET],
+    )
+  ).rows;
+  // Numbered from the working ticket settings, for the item's team member.
+  expect(made).toEqual([{ id: expect.stringMatching(/^WB-\d{5}$/), person: 'Kees Bakker', team: 'MONTAGE' }]);
+  await record().getByRole('tab', { name: 'Werkbonnen' }).click();
+  await poll(() => childRows().count()).toBe(1);
+  await page.keyboard.press('Escape');
+
+  await openScreen('Werkbonnen');
+  await page.getByRole('searchbox', { name: 'Zoeken' }).first().fill(TICKET);
+  await poll(() => rows().filter({ hasText: TICKET }).count()).toBe(1);
+  await rows().filter({ hasText: TICKET }).click();
+  await poll(title).toContain(made[0].id);
 });
 
 it('books hours and an article on its tabs', async () => {

@@ -320,6 +320,16 @@ describe('article realizations, approval, invoicing and processing', () => {
   });
 });
 
+describe('on a workflow item', () => {
+  it('adds up the hours and article amounts booked on it', async () => {
+    const item = await create('workflows', { ShortDescr: 'Storing', ReportedOn: '2026-11-23' });
+    await hours({ Date: '2026-11-23', StartTime: '13:00', EndTime: '14:30', Workflow: item.AutoID });
+    await create('articlerealizations', { Workflow: item.AutoID, Product: ids.product, Quantity: 1 });
+    const totals = await admin('/mvc/workflows/GetItem', { autoid: item.AutoID });
+    expect(totals.body).toMatchObject({ Hours: 1.5, ProductsAmount: 12.5 });
+  });
+});
+
 describe('a user limited to their own tickets and hours', () => {
   it('sees only the tickets assigned to them and their own hours, on every path', async () => {
     const user = (

@@ -395,3 +395,28 @@ describe('a user limited to their own tickets and hours', () => {
     expect(invoicing.status).toBe(403);
   });
 });
+
+describe('a user who may only read service work', () => {
+  it('is told they lack the rights to change a ticket, an hour registration or a realization, and sees no status log without 20.2', async () => {
+    const user = (
+      await create('users', { Username: 'lezer', Password: 'Service-pass-1', PasswordRetype: 'Service-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'LEZERS', Descr: 'Lezers' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    for (const RightCode of ['20.1', '20.6', '20.7'])
+      await create('securitygrants', { SecurityGroup: group, RightCode, Action: 'read' });
+    const cookie = await signIn(server.app, 'lezer', 'Service-pass-1');
+    const ticket = await as(cookie, '/mvc/workingtickets/GetItem', { autoid: ids.invoiced });
+    expect(ticket.status).toBe(200);
+    for (const [table, record] of [
+      ['workingtickets', { ...ticket.body, ShortDescr: 'Gewijzigd' }],
+      ['hourregistrations', { Person: ids.anna, Date: '2026-11-30', EnteredDuration: 1 }],
+      ['articlerealizations', { Product: ids.product, Quantity: 1 }],
+    ] as const) {
+      const refused = await as(cookie, `/mvc/${table}/save`, record);
+      expect(refused.status, table).toBe(403);
+      expect(refused.body, table).toMatchObject({ Error: 'U beschikt niet over de juiste rechten' });
+    }
+    expect((await as(cookie, '/mvc/workingtickets/GetStatusLog', { autoid: ids.invoiced })).status).toBe(403);
+  });
+});

@@ -269,7 +269,7 @@ describe('recurring workflows and templates', () => {
 });
 
 describe('a user limited to the workflow items they are linked to', () => {
-  it('sees none of the others: grid, item, lookup, related text or dashboard', async () => {
+  it('sees none of the others: grid, item, lookup, related text, child rows, dashboard or live events', async () => {
     const user = (
       await create('users', { Username: 'monteur', Password: 'Workflow-pass-1', PasswordRetype: 'Workflow-pass-1' })
     ).AutoID;
@@ -288,11 +288,21 @@ describe('a user limited to the workflow items they are linked to', () => {
     });
     const mine = await create('workflows', { ShortDescr: 'Mijn klus' });
     await create('workflowusers', { Workflow: mine.AutoID, User: user });
+    const cookie = await signIn(server.app, 'monteur', 'Workflow-pass-1');
+    const since = (await as(cookie, '/mvc/liveevents/poll', {})).body.LastReceived;
     const secret = await create('workflows', { ShortDescr: 'Geheime klus' });
     const pointing = await create('workflows', { ShortDescr: 'Verwijst', RelatedWorkflow: secret.AutoID });
     await create('workflowusers', { Workflow: pointing.AutoID, User: user });
-    await create('workflowstandardwork', { Workflow: secret.AutoID, Descr: 'Geheim werk' });
-    const cookie = await signIn(server.app, 'monteur', 'Workflow-pass-1');
+    const secretWork = await create('workflowstandardwork', { Workflow: secret.AutoID, Descr: 'Geheim werk' });
+    await admin('/mvc/workflows/save', { ...(await item('workflows', mine.AutoID)), Reference: 'Gezien' });
+    const told = (await as(cookie, '/mvc/liveevents/poll', { LastReceived: since })).body.Events.map(
+      (e: { EventData: Row }) => `${e.EventData.Table}:${e.EventData.AutoID}`,
+    );
+    expect(told).toContain(`workflows:${mine.AutoID}`);
+    expect(told).not.toContain(`workflows:${secret.AutoID}`);
+    expect(told).not.toContain(`workflowstandardwork:${secretWork.AutoID}`);
+    const work = await as(cookie, '/mvc/workflowstandardwork/GetFlexData', { pageSize: 100 });
+    expect(JSON.stringify(work.body)).not.toContain('Geheim werk');
 
     const grid = await as(cookie, '/mvc/workflows/GetFlexData', { dataSet: 'all', pageSize: 100 });
     expect(grid.body.Data.map((r: Row) => r.AutoID).sort()).toEqual([mine.AutoID, pointing.AutoID].sort());

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type Row } from '../support/answers.ts';
+import { MODULE_CODES } from '../../definitions/language/index.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -418,5 +419,34 @@ describe('a user who may only read service work', () => {
       expect(refused.body, table).toMatchObject({ Error: 'U beschikt niet over de juiste rechten' });
     }
     expect((await as(cookie, '/mvc/workingtickets/GetStatusLog', { autoid: ids.invoiced })).status).toBe(403);
+  });
+});
+
+describe('without the module hours', () => {
+  it('closes hour registrations and the hours per week on every path, and keeps working tickets', async () => {
+    const closedServer = await startTestServer({
+      config: { packsDir: PACKS_DIR, packs: ['base'], licenceModules: MODULE_CODES.filter((m) => m !== 'hours') },
+    });
+    try {
+      const call = (url: string, body: unknown = {}) => post(closedServer.app, url, body);
+      const grid = await call('/mvc/hourregistrations/GetFlexData');
+      expect(grid.status).toBe(403);
+      expect(grid.body).toMatchObject({ Code: 'MODULE_INACTIVE' });
+      expect(grid.body.Error).toContain('Urenregistratie');
+      expect((await call('/mvc/hourregistrations/save', { Date: '2026-11-30', EnteredDuration: 1 })).status).toBe(403);
+      expect((await call('/mvc/_lists/hourregistrations')).status).toBe(403);
+      const screens = (
+        await closedServer.app.inject({
+          method: 'GET',
+          url: '/mvc/definitions/screens',
+          headers: { cookie: await signIn(closedServer.app) },
+        })
+      ).json().Screens as { name: string }[];
+      expect(screens.map((x) => x.name)).not.toContain('hourregistrations');
+      expect(screens.map((x) => x.name)).not.toContain('hoursperweek');
+      expect((await call('/mvc/workingtickets/GetFlexData')).status).toBe(200);
+    } finally {
+      await closedServer.close();
+    }
   });
 });

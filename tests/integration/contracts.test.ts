@@ -39,7 +39,7 @@ function monthsLater(date: string, months: number): string {
   target.setUTCDate(Math.min(d, last));
   return target.toISOString().slice(0, 10);
 }
-const count = async (dataSet: string, cookie?: string) => {
+const count = async (dataSet: string, cookie?: string): Promise<number> => {
   const body = {
     dataSet,
     pageSize: 100,
@@ -49,7 +49,7 @@ const count = async (dataSet: string, cookie?: string) => {
     ? await as(cookie, '/mvc/contracts/GetFlexData', body)
     : await admin('/mvc/contracts/GetFlexData', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.Meta.Count as number;
+  return res.body.Meta.Count;
 };
 
 beforeAll(async () => {

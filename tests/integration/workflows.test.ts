@@ -178,6 +178,26 @@ describe('a workflow item', () => {
     expect((await item('workflows', late.AutoID)).EscalationLevel).toBe(ids.esc2);
   });
 
+  it('takes only a sub-group of its own group, and is found by project in the lookup', async () => {
+    const other = (await create('workflowgroups', { ID: 'ANDERS', Descr: 'Anders' })).AutoID;
+    const sub = (await create('workflowsubgroups', { WorkflowGroup: ids.group, ID: 'LEK', Descr: 'Lekkage' })).AutoID;
+    const wrong = (await create('workflowsubgroups', { WorkflowGroup: other, ID: 'LEK', Descr: 'Elders' })).AutoID;
+    const bad = await admin('/mvc/workflows/save', {
+      ShortDescr: 'Verkeerde groep',
+      WorkflowGroup: ids.group,
+      WorkflowSubGroup: wrong,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.ModelState)).toEqual(['WorkflowSubGroup']);
+    await create('workflows', { ShortDescr: 'Goede groep', WorkflowGroup: ids.group, WorkflowSubGroup: sub });
+    await create('projectstatuses', { ID: 'START', Descr: 'Gestart', IsDefault: true });
+    const project = (await create('projects', { ID: 'P-1', Descr: 'Project' })).AutoID;
+    await create('workflows', { ShortDescr: 'Voor het project', Project: project });
+    const lookup = await admin('/mvc/_lists/workflows', { searchKey: '', pageSize: 100, ProjectID: project });
+    expect(JSON.stringify(lookup.body)).toContain('Voor het project');
+    expect(JSON.stringify(lookup.body)).not.toContain('Goede groep');
+  });
+
   it('keeps its conversation as notes with author and time, and its standard work', async () => {
     await create('workflowconversations', { Workflow: ids.first, Text: 'Klant gebeld, monteur komt morgen.' });
     const notes = await admin('/mvc/workflowconversations/GetFlexData', { dataFilter: { Workflow: ids.first } });
@@ -314,6 +334,13 @@ describe('a user limited to the workflow items they are linked to', () => {
     const seen = await as(cookie, '/mvc/workflows/GetItem', { autoid: pointing.AutoID });
     expect(seen.status).toBe(200);
     expect(seen.body.RelatedWorkflow_Descr ?? '').toBe('');
+    // Changing the status needs 19.4 besides managing the items.
+    const status = await as(cookie, '/mvc/workflows/RunAction', {
+      Action: 'changeStatus',
+      autoids: [mine.AutoID],
+      Values: { Status: await statusId('2') },
+    });
+    expect(status.status).toBe(403);
     const dashboard = await as(cookie, '/mvc/workflows/GetDashboard', { autoid: secret.AutoID, Tab: 'dashboard' });
     expect(dashboard.status).toBe(404);
     expect(JSON.stringify(dashboard.body)).not.toContain('Geheim');

@@ -322,9 +322,18 @@ describe('article realizations, approval, invoicing and processing', () => {
 });
 
 describe('on a workflow item', () => {
-  it('adds up the hours and article amounts booked on it', async () => {
+  it('adds up the hours and article amounts booked on it or on its tickets', async () => {
     const item = await create('workflows', { ShortDescr: 'Storing', ReportedOn: '2026-11-23' });
-    await hours({ Date: '2026-11-23', StartTime: '13:00', EndTime: '14:30', Workflow: item.AutoID });
+    await hours({ Date: '2026-11-23', StartTime: '13:00', EndTime: '14:00', Workflow: item.AutoID });
+    const ticket = await create('workingtickets', { ShortDescr: 'Voor het item', Workflow: item.AutoID });
+    const booked = await hours({
+      Date: '2026-11-23',
+      StartTime: '14:00',
+      EndTime: '14:30',
+      WorkingTicket: ticket.AutoID,
+    });
+    // An hour registration of a ticket takes the ticket's workflow item.
+    expect(booked.body.Workflow).toBe(item.AutoID);
     await create('articlerealizations', { Workflow: item.AutoID, Product: ids.product, Quantity: 1 });
     const totals = await admin('/mvc/workflows/GetItem', { autoid: item.AutoID });
     expect(totals.body).toMatchObject({ Hours: 1.5, ProductsAmount: 12.5 });

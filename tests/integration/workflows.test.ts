@@ -208,12 +208,24 @@ describe('a workflow item', () => {
     expect(await count('workflowstandardwork', { Workflow: ids.first })).toBe(1);
   });
 
-  it('refuses fixed-price work without its workflow item, with the message', async () => {
+  it('refuses fixed-price work without its workflow item, and a fixed-price item the settings do not allow', async () => {
     const bad = await admin('/mvc/fixedpricework/save', { Descr: 'Vaste prijs onderhoud', Price: 250 });
     expect(bad.status).toBe(400);
     expect(bad.body.ModelState).toEqual({ Workflow: ['Het workflow item is verplicht!'] });
     await create('fixedpricework', { Descr: 'Vaste prijs onderhoud', Price: 250, Workflow: ids.first });
     expect(await count('fixedpricework', { Workflow: ids.first })).toBe(1);
+    // An item is fixed-price work only while the workflow settings allow it.
+    const refused = await admin('/mvc/workflows/save', { ShortDescr: 'Vaste prijs', IsFixedPriceWork: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ModelState).toEqual({
+      IsFixedPriceWork: ['Vaste-prijswerk is niet toegestaan: zet het aan in de workflowinstellingen.'],
+    });
+    const settings = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0] as Row;
+    await create('workflowsettings', {
+      ...(await item('workflowsettings', Number(settings.AutoID))),
+      AllowFixedPriceWork: true,
+    });
+    await create('workflows', { ShortDescr: 'Vaste prijs', IsFixedPriceWork: true });
   });
 });
 

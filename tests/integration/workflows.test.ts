@@ -26,8 +26,8 @@ async function as(cookie: string, url: string, body: object = {}) {
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
 }
 const statusId = async (code: string): Promise<number> => {
-  const rows = (await admin('/mvc/workflowstatuses/GetFlexData', { pageSize: 50 })).body.Data as Row[];
-  return Number(rows.find((r) => r.ID === code)!.AutoID);
+  const rows: Row[] = (await admin('/mvc/workflowstatuses/GetFlexData', { pageSize: 50 })).body.Data;
+  return Number(rows.find((r) => r.ID === code)?.AutoID);
 };
 const count = async (table: string, filter: object): Promise<number> =>
   (await admin(`/mvc/${table}/GetFlexData`, { dataFilter: filter, pageSize: 100 })).body.Data.length;
@@ -93,7 +93,7 @@ describe('a workflow item', () => {
   });
 
   it('is due after the default term of the workflow settings without a service level', async () => {
-    const settings = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0] as Row;
+    const settings: Row = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0];
     await create('workflowsettings', {
       ...(await item('workflowsettings', Number(settings.AutoID))),
       DefaultDueDays: 10,
@@ -135,7 +135,7 @@ describe('a workflow item', () => {
     expect(batch.body).toMatchObject({ Succeeded: 2 });
     for (const id of [ids.first, second.AutoID]) {
       expect(await item('workflows', id)).toMatchObject({ Status: finished, Finished: true });
-      const rows = (await admin('/mvc/workflows/GetStatusLog', { autoid: id })).body.Data as Row[];
+      const rows: Row[] = (await admin('/mvc/workflows/GetStatusLog', { autoid: id })).body.Data;
       expect(rows.some((r) => r.ToLabel === 'Gereed')).toBe(true);
     }
     const open = await admin('/mvc/workflows/GetFlexData', { dataSet: 'open', pageSize: 100 });
@@ -163,7 +163,7 @@ describe('a workflow item', () => {
     expect((await item('workflows', done.AutoID)).EscalationLevel).toBeNull();
     await runScheduledActions(server.engine);
     expect((await item('workflows', late.AutoID)).EscalationLevel).toBe(ids.esc1);
-    const log = (await admin('/mvc/workflows/GetStatusLog', { autoid: late.AutoID })).body.Data as Row[];
+    const log: Row[] = (await admin('/mvc/workflows/GetStatusLog', { autoid: late.AutoID })).body.Data;
     expect(log.filter((r) => r.ToLabel === 'Teamleider')).toHaveLength(1);
     // The next day it rises to the highest level, and no further.
     await server.engine.pool.query('UPDATE workflows SET escalatedon = escalatedon - 1 WHERE autoid = $1', [
@@ -220,7 +220,7 @@ describe('a workflow item', () => {
     expect(refused.body.ModelState).toEqual({
       IsFixedPriceWork: ['Vaste-prijswerk is niet toegestaan: zet het aan in de workflowinstellingen.'],
     });
-    const settings = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0] as Row;
+    const settings: Row = (await admin('/mvc/workflowsettings/GetFlexData', {})).body.Data[0];
     await create('workflowsettings', {
       ...(await item('workflowsettings', Number(settings.AutoID))),
       AllowFixedPriceWork: true,
@@ -236,9 +236,8 @@ describe('the workflows screen', () => {
       url: '/mvc/definitions/screens',
       headers: { ...authHeaders(server.app), 'accept-language': 'en' },
     });
-    const screen = (JSON.parse(res.body) as { Screens: { name: string; tabs?: Row[] }[] }).Screens.find(
-      (s) => s.name === 'workflows',
-    );
+    const screens: { name: string; tabs?: Row[] }[] = JSON.parse(res.body).Screens;
+    const screen = screens.find((s) => s.name === 'workflows');
     const note = screen?.tabs?.find((t) => t.name === 'packingslips');
     expect(note).toMatchObject({
       kind: 'note',
@@ -260,9 +259,9 @@ describe('recurring workflows and templates', () => {
     });
     await Promise.all([runScheduledActions(server.engine), runScheduledActions(server.engine)]);
     await runScheduledActions(server.engine);
-    const made = (
+    const made: Row[] = (
       await admin('/mvc/workflows/GetFlexData', { dataFilter: { RecurringWorkflow: rec.AutoID }, pageSize: 100 })
-    ).body.Data as Row[];
+    ).body.Data;
     const dates = made.map((r) => r.OccurrenceDate).sort();
     const today = new Date().toISOString().slice(0, 10);
     const expected: string[] = [];
@@ -294,8 +293,8 @@ describe('recurring workflows and templates', () => {
       ShortDescr: 'Onderhoudsbeurt graafmachine',
       Template: tpl.AutoID,
     });
-    const work = (await admin('/mvc/workflowstandardwork/GetFlexData', { dataFilter: { Workflow: id } })).body
-      .Data as Row[];
+    const work: Row[] = (await admin('/mvc/workflowstandardwork/GetFlexData', { dataFilter: { Workflow: id } })).body
+      .Data;
     expect(work.map((r) => r.Descr).sort()).toEqual(['Filters vervangen', 'Olie verversen']);
   });
 });

@@ -333,7 +333,8 @@ describe('the products lookup', () => {
         ID: string;
       }[];
     const sale = await lookup({ ProductType: 'sale' });
-    expect(sale).toHaveLength(150);
+    // 150 goods and an hour of a technician's labour, which working tickets invoice.
+    expect(sale).toHaveLength(151);
     expect(sale.every((e) => e.ID >= 'ART-0151')).toBe(true);
     const fencing = await lookup({ GroupID: await entry('productgroups', 'AFZETTING') });
     expect(fencing.map((e) => e.ID)).toContain('ART-0087');
@@ -343,7 +344,7 @@ describe('the products lookup', () => {
 });
 
 describe('the demo assortment', () => {
-  it('has 150 rental and 150 sale products, every rental product with a rate, and sets made of parts', async () => {
+  it('has 150 rental and 151 sale products (one an hour of labour), every rental product with a rate, and sets made of parts', async () => {
     const dataSet = async (name: string) =>
       (
         await post(server.app, '/mvc/products/GetFlexData', {
@@ -352,7 +353,7 @@ describe('the demo assortment', () => {
         })
       ).body.Meta.Count;
     expect(await dataSet('rental')).toBe(150);
-    expect(await dataSet('sale')).toBe(150);
+    expect(await dataSet('sale')).toBe(151);
     const rates = await server.engine.pool.query(
       `SELECT count(*) AS n FROM products p WHERE p.id LIKE 'ART-%' AND p.producttype = 'rental'
          AND NOT EXISTS (SELECT 1 FROM productrentalrates r WHERE r.product = p.autoid)`,

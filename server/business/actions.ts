@@ -135,8 +135,8 @@ export async function runAction(
 /**
  * Creates a row of another table per record (an object put in a move basket, say), through
  * that table's rights and checks; the record must be one the user sees. With `children` the
- * record's child rows are copied under the new row (an invoice made from an order's lines). The
- * item offers the new row to open.
+ * record's child rows are copied under the new row (an invoice made from an order's lines), and
+ * the item offers the new row to open.
  */
 function createFrom(
   ctx: BusinessContext,
@@ -168,12 +168,7 @@ function createFrom(
         record: values,
         ctx: writeContext(ctx),
       });
-      // The row made is offered to open, when the user may read it.
-      const open =
-        target.table.right && ctx.principal.can(target.table.right, 'read')
-          ? { Table: target.table.name, AutoID: made.id }
-          : undefined;
-      if (!create.children) return { written: [target.table.sqlName], open };
+      if (!create.children) return [target.table.sqlName];
       const copy = await copyChildren(
         client,
         ctx.principal,
@@ -185,7 +180,16 @@ function createFrom(
         prompts,
       );
       if (!copy.copied && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
-      return { written: [target.table.sqlName, ...copy.written], open };
+      return {
+        written: [target.table.sqlName, ...copy.written],
+        open:
+          target.table.right && ctx.principal.can(target.table.right, 'read')
+            ? {
+                Table: target.table.name,
+                AutoID: made.id,
+              }
+            : undefined,
+      };
     },
     { rerunnable: true },
   );

@@ -206,7 +206,7 @@ it('blocks the relation with a reason and finds it in the status log', async () 
   await screenshot('detail-statuslog');
 
   // The dashboard counts the addresses per group and per month, with the numbers as text.
-  await record().getByRole('tab', { name: 'Dashboard' }).click();
+  await record().getByRole('tab', { name: 'Dashboard', exact: true }).click();
   const byGroup = record().getByRole('table', { name: 'Per groep' });
   await expect.poll(() => byGroup.locator('tbody tr').allTextContents()).toEqual(['Bezoekadres1']);
   await expect.poll(() => record().getByRole('table', { name: 'Per maand' }).locator('tbody tr').count()).toBe(1);

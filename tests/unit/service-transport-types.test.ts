@@ -1,0 +1,37 @@
+// The transport types of working tickets (spec 2 §9: none, car, car with trailer, small van, van,
+// truck) are one enumeration: the ticket's field and the working ticket settings' default offer the
+// same codes in the spec's order, so a default chosen in the settings is a value a ticket accepts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const PACKS = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+const SPEC_CODES = ['none', 'car', 'carwithtrailer', 'smallvan', 'van', 'truck'];
+
+interface Field {
+  name: string;
+  options?: { value: string; label: string }[];
+}
+const optionsOf = (table: string, field: string) => {
+  const file = path.join(PACKS, 'base', 'tables', `${table}.json`);
+  const parsed: { fields: Field[] } = JSON.parse(readFileSync(file, 'utf8'));
+  return parsed.fields.find((f) => f.name === field)?.options ?? [];
+};
+
+describe('transport types of working tickets', () => {
+  it('are the codes of the specification, in its order, on the ticket and in the settings', () => {
+    const ticket = optionsOf('workingtickets', 'TransportType');
+    const settings = optionsOf('workingticketsettings', 'DefaultTransportType');
+    expect(ticket.map((o) => o.value)).toEqual(SPEC_CODES);
+    expect(settings).toEqual(ticket);
+  });
+
+  it('are used by the demo tickets only as those codes', () => {
+    const seed: { rows: { TransportType?: string }[] } = JSON.parse(
+      readFileSync(path.join(PACKS, 'demo', 'seed', 'workingtickets.json'), 'utf8'),
+    );
+    const used = seed.rows.flatMap((r) => (r.TransportType ? [r.TransportType] : []));
+    expect(used).toContain('carwithtrailer');
+    for (const code of used) expect(SPEC_CODES).toContain(code);
+  });
+});

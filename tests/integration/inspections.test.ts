@@ -1,0 +1,255 @@
+// Inspections on the base pack: an object's inspection schedule makes its due inspections once per
+// run date (a rerun makes none twice), an inspection is finished, waits for its measuring device,
+// is finalised when its measurements come in through an import, and is read-only once finished on
+// every path until it is reopened; the object's inspection state is stored and follows.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
+import { finished, sheetFile, startImport } from '../support/import-files.ts';
+import { runScheduledActions } from '../support/scheduled.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+let base: string;
+const ids: Record<string, number> = {};
+const admin = (url: string, body: unknown = {}) => post(server.app, url, body);
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
+  const res = await admin(`/mvc/${table}/save`, record);
+  if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const item = async (table: string, autoid: number): Promise<Row> =>
+  (await admin(`/mvc/${table}/GetItem`, { autoid })).body;
+async function as(cookie: string, url: string, body: object = {}) {
+  const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { cookie } });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+const change = (autoid: number, Transition: string, Values: Record<string, unknown> = {}) =>
+  admin('/mvc/inspections/ChangeStatus', { autoids: [autoid], Transition, Values });
+const today = () => new Date().toISOString().slice(0, 10);
+const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const inspectionsOf = async (Schedule: number): Promise<Row[]> =>
+  (await admin('/mvc/inspections/GetFlexData', { dataSet: 'all', dataFilter: { Schedule }, pageSize: 100 })).body.Data;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
+  base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ids.type = (await create('objecttypes', { ID: 'OT-LIFT', Descr: 'Hoogwerker' })).AutoID;
+  const type = ids.type;
+  ids.plan = (await create('miplans', { ID: 'NEN3140', Descr: 'NEN 3140' })).AutoID;
+  ids.typeSchedule = (
+    await create('objecttypeoischedules', {
+      ObjectType: type,
+      Descr: 'Jaarlijkse keuring',
+      MiPlan: ids.plan,
+      RepeatCycle: 12,
+      ValidityPeriod: 12,
+    })
+  ).AutoID;
+  ids.object = (await create('objects', { ID: 'OBJ-1', Descr: 'Hoogwerker 1', ObjectType: type })).AutoID;
+  ids.device = (await create('objects', { ID: 'MEET-1', Descr: 'Installatietester', ObjectType: type })).AutoID;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('an object inspection schedule', () => {
+  it('takes its defaults from the object type, and makes each due inspection once, also when run again', async () => {
+    const schedule = await create('objectmischedules', {
+      Object: ids.object,
+      ObjectTypeSchedule: ids.typeSchedule,
+      StartDate: '2024-01-15',
+    });
+    expect(schedule).toMatchObject({
+      Descr: 'Jaarlijkse keuring',
+      MiPlan: ids.plan,
+      RepeatCycle: 12,
+      NextRun: '2024-01-15',
+    });
+    ids.schedule = schedule.AutoID;
+    await Promise.all([runScheduledActions(server.engine), runScheduledActions(server.engine)]);
+    await runScheduledActions(server.engine);
+    const made = await inspectionsOf(schedule.AutoID);
+    const expected: string[] = [];
+    for (
+      let d = new Date('2024-01-15T00:00:00Z');
+      d.toISOString().slice(0, 10) <= today();
+      d.setUTCFullYear(d.getUTCFullYear() + 1)
+    )
+      expected.push(d.toISOString().slice(0, 10));
+    expect(made.map((r) => r.PlannedDate).sort()).toEqual(expected);
+    expect(made.every((r) => r.Status === 0 && r.Result === '0' && r.Object === ids.object)).toBe(true);
+    expect(String((await item('objectmischedules', schedule.AutoID)).NextRun) > today()).toBe(true);
+    // Made by hand for a run date that has one already: refused.
+    const twice = await admin('/mvc/inspections/save', {
+      Object: ids.object,
+      Schedule: schedule.AutoID,
+      PlannedDate: expected[0],
+    });
+    expect(twice.status).toBe(400);
+  });
+
+  it('skips runs as its skip count says, and makes nothing after its end date', async () => {
+    const schedule = await create('objectmischedules', {
+      Object: ids.device,
+      Descr: 'Om het jaar',
+      MiPlan: ids.plan,
+      StartDate: '2023-03-01',
+      EndDate: '2024-12-31',
+      RepeatCycle: 6,
+      SkipCount: 1,
+    });
+    await runScheduledActions(server.engine);
+    expect((await inspectionsOf(schedule.AutoID)).map((r) => r.PlannedDate).sort()).toEqual([
+      '2023-03-01',
+      '2024-03-01',
+    ]);
+  });
+});
+
+describe('an inspection', () => {
+  it('is finished only with a result, then refuses every change until it is reopened', async () => {
+    const insp = await create('inspections', { ID: 'K-1', Object: ids.object, PlannedDate: '2026-01-10' });
+    const question = await create('inspectionquestions', {
+      Inspection: insp.AutoID,
+      Question: 'Noodstop werkt',
+      Mandatory: true,
+    });
+    expect((await item('inspections', insp.AutoID)).OpenMandatoryQuestions).toBe(1);
+    const noResult = await change(insp.AutoID, 'finish');
+    expect(noResult.body.Failed).toBe(1);
+    await create('inspectionquestions', { ...(await item('inspectionquestions', question.AutoID)), Answer: '1' });
+    await create('inspections', {
+      ...(await item('inspections', insp.AutoID)),
+      Result: '1',
+      InspectionDate: '2026-01-10',
+    });
+    expect((await change(insp.AutoID, 'finish')).body.Succeeded).toBe(1);
+    const done = await item('inspections', insp.AutoID);
+    expect(done).toMatchObject({ Status: 1, ValidUntil: '2027-01-10', OpenMandatoryQuestions: 0 });
+
+    const saved = await admin('/mvc/inspections/save', { ...done, ResultNote: 'Later gewijzigd' });
+    expect(saved.status).toBe(409);
+    const child = await admin('/mvc/inspectionquestions/save', {
+      ...(await item('inspectionquestions', question.AutoID)),
+      Answer: '2',
+    });
+    expect(child.status).toBe(409);
+    const added = await admin('/mvc/inspectionquestions/save', { Inspection: insp.AutoID, Question: 'Nieuwe vraag' });
+    expect(added.status).toBe(409);
+    const cookie = await signIn(server.app);
+    const imported = await finished(
+      base,
+      cookie,
+      (
+        await startImport(base, cookie, {
+          Destination: 'inspections',
+          Overwrite: true,
+          file: await sheetFile([
+            ['AutoID', 'Toelichting resultaat'],
+            [insp.AutoID, 'Via een import'],
+          ]),
+        })
+      ).body.AutoID,
+    );
+    expect(imported).toMatchObject({ FailedRecords: 1 });
+    expect((await item('inspections', insp.AutoID)).ResultNote).toBeNull();
+
+    const reopen = await change(insp.AutoID, 'reopen', { Reason: 'Foto vergeten' });
+    expect(reopen.body.Succeeded).toBe(1);
+    const reopened = await item('inspections', insp.AutoID);
+    expect(reopened.Status).toBe(3);
+    expect((await admin('/mvc/inspections/save', { ...reopened, ResultNote: 'Nu wel' })).status).toBe(200);
+    expect((await change(insp.AutoID, 'finish')).body.Succeeded).toBe(1);
+    const log: Row[] = (await admin('/mvc/inspections/GetStatusLog', { autoid: insp.AutoID })).body.Data;
+    expect(log.map((r) => r.To)).toEqual(expect.arrayContaining([1, 3]));
+  });
+
+  it('waits for its measuring device, and is finalised when the measurements are imported', async () => {
+    const insp = await create('inspections', { ID: 'K-2', Object: ids.device, PlannedDate: '2026-02-01' });
+    expect((await change(insp.AutoID, 'awaitDevice')).body.Failed).toBe(1);
+    await create('inspections', { ...(await item('inspections', insp.AutoID)), MeasuringDevice: ids.device });
+    expect((await change(insp.AutoID, 'awaitDevice')).body.Succeeded).toBe(1);
+    expect((await item('inspections', insp.AutoID)).Status).toBe(2);
+    const cookie = await signIn(server.app);
+    const task = await finished(
+      base,
+      cookie,
+      (
+        await startImport(base, cookie, {
+          Destination: 'inspections',
+          Overwrite: true,
+          file: await sheetFile([
+            ['AutoID', 'Resultaat', 'Keuringsdatum'],
+            [insp.AutoID, 'Goedgekeurd', '1-2-2026'],
+          ]),
+        })
+      ).body.AutoID,
+    );
+    expect(task, JSON.stringify(task)).toMatchObject({ ProcessedRecords: 1, FailedRecords: 0 });
+    expect(await item('inspections', insp.AutoID)).toMatchObject({ Status: 1, Result: '1' });
+  });
+});
+
+describe("an object's inspection state", () => {
+  it('is stored: no state, approved, expiring, expired and failed follow its finished inspections and the nightly run', async () => {
+    const object = (await create('objects', { ID: 'OBJ-S', Descr: 'Steiger', ObjectType: ids.type })).AutoID;
+    expect((await item('objects', object)).InspectionState).toBe('nostate');
+    const finish = async (InspectionDate: string, Result: string, ValidityPeriod = 12) => {
+      const insp = await create('inspections', { Object: object, InspectionDate, Result, ValidityPeriod });
+      expect((await change(insp.AutoID, 'finish')).body.Succeeded).toBe(1);
+      return insp.AutoID;
+    };
+    await finish(daysFromToday(-1), '1');
+    expect(await item('objects', object)).toMatchObject({ InspectionState: 'approved' });
+    const filtered = await admin('/mvc/objects/GetFlexData', {
+      dataSet: 'all',
+      operatorFilter: [{ FieldName: 'InspectionState', Operator: '=', Value: 'approved' }],
+      pageSize: 100,
+    });
+    expect(filtered.body.Data.map((r: Row) => r.AutoID)).toContain(object);
+    expect(filtered.body.Data.every((r: Row) => r.InspectionState === 'approved')).toBe(true);
+    // The state moves on by time alone: the nightly run takes it where the stored date says.
+    await server.engine.pool.query(
+      `UPDATE objects SET inspectionvaliduntil = $2::date, inspectionstatedue = $3::date WHERE autoid = $1`,
+      [object, daysFromToday(10), today()],
+    );
+    await runScheduledActions(server.engine);
+    expect(await item('objects', object)).toMatchObject({
+      InspectionState: 'expiring',
+      InspectionStateDue: daysFromToday(11),
+    });
+    await server.engine.pool.query(
+      `UPDATE objects SET inspectionvaliduntil = $2::date, inspectionstatedue = $3::date WHERE autoid = $1`,
+      [object, daysFromToday(-1), today()],
+    );
+    await runScheduledActions(server.engine);
+    expect(await item('objects', object)).toMatchObject({ InspectionState: 'expired' });
+    await finish(today(), '2');
+    expect(await item('objects', object)).toMatchObject({ InspectionState: 'failed' });
+  });
+});
+
+describe('a user who may only read inspections', () => {
+  it('sees them, and is refused a change, a finish and the status log', async () => {
+    const user = (
+      await create('users', { Username: 'keurder', Password: 'Keuring-pass-1', PasswordRetype: 'Keuring-pass-1' })
+    ).AutoID;
+    const group = (await create('securitygroups', { ID: 'KEURLEZERS', Descr: 'Keuringen lezen' })).AutoID;
+    await create('usergroups', { User: user, SecurityGroup: group });
+    await create('securitygrants', { SecurityGroup: group, RightCode: '24.1', Action: 'read' });
+    await create('securitygrants', { SecurityGroup: group, RightCode: '6.1', Action: 'read' });
+    const cookie = await signIn(server.app, 'keurder', 'Keuring-pass-1');
+    const insp = await create('inspections', { Object: ids.object, PlannedDate: '2026-03-01' });
+    const seen = await as(cookie, '/mvc/inspections/GetItem', { autoid: insp.AutoID });
+    expect(seen.status).toBe(200);
+    expect((await as(cookie, '/mvc/inspections/save', { ...seen.body, ResultNote: 'Nee' })).status).toBe(403);
+    const finish = await as(cookie, '/mvc/inspections/ChangeStatus', { autoids: [insp.AutoID], Transition: 'finish' });
+    expect(finish.status === 403 || finish.body.Failed === 1).toBe(true);
+    expect((await as(cookie, '/mvc/inspections/GetStatusLog', { autoid: insp.AutoID })).status).toBe(403);
+    expect((await as(cookie, '/mvc/objectmischedules/GetFlexData', {})).status).toBe(403);
+  });
+});

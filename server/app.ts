@@ -9,6 +9,7 @@ import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
 import { businessRoutes } from './api/business.ts';
 import { groupRightsRoutes } from './api/group-rights.ts';
+import { planningRoutes } from './api/planning.ts';
 import { namedCallRoutes } from './api/named-calls.ts';
 import { eventRoutes } from './api/events.ts';
 import { fileRoutes } from './api/files.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   crudRoutes(app, engine);
   businessRoutes(app, engine);
   groupRightsRoutes(app, engine);
+  planningRoutes(app, engine);
   eventRoutes(app, engine, engine.events);
   fileRoutes(app, engine);
   documentRoutes(app, engine);

@@ -337,6 +337,8 @@ const ByRecord = object({ autoid: whole(1) }, ['autoid']);
 export const POSITION_DIGITS = 19;
 /** Where a client is in the event stream: an opaque position the server answered. */
 const Position = str({ pattern: '^[0-9]+$', maxLength: POSITION_DIGITS });
+/** A wall time as a datetime field holds it (YYYY-MM-DDTHH:mm), read in the team's time zone. */
+const WallTime = str({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$', maxLength: 16 });
 const LiveEvent = object({ EventType: str(), EventData: anyObject, LastReceived: Position }, [
   'EventType',
   'EventData',
@@ -1019,6 +1021,86 @@ const CALL_SCHEMAS = {
         Within: list(object({ Days: whole(), Count: whole() }, ['Days', 'Count'])),
       },
       ['ByGroup', 'ByMonth'],
+    ),
+  },
+  'POST /mvc/planning/Board': {
+    summary:
+      "The planning board of a period (at most 42 days): every plannable table the user may read (its start, end and resource visible to them), its bars in the period (at most 25,000, Truncated past that), its unplanned records (newest 200, found by Search over the search fields), and the rows: a team's members (or every team member), then the rows bars are on. Rights, row limits and hidden fields hold; a bar moves by the table's normal save",
+    body: object(
+      {
+        From: WallTime,
+        Till: WallTime,
+        Tables: list(text(100), 20),
+        Team: nullable(whole(1)),
+        Resources: list(whole(1), 2000),
+        Search: text(200),
+      },
+      ['From', 'Till'],
+    ),
+    answer: object(
+      {
+        Tables: list(
+          object(
+            {
+              Table: str(),
+              Label: str(),
+              Start: str(),
+              End: str(),
+              Resource: str(),
+              ResourceTable: str(),
+              Team: nullable(str()),
+              Flags: list(object({ Field: str(), Label: str() }, ['Field', 'Label'])),
+              Update: bool,
+            },
+            ['Table', 'Label', 'Start', 'End', 'Resource', 'ResourceTable', 'Team', 'Flags', 'Update'],
+          ),
+        ),
+        Rows: list(
+          object({ Table: str(), AutoID: whole(), Descr: str(), Team: nullable(whole()) }, [
+            'Table',
+            'AutoID',
+            'Descr',
+            'Team',
+          ]),
+          2000,
+        ),
+        Bars: list(
+          object(
+            {
+              Table: str(),
+              AutoID: whole(),
+              TimeStamp: whole(),
+              Start: str(),
+              End: nullable(str()),
+              Resource: whole(),
+              Team: nullable(whole()),
+              Label: str(),
+              Color: nullable(str()),
+              Flags: list(str()),
+            },
+            ['Table', 'AutoID', 'TimeStamp', 'Start', 'End', 'Resource', 'Team', 'Label', 'Color', 'Flags'],
+          ),
+          25_000,
+        ),
+        Unplanned: list(
+          object(
+            {
+              Table: str(),
+              AutoID: whole(),
+              TimeStamp: whole(),
+              Label: str(),
+              Start: nullable(str()),
+              End: nullable(str()),
+              Resource: nullable(whole()),
+              Team: nullable(whole()),
+            },
+            ['Table', 'AutoID', 'TimeStamp', 'Label', 'Start', 'End', 'Resource', 'Team'],
+          ),
+          4000,
+        ),
+        Truncated: bool,
+      },
+      ['Tables', 'Rows', 'Bars', 'Unplanned', 'Truncated'],
     ),
   },
   'POST /mvc/:control/GetRightsMatrix': {

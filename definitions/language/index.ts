@@ -47,6 +47,7 @@ export type {
   EInvoiceMatchBy,
   EInvoiceMatchDef,
   EInvoiceReceiveDef,
+  PlanningDef,
 } from './types.ts';
 export { EINVOICE_LINE_TERMS, EINVOICE_STATES, EINVOICE_TERMS } from './einvoice-terms.ts';
 export type { EInvoiceLineTerm, EInvoiceState, EInvoiceTerm } from './einvoice-terms.ts';

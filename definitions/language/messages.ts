@@ -74,6 +74,8 @@ export const MESSAGES = {
   'request.value_option': '{0}: de waarde voor {1} moet een van deze keuzes zijn: {2}.',
   'request.no_search_fields': 'Tabel {0} heeft geen zoekvelden.',
   'request.search_words': 'searchExpressions: hoogstens {0} zoekwoorden.',
+  'request.planning_period': 'De periode van het planbord loopt van From tot na From en beslaat hoogstens {0} dagen.',
+  'request.planning_tables': 'Tables noemt geen tabel die u op het planbord mag zien.',
   'request.search_word_length': 'searchExpressions: een zoekwoord heeft hoogstens {0} tekens.',
   'request.order_part': "order: '{0}' is niet van de vorm 'kolom richting'.",
   'request.not_sortable': 'order: op kolom {0} kan niet worden gesorteerd.',

@@ -242,6 +242,29 @@ export interface TableDef {
   einvoice?: EInvoiceDef;
   /** Records are made from received e-invoices: which fields take which business terms (EInvoiceReceiveDef). */
   einvoiceReceive?: EInvoiceReceiveDef;
+  /** Its records are planned on the planning board: which fields hold start, end, resource, label, colour (PlanningDef). */
+  planning?: PlanningDef;
+}
+
+/**
+ * A table whose records the planning board shows as bars (docs/definitions.md, Planning): `start`
+ * and `end` are datetime fields, `resource` a list field naming the board's row (a person, a team,
+ * an object), `label` the bar's text, `color` a colour field of the record or of a row a list field
+ * names (`Status.Color`), `flags` bool fields shown on the bar when true (a rule's outcome, such
+ * as Buiten werktijden), `team` a list field the board filters by. A record is unplanned while it
+ * has no start or no resource, or while `unplannedWhen` holds.
+ */
+export interface PlanningDef {
+  start: string;
+  end: string;
+  resource: string;
+  label: string;
+  color?: string;
+  team?: string;
+  flags?: string[];
+  unplannedWhen?: RulesLogic;
+  /** The board's rows of a team: rows of `table` whose `team` names it and whose `resource` is the row, by `order`. */
+  members?: { table: string; team: string; resource: string; order?: string };
 }
 
 /**

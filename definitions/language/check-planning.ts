@@ -1,0 +1,105 @@
+// A plannable table (`planning`) names fields of the kinds the board needs: datetime start and end,
+// a list field for the row, a label, a colour field (of the record or of a row a list field names),
+// bool flags, a list field to filter by team, and an unplanned rule the engine can run as SQL.
+import type { Effective, EffectiveTable } from './layering.ts';
+import { whereSqlProblems } from './rollups.ts';
+import { ruleFields } from './rules.ts';
+import type { DefinitionProblem } from './validate.ts';
+
+type Report = (pointer: string, rule: string, message: string) => void;
+
+/** Field types a bar's start and end may have. */
+export const PLANNING_TIME_TYPES = ['datetime', 'datetime-seconds'];
+
+const fieldOf = (table: EffectiveTable | undefined, name: string) =>
+  table?.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
+function referenced(eff: Effective, table: EffectiveTable, name: string): EffectiveTable | undefined {
+  const field = fieldOf(table, name);
+  const list = field?.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
+  return list ? eff.tables.get(list.table.toLowerCase()) : undefined;
+}
+
+export function checkPlanning(eff: Effective, table: EffectiveTable, report: Report): void {
+  const p = table.planning;
+  if (!p) return;
+  const typed = (key: string, name: string, types: string[]) => {
+    if (!types.includes(fieldOf(table, name)?.type ?? ''))
+      report(
+        `/planning/${key}`,
+        'field-reference',
+        `planning ${key}: ${name} must be a ${types.join(' or ')} field of ${table.name}`,
+      );
+  };
+  typed('start', p.start, PLANNING_TIME_TYPES);
+  typed('end', p.end, PLANNING_TIME_TYPES);
+  if (p.start.toLowerCase() === p.end.toLowerCase())
+    report('/planning/end', 'field-reference', 'planning end must be another field than start');
+  if (!referenced(eff, table, p.resource))
+    report(
+      '/planning/resource',
+      'field-reference',
+      `planning resource: ${p.resource} must be a list field of ${table.name}`,
+    );
+  if (p.team && !referenced(eff, table, p.team))
+    report('/planning/team', 'field-reference', `planning team: ${p.team} must be a list field of ${table.name}`);
+  if (!fieldOf(table, p.label))
+    report('/planning/label', 'field-reference', `planning label: ${p.label} is no field of ${table.name}`);
+  if (p.color) {
+    const [first, second] = p.color.split('.');
+    const on = second ? referenced(eff, table, first) : table;
+    if (fieldOf(on, second ?? first)?.type !== 'color')
+      report(
+        '/planning/color',
+        'field-reference',
+        `planning color: ${p.color} must be a colour field of ${table.name} or of a row a list field names`,
+      );
+  }
+  if (p.members) {
+    const m = p.members;
+    const rows = eff.tables.get(m.table.toLowerCase());
+    if (!rows) report('/planning/members/table', 'table-reference', `planning members: ${m.table} is not defined`);
+    else {
+      if (referenced(eff, rows, m.resource) !== referenced(eff, table, p.resource))
+        report(
+          '/planning/members/resource',
+          'field-reference',
+          `planning members resource: ${m.resource} must be a list field of ${rows.name} to the table ${p.resource} names`,
+        );
+      if (!p.team || referenced(eff, rows, m.team) !== referenced(eff, table, p.team))
+        report(
+          '/planning/members/team',
+          'field-reference',
+          `planning members team: ${m.team} must be a list field of ${rows.name} to the table team names`,
+        );
+      if (m.order && !fieldOf(rows, m.order))
+        report(
+          '/planning/members/order',
+          'field-reference',
+          `planning members order: ${m.order} is no field of ${rows.name}`,
+        );
+    }
+  }
+  (p.flags ?? []).forEach((name, i) => typed(`flags/${i}`, name, ['bool']));
+  if (p.unplannedWhen !== undefined) {
+    for (const problem of whereSqlProblems(p.unplannedWhen))
+      report('/planning/unplannedWhen', 'rule', `planning unplannedWhen: ${problem}`);
+    for (const name of ruleFields(p.unplannedWhen))
+      if (!fieldOf(table, name))
+        report(
+          '/planning/unplannedWhen',
+          'field-reference',
+          `planning unplannedWhen reads ${name}, which is no field of ${table.name}`,
+        );
+  }
+}
+
+/** The problems of every plannable table. */
+export function planningProblems(eff: Effective): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  for (const table of eff.tables.values()) {
+    const file = table.origin.name?.file ?? '(unknown)';
+    checkPlanning(eff, table, (pointer, rule, message) => problems.push({ file, pointer, rule, message }));
+  }
+  return problems;
+}

@@ -1,0 +1,13 @@
+// The planning board's read call (mvc/planning/Board); the rules live in server/business/planning.ts.
+// A bar is moved by the table's normal save, so no write call is here.
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../engine.ts';
+import { planningBoard, type BoardRequest } from '../business/index.ts';
+import { principalOf, translateFor } from './context.ts';
+
+export function planningRoutes(app: FastifyInstance, engine: Engine): void {
+  app.post<{ Body: BoardRequest }>('/mvc/planning/Board', async (request) => {
+    const { t } = translateFor(engine, request);
+    return planningBoard(engine.pool, engine.registry.snapshot, principalOf(request), request.body, t);
+  });
+}

@@ -168,10 +168,15 @@ describe('an inspection', () => {
     expect(log.map((r) => r.To)).toEqual(expect.arrayContaining([1, 3]));
   });
 
-  it('waits for its measuring device, and is finalised when the measurements are imported', async () => {
-    const insp = await create('inspections', { ID: 'K-2', Object: ids.device, PlannedDate: '2026-02-01' });
+  it('waits for its measuring device, and is finalised when its measurement file is imported', async () => {
+    const object = (await create('objects', { ID: 'OBJ-2', Descr: 'Aggregaat', ObjectType: ids.type })).AutoID;
+    const insp = await create('inspections', { ID: 'K-2', Object: object, PlannedDate: '2026-02-01' });
     expect((await change(insp.AutoID, 'awaitDevice')).body.Failed).toBe(1);
-    await create('inspections', { ...(await item('inspections', insp.AutoID)), MeasuringDevice: ids.device });
+    await create('inspections', {
+      ...(await item('inspections', insp.AutoID)),
+      MeasuringDevice: ids.device,
+      InspectionDate: '2026-02-01',
+    });
     expect((await change(insp.AutoID, 'awaitDevice')).body.Succeeded).toBe(1);
     expect((await item('inspections', insp.AutoID)).Status).toBe(2);
     const cookie = await signIn(server.app);
@@ -180,17 +185,25 @@ describe('an inspection', () => {
       cookie,
       (
         await startImport(base, cookie, {
-          Destination: 'inspections',
-          Overwrite: true,
+          Destination: 'measurements',
           file: await sheetFile([
-            ['AutoID', 'Resultaat', 'Keuringsdatum'],
-            [insp.AutoID, 'Goedgekeurd', '1-2-2026'],
+            ['Meetapparaat', 'Object', 'Meetcode', 'Meetwaarde', 'Resultaat'],
+            ['MEET-1', 'OBJ-2', 'RISO', '2,5', 'Goed / ja'],
+            ['MEET-1', 'OBJ-2', 'RPE', '0,1', 'Goed / ja'],
+            ['ONBEKEND', 'OBJ-2', 'RPE', '0,1', 'Goed / ja'],
+            ['MEET-1', 'OBJ-1', 'RPE', '0,3', 'Goed / ja'],
           ]),
         })
       ).body.AutoID,
     );
-    expect(task, JSON.stringify(task)).toMatchObject({ ProcessedRecords: 1, FailedRecords: 0 });
-    expect(await item('inspections', insp.AutoID)).toMatchObject({ Status: 1, Result: '1' });
+    expect(task, JSON.stringify(task)).toMatchObject({ ProcessedRecords: 3, FailedRecords: 1 });
+    expect(await item('inspections', insp.AutoID)).toMatchObject({ Status: 1, FinalResult: '1', MeasurementCount: 2 });
+    expect((await item('objects', object)).InspectionState).toBe('approved');
+    const open = await admin('/mvc/measurements/GetFlexData', { dataSet: 'requiresaction', pageSize: 100 });
+    expect(open.body.Data).toHaveLength(1);
+    expect(open.body.Data[0]).toMatchObject({ Object: ids.object, ImportError: '10' });
+    const processable = await admin('/mvc/measurements/GetFlexData', { dataSet: 'processable', pageSize: 100 });
+    expect(processable.body.Data.every((r: Row) => r.Inspection === insp.AutoID)).toBe(true);
   });
 });
 

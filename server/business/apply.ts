@@ -292,6 +292,9 @@ async function applyToCodes(
     ctx.tableOf,
     principal,
   );
+  // Setting the rows' status field moves them, as for a target (rental objects locked when picked).
+  const status = rowsModel.workflow?.field.name;
+  const moves = status && Object.keys(apply.set ?? {}).some((k) => k.toLowerCase() === status.toLowerCase());
   for (const id of rows.values()) {
     const target = await readStored(client, rowsModel, principal, id, true);
     await writeIn(client, {
@@ -299,7 +302,7 @@ async function applyToCodes(
       principal,
       id,
       record: valuesOf(apply.set, { $record: record, $target: target }, undefined, principal),
-      ctx,
+      ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx,
       locked: target,
     });
   }

@@ -246,6 +246,39 @@ describe("an object's inspection state", () => {
   });
 });
 
+describe('a working ticket', () => {
+  it('takes at most as many inspections at once as the inspection settings say, refusing more with the message', async () => {
+    const settings = (await admin('/mvc/objectmisettings/GetFlexData', { pageSize: 1 })).body.Data[0];
+    await create('objectmisettings', {
+      ...(await item('objectmisettings', settings.AutoID)),
+      MaxInspectionsPerWorkingTicket: 2,
+    });
+    const ticket = (await create('workingtickets', { ShortDescr: 'Keuringsronde' })).AutoID;
+    const made: number[] = [];
+    for (const PlannedDate of ['2026-04-01', '2026-04-02', '2026-04-03'])
+      made.push((await create('inspections', { Object: ids.object, PlannedDate })).AutoID);
+    const added = await admin('/mvc/inspections/RunAction', {
+      Action: 'addToTicket',
+      autoids: made,
+      Values: { WorkingTicket: ticket },
+    });
+    expect(added.body).toMatchObject({ Succeeded: 2, Failed: 1 });
+    const refused = added.body.Results.find((r: Row) => r.Result === 'FAILED');
+    expect(refused.Error).toContain('Er kunnen ten hoogste 2 keuringen tegelijk aan werkbon');
+    expect((await item('workingtickets', ticket)).InspectionCount).toBe(2);
+    const direct = await admin('/mvc/inspections/save', {
+      Object: ids.object,
+      PlannedDate: '2026-05-01',
+      WorkingTicket: ticket,
+    });
+    expect(direct.status).toBe(400);
+    await create('objectmisettings', {
+      ...(await item('objectmisettings', settings.AutoID)),
+      MaxInspectionsPerWorkingTicket: 500,
+    });
+  });
+});
+
 describe('a user who may only read inspections', () => {
   it('sees them, and is refused a change, a finish and the status log', async () => {
     const user = (

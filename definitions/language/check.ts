@@ -6,6 +6,7 @@ import { ruleProblems } from './rules.ts';
 import { isTableCatalogue } from './catalogues.ts';
 import { recordProblems } from './check-records.ts';
 import { einvoiceReceiveProblems } from './check-einvoice-receive.ts';
+import { settingDefaultProblems } from './check-setting-defaults.ts';
 import { planningProblems } from './check-planning.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
@@ -312,6 +313,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   }
   problems.push(...recordProblems(eff));
   problems.push(...einvoiceReceiveProblems(eff));
+  problems.push(...settingDefaultProblems(eff));
   problems.push(...planningProblems(eff));
   return problems;
 }

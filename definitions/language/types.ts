@@ -142,6 +142,12 @@ export interface FieldDef {
    */
   defaultRow?: Record<string, string | number | boolean>;
   /**
+   * A field's default on create from a settings table's row (`$settings.workflowsettings.DefaultWorkflowStatus`):
+   * a new record that leaves the field empty takes the setting's value while the setting has one,
+   * before `defaultRow` and the field's `default`.
+   */
+  defaultSetting?: string;
+  /**
    * For `catalogue: fields` or `tabs`: the field of the same record (with `catalogue: tables`) that
    * holds the table whose fields (or whose form's tabs) are offered and accepted.
    */

@@ -20,6 +20,7 @@ import {
 import { DIGITS_KEYWORD, digitsFit, recordSchema } from '../../definitions/language/record-schema.ts';
 import { computeOrder } from '../../definitions/language/check-derived.ts';
 import { filterHops, rollupLink } from '../../definitions/language/rollups.ts';
+import { settingsName } from '../../definitions/language/settings-rules.ts';
 import type { ListDef, RollupDef } from '../../definitions/language/types.ts';
 
 /** A list field's referenced table and the field of it that gives the display text. */
@@ -31,6 +32,13 @@ export interface ListJoin {
   ref: EffectiveTable;
   textField: string;
   textColumn: string;
+}
+
+/** A field's default from a field of a settings table's one row. */
+export interface SettingDefault {
+  field: EffectiveField;
+  settings: EffectiveTable;
+  source: EffectiveField;
 }
 
 export interface TableModel {
@@ -56,6 +64,8 @@ export interface TableModel {
   listTable(name: string): string | undefined;
   /** Its computed fields, each after those it reads. */
   computed: EffectiveField[];
+  /** Fields a new record takes from a settings table's row (`defaultSetting`), with that table and field. */
+  settingDefaults: SettingDefault[];
   /** Its totals over child rows. */
   rollups: Rollup[];
   /** The totals of other tables its rows count in: the parent table and the field naming the parent. */
@@ -184,6 +194,7 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
     lockedBy,
     followers: followersOf(eff, table),
     computed: computeOrder(table.fields),
+    settingDefaults: settingDefaultsOf(eff, table),
     rollups,
     feeds,
     feedsThrough,
@@ -202,6 +213,16 @@ export function compileTable(eff: Effective, table: EffectiveTable): TableModel 
       return list?.codeField ? { table: list.table, codeField: list.codeField } : undefined;
     },
   };
+}
+
+/** The fields of `table` with a `defaultSetting` the definitions check found sound. */
+function settingDefaultsOf(eff: Effective, table: EffectiveTable): SettingDefault[] {
+  return table.fields.flatMap((field) => {
+    const read = field.defaultSetting ? settingsName(field.defaultSetting) : undefined;
+    const settings = read && eff.tables.get(read.table.toLowerCase());
+    const source = settings?.fields.find((f) => f.name.toLowerCase() === read!.field.toLowerCase());
+    return settings && source ? [{ field, settings, source }] : [];
+  });
 }
 
 /** The table a list field references. */

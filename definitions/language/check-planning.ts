@@ -43,8 +43,8 @@ export function checkPlanning(eff: Effective, table: EffectiveTable, report: Rep
     );
   if (p.team && !referenced(eff, table, p.team))
     report('/planning/team', 'field-reference', `planning team: ${p.team} must be a list field of ${table.name}`);
-  if (!fieldOf(table, p.label))
-    report('/planning/label', 'field-reference', `planning label: ${p.label} is no field of ${table.name}`);
+  if (!fieldOf(table, p.text))
+    report('/planning/text', 'field-reference', `planning text: ${p.text} is no field of ${table.name}`);
   if (p.color) {
     const [first, second] = p.color.split('.');
     const on = second ? referenced(eff, table, first) : table;

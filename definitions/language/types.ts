@@ -248,14 +248,14 @@ export interface TableDef {
   einvoice?: EInvoiceDef;
   /** Records are made from received e-invoices: which fields take which business terms (EInvoiceReceiveDef). */
   einvoiceReceive?: EInvoiceReceiveDef;
-  /** Its records are planned on the planning board: which fields hold start, end, resource, label, colour (PlanningDef). */
+  /** Its records are planned on the planning board: which fields hold start, end, resource, text, colour (PlanningDef). */
   planning?: PlanningDef;
 }
 
 /**
  * A table whose records the planning board shows as bars (docs/definitions.md, Planning): `start`
  * and `end` are datetime fields, `resource` a list field naming the board's row (a person, a team,
- * an object), `label` the bar's text, `color` a colour field of the record or of a row a list field
+ * an object), `text` the field holding the bar's text, `color` a colour field of the record or of a row a list field
  * names (`Status.Color`), `flags` bool fields shown on the bar when true (a rule's outcome, such
  * as Buiten werktijden), `team` a list field the board filters by. A record is unplanned while it
  * has no start or no resource, or while `unplannedWhen` holds.
@@ -264,7 +264,7 @@ export interface PlanningDef {
   start: string;
   end: string;
   resource: string;
-  label: string;
+  text: string;
   color?: string;
   team?: string;
   flags?: string[];
@@ -568,7 +568,14 @@ export interface GridDef {
 }
 
 export type ScreenKind =
-  'maintenance' | 'systemtable' | 'settings' | 'detail' | 'licence' | 'translations' | 'translationdashboard';
+  | 'maintenance'
+  | 'systemtable'
+  | 'settings'
+  | 'detail'
+  | 'licence'
+  | 'translations'
+  | 'translationdashboard'
+  | 'planning';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {

@@ -39,7 +39,7 @@ import type {
   TranslationDashboard,
   TranslationList,
 } from '../../definitions/language/index.ts';
-import type { AnswerOf, ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
+import type { AnswerOf, BodyOf, ScreenDef, ScreenKind } from '../../definitions/language/index.ts';
 
 /** An entry of a lookup: a list row (chosen by its AutoID) or a catalogue entry (chosen by its code). */
 export type LookupEntry = ListEntry | CatalogueEntry;
@@ -292,6 +292,9 @@ export function createClient(
     /** A table's fields with their origin, for the field dictionary. */
     tableFields: (table: string) =>
       call<TableFields>('GET', `mvc/definitions/fields?table=${encodeURIComponent(table)}`),
+    /** The planning board of a period: its plannable tables, rows, bars and unplanned records. */
+    planningBoard: (request: BodyOf<'POST /mvc/planning/Board'>) =>
+      call<AnswerOf<'POST /mvc/planning/Board'>>('POST', 'mvc/planning/Board', request),
     // Translations edited at run time (spec 3 admin tasks translations and translationdashboard).
     translationDashboard: (language?: string) =>
       call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),

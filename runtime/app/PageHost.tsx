@@ -19,6 +19,9 @@ import { HomePage } from './HomePage.tsx';
 const MaintenancePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.MaintenancePage })));
 const SettingsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.SettingsPage })));
 const DetailPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.DetailPage })));
+const PlanningBoardPage = lazyChunk(() =>
+  import('../screens/index.ts').then((m) => ({ default: m.PlanningBoardPage })),
+);
 const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
 const TranslationDashboardPage = lazyChunk(() =>
@@ -31,6 +34,7 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   if (screen.kind === 'home') return <HomePage title={screen.title} />;
   if (screen.kind === 'translations') return <TranslationsPage screen={screen} params={params} />;
   if (screen.kind === 'translationdashboard') return <TranslationDashboardPage screen={screen} />;
+  if (screen.kind === 'planning') return <PlanningBoardPage screen={screen} />;
   if (showsTable(screen)) {
     switch (screen.kind) {
       case 'detail':

@@ -189,7 +189,7 @@ export async function planningBoard(
       `${col(end)} AS "end"`,
       `${col(resource)} AS resource`,
       `${team ? col(team) : 'NULL'} AS team`,
-      `${textSql(p, p.def.label, principal, params)} AS label`,
+      `${textSql(p, p.def.text, principal, params)} AS label`,
       `${colorSql(p, principal, params)} AS color`,
       ...flags.map((f, i) => `${col(f)} AS f${i}`),
     ];
@@ -244,7 +244,7 @@ async function unplannedOf(
   }
   const rows = await db.query<Record<string, unknown>>(
     `SELECT t.autoid, t.timestamp, ${col(start)} AS start, ${col(end)} AS "end", ${col(resource)} AS resource,
-       ${team ? col(team) : 'NULL'} AS team, ${textSql(p, p.def.label, principal, params)} AS label
+       ${team ? col(team) : 'NULL'} AS team, ${textSql(p, p.def.text, principal, params)} AS label
        ${limited(p.model, principal, 't', params).from(where)} ORDER BY t.autoid DESC LIMIT ${MAX_UNPLANNED}`,
     params.values,
   );

@@ -35,12 +35,12 @@ function definitions(planning: Record<string, unknown>) {
 const problems = (planning: Record<string, unknown>) => effectiveProblems(definitions(planning)).map((p) => p.pointer);
 
 describe('the planning kind', () => {
-  const sound = { start: 'From', end: 'Till', resource: 'Person', label: 'Descr' };
+  const sound = { start: 'From', end: 'Till', resource: 'Person', text: 'Descr' };
 
-  it('is in the table schema with start, end, resource and label required', () => {
+  it('is in the table schema with start, end, resource and text required', () => {
     const table = (planning: unknown) => schemaProblems('table', 'f', { name: 'jobs', fields: [], planning });
     expect(table(sound)).toEqual([]);
-    expect(table({ start: 'From', end: 'Till', label: 'Descr' })).not.toEqual([]);
+    expect(table({ start: 'From', end: 'Till', text: 'Descr' })).not.toEqual([]);
     expect(table({ ...sound, colour: 'Color' })).not.toEqual([]);
   });
 
@@ -57,7 +57,7 @@ describe('the planning kind', () => {
     expect(problems({ ...sound, start: 'Day' })).toEqual(['/planning/start']);
     expect(problems({ ...sound, end: 'From' })).toEqual(['/planning/end']);
     expect(problems({ ...sound, resource: 'Descr' })).toEqual(['/planning/resource']);
-    expect(problems({ ...sound, label: 'Nothing' })).toEqual(['/planning/label']);
+    expect(problems({ ...sound, text: 'Nothing' })).toEqual(['/planning/text']);
     expect(problems({ ...sound, color: 'Status.Descr' })).toEqual(['/planning/color']);
     expect(problems({ ...sound, color: 'Descr.Color' })).toEqual(['/planning/color']);
     expect(problems({ ...sound, flags: ['Descr'] })).toEqual(['/planning/flags/0']);

@@ -1,0 +1,2 @@
+// The planning board (route `scheduler`).
+export { PlanningBoardPage } from './PlanningBoardPage.tsx';

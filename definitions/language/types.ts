@@ -716,6 +716,11 @@ export interface ActionDef {
     children?: CopyChildrenDef[];
     /** Said when no child row of any entry is copied: nothing is made for the record ({0} its ID). */
     none?: string;
+    /**
+     * The batch item offers the new row to open (a working ticket made from a workflow item), when
+     * the user may read it; the result dialog then stays open. Always so with `children`.
+     */
+    open?: boolean;
   };
 }
 

@@ -136,7 +136,7 @@ export async function runAction(
  * Creates a row of another table per record (an object put in a move basket, say), through
  * that table's rights and checks; the record must be one the user sees. With `children` the
  * record's child rows are copied under the new row (an invoice made from an order's lines), and
- * the item offers the new row to open.
+ * the item offers the new row to open; without them only when `open` says so.
  */
 function createFrom(
   ctx: BusinessContext,
@@ -168,7 +168,12 @@ function createFrom(
         record: values,
         ctx: writeContext(ctx),
       });
-      if (!create.children) return [target.table.sqlName];
+      // The row made is offered to open (with copied children, or as the action says), when the user may read it.
+      const open =
+        (create.children || create.open) && target.table.right && ctx.principal.can(target.table.right, 'read')
+          ? { Table: target.table.name, AutoID: made.id }
+          : undefined;
+      if (!create.children) return open ? { written: [target.table.sqlName], open } : [target.table.sqlName];
       const copy = await copyChildren(
         client,
         ctx.principal,
@@ -180,16 +185,7 @@ function createFrom(
         prompts,
       );
       if (!copy.copied && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
-      return {
-        written: [target.table.sqlName, ...copy.written],
-        open:
-          target.table.right && ctx.principal.can(target.table.right, 'read')
-            ? {
-                Table: target.table.name,
-                AutoID: made.id,
-              }
-            : undefined,
-      };
+      return { written: [target.table.sqlName, ...copy.written], open };
     },
     { rerunnable: true },
   );

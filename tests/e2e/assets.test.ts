@@ -114,7 +114,9 @@ it('puts two objects in a new move basket from the objects grid and processes th
   const prompt = dialog('Aan verplaatsmand toevoegen (2 items)');
   await pick(prompt, 'Verplaatsmand', 'Naar depot Rotterdam');
   await prompt.getByRole('button', { name: 'Uitvoeren' }).click();
+  // The basket items made are not offered to open: the dialog closes at once, no result dialog follows.
   await expect.poll(() => prompt.count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Openen' }).count()).toBe(0);
   await expect
     .poll(async () =>
       Number(

@@ -68,8 +68,11 @@ it('reports a workflow item on an object and makes a working ticket of it for a 
         )
       ).rows[0].n,
   ).toBe(1);
+  // The action offers the ticket it made to open (create.open), so its result dialog stays.
   const result = dialog('Werkbon maken');
-  if (await result.count()) await result.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
+  await poll(() => result.getByRole('button', { name: 'Openen' }).count()).toBe(1);
+  await result.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
+  await poll(() => result.count()).toBe(0);
   const made = (
     await sql(
       `SELECT w.id, p.descr AS person, t.id AS team FROM workingtickets w JOIN workflows f ON f.autoid = w.workflow

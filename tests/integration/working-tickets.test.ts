@@ -338,6 +338,18 @@ describe('on a workflow item', () => {
     const totals = await admin('/mvc/workflows/GetItem', { autoid: item.AutoID });
     expect(totals.body).toMatchObject({ Hours: 1.5, ProductsAmount: 12.5 });
   });
+
+  it('makes a working ticket of it and offers the ticket to open (create.open)', async () => {
+    const reported = await create('workflows', { ShortDescr: 'Lekkage', ReportedOn: '2026-11-24' });
+    const made = await admin('/mvc/workflows/RunAction', { Action: 'workingticket', autoids: [reported.AutoID] });
+    expect(made.body).toMatchObject({ Succeeded: 1 });
+    const open = made.body.Results[0].Open;
+    expect(open.Table).toBe('workingtickets');
+    expect(await item('workingtickets', open.AutoID)).toMatchObject({
+      ShortDescr: 'Lekkage',
+      Workflow: reported.AutoID,
+    });
+  });
 });
 
 describe('a user limited to their own tickets and hours', () => {

@@ -1,0 +1,160 @@
+// Planning board benchmark: the board's data call for a week of 200 persons with 5,000 items.
+//
+// What is measured
+//   The engine runs the shipped packs (base + demo) with a team of 200 persons (members in
+//   position order) and 5,000 working tickets of that team planned on them in one week (Monday
+//   to Friday, 07:00 to 19:00, one to three hours), plus 300 unplanned tickets.
+//   POST mvc/planning/Board for that week and team (the team's rows, the week's bars with their
+//   status colour and working-hours flag, the newest 200 unplanned) as the administrator, beside
+//   a hand-written floor (Fastify + pg, the SQL anyone would write for the same answer: the
+//   members joined to persons, the bars with their status colour, the unplanned tickets, in
+//   parallel). p50 of one connection (sequential requests from a process of its own).
+//
+// Nothing is asserted: the figures are printed, with the ratio engine/floor.
+//
+// Run: node --import tsx tests/bench/planning-board.bench.ts (BENCH_DURATION=10 for a longer run).
+import Fastify from 'fastify';
+import pg from 'pg';
+import { latency } from './load.ts';
+import { startShipped } from './shipped.ts';
+import { printTable } from './table.ts';
+
+const PERSONS = 200;
+const ITEMS = 5_000;
+const UNPLANNED = 300;
+const SECONDS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 5;
+const WEEK = { From: '2026-12-07T00:00', Till: '2026-12-14T00:00' };
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function plan(pool: pg.Pool): Promise<number> {
+  const one = async (sql: string, params: unknown[] = []) =>
+    Number((await pool.query<{ autoid: string }>(sql, params)).rows[0].autoid);
+  const status = await one('SELECT min(autoid) AS autoid FROM personstatuses');
+  const days = await one(
+    `INSERT INTO workabledays (id, descr, monday, tuesday, wednesday, thursday, friday)
+     VALUES ('BENCH-WD', 'Bench werkdagen', true, true, true, true, true) RETURNING autoid`,
+  );
+  const hours = await one(
+    `INSERT INTO workhourplans (id, descr, starttime, endtime) VALUES ('BENCH-WU', 'Bench werktijden', '08:00', '17:00') RETURNING autoid`,
+  );
+  const team = await one(
+    `INSERT INTO teams (id, descr, workdays, workhourplan) VALUES ('BENCH', 'Benchteam', $1, $2) RETURNING autoid`,
+    [days, hours],
+  );
+  const persons = (
+    await pool.query<{ autoid: string }>(
+      `INSERT INTO persons (lastname, descr, status)
+       SELECT 'Monteur ' || lpad(g::text, 3, '0'), 'Monteur ' || lpad(g::text, 3, '0'), $2 FROM generate_series(1, $1::int) g
+       RETURNING autoid`,
+      [PERSONS, status],
+    )
+  ).rows.map((r) => Number(r.autoid));
+  await pool.query(
+    `INSERT INTO teammembers (team, person, position) SELECT $1, p, row_number() OVER () FROM unnest($2::bigint[]) p`,
+    [team, persons],
+  );
+  const ticketStatus = await one('SELECT min(autoid) AS autoid FROM workingticketstatuses');
+  await pool.query(
+    `INSERT INTO workingtickets (id, shortdescr, status, assignedteam, assignedperson, startdate, enddate, outsideworkinghours)
+     SELECT 'BENCH-' || lpad(g::text, 6, '0'), 'Klus ' || g, $1, $2, ($3::bigint[])[1 + g % $4],
+            s, s + ((1 + g % 3) || ' hours')::interval, extract(hour FROM s) >= 17 OR extract(hour FROM s) < 8
+       FROM generate_series(1, $5::int) g
+       CROSS JOIN LATERAL (SELECT TIMESTAMP '2026-12-07 07:00' + ((g % 5) || ' days')::interval
+                                  + (((g * 7) % 12) || ' hours')::interval AS s) x`,
+    [ticketStatus, team, persons, PERSONS, ITEMS],
+  );
+  await pool.query(
+    `INSERT INTO workingtickets (id, shortdescr, status, assignedteam)
+     SELECT 'BENCH-U-' || lpad(g::text, 6, '0'), 'Open klus ' || g, $1, $2 FROM generate_series(1, $3::int) g`,
+    [ticketStatus, team, UNPLANNED],
+  );
+  await pool.query('ANALYZE workingtickets; ANALYZE teammembers; ANALYZE persons');
+  return team;
+}
+
+/** The floor: the same rows, bars and unplanned tickets, hand-written, in parallel. */
+async function startFloor(pool: pg.Pool, team: number) {
+  const app = Fastify();
+  app.post('/floor/board', async () => {
+    const [rows, bars, unplanned] = await Promise.all([
+      pool.query(
+        `SELECT p.autoid, p.descr, m.team FROM teammembers m JOIN persons p ON p.autoid = m.person
+          WHERE m.team = $1 ORDER BY m.position, p.descr LIMIT 2000`,
+        [team],
+      ),
+      pool.query(
+        `SELECT t.autoid, t.timestamp, t.startdate, t.enddate, t.assignedperson, t.assignedteam, t.shortdescr,
+                s.color, t.outsideworkinghours
+           FROM workingtickets t LEFT JOIN workingticketstatuses s ON s.autoid = t.status
+          WHERE t.startdate < $1 AND coalesce(t.enddate, t.startdate) >= $2 AND t.assignedperson IS NOT NULL
+            AND t.assignedteam = $3 AND t.archive = false
+          ORDER BY t.assignedperson, t.startdate, t.autoid LIMIT 25001`,
+        [WEEK.Till, WEEK.From, team],
+      ),
+      pool.query(
+        `SELECT t.autoid, t.timestamp, t.shortdescr, t.startdate, t.enddate, t.assignedperson, t.assignedteam
+           FROM workingtickets t
+          WHERE (t.startdate IS NULL OR t.assignedperson IS NULL) AND t.archive = false
+            AND (t.assignedteam = $1 OR t.assignedteam IS NULL)
+          ORDER BY t.autoid DESC LIMIT 200`,
+        [team],
+      ),
+    ]);
+    return { Rows: rows.rows, Bars: bars.rows, Unplanned: unplanned.rows };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, close: () => app.close() };
+}
+
+async function main(): Promise<void> {
+  const shipped = await startShipped('planning-board');
+  const { engine } = shipped;
+  const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 8 });
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
+  try {
+    const team = await plan(pool);
+    log(`${PERSONS} persons in a team, ${ITEMS} tickets planned in one week, ${UNPLANNED} unplanned`);
+    const { base, headers } = await shipped.listen();
+    floor = await startFloor(pool, team);
+    const body = { ...WEEK, Team: team };
+    const check = await (
+      await fetch(`${base}/mvc/planning/Board`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+    const floorCheck = await (await fetch(`${floor.base}/floor/board`, { method: 'POST' })).json();
+    log(
+      `engine: ${check.Rows?.length} rows, ${check.Bars?.length} bars, ${check.Unplanned?.length} unplanned; ` +
+        `floor: ${floorCheck.Rows.length} rows, ${floorCheck.Bars.length} bars, ${floorCheck.Unplanned.length} unplanned`,
+    );
+    const engineP50 = await latency(`${base}/mvc/planning/Board`, { headers, body, seconds: SECONDS });
+    const floorP50 = await latency(`${floor.base}/floor/board`, { body: {}, seconds: SECONDS });
+    printTable(
+      ['call', 'p50 ms', 'requests', 'failures', 'vs floor'],
+      [
+        [
+          'engine: POST mvc/planning/Board (week, 200 persons)',
+          engineP50.p50.toFixed(1),
+          String(engineP50.n),
+          String(engineP50.failures),
+          `${(engineP50.p50 / floorP50.p50).toFixed(2)}x`,
+        ],
+        [
+          'floor: hand-written SQL, in parallel',
+          floorP50.p50.toFixed(1),
+          String(floorP50.n),
+          String(floorP50.failures),
+          '1.00x',
+        ],
+      ],
+    );
+  } finally {
+    await floor?.close();
+    await pool.end();
+    await shipped.close();
+  }
+}
+
+await main();

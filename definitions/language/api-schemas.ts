@@ -1010,8 +1010,8 @@ const CALL_SCHEMAS = {
   },
   'POST /mvc/:control/GetDashboard': {
     summary:
-      'Counts of a dashboard tab: the child rows per group, per month and (with within) due from today up to each number of days ahead',
-    body: object({ autoid: whole(1), Tab: text(100) }, ['autoid', 'Tab']),
+      "Counts of a dashboard tab: the child rows per group, per month and (with within) due from today up to each number of days ahead; without autoid a dashboard screen's tab over every row the user sees",
+    body: object({ autoid: whole(1), Tab: text(100) }, ['Tab']),
     answer: object(
       {
         ByGroup: list(
@@ -1101,6 +1101,35 @@ const CALL_SCHEMAS = {
         Truncated: bool,
       },
       ['Tables', 'Rows', 'Bars', 'Unplanned', 'Truncated'],
+    ),
+  },
+  'POST /mvc/planning/Capacity': {
+    summary:
+      "Capacity planning: per team (at most 200) and week (at most 12 from the Monday of From), the hours planned on plannable records of the team against the hours its members are available (their work hour plan per weekday, none on a day of absence), read through the user's rights and row limits",
+    body: object(
+      {
+        From: str({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 }),
+        Weeks: whole(1, 12),
+        Team: nullable(whole(1)),
+      },
+      ['From', 'Weeks'],
+    ),
+    answer: object(
+      {
+        Weeks: list(str(), 12),
+        Teams: list(
+          object(
+            {
+              AutoID: whole(),
+              Descr: str(),
+              Weeks: list(object({ Week: str(), Planned: num, Available: num }, ['Week', 'Planned', 'Available']), 12),
+            },
+            ['AutoID', 'Descr', 'Weeks'],
+          ),
+          200,
+        ),
+      },
+      ['Weeks', 'Teams'],
     ),
   },
   'POST /mvc/:control/GetRightsMatrix': {

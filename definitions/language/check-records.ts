@@ -5,7 +5,15 @@ import type { Effective, EffectiveTable } from './layering.ts';
 import { isRule, ruleFields, ruleProblems } from './rules.ts';
 import { derivationPaths } from './derivations.ts';
 import { checkDerived } from './check-derived.ts';
-import type { ApplyDef, CopyChildrenDef, EInvoiceSource, PromptDef, ScreenDef, WorkflowDef } from './types.ts';
+import type {
+  ActionDef,
+  ApplyDef,
+  CopyChildrenDef,
+  EInvoiceSource,
+  PromptDef,
+  ScreenDef,
+  WorkflowDef,
+} from './types.ts';
 import type { DefinitionProblem } from './validate.ts';
 import { rollupLink, whereSqlProblems } from './rollups.ts';
 import { settingsName, settingsNameProblem } from './settings-rules.ts';
@@ -161,6 +169,51 @@ function checkSet(
     if (prompt && !(prompts ?? []).some((p) => p.name === prompt))
       report(`${at}/set/${name}`, 'prompt-reference', `set uses ${value}, which is not a prompt`);
   }
+}
+
+/**
+ * A `change` action: its fields and the child rows' are fields of their tables, its rules read
+ * fields they can reach (paths through list fields too), and each child table names the record
+ * through its parent field.
+ */
+function checkChange(
+  eff: Effective,
+  table: EffectiveTable,
+  change: NonNullable<ActionDef['change']>,
+  prompts: PromptDef[] | undefined,
+  at: string,
+  report: Report,
+): void {
+  checkSet(table, change.set, prompts, at, report, eff);
+  if (change.when !== undefined) checkValueRule(eff, change.when, table, { $record: table }, `${at}/when`, report);
+  (change.children ?? []).forEach((c, j) => {
+    const child = eff.tables.get(c.table.toLowerCase());
+    const parent = child && fieldOf(child, c.parentField);
+    if (
+      !child ||
+      parent?.type !== 'list' ||
+      eff.lists.get(parent.list?.toLowerCase() ?? '')?.value.table.toLowerCase() !== table.name.toLowerCase()
+    ) {
+      report(
+        `${at}/children/${j}`,
+        'field-reference',
+        `change names ${c.table}.${c.parentField}, which is not a list field of a table pointing at ${table.name}`,
+      );
+      return;
+    }
+    const scopes = { $record: table, $child: child };
+    for (const [name, value] of Object.entries(c.set)) {
+      if (!fieldOf(child, name))
+        report(
+          `${at}/children/${j}/set/${name}`,
+          'field-reference',
+          `set names ${name}, which is not a field of ${child.name}`,
+        );
+      checkValueRule(eff, value, undefined, scopes, `${at}/children/${j}/set/${name}`, report, prompts);
+    }
+    if (c.when !== undefined)
+      checkValueRule(eff, c.when, undefined, scopes, `${at}/children/${j}/when`, report, prompts);
+  });
 }
 
 function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
@@ -420,7 +473,47 @@ function checkCopy(
   if (c.when !== undefined) checkValueRule(eff, c.when, undefined, scopes, `${at}/when`, report, prompts);
 }
 
+type DashboardTab = Extract<NonNullable<ScreenDef['tabs']>[number], { kind: 'dashboard' }>;
+
+/** A dashboard tab counts by fields of its table; `within` by a date field. */
+function checkDashboardTab(tab: DashboardTab, child: EffectiveTable, at: string, report: Report): void {
+  for (const f of [tab.groupField, tab.dateField])
+    if (!fieldOf(child, f) && f !== 'CreateDate')
+      report(at, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
+  if (tab.within && fieldOf(child, tab.within.field)?.type !== 'date')
+    report(
+      `${at}/within/field`,
+      'field-reference',
+      `tab ${tab.name}: within.field ${tab.within.field} must be a date field of ${child.name}`,
+    );
+}
+
+/**
+ * A screen of kind `dashboard` has no table of its own and says who may read it; its tabs are
+ * dashboards over every row of their tables (no parent field).
+ */
+function checkDashboardScreen(eff: Effective, screen: ScreenDef, report: Report): void {
+  if (screen.table || !screen.rights?.read)
+    report('/', 'dashboard-screen', `dashboard screen ${screen.name} names no table and a read right`);
+  if (!screen.tabs?.length) report('/tabs', 'dashboard-screen', `dashboard screen ${screen.name} has no tabs`);
+  (screen.tabs ?? []).forEach((tab, i) => {
+    if (tab.kind !== 'dashboard' || tab.parentField !== undefined) {
+      report(
+        `/tabs/${i}`,
+        'dashboard-screen',
+        `tab ${tab.name} of a dashboard screen must be a dashboard without parentField`,
+      );
+      return;
+    }
+    const rows = eff.tables.get(tab.table.toLowerCase());
+    if (!rows)
+      report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`);
+    else checkDashboardTab(tab, rows, `/tabs/${i}`, report);
+  });
+}
+
 function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
+  if (screen.kind === 'dashboard') return checkDashboardScreen(eff, screen, report);
   const table = screen.table && eff.tables.get(screen.table.toLowerCase());
   if (!table) return;
   for (const name of screen.header ?? [])
@@ -454,7 +547,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
       report(`/tabs/${i}/table`, 'table-reference', `tab ${tab.name} names table ${tab.table}, which is not defined`);
       return;
     }
-    const parent = fieldOf(child, tab.parentField);
+    const parent = tab.parentField === undefined ? undefined : fieldOf(child, tab.parentField);
     const list = parent?.list ? eff.lists.get(parent.list.toLowerCase())?.value : undefined;
     if (!parent || parent.type !== 'list' || list?.table.toLowerCase() !== table.name.toLowerCase()) {
       report(
@@ -496,30 +589,21 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
           `tab ${tab.name}: ${tab.grantField} must be a bool field of ${child.name}`,
         );
     }
-    if (tab.kind === 'dashboard') {
-      for (const f of [tab.groupField, tab.dateField])
-        if (!fieldOf(child, f) && f !== 'CreateDate')
-          report(`/tabs/${i}`, 'field-reference', `tab ${tab.name} names ${f}, which is not a field of ${child.name}`);
-      if (tab.within && fieldOf(child, tab.within.field)?.type !== 'date')
-        report(
-          `/tabs/${i}/within/field`,
-          'field-reference',
-          `tab ${tab.name}: within.field ${tab.within.field} must be a date field of ${child.name}`,
-        );
-    }
+    if (tab.kind === 'dashboard') checkDashboardTab(tab, child, `/tabs/${i}`, report);
   });
   const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());
   (screen.actions ?? []).forEach((action, i) => {
     const at = `/actions/${i}`;
-    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create].filter(
+    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create, action.change].filter(
       (k) => k !== undefined,
     ).length;
     if (kinds !== 1)
       report(
         at,
         'action-kind',
-        `action ${action.name} must have exactly one of transition, set, merge, behaviour or create`,
+        `action ${action.name} must have exactly one of transition, set, merge, behaviour, create or change`,
       );
+    if (action.change) checkChange(eff, table, action.change, action.prompts, `${at}/change`, report);
     if (action.create) {
       const target = eff.tables.get(action.create.table.toLowerCase());
       if (!target)

@@ -575,7 +575,9 @@ export type ScreenKind =
   | 'licence'
   | 'translations'
   | 'translationdashboard'
-  | 'planning';
+  | 'planning'
+  /** Dashboard tabs over all rows of their tables (no table of its own; `rights.read` says who may). */
+  | 'dashboard';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {
@@ -628,13 +630,14 @@ export type TabDef = { right?: string } &
     /**
      * Counts of the rows of `table` under this record per `groupField` and per month of `dateField`;
      * with `within`, also the rows whose date `field` falls from today up to each of `days` ahead.
+     * Without `parentField` (on a screen of kind `dashboard`): over every row of `table` the user sees.
      */
     | {
         name: string;
         title: string;
         kind: 'dashboard';
         table: string;
-        parentField: string;
+        parentField?: string;
         groupField: string;
         dateField: string;
         within?: { field: string; days: number[]; title: string };
@@ -722,6 +725,22 @@ export interface ActionDef {
      */
     open?: boolean;
   };
+  /** Fields set on each record and on its child rows, from rules that may read referenced rows (ChangeDef). */
+  change?: ChangeDef;
+}
+
+/**
+ * Changes each selected record, and its child rows along, in the record's transaction: `set` as an
+ * action's `set`, whose rules may also read referenced rows by path (`LastUsedIndex.Percentage`);
+ * `when` (over the record and such paths) passes over a record for which it does not hold; each
+ * entry of `children` sets fields on the rows of `table` whose `parentField` names the record (and
+ * for which its `when` holds), its rules over `$child.Field` and `$record.Field` (paths too), the
+ * record as it was before the change. A computed decimal is rounded to its field's decimals.
+ */
+export interface ChangeDef {
+  when?: RulesLogic;
+  set: Record<string, unknown>;
+  children?: { table: string; parentField: string; when?: RulesLogic; set: Record<string, unknown> }[];
 }
 
 /**

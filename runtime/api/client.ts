@@ -241,7 +241,8 @@ export function createClient(
       wrote(control, () => call<BatchAnswer>('POST', `${table(control)}/RunAction`, request), succeeded),
     statusLog: (control: string, autoid: number) =>
       call<AnswerOf<'POST /mvc/:control/GetStatusLog'>>('POST', `${table(control)}/GetStatusLog`, { autoid }),
-    dashboard: (control: string, autoid: number, Tab: string) =>
+    /** Without autoid: a dashboard screen's tab over every row the user sees. */
+    dashboard: (control: string, autoid: number | undefined, Tab: string) =>
       call<DashboardAnswer>('POST', `${table(control)}/GetDashboard`, { autoid, Tab }),
     rightsMatrix: (control: string, autoid: number, Tab: string) =>
       call<RightsMatrixAnswer>('POST', `${table(control)}/GetRightsMatrix`, { autoid, Tab }),

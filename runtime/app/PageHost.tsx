@@ -22,6 +22,7 @@ const DetailPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ 
 const PlanningBoardPage = lazyChunk(() =>
   import('../screens/index.ts').then((m) => ({ default: m.PlanningBoardPage })),
 );
+const DashboardPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.DashboardPage })));
 const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
 const TranslationDashboardPage = lazyChunk(() =>
@@ -34,6 +35,7 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   if (screen.kind === 'home') return <HomePage title={screen.title} />;
   if (screen.kind === 'translations') return <TranslationsPage screen={screen} params={params} />;
   if (screen.kind === 'translationdashboard') return <TranslationDashboardPage screen={screen} />;
+  if (screen.kind === 'dashboard') return <DashboardPage screen={screen} />;
   if (screen.kind === 'planning') return <PlanningBoardPage screen={screen} />;
   if (showsTable(screen)) {
     switch (screen.kind) {

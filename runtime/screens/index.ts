@@ -2,7 +2,7 @@
 export { MaintenancePage } from './MaintenancePage.tsx';
 export type { MaintenancePageProps } from './MaintenancePage.tsx';
 export { SettingsPage } from './SettingsPage.tsx';
-export { DetailPage } from './detail/index.ts';
+export { DashboardPage, DetailPage } from './detail/index.ts';
 export { LicencePage } from './licence/index.ts';
 export { TranslationDashboardPage, TranslationsPage } from './translations/index.ts';
 export { PlanningBoardPage } from './planning/index.ts';

@@ -88,8 +88,11 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
     return { Data: await statusLog(ctx.pool, model, ctx.principal, request.body.autoid) };
   });
 
-  app.post<{ Params: Params; Body: { autoid: number; Tab: string } }>('/mvc/:control/GetDashboard', async (request) => {
-    const { ctx, model } = business(request);
-    return dashboard(ctx.pool, ctx.snapshot, model, ctx.principal, request.body.autoid, request.body.Tab);
-  });
+  app.post<{ Params: Params; Body: { autoid?: number; Tab: string } }>(
+    '/mvc/:control/GetDashboard',
+    async (request) => {
+      const { ctx, model } = business(request);
+      return dashboard(ctx.pool, ctx.snapshot, model, ctx.principal, request.body.autoid, request.body.Tab);
+    },
+  );
 }

@@ -15,6 +15,7 @@ import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
 import { changesOf, checkPrompts, requiredBySettings } from './prompts.ts';
 import { copyChildren } from './copy.ts';
+import { changeRecords } from './change.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
 
 export function actionNamed(model: TableModel, name: string): ActionDef {
@@ -93,6 +94,7 @@ export async function runAction(
   if (action.merge === true) return merge(ctx, model, ids, prompts.Target as number);
   if (action.merge) return collect(ctx, model, action.merge, selected);
   if (action.create) return createFrom(ctx, model, action.create, ids, prompts);
+  if (action.change) return changeRecords(ctx, model, action.change, ids, prompts);
   if (action.behaviour) {
     const behaviour = ctx.behaviours?.get(action.behaviour);
     if (!behaviour) throw badRequest('request.unknown_behaviour', action.behaviour);

@@ -1,7 +1,8 @@
 // A dashboard tab: the child rows of a record counted per group (a status, a kind), per month
 // of a date and, with `within`, by how many days ahead a date of theirs falls (contracts ending
-// within 30, 60 or 90 days), over the rows the principal may see.
-import type { DashboardAnswer, StateValue } from '../../definitions/language/index.ts';
+// within 30, 60 or 90 days), over the rows the principal may see. On a screen of kind `dashboard`
+// the same counts over every row of the tab's table the principal may see.
+import type { DashboardAnswer, ScreenDef, StateValue } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
@@ -13,23 +14,55 @@ import { authorize, readRecord } from '../data/records.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/principal.ts';
+import { activeModules } from '../security/modules.ts';
 import { valueLabel } from './labels.ts';
 
 /** Months shown, the current one included. */
 const MONTHS = 12;
+
+type DashboardTab = Extract<NonNullable<ScreenDef['tabs']>[number], { kind: 'dashboard' }>;
+
+/**
+ * The tab asked for: under a record, a dashboard tab of the record's screens; without one, a tab
+ * of a screen of kind `dashboard` over every row of `model`'s table, which the user may read by
+ * the screen's read right.
+ */
+function tabOf(
+  snapshot: Snapshot,
+  model: TableModel,
+  principal: Principal,
+  recordId: number | undefined,
+  name: string,
+) {
+  const isTab = (t: NonNullable<ScreenDef['tabs']>[number]): t is DashboardTab =>
+    t.name === name && t.kind === 'dashboard';
+  if (recordId !== undefined) {
+    const tab = model.screens.flatMap((s) => s.tabs ?? []).find(isTab);
+    if (!tab?.parentField) throw badRequest('request.unknown_tab', name);
+    return { tab, parentField: tab.parentField };
+  }
+  const active = new Set(activeModules());
+  for (const { value: screen } of snapshot.effective.screens.values()) {
+    if (screen.kind !== 'dashboard') continue;
+    const tab = (screen.tabs ?? []).find(isTab);
+    if (!tab || tab.parentField !== undefined || tab.table.toLowerCase() !== model.table.name.toLowerCase()) continue;
+    if ((screen.module && !active.has(screen.module)) || !principal.can(screen.rights?.read, 'read')) throw forbidden();
+    return { tab, parentField: undefined };
+  }
+  throw badRequest('request.unknown_tab', name);
+}
 
 export async function dashboard(
   db: Queryable,
   snapshot: Snapshot,
   model: TableModel,
   principal: Principal,
-  recordId: number,
+  recordId: number | undefined,
   tabName: string,
 ): Promise<DashboardAnswer> {
-  const tab = model.screens.flatMap((s) => s.tabs ?? []).find((t) => t.name === tabName && t.kind === 'dashboard');
-  if (!tab || tab.kind !== 'dashboard') throw badRequest('request.unknown_tab', tabName);
+  const { tab, parentField } = tabOf(snapshot, model, principal, recordId, tabName);
   if (tab.right && !principal.can(tab.right, 'read')) throw forbidden();
-  await readRecord(db, model, principal, recordId);
+  if (recordId !== undefined) await readRecord(db, model, principal, recordId);
   const child = snapshot.table(tab.table);
   if (!child) throw notFound();
   authorize(child, principal, 'read');
@@ -40,8 +73,11 @@ export async function dashboard(
     if (!f || isHidden(child.table, principal, f.name)) throw notFound();
     return f.sqlName;
   };
+  // Under a record its child rows; on a dashboard screen every row the user sees.
+  const under = (p: Params) =>
+    parentField === undefined ? ['true'] : [`t.${ident(column(parentField))} = ${p.add(recordId)}`];
   const params = new Params();
-  const where = [`t.${ident(column(tab.parentField))} = ${params.add(recordId)}`];
+  const where = under(params);
   const group = ident(column(tab.groupField));
   const date = ident(column(tab.dateField));
   const from = limited(child, principal, 't', params).from(where);
@@ -51,7 +87,7 @@ export async function dashboard(
     if (!within) return null;
     const p = new Params();
     const due = ident(column(within.field));
-    const rows = limited(child, principal, 't', p).from([`t.${ident(column(tab.parentField))} = ${p.add(recordId)}`]);
+    const rows = limited(child, principal, 't', p).from(under(p));
     const counts = within.days.map(
       (d, i) => `count(*) FILTER (WHERE t.${due} <= ${p.add(today(d))}::date)::int AS d${i}`,
     );

@@ -1,6 +1,7 @@
 // A maintenance contract from start to end, as a back-office user does it in Chromium: a contract
 // for a relation with two objects at their own monthly price is made, Factureren invoices its first
-// quarter, the invoice is opened from the contract's Facturen tab, and the contract is ended.
+// quarter, the invoice is opened from the contract's Facturen tab, and the contract is ended; the
+// contracts dashboard counts it among all contracts.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -128,4 +129,14 @@ it('ends the contract', async () => {
         )
       ).rows[0],
   ).toEqual({ terminated: today(), ends: end });
+});
+
+it('counts every contract on the contracts dashboard', async () => {
+  await page.goto(`${product.url}/?route=contractdashboard`);
+  await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Contractdashboard');
+  const all = Number((await sql(`SELECT count(*)::int AS n FROM contracts`)).rows[0].n);
+  // The numbers as the chart's text alternative gives them: per status, summed, every contract.
+  const byGroup = page.getByRole('table', { name: 'Per groep' }).locator('tbody tr td:last-child');
+  await poll(async () => (await byGroup.allTextContents()).reduce((n, v) => n + Number(v), 0)).toBe(all);
+  await poll(() => page.getByRole('figure', { name: 'Eindigt binnen' }).count()).toBe(1);
 });

@@ -355,5 +355,11 @@ describe('a user limited to the workflow items they are linked to', () => {
     const dashboard = await as(cookie, '/mvc/workflows/GetDashboard', { autoid: secret.AutoID, Tab: 'dashboard' });
     expect(dashboard.status).toBe(404);
     expect(JSON.stringify(dashboard.body)).not.toContain('Geheim');
+    // The workflow dashboard over all items counts the two they see; an admin counts every item.
+    const counted = (b: { ByGroup: { Count: number }[] }) => b.ByGroup.reduce((n, g) => n + g.Count, 0);
+    const own = await as(cookie, '/mvc/workflows/GetDashboard', { Tab: 'workflows' });
+    expect(own.status).toBe(200);
+    expect(counted(own.body)).toBe(2);
+    expect(counted((await admin('/mvc/workflows/GetDashboard', { Tab: 'workflows' })).body)).toBeGreaterThan(2);
   });
 });

@@ -6,7 +6,8 @@ import { useDashboard } from './useDashboard.ts';
 
 export interface DashboardTabProps {
   table: string;
-  autoid: number;
+  /** The record whose child rows are counted; none on a dashboard screen (every row the user sees). */
+  autoid?: number;
   tab: string;
   version: number;
   /** The title of the counts by days ahead (the tab's `within`), when the tab has them. */

@@ -1,4 +1,4 @@
-// The dashboard tab's reads: GetDashboard for the record, again whenever the tab's version moves;
+// The dashboard tab's reads: GetDashboard for the record (or over all rows on a dashboard screen), again whenever the tab's version moves;
 // the answer shown stays until the next one arrives, and an answer for a record no longer shown is dropped.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/index.ts';
@@ -6,7 +6,7 @@ import type { DashboardAnswer } from '../../api/index.ts';
 
 export function useDashboard(
   table: string,
-  autoid: number,
+  autoid: number | undefined,
   tab: string,
   version: number,
 ): { answer: DashboardAnswer | null; failed: boolean } {

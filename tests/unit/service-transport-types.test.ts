@@ -1,6 +1,7 @@
 // The transport types of working tickets (spec 2 §9: none, car, car with trailer, small van, van,
 // truck) are one enumeration: the ticket's field and the working ticket settings' default offer the
 // same codes in the spec's order, so a default chosen in the settings is a value a ticket accepts.
+// A ticket's status shows as one field (Status) in its header and grid, as an order's does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +34,21 @@ describe('transport types of working tickets', () => {
     const used = seed.rows.flatMap((r) => (r.TransportType ? [r.TransportType] : []));
     expect(used).toContain('carwithtrailer');
     for (const code of used) expect(SPEC_CODES).toContain(code);
+  });
+});
+
+describe('the status of working tickets', () => {
+  const read = (kind: string) =>
+    JSON.parse(readFileSync(path.join(PACKS, 'base', kind, 'workingtickets.json'), 'utf8')) as {
+      header?: string[];
+      layouts?: { Columns: { FieldName: string }[] }[];
+    };
+
+  it("shows as one field in the header and the grid, as an order's status does", () => {
+    expect(read('screens').header?.filter((f) => f === 'Status' || f === 'Processed')).toEqual(['Status']);
+    for (const layout of read('grids').layouts ?? [])
+      expect(layout.Columns.map((c) => c.FieldName).filter((f) => f === 'Status' || f === 'Processed')).toEqual([
+        'Status',
+      ]);
   });
 });

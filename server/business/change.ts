@@ -28,6 +28,7 @@ import { writeContext, type BusinessContext } from './context.ts';
 
 type ChangeDef = NonNullable<ActionDef['change']>;
 type Values = Record<string, unknown>;
+type Rule = Parameters<typeof ruleValue>[0];
 
 /** The dotted paths the rules read under `scope` (`$record.`), without it; '' for the plain fields. */
 function pathsUnder(rules: readonly unknown[], scope: string): string[] {
@@ -179,6 +180,6 @@ export function changeRecords(
 }
 
 /** A child entry's `when`, over `$record` and `$child` (and the paths read through them). */
-function isTrue(rule: unknown, scopes: Record<string, Values>, related: ReadonlyMap<string, unknown>): boolean {
-  return Boolean(ruleValue(rule as Parameters<typeof ruleValue>[0], {}, scopes, related));
+function isTrue(rule: Rule, scopes: Record<string, Values>, related: ReadonlyMap<string, unknown>): boolean {
+  return Boolean(ruleValue(rule, {}, scopes, related));
 }

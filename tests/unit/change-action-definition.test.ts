@@ -79,8 +79,10 @@ describe('a change action', () => {
   });
 
   it('is one kind of action: not beside set', () => {
-    const both = change(sound);
-    (both.actions[0] as Record<string, unknown>).set = { Descr: 'x' };
+    const both = {
+      ...change(sound),
+      actions: [{ name: 'index', label: 'Indexeren', change: sound, set: { Descr: 'x' } }],
+    };
     expect(problems([both])).toContain('/actions/0 action-kind');
   });
 });

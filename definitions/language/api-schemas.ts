@@ -1103,6 +1103,35 @@ const CALL_SCHEMAS = {
       ['Tables', 'Rows', 'Bars', 'Unplanned', 'Truncated'],
     ),
   },
+  'POST /mvc/planning/Capacity': {
+    summary:
+      "Capacity planning: per team (at most 200) and week (at most 12 from the Monday of From), the hours planned on plannable records of the team against the hours its members are available (their work hour plan per weekday, none on a day of absence), read through the user's rights and row limits",
+    body: object(
+      {
+        From: str({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 }),
+        Weeks: whole(1, 12),
+        Team: nullable(whole(1)),
+      },
+      ['From', 'Weeks'],
+    ),
+    answer: object(
+      {
+        Weeks: list(str(), 12),
+        Teams: list(
+          object(
+            {
+              AutoID: whole(),
+              Descr: str(),
+              Weeks: list(object({ Week: str(), Planned: num, Available: num }, ['Week', 'Planned', 'Available']), 12),
+            },
+            ['AutoID', 'Descr', 'Weeks'],
+          ),
+          200,
+        ),
+      },
+      ['Weeks', 'Teams'],
+    ),
+  },
   'POST /mvc/:control/GetRightsMatrix': {
     summary:
       "A record's grants as a rights matrix tab shows them: every right of the catalogue (its name in the user's language, its actions, the screens and tables it guards, the menu group of its first screen) and the grant rows under the record the user may read; cells change through the grant table's save and delete",

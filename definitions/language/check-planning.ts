@@ -80,6 +80,51 @@ export function checkPlanning(eff: Effective, table: EffectiveTable, report: Rep
         );
     }
   }
+  if (p.capacity) {
+    const c = p.capacity;
+    const teams = p.team ? referenced(eff, table, p.team) : undefined;
+    const plans = teams ? referenced(eff, teams, c.plan) : undefined;
+    if (!plans)
+      report(
+        '/planning/capacity/plan',
+        'field-reference',
+        `planning capacity plan: ${c.plan} must be a list field of the table team names`,
+      );
+    else
+      c.hours.forEach((name, i) => {
+        if (!['decimal', 'integer', 'smallint'].includes(fieldOf(plans, name)?.type ?? ''))
+          report(
+            `/planning/capacity/hours/${i}`,
+            'field-reference',
+            `planning capacity hours: ${name} must be a number field of ${plans.name}`,
+          );
+      });
+    const a = c.absences;
+    const rows = a ? eff.tables.get(a.table.toLowerCase()) : undefined;
+    if (a && !rows)
+      report(
+        '/planning/capacity/absences/table',
+        'table-reference',
+        `planning capacity absences: ${a.table} is not defined`,
+      );
+    if (a && rows) {
+      if (referenced(eff, rows, a.resource) !== referenced(eff, table, p.resource))
+        report(
+          '/planning/capacity/absences/resource',
+          'field-reference',
+          `planning capacity absences resource: ${a.resource} must be a list field of ${rows.name} to the table ${p.resource} names`,
+        );
+      for (const key of ['from', 'to'] as const)
+        if (fieldOf(rows, a[key])?.type !== 'date')
+          report(
+            `/planning/capacity/absences/${key}`,
+            'field-reference',
+            `planning capacity absences ${key}: ${a[key]} must be a date field of ${rows.name}`,
+          );
+    }
+    if (!p.members)
+      report('/planning/capacity', 'field-reference', 'planning capacity needs members: whose hours count for a team');
+  }
   (p.flags ?? []).forEach((name, i) => typed(`flags/${i}`, name, ['bool']));
   if (p.unplannedWhen !== undefined) {
     for (const problem of whereSqlProblems(p.unplannedWhen))

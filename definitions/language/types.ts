@@ -271,6 +271,16 @@ export interface PlanningDef {
   unplannedWhen?: RulesLogic;
   /** The board's rows of a team: rows of `table` whose `team` names it and whose `resource` is the row, by `order`. */
   members?: { table: string; team: string; resource: string; order?: string };
+  /**
+   * Capacity per team and week: the team's `plan` (a list field of the team's table) names a row
+   * whose `hours` fields give each member's hours per weekday (Monday first); an absence row of
+   * `absences.table` naming the member (`resource`) from `from` to `to` takes their hours of those days.
+   */
+  capacity?: {
+    plan: string;
+    hours: string[];
+    absences?: { table: string; resource: string; from: string; to: string };
+  };
 }
 
 /**
@@ -576,6 +586,8 @@ export type ScreenKind =
   | 'translations'
   | 'translationdashboard'
   | 'planning'
+  /** Capacity planning per team and week (no table of its own; `rights.read` says who may). */
+  | 'capacity'
   /** Dashboard tabs over all rows of their tables (no table of its own; `rights.read` says who may). */
   | 'dashboard';
 

@@ -296,6 +296,9 @@ export function createClient(
     /** The planning board of a period: its plannable tables, rows, bars and unplanned records. */
     planningBoard: (request: BodyOf<'POST /mvc/planning/Board'>) =>
       call<AnswerOf<'POST /mvc/planning/Board'>>('POST', 'mvc/planning/Board', request),
+    /** Planned against available hours per team and week (capacity planning). */
+    planningCapacity: (request: BodyOf<'POST /mvc/planning/Capacity'>) =>
+      call<AnswerOf<'POST /mvc/planning/Capacity'>>('POST', 'mvc/planning/Capacity', request),
     // Translations edited at run time (spec 3 admin tasks translations and translationdashboard).
     translationDashboard: (language?: string) =>
       call<TranslationDashboard>('POST', 'mvc/translations/Dashboard', language ? { Language: language } : {}),

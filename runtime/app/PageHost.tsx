@@ -23,6 +23,7 @@ const PlanningBoardPage = lazyChunk(() =>
   import('../screens/index.ts').then((m) => ({ default: m.PlanningBoardPage })),
 );
 const DashboardPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.DashboardPage })));
+const CapacityPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.CapacityPage })));
 const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
 const TranslationDashboardPage = lazyChunk(() =>
@@ -37,6 +38,7 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   if (screen.kind === 'translationdashboard') return <TranslationDashboardPage screen={screen} />;
   if (screen.kind === 'dashboard') return <DashboardPage screen={screen} />;
   if (screen.kind === 'planning') return <PlanningBoardPage screen={screen} />;
+  if (screen.kind === 'capacity') return <CapacityPage screen={screen} />;
   if (showsTable(screen)) {
     switch (screen.kind) {
       case 'detail':

@@ -339,3 +339,162 @@ function textColumn(snapshot: Snapshot, p: Plannable, target: TableModel, princi
   const text = list ? target.byName.get(list.textField.toLowerCase()) : undefined;
   return text && !isHidden(target.table, principal, text.name) ? text.sqlName : undefined;
 }
+
+/** The most weeks capacity planning answers in one call. */
+export const MAX_CAPACITY_WEEKS = 12;
+
+export interface CapacityRequest {
+  From: string;
+  Weeks: number;
+  Team?: number | null;
+}
+
+export interface CapacityAnswer {
+  Weeks: string[];
+  Teams: { AutoID: number; Descr: string; Weeks: { Week: string; Planned: number; Available: number }[] }[];
+}
+
+const MONDAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Per team and week: the hours planned on records of the plannable tables with `capacity` (end
+ * minus start, wall time), against the hours available: per member of the team, per day, the
+ * hours the team's plan gives that weekday, but none on a day the member is absent. Every table
+ * is read through the access layer; a plan or an absence the user may not read counts as none.
+ */
+export async function planningCapacity(
+  db: Queryable,
+  snapshot: Snapshot,
+  principal: Principal,
+  body: CapacityRequest,
+): Promise<CapacityAnswer> {
+  if (!MONDAY.test(body.From) || !Number.isFinite(Date.parse(`${body.From}T00:00Z`)))
+    throw badRequest('request.planning_period', MAX_CAPACITY_WEEKS * 7);
+  const start = Date.parse(`${body.From}T00:00Z`);
+  const monday = start - ((new Date(start).getUTCDay() + 6) % 7) * 86_400_000;
+  const weeks = Array.from({ length: body.Weeks }, (_, i) =>
+    new Date(monday + i * 7 * 86_400_000).toISOString().slice(0, 10),
+  );
+  const from = weeks[0];
+  const till = new Date(monday + body.Weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const tables = plannableTables(snapshot, principal).filter((p) => p.def.capacity && p.field(p.def.team));
+  const cells = new Map<string, { planned: number; available: number }>();
+  const cell = (team: number, week: string) => {
+    const key = `${team}:${week}`;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = { planned: 0, available: 0 }));
+    return c;
+  };
+  let teamsModel: TableModel | undefined;
+  for (const p of tables) {
+    const start = p.field(p.def.start)!;
+    const end = p.field(p.def.end)!;
+    const team = p.field(p.def.team)!;
+    const col = (f: EffectiveField) => `t.${ident(f.sqlName)}`;
+    const params = new Params();
+    const where = [
+      `${col(team)} IS NOT NULL`,
+      `${col(start)} >= ${params.add(from)}::timestamp`,
+      `${col(start)} < ${params.add(till)}::timestamp`,
+      `${col(end)} > ${col(start)}`,
+    ];
+    if (body.Team) where.push(`${col(team)} = ${params.add(body.Team)}`);
+    if (p.model.table.archivable) where.push('t.archive = false');
+    const planned = await db.query<{ team: string; week: string; hours: string }>(
+      `SELECT ${col(team)} AS team, to_char(date_trunc('week', ${col(start)}), 'YYYY-MM-DD') AS week,
+              sum(extract(epoch FROM ${col(end)} - ${col(start)})) / 3600 AS hours
+         ${limited(p.model, principal, 't', params).from(where)} GROUP BY 1, 2`,
+      params.values,
+    );
+    for (const r of planned.rows) cell(Number(r.team), r.week).planned += Number(r.hours);
+    teamsModel ??= p.ref(p.def.team!);
+  }
+  const p = tables[0];
+  if (!p || !teamsModel) return { Weeks: weeks, Teams: [] };
+  await availableHours(db, snapshot, principal, p, teamsModel, { from, till, team: body.Team ?? null }, cell);
+  const teamList = snapshot.list(p.model.byName.get(p.def.team!.toLowerCase())!.list!);
+  const text = teamList ? teamsModel.byName.get(teamList.textField.toLowerCase()) : undefined;
+  const params = new Params();
+  const teamRows = await db.query<{ autoid: string; descr: string | null }>(
+    `SELECT tm.autoid, ${text && !isHidden(teamsModel.table, principal, text.name) ? `tm.${ident(text.sqlName)}::text` : 'NULL'} AS descr
+       ${seen(teamsModel.table, principal, 'tm', params).from([
+         ...(body.Team ? [`tm.autoid = ${params.add(body.Team)}`] : []),
+         ...(teamsModel.table.archivable ? ['tm.archive = false'] : []),
+       ])} ORDER BY 2, 1 LIMIT 200`,
+    params.values,
+  );
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    Weeks: weeks,
+    Teams: teamRows.rows.map((r) => ({
+      AutoID: Number(r.autoid),
+      Descr: r.descr ?? '',
+      Weeks: weeks.map((Week) => {
+        const c = cells.get(`${r.autoid}:${Week}`);
+        return { Week, Planned: round(c?.planned ?? 0), Available: round(c?.available ?? 0) };
+      }),
+    })),
+  };
+}
+
+/** The hours each team's members are available per week: their plan's hours per weekday, none on a day of absence. */
+async function availableHours(
+  db: Queryable,
+  snapshot: Snapshot,
+  principal: Principal,
+  p: Plannable,
+  teams: TableModel,
+  range: { from: string; till: string; team: number | null },
+  cell: (team: number, week: string) => { planned: number; available: number },
+): Promise<void> {
+  const c = p.def.capacity!;
+  const m = p.def.members!;
+  const members = snapshot.table(m.table);
+  const planField = teams.byName.get(c.plan.toLowerCase());
+  const planList = planField?.list ? snapshot.list(planField.list) : undefined;
+  const plans = planList ? snapshot.table(planList.table) : undefined;
+  if (!members || !planField || !plans || isHidden(teams.table, principal, planField.name)) return;
+  const memberCol = (name: string) => {
+    const f = members.byName.get(name.toLowerCase());
+    return f && !isHidden(members.table, principal, f.name) ? `m.${ident(f.sqlName)}` : null;
+  };
+  const mTeam = memberCol(m.team);
+  const mResource = memberCol(m.resource);
+  if (!mTeam || !mResource) return;
+  const params = new Params();
+  const hours = c.hours.map((name, i) => {
+    const f = plans.byName.get(name.toLowerCase());
+    return f && !isHidden(plans.table, principal, f.name)
+      ? `WHEN ${i + 1} THEN coalesce(wp.${ident(f.sqlName)}, 0)`
+      : '';
+  });
+  const joins = [
+    seen(teams.table, principal, 'tm', params).leftJoin([`tm.autoid = ${mTeam}`]),
+    seen(plans.table, principal, 'wp', params).leftJoin([`wp.autoid = tm.${ident(planField.sqlName)}`]),
+    `CROSS JOIN generate_series(${params.add(range.from)}::date, ${params.add(range.till)}::date - 1, interval '1 day') d`,
+  ].join(' ');
+  const where = [`${mTeam} IS NOT NULL`, 'tm.autoid IS NOT NULL'];
+  if (range.team) where.push(`${mTeam} = ${params.add(range.team)}`);
+  if (members.table.archivable) where.push('m.archive = false');
+  const a = c.absences;
+  const absences = a ? snapshot.table(a.table) : undefined;
+  if (a && absences) {
+    const af = (name: string) => absences.byName.get(name.toLowerCase());
+    const [res, af1, af2] = [af(a.resource), af(a.from), af(a.to)];
+    if (res && af1 && af2 && ![res, af1, af2].some((f) => isHidden(absences.table, principal, f.name))) {
+      const rows = seen(absences.table, principal, 'ab', params);
+      where.push(
+        `NOT EXISTS (SELECT 1 ${rows.from([`ab.${ident(res.sqlName)} = ${mResource}`, `d::date BETWEEN ab.${ident(af1.sqlName)} AND coalesce(ab.${ident(af2.sqlName)}, ab.${ident(af1.sqlName)})`])})`,
+      );
+    }
+  }
+  const cases = hours.filter(Boolean);
+  if (!cases.length) return;
+  const rows = await db.query<{ team: string; week: string; hours: string }>(
+    `SELECT ${mTeam} AS team, to_char(date_trunc('week', d), 'YYYY-MM-DD') AS week,
+            sum(CASE extract(isodow FROM d)::int ${cases.join(' ')} ELSE 0 END) AS hours
+       ${seen(members.table, principal, 'm', params).from(where, joins)} GROUP BY 1, 2`,
+    params.values,
+  );
+  for (const r of rows.rows) cell(Number(r.team), r.week).available += Number(r.hours);
+}

@@ -2,7 +2,8 @@
 // their order, bars the planned tickets of the period with their colour and the working-hours
 // flag, unplanned tickets found by search; a limited user sees only their rows' bars and no hidden
 // field; a drop is the ticket's normal save, refused by a right, a check or a stale TimeStamp; and
-// the call's body is bounded.
+// the call's body is bounded. Capacity planning sets planned hours per team and week against the
+// members' available hours.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -60,7 +61,17 @@ beforeAll(async () => {
     })
   ).AutoID;
   const plan = (
-    await create('workhourplans', { ID: 'KANTOOR', Descr: 'Kantoortijden', StartTime: '08:00', EndTime: '17:00' })
+    await create('workhourplans', {
+      ID: 'KANTOOR',
+      Descr: 'Kantoortijden',
+      StartTime: '08:00',
+      EndTime: '17:00',
+      MondayHours: 8,
+      TuesdayHours: 8,
+      WednesdayHours: 8,
+      ThursdayHours: 8,
+      FridayHours: 8,
+    })
   ).AutoID;
   ids.team = (
     await create('teams', { ID: 'SERVICE', Descr: 'Serviceteam', Workdays: week, WorkHourPlan: plan })
@@ -195,6 +206,31 @@ describe('the planning board', () => {
     });
     expect(refused.status).toBe(403);
     expect((await item('workingtickets', ids.open)).StartDate).toBe('2026-12-10T08:00');
+  });
+
+  it("sets planned hours per team and week against the members' hours, less their absences", async () => {
+    const sick = (await create('absencekinds', { ID: 'ZIEK', Descr: 'Ziek' })).AutoID;
+    await create('personabsences', { Person: ids.anna, AbsenceKind: sick, From: '2026-12-09', To: '2026-12-09' });
+    const res = await admin('/mvc/planning/Capacity', { From: '2026-12-09', Weeks: 2, Team: ids.team });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      Weeks: ['2026-12-07', '2026-12-14'],
+      Teams: [
+        {
+          AutoID: ids.team,
+          Descr: 'Serviceteam',
+          Weeks: [
+            { Week: '2026-12-07', Planned: 6, Available: 72 },
+            { Week: '2026-12-14', Planned: 1, Available: 80 },
+          ],
+        },
+      ],
+    });
+    const limited = await signIn(server.app, 'planner', 'Plan-pass-1');
+    const theirs = await as(limited, '/mvc/planning/Capacity', { From: '2026-12-07', Weeks: 1 });
+    expect(theirs.body.Teams[0].Weeks[0]).toEqual({ Week: '2026-12-07', Planned: 4, Available: 0 });
+    expect((await admin('/mvc/planning/Capacity', { From: '2026-12-07', Weeks: 13 })).status).toBe(400);
+    expect((await admin('/mvc/planning/Capacity', { From: '7-12-2026', Weeks: 1 })).status).toBe(400);
   });
 
   it('bounds its body: a period of at most six weeks, a wall time, a bounded list, no unknown key', async () => {

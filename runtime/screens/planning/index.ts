@@ -1,2 +1,3 @@
-// The planning board (route `scheduler`).
+// The planning board (route `scheduler`) and capacity planning (route `capacityplanning`).
+export { CapacityPage } from './CapacityPage.tsx';
 export { PlanningBoardPage } from './PlanningBoardPage.tsx';

@@ -67,6 +67,15 @@ describe('the planning kind', () => {
     );
   });
 
+  it('checks capacity: a plan through the team, seven number fields, absences of the row table by date', () => {
+    const capacity = (extra: Record<string, unknown>) =>
+      effectiveProblems(definitions({ ...sound, ...extra })).map((p) => p.pointer);
+    expect(capacity({ capacity: { plan: 'Status', hours: Array(7).fill('Color') } })).toContain('/planning/capacity');
+    expect(capacity({ team: 'Status', capacity: { plan: 'Descr', hours: Array(7).fill('Color') } })).toContain(
+      '/planning/capacity/plan',
+    );
+  });
+
   it('marks working tickets plannable in the base pack, by person and team, with the working-hours flag', () => {
     const planning = (ticketTable as { planning?: PlanningDef }).planning;
     expect(planning).toMatchObject({

@@ -585,6 +585,7 @@ export type ScreenKind =
   | 'licence'
   | 'translations'
   | 'translationdashboard'
+  /** The planning board over every plannable table (no table of its own; `rights.read` says who may). */
   | 'planning'
   /** Capacity planning per team and week (no table of its own; `rights.read` says who may). */
   | 'capacity'

@@ -1,5 +1,5 @@
-// A batch: the same work on each of many records, each in its own transaction, so one failure
-// undoes nothing else. Every item answers SUCCESS, FAILED (with its message) or IGNORED (nothing
+// A batch: the same work on each of many records, each as if in its own transaction, so one
+// failure undoes nothing else. Every item answers SUCCESS, FAILED (with its message) or IGNORED (nothing
 // to do); records the user cannot see fail as not found without any work.
 import type pg from 'pg';
 import {
@@ -73,10 +73,18 @@ export interface Done {
   open?: RowToOpen;
 }
 
+/** The most items one transaction of a batch takes (see runBatch); a chunk holds its rows' locks until it commits. */
+export const CHUNK_MAX = 64;
+
 /**
  * Runs `work` for each id (once each, in the given order) and answers the batch result. `work`
  * answers the tables it wrote: this process's counts of them are renewed after each item.
- * `opts.rerunnable`: an item's work may run again after a conflict (see inTransaction).
+ * `opts.rerunnable`: an item's work may run again after a conflict (see inTransaction). Such
+ * work runs for a chunk of items in one transaction: a reference row read for the first invoice
+ * is known for the next, the totals of a parent are added up once, and the events go in one
+ * statement. A chunk in which any item fails or has nothing to do is rolled back whole and each
+ * of its items runs again in a transaction of its own, so every item is judged as if alone and
+ * one failure undoes nothing else; the next chunk starts small again.
  */
 export async function runBatch(
   pool: pg.Pool,
@@ -88,11 +96,11 @@ export async function runBatch(
 ): Promise<BatchAnswer> {
   const unique = [...new Set(ids)];
   const seen = await described(pool, model, principal, unique);
-  const results: BatchItem[] = [];
+  const results = new Map<number, BatchItem>();
   const touched = new Set<string>();
-  for (const id of unique) {
+  const itemOf = (id: number) => {
     const about = seen.get(id);
-    const item = {
+    return {
       AutoID: id,
       ID: about?.ID ?? null,
       Description: about?.Description ?? null,
@@ -100,26 +108,57 @@ export async function runBatch(
       Key: null,
       Args: [] as string[],
     };
-    if (!about) {
-      results.push({ ...item, Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) });
-      continue;
+  };
+  const succeeded = (id: number, done: readonly string[] | Done) => {
+    const { written, open } = isDone(done) ? done : { written: done, open: undefined };
+    for (const table of written) {
+      touched.add(table);
+      tableWritten(table);
     }
+    results.set(id, { ...itemOf(id), Result: 'SUCCESS', ...(open ? { Open: open } : {}) });
+  };
+  const alone = async (id: number) => {
     try {
-      const done = await inTransaction(pool, (client) => work(client, id), opts);
-      const { written, open } = isDone(done) ? done : { written: done, open: undefined };
-      for (const table of written) {
-        touched.add(table);
-        tableWritten(table);
-      }
-      results.push({ ...item, Result: 'SUCCESS', ...(open ? { Open: open } : {}) });
+      succeeded(id, await inTransaction(pool, (client) => work(client, id), opts));
     } catch (err) {
+      const item = itemOf(id);
       if (err instanceof Ignored)
-        results.push({ ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
-      else results.push({ ...item, Result: 'FAILED', ...failure(translatePgError(model, err)) });
+        results.set(id, { ...item, Result: 'IGNORED', Error: err.message, Key: err.id, Args: err.args.map(String) });
+      else results.set(id, { ...item, Result: 'FAILED', ...failure(translatePgError(model, err)) });
     }
+  };
+  for (const id of unique)
+    if (!seen.has(id)) results.set(id, { ...itemOf(id), Result: 'FAILED', ...failure(new AppError('ITEM_NOT_FOUND')) });
+  const todo = unique.filter((id) => seen.has(id));
+  for (let at = 0, size = 1; at < todo.length;) {
+    const chunk = todo.slice(at, at + (opts.rerunnable ? size : 1));
+    at += chunk.length;
+    if (chunk.length === 1) {
+      await alone(chunk[0]);
+    } else {
+      let dones: (readonly string[] | Done)[] | undefined;
+      try {
+        dones = await inTransaction(
+          pool,
+          async (client) => {
+            const out: (readonly string[] | Done)[] = [];
+            for (const id of chunk) out.push(await work(client, id));
+            return out;
+          },
+          opts,
+        );
+      } catch {
+        for (const id of chunk) await alone(id);
+        size = 1;
+        continue;
+      }
+      chunk.forEach((id, i) => succeeded(id, dones[i]));
+    }
+    size = Math.min(size * 2, CHUNK_MAX);
   }
   // Other processes hear of the writes once, after the batch, rather than once per record.
   for (const table of touched) await announceWrite(pool, table);
-  const count = (r: BatchItem['Result']) => results.filter((x) => x.Result === r).length;
-  return { Results: results, Succeeded: count('SUCCESS'), Failed: count('FAILED'), Ignored: count('IGNORED') };
+  const answered = unique.flatMap((id) => results.get(id) ?? []);
+  const count = (r: BatchItem['Result']) => answered.filter((x) => x.Result === r).length;
+  return { Results: answered, Succeeded: count('SUCCESS'), Failed: count('FAILED'), Ignored: count('IGNORED') };
 }

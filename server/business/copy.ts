@@ -6,7 +6,8 @@ import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
 import type { CopyChildrenDef, EffectiveField } from '../../definitions/language/index.ts';
 import { readStoredWhere } from '../data/records.ts';
-import { writeIn, type WriteContext } from '../data/write.ts';
+import { createManyIn, writeIn, type WriteContext, type WriteRequest } from '../data/write.ts';
+import { memoRead } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { notFound } from '../errors.ts';
@@ -48,6 +49,7 @@ export async function copyChildren(
     // Without `from`, one row for the record (a journal's line for the debtor).
     const rows = from ? await childRows(client, principal, source, record, from, entry.via) : [undefined];
     const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
+    const requests: WriteRequest[] = [];
     for (const row of rows) {
       const own = from && row ? await childRelated(client, from, row, paths, ctx) : undefined;
       const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
@@ -58,15 +60,17 @@ export async function copyChildren(
         ...(row ? { $child: row } : {}),
       };
       if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
-      await writeIn(client, {
+      requests.push({
         model: into,
         principal,
         record: { ...valuesOf(entry.set, scopes, related, principal), [parent.name]: made.id },
         ctx: along,
       });
-      copied++;
-      written.add(into.table.sqlName);
     }
+    // The entry's rows in one insert where the table allows (createManyIn).
+    await createManyIn(client, requests);
+    copied += requests.length;
+    if (requests.length) written.add(into.table.sqlName);
   }
   return { copied, written: [...written] };
 }
@@ -87,12 +91,13 @@ async function childRows(
   const via = linkTo(from, source.table.name, viaName)!;
   const rows = await readStoredWhere(client, from, principal, [[via, record.AutoID]]);
   const all = (
-    await client.query<{ n: number }>(
+    await memoRead(
+      client,
       `SELECT count(*)::int AS n FROM ${engineTable(from.table)} WHERE ${ident(via.sqlName)} = $1`,
       [record.AutoID],
     )
   ).rows[0].n;
-  if (all !== rows.length) throw notFound();
+  if (Number(all) !== rows.length) throw notFound();
   return rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
 }
 

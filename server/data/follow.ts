@@ -17,7 +17,8 @@ import type { TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
 import { storedComputed } from './suggested.ts';
 import { engineTable } from './table-sql.ts';
-import { outputValue, recordFromRow, sqlValue } from './values.ts';
+import { outputValue, recordFromRow } from './values.ts';
+import { updateRows, type RowChange } from './row-updates.ts';
 
 /**
  * The computed fields computed again: those that follow, and those that read them (a difference
@@ -76,6 +77,7 @@ async function computeAgain(db: Queryable, marked: Map<string, Set<number>>, tab
         [[...set]],
       )
     ).rows;
+    const changed: (RowChange & { stored: Record<string, unknown> })[] = [];
     for (const row of rows) {
       const stored = recordFromRow(model, row);
       if (await isReadOnlyRow(db, model, stored, tableOf)) continue;
@@ -85,15 +87,14 @@ async function computeAgain(db: Queryable, marked: Map<string, Set<number>>, tab
         merged[field.name] = value;
         if (!same(field, value, stored[field.name])) changes.set(field, value);
       }
-      if (!changes.size) continue;
-      const columns = [...changes.keys()];
-      await db.query(
-        `UPDATE ${engineTable(model.table)} SET ${columns.map((f, i) => `${ident(f.sqlName)} = $${i + 2}`).join(', ')} WHERE autoid = $1`,
-        [stored.AutoID, ...columns.map((f) => sqlValue(f, changes.get(f)))],
-      );
-      // Counts and page starts remembered for the table move on, as after any write of it.
-      await announceWrite(db, model.table.sqlName);
-      await recordChanged(db, model, Number(stored.AutoID), 'updated');
+      if (changes.size) changed.push({ id: Number(stored.AutoID), changes, merged, stored });
+    }
+    if (!changed.length) continue;
+    await updateRows(db, model, changed);
+    // Counts and page starts remembered for the table move on, as after any write of it.
+    await announceWrite(db, model.table.sqlName);
+    for (const { id, merged, stored } of changed) {
+      await recordChanged(db, model, id, 'updated');
       await totalsFollow(db, model, merged, stored, tableOf);
       await valuesFollow(db, model, merged, stored, tableOf);
     }

@@ -131,12 +131,9 @@ export async function readStoredWhere(
   // Merged into, never answered: without the texts of its list fields, which cost a subquery each.
   const select = selectColumns(model, model.table.fields, principal, params, true, false);
   const seenRows = limited(model, principal, 't', params);
-  const rows = (
-    await db.query(
-      `${select} ${seenRows.from(where)} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`,
-      params.values,
-    )
-  ).rows;
+  const text = `${select} ${seenRows.from(where)} ORDER BY t.autoid${lock ? ' FOR UPDATE OF t' : ''}`;
+  // A plain read is remembered in the transaction (a journal's entries read an invoice's lines each).
+  const rows = (lock ? await db.query(text, params.values) : await memoRead(db, text, params.values)).rows;
   return rows.map((row) => recordFromRow(model, row));
 }
 
@@ -363,29 +360,58 @@ export async function listValuesExist(
   values: Map<EffectiveField | 'archive', unknown>,
   stored: Record<string, unknown> | null,
 ): Promise<void> {
-  const problems: Record<string, FieldMessage[]> = {};
-  // One statement for every list value given anew: 1 a row the principal sees, 2 one archived
-  // (the lookup does not offer it, so it cannot be chosen anew either), null none.
-  const params = new Params();
-  // A picked field's row is the engine's choice (pick.ts), whether or not the user may see it.
-  const asked = model.listJoins.filter((join) => {
+  await listValuesExistMany(db, model, principal, [{ values, stored }]);
+}
+
+/** The list values a write gives anew: a picked field's row is the engine's choice (pick.ts), whether or not the user may see it. */
+const askedOf = (
+  model: TableModel,
+  values: Map<EffectiveField | 'archive', unknown>,
+  stored: Record<string, unknown> | null,
+) =>
+  model.listJoins.filter((join) => {
     if (join.field.pick) return false;
     const v = values.get(join.field);
     return !(v === null || v === undefined || (stored && stored[join.field.name] === v));
   });
-  if (!asked.length) return;
-  const columns = asked.map((join, i) => {
-    const where = [`j.autoid = ${params.add(values.get(join.field))}`];
+
+/**
+ * listValuesExist for the writes of many rows of one table (siblings written together), in one
+ * statement: the first write, in order, with a value that is not there is refused as alone.
+ */
+export async function listValuesExistMany(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  writes: readonly { values: Map<EffectiveField | 'archive', unknown>; stored: Record<string, unknown> | null }[],
+): Promise<void> {
+  const asked = writes.map((w) => askedOf(model, w.values, w.stored));
+  const joins = [...new Set(asked.flat())];
+  if (!joins.length) return;
+  // One statement for every list value given anew: 1 a row the principal sees, 2 one archived
+  // (the lookup does not offer it, so it cannot be chosen anew either); a row not answered is none.
+  const params = new Params();
+  const parts = joins.map((join, i) => {
+    const ids = [...new Set(writes.map((w) => w.values.get(join.field)).filter((v) => v !== null && v !== undefined))];
     const rows = seen(join.ref, principal, 'j', params);
     const archived = join.ref.archivable ? 'j.archive' : 'false';
-    return `(SELECT CASE WHEN ${archived} THEN 2 ELSE 1 END ${rows.from(where)}) AS v${i}`;
+    // One id is asked as `=`, as a single write always asked, so its answer is remembered alike.
+    const where =
+      ids.length === 1 ? `j.autoid = ${params.add(ids[0])}` : `j.autoid = ANY(${params.add(ids)}::bigint[])`;
+    return `SELECT ${i} AS k, j.autoid AS id, CASE WHEN ${archived} THEN 2 ELSE 1 END AS s ${rows.from([where])}`;
   });
-  const found = (await memoRead(db, `SELECT ${columns.join(', ')}`, params.values)).rows[0];
-  asked.forEach((join, i) => {
-    const state = found[`v${i}`];
-    if (state === null) problems[join.field.name] = [{ id: 'validation.list_value', args: [labelled(join.field)] }];
-    else if (Number(state) === 2)
-      problems[join.field.name] = [{ id: 'validation.list_archived', args: [labelled(join.field)] }];
+  const found = new Map<string, number>();
+  for (const row of (await memoRead(db, parts.join(' UNION ALL '), params.values)).rows)
+    found.set(`${row.k}:${row.id}`, Number(row.s));
+  writes.forEach((w, at) => {
+    const problems: Record<string, FieldMessage[]> = {};
+    for (const join of asked[at]) {
+      const state = found.get(`${joins.indexOf(join)}:${Number(w.values.get(join.field))}`);
+      if (state === undefined)
+        problems[join.field.name] = [{ id: 'validation.list_value', args: [labelled(join.field)] }];
+      else if (state === 2)
+        problems[join.field.name] = [{ id: 'validation.list_archived', args: [labelled(join.field)] }];
+    }
+    if (Object.keys(problems).length) throw invalidFields(problems);
   });
-  if (Object.keys(problems).length) throw invalidFields(problems);
 }

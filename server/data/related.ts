@@ -6,7 +6,7 @@
 import { relatedPaths } from '../../definitions/language/index.ts';
 import { settingsName } from '../../definitions/language/settings-rules.ts';
 import type { Queryable } from '../db/pool.ts';
-import { memoRead } from '../db/read-memo.ts';
+import { memoKnown, memoRead, remembers } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { outputValue } from './values.ts';
@@ -15,10 +15,16 @@ import { Params } from './filters.ts';
 import { engineTable, seen } from './table-sql.ts';
 import { isHidden } from './access.ts';
 
-/** One row's columns by AutoID, only when `seenBy` (if given) may see that row. */
-function rowQuery(model: TableModel, columns: string[], id: number, seenBy?: Principal): [string, unknown[]] {
+/** One row's columns by AutoID (or, given many, those rows), only when `seenBy` (if given) may see it. */
+function rowQuery(
+  model: TableModel,
+  columns: string[],
+  id: number | number[],
+  seenBy?: Principal,
+): [string, unknown[]] {
   const params = new Params();
-  const where = [`t.autoid = ${params.add(id)}`];
+  const many = Array.isArray(id);
+  const where = [many ? `t.autoid = ANY(${params.add(id)}::bigint[])` : `t.autoid = ${params.add(id)}`];
   // Without `seenBy` the values decide a rule and never leave the server (see above).
   const from = seenBy
     ? seen(model.table, seenBy, 't', params).from(where)
@@ -54,8 +60,8 @@ export async function rowAtPath(
     if (!next || id === null || id === undefined) return undefined;
     if (i === steps.length - 1) return { model: next, id: Number(id) };
     const field = next.byName.get(steps[i + 1].toLowerCase())!;
-    const row = (await memoRead(db, ...rowQuery(next, [`${ident(field.sqlName)} AS v`], Number(id), seenBy))).rows[0];
-    id = row?.v;
+    const row = (await memoRead(db, ...rowQuery(next, WHOLE_ROW, Number(id), seenBy))).rows[0];
+    id = row?.[field.sqlName];
     at = next;
   }
 }
@@ -78,6 +84,64 @@ async function settingValue(db: Queryable, path: string, tableOf: TableOf, seenB
     )
   ).rows[0];
   return row === undefined || row.v === null ? null : outputValue(field, row.v);
+}
+
+/**
+ * A referenced row is read whole: whichever rules read it (a default, a check, a computed field),
+ * it is one read, remembered once in the transaction. Only the values the rules ask are used.
+ */
+const WHOLE_ROW = ['t.*'];
+
+/** The column of the row at `prefix` that each path through it reads: a field's, or AutoID or Archive (the definitions checked it). */
+const columnsAt = (row: TableModel | undefined, prefix: string, reads: readonly string[]) =>
+  reads.map((path) => {
+    const field = row?.byName.get(path.slice(prefix.length + 1).toLowerCase());
+    return { field, column: field ? field.sqlName : path.endsWith('.AutoID') ? 'autoid' : 'archive' };
+  });
+
+/** The paths the rules read through referenced rows, by the path of the row they read (`A.B` of `A.B.Field`). */
+function pathsByRow(rules: readonly unknown[]): Map<string, string[]> {
+  const byRow = new Map<string, string[]>();
+  for (const path of new Set(rules.flatMap(relatedPaths))) {
+    if (settingsName(path)) continue;
+    const prefix = path.slice(0, path.lastIndexOf('.'));
+    byRow.set(prefix, [...(byRow.get(prefix) ?? []), path]);
+  }
+  return byRow;
+}
+
+/**
+ * Reads ahead, in one statement per referenced table, what relatedValues will read for each of
+ * many records (rows written together): the rows their own list fields reference, remembered in
+ * the transaction as the one-row reads relatedValues makes. Paths of more steps are read as they come.
+ */
+export async function readAheadRelated(
+  db: Queryable,
+  model: TableModel,
+  records: readonly Record<string, unknown>[],
+  rules: readonly unknown[],
+  tableOf: TableOf,
+  seenBy?: Principal,
+): Promise<void> {
+  if (records.length < 2 || !remembers(db)) return;
+  for (const prefix of pathsByRow(rules).keys()) {
+    if (prefix.includes('.')) continue;
+    const ref = referencedModel(model, prefix, tableOf);
+    const field = model.byName.get(prefix.toLowerCase());
+    if (!ref || !field) continue;
+    const ids = [...new Set(records.map((r) => r[field.name]).filter((v) => v !== null && v !== undefined))].map(
+      Number,
+    );
+    if (ids.length < 2) continue;
+    const byId = new Map<number, Record<string, unknown>>();
+    for (const row of (await db.query(...rowQuery(ref, WHOLE_ROW, ids, seenBy))).rows)
+      byId.set(Number(row.autoid), row);
+    memoKnown(
+      db,
+      ids.map((id) => rowQuery(ref, WHOLE_ROW, id, seenBy)),
+      (i) => [byId.get(ids[i])].filter((row) => row !== undefined),
+    );
+  }
 }
 
 /**
@@ -108,27 +172,10 @@ export async function relatedValues(
   }
   for (const [prefix, reads] of byRow) {
     const row = await rowAtPath(db, model, record, prefix, tableOf, seenBy);
-    const fields = reads.map((path) => row?.model.byName.get(path.slice(prefix.length + 1).toLowerCase()));
-    // A field name not among the fields is AutoID or Archive (the definitions checked it).
-    const columns = reads.map((path, i) =>
-      fields[i] ? ident(fields[i].sqlName) : path.endsWith('.AutoID') ? 'autoid' : 'archive',
-    );
-    const found = row
-      ? (
-          await memoRead(
-            db,
-            ...rowQuery(
-              row.model,
-              columns.map((c, i) => `t.${c} AS v${i}`),
-              row.id,
-              seenBy,
-            ),
-          )
-        ).rows[0]
-      : undefined;
-    reads.forEach((path, i) => {
-      const v = found?.[`v${i}`] ?? null;
-      values.set(path, fields[i] && v !== null ? outputValue(fields[i], v) : v);
+    const found = row ? (await memoRead(db, ...rowQuery(row.model, WHOLE_ROW, row.id, seenBy))).rows[0] : undefined;
+    columnsAt(row?.model, prefix, reads).forEach(({ field, column }, i) => {
+      const v = found?.[column] ?? null;
+      values.set(reads[i], field && v !== null ? outputValue(field, v) : v);
     });
   }
   return values;

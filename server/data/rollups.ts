@@ -16,7 +16,8 @@ import { transitionsFollow } from './automatic.ts';
 import { valuesFollow } from './follow.ts';
 import { Params } from './filters.ts';
 import type { TableOf } from './related.ts';
-import { outputValue, recordFromRow, sqlValue } from './values.ts';
+import { outputValue, recordFromRow } from './values.ts';
+import { updateRows, type RowChange } from './row-updates.ts';
 import { engineTable } from './table-sql.ts';
 import { ruleSql } from './rule-sql.ts';
 
@@ -90,6 +91,7 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         params.values,
       )
     ).rows;
+    const changed: (RowChange & { stored: Record<string, unknown> })[] = [];
     for (const row of rows) {
       const stored = recordFromRow(model, row);
       const merged = { ...stored };
@@ -107,22 +109,22 @@ async function addUp(db: Queryable, marked: Map<string, Set<number>>, tableOf: T
         undefined,
         computedAfterTotals(model),
       )) {
+        merged[field.name] = value;
         if (!same(field, value, stored[field.name])) changes.set(field, value);
       }
-      if (!changes.size) continue;
-      const values = [...changes.values()].map((v, i) => sqlValue([...changes.keys()][i], v));
-      const sets = [...changes.keys()].map((f, i) => `${ident(f.sqlName)} = $${i + 2}`);
-      await db.query(`UPDATE ${engineTable(model.table)} SET ${sets.join(', ')} WHERE autoid = $1`, [
-        row.autoid,
-        ...values,
-      ]);
-      // Counts and page starts remembered for the table move on, as after any write of it.
-      await announceWrite(db, model.table.sqlName);
-      await recordChanged(db, model, Number(row.autoid), 'updated');
+      if (changes.size) changed.push({ id: Number(row.autoid), changes, merged, stored });
+    }
+    if (!changed.length) continue;
+    // The changed rows in one statement; then, row by row, what follows from each.
+    await updateRows(db, model, changed);
+    // Counts and page starts remembered for the table move on, as after any write of it.
+    await announceWrite(db, model.table.sqlName);
+    for (const { id, merged, stored } of changed) {
+      await recordChanged(db, model, id, 'updated');
       // With the row as it was: a total another table's filter reads through a child follows too.
       await totalsFollow(db, model, merged, stored, tableOf);
       await valuesFollow(db, model, merged, stored, tableOf);
-      await transitionsFollow(db, model, Number(row.autoid), stored, tableOf);
+      await transitionsFollow(db, model, id, stored, tableOf);
     }
   }
 }

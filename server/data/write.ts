@@ -29,16 +29,17 @@ import {
   blankRecord,
   checkInput,
   listValuesExist,
+  listValuesExistMany,
   listValuesFit,
   parseAutoId,
   readRecord,
   readStored,
 } from './records.ts';
-import { relatedValues, type TableOf } from './related.ts';
+import { readAheadRelated, relatedValues, type TableOf } from './related.ts';
 import { totalsFollow } from './rollups.ts';
 import { valuesFollow } from './follow.ts';
 import { registerAutomaticWrite, transitionsFollow } from './automatic.ts';
-import { insertRow, updateRow } from './rows.ts';
+import { insertRow, insertRows, updateRow } from './rows.ts';
 import { writeStatusLog } from './statuslog.ts';
 import { retypeValues } from './typed-properties.ts';
 import { engineTable, reached } from './table-sql.ts';
@@ -161,6 +162,90 @@ export interface Written {
  * hooks, at commit.
  */
 export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<Written> {
+  const prepared = await prepareWrite(client, w);
+  let id = w.id ?? 0;
+  if (prepared.current) await updateRow(client, w.model, id, prepared.values, w.principal.username);
+  else id = await insertRow(client, w.model, prepared.values, w.principal.username);
+  return finishWrite(client, prepared, id);
+}
+
+/**
+ * New rows of one table written together (the lines copied under an invoice): each is prepared
+ * and checked as writeIn does, then all are inserted in one statement, then what follows each is
+ * done. Only for a table whose rows' checks and hooks cannot read a sibling written before it
+ * (siblingsApart); any other table's rows are written one by one.
+ */
+export async function createManyIn(client: pg.PoolClient, requests: readonly WriteRequest[]): Promise<Written[]> {
+  if (requests.length < 2 || !siblingsApart(requests[0].model)) {
+    const written: Written[] = [];
+    for (const w of requests) written.push(await writeIn(client, w));
+    return written;
+  }
+  const { model, principal } = requests[0];
+  await readAhead(client, requests);
+  const valued = [];
+  for (const w of requests) valued.push(await valuesOfWrite(client, w));
+  // The list values of all the rows in one statement.
+  await listValuesExistMany(
+    client,
+    model,
+    principal,
+    valued.map((v) => ({ values: v.values, stored: v.current })),
+  );
+  const prepared: Prepared[] = [];
+  for (const [i, w] of requests.entries()) prepared.push(await checkWrite(client, w, valued[i], true));
+  const ids = await insertRows(
+    client,
+    model,
+    prepared.map((p) => p.values),
+    principal.username,
+  );
+  const written: Written[] = [];
+  for (const [i, p] of prepared.entries()) written.push(await finishWrite(client, p, ids[i]));
+  return written;
+}
+
+/**
+ * The rows the writes' references name, read ahead in a statement per table (readAheadRelated):
+ * as the user sees them for the values taken from them, whole for computed fields and checks.
+ */
+async function readAhead(client: pg.PoolClient, requests: readonly WriteRequest[]): Promise<void> {
+  const { model, principal, ctx } = requests[0];
+  const records = requests.map((w) => w.record);
+  const taken = model.table.fields.flatMap((f) => (f.defaultFrom ? [{ var: f.defaultFrom }] : []));
+  await readAheadRelated(client, model, records, taken, ctx.tableOf, principal);
+  const rules = [
+    ...storedComputed(model).flatMap((f) => (f.compute ? [f.compute.expression] : [])),
+    ...(model.table.checks ?? []).flatMap((c) => [c.when, c.validWhen]),
+  ];
+  await readAheadRelated(client, model, records, rules, ctx.tableOf);
+}
+
+/**
+ * Whether a row's write reads no other row of its table before it is stored: no check looks for
+ * a duplicate or a cycle among the rows, and no behaviour hooks into the writes.
+ */
+const siblingsApart = (model: TableModel) =>
+  !hasWriteHooks(model) &&
+  !model.table.typedProperties &&
+  !(model.table.checks ?? []).some((c) => c.unique || c.acyclic);
+
+/** A write checked and ready for its SQL: what writeIn's second half needs. */
+interface Prepared {
+  w: WriteRequest;
+  current: Record<string, unknown> | null;
+  values: Map<EffectiveField | 'archive', unknown>;
+  change: ReturnType<typeof mergedOf>;
+  hooked: { model: TableModel; principal: Principal; tableOf: TableOf; before: Record<string, unknown> | null };
+}
+
+/** The first half of a write: the right, the stored row, every check and the beforeWrite hooks; no SQL of the row. */
+async function prepareWrite(client: pg.PoolClient, w: WriteRequest): Promise<Prepared> {
+  return checkWrite(client, w, await valuesOfWrite(client, w));
+}
+
+/** The values a write stores: the right, the stored row, defaults, copies, a number, the checked input and computed fields. */
+async function valuesOfWrite(client: pg.PoolClient, w: WriteRequest) {
   const { model, principal, record, ctx } = w;
   const update = w.id !== undefined && w.id !== 0;
   authorize(model, principal, update ? 'update' : 'create');
@@ -196,7 +281,19 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   );
   await pickValues(client, model, current, values);
   await addComputed(client, model, current, values, principal, ctx.tableOf);
-  await listValuesExist(client, model, principal, values, current);
+  return { current, values };
+}
+
+/** The checks of a write's values against the database, and its beforeWrite hooks (`listsChecked`: by listValuesExistMany). */
+async function checkWrite(
+  client: pg.PoolClient,
+  w: WriteRequest,
+  { current, values }: Awaited<ReturnType<typeof valuesOfWrite>>,
+  listsChecked = false,
+): Promise<Prepared> {
+  const { model, principal, ctx } = w;
+  const update = w.id !== undefined && w.id !== 0;
+  if (!listsChecked) await listValuesExist(client, model, principal, values, current);
   await fileValuesExist(client, model, principal, values, current);
   if (!current) await belongingRecordVisible(client, model, principal, values);
   const change = mergedOf(model, current, values, update ? w.id! : 0);
@@ -207,9 +304,13 @@ export async function writeIn(client: pg.PoolClient, w: WriteRequest): Promise<W
   const hooked = { model, principal, tableOf: ctx.tableOf, before: current };
   await beforeWrite(client, { ...hooked, merged: change.merged, values });
   await hashPasswords(values);
-  let id = w.id ?? 0;
-  if (current) await updateRow(client, model, id, values, principal.username);
-  else id = await insertRow(client, model, values, principal.username);
+  return { w, current, values, change, hooked };
+}
+
+/** The second half of a write, once its row is stored as `id`: row limits, logs, afterWrite hooks and what follows. */
+async function finishWrite(client: pg.PoolClient, p: Prepared, id: number): Promise<Written> {
+  const { w, current, values, change, hooked } = p;
+  const { model, principal, ctx } = w;
   change.merged.AutoID = id;
   // A transition may hand a record on to where its user does not see it (a state for others, by
   // its right or by a row limit on the status): its own right, prompts and guard decide it.

@@ -80,3 +80,25 @@ export async function memoRead(db: Queryable, text: string, values: unknown[]): 
   memo.answers.set(key, { tables: readTables(text), result });
   return result;
 }
+
+/**
+ * Many row reads answered by one statement (the rows a batch of writes references): each read's
+ * answer is remembered as if it had run, so the reads that follow in the transaction find it.
+ * `reads` are the statements as memoRead would run them; `rowsOf(i)` the rows answering the i-th.
+ */
+export function memoKnown(
+  db: Queryable,
+  reads: readonly [text: string, values: unknown[]][],
+  rowsOf: (i: number) => Record<string, unknown>[],
+): void {
+  const memo = memos.get(db);
+  if (!memo) return;
+  reads.forEach(([text, values], i) => {
+    const rows = rowsOf(i);
+    const result: pg.QueryResult = { rows, rowCount: rows.length, command: 'SELECT', oid: 0, fields: [] };
+    memo.answers.set(`${text}\u0000${JSON.stringify(values)}`, { tables: readTables(text), result });
+  });
+}
+
+/** Whether the client's transaction remembers reads (memoKnown is worth a statement). */
+export const remembers = (db: Queryable): boolean => memos.has(db);

@@ -185,6 +185,47 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
     // Nothing is left of the failed job's bill.
     expect(await billsNamed('Schuur')).toEqual([]);
   });
+
+  it('bills many jobs together, each once with its own lines, also when one among them fails', async () => {
+    // Items run in growing chunks of one transaction (1, 2, 4, …): the failing third job sits in the
+    // second chunk, which is then done again item by item.
+    const names = ['Gevel', 'Trap', 'Kelder', 'Zolder', 'Serre', 'Garage', 'Tuin'];
+    const jobs = [];
+    for (const [i, name] of names.entries())
+      jobs.push(
+        await job(
+          name,
+          [
+            { Descr: `${name} A`, Delivered: name === 'Kelder' ? 0 : i + 1, Price: 10 },
+            { Descr: `${name} B`, Delivered: 1, Price: 0.5 },
+          ].filter((p) => name !== 'Kelder' || p.Descr.endsWith('A')),
+        ),
+      );
+    const answer = (await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: jobs })).body;
+    expect(answer).toMatchObject({ Succeeded: 6, Failed: 1 });
+    expect((answer.Results as { Result: string }[]).map((r) => r.Result)).toEqual([
+      'SUCCESS',
+      'SUCCESS',
+      'FAILED',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+    ]);
+    for (const [i, name] of names.entries()) {
+      const made = await billsNamed(name);
+      if (name === 'Kelder') {
+        expect(made).toEqual([]);
+        continue;
+      }
+      expect(made).toHaveLength(1);
+      expect((await lineOf(made[0].AutoID)).map((l) => [l.Descr, l.Amount])).toEqual([
+        [`${name} A`, (i + 1) * 10],
+        [`${name} B`, 0.5],
+      ]);
+      expect(made[0].Total).toBe((i + 1) * 10 + 0.5);
+    }
+  });
 });
 
 describe('a completed bill is posted by its transition', () => {

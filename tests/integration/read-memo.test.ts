@@ -2,9 +2,9 @@
 // again without a round trip until a statement of the transaction writes a table they read, and
 // never across transactions.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool, inTransaction } from '../../server/db/pool.ts';
-import { memoRead } from '../../server/db/read-memo.ts';
+import { memoKnown, memoRead } from '../../server/db/read-memo.ts';
 import { createTestDatabase } from './harness.ts';
 
 let pool: pg.Pool;
@@ -52,6 +52,27 @@ describe('a read remembered within a transaction', () => {
       expect(await memoRead(client, READ, [1])).toBe(locked);
       throw new Error('rolled back');
     }).catch((err: Error) => expect(err.message).toBe('rolled back'));
+  });
+
+  it('answers reads made known ahead (rows of many writes read in one statement) until their table is written', async () => {
+    await inTransaction(pool, async (client) => {
+      const statements = vi.spyOn(client, 'query');
+      memoKnown(
+        client,
+        [
+          [READ, [1]],
+          [READ, [3]],
+        ],
+        (i) => (i === 0 ? [{ v: '21' }] : []),
+      );
+      expect((await memoRead(client, READ, [1])).rows).toEqual([{ v: '21' }]);
+      // A row not there is known as not there.
+      expect((await memoRead(client, READ, [3])).rows).toEqual([]);
+      expect(statements).toHaveBeenCalledTimes(0);
+      await client.query('UPDATE codes SET percentage = 21 WHERE autoid = 1');
+      expect((await memoRead(client, READ, [1])).rows[0].v).toBe('21');
+      expect(statements).toHaveBeenCalledTimes(2);
+    });
   });
 
   it('remembers nothing across transactions or outside one', async () => {

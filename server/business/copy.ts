@@ -40,6 +40,8 @@ export async function copyChildren(
   const written = new Set<string>();
   // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
   const along = { ...ctx, along: true };
+  // The rows of every entry, by the table they go into, in the order the entries make them.
+  const byTable = new Map<string, WriteRequest[]>();
   for (const entry of entries) {
     const into = ctx.tableOf(entry.table)!;
     const parent = linkTo(into, made.model.table.name, entry.parentField)!;
@@ -49,7 +51,8 @@ export async function copyChildren(
     // Without `from`, one row for the record (a journal's line for the debtor).
     const rows = from ? await childRows(client, principal, source, record, from, entry.via) : [undefined];
     const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
-    const requests: WriteRequest[] = [];
+    const requests = byTable.get(into.table.sqlName) ?? [];
+    byTable.set(into.table.sqlName, requests);
     for (const row of rows) {
       const own = from && row ? await childRelated(client, from, row, paths, ctx) : undefined;
       const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
@@ -67,10 +70,12 @@ export async function copyChildren(
         ctx: along,
       });
     }
-    // The entry's rows in one insert where the table allows (createManyIn).
+  }
+  // A table's rows in one insert where the table allows (createManyIn): a journal's revenue, VAT and debtor lines.
+  for (const [table, requests] of byTable) {
     await createManyIn(client, requests);
     copied += requests.length;
-    if (requests.length) written.add(into.table.sqlName);
+    if (requests.length) written.add(table);
   }
   return { copied, written: [...written] };
 }

@@ -42,16 +42,34 @@ export async function totalsFollow(
   };
   for (const { parent, via } of model.feeds) for (const row of [after, before]) mark(parent, row?.[via.name]);
   // A total whose filter reads this row through a child (a line of a voided invoice counts no
-  // more): a change of a field it reads marks the parents of the children naming the row.
-  for (const { parent, child, via, hop, reads } of model.feedsThrough) {
-    if (!after || !before || !reads.some((f) => !same(f, after[f.name], before[f.name]))) continue;
-    const found = await db.query<{ parent: string }>(
-      `SELECT DISTINCT c.${ident(via.sqlName)} AS parent FROM ${engineTable(child)} c WHERE c.${ident(hop.sqlName)} = $1`,
-      [after.AutoID ?? before.AutoID],
-    );
-    for (const row of found.rows) mark(parent, row.parent);
-  }
+  // more): a change of a field it reads marks the row, and before the commit the parents of the
+  // children naming the marked rows are marked in turn (one statement however many rows moved).
+  const through = new Map<string, Set<number>>();
+  model.feedsThrough.forEach(({ reads }, i) => {
+    if (!after || !before || !reads.some((f) => !same(f, after[f.name], before[f.name]))) return;
+    through.set(`${model.table.name}\u0000${i}`, new Set([Number(after.AutoID ?? before.AutoID)]));
+  });
+  if (through.size) await markForCommit(db, 'through', through, (marked) => markThrough(db, marked, tableOf));
   if (marks.size) await markForCommit(db, 'totals', marks, (marked) => addUp(db, marked, tableOf));
+}
+
+/** The parents whose totals read the marked rows through their children (see totalsFollow), marked to be added up. */
+async function markThrough(db: Queryable, marked: Map<string, Set<number>>, tableOf: TableOf): Promise<void> {
+  const marks = new Map<string, Set<number>>();
+  for (const [key, ids] of marked) {
+    const [table, at] = key.split('\u0000');
+    const feed = tableOf(table)?.feedsThrough[Number(at)];
+    if (!feed) continue;
+    const { parent, child, via, hop } = feed;
+    const found = await db.query<{ parent: string }>(
+      `SELECT DISTINCT c.${ident(via.sqlName)} AS parent FROM ${engineTable(child)} c WHERE c.${ident(hop.sqlName)} = ANY($1::bigint[])`,
+      [[...ids]],
+    );
+    const set = marks.get(parent) ?? new Set<number>();
+    for (const row of found.rows) if (row.parent !== null) set.add(Number(row.parent));
+    if (set.size) marks.set(parent, set);
+  }
+  if (marks.size) await markForCommit(db, 'totals', marks, (totals) => addUp(db, totals, tableOf));
 }
 
 /** The aggregate of one total for the parent row `p`. */

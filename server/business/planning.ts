@@ -83,6 +83,12 @@ interface Plannable {
   def: PlanningDef;
   field: (name: string | undefined) => EffectiveField | undefined;
   ref: (name: string) => TableModel | undefined;
+  /** The start, end and resource fields, visible to the principal (a table without them is no Plannable). */
+  start: EffectiveField;
+  end: EffectiveField;
+  resource: EffectiveField;
+  /** The team field, unless the table has none or it is hidden from the principal. */
+  team: EffectiveField | undefined;
 }
 
 /** The plannable tables the principal may read, with every field the board needs visible to them. */
@@ -103,8 +109,9 @@ export function plannableTables(snapshot: Snapshot, principal: Principal, names?
       const list = f?.list ? snapshot.list(f.list) : undefined;
       return list ? snapshot.table(list.table) : undefined;
     };
-    if (!field(def.start) || !field(def.end) || !field(def.resource)) continue;
-    out.push({ model, def, field, ref });
+    const [start, end, resource] = [field(def.start), field(def.end), field(def.resource)];
+    if (!start || !end || !resource) continue;
+    out.push({ model, def, field, ref, start, end, resource, team: field(def.team) });
   }
   if (wanted && !out.length) throw badRequest('request.planning_tables');
   return out;
@@ -135,6 +142,12 @@ function colorSql(p: Plannable, principal: Principal, params: Params): string {
   return `(SELECT pc.${ident(color.sqlName)} ${rows.from([`pc.autoid = t.${ident(via.sqlName)}`])})`;
 }
 
+/** A datetime field's value as the API answers it: its text, or null. */
+function timeText(field: EffectiveField, value: unknown): string | null {
+  const v = outputValue(field, value);
+  return v === null ? null : String(v);
+}
+
 const resourceTable = (p: Plannable): EffectiveTable | undefined => p.ref(p.def.resource)?.table;
 
 export async function planningBoard(
@@ -151,10 +164,7 @@ export async function planningBoard(
   const tables = plannableTables(snapshot, principal, body.Tables);
   const answer: BoardAnswer = { Tables: [], Rows: [], Bars: [], Unplanned: [], Truncated: false };
   for (const p of tables) {
-    const start = p.field(p.def.start)!;
-    const end = p.field(p.def.end)!;
-    const resource = p.field(p.def.resource)!;
-    const team = p.field(p.def.team);
+    const { start, end, resource, team } = p;
     const flags = (p.def.flags ?? []).map((n) => p.field(n)).filter((f): f is EffectiveField => !!f);
     answer.Tables.push({
       Table: p.model.table.name,
@@ -193,7 +203,7 @@ export async function planningBoard(
       `${colorSql(p, principal, params)} AS color`,
       ...flags.map((f, i) => `${col(f)} AS f${i}`),
     ];
-    const bars = await db.query<Record<string, unknown>>(
+    const bars = await db.query<BarRow>(
       `SELECT ${select.join(', ')} ${limited(p.model, principal, 't', params).from(where)} ORDER BY ${col(resource)}, ${col(start)}, t.autoid LIMIT ${limit + 1}`,
       params.values,
     );
@@ -203,18 +213,35 @@ export async function planningBoard(
         Table: p.model.table.name,
         AutoID: Number(r.autoid),
         TimeStamp: Number(r.timestamp),
-        Start: outputValue(start, r.start) as string,
-        End: outputValue(end, r.end) as string | null,
+        Start: timeText(start, r.start) ?? '',
+        End: timeText(end, r.end),
         Resource: Number(r.resource),
         Team: r.team === null ? null : Number(r.team),
-        Label: (r.label as string | null) ?? '',
-        Color: (r.color as string | null) ?? null,
+        Label: r.label ?? '',
+        Color: r.color,
         Flags: flags.filter((_, i) => r[`f${i}`] === true).map((f) => f.name),
       });
     answer.Unplanned.push(...(await unplannedOf(db, p, principal, body)));
   }
   answer.Rows = await rowsOf(db, snapshot, tables, principal, body, answer.Bars);
   return answer;
+}
+
+/** A row of the records without a start or a resource: its ids, times as read, its row, team and text. */
+interface UnplannedRow {
+  autoid: string;
+  timestamp: string;
+  start: unknown;
+  end: unknown;
+  resource: string | null;
+  team: string | null;
+  label: string | null;
+}
+
+/** A bar's row: an unplanned row's columns, its colour and its flags (`f0`, `f1`, …). */
+interface BarRow extends UnplannedRow {
+  color: string | null;
+  [flag: `f${number}`]: unknown;
 }
 
 /** Records without a start or a resource (or for which unplannedWhen holds), newest first, found by the table's search fields. */
@@ -225,10 +252,7 @@ async function unplannedOf(
   body: BoardRequest,
 ): Promise<Unplanned[]> {
   const rule = p.def.unplannedWhen;
-  const start = p.field(p.def.start)!;
-  const end = p.field(p.def.end)!;
-  const resource = p.field(p.def.resource)!;
-  const team = p.field(p.def.team);
+  const { start, end, resource, team } = p;
   const col = (f: EffectiveField) => `t.${ident(f.sqlName)}`;
   const params = new Params();
   const when = rule ? ruleSql(rule, { fields: p.model.table.fields, alias: 't' }, params) : null;
@@ -242,7 +266,7 @@ async function unplannedOf(
     const like = params.add(likePattern(word));
     where.push(`(${columns.map((c) => `t.${ident(c)}::text ILIKE ${like}`).join(' OR ')})`);
   }
-  const rows = await db.query<Record<string, unknown>>(
+  const rows = await db.query<UnplannedRow>(
     `SELECT t.autoid, t.timestamp, ${col(start)} AS start, ${col(end)} AS "end", ${col(resource)} AS resource,
        ${team ? col(team) : 'NULL'} AS team, ${textSql(p, p.def.text, principal, params)} AS label
        ${limited(p.model, principal, 't', params).from(where)} ORDER BY t.autoid DESC LIMIT ${MAX_UNPLANNED}`,
@@ -252,9 +276,9 @@ async function unplannedOf(
     Table: p.model.table.name,
     AutoID: Number(r.autoid),
     TimeStamp: Number(r.timestamp),
-    Label: (r.label as string | null) ?? '',
-    Start: outputValue(start, r.start) as string | null,
-    End: outputValue(end, r.end) as string | null,
+    Label: r.label ?? '',
+    Start: timeText(start, r.start),
+    End: timeText(end, r.end),
     Resource: r.resource === null ? null : Number(r.resource),
     Team: r.team === null ? null : Number(r.team),
   }));
@@ -377,7 +401,10 @@ export async function planningCapacity(
   );
   const from = weeks[0];
   const till = new Date(monday + body.Weeks * 7 * 86_400_000).toISOString().slice(0, 10);
-  const tables = plannableTables(snapshot, principal).filter((p) => p.def.capacity && p.field(p.def.team));
+  const tables = plannableTables(snapshot, principal).flatMap((p) => {
+    const { capacity } = p.def;
+    return capacity && p.team ? [{ p, team: p.team, capacity }] : [];
+  });
   const cells = new Map<string, { planned: number; available: number }>();
   const cell = (team: number, week: string) => {
     const key = `${team}:${week}`;
@@ -386,10 +413,8 @@ export async function planningCapacity(
     return c;
   };
   let teamsModel: TableModel | undefined;
-  for (const p of tables) {
-    const start = p.field(p.def.start)!;
-    const end = p.field(p.def.end)!;
-    const team = p.field(p.def.team)!;
+  for (const { p, team } of tables) {
+    const { start, end } = p;
     const col = (f: EffectiveField) => `t.${ident(f.sqlName)}`;
     const params = new Params();
     const where = [
@@ -407,12 +432,13 @@ export async function planningCapacity(
       params.values,
     );
     for (const r of planned.rows) cell(Number(r.team), r.week).planned += Number(r.hours);
-    teamsModel ??= p.ref(p.def.team!);
+    teamsModel ??= p.ref(team.name);
   }
-  const p = tables[0];
-  if (!p || !teamsModel) return { Weeks: weeks, Teams: [] };
-  await availableHours(db, snapshot, principal, p, teamsModel, { from, till, team: body.Team ?? null }, cell);
-  const teamList = snapshot.list(p.model.byName.get(p.def.team!.toLowerCase())!.list!);
+  const first = tables[0];
+  if (!first || !teamsModel) return { Weeks: weeks, Teams: [] };
+  const range = { from, till, team: body.Team ?? null };
+  await availableHours(db, snapshot, principal, first.p, first.capacity, teamsModel, range, cell);
+  const teamList = first.team.list ? snapshot.list(first.team.list) : undefined;
   const text = teamList ? teamsModel.byName.get(teamList.textField.toLowerCase()) : undefined;
   const params = new Params();
   const teamRows = await db.query<{ autoid: string; descr: string | null }>(
@@ -443,17 +469,17 @@ async function availableHours(
   snapshot: Snapshot,
   principal: Principal,
   p: Plannable,
+  c: NonNullable<PlanningDef['capacity']>,
   teams: TableModel,
   range: { from: string; till: string; team: number | null },
   cell: (team: number, week: string) => { planned: number; available: number },
 ): Promise<void> {
-  const c = p.def.capacity!;
-  const m = p.def.members!;
-  const members = snapshot.table(m.table);
+  const m = p.def.members;
+  const members = m && snapshot.table(m.table);
   const planField = teams.byName.get(c.plan.toLowerCase());
   const planList = planField?.list ? snapshot.list(planField.list) : undefined;
   const plans = planList ? snapshot.table(planList.table) : undefined;
-  if (!members || !planField || !plans || isHidden(teams.table, principal, planField.name)) return;
+  if (!m || !members || !planField || !plans || isHidden(teams.table, principal, planField.name)) return;
   const memberCol = (name: string) => {
     const f = members.byName.get(name.toLowerCase());
     return f && !isHidden(members.table, principal, f.name) ? `m.${ident(f.sqlName)}` : null;

@@ -336,7 +336,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     resizeLabel: t`Einde verschuiven`,
   };
 
-  const select = <T extends string>(
+  const select = <T extends string | number>(
     name: string,
     label: string,
     value: T,
@@ -345,9 +345,14 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   ) => (
     <div className="planning-choice">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <select id={`${id}-${name}`} className="app-input" value={value} onChange={(e) => on(e.target.value as T)}>
+      <select
+        id={`${id}-${name}`}
+        className="app-input"
+        value={String(value)}
+        onChange={(e) => on(options.find(([v]) => String(v) === e.target.value)?.[0] ?? value)}
+      >
         {options.map(([v, text]) => (
-          <option key={v} value={v}>
+          <option key={v} value={String(v)}>
             {text}
           </option>
         ))}
@@ -360,9 +365,9 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     ['2weeks', t`2 weken`],
     ['month', t`Maand`],
   ];
-  const steps: [string, string][] = TIME_STEPS.map((s) => {
+  const steps: [TimeStep, string][] = TIME_STEPS.map((s) => {
     const hours = s / 60;
-    return [String(s), s === 30 ? t`Half uur` : s === 60 ? t`Uur` : t`${hours} uur`];
+    return [s, s === 30 ? t`Half uur` : s === 60 ? t`Uur` : t`${hours} uur`];
   });
   const widths: [ColumnWidth, string][] = [
     ['small', t`Smal`],
@@ -394,7 +399,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
           {dayLabel.format(from)} – {dayLabel.format(dayStart(till - 1))}
         </span>
         {select('view', t`Weergave`, prefs.view, views, (view) => setPrefs({ view }))}
-        {select('step', t`Tijdstap`, String(prefs.step), steps, (s) => setPrefs({ step: Number(s) as TimeStep }))}
+        {select('step', t`Tijdstap`, prefs.step, steps, (step) => setPrefs({ step }))}
         {select('width', t`Kolombreedte`, prefs.width, widths, (width) => setPrefs({ width }))}
         {select('mode', t`Weekdagen`, prefs.mode, modes, (mode) => setPrefs({ mode }))}
         {select(

@@ -30,15 +30,24 @@ function storage(): Storage | null {
   }
 }
 
+/** `value` when it is one of `options`, else `fallback`. */
+const oneOf = <T>(options: readonly T[], value: unknown, fallback: T): T =>
+  options.find((o) => o === value) ?? fallback;
+
+/** Whether `key` is a key of `object` of its own. */
+const ownKey = <T extends object>(object: T, key: unknown): key is keyof T =>
+  typeof key === 'string' && Object.hasOwn(object, key);
+
 /** Only the values the board knows; anything else keeps the default. */
 export function sanePrefs(value: unknown, defaults: BoardPrefs): BoardPrefs {
-  const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  const step = Number(v.step);
+  const v = new Map<string, unknown>(value && typeof value === 'object' ? Object.entries(value) : []);
+  const width = v.get('width');
+  const mode = v.get('mode');
   return {
-    view: PLANNING_VIEWS.includes(v.view as PlanningView) ? (v.view as PlanningView) : defaults.view,
-    step: (TIME_STEPS as readonly number[]).includes(step) ? (step as TimeStep) : defaults.step,
-    width: typeof v.width === 'string' && v.width in COLUMN_WIDTHS ? (v.width as ColumnWidth) : defaults.width,
-    mode: typeof v.mode === 'string' && v.mode in WEEKDAY_MODES ? (v.mode as WeekdayMode) : defaults.mode,
+    view: oneOf(PLANNING_VIEWS, v.get('view'), defaults.view),
+    step: oneOf(TIME_STEPS, Number(v.get('step')), defaults.step),
+    width: ownKey(COLUMN_WIDTHS, width) ? width : defaults.width,
+    mode: ownKey(WEEKDAY_MODES, mode) ? mode : defaults.mode,
   };
 }
 

@@ -19,6 +19,9 @@ import { makeFor } from './copy.ts';
 import { childPathsOf, childRelated, valueOf, valuesOf, type Scopes } from './scopes.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
 
+/** A write within a transition: the record's transition is known, so the rows it moves along say which it was. */
+type TransitionContext = WriteContext & Required<Pick<WriteContext, 'transition'>>;
+
 /** The referenced rows' paths the apply's rules read through the child (`$child.Product.ObjectType` → `Product.ObjectType`). */
 function childPaths(apply: ApplyDef): RulesLogic[] {
   return childPathsOf([
@@ -139,7 +142,7 @@ export async function applyTo(
   principal: Principal,
   record: Record<string, unknown>,
   apply: ApplyDef,
-  ctx: WriteContext,
+  ctx: TransitionContext,
 ): Promise<string[]> {
   if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
   // What a transition makes along (a completed invoice's journal) is the definitions' consequence of
@@ -251,7 +254,7 @@ export async function applyTo(
         principal,
         id: Number(scopes.$target.AutoID),
         record: set,
-        ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx,
+        ctx: moves ? { ...ctx, transition: { ...ctx.transition, field: status } } : ctx,
         locked: scopes.$target,
       });
     }
@@ -281,7 +284,7 @@ async function applyToCodes(
   principal: Principal,
   record: Record<string, unknown>,
   apply: ApplyDef,
-  ctx: WriteContext,
+  ctx: TransitionContext,
 ): Promise<string[]> {
   const field = model.byName.get(apply.codes!.toLowerCase())!;
   const { rows, rowsModel } = await rowsByCodes(
@@ -302,7 +305,7 @@ async function applyToCodes(
       principal,
       id,
       record: valuesOf(apply.set, { $record: record, $target: target }, undefined, principal),
-      ctx: moves ? { ...ctx, transition: { ...ctx.transition!, field: status } } : ctx,
+      ctx: moves ? { ...ctx, transition: { ...ctx.transition, field: status } } : ctx,
       locked: target,
     });
   }

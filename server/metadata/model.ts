@@ -220,7 +220,7 @@ function settingDefaultsOf(eff: Effective, table: EffectiveTable): SettingDefaul
   return table.fields.flatMap((field) => {
     const read = field.defaultSetting ? settingsName(field.defaultSetting) : undefined;
     const settings = read && eff.tables.get(read.table.toLowerCase());
-    const source = settings?.fields.find((f) => f.name.toLowerCase() === read!.field.toLowerCase());
+    const source = read && settings?.fields.find((f) => f.name.toLowerCase() === read.field.toLowerCase());
     return settings && source ? [{ field, settings, source }] : [];
   });
 }

@@ -5,7 +5,7 @@
 // (defaultFrom) are read as the principal `seenBy` sees the rows, through the access layer.
 import { relatedPaths } from '../../definitions/language/index.ts';
 import { settingsName } from '../../definitions/language/settings-rules.ts';
-import type { Queryable } from '../db/pool.ts';
+import { settleMarked, type Queryable } from '../db/pool.ts';
 import { memoKnown, memoRead, remembers } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -85,6 +85,9 @@ async function settingValue(db: Queryable, path: string, tableOf: TableOf, seenB
   ).rows[0];
   return row === undefined || row.v === null ? null : outputValue(field, row.v);
 }
+
+/** The work at commit that keeps totals (rollups.ts) and following values (follow.ts), in the order it hands rows on. */
+const SETTLED_BEFORE_READ = { first: ['through'], keys: ['follow', 'totals'] };
 
 /**
  * A referenced row is read whole: whichever rules read it (a default, a check, a computed field),
@@ -172,6 +175,9 @@ export async function relatedValues(
   }
   for (const [prefix, reads] of byRow) {
     const row = await rowAtPath(db, model, record, prefix, tableOf, seenBy);
+    // A total of the row that this transaction's writes have yet to add up is added up first.
+    if (row && columnsAt(row.model, prefix, reads).some(({ field }) => field?.rollup || field?.compute))
+      await settleMarked(db, SETTLED_BEFORE_READ, row.model.table.name, row.id);
     const found = row ? (await memoRead(db, ...rowQuery(row.model, WHOLE_ROW, row.id, seenBy))).rows[0] : undefined;
     columnsAt(row?.model, prefix, reads).forEach(({ field, column }, i) => {
       const v = found?.[column] ?? null;

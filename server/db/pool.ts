@@ -125,6 +125,40 @@ export async function markForCommit(
   });
 }
 
+/**
+ * Has the work that waits for a row of `table` with `id` done now (`keys`: the kinds of work that
+ * may touch it, in the order they hand rows on; `first`: work that only marks rows for them, done
+ * before they are looked at): a rule about to read that row's totals reads them added up (a
+ * batch's second item checking a parent the first one changed). Answers whether any work ran.
+ */
+export async function settleMarked(
+  db: Queryable,
+  { first, keys }: { first: readonly string[]; keys: readonly string[] },
+  table: string,
+  id: number,
+): Promise<boolean> {
+  const transaction = transactionOf(db);
+  const byKey = transaction && marksOf.get(transaction);
+  const pending = beforeCommit.get(db);
+  if (!byKey || !pending) return false;
+  const run = async (key: string) => {
+    const work = pending.get(key);
+    if (!work) return false;
+    pending.delete(key);
+    await work();
+    return true;
+  };
+  let ran = false;
+  for (const key of first) if (byKey.get(key)?.size) ran = (await run(key)) || ran;
+  // Totals that move another's totals mark that one in turn: until the row waits for nothing.
+  for (let round = 0; round < 10; round++) {
+    const waiting = keys.filter((key) => byKey.get(key)?.get(table)?.has(id));
+    if (!waiting.length) break;
+    for (const key of keys) ran = (await run(key)) || ran;
+  }
+  return ran;
+}
+
 /** The next work before the commit: work marked last only when no other is left. */
 function nextBeforeCommit(db: Queryable, pending: Map<string, () => Promise<void>>): [string, () => Promise<void>] {
   const last = lastOfAll.get(db);

@@ -1049,10 +1049,11 @@ const CALL_SCHEMAS = {
               Resource: str(),
               ResourceTable: str(),
               Team: nullable(str()),
+              TeamTable: nullable(str()),
               Flags: list(object({ Field: str(), Label: str() }, ['Field', 'Label'])),
               Update: bool,
             },
-            ['Table', 'Label', 'Start', 'End', 'Resource', 'ResourceTable', 'Team', 'Flags', 'Update'],
+            ['Table', 'Label', 'Start', 'End', 'Resource', 'ResourceTable', 'Team', 'TeamTable', 'Flags', 'Update'],
           ),
         ),
         Rows: list(

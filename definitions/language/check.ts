@@ -259,6 +259,8 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   }
   for (const { value: screen, origin } of eff.screens.values()) {
     if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
+    if (screen.settings)
+      refer(fileOf(origin.settings ?? origin.name), '/settings', screen.settings, [], `screen ${screen.name}`);
     for (const [action, right] of Object.entries(screen.rights ?? {})) {
       const def = eff.rights.get(right)?.value;
       if (!def)

@@ -896,6 +896,8 @@ export interface ScreenDef {
   kind: ScreenKind;
   /** The table the screen shows; absent for an admin task of its own (it names its read right). */
   table?: string;
+  /** A screen of its own (the planning board): the settings table whose one row gives its defaults. */
+  settings?: string;
   title: string;
   parent?: string;
   module?: ModuleCode;

@@ -42,6 +42,8 @@ interface BoardTable {
   Resource: string;
   ResourceTable: string;
   Team: string | null;
+  /** The table the team field names: the board's team choice lists its rows. */
+  TeamTable: string | null;
   Flags: { Field: string; Label: string }[];
   Update: boolean;
 }
@@ -174,6 +176,7 @@ export async function planningBoard(
       Resource: resource.name,
       ResourceTable: resourceTable(p)?.name ?? '',
       Team: team?.name ?? null,
+      TeamTable: (team && p.model.listJoins.find((j) => j.field === team)?.ref.name) ?? null,
       Flags: flags.map((f) => ({ Field: f.name, Label: t(f.label ?? f.name) })),
       Update: principal.can(p.model.table.right, 'update'),
     });

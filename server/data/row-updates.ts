@@ -6,7 +6,7 @@ import type { EffectiveField } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
-import { engineTable } from './table-sql.ts';
+import { engineTable, rowType } from './table-sql.ts';
 import { sqlValue } from './values.ts';
 
 /** A row's new values, and the record as it stands with them (for the columns another row changes). */
@@ -25,10 +25,9 @@ export async function updateRows(db: Queryable, model: TableModel, rows: readonl
     for (const f of columns) row[f.sqlName] = sqlValue(f, r.changes.has(f) ? r.changes.get(f) : r.merged[f.name]);
     return row;
   });
-  const table = ident(model.table.sqlName);
   await db.query(
-    `UPDATE ${engineTable(model.table)} SET ${columns.map((f) => `${ident(f.sqlName)} = v.${ident(f.sqlName)}`).join(', ')}
-       FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) v WHERE ${table}.autoid = v.autoid`,
+    `UPDATE ${engineTable(model.table)} t SET ${columns.map((f) => `${ident(f.sqlName)} = v.${ident(f.sqlName)}`).join(', ')}
+       FROM jsonb_populate_recordset(NULL::${rowType(model.table)}, $1::jsonb) v WHERE t.autoid = v.autoid`,
     [JSON.stringify(values)],
   );
 }

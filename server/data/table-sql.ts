@@ -90,3 +90,6 @@ export const reached = (model: TableModel): string => `${ident(model.table.sqlNa
  * references moved by a merge. Each use says why beside it.
  */
 export const engineTable = (table: EffectiveTable): string => `${ident(table.sqlName)} ${ENGINE}`;
+
+/** The table's row type (a record read from JSON in the table's own column types: row-updates.ts). */
+export const rowType = (table: EffectiveTable): string => ident(table.sqlName);

@@ -81,19 +81,21 @@ function shifted(layout: Layout, ms: number, cols: number): number {
   return columns[to] + into;
 }
 
-function useBoardPrefs(): [BoardPrefs, (p: Partial<BoardPrefs>) => void] {
+/** The user's board choices over the defaults of the screen's settings table (its `settings`), over the built-in ones. */
+function useBoardPrefs(settings: string | undefined): [BoardPrefs, (p: Partial<BoardPrefs>) => void] {
   const user = useSnapshot(account).user?.Username ?? '';
   const [prefs, setPrefs] = useState<BoardPrefs>(() => loadPrefs(user, BUILT_IN));
   useEffect(() => {
     let live = true;
-    api
-      .flexData('planningsettings', { pageSize: 1 })
-      .then((answer) => live && setPrefs(loadPrefs(user, settingsPrefs(answer.Data[0]))))
-      .catch(() => undefined);
+    if (settings)
+      api
+        .flexData(settings, { pageSize: 1 })
+        .then((answer) => live && setPrefs(loadPrefs(user, settingsPrefs(answer.Data[0]))))
+        .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [user]);
+  }, [user, settings]);
   const change = useCallback(
     (p: Partial<BoardPrefs>) =>
       setPrefs((old) => {
@@ -108,7 +110,7 @@ function useBoardPrefs(): [BoardPrefs, (p: Partial<BoardPrefs>) => void] {
 
 export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const { t, i18n } = useLingui();
-  const [prefs, setPrefs] = useBoardPrefs();
+  const [prefs, setPrefs] = useBoardPrefs(screen.settings);
   const [anchor, setAnchor] = useState(today);
   const [team, setTeam] = useState<number | null>(null);
   const [teams, setTeams] = useState<{ AutoID: number; Descr: string }[]>([]);
@@ -124,12 +126,15 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const listRef = useListRef(null);
   const headerRef = useRef<HTMLDivElement>(null);
 
+  // The teams to choose from: rows of the table the plannable tables' team field names.
+  const teamTable = board?.Tables.find((x) => x.TeamTable)?.TeamTable ?? null;
   useEffect(() => {
+    if (!teamTable) return;
     api
-      .flexData('teams', { pageSize: 200 })
+      .flexData(teamTable, { pageSize: 200 })
       .then((a) => setTeams(a.Data.map((r) => ({ AutoID: Number(r.AutoID), Descr: String(r.Descr ?? r.ID ?? '') }))))
       .catch(() => setTeams([]));
-  }, []);
+  }, [teamTable]);
 
   const layout: Layout = useMemo(() => {
     const days = boardDays(from, till, prefs.mode);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startTestServer, type TestServer } from './harness.ts';
 import { today } from '../../definitions/language/clock.ts';
 import { runScheduledActions } from '../support/scheduled.ts';
+import { rowsIn } from '../support/answers.ts';
 
 let server: TestServer;
 
@@ -36,8 +37,10 @@ const change = (ids: number[], Transition: string, Values: Record<string, unknow
 const nextNumber = async () =>
   Number((await server.engine.pool.query('SELECT nextnumber FROM billcounters')).rows[0].nextnumber);
 const lineOf = async (id: number) =>
-  (await call('/mvc/billlines/GetFlexData', { operatorFilter: [{ FieldName: 'Bill', Operator: '=', Value: id }] })).body
-    .Data as { AutoID: number; Descr: string; Amount: number; TimeStamp: number }[];
+  rowsIn(
+    (await call('/mvc/billlines/GetFlexData', { operatorFilter: [{ FieldName: 'Bill', Operator: '=', Value: id }] }))
+      .body.Data,
+  );
 
 describe('a number drawn at completion', () => {
   it('leaves a new record unnumbered and numbers it when it is completed, from the default counter', async () => {
@@ -155,8 +158,10 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
     return id;
   };
   const billsNamed = async (Descr: string) =>
-    (await call('/mvc/bills/GetFlexData', { operatorFilter: [{ FieldName: 'Descr', Operator: '=', Value: Descr }] }))
-      .body.Data as { AutoID: number; Total: number }[];
+    rowsIn(
+      (await call('/mvc/bills/GetFlexData', { operatorFilter: [{ FieldName: 'Descr', Operator: '=', Value: Descr }] }))
+        .body.Data,
+    );
 
   it('makes one bill per job with a line per delivered part, offered to open, and fails a job with nothing delivered', async () => {
     const roof = await job('Dak', [
@@ -203,15 +208,9 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
       );
     const answer = (await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: jobs })).body;
     expect(answer).toMatchObject({ Succeeded: 6, Failed: 1 });
-    expect((answer.Results as { Result: string }[]).map((r) => r.Result)).toEqual([
-      'SUCCESS',
-      'SUCCESS',
-      'FAILED',
-      'SUCCESS',
-      'SUCCESS',
-      'SUCCESS',
-      'SUCCESS',
-    ]);
+    expect(answer.Results).toMatchObject(
+      ['SUCCESS', 'SUCCESS', 'FAILED', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS'].map((Result) => ({ Result })),
+    );
     for (const [i, name] of names.entries()) {
       const made = await billsNamed(name);
       if (name === 'Kelder') {
@@ -230,9 +229,9 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
 
 describe('a completed bill is posted by its transition', () => {
   const periodOf = async (ID: string) =>
-    (
+    rowsIn(
       (await call('/mvc/bookperiods/GetFlexData', { operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: ID }] }))
-        .body.Data as { AutoID: number; TimeStamp: number }[]
+        .body.Data,
     )[0];
   const closePeriod = async (ID: string, Closed: boolean) => {
     const period = await periodOf(ID);
@@ -249,26 +248,31 @@ describe('a completed bill is posted by its transition', () => {
     ])
       await call('/mvc/jobparts/save', { Job: id, ...part });
     await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: [id] });
-    const made = (
-      await call('/mvc/bills/GetFlexData', { operatorFilter: [{ FieldName: 'Job', Operator: '=', Value: id }] })
-    ).body.Data as { AutoID: number }[];
+    const made = rowsIn(
+      (await call('/mvc/bills/GetFlexData', { operatorFilter: [{ FieldName: 'Job', Operator: '=', Value: id }] })).body
+        .Data,
+    );
     expect(made).toHaveLength(1);
     expect((await change([made[0].AutoID], 'complete')).body).toMatchObject({ Succeeded: 1 });
-    const postings = (
-      await call('/mvc/postings/GetFlexData', {
-        operatorFilter: [{ FieldName: 'Bill', Operator: '=', Value: made[0].AutoID }],
-      })
-    ).body.Data as { AutoID: number; Descr: string; Debit: number; Credit: number }[];
+    const postings = rowsIn(
+      (
+        await call('/mvc/postings/GetFlexData', {
+          operatorFilter: [{ FieldName: 'Bill', Operator: '=', Value: made[0].AutoID }],
+        })
+      ).body.Data,
+    );
     // Its book period is the one whose dates hold its book date (today).
     const period = await periodOf('2026');
     expect(postings).toEqual([
       expect.objectContaining({ Descr: 'Gevel', Debit: 99.6, Credit: 99.6, BookPeriod: period.AutoID }),
     ]);
-    const lines = (
-      await call('/mvc/postinglines/GetFlexData', {
-        operatorFilter: [{ FieldName: 'Posting', Operator: '=', Value: postings[0].AutoID }],
-      })
-    ).body.Data as { Account: string; Debit: number | null; Credit: number | null }[];
+    const lines = rowsIn(
+      (
+        await call('/mvc/postinglines/GetFlexData', {
+          operatorFilter: [{ FieldName: 'Posting', Operator: '=', Value: postings[0].AutoID }],
+        })
+      ).body.Data,
+    );
     expect(lines.map((l) => [l.Account, l.Debit, l.Credit])).toEqual([
       ['omzet', null, 75],
       ['omzet', null, 24.6],
@@ -293,12 +297,12 @@ describe('a completed bill is posted by its transition', () => {
 describe('an action the engine runs on schedule', () => {
   const run = () => runScheduledActions(server.engine);
   const bookings = async (asset: number) =>
-    (
+    rowsIn(
       (
         await call('/mvc/assetbookings/GetFlexData', {
           operatorFilter: [{ FieldName: 'Asset', Operator: '=', Value: asset }],
         })
-      ).body.Data as { PeriodDate: string; Amount: number }[]
+      ).body.Data,
     )
       .map((b) => [b.PeriodDate, b.Amount])
       .sort();

@@ -26,3 +26,16 @@ export interface Group {
   Label?: string;
   Tab?: string;
 }
+
+/** Whether `value` is a stored row: an object with a numeric AutoID. */
+export const isRow = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && 'AutoID' in value && typeof value.AutoID === 'number';
+
+/** `value` as rows (a GetFlexData answer's Data); anything but an array of rows fails the test. */
+export function rowsIn(value: unknown): Row[] {
+  if (!Array.isArray(value)) throw new Error(`expected rows, got ${JSON.stringify(value)}`);
+  return value.map((row: unknown) => {
+    if (!isRow(row)) throw new Error(`expected a row with an AutoID, got ${JSON.stringify(row)}`);
+    return row;
+  });
+}

@@ -4,15 +4,14 @@
 // it a time step and Shift+arrow to the next person), each saved as the ticket; a second browser
 // sees a colleague's change arrive without reloading; the board and capacity planning (planned
 // against available hours per team and week) pass the axe check.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
+import { seriousViolations } from './axe.ts';
 import { openPage, signInAt } from './browser.ts';
+import { present } from '../support/present.ts';
 import { browser, page, product, useProduct } from './fixture.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ids: Record<string, number> = {};
 
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
@@ -20,8 +19,8 @@ async function save(table: string, record: Record<string, unknown>): Promise<num
   if (answer.status !== 200) throw new Error(`saving ${table} failed: ${JSON.stringify(answer.body)}`);
   return answer.body.AutoID;
 }
-const ticket = async (autoid: number) =>
-  (await post(product.server.app, '/mvc/workingtickets/GetItem', { autoid })).body as Record<string, unknown>;
+const ticket = async (autoid: number): Promise<Record<string, unknown>> =>
+  (await post(product.server.app, '/mvc/workingtickets/GetItem', { autoid })).body;
 
 /** Tuesday of this week (the board opens on this week), as the date part of a datetime field. */
 function tuesday(): string {
@@ -95,8 +94,8 @@ it('shows the team, the working-hours flag, and plans a ticket by mouse and anot
   // By mouse: the unplanned ticket is dragged onto Quinten's row.
   const item = page.locator('.planning-unplanned').getByRole('button', { name: 'Plan met muis' });
   const track = page.getByRole('listitem', { name: 'Quinten' }).locator('.planning-track');
-  const from = (await item.boundingBox())!;
-  const to = (await track.boundingBox())!;
+  const from = present(await item.boundingBox(), "the unplanned ticket's box");
+  const to = present(await track.boundingBox(), "Quinten's track");
   await page.mouse.move(from.x + 10, from.y + 10);
   await page.mouse.down();
   await page.mouse.move(to.x + 40, to.y + 20, { steps: 5 });
@@ -141,23 +140,8 @@ it('shows a change another session saves without reloading', async () => {
   await second.close();
 });
 
-/** The serious and critical axe violations of the page as it is. */
-async function violations(p: Page): Promise<string[]> {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await p.evaluate(AXE);
-  return p.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
-
 it('passes the axe check on the board', async () => {
-  expect(await violations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 it('shows capacity planning per team and week, and passes the axe check there too', async () => {
@@ -167,5 +151,5 @@ it('shows capacity planning per team and week, and passes the axe check there to
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Planbordteam' }) });
   // Two members, eight hours on five days, against the tickets planned this week.
   await expect.poll(() => row.getByRole('cell').first().textContent()).toMatch(/ \/ 80/);
-  expect(await violations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { latency } from './load.ts';
 import { startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
+import { portOf } from '../support/listening.ts';
 
 const PERSONS = 200;
 const ITEMS = 5_000;
@@ -103,7 +104,7 @@ async function startFloor(pool: pg.Pool, team: number) {
     return { Rows: rows.rows, Bars: bars.rows, Unplanned: unplanned.rows };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, close: () => app.close() };
+  return { base: `http://127.0.0.1:${portOf(app.server)}`, close: () => app.close() };
 }
 
 async function main(): Promise<void> {

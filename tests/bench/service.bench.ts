@@ -29,6 +29,7 @@ import { GRID_COLUMNS, type GridCase, measureGrid, startFloor as startGridFloor 
 import { latency, load } from './load.ts';
 import { SHIPPED_PACKS_DIR, startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
+import { portOf } from '../support/listening.ts';
 
 const ITEMS = Number(process.env.SERVICE_ITEMS) > 0 ? Number(process.env.SERVICE_ITEMS) : 1_000_000;
 // 10 per item (10,000,000 hours) took about 16 minutes to generate here on 2 loaded cores: the
@@ -105,7 +106,7 @@ async function startFloor(pool: pg.Pool, form: string) {
     return { Data: rows.rows, Meta: { Count: Number(count.rows[0].n) } };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, close: () => app.close() };
+  return { base: `http://127.0.0.1:${portOf(app.server)}`, close: () => app.close() };
 }
 
 /** The plan's scan nodes and execution time of a statement, for the printed notes. */

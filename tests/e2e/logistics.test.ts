@@ -11,7 +11,7 @@ import { page, product, useProduct } from './fixture.ts';
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
   const answer = await post(product.server.app, `/mvc/${table}/save`, record);
   if (answer.status !== 200) throw new Error(`saving ${table} failed: ${JSON.stringify(answer.body)}`);
-  return answer.body.AutoID as number;
+  return answer.body.AutoID;
 }
 const sql = (text: string, values: unknown[] = []) => product.server.engine.pool.query(text, values);
 const one = async (text: string, values: unknown[] = []) => (await sql(text, values)).rows[0];

@@ -38,11 +38,12 @@ describe('transport types of working tickets', () => {
 });
 
 describe('the status of working tickets', () => {
-  const read = (kind: string) =>
-    JSON.parse(readFileSync(path.join(PACKS, 'base', kind, 'workingtickets.json'), 'utf8')) as {
-      header?: string[];
-      layouts?: { Columns: { FieldName: string }[] }[];
-    };
+  const read = (
+    kind: string,
+  ): {
+    header?: string[];
+    layouts?: { Columns: { FieldName: string }[] }[];
+  } => JSON.parse(readFileSync(path.join(PACKS, 'base', kind, 'workingtickets.json'), 'utf8'));
 
   it("shows as one field in the header and the grid, as an order's status does", () => {
     expect(read('screens').header?.filter((f) => f === 'Status' || f === 'Processed')).toEqual(['Status']);

@@ -3,14 +3,15 @@
 // options the field has. A sound one gives the table's model its setting defaults.
 import { describe, expect, it } from 'vitest';
 import { effectiveProblems, emptyLayer, layer, schemaProblems } from '../../definitions/language/index.ts';
+import type { FieldDef, TableDef } from '../../definitions/language/index.ts';
 
 const list = (name: string) => ({ name, table: name, textField: 'ID' });
 const options = (...values: string[]) => values.map((value) => ({ value, label: value }));
 
-function definitions(field: Record<string, unknown>) {
+function definitions(field: FieldDef) {
   const base = emptyLayer('base');
   const origin = { layer: 'base', file: 'base/x.json' };
-  const tables = [
+  const tables: TableDef[] = [
     { name: 'statuses', fields: [{ name: 'ID', type: 'text' }] },
     { name: 'kinds', fields: [{ name: 'ID', type: 'text' }] },
     {
@@ -25,27 +26,27 @@ function definitions(field: Record<string, unknown>) {
     { name: 'plain', fields: [{ name: 'DefaultStatus', type: 'list', list: 'statuses' }] },
     { name: 'things', fields: [{ name: 'ID', type: 'text' }, field] },
   ];
-  for (const t of tables) base.tables.push({ value: t as never, origin });
+  for (const t of tables) base.tables.push({ value: t, origin });
   for (const l of ['statuses', 'kinds']) base.lists.push({ value: list(l), origin });
   base.screens.push({
-    value: { name: 'thingsettings', kind: 'settings', table: 'thingsettings', title: 'Instellingen' } as never,
+    value: { name: 'thingsettings', kind: 'settings', table: 'thingsettings', title: 'Instellingen' },
     origin,
   });
   return layer([base]);
 }
-const problems = (field: Record<string, unknown>) =>
+const problems = (field: FieldDef) =>
   effectiveProblems(definitions(field))
     .filter((p) => p.pointer.endsWith('/defaultSetting'))
     .map((p) => p.message.replace(/^.*defaultSetting /, ''));
 
-const status = { name: 'Status', type: 'list', list: 'statuses' };
+const status = { name: 'Status', type: 'list', list: 'statuses' } satisfies FieldDef;
 
 describe('defaultSetting in the definitions', () => {
   it('accepts a setting of the same type, list table or options', () => {
     const field = { ...status, defaultSetting: '$settings.thingsettings.DefaultStatus' };
     expect(schemaProblems('table', 'f', { name: 'things', fields: [field] })).toEqual([]);
     expect(problems(field)).toEqual([]);
-    const mode = { name: 'Mode', type: 'select', options: options('a', 'b', 'c') };
+    const mode = { name: 'Mode', type: 'select', options: options('a', 'b', 'c') } satisfies FieldDef;
     expect(problems({ ...mode, defaultSetting: '$settings.thingsettings.DefaultMode' })).toEqual([]);
   });
 
@@ -56,7 +57,7 @@ describe('defaultSetting in the definitions', () => {
     expect(problems({ ...status, defaultSetting: '$settings.thingsettings.DefaultMinutes' })).toEqual([
       '$settings.thingsettings.DefaultMinutes: it is integer, the field list',
     ]);
-    const mode = { name: 'Mode', type: 'select', options: options('a') };
+    const mode = { name: 'Mode', type: 'select', options: options('a') } satisfies FieldDef;
     expect(problems({ ...mode, defaultSetting: '$settings.thingsettings.DefaultMode' })).toEqual([
       '$settings.thingsettings.DefaultMode: its options b are no options of the field',
     ]);

@@ -2,13 +2,14 @@
 // pack marks working tickets plannable.
 import { describe, expect, it } from 'vitest';
 import { effectiveProblems, emptyLayer, layer, schemaProblems } from '../../definitions/language/index.ts';
-import type { PlanningDef } from '../../definitions/language/index.ts';
+import type { FieldDef, PlanningDef, TableDef } from '../../definitions/language/index.ts';
+import { rule } from '../support/rules.ts';
 import ticketTable from '../../definitions/packs/base/tables/workingtickets.json' with { type: 'json' };
 
-function definitions(planning: Record<string, unknown>) {
+function definitions(planning: PlanningDef) {
   const base = emptyLayer('base');
-  const table = (name: string, fields: Record<string, unknown>[], extra: Record<string, unknown> = {}) => {
-    base.tables.push({ value: { name, fields, ...extra } as never, origin: { layer: 'base', file: name } });
+  const table = (name: string, fields: FieldDef[], extra: Partial<TableDef> = {}) => {
+    base.tables.push({ value: { name, fields, ...extra }, origin: { layer: 'base', file: name } });
     base.lists.push({ value: { name, table: name, textField: 'Descr' }, origin: { layer: 'base', file: name } });
   };
   table('statuses', [
@@ -32,10 +33,10 @@ function definitions(planning: Record<string, unknown>) {
   return layer([base]);
 }
 
-const problems = (planning: Record<string, unknown>) => effectiveProblems(definitions(planning)).map((p) => p.pointer);
+const problems = (planning: PlanningDef) => effectiveProblems(definitions(planning)).map((p) => p.pointer);
 
 describe('the planning kind', () => {
-  const sound = { start: 'From', end: 'Till', resource: 'Person', text: 'Descr' };
+  const sound: PlanningDef = { start: 'From', end: 'Till', resource: 'Person', text: 'Descr' };
 
   it('is in the table schema with start, end, resource and text required', () => {
     const table = (planning: unknown) => schemaProblems('table', 'f', { name: 'jobs', fields: [], planning });
@@ -51,7 +52,7 @@ describe('the planning kind', () => {
         color: 'Status.Color',
         team: 'Person',
         flags: ['Late'],
-        unplannedWhen: { '!': { var: 'Late' } },
+        unplannedWhen: rule({ '!': { var: 'Late' } }),
       }),
     ).toEqual([]);
     expect(problems({ ...sound, start: 'Day' })).toEqual(['/planning/start']);
@@ -61,14 +62,14 @@ describe('the planning kind', () => {
     expect(problems({ ...sound, color: 'Status.Descr' })).toEqual(['/planning/color']);
     expect(problems({ ...sound, color: 'Descr.Color' })).toEqual(['/planning/color']);
     expect(problems({ ...sound, flags: ['Descr'] })).toEqual(['/planning/flags/0']);
-    expect(problems({ ...sound, unplannedWhen: { '!': { var: 'Gone' } } })).toEqual(['/planning/unplannedWhen']);
-    expect(problems({ ...sound, unplannedWhen: { is_workday: [{ var: 'From' }] } })).toContain(
+    expect(problems({ ...sound, unplannedWhen: rule({ '!': { var: 'Gone' } }) })).toEqual(['/planning/unplannedWhen']);
+    expect(problems({ ...sound, unplannedWhen: rule({ is_workday: [{ var: 'From' }] }) })).toContain(
       '/planning/unplannedWhen',
     );
   });
 
   it('checks capacity: a plan through the team, seven number fields, absences of the row table by date', () => {
-    const capacity = (extra: Record<string, unknown>) =>
+    const capacity = (extra: Partial<PlanningDef>) =>
       effectiveProblems(definitions({ ...sound, ...extra })).map((p) => p.pointer);
     expect(capacity({ capacity: { plan: 'Status', hours: Array(7).fill('Color') } })).toContain('/planning/capacity');
     expect(capacity({ team: 'Status', capacity: { plan: 'Descr', hours: Array(7).fill('Color') } })).toContain(
@@ -77,7 +78,7 @@ describe('the planning kind', () => {
   });
 
   it('marks working tickets plannable in the base pack, by person and team, with the working-hours flag', () => {
-    const planning = (ticketTable as { planning?: PlanningDef }).planning;
+    const planning: PlanningDef | undefined = ticketTable.planning;
     expect(planning).toMatchObject({
       start: 'StartDate',
       end: 'EndDate',

@@ -3,15 +3,16 @@
 // the record, and dashboard tabs over all rows only on a dashboard screen with a read right.
 import { describe, expect, it } from 'vitest';
 import { effectiveProblems, emptyLayer, layer, schemaProblems } from '../../definitions/language/index.ts';
+import type { FieldDef } from '../../definitions/language/index.ts';
 
 function definitions(screens: Record<string, unknown>[]) {
   const base = emptyLayer('base');
   const origin = (file: string) => ({ layer: 'base', file });
-  const table = (name: string, fields: Record<string, unknown>[]) => {
-    base.tables.push({ value: { name, right: '1.1', fields } as never, origin: origin(name) });
+  const table = (name: string, fields: FieldDef[]) => {
+    base.tables.push({ value: { name, right: '1.1', fields }, origin: origin(name) });
     base.lists.push({ value: { name, table: name, textField: 'Descr' }, origin: origin(name) });
   };
-  base.rights.push({ value: [{ code: '1.1', name: 'Lezen', actions: ['read'] }] as never, origin: origin('rights') });
+  base.rights.push({ value: [{ code: '1.1', name: 'Lezen', actions: ['read'] }], origin: origin('rights') });
   table('indexes', [
     { name: 'Descr', type: 'text' },
     { name: 'Percentage', type: 'decimal', decimals: 2 },

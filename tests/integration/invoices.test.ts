@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
+import { rowsIn } from '../support/answers.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 
@@ -420,13 +421,13 @@ describe('a user limited to the invoices assigned to them', () => {
     const otherLine = await line(other.AutoID, { Descr: 'Andermans regel' });
     await line(mine.AutoID, { Descr: 'Mijn regel' });
     const grid = await as(cookie, '/mvc/invoices/GetFlexData', { dataSet: 'all', pageSize: 100 });
-    expect(grid.body.Data.map((r: any) => r.AutoID)).toEqual([mine.AutoID]);
+    expect(rowsIn(grid.body.Data).map((r) => r.AutoID)).toEqual([mine.AutoID]);
     expect(grid.body.Meta.Count).toBe(1);
     expect((await as(cookie, '/mvc/invoices/GetItem', { autoid: other.AutoID })).status).toBe(404);
     const lookup = await as(cookie, '/mvc/_lists/invoices', { searchKey: '', pageSize: 30 });
     expect(JSON.stringify(lookup.body)).not.toContain('Andermans factuur');
     const lines = await as(cookie, '/mvc/invoicelines/GetFlexData', { pageSize: 100 });
-    expect(lines.body.Data.map((r: any) => r.Descr)).toEqual(['Mijn regel']);
+    expect(rowsIn(lines.body.Data).map((r) => r.Descr)).toEqual(['Mijn regel']);
     expect((await as(cookie, '/mvc/invoicelines/GetItem', { autoid: otherLine.AutoID })).status).toBe(404);
     const moved = await as(cookie, '/mvc/invoices/ChangeStatus', {
       autoids: [other.AutoID],

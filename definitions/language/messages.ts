@@ -303,6 +303,9 @@ export const MESSAGES = {
   'column.createdby': 'Aangemaakt door',
   'column.modifiedby': 'Gewijzigd door',
   'request.one_file_field': 'Tabel {0} heeft niet precies één bestandsveld; vraag het bestand op met file?field=.',
+  'messages.header_injection': 'Een adres, naam of onderwerp bevat een regeleinde; het bericht is geweigerd.',
+  'messages.no_recipient': 'Het bericht heeft geen ontvanger.',
+  'messages.invalid_payload': 'De inhoud past niet bij een bericht van de soort {0}.',
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -5,7 +5,6 @@
 // times out and an oversized answer fails.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_WEBHOOK_SETTINGS,
@@ -16,6 +15,7 @@ import {
   type WebhookSettings,
 } from '../../server/messages/webhook.ts';
 import type { WebhookPayload } from '../../server/messages/types.ts';
+import { portOf } from '../support/listening.ts';
 
 interface Seen {
   method: string;
@@ -36,7 +36,7 @@ async function listener(answer: (req: http.IncomingMessage, res: http.ServerResp
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '::', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = portOf(server);
   return { seen, port, server };
 }
 

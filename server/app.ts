@@ -7,6 +7,7 @@ import { sessionGuard } from './api/session-guard.ts';
 import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
+import { summaryRoutes } from './api/summary.ts';
 import { businessRoutes } from './api/business.ts';
 import { groupRightsRoutes } from './api/group-rights.ts';
 import { planningRoutes } from './api/planning.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
   accountRoutes(app, engine);
   securityRoutes(app, engine);
   crudRoutes(app, engine);
+  summaryRoutes(app, engine);
   businessRoutes(app, engine);
   groupRightsRoutes(app, engine);
   planningRoutes(app, engine);

@@ -90,6 +90,27 @@ export const FlexRequest = object({
   dataFilter: nullable(FieldValues),
 });
 
+/** GetSummaryData: the filters of GetFlexData, and a grid definition's summary or the groups and measures themselves. */
+export const SummaryRequest = object({
+  dataSource: oneOf([0, 1, 2]),
+  pageIndex: whole(0, 1_000_000),
+  pageSize: whole(1, 1000),
+  order: nullable(text(1000)),
+  searchExpressions: nullable(anyOf(text(2000), list(text(2000), 10))),
+  dataSet: nullable(text(100)),
+  operatorFilter: nullable(list(Filter, 100)),
+  columnFilter: nullable(FieldValues),
+  dataFilter: nullable(FieldValues),
+  summary: nullable(text(100)),
+  groupBy: nullable(
+    list(
+      object({ FieldName: text(100), Bucket: oneOf(['day', 'week', 'month', 'quarter', 'year']) }, ['FieldName']),
+      5,
+    ),
+  ),
+  measures: nullable(list(object({ FieldName: text(100), Aggregate: oneOf(['sum', 'count']) }, ['Aggregate']), 20)),
+});
+
 /** A right the user lacks, by code and by name ("Relaties inzien (2.1)"): what keeps rows or texts from them. */
 const MissingRight = object({ Right: str(), Name: str() }, ['Right', 'Name']);
 
@@ -127,6 +148,29 @@ export const FlexAnswer = object(
         Unseen: list(MissingRight),
       },
       ['Count', 'CountEstimated', 'PageIndex', 'PageSize', 'Columns'],
+    ),
+  },
+  ['Data', 'Meta'],
+);
+
+/** A page of groups: each group's columns (a list column with its `_Descr`) and measures, the totals over all groups. */
+export const SummaryAnswer = object(
+  {
+    Data: list(RecordSchema, 1000),
+    Meta: object(
+      {
+        Count: whole(),
+        PageIndex: whole(),
+        PageSize: whole(),
+        Title: str(),
+        Columns: list(
+          open({ FieldName: str(), Group: object({ Bucket: str() }), Aggregate: oneOf(['sum', 'count']) }, [
+            'FieldName',
+          ]),
+        ),
+        Totals: typed<Record<string, number>>({ type: 'object', additionalProperties: { type: 'number' } }),
+      },
+      ['Count', 'PageIndex', 'PageSize', 'Columns', 'Totals'],
     ),
   },
   ['Data', 'Meta'],
@@ -473,6 +517,8 @@ export const API_COMPONENTS: Record<string, Schema> = {
   Error: ErrorAnswer,
   FlexRequest,
   FlexAnswer,
+  SummaryRequest,
+  SummaryAnswer,
   ListEntry,
   CatalogueEntry,
   LayoutContent,
@@ -760,6 +806,12 @@ const CALL_SCHEMAS = {
     summary: 'A page of a grid with its count',
     body: FlexRequest,
     answer: FlexAnswer,
+  },
+  'POST /mvc/:control/GetSummaryData': {
+    summary:
+      "A page of a table's rows grouped (a grid definition's summary, or groups with a date bucket and sums or counts), with the totals over all groups",
+    body: SummaryRequest,
+    answer: SummaryAnswer,
   },
   // The payload of a named call is checked against a schema made from the fields its definition maps it to.
   'POST /mvc/:control/:call': {

@@ -8,6 +8,7 @@ import { recordProblems } from './check-records.ts';
 import { einvoiceReceiveProblems } from './check-einvoice-receive.ts';
 import { settingDefaultProblems } from './check-setting-defaults.ts';
 import { planningProblems } from './check-planning.ts';
+import { summaryProblems } from './check-summaries.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
 
@@ -255,6 +256,17 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
       grid.layouts.flatMap((l) => l.Columns.map((c) => c.FieldName)),
       `grid ${grid.name}`,
     );
+    if (grid.summaries)
+      refer(
+        fileOf(origin.summaries ?? origin.name),
+        '/summaries',
+        grid.table,
+        grid.summaries.flatMap((s) => [
+          ...s.groupBy.map((g) => g.FieldName),
+          ...s.measures.flatMap((m) => (m.Aggregate === 'sum' ? [m.FieldName] : [])),
+        ]),
+        `grid ${grid.name}`,
+      );
     if (grid.card) refer(fileOf(origin.card ?? origin.name), '/card', grid.table, grid.card, `grid ${grid.name}`);
   }
   for (const { value: screen, origin } of eff.screens.values()) {
@@ -317,5 +329,6 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   problems.push(...einvoiceReceiveProblems(eff));
   problems.push(...settingDefaultProblems(eff));
   problems.push(...planningProblems(eff));
+  problems.push(...summaryProblems(eff));
   return problems;
 }

@@ -48,6 +48,10 @@ export type {
   EInvoiceMatchDef,
   EInvoiceReceiveDef,
   PlanningDef,
+  DateBucket,
+  SummaryDef,
+  SummaryGroupDef,
+  SummaryMeasureDef,
 } from './types.ts';
 export { EINVOICE_LINE_TERMS, EINVOICE_STATES, EINVOICE_TERMS } from './einvoice-terms.ts';
 export type { EInvoiceLineTerm, EInvoiceState, EInvoiceTerm } from './einvoice-terms.ts';
@@ -95,6 +99,7 @@ export type {
   Provenance,
 } from './layering.ts';
 export { SYSTEM_FIELDS, effectiveProblems } from './check.ts';
+export { BUCKETABLE, SUMMABLE, groupColumnName, measureColumnName } from './check-summaries.ts';
 export { MESSAGES, formatMessage, message } from './messages.ts';
 export type { MessageId, Said } from './messages.ts';
 export {

@@ -575,6 +575,30 @@ export interface GridDef {
   /** The fields a row's card shows on a phone, in order (the first is its title); else the view's first columns. */
   card?: string[];
   layouts: GridLayoutDef[];
+  /** Grouped views of the table: one row per group with its sums (GetSummaryData). */
+  summaries?: SummaryDef[];
+}
+
+/** How a date groups: its day, ISO week (from Monday), month, quarter or year, answered as the first day. */
+export type DateBucket = 'day' | 'week' | 'month' | 'quarter' | 'year';
+/** A column a summary groups by: a field, a date field by a bucket. */
+export interface SummaryGroupDef {
+  FieldName: string;
+  Bucket?: DateBucket;
+  label?: string;
+}
+/** A column a summary adds up: the sum of a number field, or the count of rows. */
+export type SummaryMeasureDef =
+  { Aggregate: 'sum'; FieldName: string; label?: string } | { Aggregate: 'count'; label?: string };
+/** A grouped view: rows of the table grouped by `groupBy` with the `measures` of each group. */
+export interface SummaryDef {
+  name: string;
+  title: string;
+  groupBy: SummaryGroupDef[];
+  measures: SummaryMeasureDef[];
+  /** A group or measure column, `asc` or `desc`. */
+  sort?: string;
+  pageSize?: number;
 }
 
 export type ScreenKind =
@@ -590,7 +614,9 @@ export type ScreenKind =
   /** Capacity planning per team and week (no table of its own; `rights.read` says who may). */
   | 'capacity'
   /** Dashboard tabs over all rows of their tables (no table of its own; `rights.read` says who may). */
-  | 'dashboard';
+  | 'dashboard'
+  /** A grouped view of its table (a summary of the table's grid definition, named by `summary`). */
+  | 'summary';
 
 /** A value a user gives when starting an action or a transition. */
 export interface PromptDef {
@@ -911,6 +937,8 @@ export interface ScreenDef {
   dataSets?: DataSetDef[];
   /** A path that opens one record of the screen, `{id}` its AutoID (`/frontoffice/object/{id}`). */
   deepLink?: string;
+  /** A summary screen: the name of the summary (of a grid definition of its table) it shows. */
+  summary?: string;
 }
 
 export interface ListDef {

@@ -178,6 +178,9 @@ export function createClient(
       ),
     flexData: (control: string, request: FlexRequest) =>
       call<FlexAnswer>('POST', `${table(control)}/GetFlexData`, { pageSize: DEFAULT_PAGE_SIZE, ...request }),
+    /** A page of a table's rows grouped by a summary of its grid definition, with the totals over all groups. */
+    summaryData: (control: string, request: BodyOf<'POST /mvc/:control/GetSummaryData'>) =>
+      call<AnswerOf<'POST /mvc/:control/GetSummaryData'>>('POST', `${table(control)}/GetSummaryData`, request),
     /** A page of a lookup list (mvc/_lists/…); a catalogue (mvc/_catalogues/…) answers CatalogueEntry rows the same way. */
     list: (
       method: string,

@@ -24,6 +24,7 @@ const PlanningBoardPage = lazyChunk(() =>
 );
 const DashboardPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.DashboardPage })));
 const CapacityPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.CapacityPage })));
+const SummaryPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.SummaryPage })));
 const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
 const TranslationDashboardPage = lazyChunk(() =>
@@ -53,6 +54,8 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
         return <SettingsPage screen={screen} />;
       case 'licence':
         return <LicencePage screen={screen} />;
+      case 'summary':
+        return <SummaryPage screen={screen} />;
     }
   }
   return (

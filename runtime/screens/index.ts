@@ -6,6 +6,7 @@ export { DashboardPage, DetailPage } from './detail/index.ts';
 export { LicencePage } from './licence/index.ts';
 export { TranslationDashboardPage, TranslationsPage } from './translations/index.ts';
 export { CapacityPage, PlanningBoardPage } from './planning/index.ts';
+export { SummaryPage } from './summary/index.ts';
 export type { DetailPageProps } from './detail/index.ts';
 export { settleChanges } from './settleChanges.ts';
 export { describeFailure } from './failures.ts';

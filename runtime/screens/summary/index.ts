@@ -1,0 +1,1 @@
+export { SummaryPage } from './SummaryPage.tsx';

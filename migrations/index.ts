@@ -15,6 +15,7 @@ import { Migration20261203000000LiveStreams } from './Migration20261203000000Liv
 import { Migration20261204000000ImportHeartbeats } from './Migration20261204000000ImportHeartbeats.ts';
 import { Migration20261207000000ImportFailures } from './Migration20261207000000ImportFailures.ts';
 import { Migration20261207010000ImportMessages } from './Migration20261207010000ImportMessages.ts';
+import { Migration20261208000000SignIns } from './Migration20261208000000SignIns.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261204000000ImportHeartbeats', class: Migration20261204000000ImportHeartbeats },
   { name: 'Migration20261207000000ImportFailures', class: Migration20261207000000ImportFailures },
   { name: 'Migration20261207010000ImportMessages', class: Migration20261207010000ImportMessages },
+  { name: 'Migration20261208000000SignIns', class: Migration20261208000000SignIns },
 ];

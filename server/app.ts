@@ -22,6 +22,9 @@ import { translationRoutes } from './api/translations.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
+import { sqlEditorRoutes } from './api/sql-editor.ts';
+import { monitorRoutes } from './api/monitor.ts';
+import { sessionStatisticsRoutes } from './api/session-statistics.ts';
 import { checkAnswers } from './api/answer-check.ts';
 import { listRoutes } from './api/lists.ts';
 import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
@@ -149,6 +152,9 @@ export async function buildApp(
   listRoutes(app, engine);
   definitionRoutes(app, engine);
   openApiRoutes(app, engine);
+  sqlEditorRoutes(app, engine);
+  monitorRoutes(app, engine);
+  sessionStatisticsRoutes(app, engine);
   // Last: a table's own named calls take the place of no generic one.
   namedCallRoutes(app, engine);
   return app;

@@ -58,6 +58,10 @@ export interface Config {
   einvoiceOutboxDir: string;
   /** Where received e-invoices are picked up as UBL files (EINVOICE_INBOX_DIR, default DATA_DIR/einvoice-inbox). */
   einvoiceInboxDir: string;
+  /** The longest a query of the SQL editor may run, in milliseconds (SQL_EDITOR_TIMEOUT_MS, default 30,000). */
+  sqlEditorTimeoutMs?: number;
+  /** A bearer token that may read /metrics from anywhere (METRICS_TOKEN); without it only loopback may. */
+  metricsToken?: string;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -169,5 +173,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     einvoiceOutboxDir: path.resolve(env.EINVOICE_OUTBOX_DIR ?? path.join(dataDir, 'einvoice-outbox')),
     einvoiceInboxDir: path.resolve(env.EINVOICE_INBOX_DIR ?? path.join(dataDir, 'einvoice-inbox')),
+    sqlEditorTimeoutMs: positive(env.SQL_EDITOR_TIMEOUT_MS, 30_000, 'SQL_EDITOR_TIMEOUT_MS'),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

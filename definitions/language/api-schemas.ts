@@ -876,6 +876,88 @@ const CALL_SCHEMAS = {
       ['Hash', 'Modules', 'Licensed', 'Expires', 'licenseName'],
     ),
   },
+  'POST /mvc/sqleditor/Run': {
+    summary:
+      'Runs one read-only query as the SQL reader role (SELECT on the data tables only, statement timeout); answers at most MaxRows rows, Truncated when there were more; every query is logged',
+    body: object({ Sql: text(100_000) }, ['Sql']),
+    answer: object(
+      {
+        Columns: list(object({ Name: str(), Type: whole() }, ['Name', 'Type']), 1700),
+        Rows: list(typed<unknown[]>({ type: 'array' })),
+        Truncated: bool,
+        MaxRows: whole(),
+        DurationMs: whole(),
+      },
+      ['Columns', 'Rows', 'Truncated', 'MaxRows', 'DurationMs'],
+    ),
+  },
+  'POST /mvc/sqleditor/Export': {
+    summary:
+      'Writes every row of a read-only query as .xlsx in the background, as the SQL reader role; answers the download request',
+    body: object({ Sql: text(100_000) }, ['Sql']),
+    answer: RecordSchema,
+  },
+  'POST /mvc/sessionstatistics/Get': {
+    summary:
+      'Per day of a date range (From, To: YYYY-MM-DD, at most 366 days): users signed in, sign-ins and failed attempts; 1004 no date, 1005 end before start, 1002 a bad range',
+    body: object({ From: nullable(text(30)), To: nullable(text(30)) }),
+    answer: object(
+      {
+        Days: list(
+          object({ Day: str(), Sessions: whole(), SignIns: whole(), Failures: whole() }, [
+            'Day',
+            'Sessions',
+            'SignIns',
+            'Failures',
+          ]),
+          400,
+        ),
+      },
+      ['Days'],
+    ),
+  },
+  'POST /mvc/monitor/Get': {
+    summary:
+      'The figures of the monitor: database health, job queue depth and failures, outbox backlog, live-event connections, this process and the database connections of every process',
+    body: empty,
+    answer: object(
+      {
+        At: str(),
+        Database: object({ Up: bool, LatencyMs: num, SizeBytes: num, Connections: whole(), Version: str() }, [
+          'Up',
+          'LatencyMs',
+          'SizeBytes',
+          'Connections',
+          'Version',
+        ]),
+        Jobs: object({ Queued: whole(), Active: whole(), Failed: whole(), FailedLastDay: whole() }, [
+          'Queued',
+          'Active',
+          'Failed',
+          'FailedLastDay',
+        ]),
+        Outbox: nullable(object({ Pending: whole(), Failed: whole() }, ['Pending', 'Failed'])),
+        LiveConnections: whole(),
+        Process: object({ Pid: whole(), UptimeSeconds: num, RssBytes: num, HeapUsedBytes: num, HeapTotalBytes: num }, [
+          'Pid',
+          'UptimeSeconds',
+          'RssBytes',
+          'HeapUsedBytes',
+          'HeapTotalBytes',
+        ]),
+        Processes: list(
+          object({ Client: str(), Application: str(), Connections: whole() }, ['Client', 'Application', 'Connections']),
+        ),
+      },
+      ['At', 'Database', 'Jobs', 'Outbox', 'LiveConnections', 'Process', 'Processes'],
+    ),
+  },
+  'GET /metrics': {
+    summary:
+      'Prometheus metrics: the process (prom-client defaults) and the monitor figures; loopback only, or anywhere with Authorization: Bearer METRICS_TOKEN',
+    answer: str({ contentMediaType: 'text/plain' }),
+    answerType: 'text/plain',
+  },
   'POST /mvc/import/GetDestinations': {
     summary:
       'The tables the user may import into (create, or update to overwrite), by label; filter: a part of the label or name',

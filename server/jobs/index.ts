@@ -4,6 +4,7 @@ import { scheduledActions } from './scheduled-actions.ts';
 import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts';
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
+import { sqlExport } from './sql-export.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
@@ -21,6 +22,7 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   autoStatus,
   scheduledActions,
   gridExport,
+  sqlExport,
   spreadsheetImport,
   einvoiceSend,
   einvoiceReceive,

@@ -22,7 +22,19 @@ export async function attemptLogin(
   ip?: string,
 ): Promise<LoginOutcome> {
   const user = await findUser(db, username);
-  const source = sourceOf(ip);
+  const outcome = await judge(db, settings, user, username, password, sourceOf(ip));
+  await recordSignIn(db, user?.autoid ?? null, username, outcome.kind);
+  return outcome;
+}
+
+async function judge(
+  db: Queryable,
+  settings: SecuritySettings,
+  user: UserRow | undefined,
+  username: string,
+  password: string,
+  source: string,
+): Promise<LoginOutcome> {
   const good = await verifyPassword(user?.password ? user.password : await dummy(), password);
   const usable = user && user.activated === true && !user.lockedout;
   // A good password is never counted: it passes unless the name is locked for this address or everywhere.
@@ -32,4 +44,13 @@ export async function attemptLogin(
   return (await countFailure(db, username, source, lock, user?.autoid ?? null))
     ? { kind: 'failed' }
     : { kind: 'locked' };
+}
+
+/** Every attempt and its outcome, for the session statistics (the name as typed, cut to its column). */
+async function recordSignIn(db: Queryable, userId: number | null, username: string, outcome: LoginOutcome['kind']) {
+  await db.query('INSERT INTO core_sign_in (user_id, username, outcome) VALUES ($1, $2, $3)', [
+    userId,
+    username.slice(0, 100),
+    outcome,
+  ]);
 }

@@ -141,7 +141,8 @@ describe('the planning board', () => {
   });
 
   it('shows a limited user only the bars within their row limits, and no field hidden from them', async () => {
-    const { user, cookie } = await limitedUser('planner', ['20.1:read', '3.1:read', '10.1:read'], async (group) => {
+    const grants = ['21.1:read', '21.2:read', '20.1:read', '3.1:read', '10.1:read'];
+    const { user, cookie } = await limitedUser('planner', grants, async (group) => {
       await create('rowlimits', {
         SecurityGroup: group,
         TableName: 'workingtickets',
@@ -164,7 +165,7 @@ describe('the planning board', () => {
     expect(JSON.stringify(res.body)).not.toContain('Koelcel');
     expect(JSON.stringify(res.body)).not.toContain('Avondwerk');
     expect(res.body.Tables[0].Update).toBe(false);
-    const hidden = await limitedUser('blind', ['20.1:read'], async (group) => {
+    const hidden = await limitedUser('blind', ['21.1:read', '20.1:read'], async (group) => {
       await create('fieldlimits', {
         SecurityGroup: group,
         TableName: 'workingtickets',
@@ -174,9 +175,20 @@ describe('the planning board', () => {
     });
     const blind = await as(hidden.cookie, '/mvc/planning/Board', WEEK);
     expect(blind.body).toMatchObject({ Tables: [], Bars: [], Unplanned: [] });
-    const none = await limitedUser('nobody', ['3.1:read'], async () => {});
+    const none = await limitedUser('nobody', ['21.1:read', '3.1:read'], async () => {});
     expect((await as(none.cookie, '/mvc/planning/Board', WEEK)).body.Bars).toEqual([]);
     expect((await as(none.cookie, '/mvc/planning/Board', { ...WEEK, Tables: ['workingtickets'] })).status).toBe(400);
+  });
+
+  it("answers the board only to who may open the Planbord (21.1) and capacity only with 21.2, whatever their tables' rights", async () => {
+    const outsider = await limitedUser('outsider', ['20.1:read', '3.1:read', '10.1:read'], async () => {});
+    const board = await as(outsider.cookie, '/mvc/planning/Board', WEEK);
+    expect(board.status).toBe(403);
+    expect(board.body.Authenticated).toBe(true);
+    expect((await as(outsider.cookie, '/mvc/planning/Capacity', { From: '2026-12-07', Weeks: 1 })).status).toBe(403);
+    const boardOnly = await limitedUser('boardonly', ['21.1:read', '20.1:read'], async () => {});
+    expect((await as(boardOnly.cookie, '/mvc/planning/Board', WEEK)).status).toBe(200);
+    expect((await as(boardOnly.cookie, '/mvc/planning/Capacity', { From: '2026-12-07', Weeks: 1 })).status).toBe(403);
   });
 
   it('takes a drop as the normal save: moved, then refused by a check, a stale TimeStamp and a missing right', async () => {

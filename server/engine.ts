@@ -110,6 +110,7 @@ export async function startEngine(
         importHeartbeat,
         einvoiceOutboxDir: config.einvoiceOutboxDir,
         einvoiceInboxDir: config.einvoiceInboxDir,
+        dataDir: config.dataDir,
       },
       JOB_KINDS,
       {

@@ -312,6 +312,10 @@ export const MESSAGES = {
   'messages.header_injection': 'Een adres, naam of onderwerp bevat een regeleinde; het bericht is geweigerd.',
   'messages.no_recipient': 'Het bericht heeft geen ontvanger.',
   'messages.invalid_payload': 'De inhoud past niet bij een bericht van de soort {0}.',
+  'messages.timeout': 'Langer dan {0} minuten in verwerking; stel het bericht opnieuw in om het nogmaals te verzenden.',
+  'messages.no_transport': 'Er is geen verzendwijze voor berichten van de soort {0}.',
+  'messages.unreadable_payload': 'De inhoud van dit bericht ({0}) is onleesbaar.',
+  'messages.test_mode': 'Testmodus: het bericht is gemaakt maar niet verzonden.',
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

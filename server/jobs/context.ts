@@ -18,6 +18,8 @@ export interface JobContext {
   einvoiceOutboxDir?: string;
   /** Where received e-invoices are picked up (the directory drop's inbox). */
   einvoiceInboxDir?: string;
+  /** The data directory (DATA_DIR): the development transport's files of mobile messages. */
+  dataDir?: string;
 }
 
 /** A job of the queue as a kind's watch sees it. */

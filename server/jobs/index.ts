@@ -8,6 +8,7 @@ import { sqlExport } from './sql-export.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
+import { outboxSend } from './outbox-send.ts';
 
 export type { JobContext, JobKind } from './context.ts';
 export type { ExportJob } from './export.ts';
@@ -26,4 +27,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   spreadsheetImport,
   einvoiceSend,
   einvoiceReceive,
+  outboxSend,
 ];

@@ -1,6 +1,19 @@
 // Outgoing messages: the outbox, its sender job, and the transports that send e-mail, webhook
 // calls and mobile messages.
-export { enqueueMessage, registerTransport, checkPayload, OUTBOX_TABLE } from './outbox.ts';
+export { enqueueMessage, registerTransport, checkPayload, payloadOf, transportOf, OUTBOX_TABLE } from './outbox.ts';
+export {
+  anythingDue,
+  backoffMinutes,
+  claimDue,
+  markTimeouts,
+  sendDue,
+  type SendCounts,
+  type SenderOptions,
+} from './sender.ts';
+export { closeEmailConnections, emailTransport, type EmailDeps } from './email.ts';
+export { mobileFileTransport } from './mobile.ts';
+export { installTransports, OUTBOX_JOB } from './install.ts';
+export { DEFAULT_MAIL_SETTINGS, MAIL_SETTINGS_TABLE, readMailSettings, type MailSettings } from './settings.ts';
 export {
   MESSAGE_STATUS,
   type EmailAttachment,

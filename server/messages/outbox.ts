@@ -33,6 +33,29 @@ const isEmail = (kind: MessageKind, p: MessagePayload): p is EmailPayload => kin
 const isWebhook = (kind: MessageKind, p: MessagePayload): p is WebhookPayload => kind === 'webhook' && 'url' in p;
 const isMobile = (kind: MessageKind, p: MessagePayload): p is MobilePayload => kind === 'mobile' && 'phone' in p;
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isTexts = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** A stored payload read back: the message of its kind, or null when it is not one. */
+export function payloadOf(kind: string, value: unknown): MessagePayload | null {
+  if (!isObject(value)) return null;
+  if (kind === 'email' && isTexts(value.to) && typeof value.subject === 'string') {
+    const p: EmailPayload = { ...value, to: value.to, subject: value.subject };
+    return p;
+  }
+  if (kind === 'webhook' && typeof value.url === 'string' && typeof value.method === 'string') {
+    const method = value.method;
+    if (method !== 'GET' && method !== 'POST' && method !== 'PUT' && method !== 'DELETE') return null;
+    const p: WebhookPayload = { ...value, url: value.url, method };
+    return p;
+  }
+  if (kind === 'mobile' && typeof value.phone === 'string') {
+    const p: MobilePayload = { ...value, phone: value.phone };
+    return p;
+  }
+  return null;
+}
+
 /** CR or LF (or NUL) in a header value would let it add headers of its own. */
 const HEADER_BREAK = /[\r\n\0]/;
 

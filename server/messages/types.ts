@@ -19,8 +19,8 @@ export type MessageKind = 'email' | 'webhook' | 'mobile';
 export interface EmailAttachment {
   filename: string;
   contentType: string;
-  /** A file of the file store (its AutoID), read when the message is sent. */
-  fileId?: number;
+  /** A file of the file store (its FileID, the UUID a file field holds), read when the message is sent. */
+  fileId?: string;
   contentBase64?: string;
 }
 

@@ -2,11 +2,12 @@
 // transition, fields set from prompts, a merge into another record, or a named behaviour.
 import type pg from 'pg';
 import { evaluateRule, type ActionDef, type BatchAnswer } from '../../definitions/language/index.ts';
-import { relatedValues } from '../data/related.ts';
-import { AppError, badRequest, forbidden, invalidFields, refused, refusedBy } from '../errors.ts';
+import { readAheadRelated, relatedValues } from '../data/related.ts';
+import { AppError, badRequest, forbidden, invalidFields, notFound, refused, refusedBy } from '../errors.ts';
 import { ident } from '../db/sql.ts';
-import { authorize, readStored } from '../data/records.ts';
-import { deleteIn, rowsRewritten, writeIn } from '../data/write.ts';
+import { inTransaction } from '../db/pool.ts';
+import { authorize, readStored, readStoredWhere } from '../data/records.ts';
+import { createManyIn, deleteIn, rowsRewritten, writeIn } from '../data/write.ts';
 import { recordChanged } from '../data/events.ts';
 import { Params } from '../data/filters.ts';
 import { engineTable, limited } from '../data/table-sql.ts';
@@ -14,7 +15,7 @@ import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
 import { changesOf, checkPrompts, requiredBySettings } from './prompts.ts';
-import { copyChildren } from './copy.ts';
+import { copyChildrenOfMany } from './copy.ts';
 import { changeRecords } from './change.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
 
@@ -150,46 +151,72 @@ function createFrom(
   const target = ctx.snapshot.table(create.table);
   if (!target) throw badRequest('request.unknown_action', create.table);
   authorize(target, ctx.principal, 'create');
+  const values = (record: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(create.set)) {
+      out[field] =
+        typeof value === 'string' && value.startsWith('$record.')
+          ? (record[value.slice(8)] ?? null)
+          : changesOf({ v: value }, prompts, ctx.principal, record).v;
+    }
+    return out;
+  };
+  // The row made is offered to open (with copied children, or as the action says), when the user may read it.
+  const offered = (id: number) =>
+    (create.children || create.open) && target.table.right && ctx.principal.can(target.table.right, 'read')
+      ? { Table: target.table.name, AutoID: id }
+      : undefined;
+  // The work for records read: a row made for each, then their child rows copied, each table's in one insert.
+  const makeFor = async (client: pg.PoolClient, records: Record<string, unknown>[]) => {
+    const made = await createManyIn(
+      client,
+      records.map((record) => ({
+        model: target,
+        principal: ctx.principal,
+        record: values(record),
+        ctx: writeContext(ctx),
+      })),
+    );
+    if (!create.children) {
+      return made.map(({ id }) => {
+        const open = offered(id);
+        return open ? { written: [target.table.sqlName], open } : [target.table.sqlName];
+      });
+    }
+    const copy = await copyChildrenOfMany(
+      client,
+      ctx.principal,
+      model,
+      target,
+      records.map((record, i) => ({ record, made: made[i].id })),
+      create.children,
+      writeContext(ctx),
+      prompts,
+    );
+    return records.map((record, i) => {
+      if (!copy.copied[i] && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
+      return { written: [target.table.sqlName, ...copy.written], open: offered(made[i].id) };
+    });
+  };
   return runBatch(
     ctx.pool,
     model,
     ctx.principal,
     ids,
-    async (client, id) => {
-      const record = await readStored(client, model, ctx.principal, id);
-      const values: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(create.set)) {
-        values[field] =
-          typeof value === 'string' && value.startsWith('$record.')
-            ? (record[value.slice(8)] ?? null)
-            : changesOf({ v: value }, prompts, ctx.principal, record).v;
-      }
-      const made = await writeIn(client, {
-        model: target,
-        principal: ctx.principal,
-        record: values,
-        ctx: writeContext(ctx),
-      });
-      // The row made is offered to open (with copied children, or as the action says), when the user may read it.
-      const open =
-        (create.children || create.open) && target.table.right && ctx.principal.can(target.table.right, 'read')
-          ? { Table: target.table.name, AutoID: made.id }
-          : undefined;
-      if (!create.children) return open ? { written: [target.table.sqlName], open } : [target.table.sqlName];
-      const copy = await copyChildren(
-        client,
-        ctx.principal,
-        model,
-        record,
-        { model: target, id: made.id },
-        create.children,
-        writeContext(ctx),
-        prompts,
-      );
-      if (!copy.copied && create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
-      return { written: [target.table.sqlName, ...copy.written], open };
+    async (client, id) => (await makeFor(client, [await readStored(client, model, ctx.principal, id)]))[0],
+    {
+      rerunnable: true,
+      // A chunk's records in one read; a record not found fails the chunk, and its items run alone.
+      many: async (client, chunk) => {
+        const records = await readStoredWhere(client, model, ctx.principal, [['AutoID', [...chunk]]]);
+        if (records.length !== chunk.length) throw notFound();
+        const byId = new Map(records.map((r) => [Number(r.AutoID), r]));
+        return makeFor(
+          client,
+          chunk.flatMap((id) => [byId.get(id)].filter((r) => r !== undefined)),
+        );
+      },
     },
-    { rerunnable: true },
   );
 }
 
@@ -204,18 +231,19 @@ async function keepsGuards(
   ids: readonly number[],
 ): Promise<void> {
   const tableOf = (n: string) => ctx.snapshot.table(n);
-  for (const id of ids) {
-    const record = await readStored(ctx.pool, model, ctx.principal, id);
-    const related = await relatedValues(
-      ctx.pool,
-      model,
-      record,
-      action.guards!.map((g) => g.rule),
-      tableOf,
-    );
-    const broken = action.guards!.find((g) => !evaluateRule(g.rule, record, related));
-    if (broken) throw refusedBy(broken.message, record.ID ?? record.AutoID);
-  }
+  const rules = action.guards!.map((g) => g.rule);
+  // One read of all the records, and of the rows their rules read, in a transaction that remembers them.
+  await inTransaction(ctx.pool, async (client) => {
+    const records = await readStoredWhere(client, model, ctx.principal, [['AutoID', [...ids]]]);
+    if (records.length !== ids.length) throw notFound();
+    await readAheadRelated(client, model, records, rules, tableOf);
+    const byId = new Map(records.map((r) => [Number(r.AutoID), r]));
+    for (const record of ids.flatMap((id) => [byId.get(id)].filter((r) => r !== undefined))) {
+      const related = await relatedValues(client, model, record, rules, tableOf);
+      const broken = action.guards!.find((g) => !evaluateRule(g.rule, record, related));
+      if (broken) throw refusedBy(broken.message, record.ID ?? record.AutoID);
+    }
+  });
 }
 
 /**

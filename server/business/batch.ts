@@ -76,6 +76,9 @@ export interface Done {
 /** The most items one transaction of a batch takes (see runBatch); a chunk holds its rows' locks until it commits. */
 export const CHUNK_MAX = 64;
 
+/** The same work for a chunk of ids at once (a set-based path), answering each id's Done in order. */
+export type ManyWork = (client: pg.PoolClient, ids: readonly number[]) => Promise<(readonly string[] | Done)[]>;
+
 /**
  * Runs `work` for each id (once each, in the given order) and answers the batch result. `work`
  * answers the tables it wrote: this process's counts of them are renewed after each item.
@@ -84,7 +87,9 @@ export const CHUNK_MAX = 64;
  * is known for the next, the totals of a parent are added up once, and the events go in one
  * statement. A chunk in which any item fails or has nothing to do is rolled back whole and each
  * of its items runs again in a transaction of its own, so every item is judged as if alone and
- * one failure undoes nothing else; the next chunk starts small again.
+ * one failure undoes nothing else; the next chunk starts small again. `opts.many`, when given,
+ * does a chunk's work at once (one insert of all its rows rather than one per item); it must do
+ * what `work` does for each id, and a chunk it fails is run again item by item through `work`.
  */
 export async function runBatch(
   pool: pg.Pool,
@@ -92,7 +97,7 @@ export async function runBatch(
   principal: Principal,
   ids: readonly number[],
   work: (client: pg.PoolClient, id: number) => Promise<readonly string[] | Done>,
-  opts: TransactionOptions = {},
+  opts: TransactionOptions & { many?: ManyWork } = {},
 ): Promise<BatchAnswer> {
   const unique = [...new Set(ids)];
   const seen = await described(pool, model, principal, unique);
@@ -141,6 +146,7 @@ export async function runBatch(
         dones = await inTransaction(
           pool,
           async (client) => {
+            if (opts.many) return opts.many(client, chunk);
             const out: (readonly string[] | Done)[] = [];
             for (const id of chunk) out.push(await work(client, id));
             return out;

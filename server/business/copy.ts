@@ -8,6 +8,7 @@ import type { CopyChildrenDef, EffectiveField } from '../../definitions/language
 import { readStoredWhere } from '../data/records.ts';
 import { createManyIn, writeIn, type WriteContext, type WriteRequest } from '../data/write.ts';
 import { memoRead } from '../db/read-memo.ts';
+import { readAheadRelated } from '../data/related.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { notFound } from '../errors.ts';
@@ -20,6 +21,12 @@ export function linkTo(model: TableModel, table: string, name?: string): Effecti
   if (name) return model.byName.get(name.toLowerCase());
   const links = model.listJoins.filter((j) => j.ref.name.toLowerCase() === table.toLowerCase());
   return links.length === 1 ? links[0].field : undefined;
+}
+
+/** A record and the AutoID of the row made from it, under which its child rows are copied. */
+export interface CopyFrom {
+  record: Record<string, unknown>;
+  made: number;
 }
 
 /**
@@ -36,74 +43,118 @@ export async function copyChildren(
   ctx: WriteContext,
   prompts: Record<string, unknown> = {},
 ): Promise<{ copied: number; written: string[] }> {
-  let copied = 0;
+  const { copied, written } = await copyChildrenOfMany(
+    client,
+    principal,
+    source,
+    made.model,
+    [{ record, made: made.id }],
+    entries,
+    ctx,
+    prompts,
+  );
+  return { copied: copied[0], written };
+}
+
+/**
+ * copyChildren for many records at once (the orders of a chunk of a batch): each table's rows of
+ * every record go in one insert, and the rows the rules read are read ahead for all of them.
+ * Answers how many rows were made for each record, in order, and the tables written.
+ */
+export async function copyChildrenOfMany(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  made: TableModel,
+  from: readonly CopyFrom[],
+  entries: readonly CopyChildrenDef[],
+  ctx: WriteContext,
+  prompts: Record<string, unknown> = {},
+): Promise<{ copied: number[]; written: string[] }> {
+  const copied = from.map(() => 0);
   const written = new Set<string>();
+  if (!from.length) return { copied, written: [] };
   // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
   const along = { ...ctx, along: true };
+  const records = from.map((f) => f.record);
   // The rows of every entry, by the table they go into, in the order the entries make them.
-  const byTable = new Map<string, WriteRequest[]>();
+  const byTable = new Map<string, { requests: WriteRequest[]; of: number[] }>();
   for (const entry of entries) {
     const into = ctx.tableOf(entry.table)!;
-    const parent = linkTo(into, made.model.table.name, entry.parentField)!;
+    const parent = linkTo(into, made.table.name, entry.parentField)!;
     const recordPaths = childPathsOf([entry.when, ...Object.values(entry.set)], '$record');
-    const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
-    const from = entry.from === undefined ? undefined : ctx.tableOf(entry.from)!;
+    await readAheadRelated(client, source, records, recordPaths, ctx.tableOf);
+    const child = entry.from === undefined ? undefined : ctx.tableOf(entry.from)!;
     // Without `from`, one row for the record (a journal's line for the debtor).
-    const rows = from ? await childRows(client, principal, source, record, from, entry.via) : [undefined];
+    const rowsOf = child ? await childRowsOf(client, principal, source, records, child, entry.via) : undefined;
     const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
-    const requests = byTable.get(into.table.sqlName) ?? [];
-    byTable.set(into.table.sqlName, requests);
-    for (const row of rows) {
-      const own = from && row ? await childRelated(client, from, row, paths, ctx) : undefined;
-      const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
-      const scopes = {
-        $record: record,
-        $created: { AutoID: made.id },
-        $prompt: prompts,
-        ...(row ? { $child: row } : {}),
-      };
-      if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
-      requests.push({
-        model: into,
-        principal,
-        record: { ...valuesOf(entry.set, scopes, related, principal), [parent.name]: made.id },
-        ctx: along,
-      });
+    if (child && rowsOf) await readAheadRelated(client, child, [...rowsOf.values()].flat(), paths, ctx.tableOf);
+    const table = byTable.get(into.table.sqlName) ?? { requests: [], of: [] };
+    byTable.set(into.table.sqlName, table);
+    for (const [i, { record, made: id }] of from.entries()) {
+      const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
+      const rows = rowsOf ? (rowsOf.get(Number(record.AutoID)) ?? []) : [undefined];
+      for (const row of rows) {
+        const own = child && row ? await childRelated(client, child, row, paths, ctx) : undefined;
+        const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
+        const scopes = {
+          $record: record,
+          $created: { AutoID: id },
+          $prompt: prompts,
+          ...(row ? { $child: row } : {}),
+        };
+        if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
+        table.requests.push({
+          model: into,
+          principal,
+          record: {
+            ...valuesOf(entry.set, scopes, related, principal),
+            [parent.name]: id,
+          },
+          ctx: along,
+        });
+        table.of.push(i);
+      }
     }
   }
   // A table's rows in one insert where the table allows (createManyIn): a journal's revenue, VAT and debtor lines.
-  for (const [table, requests] of byTable) {
+  for (const [name, { requests, of }] of byTable) {
     await createManyIn(client, requests);
-    copied += requests.length;
-    if (requests.length) written.add(table);
+    for (const i of of) copied[i]++;
+    if (requests.length) written.add(name);
   }
   return { copied, written: [...written] };
 }
 
 /**
- * The record's child rows of `from`, in the order they were made. A child the user may not see is
- * not left out behind their back (an invoice short of a line): the record fails as not found.
- * Counted over every row; the count is never answered.
+ * The records' child rows of `from` by the record's AutoID, in the order they were made. A child
+ * the user may not see is not left out behind their back (an invoice short of a line): the
+ * record fails as not found. Counted over every row; the count is never answered.
  */
-async function childRows(
+async function childRowsOf(
   client: pg.PoolClient,
   principal: Principal,
   source: TableModel,
-  record: Record<string, unknown>,
+  records: readonly Record<string, unknown>[],
   from: TableModel,
   viaName: string | undefined,
-): Promise<Record<string, unknown>[]> {
+): Promise<Map<number, Record<string, unknown>[]>> {
   const via = linkTo(from, source.table.name, viaName)!;
-  const rows = await readStoredWhere(client, from, principal, [[via, record.AutoID]]);
-  const all = (
+  const ids = records.map((r) => Number(r.AutoID));
+  // One record reads as before (`= $1`): the transaction's other reads of its rows share the memo.
+  const rows = await readStoredWhere(client, from, principal, [[via, ids.length === 1 ? ids[0] : ids]]);
+  const counts = (
     await memoRead(
       client,
-      `SELECT count(*)::int AS n FROM ${engineTable(from.table)} WHERE ${ident(via.sqlName)} = $1`,
-      [record.AutoID],
+      `SELECT ${ident(via.sqlName)} AS parent, count(*)::int AS n FROM ${engineTable(from.table)} WHERE ${ident(via.sqlName)} = ANY($1::bigint[]) GROUP BY 1`,
+      [ids],
     )
-  ).rows[0].n;
-  if (Number(all) !== rows.length) throw notFound();
-  return rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
+  ).rows;
+  const byParent = new Map<number, Record<string, unknown>[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byParent.get(Number(row[via.name]))?.push(row);
+  for (const { parent, n } of counts) if (Number(n) !== (byParent.get(Number(parent))?.length ?? 0)) throw notFound();
+  for (const list of byParent.values()) list.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
+  return byParent;
 }
 
 /**

@@ -108,15 +108,16 @@ async function moveOn(client: pg.PoolClient, state: Pending): Promise<void> {
     if (!model?.workflow) continue;
     const { field } = model.workflow;
     const transitions = automaticOf(model);
-    for (const id of [...ids].sort((a, b) => a - b)) {
-      // Read by the engine, locked: whoever wrote the row that moved it, the rule judges the record as it is.
-      const [row] = (
-        await client.query<Record<string, unknown>>(
-          `SELECT * FROM ${engineTable(model.table)} WHERE autoid = $1 FOR UPDATE`,
-          [id],
-        )
-      ).rows;
-      if (!row) continue;
+    // Read by the engine, locked, all in one statement: whoever wrote the row that moved it, the rule
+    // judges the record as it is. A move's write is added up at commit, so it changes no other row read here.
+    const rows = (
+      await client.query<Record<string, unknown>>(
+        `SELECT * FROM ${engineTable(model.table)} WHERE autoid = ANY($1::bigint[]) ORDER BY autoid FOR UPDATE`,
+        [[...ids]],
+      )
+    ).rows;
+    for (const row of rows) {
+      const id = Number(row.autoid);
       const record = recordFromRow(model, row);
       const status = record[field.name] ?? null;
       const open = transitions.filter((t) => t.to !== status && leavesFrom(t, status));

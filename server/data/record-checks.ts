@@ -135,9 +135,13 @@ async function duplicateExists(
   model: TableModel,
   fields: EffectiveField[],
   w: CheckedWrite,
+  siblings: readonly Record<string, unknown>[],
 ): Promise<boolean> {
   const values = fields.map((f) => w.merged[f.name]);
   if (values.some((v) => isEmptyValue(v ?? null))) return false;
+  // A row inserted in the same statement before this one counts as stored (createManyIn).
+  const key = JSON.stringify(values);
+  if (siblings.some((r) => JSON.stringify(fields.map((f) => r[f.name])) === key)) return true;
   const params: unknown[] = [Number(w.merged.AutoID ?? 0)];
   const where = fields.map((f, i) => {
     params.push(sqlValue(f, values[i]));
@@ -187,7 +191,8 @@ async function closesCycle(
 
 /**
  * The checks that need the database, for a write about to happen: throws every failing one
- * under its fields (400), before anything is written.
+ * under its fields (400), before anything is written. `siblings`: the rows going into the same
+ * insert before this one, which a unique check counts as stored.
  */
 export async function databaseChecks(
   db: Queryable,
@@ -195,6 +200,7 @@ export async function databaseChecks(
   w: CheckedWrite,
   tableOf: TableOf,
   principal: Principal,
+  siblings: readonly Record<string, unknown>[] = [],
 ): Promise<void> {
   // A `when` on the record's own fields is judged first: a check it turns off reads nothing further.
   const checks = (model.table.checks ?? []).filter(
@@ -224,6 +230,7 @@ export async function databaseChecks(
         model,
         c.unique.map((n) => model.byName.get(n.toLowerCase())!),
         w,
+        siblings,
       ))
     )
       failed.push(c);

@@ -193,7 +193,16 @@ export async function createManyIn(client: pg.PoolClient, requests: readonly Wri
     valued.map((v) => ({ values: v.values, stored: v.current })),
   );
   const prepared: Prepared[] = [];
-  for (const [i, w] of requests.entries()) prepared.push(await checkWrite(client, w, valued[i], true));
+  for (const [i, w] of requests.entries())
+    prepared.push(
+      await checkWrite(
+        client,
+        w,
+        valued[i],
+        true,
+        prepared.map((p) => p.change.merged),
+      ),
+    );
   const ids = await insertRows(
     client,
     model,
@@ -222,13 +231,12 @@ async function readAhead(client: pg.PoolClient, requests: readonly WriteRequest[
 }
 
 /**
- * Whether a row's write reads no other row of its table before it is stored: no check looks for
- * a duplicate or a cycle among the rows, and no behaviour hooks into the writes.
+ * Whether a row's write reads no other row of its table before it is stored: no check looks for a
+ * cycle among the rows, and no behaviour hooks into the writes. A unique check counts the rows
+ * before it in the same insert as stored (databaseChecks' siblings).
  */
 const siblingsApart = (model: TableModel) =>
-  !hasWriteHooks(model) &&
-  !model.table.typedProperties &&
-  !(model.table.checks ?? []).some((c) => c.unique || c.acyclic);
+  !hasWriteHooks(model) && !model.table.typedProperties && !(model.table.checks ?? []).some((c) => c.acyclic);
 
 /** A write checked and ready for its SQL: what writeIn's second half needs. */
 interface Prepared {
@@ -290,6 +298,7 @@ async function checkWrite(
   w: WriteRequest,
   { current, values }: Awaited<ReturnType<typeof valuesOfWrite>>,
   listsChecked = false,
+  siblings: readonly Record<string, unknown>[] = [],
 ): Promise<Prepared> {
   const { model, principal, ctx } = w;
   const update = w.id !== undefined && w.id !== 0;
@@ -299,7 +308,7 @@ async function checkWrite(
   const change = mergedOf(model, current, values, update ? w.id! : 0);
   await kindApplies(client, model, change.merged);
   await refuseLockedParents(client, model, [current, change.merged], ctx.tableOf, ctx);
-  await databaseChecks(client, model, change, ctx.tableOf, principal);
+  await databaseChecks(client, model, change, ctx.tableOf, principal, siblings);
   await listValuesFit(client, model, principal, values, current, ctx.tableOf);
   const hooked = { model, principal, tableOf: ctx.tableOf, before: current };
   await beforeWrite(client, { ...hooked, merged: change.merged, values });

@@ -225,6 +225,20 @@ describe('a bill made from a job, its delivered parts copied as lines', () => {
       expect(made[0].Total).toBe((i + 1) * 10 + 0.5);
     }
   });
+
+  it('refuses two lines of one bill that a unique check says are the same, though they go in one insert', async () => {
+    // The lines copied under a bill are written in one statement; a unique check counts the rows
+    // before a row in that statement as stored, as it would one by one.
+    const twice = await job('Dubbel', [
+      { Descr: 'Plaat', Delivered: 1, Price: 5 },
+      { Descr: 'Plaat', Delivered: 2, Price: 5 },
+    ]);
+    const answer = (await call('/mvc/jobs/RunAction', { Action: 'bill', autoids: [twice] })).body;
+    expect(answer.Results).toEqual([
+      expect.objectContaining({ AutoID: twice, Result: 'FAILED', Error: 'Deze omschrijving staat al op de factuur.' }),
+    ]);
+    expect(await billsNamed('Dubbel')).toEqual([]);
+  });
 });
 
 describe('a completed bill is posted by its transition', () => {

@@ -16,6 +16,7 @@ import {
   type BusinessContext,
 } from '../business/index.ts';
 import { actionBehaviours } from '../behaviours/index.ts';
+import { automationBehaviours } from '../automations/index.ts';
 import { tableContext } from './context.ts';
 import { translateAnswer } from '../../definitions/language/index.ts';
 import { translateFor } from './context.ts';
@@ -24,7 +25,10 @@ type Params = { control: string };
 type ByRecord = { Params: Params; Body: { autoid: number } };
 
 export function businessRoutes(app: FastifyInstance, engine: Engine): void {
-  const behaviours = actionBehaviours(engine.jobs, () => engine.registry.snapshot, engine.files);
+  const behaviours = new Map([
+    ...actionBehaviours(engine.jobs, () => engine.registry.snapshot, engine.files),
+    ...automationBehaviours(engine.pool, () => engine.registry.snapshot),
+  ]);
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');

@@ -16,6 +16,8 @@ export { emulateRun, type RunOutcome } from './run.ts';
 export { AUTOMATIONS, ACTIONS, RUNS, TRIGGERS, WEBHOOKS, RUN_STATUS, recordsOf } from './tables.ts';
 export { currentDepth } from './depth.ts';
 export { nextMoment, validCron } from './schedule.ts';
+export { automationBehaviours, EMULATE_RIGHT, tableOfAutomation } from './behaviours.ts';
+export { copyTemplate } from './templates.ts';
 
 let current: { pool: pg.Pool; snapshot: () => Snapshot } | null = null;
 

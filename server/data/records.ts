@@ -17,6 +17,7 @@ import type { Queryable } from '../db/pool.ts';
 import { memoRead } from '../db/read-memo.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
+import { USERS_TABLE } from '../security/principal-of.ts';
 import { hiddenFields, withoutHidden } from './access.ts';
 import { Params } from './filters.ts';
 import { selectColumns } from './select.ts';
@@ -363,15 +364,21 @@ export async function listValuesExist(
   await listValuesExistMany(db, model, principal, [{ values, stored }]);
 }
 
-/** The list values a write gives anew: a picked field's row is the engine's choice (pick.ts), whether or not the user may see it. */
+/**
+ * The list values a write gives anew: a picked field's row is the engine's choice (pick.ts), whether
+ * or not the user may see it, and the user themselves (`$currentUser` stamping who approved) is
+ * theirs to name even when they may not read the users table.
+ */
 const askedOf = (
   model: TableModel,
+  principal: Principal,
   values: Map<EffectiveField | 'archive', unknown>,
   stored: Record<string, unknown> | null,
 ) =>
   model.listJoins.filter((join) => {
     if (join.field.pick) return false;
     const v = values.get(join.field);
+    if (join.ref.name === USERS_TABLE && principal.userId > 0 && Number(v) === principal.userId) return false;
     return !(v === null || v === undefined || (stored && stored[join.field.name] === v));
   });
 
@@ -385,7 +392,7 @@ export async function listValuesExistMany(
   principal: Principal,
   writes: readonly { values: Map<EffectiveField | 'archive', unknown>; stored: Record<string, unknown> | null }[],
 ): Promise<void> {
-  const asked = writes.map((w) => askedOf(model, w.values, w.stored));
+  const asked = writes.map((w) => askedOf(model, principal, w.values, w.stored));
   const joins = [...new Set(asked.flat())];
   if (!joins.length) return;
   // One statement for every list value given anew: 1 a row the principal sees, 2 one archived

@@ -31,6 +31,7 @@ const SERVER_LAYERS = [
   'events',
   'imports',
   'einvoice',
+  'reports',
   'jobs',
   'behaviours',
   'api',

@@ -19,6 +19,7 @@ import { downloadRoutes } from './api/downloads.ts';
 import { importRoutes } from './api/imports.ts';
 import { licenceRoutes } from './api/licence.ts';
 import { translationRoutes } from './api/translations.ts';
+import { reportRoutes } from './api/reports.ts';
 import { layoutRoutes } from './api/layouts.ts';
 import { definitionRoutes } from './api/definitions.ts';
 import { openApiRoutes } from './api/openapi.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   importRoutes(app, engine);
   licenceRoutes(app, engine);
   translationRoutes(app, engine);
+  reportRoutes(app, engine);
   layoutRoutes(app, engine);
   listRoutes(app, engine);
   definitionRoutes(app, engine);

@@ -33,6 +33,8 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupported_media_type' },
   TOO_MANY_REQUESTS: { status: 429, message: 'errors.too_many_requests', retryable: true },
   UPLOAD_QUOTA: { status: 429, message: 'files.quota_files' },
+  REPORT_IMPORT_FAILED: { status: 400, message: 'reports.import_failed' },
+  REPORT_TOO_LARGE: { status: 400, message: 'reports.too_many_rows' },
   INTERNAL: { status: 500, message: 'errors.internal' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'errors.database_unavailable', retryable: true },
   QUERY_TIMEOUT: { status: 503, message: 'errors.query_timeout', retryable: true },

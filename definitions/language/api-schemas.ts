@@ -840,6 +840,81 @@ const CALL_SCHEMAS = {
     ]),
     answer: RecordSchema,
   },
+  'GET /mvc/reports/List': {
+    summary:
+      'The reports a table offers (report definitions per document kind), with the content languages and formats each is printed in',
+    query: object({ table: text(63) }, ['table']),
+    answer: object(
+      {
+        Reports: list(
+          object(
+            {
+              Name: str(),
+              Title: str(),
+              DocumentKind: str(),
+              Languages: list(str(), 9),
+              Formats: list(oneOf(['PDF', 'XLS']), 2),
+            },
+            ['Name', 'Title', 'DocumentKind', 'Languages', 'Formats'],
+          ),
+        ),
+      },
+      ['Reports'],
+    ),
+  },
+  'POST /mvc/reports/Render': {
+    summary:
+      'A report of one record as PDF or spreadsheet (Format XLS) in a content language (else the request\'s), read with the user\'s rights and row limits; answers the file',
+    body: object(
+      {
+        Table: text(63),
+        Report: text(63),
+        AutoID,
+        Language: oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']),
+        Format: oneOf(['PDF', 'XLS']),
+      },
+      ['Table', 'Report', 'AutoID'],
+    ),
+    answer: str({ contentMediaType: 'application/octet-stream' }),
+    answerType: 'application/octet-stream',
+  },
+  'POST /mvc/reports/RenderSelection': {
+    summary:
+      'A report of a grid selection of at most 20 records at once: one PDF (As pdf) or a zip of a PDF per record (As zip); a record the user cannot see is left out',
+    body: object(
+      {
+        Table: text(63),
+        Report: text(63),
+        AutoIDs: list(AutoID, 20),
+        Language: oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']),
+        As: oneOf(['pdf', 'zip']),
+      },
+      ['Table', 'Report', 'AutoIDs'],
+    ),
+    answer: str({ contentMediaType: 'application/octet-stream' }),
+    answerType: 'application/octet-stream',
+  },
+  'POST /mvc/reports/RequestSelection': {
+    summary:
+      'A report of a grid selection of at most 2,000 records in the background (one PDF or a zip), with progress as a grid export; answers the download request',
+    body: object(
+      {
+        Table: text(63),
+        Report: text(63),
+        AutoIDs: list(AutoID, 2000),
+        Language: oneOf(['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh']),
+        As: oneOf(['pdf', 'zip']),
+      },
+      ['Table', 'Report', 'AutoIDs'],
+    ),
+    answer: RecordSchema,
+  },
+  'POST /mvc/reports/Import': {
+    summary:
+      'Imports a report definition file into the site layer, checked as a pack file is; a file with problems is refused (REPORT_IMPORT_FAILED) and nothing is written',
+    body: object({ Report: anyObject }, ['Report']),
+    answer: object({ Name: str() }, ['Name']),
+  },
   'POST /mvc/license/PrCode': {
     summary: "This installation's product code (32 characters, made once and kept)",
     body: empty,

@@ -8,6 +8,7 @@ import { recordProblems } from './check-records.ts';
 import { einvoiceReceiveProblems } from './check-einvoice-receive.ts';
 import { settingDefaultProblems } from './check-setting-defaults.ts';
 import { planningProblems } from './check-planning.ts';
+import { reportProblems } from './report.ts';
 import { summaryProblems } from './check-summaries.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
@@ -328,6 +329,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   problems.push(...recordProblems(eff));
   problems.push(...einvoiceReceiveProblems(eff));
   problems.push(...settingDefaultProblems(eff));
+  problems.push(...reportProblems(eff));
   problems.push(...planningProblems(eff));
   problems.push(...summaryProblems(eff));
   return problems;

@@ -140,6 +140,7 @@ export {
   LANGUAGES,
   SOURCE_LANGUAGE,
   layerTexts,
+  reportTexts,
   requestLanguage,
   textsOf,
   translateAnswer,
@@ -147,6 +148,19 @@ export {
   translator,
 } from './texts.ts';
 export type { Language, Translate } from './texts.ts';
+export {
+  REPORT_DIRECT_MAX,
+  REPORT_FORMATS,
+  REPORT_IMAGE_BYTES,
+  REPORT_ROWS,
+  REPORT_SELECTION_MAX,
+  fieldOf,
+  isNumericField,
+  lineFields,
+  listTarget,
+  reportLanguages,
+} from './report.ts';
+export type { ReportBlock, ReportColumn, ReportDef, ReportField, ReportFormat } from './report.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
 export {
   API_COMPONENTS,

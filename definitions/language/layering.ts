@@ -17,6 +17,7 @@ import type {
   TableDef,
   WorkflowDef,
 } from './types.ts';
+import type { ReportDef } from './report.ts';
 import type { Said } from './messages.ts';
 import { deriveDerivations, type Derivation } from './derivations.ts';
 
@@ -45,6 +46,7 @@ export interface Layer {
   seeds: LayerDoc<SeedDef>[];
   locales: LayerDoc<LocaleDef>[];
   workflows: LayerDoc<WorkflowDef>[];
+  reports: LayerDoc<ReportDef>[];
 }
 
 /**
@@ -62,6 +64,7 @@ export const LAYER_KINDS = {
   seed: { folder: 'seed', slot: 'seeds' },
   locale: { folder: 'locales', slot: 'locales' },
   workflow: { folder: 'workflows', slot: 'workflows' },
+  report: { folder: 'reports', slot: 'reports' },
 } as const satisfies Record<Exclude<DefinitionKind, 'pack'>, { folder?: string; file?: string; slot: keyof Layer }>;
 
 export type LayerKind = keyof typeof LAYER_KINDS;
@@ -83,6 +86,7 @@ export function emptyLayer(name: string, site = false): Layer {
     seeds: [],
     locales: [],
     workflows: [],
+    reports: [],
   };
 }
 
@@ -148,6 +152,7 @@ export interface Effective {
   screens: Map<string, Named<ScreenDef>>;
   lists: Map<string, Named<ListDef>>;
   workflows: Map<string, Named<WorkflowDef>>;
+  reports: Map<string, Named<ReportDef>>;
   rights: Map<string, Named<RightDef>>;
   seeds: LayerDoc<SeedDef>[];
   locales: Map<string, Record<string, string>>;
@@ -311,6 +316,7 @@ export function layer(layers: Layer[]): Effective {
     screens: new Map(),
     lists: new Map(),
     workflows: new Map(),
+    reports: new Map(),
     rights: new Map(),
     seeds: [],
     locales: new Map(),
@@ -324,6 +330,7 @@ export function layer(layers: Layer[]): Effective {
     for (const doc of l.screens) applyNamed(eff.screens, doc, 'name');
     for (const doc of l.lists) applyNamed(eff.lists, doc, 'name');
     for (const doc of l.workflows) applyNamed(eff.workflows, doc, 'name');
+    for (const doc of l.reports) applyNamed(eff.reports, doc, 'name');
     for (const doc of l.rights) {
       for (const right of doc.value) applyNamed(eff.rights, { value: right, origin: doc.origin }, 'code');
     }

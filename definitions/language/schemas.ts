@@ -9,6 +9,7 @@ import rights from './schema/rights.schema.json' with { type: 'json' };
 import seed from './schema/seed.schema.json' with { type: 'json' };
 import locale from './schema/locale.schema.json' with { type: 'json' };
 import workflow from './schema/workflow.schema.json' with { type: 'json' };
+import report from './schema/report.schema.json' with { type: 'json' };
 import type { DefinitionKind } from './types.ts';
 
 export const KINDS: DefinitionKind[] = [
@@ -22,6 +23,7 @@ export const KINDS: DefinitionKind[] = [
   'seed',
   'locale',
   'workflow',
+  'report',
 ];
 
 export type JsonSchema = Record<string, unknown>;
@@ -37,4 +39,5 @@ export const SCHEMAS: Record<DefinitionKind, JsonSchema> = {
   seed,
   locale,
   workflow,
+  report,
 };

@@ -3,6 +3,8 @@
 // way a gettext catalog maps a msgid, so a text is translated once wherever it appears, and a
 // changed source text shows as untranslated. A text without a translation stays Dutch.
 
+import type { ReportDef } from './report.ts';
+
 export const LANGUAGES = ['nl', 'da', 'de', 'en', 'es', 'fr', 'pl', 'tr', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const SOURCE_LANGUAGE: Language = 'nl';
@@ -100,6 +102,16 @@ export const ARCHIVE_LABEL = 'Archief';
 /** The heading of the group a form layout shows the fields in that it does not place itself. */
 export const EXTRA_FIELDS_LABEL = 'Extra velden';
 
+/** The Dutch texts for people a report brings: its title, labels, headings, texts and footer. */
+export function reportTexts(report: ReportDef): string[] {
+  const texts = [report.title, report.footer?.text];
+  for (const b of report.blocks) {
+    texts.push(b.text, b.label);
+    for (const f of [...(b.fields ?? []), ...(b.columns ?? [])]) texts.push(f.label);
+  }
+  return texts.filter((t): t is string => !!t?.trim());
+}
+
 interface TableTexts {
   archivable?: boolean;
   fields?: { group?: string }[];
@@ -123,6 +135,7 @@ export function layerTexts(layer: {
   screens: { value: unknown }[];
   workflows: { value: unknown }[];
   rights: { value: { name: string }[] }[];
+  reports?: { value: ReportDef }[];
 }): string[] {
   const into = new Set<string>();
   for (const docs of [layer.tables, layer.forms, layer.grids, layer.screens, layer.workflows])
@@ -134,6 +147,7 @@ export function layerTexts(layer: {
     if (value.archivable === true) into.add(ARCHIVE_LABEL);
   }
   for (const doc of layer.rights) for (const right of doc.value) into.add(right.name);
+  for (const doc of layer.reports ?? []) for (const text of reportTexts(doc.value)) into.add(text);
   // A grid's views from the definitions are shown under their names (the standard view's name is the runtime's).
   for (const { value } of layer.grids as { value: GridTexts }[])
     for (const view of value.layouts ?? []) if (view.Name?.trim()) into.add(view.Name);

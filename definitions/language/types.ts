@@ -995,4 +995,14 @@ export interface LocaleDef {
 }
 
 export type DefinitionKind =
-  'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow';
+  | 'pack'
+  | 'table'
+  | 'form'
+  | 'grid'
+  | 'screen'
+  | 'list'
+  | 'rights'
+  | 'seed'
+  | 'locale'
+  | 'workflow'
+  | 'report';

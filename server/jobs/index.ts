@@ -4,6 +4,7 @@ import { scheduledActions } from './scheduled-actions.ts';
 import { documentsRetention, eventsCleanup, sessionsCleanup } from './cleanup.ts';
 import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
+import { reportSelection } from './report-selection.ts';
 import { sqlExport } from './sql-export.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
@@ -12,6 +13,7 @@ import { outboxSend } from './outbox-send.ts';
 
 export type { JobContext, JobKind } from './context.ts';
 export type { ExportJob } from './export.ts';
+export type { ReportSelectionJob } from './report-selection.ts';
 export type { ImportJob } from './import.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
@@ -23,6 +25,7 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   autoStatus,
   scheduledActions,
   gridExport,
+  reportSelection,
   sqlExport,
   spreadsheetImport,
   einvoiceSend,

@@ -63,33 +63,34 @@ export async function drawNumber(
     where = 'autoid = $1';
   } else {
     // Without a counter row of its own the record numbers from the default one (the default administration).
-    where = `${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1`;
+    where = `autoid = (SELECT autoid FROM ${engineTable(counters.table)} WHERE ${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1)`;
   }
-  const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}${n.active ? `, ${col(n.active)} AS active` : ''}`;
+  const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}`;
+  // Drawn and counted on in one statement, which locks the counter row for the rest of the
+  // transaction (the counter row is the engine's to draw from, whoever writes: its number is all they see).
   const row = (
     await db.query<{
       autoid: number;
       prefix: string | null;
-      next: string | number | null;
+      next: string | number;
       length: number | null;
       suffix?: string | null;
-      active?: boolean | null;
     }>(
-      // The counter row is the engine's to draw from, whoever writes (its number is all they see).
-      `SELECT autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} AS next, ${col(n.length)} AS length${extra} FROM ${engineTable(counters.table)} WHERE ${where} FOR UPDATE`,
+      `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = coalesce(${col(n.next)}, 1) + 1, timestamp = timestamp + 1
+        WHERE ${where}${n.active ? ` AND ${col(n.active)} IS TRUE` : ''}
+        RETURNING autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} - 1 AS next, ${col(n.length)} AS length${extra}`,
       params,
     )
   ).rows[0];
-  if (!row)
+  if (!row) {
+    // Nothing drawn: a counter row whose `active` flag is off draws nothing, no row at all is an error.
+    const found = n.active && (await db.query(`SELECT 1 FROM ${engineTable(counters.table)} WHERE ${where}`, params));
+    if (found && found.rowCount) return null;
     throw invalidFields({
       [target.name]: [{ id: 'validation.no_counter', args: [labelled(target), labelled(counters.table)] }],
     });
-  if (n.active && row.active !== true) return null;
-  const next = Number(row.next ?? 1);
-  await db.query(
-    `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = $2, timestamp = timestamp + 1 WHERE autoid = $1`,
-    [row.autoid, next + 1],
-  );
+  }
+  const next = Number(row.next);
   record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
   return target.name;
 }

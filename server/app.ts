@@ -18,6 +18,7 @@ import { documentRoutes } from './api/documents.ts';
 import { downloadRoutes } from './api/downloads.ts';
 import { importRoutes } from './api/imports.ts';
 import { licenceRoutes } from './api/licence.ts';
+import { automationRoutes } from './api/automations.ts';
 import { translationRoutes } from './api/translations.ts';
 import { reportRoutes } from './api/reports.ts';
 import { layoutRoutes } from './api/layouts.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   downloadRoutes(app, engine);
   importRoutes(app, engine);
   licenceRoutes(app, engine);
+  automationRoutes(app, engine);
   translationRoutes(app, engine);
   reportRoutes(app, engine);
   layoutRoutes(app, engine);

@@ -543,6 +543,15 @@ export interface CallSchema {
 
 const byAutoId = object({ autoid: AutoID, AutoID }, [], { minProperties: 1 });
 
+/** What an automation decided (its condition) and did (each action), as its history and the emulator tell it. */
+const AutomationTry = object(
+  {
+    Decisions: list(object({ Condition: str(), Result: bool, Reason: str() }, ['Condition', 'Result'])),
+    Results: list(open({ Action: str() })),
+  },
+  ['Decisions', 'Results'],
+);
+
 const CALL_SCHEMAS = {
   'GET /health': {
     summary: 'Readiness: the server and its database answer',
@@ -864,7 +873,7 @@ const CALL_SCHEMAS = {
   },
   'POST /mvc/reports/Render': {
     summary:
-      'A report of one record as PDF or spreadsheet (Format XLS) in a content language (else the request\'s), read with the user\'s rights and row limits; answers the file',
+      "A report of one record as PDF or spreadsheet (Format XLS) in a content language (else the request's), read with the user's rights and row limits; answers the file",
     body: object(
       {
         Table: text(63),
@@ -1551,6 +1560,18 @@ const CALL_SCHEMAS = {
     summary: "Clears a user's own defaults",
     body: object({ Username: str({ minLength: 1, maxLength: 100 }), ControlName: nullable(text(63)) }),
     answer: object({ Reset: whole() }, ['Reset']),
+  },
+  'POST /mvc/automations/Emulate': {
+    summary:
+      "What an automation would decide and do for a record, as its owner, with nothing kept (the work is rolled back); the try is kept in the automation's history",
+    body: object({ AutoID: whole(1), RecordID: nullable(whole(1)) }, ['AutoID']),
+    answer: AutomationTry,
+  },
+  'POST /mvc/automations/FromTemplate': {
+    summary:
+      'A new automation copied from a shipped template (its triggers and actions with it), switched off and owned by the caller',
+    body: object({ AutoID: whole(1) }, ['AutoID']),
+    answer: object({ AutoID: whole() }, ['AutoID']),
   },
 } satisfies Record<string, CallSchema>;
 

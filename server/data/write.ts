@@ -18,6 +18,7 @@ import { refuseLockedParents, refuseReadOnlyRecord } from './read-only.ts';
 import { writeChangeLogs } from './change-logs.ts';
 import { computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
+import { recordChangeObserved } from './change-observers.ts';
 import { fileValuesExist } from './file-values.ts';
 import { drawNumber, numbersNow } from './numbering.ts';
 import { pickValues } from './pick.ts';
@@ -335,6 +336,15 @@ async function finishWrite(client: pg.PoolClient, p: Prepared, id: number): Prom
   if (current && typeField && values.has(typeField) && values.get(typeField) !== current[typeField.name])
     await retypeValues(client, model, id, values.get(typeField), principal, ctx.tableOf);
   await recordChanged(client, model, id, current ? 'updated' : 'created');
+  await recordChangeObserved(client, {
+    model,
+    principal,
+    action: current ? 'updated' : 'created',
+    id,
+    before: current,
+    after: change.merged,
+    transition: ctx.transition?.name,
+  });
   await transitionsFollow(client, model, id, current, ctx.tableOf);
   return { id, current, written };
 }
@@ -481,6 +491,7 @@ export async function deleteIn(
   await afterDelete(client, { model, principal, tableOf, before: stored });
   await totalsFollow(client, model, null, stored, tableOf);
   await recordChanged(client, model, autoId, 'deleted');
+  await recordChangeObserved(client, { model, principal, action: 'deleted', id: autoId, before: stored, after: null });
 }
 
 export async function deleteRecord(

@@ -28,3 +28,11 @@ export {
   type TransportResult,
   type WebhookPayload,
 } from './types.ts';
+export {
+  escapeHtml,
+  FALLBACK_LANGUAGE,
+  principalOfUser,
+  renderTemplate,
+  type RenderedTemplate,
+  type TemplateRequest,
+} from './templates.ts';

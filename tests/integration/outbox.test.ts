@@ -13,13 +13,16 @@ import {
   emailTransport,
   enqueueMessage,
   MESSAGE_STATUS,
+  principalOfUser,
   readMailSettings,
   registerTransport,
+  renderTemplate,
   sendDue,
   type EmailPayload,
 } from '../../server/messages/index.ts';
 import { localSmtp, readMessage, type LocalSmtp } from '../support/smtp.ts';
 import { post, startTestServer, type TestServer } from './harness.ts';
+import { SYSTEM_PRINCIPAL } from '../../server/security/index.ts';
 
 let server: TestServer;
 let smtp: LocalSmtp;
@@ -75,7 +78,7 @@ async function change(ids: number[], Transition: string): Promise<{ done: boolea
 
 beforeAll(async () => {
   smtp = await localSmtp();
-  server = await startTestServer({ config: { workers: 0 } });
+  server = await startTestServer({ config: { workers: 0, packs: ['testbase', 'testcustomer', 'testmessages'] } });
   pool = new pg.Pool({ connectionString: server.databaseUrl, max: 8 });
   await settings(
     `host = '127.0.0.1', port = $1, usetls = false, senderaddress = 'noreply@example.test', sendername = 'Bedrijf', maxattempts = 2, retryminutes = 1, testmode = false`,
@@ -319,5 +322,84 @@ describe('several senders and a crash', () => {
       if (row.status === String(S.Succeeded)) expect(arrivedFor(row.messagekey)).toHaveLength(1);
     }
     expect(rows.filter((r) => r.status === String(S.Timeout)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('templates', () => {
+  let customer: number;
+  let tina: number;
+  const render = (language: string | null, principal = SYSTEM_PRINCIPAL) =>
+    renderTemplate({
+      db: pool,
+      snapshot: server.engine.registry.snapshot,
+      principal,
+      templates: 'mtemplates',
+      code: 'WELCOME',
+      language,
+      record: { table: 'mcustomers', autoId: customer },
+    });
+
+  beforeAll(async () => {
+    const region = (await post(server.app, '/mvc/mregions/save', { ID: 'N', Descr: 'Noord', Manager: 'Kees' })).body
+      .AutoID;
+    customer = (
+      await post(server.app, '/mvc/mcustomers/save', {
+        Name: 'Zoë <b>&',
+        Email: 'zoe@example.test',
+        Discount: '12%',
+        Region: region,
+      })
+    ).body.AutoID;
+    tina = (
+      await post(server.app, '/mvc/users/save', {
+        Username: 'tina',
+        Password: 'Tina-pass-1',
+        PasswordRetype: 'Tina-pass-1',
+      })
+    ).body.AutoID;
+    const group = (await post(server.app, '/mvc/securitygroups/save', { ID: 'sales', Descr: 'Verkoop' })).body.AutoID;
+    await post(server.app, '/mvc/securitygrants/save', { SecurityGroup: group, RightCode: '91.3', Action: 'read' });
+    await post(server.app, '/mvc/usergroups/save', { User: tina, SecurityGroup: group });
+    await post(server.app, '/mvc/fieldlimits/save', {
+      SecurityGroup: group,
+      TableName: 'mcustomers',
+      FieldName: 'Discount',
+      Visibility: '0',
+    });
+  });
+
+  it("the recipient's language chooses the template; Dutch when there is none in theirs", async () => {
+    const en = await render('en');
+    expect(en?.subject).toBe('Welcome Zoë <b>&');
+    expect(en?.from).toEqual({ address: 'info@example.test', name: 'Company' });
+    expect((await render('nl'))?.subject).toBe('Welkom Zoë <b>&');
+    expect((await render('de'))?.subject).toBe('Welkom Zoë <b>&');
+    expect((await render(null))?.language).toBe('nl');
+  });
+
+  it('fills fields and fields of a referenced row, HTML-escaped in the body', async () => {
+    expect((await render('en'))?.html).toBe('<p>Dear Zoë &lt;b&gt;&amp;, discount 12%, region Noord (Kees).</p>');
+  });
+
+  it("renders empty what the template's user may not read", async () => {
+    const principal = await principalOfUser(pool, server.engine.registry.snapshot, tina);
+    expect(principal).not.toBeNull();
+    const html = (await render('en', principal ?? SYSTEM_PRINCIPAL))?.html;
+    expect(html).toContain('Dear Zoë &lt;b&gt;&amp;, discount ,');
+    expect(html).toContain('()');
+    expect(html).not.toContain('12%');
+    expect(html).not.toContain('Kees');
+  });
+
+  it('a rendered template is sent as the e-mail of its language', async () => {
+    const t = await render('en');
+    if (!t) throw new Error('no template');
+    const id = await queue({ to: ['zoe@example.test'], subject: t.subject, html: t.html, from: t.from });
+    await sendDue(pool);
+    const [m] = arrivedFor((await rowOf(id)).messagekey);
+    const read = readMessage(m.raw);
+    expect(read.header('Subject')).toBe('Welcome Zoë <b>&');
+    expect(read.header('From')).toContain('Company');
+    expect(read.html).toContain('Dear Zoë &lt;b&gt;&amp;');
   });
 });

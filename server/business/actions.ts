@@ -51,7 +51,21 @@ export async function changeStatus(
     ctx.principal,
     ids,
     (client, id) => makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp),
-    { rerunnable: true },
+    {
+      rerunnable: true,
+      // A chunk's records read and locked in one statement; one not found fails the chunk, and its items run alone.
+      many: async (client, chunk) => {
+        const records = await readStoredWhere(client, model, ctx.principal, [['AutoID', [...chunk]]], true);
+        if (records.length !== chunk.length) throw notFound();
+        const byId = new Map(records.map((r) => [Number(r.AutoID), r]));
+        const done: string[][] = [];
+        for (const id of chunk)
+          done.push(
+            await makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp, byId.get(id)),
+          );
+        return done;
+      },
+    },
   );
   const conflict = answer.Results.find((r) => r.Key === 'errors.concurrency');
   if (conflict) {

@@ -95,11 +95,13 @@ export async function makeTransition(
   values: Record<string, unknown>,
   ctx: WriteContext,
   stamp?: number,
+  locked?: Record<string, unknown>,
 ): Promise<string[]> {
   const { field } = workflowOf(model);
   authorize(model, principal, 'update');
   if (!mayMake(model, principal, t)) throw forbidden();
-  const record = await readStored(client, model, principal, autoId, true);
+  // `locked`: the record as read and locked in this transaction by the caller (a batch's chunk, in one statement).
+  const record = locked ?? (await readStored(client, model, principal, autoId, true));
   // The client saw an older version: someone else changed the record meanwhile (409).
   if (stamp !== undefined && record.TimeStamp !== stamp)
     throw new AppError(

@@ -62,6 +62,11 @@ export interface Config {
   sqlEditorTimeoutMs?: number;
   /** A bearer token that may read /metrics from anywhere (METRICS_TOKEN); without it only loopback may. */
   metricsToken?: string;
+  /**
+   * PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (DIRECT_DATABASE_URL): the
+   * connections that need a session of their own (LISTEN, the job queue, migrations) use it.
+   */
+  directDatabaseUrl?: string;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -175,5 +180,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     einvoiceInboxDir: path.resolve(env.EINVOICE_INBOX_DIR ?? path.join(dataDir, 'einvoice-inbox')),
     sqlEditorTimeoutMs: positive(env.SQL_EDITOR_TIMEOUT_MS, 30_000, 'SQL_EDITOR_TIMEOUT_MS'),
     metricsToken: env.METRICS_TOKEN || undefined,
+    directDatabaseUrl: env.DIRECT_DATABASE_URL || undefined,
   };
 }

@@ -75,9 +75,16 @@ export async function startEngine(
     ? ({ url: opts.databaseUrl } as { url: string; embedded?: EmbeddedDatabase })
     : await openDatabase(config, opts.log);
   const packs = loadPacks(config.packsDir, config.packs);
-  await migrate(db.url);
-  const pool = createPool(db.url, 20, { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: 10_000 });
-  const notifications = new Notifications(db.url, (line) => process.stderr.write(`${line}\n`));
+  // Behind a pooler in transaction mode (PgBouncer), what needs a session of its own (LISTEN, the
+  // job queue, migrations) takes the direct address when one is given.
+  const direct = config.directDatabaseUrl ?? db.url;
+  await migrate(direct);
+  const pool = createPool(db.url, 20, {
+    statementTimeoutMs: config.statementTimeoutMs,
+    connectTimeoutMs: 10_000,
+    namedStatements: config.directDatabaseUrl === undefined,
+  });
+  const notifications = new Notifications(direct, (line) => process.stderr.write(`${line}\n`));
   try {
     const registry = await Registry.open(packs, pool);
     const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });
@@ -114,7 +121,7 @@ export async function startEngine(
       },
       JOB_KINDS,
       {
-        url: db.url,
+        url: direct,
         workers: config.workers,
         maintenanceSeconds: config.jobMaintenanceSeconds,
         expireCapSeconds: config.jobExpireCapSeconds,

@@ -33,6 +33,11 @@ pg.types.setTypeParser(20, (v) => Number(v)); // bigint: AutoIDs and counters st
 export interface PoolLimits {
   statementTimeoutMs: number;
   connectTimeoutMs: number;
+  /**
+   * False behind a pooler in transaction mode (PgBouncer before 1.21): a named prepared statement
+   * would be kept on a server connection another client gets next, so statements go unnamed.
+   */
+  namedStatements?: boolean;
 }
 export const DEFAULT_POOL_LIMITS: PoolLimits = { statementTimeoutMs: 15_000, connectTimeoutMs: 10_000 };
 
@@ -48,6 +53,7 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
     // While the database is down, one reconnect at a time and after a growing wait, not one per call.
     Client: gatedClient(new ReconnectGate()),
   });
+  if (limits.namedStatements === false) pool.on('connect', unnamedStatements);
   // An idle connection that the database drops (restart, shutdown) is discarded by the pool;
   // without a listener the error would end the process.
   // One line per outage, not one per pooled connection.
@@ -58,6 +64,22 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
     process.stderr.write(`database connection lost: ${err.message}\n`);
   });
   return pool;
+}
+
+/** Every statement of this client prepared unnamed: its `name` is left out. */
+function unnamedStatements(client: pg.PoolClient): void {
+  const query: (...args: unknown[]) => unknown = client.query.bind(client);
+  const strip = (config: unknown) => {
+    if (typeof config !== 'object' || config === null || !('name' in config)) return config;
+    const rest: Record<string, unknown> = { ...config };
+    delete rest.name;
+    return rest;
+  };
+  Object.defineProperty(client, 'query', {
+    value: (config: unknown, ...more: unknown[]) => query(strip(config), ...more),
+    configurable: true,
+    writable: true,
+  });
 }
 
 /** Clients that report a lost connection to their next statement, not as an uncaught error. */

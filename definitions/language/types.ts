@@ -78,6 +78,8 @@ export interface FieldDef {
   requiredWhen?: RulesLogic;
   /** Set when the record is created and never changed after (the parent key of a child table). */
   fixed?: boolean;
+  /** A scanned code: a value that is a URL keeps only its last path segment, on every write path. */
+  barcode?: boolean;
   /**
    * A value taken from a referenced row when the field is empty (`Product.Descr`: a line's
    * description is its product's): on create, and when a write changes the reference.

@@ -1,5 +1,6 @@
 // Between API values and SQL values: reading input of the right type into parameters, and
 // turning rows (lower-case columns) into records named as the definitions name them.
+import { barcodeValue } from '../../definitions/language/barcode.ts';
 import { decimalDigits, integerDigits, type EffectiveField } from '../../definitions/language/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { catalogueText } from './catalogues.ts';
@@ -48,6 +49,7 @@ export function recordFromRow(model: TableModel, row: Record<string, unknown>): 
 export function normaliseInput(field: EffectiveField, value: unknown): unknown {
   if (value === '' && !['text', 'textarea', 'html'].includes(field.type)) return null;
   if (field.type === 'list' && value === 0) return null;
+  if (field.barcode === true && typeof value === 'string') return barcodeValue(value);
   return value;
 }
 

@@ -3,7 +3,7 @@
 // go out (locked, moved to the customer, the line's delivered quantity written when the picklist
 // is packed), two pickers at once, objects scanned back into a return entry (unknown and never
 // delivered codes refused), the order's status following,
-// return requests through their statuses, and a user limited to one warehouse.
+// return requests through their statuses, and a user limited to one warehouse (also when scanning returns).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -213,18 +213,23 @@ describe('rental delivery and return of specific objects', () => {
     expect(JSON.stringify(foreign.body)).toContain('GEEN-OBJECT');
     const back = await scan(a.ID);
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    expect((await scan(b.ID)).status).toBe(200);
+    // A barcode that is a URL keeps only its last path segment.
+    const byUrl = await scan(`https://assets.example.com/o/${encodeURIComponent(String(b.ID))}`);
+    expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(200);
     expect((await scan(a.ID)).status).toBe(400);
-    expect(await rows('returnentrylines', 'Entry', entry.AutoID)).toHaveLength(2);
-    // An object never delivered on rent cannot be taken back: the whole entry is refused.
+    const scanned = await rows('returnentrylines', 'Entry', entry.AutoID);
+    expect(scanned.map((l) => [l.Code, l.Object, l.FromWarehouse])).toEqual([
+      [a.ID, a.AutoID, ids.warehouse],
+      [b.ID, b.AutoID, ids.warehouse],
+    ]);
+    // An object never delivered on rent is refused at the scan, naming it, and nothing is written.
     const never = await newObject();
-    const wrong = await create('returnentries', { Warehouse: ids.warehouse });
-    expect((await api('/mvc/returnentries/scan', { returnEntryID: wrong.AutoID, code: never.ID })).status).toBe(200);
-    const refused = await transition('returnentries', [wrong.AutoID], 'process');
-    expect(refused.body.Results[0].Error).toBe(
+    const notOut = await scan(never.ID);
+    expect(notOut.status).toBe(400);
+    expect(JSON.stringify(notOut.body)).toContain(
       `Object ${never.ID} is niet verhuurd geleverd en kan niet retour worden genomen.`,
     );
-    expect((await item('returnentries', wrong.AutoID)).Status).toBe('new');
+    expect(await rows('returnentrylines', 'Object', never.AutoID)).toHaveLength(0);
     const processed = await transition('returnentries', [entry.AutoID], 'process');
     expect(processed.body.Succeeded, JSON.stringify(processed.body)).toBe(1);
     for (const o of [a, b])
@@ -308,13 +313,34 @@ describe('a user limited to one warehouse', () => {
     const group = (await create('securitygroups', { ID: 'PICK', Descr: 'Pickers' })).AutoID;
     await create('usergroups', { User: user, SecurityGroup: group });
     // A picklist is seen with its order: the picker reads orders in the states they pick from.
-    for (const RightCode of ['22.1', '22.4', '8.1', '8.13', '8.14', '8.15', '8.16', '8.17'])
+    // Taking returns in, they read objects, warehouses and the order lines the objects went out on.
+    for (const RightCode of [
+      '22.1',
+      '22.4',
+      '22.6',
+      '6.1',
+      '7.4',
+      '8.1',
+      '8.2',
+      '8.13',
+      '8.14',
+      '8.15',
+      '8.16',
+      '8.17',
+    ])
       await create('securitygrants', { SecurityGroup: group, RightCode, Action: 'read' });
-    for (const TableName of ['picklists', 'returnrequests'])
+    for (const Action of ['create', 'update'])
+      await create('securitygrants', { SecurityGroup: group, RightCode: '22.6', Action });
+    for (const [TableName, FieldName] of [
+      ['picklists', 'Warehouse'],
+      ['returnrequests', 'Warehouse'],
+      ['returnentries', 'Warehouse'],
+      ['returnentrylines', 'FromWarehouse'],
+    ])
       await create('rowlimits', {
         SecurityGroup: group,
         TableName,
-        FieldName: 'Warehouse',
+        FieldName,
         Kind: 'value',
         Value: String(ids.warehouse),
       });
@@ -339,5 +365,37 @@ describe('a user limited to one warehouse', () => {
       const descr = await as(`/mvc/${table}/_Descr`, { autoid: theirs });
       expect(JSON.stringify(descr.body ?? '')).not.toContain(String((await item(table, theirs)).ID ?? 'x-none'));
     }
+
+    // Scans: objects out from the other warehouse cannot be taken in by this user, not even into
+    // an entry of their own warehouse, and an entry of the other warehouse cannot be reached.
+    const outFrom = async (Warehouse: number) => {
+      const object = await newObject();
+      const placed = await placedOrder([{ LineType: 'rental', Product: ids.rental, OrderQuantity: 1 }], { Warehouse });
+      await makePicklist([placed.order]);
+      const [line] = await linesOf((await picklistOf(placed.order)).AutoID);
+      expect((await transition('picklistlines', [line.AutoID], 'pick', { Objects: object.ID })).body.Succeeded).toBe(1);
+      return object;
+    };
+    const theirsOut = await outFrom(ids.warehouse2);
+    const mineOut = await outFrom(ids.warehouse);
+    const ownEntry = await create('returnentries', { Warehouse: ids.warehouse });
+    const otherEntry = await create('returnentries', { Warehouse: ids.warehouse2 });
+    const scanAs = (returnEntryID: number, code: unknown) => as('/mvc/returnentries/scan', { returnEntryID, code });
+    const refused = await scanAs(ownEntry.AutoID, theirsOut.ID);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.Code).toBe('OUTSIDE_ROW_LIMITS');
+    expect((await scanAs(otherEntry.AutoID, mineOut.ID)).status).toBeGreaterThanOrEqual(400);
+    expect((await scanAs(otherEntry.AutoID, theirsOut.ID)).status).toBeGreaterThanOrEqual(400);
+    expect(await rows('returnentrylines', 'Object', theirsOut.AutoID)).toHaveLength(0);
+    const allowed = await scanAs(ownEntry.AutoID, mineOut.ID);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    // The administrator takes the other warehouse's object in where it went out from; this user
+    // does not see that scan.
+    expect(
+      (await api('/mvc/returnentries/scan', { returnEntryID: otherEntry.AutoID, code: theirsOut.ID })).status,
+    ).toBe(200);
+    const seen = (await as('/mvc/returnentrylines/GetFlexData', { pageSize: 500 })).body.Data.map((r: Row) => r.Object);
+    expect(seen).toContain(mineOut.AutoID);
+    expect(seen).not.toContain(theirsOut.AutoID);
   });
 });

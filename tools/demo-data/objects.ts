@@ -840,6 +840,58 @@ const toQuay = available('OT-HWK', 'LOC-002').slice(0, 3);
 baskets.push({ ID: 'VM-0003', Descr: 'Hoogwerkers kademuur Wolwevershaven', ToLocation: 'LOC-062', Status: 'open' });
 for (const o of toQuay) items.push({ Basket: 'VM-0003', Object: o.ID });
 
+// ---------------------------------------------------------------------------------------------
+// Out on rent: the delivered rental lines of orders with rental outstanding whose products have
+// unique objects go out with specific objects, as a picklist's pick sends them: locked, at the
+// order's deliver location (the location log says so) and remembering their line, so a return
+// entry scans them back in. The objects with the lowest numbers go first, so a lookup of objects
+// shows some of them on its first pages.
+
+const ordersById = new Map((readSeed('orders') ?? []).map((o) => [String(o.ID), o]));
+const rentedOut = new Set<string>();
+const freeFor = (product: unknown) =>
+  objects.filter(
+    (o) =>
+      o.Product === product &&
+      o.Status === 'BESCHIKBAAR' &&
+      !o.Locked &&
+      o.ID !== 'OBJ-000001' &&
+      !rentedOut.has(String(o.ID)) &&
+      !items.some((i) => i.Object === o.ID),
+  );
+const outstanding = (line: Row) => Number(line.DeliveredQuantity ?? 0) - Number(line.ReturnedQuantity ?? 0);
+const rentalLines = (readSeed('orderlines') ?? [])
+  .filter(
+    (l) =>
+      l.LineType === 'rental' &&
+      ordersById.get(String(l.Order))?.Status === 5 &&
+      ordersById.get(String(l.Order))?.DeliverLocation &&
+      l.Reference &&
+      outstanding(l) >= 1 &&
+      freeFor(l.Product).length >= outstanding(l),
+  )
+  .sort((a, b) => String(freeFor(a.Product)[0].ID).localeCompare(String(freeFor(b.Product)[0].ID)))
+  .slice(0, 4);
+for (const line of rentalLines) {
+  const order = ordersById.get(String(line.Order));
+  if (!order) continue;
+  for (const o of freeFor(line.Product).slice(0, outstanding(line))) {
+    rentedOut.add(String(o.ID));
+    log.push({
+      Object: o.ID,
+      FromLocation: o.Location,
+      ToLocation: order.DeliverLocation,
+      Reason: `Geleverd op order ${String(order.ID)}`,
+    });
+    Object.assign(o, {
+      Location: order.DeliverLocation,
+      Locked: true,
+      LockedAt: `${String(line.DeliverDate ?? order.DeliverDate)}T08:00`,
+      RentalOrderLine: line.Reference,
+    });
+  }
+}
+
 // The automatic generator continues after the last seeded number.
 generators[0].NextNumber = objects.length + 1;
 

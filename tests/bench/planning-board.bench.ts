@@ -16,6 +16,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { latency } from './load.ts';
+import { planData } from './planning-data.ts';
 import { startShipped } from './shipped.ts';
 import { printTable } from './table.ts';
 import { portOf } from '../support/listening.ts';
@@ -26,52 +27,6 @@ const UNPLANNED = 300;
 const SECONDS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 5;
 const WEEK = { From: '2026-12-07T00:00', Till: '2026-12-14T00:00' };
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-async function plan(pool: pg.Pool): Promise<number> {
-  const one = async (sql: string, params: unknown[] = []) =>
-    Number((await pool.query<{ autoid: string }>(sql, params)).rows[0].autoid);
-  const status = await one('SELECT min(autoid) AS autoid FROM personstatuses');
-  const days = await one(
-    `INSERT INTO workabledays (id, descr, monday, tuesday, wednesday, thursday, friday)
-     VALUES ('BENCH-WD', 'Bench werkdagen', true, true, true, true, true) RETURNING autoid`,
-  );
-  const hours = await one(
-    `INSERT INTO workhourplans (id, descr, starttime, endtime) VALUES ('BENCH-WU', 'Bench werktijden', '08:00', '17:00') RETURNING autoid`,
-  );
-  const team = await one(
-    `INSERT INTO teams (id, descr, workdays, workhourplan) VALUES ('BENCH', 'Benchteam', $1, $2) RETURNING autoid`,
-    [days, hours],
-  );
-  const persons = (
-    await pool.query<{ autoid: string }>(
-      `INSERT INTO persons (lastname, descr, status)
-       SELECT 'Monteur ' || lpad(g::text, 3, '0'), 'Monteur ' || lpad(g::text, 3, '0'), $2 FROM generate_series(1, $1::int) g
-       RETURNING autoid`,
-      [PERSONS, status],
-    )
-  ).rows.map((r) => Number(r.autoid));
-  await pool.query(
-    `INSERT INTO teammembers (team, person, position) SELECT $1, p, row_number() OVER () FROM unnest($2::bigint[]) p`,
-    [team, persons],
-  );
-  const ticketStatus = await one('SELECT min(autoid) AS autoid FROM workingticketstatuses');
-  await pool.query(
-    `INSERT INTO workingtickets (id, shortdescr, status, assignedteam, assignedperson, startdate, enddate, outsideworkinghours)
-     SELECT 'BENCH-' || lpad(g::text, 6, '0'), 'Klus ' || g, $1, $2, ($3::bigint[])[1 + g % $4],
-            s, s + ((1 + g % 3) || ' hours')::interval, extract(hour FROM s) >= 17 OR extract(hour FROM s) < 8
-       FROM generate_series(1, $5::int) g
-       CROSS JOIN LATERAL (SELECT TIMESTAMP '2026-12-07 07:00' + ((g % 5) || ' days')::interval
-                                  + (((g * 7) % 12) || ' hours')::interval AS s) x`,
-    [ticketStatus, team, persons, PERSONS, ITEMS],
-  );
-  await pool.query(
-    `INSERT INTO workingtickets (id, shortdescr, status, assignedteam)
-     SELECT 'BENCH-U-' || lpad(g::text, 6, '0'), 'Open klus ' || g, $1, $2 FROM generate_series(1, $3::int) g`,
-    [ticketStatus, team, UNPLANNED],
-  );
-  await pool.query('ANALYZE workingtickets; ANALYZE teammembers; ANALYZE persons');
-  return team;
-}
 
 /** The floor: the same rows, bars and unplanned tickets, hand-written, in parallel. */
 async function startFloor(pool: pg.Pool, team: number) {
@@ -113,7 +68,13 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: engine.databaseUrl, max: 8 });
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
-    const team = await plan(pool);
+    const team = await planData(pool, {
+      persons: PERSONS,
+      itemsPerWeek: ITEMS,
+      weeks: 1,
+      unplanned: UNPLANNED,
+      monday: WEEK.From.slice(0, 10),
+    });
     log(`${PERSONS} persons in a team, ${ITEMS} tickets planned in one week, ${UNPLANNED} unplanned`);
     const { base, headers } = await shipped.listen();
     floor = await startFloor(pool, team);

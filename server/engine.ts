@@ -20,6 +20,7 @@ import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
 import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
+import { configureSecrets } from './security/secrets.ts';
 import { gateRequiredRights } from './security/required-rights.ts';
 import { installWriteHooks } from './behaviours/index.ts';
 import { setTimeZone } from '../definitions/language/index.ts';
@@ -69,6 +70,7 @@ export async function startEngine(
   opts: { log?: (line: string) => void; databaseUrl?: string; force?: boolean } = {},
 ): Promise<Engine> {
   installWriteHooks();
+  configureSecrets(config.dataDir);
   // Process-wide, as the clock is: every cluster process starts an engine with the same setting.
   setTimeZone(config.timeZone);
   const db = opts.databaseUrl

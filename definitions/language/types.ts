@@ -78,6 +78,11 @@ export interface FieldDef {
   requiredWhen?: RulesLogic;
   /** Set when the record is created and never changed after (the parent key of a child table). */
   fixed?: boolean;
+  /**
+   * A password field the engine must use again (the SMTP password): kept encrypted at rest (SECRETS_KEY
+   * or the data directory's key) instead of hashed; write-only like every password field.
+   */
+  secret?: boolean;
   /** A scanned code: a value that is a URL keeps only its last path segment, on every write path. */
   barcode?: boolean;
   /**

@@ -11,6 +11,7 @@ import { inTransaction, type Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { encryptSecret } from '../security/secrets.ts';
 import { refuseLimitedChanges, refuseRowsOutsideLimits, underivedFields } from './access.ts';
 import { announceWrite, tableWritten } from './cache.ts';
 import { belongingRecordVisible, kindApplies } from './belonging.ts';
@@ -109,10 +110,14 @@ function withoutEmptyPasswords(
   return values;
 }
 
-/** A password is stored as its hash (after the hooks, which judge the password typed). */
+/**
+ * A password is stored as its hash (after the hooks, which judge the password typed); a secret one
+ * encrypted, for the engine to use.
+ */
 async function hashPasswords(values: Map<EffectiveField | 'archive', unknown>): Promise<void> {
   for (const [f, v] of values)
-    if (f !== 'archive' && f.type === 'password') values.set(f, await hashPassword(String(v)));
+    if (f !== 'archive' && f.type === 'password')
+      values.set(f, f.secret ? encryptSecret(String(v)) : await hashPassword(String(v)));
 }
 
 /** The names of the fields a write gives values. */

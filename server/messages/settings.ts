@@ -1,6 +1,7 @@
 // The mail server settings (core table `mailserversettings`, one row): how e-mail is sent, how
 // long a message may stay in processing, and how often a failed one is tried again.
 import type { Queryable } from '../db/pool.ts';
+import { decryptSecret } from '../security/secrets.ts';
 
 export const MAIL_SETTINGS_TABLE = 'mailserversettings';
 
@@ -40,6 +41,7 @@ interface SettingsRow {
   port: number | null;
   usetls: boolean | null;
   username: string | null;
+  password: string | null;
   senderaddress: string | null;
   sendername: string | null;
   timeoutseconds: number | null;
@@ -50,12 +52,9 @@ interface SettingsRow {
 }
 
 /** The settings row as the sender uses it; the defaults where a value is empty. */
-export async function readMailSettings(
-  db: Queryable,
-  decrypt: (row: number) => Promise<string | null> = async () => null,
-): Promise<MailSettings> {
-  const rows = await db.query<SettingsRow & { autoid: number }>(
-    `SELECT autoid, host, port, usetls, username, senderaddress, sendername, timeoutseconds, maxprocessingminutes, testmode, maxattempts, retryminutes
+export async function readMailSettings(db: Queryable): Promise<MailSettings> {
+  const rows = await db.query<SettingsRow>(
+    `SELECT host, port, usetls, username, password, senderaddress, sendername, timeoutseconds, maxprocessingminutes, testmode, maxattempts, retryminutes
        FROM ${MAIL_SETTINGS_TABLE} ORDER BY autoid LIMIT 1`,
   );
   const r = rows.rows[0];
@@ -66,7 +65,7 @@ export async function readMailSettings(
     port: r.port ?? d.port,
     useTls: r.usetls ?? d.useTls,
     userName: r.username || null,
-    password: await decrypt(Number(r.autoid)),
+    password: decryptSecret(r.password),
     senderAddress: r.senderaddress || null,
     senderName: r.sendername || null,
     timeoutSeconds: r.timeoutseconds ?? d.timeoutSeconds,

@@ -403,3 +403,65 @@ describe('templates', () => {
     expect(read.html).toContain('Dear Zoë &lt;b&gt;&amp;');
   });
 });
+
+describe('the SMTP password', () => {
+  const PASSWORD = 'Geheim-wachtwoord-1';
+  let secured: LocalSmtp;
+  let logins: string[];
+
+  beforeAll(async () => {
+    logins = [];
+    secured = await localSmtp({
+      authOptional: false,
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        logins.push(`${auth.username}:${auth.password ?? ''}`);
+        if (auth.username === 'mailer' && auth.password === PASSWORD) callback(null, { user: 'mailer' });
+        else callback(new Error('Invalid username or password'));
+      },
+    });
+  });
+  afterAll(async () => {
+    await settings(`port = $1, username = NULL, password = NULL`, [smtp.port]);
+    closeEmailConnections();
+    await secured?.close();
+  });
+
+  it('is saved encrypted, used to sign in to the mail server, and answered back by no call', async () => {
+    const [row] = (await post(server.app, '/mvc/mailserversettings/GetFlexData', {})).body.Data;
+    const saved = await post(server.app, '/mvc/mailserversettings/save', {
+      ...row,
+      Port: secured.port,
+      UserName: 'mailer',
+      Password: PASSWORD,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // At rest: neither the password nor a hash of it, but its encryption.
+    const stored = (await pool.query<{ password: string }>('SELECT password FROM mailserversettings')).rows[0].password;
+    expect(stored).toMatch(/^enc1:/);
+    expect(stored).not.toContain(PASSWORD);
+    // Never answered: not by the save, the item, the grid or the new-record call.
+    const answers = [
+      saved.body,
+      (await post(server.app, '/mvc/mailserversettings/GetItem', { autoid: row.AutoID })).body,
+      (await post(server.app, '/mvc/mailserversettings/GetFlexData', {})).body,
+      (await post(server.app, '/mvc/mailserversettings/GetNew', {})).body,
+    ];
+    for (const answer of answers) {
+      expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+      expect(JSON.stringify(answer)).not.toContain('enc1:');
+    }
+    // An empty password in a later save keeps the stored one.
+    const again = await post(server.app, '/mvc/mailserversettings/GetItem', { autoid: row.AutoID });
+    expect((await post(server.app, '/mvc/mailserversettings/save', { ...again.body, Password: '' })).status).toBe(200);
+    expect((await pool.query<{ password: string }>('SELECT password FROM mailserversettings')).rows[0].password).toBe(
+      stored,
+    );
+
+    const id = await queue({ to: ['auth@example.test'], subject: 'Met wachtwoord', text: 'x' });
+    await sendDue(pool);
+    expect((await rowOf(id)).status).toBe(String(S.Succeeded));
+    expect(logins).toContain(`mailer:${PASSWORD}`);
+    expect(secured.arrived).toHaveLength(1);
+  });
+});

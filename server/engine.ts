@@ -18,6 +18,7 @@ import { LIVE_EVENT_CHANNEL } from './data/events.ts';
 import { EventHub } from './events/index.ts';
 import { diskStore, type FileStore } from './files/storage.ts';
 import { JOB_KINDS, JobService } from './jobs/index.ts';
+import { installAutomations } from './automations/index.ts';
 import { activeModulesOf, publicKeyOf, readLicence, type StoredLicence } from './security/licence.ts';
 import { gateDefinitions, setActiveModules } from './security/modules.ts';
 import { configureSecrets } from './security/secrets.ts';
@@ -89,6 +90,7 @@ export async function startEngine(
   const notifications = new Notifications(direct, (line) => process.stderr.write(`${line}\n`));
   try {
     const registry = await Registry.open(packs, pool);
+    installAutomations(pool, () => registry.snapshot);
     const applied = await applyDefinitions(pool, registry.snapshot, { by: 'system', force: opts.force });
     await ensureAdministrator(pool, config.adminPassword, (line) => console.log(line));
     await installSecurityTriggers(pool);

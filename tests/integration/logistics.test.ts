@@ -297,6 +297,22 @@ describe('return requests', () => {
   });
 });
 
+describe('pack list settings', () => {
+  it('give a new pack list its default text and administration', async () => {
+    const [settings] = (await api('/mvc/packlistsettings/GetFlexData', { pageSize: 5 })).body.Data;
+    const other = await create('administrations', { ID: 'BE', Descr: 'Vestiging België' });
+    await create('packlistsettings', {
+      ...settings,
+      DefaultNote: 'Controleer de lading bij aankomst.',
+      DefaultAdministration: other.AutoID,
+    });
+    const made = await create('packlists', { Descr: 'Pakbon bouwhekken' });
+    expect(made).toMatchObject({ Note: 'Controleer de lading bij aankomst.', Administration: other.AutoID });
+    const own = await create('packlists', { Descr: 'Eigen tekst', Note: 'Achterom leveren' });
+    expect(own.Note).toBe('Achterom leveren');
+  });
+});
+
 describe('a user limited to one warehouse', () => {
   it('sees only the picklists and return requests of that warehouse, on the grid, item, lookup and description', async () => {
     const { order } = await placedOrder([{ LineType: 'sale', Product: ids.sale, OrderQuantity: 1 }], {

@@ -262,6 +262,8 @@ export function createClient(
     livePoll: (LastReceived: string | null) =>
       call<LivePollAnswer>('POST', 'mvc/liveevents/poll', LastReceived ? { LastReceived } : {}),
     /** Exports a grid's GetFlexData request in the background, as shown or as an import takes it back; answers the download request. */
+    reports: (table: string) =>
+      call<AnswerOf<'GET /mvc/reports/List'>>('GET', `mvc/reports/List?table=${encodeURIComponent(table)}`),
     requestExport: (Table: string, Request: FlexRequest, Layout: ExportLayout = 'GridLayout') =>
       call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', {
         Table,

@@ -96,6 +96,15 @@ export function createTransfer(base = '/', hooks: ClientHooks = {}) {
     async fetchFile(path: string, fallbackName = 'download'): Promise<FetchedFile> {
       return fetched(await send(path, { method: 'GET' }), fallbackName);
     },
+    /** A file a call makes from a JSON body (a report of a record or a selection), read whole. */
+    async postFile(path: string, body: unknown, fallbackName = 'download'): Promise<FetchedFile> {
+      const res = await send(path, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      return fetched(res, fallbackName);
+    },
     /**
      * Starts an import. The form's fields go first and the file last (part File): the server reads
      * the fields before it streams the file to disk. Answers the import task, still pending.

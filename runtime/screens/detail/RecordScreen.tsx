@@ -20,6 +20,7 @@ import { DetailTabs } from './DetailTabs.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { RecordChangedNotice } from '../RecordChangedNotice.tsx';
 import { RecordActionBar } from './RecordActionBar.tsx';
+import { PrintMenu } from './PrintMenu.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
 import { RightsMatrixTab } from './RightsMatrixTab.tsx';
 import { RowLimitWarning } from './RowLimitWarning.tsx';
@@ -194,6 +195,7 @@ export function RecordScreen({
         disabled={editor.saving}
         onStart={(action) => void start(action)}
       />
+      {record && saved && <PrintMenu table={screen.table} autoid={autoid} disabled={editor.saving} />}
       {screen.tabs?.length ? (
         <DetailTabs
           label={t`Tabbladen`}

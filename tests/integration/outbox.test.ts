@@ -5,6 +5,8 @@
 // becomes a visible time-out; two senders send each message once; a sender killed mid-batch loses
 // nothing and doubles nothing silently.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,8 @@ import {
 import { localSmtp, readMessage, type LocalSmtp } from '../support/smtp.ts';
 import { post, startTestServer, type TestServer } from './harness.ts';
 import { SYSTEM_PRINCIPAL } from '../../server/security/index.ts';
+import { outboxSend } from '../../server/jobs/outbox-send.ts';
+import type { JobContext, KindQueue } from '../../server/jobs/context.ts';
 
 let server: TestServer;
 let smtp: LocalSmtp;
@@ -463,5 +467,57 @@ describe('the SMTP password', () => {
     expect((await rowOf(id)).status).toBe(String(S.Succeeded));
     expect(logins).toContain(`mailer:${PASSWORD}`);
     expect(secured.arrived).toHaveLength(1);
+  });
+});
+
+describe('the outbox-send job', () => {
+  it('is queued by its watch when a message is due, and sends mobile messages as files in the data directory', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-data-'));
+    const ctx: JobContext = {
+      pool: server.engine.pool,
+      snapshot: () => server.engine.registry.snapshot,
+      files: server.engine.files,
+      log: () => undefined,
+      dataDir,
+    };
+    const sent: Record<string, unknown>[] = [];
+    const queue: KindQueue = {
+      jobsOf: async () => [],
+      failNow: async () => undefined,
+      send: async (data) => {
+        sent.push(data);
+        return 'job';
+      },
+    };
+    await outboxSend.watch?.run(ctx, queue);
+    expect(sent).toHaveLength(0);
+    const client = await pool.connect();
+    let id: number;
+    try {
+      await client.query('BEGIN');
+      id = await enqueueMessage(client, {
+        kind: 'mobile',
+        payload: { phone: '+31612345678', template: 'werkbon_goedgekeurd', variables: { werkbon: 'WB-1' } },
+        source: { table: 'mcustomers', autoId: 1 },
+      });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await outboxSend.watch?.run(ctx, queue);
+    expect(sent).toHaveLength(1);
+    expect(await outboxSend.run(ctx, {}, { last: false })).toMatch(/^1 sent/);
+    const row = (
+      await pool.query<{ status: string; result: string }>(
+        'SELECT status, result FROM outboxmessages WHERE autoid = $1',
+        [id],
+      )
+    ).rows[0];
+    expect(row.status).toBe(String(S.Succeeded));
+    expect(row.result.startsWith(path.join(dataDir, 'mobile-outbox'))).toBe(true);
+    expect(JSON.parse(readFileSync(row.result, 'utf8'))).toMatchObject({
+      phone: '+31612345678',
+      variables: { werkbon: 'WB-1' },
+    });
   });
 });

@@ -122,6 +122,12 @@ export async function buildApp(
   if (opts.checkAnswers) checkAnswers(app);
   requestEdge(app);
   app.addHook('onRequest', sessionGuard(engine));
+  // Every later line of a signed-in request's log names its user.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.principal) return;
+    request.log = request.log.child({ user: request.principal.username });
+    reply.log = request.log;
+  });
   fairShare(app, { perUser: engine.config.userConcurrency, queue: 100 });
   // Liveness: the process answers. Readiness (/health): it can serve, the database answering.
   app.get('/health/live', async () => ({ status: 'ok' }));

@@ -67,6 +67,8 @@ export interface Config {
    * connections that need a session of their own (LISTEN, the job queue, migrations) use it.
    */
   directDatabaseUrl?: string;
+  /** Days the server's log is kept in its table (LOG_RETENTION_DAYS, default 14). */
+  logRetentionDays?: number;
 }
 
 function debugPermissions(env: NodeJS.ProcessEnv): boolean {
@@ -181,5 +183,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sqlEditorTimeoutMs: positive(env.SQL_EDITOR_TIMEOUT_MS, 30_000, 'SQL_EDITOR_TIMEOUT_MS'),
     metricsToken: env.METRICS_TOKEN || undefined,
     directDatabaseUrl: env.DIRECT_DATABASE_URL || undefined,
+    logRetentionDays: positive(env.LOG_RETENTION_DAYS, 14, 'LOG_RETENTION_DAYS'),
   };
 }

@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDatabase, startEngine } from './engine.ts';
+import { LogSink } from './db/log-sink.ts';
 
 const config = configFromEnv();
 
@@ -19,7 +20,13 @@ async function serve(config: Config): Promise<void> {
     const { applied, seeded } = engine.applied;
     console.log(`definitions applied: ${applied.length} schema change(s), ${seeded} seed row(s)`);
   }
-  const app = await buildApp(engine, { logger: true });
+  // The log goes to standard output and, in batches, to the table the Logs screen reads.
+  const logTable = engine.registry.snapshot.table('serverlogs') ? 'serverlogs' : undefined;
+  const sink = new LogSink(engine.pool, process.stdout, {
+    retentionDays: config.logRetentionDays ?? 14,
+    table: logTable,
+  });
+  const app = await buildApp(engine, { logger: { stream: sink } });
   await app.listen({ port: config.port, host: config.host });
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -28,6 +35,7 @@ async function serve(config: Config): Promise<void> {
       stopping = true;
       void app
         .close()
+        .then(() => sink.flush())
         .then(() => engine.close())
         .then(() => process.exit(0));
     });

@@ -92,6 +92,46 @@ function checkPrompts(
   });
 }
 
+/**
+ * A choosing action: its prompt is a required select whose every option names a transition of the
+ * table's workflow (and no transition is named for an answer it does not offer).
+ */
+function checkChoose(
+  action: ActionDef,
+  choose: NonNullable<ActionDef['choose']>,
+  workflows: { value: WorkflowDef }[],
+  at: string,
+  report: Report,
+): void {
+  const prompt = action.prompts?.find((p) => p.name === choose.prompt);
+  if (!prompt || prompt.type !== 'select' || prompt.required !== true) {
+    report(
+      `${at}/prompt`,
+      'choose',
+      `action ${action.name} chooses by ${choose.prompt}, which is not a required select prompt of it`,
+    );
+    return;
+  }
+  const answers = new Set((prompt.options ?? []).map((o) => String(o.value)));
+  for (const answer of answers)
+    if (!(answer in choose.transitions))
+      report(`${at}/transitions`, 'choose', `action ${action.name} names no transition for answer ${answer}`);
+  for (const [answer, name] of Object.entries(choose.transitions)) {
+    if (!answers.has(answer))
+      report(
+        `${at}/transitions/${answer}`,
+        'choose',
+        `action ${action.name}: ${choose.prompt} has no answer ${answer}`,
+      );
+    if (!workflows.some((w) => w.value.transitions.some((t) => t.name === name && t.automatic === undefined)))
+      report(
+        `${at}/transitions/${answer}`,
+        'transition-reference',
+        `action ${action.name} names transition ${name}, which no workflow of its table lets a user make`,
+      );
+  }
+}
+
 /** A prompt's `where` (a filter over its list's rows) and a `required` rule (over the record and settings). */
 function checkPromptRules(
   eff: Effective,
@@ -594,15 +634,22 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
   const workflows = [...eff.workflows.values()].filter((w) => w.value.table.toLowerCase() === table.name.toLowerCase());
   (screen.actions ?? []).forEach((action, i) => {
     const at = `/actions/${i}`;
-    const kinds = [action.transition, action.set, action.merge, action.behaviour, action.create, action.change].filter(
-      (k) => k !== undefined,
-    ).length;
+    const kinds = [
+      action.transition,
+      action.choose,
+      action.set,
+      action.merge,
+      action.behaviour,
+      action.create,
+      action.change,
+    ].filter((k) => k !== undefined).length;
     if (kinds !== 1)
       report(
         at,
         'action-kind',
-        `action ${action.name} must have exactly one of transition, set, merge, behaviour, create or change`,
+        `action ${action.name} must have exactly one of transition, choose, set, merge, behaviour, create or change`,
       );
+    if (action.choose) checkChoose(action, action.choose, workflows, `${at}/choose`, report);
     if (action.change) checkChange(eff, table, action.change, action.prompts, `${at}/change`, report);
     if (action.create) {
       const target = eff.tables.get(action.create.table.toLowerCase());
@@ -679,8 +726,9 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
       for (const p of ruleProblems(g.rule, new Set(table.fields.map((f) => f.name)), '', relatedField(eff, table)))
         report(`${at}/guards/${j}/rule${p.pointer}`, 'rule', `action ${action.name}: ${p.message}`);
     });
-    // A create action's prompts fill the new row, not fields of this record.
-    checkPrompts(eff, action.create ? undefined : table, action.prompts, at, report);
+    // A create action's prompts fill the new row, not fields of this record; a choosing prompt is only asked.
+    const asked = (action.prompts ?? []).filter((p) => p.name !== action.choose?.prompt);
+    checkPrompts(eff, action.create ? undefined : table, asked, at, report);
     // A filter and a required rule are a transition's prompts' (a screen action that makes one shows its prompts).
     (action.prompts ?? []).forEach((p, i) => {
       if (p.where !== undefined || (typeof p.required === 'object' && p.required !== null))
@@ -1032,7 +1080,30 @@ function checkEInvoice(eff: Effective, table: EffectiveTable, report: Report): v
   }
 }
 
+/**
+ * Rows copied under a new record (`childrenFrom`): `through` is a list field of the table, and the
+ * copy reads as a create action's children do, `$record` the row `through` names and `$created`
+ * the new record.
+ */
+function checkChildrenFrom(eff: Effective, table: EffectiveTable, report: Report): void {
+  (table.childrenFrom ?? []).forEach((c, i) => {
+    const at = `/childrenFrom/${i}`;
+    const through = fieldOf(table, c.through);
+    const source = through?.type === 'list' ? referenced(eff, table, c.through) : undefined;
+    if (!source) {
+      report(
+        `${at}/through`,
+        'field-reference',
+        `childrenFrom names ${c.through}, which is no list field of ${table.name}`,
+      );
+      return;
+    }
+    checkCopy(eff, source, table, c, at, report, true);
+  });
+}
+
 function checkTable(eff: Effective, table: EffectiveTable, report: Report): void {
+  checkChildrenFrom(eff, table, report);
   const n = table.numbering;
   if (n) {
     const counters = eff.tables.get(n.table.toLowerCase());

@@ -257,6 +257,21 @@ export interface TableDef {
   einvoiceReceive?: EInvoiceReceiveDef;
   /** Its records are planned on the planning board: which fields hold start, end, resource, text, colour (PlanningDef). */
   planning?: PlanningDef;
+  /** Rows copied under each new record from the child rows of a row it names (ChildrenFromDef). */
+  childrenFrom?: ChildrenFromDef[];
+}
+
+/**
+ * Rows copied under a new record, on every path that creates one (a save, an import, an action,
+ * the nightly run): the rows of `from` whose list field `via` names the row the record's list field
+ * `through` names (a new inspection takes its plan's questions) become rows of `table` under the
+ * new record, when `when` holds. `set` and `when` read `$record` (the row `through` names), `$child`
+ * (the row copied) and `$created` (the new record), with paths through their list fields
+ * (`$created.Object.ObjectType`). Only when the record is made: later changes of `through` copy nothing.
+ */
+export interface ChildrenFromDef extends CopyChildrenDef {
+  through: string;
+  from: string;
 }
 
 /**
@@ -752,6 +767,12 @@ export interface ActionDef {
    * "$record.Field", "$currentUser", "$today", "$now".
    */
   /**
+   * The answer to the prompt `prompt` (a select of the action's prompts) chooses the workflow
+   * transition the action makes: `transitions[answer]` ("Afronden": does the measuring device have
+   * measurements? yes waits for them, no finishes). The prompt is not written to the record.
+   */
+  choose?: { prompt: string; transitions: Record<string, string> };
+  /**
    * The engine runs the action by itself, as the system, on every record for which `due` holds
    * (a filter over the record's own fields and totals, with `today`), at each run of the
    * scheduled task `scheduled-actions`, and again while it holds, up to `repeat` rounds (a
@@ -858,6 +879,8 @@ export interface TransitionDef {
    * referenced rows) in a state it leaves from. No user makes it; it has no prompts.
    */
   automatic?: RulesLogic;
+  /** Not offered on its own (GetTransitions): a screen action whose prompt chooses it (`choose`) makes it. */
+  viaAction?: boolean;
   /**
    * Record fields that must have a value on entering the new state; `{field, when}` only while the
    * rule holds (`{"var": "$settings.financialsettings.RequireVoidReason"}`).

@@ -33,7 +33,11 @@ function withTransitions(
   const transitions = model?.workflow?.def.transitions ?? [];
   const actions = screen.actions?.map((a) => {
     const t = a.transition ? transitions.find((x) => x.name === a.transition) : undefined;
-    return t ? { ...a, prompts: a.prompts ?? t.prompts, warning: t.warning } : a;
+    if (t) return { ...a, prompts: a.prompts ?? t.prompts, warning: t.warning };
+    // A choosing action warns as the first of its transitions that has a warning.
+    const chosen = Object.values(a.choose?.transitions ?? {});
+    const warning = transitions.find((x) => chosen.includes(x.name) && x.warning)?.warning;
+    return warning ? { ...a, warning } : a;
   });
   // A documents tab says which table holds the documents and which two fields name their record.
   const tabs = screen.tabs?.map((tab) => {

@@ -12,7 +12,8 @@ import { badRequest } from '../errors.ts';
 import { dictionaryHook } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
-import { registerWriteHook } from '../data/write-hooks.ts';
+import { CHILDREN_FROM_HOOK, registerWriteHook } from '../data/write-hooks.ts';
+import { childrenFromHook } from '../business/children-from.ts';
 import { rowLimitHook } from './row-limit.ts';
 import { requiredRightsHook } from './required-grants.ts';
 import {
@@ -31,6 +32,7 @@ export function installWriteHooks(): void {
   registerWriteHook('user-account', userAccountHook);
   registerWriteHook('row-limit', rowLimitHook);
   registerWriteHook('required-rights', requiredRightsHook);
+  registerWriteHook(CHILDREN_FROM_HOOK, childrenFromHook);
 }
 
 /**

@@ -105,6 +105,13 @@ export async function runAction(
     throw refused('actions.min_selected', action.minSelected);
   if (action.guards?.length) await keepsGuards(ctx, model, action, selected);
   if (action.transition) return changeStatus(ctx, model, ids, action.transition, values);
+  if (action.choose) {
+    // The answer chooses the transition; the transition's own prompts take the other values.
+    const { [action.choose.prompt]: answer, ...rest } = checkPrompts(action.prompts, values);
+    const chosen = action.choose.transitions[String(answer)];
+    if (!chosen) throw badRequest('request.unknown_transition', String(answer));
+    return changeStatus(ctx, model, ids, chosen, rest);
+  }
   const prompts = checkPrompts(action.prompts, values);
   if (action.merge === true) return merge(ctx, model, ids, prompts.Target as number);
   if (action.merge) return collect(ctx, model, action.merge, selected);

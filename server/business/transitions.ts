@@ -47,7 +47,7 @@ export async function transitionsOf(
   const { def, field } = model.workflow;
   const status = record[field.name] ?? null;
   const candidates = def.transitions.filter(
-    (t) => t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t),
+    (t) => !t.viaAction && t.to !== status && leavesFrom(t, status) && mayMake(model, principal, t),
   );
   const related = await relatedValues(
     db,

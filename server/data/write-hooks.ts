@@ -59,11 +59,18 @@ export function registerWriteHook(name: string, hook: WriteHook): void {
   registered.set(name, hook);
 }
 
-/** The hooks of the behaviours the table names, by name, in the order it names them. */
+/**
+ * The name a definition kind's hook is registered under when the kind is not a named behaviour:
+ * every table with `childrenFrom` runs it.
+ */
+export const CHILDREN_FROM_HOOK = 'childrenFrom';
+
+/** The hooks of the behaviours the table names, by name, in the order it names them (then its kinds'). */
 function namedHooks(model: TableModel): [string, WriteHook][] {
-  const names = model.table.behaviour;
-  if (!names) return [];
-  return (Array.isArray(names) ? names : [names]).flatMap((n) => {
+  const named = model.table.behaviour;
+  const names: string[] = !named ? [] : Array.isArray(named) ? named : [named];
+  if (model.table.childrenFrom?.length) names.push(CHILDREN_FROM_HOOK);
+  return names.flatMap((n) => {
     const hook = registered.get(n);
     return hook ? [[n, hook] as [string, WriteHook]] : [];
   });

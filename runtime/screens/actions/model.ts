@@ -64,7 +64,8 @@ export function screenActions(screen: Pick<ScreenInfo, 'actions'> & Partial<Pick
         a.transition && screen.table ? `${screen.table}.${a.transition}.${p.name}` : undefined,
       ),
     ),
-    warning: null,
+    // A choosing action (its prompt picks the transition) carries its transitions' warning.
+    warning: a.choose && 'warning' in a && typeof a.warning === 'string' ? a.warning : null,
     right: a.right ?? null,
     transition: a.transition ?? null,
   }));

@@ -5,7 +5,6 @@
 // inspection, and the object's inspection state turns Goedgekeurd.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseTransition } from './browser.ts';
 import { page, product, useProduct } from './fixture.ts';
 import { sheetFile } from '../support/import-files.ts';
 import { runScheduledActions } from '../support/scheduled.ts';
@@ -106,8 +105,16 @@ it('is answered, and finished with a measuring device that has measurements, so 
     async () => (await sql(`SELECT measuringdevice FROM inspections WHERE descr = $1`, [SCHEDULE])).rows[0],
   ).not.toEqual({ measuringdevice: null });
 
-  await chooseTransition(record().getByRole('toolbar', { name: 'Acties' }), 'Afronden: meetapparaat heeft metingen');
-  const run = dialog('Afronden: meetapparaat heeft metingen');
+  // One Afronden asks whether the device has measurements; yes waits for them.
+  await record()
+    .getByRole('toolbar', { name: 'Acties' })
+    .getByRole('button', { name: 'Afronden', exact: true })
+    .click();
+  const run = dialog('Afronden');
+  await run
+    .getByLabel('Heeft het meetapparaat metingen?', { exact: true })
+    .selectOption({ label: 'Ja: wachten op de metingen' });
+  await run.getByRole('button', { name: 'Uitvoeren' }).click();
   await poll(inspection).toEqual([{ status: 2, finalresult: '0', inspectionstate: 'nostate' }]);
   if (await run.count()) await run.locator('.app-modal-footer').getByRole('button', { name: 'Sluiten' }).click();
   await poll(() => run.count()).toBe(0);

@@ -207,6 +207,175 @@ describe('an inspection', () => {
   });
 });
 
+describe('an MI plan', () => {
+  it('gives a new inspection its generic, object-type and object questions, and a workflow item when its schedule says so', async () => {
+    const otherType = (await create('objecttypes', { ID: 'OT-KRAAN', Descr: 'Kraan' })).AutoID;
+    const plan = (await create('miplans', { ID: 'NEN-Q', Descr: 'Vragenplan', Calculation: 'questions' })).AutoID;
+    const other = (await create('miplans', { ID: 'NEN-X', Descr: 'Ander plan' })).AutoID;
+    const sequence = (await create('miplansequences', { MiPlan: plan, ID: 'S1', Descr: 'Visuele controle' })).AutoID;
+    const foreign = (await create('miplansequences', { MiPlan: other, ID: 'S1', Descr: 'Elders' })).AutoID;
+    expect(
+      (await admin('/mvc/miplansteps/save', { MiPlan: plan, Sequence: foreign, ID: 'X', Descr: 'Stap' })).status,
+    ).toBe(400);
+    const step = (
+      await create('miplansteps', { MiPlan: plan, Sequence: sequence, ID: 'S1-1', Descr: 'Kabels', Mode: 'visual' })
+    ).AutoID;
+    const question = (record: Record<string, unknown>) => create('miplanquestions', { MiPlan: plan, ...record });
+    await question({ Question: 'Noodstop werkt', Step: step, Mandatory: true, SortOrder: 1 });
+    await question({ Question: 'Giek zonder scheuren', Scope: 'objecttype', ObjectType: ids.type, SortOrder: 2 });
+    await question({ Question: 'Kraanhaak geborgd', Scope: 'objecttype', ObjectType: otherType, SortOrder: 3 });
+    await question({ Question: 'Bordje leesbaar', Scope: 'object', Object: ids.object, Kind: '3', SortOrder: 4 });
+    await question({ Question: 'Ander object', Scope: 'object', Object: ids.device, SortOrder: 5 });
+    expect(await item('miplans', plan)).toMatchObject({ SequenceCount: 1, StepCount: 1, QuestionCount: 5 });
+    expect(
+      (await admin('/mvc/miplanquestions/save', { MiPlan: plan, Question: 'Zonder', Scope: 'object' })).status,
+    ).toBe(400);
+
+    const schedule = await create('objectmischedules', {
+      Object: ids.object,
+      Descr: 'Vragenronde',
+      MiPlan: plan,
+      RepeatCycle: 12,
+      StartDate: today(),
+      AutoCreateWorkflowItem: true,
+      WorkflowItemOffset: 2,
+      WorkflowItemOffsetUnit: 'weeks',
+    });
+    await runScheduledActions(server.engine);
+    const [insp] = await inspectionsOf(schedule.AutoID);
+    const questions: Row[] = (
+      await admin('/mvc/inspectionquestions/GetFlexData', { dataFilter: { Inspection: insp.AutoID }, pageSize: 100 })
+    ).body.Data;
+    expect(questions.map((q) => q.Question)).toEqual(['Noodstop werkt', 'Giek zonder scheuren', 'Bordje leesbaar']);
+    expect(questions[0]).toMatchObject({ Mandatory: true, Step: step, Answer: '0' });
+    expect(questions[2]).toMatchObject({ Kind: '3' });
+    const items: Row[] = (
+      await admin('/mvc/workflows/GetFlexData', {
+        dataSet: 'all',
+        dataFilter: { Inspection: insp.AutoID },
+        pageSize: 10,
+      })
+    ).body.Data;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      Object: ids.object,
+      ReportedOn: daysFromToday(-14),
+      DueDate: today(),
+      ShortDescr: 'Vragenronde',
+    });
+    ids.questionInspection = insp.AutoID;
+    ids.mandatoryQuestion = questions[0].AutoID;
+    ids.failedQuestion = questions[1].AutoID;
+  });
+
+  it('is finished by one Afronden whose answer chooses: waiting for the device, or finished with the result from the answers', async () => {
+    const autoid = ids.questionInspection;
+    const transitions: Row[] = (await admin('/mvc/inspections/GetTransitions', { autoid })).body.Transitions;
+    expect(transitions.map((t) => t.Name)).not.toContain('finish');
+    expect(transitions.map((t) => t.Name)).not.toContain('awaitDevice');
+    const afronden = (HasMeasurements: unknown, ids: number[] = [autoid]) =>
+      admin('/mvc/inspections/RunAction', {
+        Action: 'finish',
+        autoids: ids,
+        Values: HasMeasurements === undefined ? {} : { HasMeasurements },
+      });
+    expect((await afronden(undefined)).status).toBe(400);
+    await create('inspections', { ...(await item('inspections', autoid)), InspectionDate: today() });
+    // An unanswered mandatory question leaves the result to be given.
+    expect((await afronden('no')).body.Failed).toBe(1);
+    await create('inspectionquestions', { ...(await item('inspectionquestions', ids.mandatoryQuestion)), Answer: '1' });
+    await create('inspectionquestions', {
+      ...(await item('inspectionquestions', ids.failedQuestion)),
+      Answer: '2',
+      Deviation: 'Haarscheur bij de voet',
+    });
+    const objectRow = await create('inspectionobjects', { Inspection: autoid, Object: ids.device, Result: '1' });
+    expect(await item('inspections', autoid)).toMatchObject({
+      Deviations: 1,
+      OpenMandatoryQuestions: 0,
+      FinalResult: '2',
+    });
+    expect((await afronden('no')).body.Succeeded).toBe(1);
+    expect(await item('inspections', autoid)).toMatchObject({ Status: 1, FinalResult: '2' });
+    const changed = await admin('/mvc/inspectionobjects/save', {
+      ...(await item('inspectionobjects', objectRow.AutoID)),
+      Result: '2',
+    });
+    expect(changed.status).toBe(409);
+
+    const waiting = await create('inspections', {
+      Object: ids.object,
+      PlannedDate: '2026-06-01',
+      InspectionDate: '2026-06-01',
+      MeasuringDevice: ids.device,
+    });
+    expect((await afronden('maybe', [waiting.AutoID])).status).toBe(400);
+    expect((await afronden('yes', [waiting.AutoID])).body.Succeeded).toBe(1);
+    expect((await item('inspections', waiting.AutoID)).Status).toBe(2);
+  });
+});
+
+describe('a measurement file', () => {
+  it('stores each row with the inspection import code of what does not fit, and refuses a row it cannot read whole', async () => {
+    const owner = (await create('relations', { ID: 'REL-KEUR', Descr: 'Verhuurder' })).AutoID;
+    await create('objecttypes', { ID: 'OT-KEUR2', Descr: 'Kraan' });
+    const status = (await admin('/mvc/objectstatuses/GetFlexData', { pageSize: 1 })).body.Data[0]?.AutoID;
+    const object = async (ID: string, record: Record<string, unknown>) =>
+      create('objects', { ID, Descr: ID, ObjectType: ids.type, Status: status, ...record });
+    await object('OBJ-C1', {});
+    await object('OBJ-C2', { Owner: owner });
+    const unknownStatus = (await object('OBJ-C3', { Status: null })).AutoID;
+    // Waiting for its device, so its row is matched and only its missing status is said.
+    const waiting = await create('inspections', {
+      Object: unknownStatus,
+      MiPlan: ids.plan,
+      PlannedDate: '2026-07-01',
+      InspectionDate: '2026-07-01',
+      MeasuringDevice: ids.device,
+    });
+    expect((await change(waiting.AutoID, 'awaitDevice')).body.Succeeded).toBe(1);
+    const twice = (await object('OBJ-C4', {})).AutoID;
+    for (const Descr of ['Eerste', 'Tweede'])
+      await create('objectmischedules', {
+        Object: twice,
+        Descr,
+        MiPlan: ids.plan,
+        RepeatCycle: 12,
+        StartDate: '2099-01-01',
+      });
+    const cookie = await signIn(server.app);
+    const task = await finished(
+      base,
+      cookie,
+      (
+        await startImport(base, cookie, {
+          Destination: 'measurements',
+          file: await sheetFile([
+            ['Meetapparaat', 'Object', 'Meetcode', 'Resultaat', 'Objecttype in het bestand', 'Eigenaar in het bestand'],
+            ['MEET-1', 'OBJ-C1', 'A', 'Goed / ja', 'OT-KEUR2', null],
+            ['MEET-1', 'OBJ-C1', 'B', 'Goed / ja', null, 'REL-KEUR'],
+            ['MEET-1', 'OBJ-C2', 'C', 'Goed / ja', null, 'REL-KEUR'],
+            ['MEET-1', 'OBJ-C3', 'D', 'Goed / ja', null, null],
+            ['MEET-1', 'OBJ-C4', 'E', 'Goed / ja', null, null],
+            ['MEET-1', 'OBJ-ONBEKEND', 'F', 'Goed / ja', null, null],
+            ['MEET-1', 'OBJ-C1', 'G'.repeat(5000), 'Goed / ja', null, null],
+          ]),
+        })
+      ).body.AutoID,
+    );
+    expect(task, JSON.stringify(task)).toMatchObject({ ProcessedRecords: 5, FailedRecords: 2 });
+    const stored: Row[] = (await admin('/mvc/measurements/GetFlexData', { dataSet: 'all', pageSize: 100 })).body.Data;
+    const codes = stored.filter((r) => ['A', 'B', 'C', 'D', 'E'].includes(String(r.Code)));
+    expect(Object.fromEntries(codes.map((r) => [r.Code, r.ImportError]))).toEqual({
+      A: '101',
+      B: '103',
+      C: '10',
+      D: '107',
+      E: '102',
+    });
+  });
+});
+
 describe("an object's inspection state", () => {
   it('is stored: no state, approved, expiring, expired and failed follow its finished inspections and the nightly run', async () => {
     const object = (await create('objects', { ID: 'OBJ-S', Descr: 'Steiger', ObjectType: ids.type })).AutoID;

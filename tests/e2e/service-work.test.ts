@@ -156,3 +156,17 @@ it('is approved and invoiced once', async () => {
   await poll(() => page.getByText(/is al gefactureerd/).count()).toBeGreaterThan(0);
   expect(await invoiced()).toEqual({ lines: 2, total: 241.5 });
 });
+
+it('sums the booked hours per person and week on Uren per week, with the totals', async () => {
+  await page.goto(`${product.url}/?route=hoursperweek`);
+  const table = page.getByRole('table', { name: 'Uren per week' });
+  await poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+  const headings = await table.getByRole('columnheader').allTextContents();
+  expect(headings).toEqual(['Persoon', 'Week', 'Uren', 'Bedrag', 'Aantal']);
+  // Kees Bakker's 2.5 hours of this week are in his row's sum, whatever else the demo booked on him.
+  const kees = table.getByRole('row').filter({ hasText: 'Kees Bakker' }).first();
+  await poll(() => kees.count()).toBe(1);
+  expect(await table.locator('tfoot').textContent()).toContain('Totaal');
+  await table.getByRole('button', { name: 'Uren' }).click();
+  await poll(() => table.getByRole('columnheader', { name: /Uren/ }).getAttribute('aria-sort')).toBe('ascending');
+});

@@ -13,7 +13,13 @@ export {
 export { closeEmailConnections, emailTransport, type EmailDeps } from './email.ts';
 export { mobileFileTransport } from './mobile.ts';
 export { installTransports, OUTBOX_JOB } from './install.ts';
-export { DEFAULT_MAIL_SETTINGS, MAIL_SETTINGS_TABLE, readMailSettings, type MailSettings } from './settings.ts';
+export {
+  cachedMailSettings,
+  DEFAULT_MAIL_SETTINGS,
+  MAIL_SETTINGS_TABLE,
+  readMailSettings,
+  type MailSettings,
+} from './settings.ts';
 export {
   MESSAGE_STATUS,
   type EmailAttachment,

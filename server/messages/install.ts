@@ -6,7 +6,7 @@ import type { FileStore } from '../files/index.ts';
 import { emailTransport } from './email.ts';
 import { mobileFileTransport } from './mobile.ts';
 import { registerTransport, transportOf } from './outbox.ts';
-import { readMailSettings } from './settings.ts';
+import { cachedMailSettings } from './settings.ts';
 
 export const OUTBOX_JOB = 'outbox-send';
 
@@ -14,7 +14,7 @@ export function installTransports(deps: { pool: pg.Pool; files: FileStore; dataD
   if (!transportOf('email'))
     registerTransport(
       'email',
-      emailTransport({ settings: () => readMailSettings(deps.pool), files: { db: deps.pool, store: deps.files } }),
+      emailTransport({ settings: cachedMailSettings(deps.pool), files: { db: deps.pool, store: deps.files } }),
     );
   if (!transportOf('mobile'))
     registerTransport('mobile', mobileFileTransport(path.join(deps.dataDir, 'mobile-outbox')));

@@ -75,3 +75,19 @@ export async function readMailSettings(db: Queryable): Promise<MailSettings> {
     retryMinutes: r.retryminutes ?? d.retryMinutes,
   };
 }
+
+/**
+ * The settings read at most once per `ttlMs` (the e-mail transport asks for each message); a change
+ * reaches every sender within that time.
+ */
+export function cachedMailSettings(db: Queryable, ttlMs = 5000): () => Promise<MailSettings> {
+  let read: { at: number; settings: Promise<MailSettings> } | null = null;
+  return () => {
+    if (!read || Date.now() - read.at > ttlMs) {
+      const settings = readMailSettings(db);
+      read = { at: Date.now(), settings };
+      settings.catch(() => (read = null));
+    }
+    return read.settings;
+  };
+}

@@ -19,7 +19,7 @@ import {
   closeEmailConnections,
   emailTransport,
   enqueueMessage,
-  readMailSettings,
+  cachedMailSettings,
   registerTransport,
   sendDue,
   type EmailPayload,
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       `UPDATE mailserversettings SET host = '127.0.0.1', port = $1, usetls = false, senderaddress = 'noreply@example.test', testmode = false`,
       [smtp.port],
     );
-    registerTransport('email', emailTransport({ settings: () => readMailSettings(pool), maxConnections: CONCURRENCY }));
+    registerTransport('email', emailTransport({ settings: cachedMailSettings(pool), maxConnections: CONCURRENCY }));
 
     const q0 = performance.now();
     const client = await pool.connect();

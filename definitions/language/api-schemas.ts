@@ -1036,6 +1036,26 @@ const CALL_SCHEMAS = {
       ['At', 'Database', 'Jobs', 'Outbox', 'LiveConnections', 'Process', 'Processes'],
     ),
   },
+  'POST /mvc/monitor/Versions': {
+    summary: 'Versions: the product, Node.js, each pack, the core migrations applied and the database',
+    body: empty,
+    answer: object(
+      {
+        Product: object({ Name: str(), Version: str() }, ['Name', 'Version']),
+        Node: str(),
+        Packs: list(object({ Name: str(), Version: str(), Title: str() }, ['Name', 'Version', 'Title'])),
+        Migrations: list(object({ Name: str(), ExecutedAt: str() }, ['Name', 'ExecutedAt'])),
+        Database: str(),
+      },
+      ['Product', 'Node', 'Packs', 'Migrations', 'Database'],
+    ),
+  },
+  'POST /mvc/monitor/Environment': {
+    summary:
+      'The environment settings, read-only: the configuration without secrets (a password, key or token only as set or unset, database addresses without their password)',
+    body: empty,
+    answer: object({ Settings: list(object({ Name: str(), Value: str() }, ['Name', 'Value'])) }, ['Settings']),
+  },
   'GET /metrics': {
     summary:
       'Prometheus metrics: the process (prom-client defaults) and the monitor figures; loopback only, or anywhere with Authorization: Bearer METRICS_TOKEN',

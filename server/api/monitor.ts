@@ -4,6 +4,8 @@
 // /metrics answers loopback callers, and anyone else only with `Authorization: Bearer
 // METRICS_TOKEN` when that is configured (docs/operations.md).
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Engine } from '../engine.ts';
@@ -148,10 +150,86 @@ function metricsRegistry(engine: Engine): Registry {
   return registry;
 }
 
+/** The product's name and version, as its package says. */
+function product(): { Name: string; Version: string } {
+  try {
+    const pkg: unknown = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+    );
+    const field = (key: string) =>
+      typeof pkg === 'object' && pkg !== null && key in pkg ? String(Reflect.get(pkg, key)) : '';
+    return { Name: field('name'), Version: field('version') };
+  } catch {
+    return { Name: '', Version: '' };
+  }
+}
+
+/** A database address without its password. */
+const withoutPassword = (url: string | undefined): string => {
+  if (!url) return '';
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return '';
+  }
+};
+
+/** What an administrator may see of the configuration: no password, key or token, only whether one is set. */
+function environment(engine: Engine): { Name: string; Value: string }[] {
+  const c = engine.config;
+  const set = (v: unknown) => (v ? 'set' : 'unset');
+  const settings: [string, unknown][] = [
+    ['PORT', c.port],
+    ['HOST', c.host],
+    ['DATABASE_URL', withoutPassword(engine.databaseUrl)],
+    ['DIRECT_DATABASE_URL', withoutPassword(c.directDatabaseUrl)],
+    ['DATA_DIR', c.dataDir],
+    ['FILES_DIR', c.filesDir],
+    ['PACKS', c.packs.join(',')],
+    ['LOG_LEVEL', c.logLevel],
+    ['LOG_RETENTION_DAYS', c.logRetentionDays ?? 14],
+    ['TIME_ZONE', c.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone],
+    ['STATEMENT_TIMEOUT_MS', c.statementTimeoutMs],
+    ['SQL_EDITOR_TIMEOUT_MS', c.sqlEditorTimeoutMs ?? 30_000],
+    ['WEB_CONCURRENCY', c.webConcurrency],
+    ['USER_CONCURRENCY', c.userConcurrency],
+    ['WORKERS', c.workers],
+    ['JOB_MAINTENANCE_SECONDS', c.jobMaintenanceSeconds],
+    ['LICENCE_MODULES', c.licenceModules.join(',')],
+    ['LICENCE_PUBLIC_KEY', set(c.licencePublicKey)],
+    ['ADMIN_PASSWORD', set(c.adminPassword)],
+    ['METRICS_TOKEN', set(c.metricsToken)],
+    ['NODE_ENV', process.env.NODE_ENV ?? ''],
+  ];
+  return settings.map(([Name, v]) => ({ Name, Value: String(v) }));
+}
+
 export function monitorRoutes(app: FastifyInstance, engine: Engine): void {
-  app.post('/mvc/monitor/Get', async (request) => {
+  const mayMonitor = (request: FastifyRequest) => {
     if (!principalOf(request).can(MONITOR_RIGHT, 'read')) throw forbidden();
+  };
+  app.post('/mvc/monitor/Get', async (request) => {
+    mayMonitor(request);
     return monitorFigures(engine);
+  });
+  app.post('/mvc/monitor/Versions', async (request) => {
+    mayMonitor(request);
+    const migrations = await engine.pool.query<{ name: string; executed_at: Date }>(
+      'SELECT name, executed_at FROM mikro_orm_migrations ORDER BY id',
+    );
+    const db = await engine.pool.query<{ version: string }>('SELECT version() AS version');
+    return {
+      Product: product(),
+      Node: process.version,
+      Packs: engine.registry.packs.packs.map((p) => ({ Name: p.name, Version: p.version, Title: p.title })),
+      Migrations: migrations.rows.map((m) => ({ Name: m.name, ExecutedAt: new Date(m.executed_at).toISOString() })),
+      Database: db.rows[0]?.version ?? '',
+    };
+  });
+  app.post('/mvc/monitor/Environment', async (request) => {
+    mayMonitor(request);
+    return { Settings: environment(engine) };
   });
   let registry: Registry | null = null;
   app.get('/metrics', async (request, reply) => {

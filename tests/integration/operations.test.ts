@@ -62,6 +62,31 @@ describe('the monitor', () => {
 
   it('is refused without its right', async () => {
     expect((await as(plain, '/mvc/monitor/Get')).status).toBe(403);
+    expect((await as(plain, '/mvc/monitor/Versions')).status).toBe(403);
+    expect((await as(plain, '/mvc/monitor/Environment')).status).toBe(403);
+  });
+});
+
+describe('versions and environment settings', () => {
+  it('names the product, the packs, the migrations and the database', async () => {
+    const res = await post(server.app, '/mvc/monitor/Versions');
+    expect(res.status).toBe(200);
+    expect(res.body.Product.Version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(res.body.Packs.map((p: { Name: string }) => p.Name)).toContain('core');
+    expect(res.body.Migrations.map((m: { Name: string }) => m.Name)).toContain('Migration20261208000000SignIns');
+    expect(res.body.Database).toMatch(/PostgreSQL/);
+  });
+
+  it('shows the configuration without a secret', async () => {
+    const res = await post(server.app, '/mvc/monitor/Environment');
+    expect(res.status).toBe(200);
+    const value = (name: string) => res.body.Settings.find((s: { Name: string }) => s.Name === name)?.Value;
+    expect(value('METRICS_TOKEN')).toBe('set');
+    expect(value('ADMIN_PASSWORD')).toBe('set');
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(new URL(server.databaseUrl).password);
+    expect(value('DATABASE_URL')).toContain(new URL(server.databaseUrl).pathname);
   });
 });
 

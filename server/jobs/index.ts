@@ -9,6 +9,7 @@ import { sqlExport } from './sql-export.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
+import { automationJob } from '../automations/index.ts';
 import { outboxSend } from './outbox-send.ts';
 
 export type { JobContext, JobKind } from './context.ts';
@@ -30,5 +31,6 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   spreadsheetImport,
   einvoiceSend,
   einvoiceReceive,
+  automationJob,
   outboxSend,
 ];

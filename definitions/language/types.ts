@@ -1025,14 +1025,4 @@ export interface LocaleDef {
 }
 
 export type DefinitionKind =
-  | 'pack'
-  | 'table'
-  | 'form'
-  | 'grid'
-  | 'screen'
-  | 'list'
-  | 'rights'
-  | 'seed'
-  | 'locale'
-  | 'workflow'
-  | 'report';
+  'pack' | 'table' | 'form' | 'grid' | 'screen' | 'list' | 'rights' | 'seed' | 'locale' | 'workflow' | 'report';

@@ -1257,6 +1257,19 @@ const CALL_SCHEMAS = {
         ),
         ByMonth: list(object({ Month: str(), Count: whole() }, ['Month', 'Count'])),
         Within: list(object({ Days: whole(), Count: whole() }, ['Days', 'Count'])),
+        Charts: list(
+          object(
+            {
+              Name: str(),
+              Title: str(),
+              Kind: oneOf(['bar', 'line', 'donut']),
+              Measure: str(),
+              Points: list(object({ Label: str(), Value: num }, ['Label', 'Value']), 50),
+            },
+            ['Name', 'Title', 'Kind', 'Measure', 'Points'],
+          ),
+          6,
+        ),
       },
       ['ByGroup', 'ByMonth'],
     ),

@@ -9,6 +9,7 @@ import { einvoiceReceiveProblems } from './check-einvoice-receive.ts';
 import { settingDefaultProblems } from './check-setting-defaults.ts';
 import { planningProblems } from './check-planning.ts';
 import { reportProblems } from './report.ts';
+import { chartProblems } from './chart.ts';
 import { summaryProblems } from './check-summaries.ts';
 import type { Said } from './messages.ts';
 import type { DefinitionProblem } from './validate.ts';
@@ -330,6 +331,7 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
   problems.push(...einvoiceReceiveProblems(eff));
   problems.push(...settingDefaultProblems(eff));
   problems.push(...reportProblems(eff));
+  problems.push(...chartProblems(eff));
   problems.push(...planningProblems(eff));
   problems.push(...summaryProblems(eff));
   return problems;

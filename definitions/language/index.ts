@@ -161,6 +161,8 @@ export {
   reportLanguages,
 } from './report.ts';
 export type { ReportBlock, ReportColumn, ReportDef, ReportField, ReportFormat } from './report.ts';
+export { CHART_POINTS } from './chart.ts';
+export type { ChartDef, ChartKind } from './chart.ts';
 export type { ModuleCode, PastedLicence } from './licence.ts';
 export {
   API_COMPONENTS,

@@ -1,5 +1,6 @@
 // The shapes of definition files. They match the JSON Schemas in ./schema one to one;
 // tests/unit/schema-types.test.ts keeps the two in step.
+import type { ChartDef } from './chart.ts';
 import type { ModuleCode } from './licence.ts';
 import type { RulesLogic } from 'json-logic-js';
 import type { EInvoiceLineTerm, EInvoiceTerm } from './einvoice-terms.ts';
@@ -702,6 +703,8 @@ export type TabDef = { right?: string } &
         groupField: string;
         dateField: string;
         within?: { field: string; days: number[]; title: string };
+        /** Charts of the tab's rows (definitions/language/chart.ts). */
+        charts?: ChartDef[];
       }
     /**
      * The grants of the record as a matrix: a row per right of the rights catalogue, a column per

@@ -96,7 +96,8 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
     '/mvc/:control/GetDashboard',
     async (request) => {
       const { ctx, model } = business(request);
-      return dashboard(ctx.pool, ctx.snapshot, model, ctx.principal, request.body.autoid, request.body.Tab);
+      const { t } = translateFor(engine, request);
+      return dashboard(ctx.pool, ctx.snapshot, model, ctx.principal, request.body.autoid, request.body.Tab, t);
     },
   );
 }

@@ -16,6 +16,9 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/principal.ts';
 import { activeModules } from '../security/modules.ts';
 import { valueLabel } from './labels.ts';
+import { summaryData } from '../data/summary.ts';
+import { CHART_POINTS, type ChartDef } from '../../definitions/language/index.ts';
+import type { Translate } from '../../definitions/language/index.ts';
 
 /** Months shown, the current one included. */
 const MONTHS = 12;
@@ -59,6 +62,7 @@ export async function dashboard(
   principal: Principal,
   recordId: number | undefined,
   tabName: string,
+  t: Translate = (text) => text,
 ): Promise<DashboardAnswer> {
   const { tab, parentField } = tabOf(snapshot, model, principal, recordId, tabName);
   if (tab.right && !principal.can(tab.right, 'read')) throw forbidden();
@@ -108,8 +112,12 @@ export async function dashboard(
     ),
     ahead(),
   ]);
+  const charts = await Promise.all(
+    (tab.charts ?? []).map((chart) => chartOf(db, child, principal, chart, parentField, recordId, t)),
+  );
   return {
     ...(within && due ? { Within: within.days.map((Days, i) => ({ Days, Count: due.rows[0]?.[`d${i}`] ?? 0 })) } : {}),
+    ...(charts.length ? { Charts: charts } : {}),
     ByGroup: await Promise.all(
       groups.rows.map(async (r) => ({
         Value: r.value,
@@ -120,3 +128,62 @@ export async function dashboard(
     ByMonth: months.rows.map((r) => ({ Month: r.month, Count: r.n })),
   };
 }
+
+/**
+ * One chart's points: the tab's rows (under the record, or every row the user sees) grouped and
+ * added up by the summary query, so the access layer decides what is counted: a limited user's
+ * chart counts only their rows, and a field hidden from them is neither grouped by nor summed.
+ */
+async function chartOf(
+  db: Queryable,
+  model: TableModel,
+  principal: Principal,
+  chart: ChartDef,
+  parentField: string | undefined,
+  recordId: number | undefined,
+  t: Translate,
+) {
+  const measure = chart.measure.Aggregate === 'sum' ? chart.measure.FieldName : 'Count';
+  const answer = await summaryData(
+    db,
+    model,
+    principal,
+    {
+      groupBy: [chart.groupBy],
+      measures: [chart.measure],
+      ...(parentField !== undefined ? { dataFilter: [{ FieldName: parentField, Value: recordId }] } : {}),
+      ...(chart.dataSet ? { dataSet: chart.dataSet } : {}),
+      // A date's buckets in time order; other groups the largest first.
+      order: chart.groupBy.Bucket ? null : `${measure} desc`,
+      pageSize: CHART_POINTS,
+    },
+    [],
+    t,
+  );
+  const group = chart.groupBy.Bucket ? `${chart.groupBy.FieldName}_${chart.groupBy.Bucket}` : chart.groupBy.FieldName;
+  const column = answer.Meta.Columns.find((c) => c.FieldName === measure);
+  const points = await Promise.all(
+    answer.Data.map(async (row) => {
+      const value = row[group];
+      const text = row[`${group}_Descr`];
+      const label =
+        typeof text === 'string' && text
+          ? text
+          : chart.groupBy.Bucket
+            ? String(value ?? '–').slice(0, 10)
+            : ((await valueLabel(db, model, principal, chart.groupBy.FieldName, isStateValue(value) ? value : null)) ??
+              '–');
+      return { Label: t(label), Value: Number(row[measure]) || 0 };
+    }),
+  );
+  return {
+    Name: chart.name,
+    Title: t(chart.title),
+    Kind: chart.kind,
+    Measure: t(column?.Title ?? measure),
+    Points: points,
+  };
+}
+
+const isStateValue = (v: unknown): v is StateValue =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';

@@ -149,6 +149,23 @@ beforeAll(async () => {
   });
   await create('fieldlimits', { SecurityGroup: group, TableName: 'invoices', FieldName: 'Reference', Visibility: '0' });
   await create('fieldlimits', { SecurityGroup: group, TableName: 'invoicelines', FieldName: 'Price', Visibility: '0' });
+  // Contracts for the dashboard's charts: the limited user sees only the one whose reference is theirs.
+  const contracts: [string, number, string][] = [
+    ['beperkt', 100, '2026-01-15'],
+    ['ander', 250, '2026-01-20'],
+    ['ander', 50, '2026-03-02'],
+  ];
+  for (const [CustomerReference, ContractPrice, StartDate] of contracts)
+    await create('contracts', { Relation: ids.customer, CustomerReference, StartDate, ContractPrice });
+  for (const RightCode of ['18.1', '18.3'])
+    await create('securitygrants', { SecurityGroup: group, RightCode, Action: 'read' });
+  await create('rowlimits', {
+    SecurityGroup: group,
+    TableName: 'contracts',
+    FieldName: 'CustomerReference',
+    Kind: 'userfield',
+    UserField: 'Username',
+  });
   limited = await signIn(server.app, 'beperkt', 'Report-pass-1');
 }, 120_000);
 afterAll(async () => {
@@ -378,5 +395,40 @@ describe('importing a report definition file', () => {
       Language: 'de',
     });
     expect(german.status).toBe(400);
+  });
+});
+
+describe('charts of a dashboard', () => {
+  interface Chart {
+    Name: string;
+    Kind: string;
+    Points: { Label: string; Value: number }[];
+  }
+  const chartsOf = async (cookie: string): Promise<Map<string, Chart>> => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/mvc/contracts/GetDashboard',
+      payload: { Tab: 'contracts' },
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const charts: Chart[] = JSON.parse(res.body).Charts;
+    return new Map(charts.map((c) => [c.Name, c]));
+  };
+  const total = (chart: Chart | undefined) => (chart?.Points ?? []).reduce((s, p) => s + p.Value, 0);
+
+  it('adds up on the server what each user may see: the administrator every contract, a limited user theirs', async () => {
+    const all = await chartsOf(await adminCookie());
+    expect(all.get('perstatus')?.Kind).toBe('donut');
+    expect(total(all.get('perstatus'))).toBe(3);
+    expect(total(all.get('pricepertype'))).toBe(400);
+    expect(all.get('starts')?.Points).toEqual([
+      { Label: '2026-01-01', Value: 2 },
+      { Label: '2026-03-01', Value: 1 },
+    ]);
+    const own = await chartsOf(limited);
+    expect(total(own.get('perstatus'))).toBe(1);
+    expect(total(own.get('pricepertype'))).toBe(100);
+    expect(own.get('starts')?.Points).toEqual([{ Label: '2026-01-01', Value: 1 }]);
   });
 });

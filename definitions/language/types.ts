@@ -190,8 +190,10 @@ export interface IndexDef {
  * fields of the site layer (the field and table dictionaries). 'user-account': the rows are users; a
  * new password ends the user's sessions.
  * 'row-limit': the rows are row limits; a `userfield` limit must name a field of the users table.
+ * 'webhook-secret': the rows are webhooks; their password field is a secret kept as given (to sign
+ * calls), never answered.
  */
-export type BehaviourName = 'site-dictionary' | 'user-account' | 'row-limit';
+export type BehaviourName = 'site-dictionary' | 'user-account' | 'row-limit' | 'webhook-secret';
 
 export interface TableDef {
   name: string;

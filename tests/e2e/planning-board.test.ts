@@ -3,7 +3,7 @@
 // person by dragging it with the mouse and another with the keyboard (Enter, then the arrows move
 // it a time step and Shift+arrow to the next person), each saved as the ticket; a second browser
 // sees a colleague's change arrive without reloading; the board and capacity planning (planned
-// against available hours per team and week) pass the axe check.
+// against available hours per team and week) pass the axe check; a saved monitor opens its view.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -69,6 +69,15 @@ beforeAll(async () => {
   });
   ids.mouse = await save('workingtickets', { ShortDescr: 'Plan met muis', AssignedTeam: ids.team });
   ids.keys = await save('workingtickets', { ShortDescr: 'Plan met toetsen', AssignedTeam: ids.team });
+  ids.monitor = await save('schedulermonitors', {
+    ID: 'TWEE-WEKEN',
+    Descr: 'Twee weken breed',
+    View: '2weeks',
+    TimeStep: '240',
+    ColumnWidth: 'wide',
+    WeekdayMode: 'monsun',
+    Team: ids.team,
+  });
 });
 
 const menu = (p: Page) => p.getByRole('navigation', { name: 'Menu' });
@@ -138,6 +147,18 @@ it('shows a change another session saves without reloading', async () => {
     .poll(() => bar(second, 'Avondstoring verplaatst').getAttribute('aria-label'))
     .not.toContain('Buiten werktijden');
   await second.close();
+});
+
+it('opens a saved monitor from the toolbar: its view, time step, column width, weekdays and team', async () => {
+  await page.getByLabel('Team', { exact: true }).selectOption('');
+  await page.getByLabel('Monitor', { exact: true }).selectOption({ label: 'Twee weken breed' });
+  await expect.poll(() => page.getByLabel('Weergave', { exact: true }).inputValue()).toBe('2weeks');
+  expect(await page.getByLabel('Tijdstap', { exact: true }).inputValue()).toBe('240');
+  expect(await page.getByLabel('Kolombreedte', { exact: true }).inputValue()).toBe('wide');
+  expect(await page.getByLabel('Weekdagen', { exact: true }).inputValue()).toBe('monsun');
+  expect(await page.getByLabel('Team', { exact: true }).inputValue()).toBe(String(ids.team));
+  expect(await page.getByLabel('Naam monitor', { exact: true }).inputValue()).toBe('Twee weken breed');
+  await expect.poll(() => page.locator('.planning-name').allTextContents()).toEqual(['Pieter', 'Quinten']);
 });
 
 it('passes the axe check on the board', async () => {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type Row } from '../support/answers.ts';
+import { monitorOf, monitorRecord } from '../../runtime/screens/planning/monitors.ts';
+import { BUILT_IN } from '../../runtime/screens/planning/prefs.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const WEEK = { From: '2026-12-07T00:00', Till: '2026-12-14T00:00' };
@@ -243,6 +245,27 @@ describe('the planning board', () => {
     expect(theirs.body.Teams[0].Weeks[0]).toEqual({ Week: '2026-12-07', Planned: 4, Available: 0 });
     expect((await admin('/mvc/planning/Capacity', { From: '2026-12-07', Weeks: 13 })).status).toBe(400);
     expect((await admin('/mvc/planning/Capacity', { From: '7-12-2026', Weeks: 1 })).status).toBe(400);
+  });
+
+  it('keeps a scheduler monitor as a saved board configuration, saved only with the monitors right (10.65)', async () => {
+    const prefs = { view: '2weeks', step: 120, width: 'wide', mode: 'monsat' } as const;
+    const saved = await create('schedulermonitors', monitorRecord('Service twee weken', prefs, ids.team));
+    const rows = (await admin('/mvc/schedulermonitors/GetFlexData', { pageSize: 50 })).body.Data as Row[];
+    const row = rows.find((r) => r.AutoID === saved.AutoID);
+    expect(row && monitorOf(row, BUILT_IN)).toEqual({
+      AutoID: saved.AutoID,
+      name: 'Service twee weken',
+      prefs,
+      team: ids.team,
+    });
+    const boardOnly = await limitedUser('monitorless', ['21.1:read', '20.1:read'], async () => {});
+    const refused = await as(boardOnly.cookie, '/mvc/schedulermonitors/save', monitorRecord('Eigen', BUILT_IN, null));
+    expect(refused.status).toBe(403);
+    expect((await as(boardOnly.cookie, '/mvc/schedulermonitors/delete', { autoid: saved.AutoID })).status).toBe(403);
+    const manager = await limitedUser('monitors', ['21.1:read', '10.65:read', '10.65:create'], async () => {});
+    const own = await as(manager.cookie, '/mvc/schedulermonitors/save', monitorRecord('Eigen', BUILT_IN, null));
+    expect(own.status).toBe(200);
+    expect((await item('schedulermonitors', own.body.AutoID)).View).toBe('week');
   });
 
   it('bounds its body: a period of at most six weeks, a wall time, a bounded list, no unknown key', async () => {

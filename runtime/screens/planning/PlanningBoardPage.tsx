@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useSnapshot } from 'valtio';
-import { api, type ScreenInfo } from '../../api/index.ts';
+import { api, errorText, type ScreenInfo } from '../../api/index.ts';
 import { account } from '../../account/index.ts';
 import { leaveTo, router } from '../../ui/navigation/index.ts';
 import {
@@ -35,6 +35,7 @@ import {
   type TimeStep,
   type WeekdayMode,
 } from '../../../definitions/language/planning-time.ts';
+import { MONITOR_TABLE, monitorOf, monitorRecord, type Monitor } from './monitors.ts';
 import { BUILT_IN, loadPrefs, savePrefs, settingsPrefs, type BoardPrefs } from './prefs.ts';
 import { usePlanningBoard, type Board, type BoardBar, type BoardItem, type BoardRow } from './usePlanningBoard.ts';
 import '../screens.css';
@@ -108,6 +109,26 @@ function useBoardPrefs(settings: string | undefined): [BoardPrefs, (p: Partial<B
   return [prefs, change];
 }
 
+/**
+ * The saved monitors the user may read (null when they may not: the choice is then not offered),
+ * and a reload after one is saved or deleted.
+ */
+function useMonitors(): [Monitor[] | null, () => void] {
+  const [monitors, setMonitors] = useState<Monitor[] | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api
+      .flexData(MONITOR_TABLE, { pageSize: 200 })
+      .then((answer) => live && setMonitors(answer.Data.map((row) => monitorOf(row, BUILT_IN))))
+      .catch(() => live && setMonitors(null));
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return [monitors, useCallback(() => setVersion((v) => v + 1), [])];
+}
+
 export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const { t, i18n } = useLingui();
   const [prefs, setPrefs] = useBoardPrefs(screen.settings);
@@ -119,6 +140,9 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [busy, setBusy] = useState(false);
+  const [monitors, reloadMonitors] = useMonitors();
+  const [monitor, setMonitor] = useState<number | null>(null);
+  const [monitorName, setMonitorName] = useState('');
   const id = useId();
   const { from, till } = viewRange(anchor, prefs.view);
   const { board, error, place } = usePlanningBoard(from, till, team, search);
@@ -385,6 +409,41 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     ['monsun', t`Ma–zo`],
   ];
 
+  const openMonitor = (autoid: number | null) => {
+    setMonitor(autoid);
+    const chosen = monitors?.find((m) => m.AutoID === autoid);
+    if (!chosen) return;
+    setPrefs(chosen.prefs);
+    setTeam(chosen.team);
+    setMonitorName(chosen.name);
+  };
+  const saveMonitor = async () => {
+    if (!monitorName.trim()) return;
+    setMessage(null);
+    try {
+      const saved = await api.save(MONITOR_TABLE, {
+        ...(monitor ? { AutoID: monitor } : {}),
+        ...monitorRecord(monitorName, prefs, team),
+      });
+      setMonitor(Number(saved.AutoID));
+      reloadMonitors();
+    } catch (e) {
+      setMessage(errorText(e, t`De monitor is niet opgeslagen.`));
+    }
+  };
+  const deleteMonitor = async () => {
+    if (!monitor) return;
+    setMessage(null);
+    try {
+      await api.remove(MONITOR_TABLE, monitor);
+      setMonitor(null);
+      setMonitorName('');
+      reloadMonitors();
+    } catch (e) {
+      setMessage(errorText(e, t`De monitor is niet verwijderd.`));
+    }
+  };
+
   return (
     <section className="app-page planning-page">
       <header className="app-page-header">
@@ -413,6 +472,40 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
           team === null ? '' : String(team),
           [['', t`Alle teams`], ...teams.map((x): [string, string] => [String(x.AutoID), x.Descr])],
           (v) => setTeam(v ? Number(v) : null),
+        )}
+        {monitors && (
+          <>
+            {select(
+              'monitor',
+              t`Monitor`,
+              monitor === null ? '' : String(monitor),
+              [['', t`Geen monitor`], ...monitors.map((m): [string, string] => [String(m.AutoID), m.name])],
+              (v) => openMonitor(v ? Number(v) : null),
+            )}
+            <div className="planning-choice">
+              <label htmlFor={`${id}-monitor-name`}>{t`Naam monitor`}</label>
+              <input
+                id={`${id}-monitor-name`}
+                className="app-input"
+                maxLength={100}
+                value={monitorName}
+                onChange={(e) => setMonitorName(e.target.value)}
+              />
+            </div>
+            <button
+              type="button"
+              className="app-button"
+              disabled={!monitorName.trim()}
+              onClick={() => void saveMonitor()}
+            >
+              {t`Monitor opslaan`}
+            </button>
+            {monitor !== null && (
+              <button type="button" className="app-button" onClick={() => void deleteMonitor()}>
+                {t`Monitor verwijderen`}
+              </button>
+            )}
+          </>
         )}
       </div>
       {(message || error) && (

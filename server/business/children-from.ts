@@ -30,9 +30,11 @@ async function copyEntry(
   const via = linkTo(from, source.table.name, entry.via);
   const parent = linkTo(into, model.table.name, entry.parentField);
   if (!via || !parent) return;
+  // The rows to copy first: a row that names none (a plan without questions) costs one read.
+  const rows = await readStoredWhere(client, from, principal, [[via, sourceId]]);
+  if (!rows.length) return;
   const [record] = await readStoredWhere(client, source, principal, [['AutoID', sourceId]]);
   if (!record) return;
-  const rows = await readStoredWhere(client, from, principal, [[via, sourceId]]);
   const values = [entry.when, ...Object.values(entry.set)];
   const onRecord = await childRelated(client, source, record, childPathsOf(values, '$record'), ctx, '$record');
   const onCreated = await childRelated(client, model, after, childPathsOf(values, '$created'), ctx, '$created');

@@ -151,6 +151,15 @@ export const wallOf = (instant: number, zone: string): number => instant + zoneO
 export const realHours = (from: number, till: number, zone: string): number =>
   (instantOf(till, zone) - instantOf(from, zone)) / (60 * MINUTE);
 
+/**
+ * A wall time of one zone as the wall time of another at the same instant (a team's zone when the
+ * board's clock is another); unchanged when the zones are the same or either is unknown.
+ */
+export function wallIn(ms: number, from: string, to: string): number {
+  if (from === to || !isTimeZone(from) || !isTimeZone(to)) return ms;
+  return wallOf(instantOf(ms, from), to);
+}
+
 /** Whether a text names a time zone this runtime knows (IANA, such as Europe/Amsterdam). */
 export function isTimeZone(zone: string): boolean {
   try {

@@ -8,6 +8,7 @@ import {
   columnAt,
   instantOf,
   isTimeZone,
+  wallIn,
   moveBy,
   realHours,
   shiftView,
@@ -108,5 +109,15 @@ describe('daylight saving and time zones', () => {
     expect(wallText(wallOf(instant, 'Asia/Shanghai'))).toBe('2026-12-07T15:00');
     expect(isTimeZone(AMS)).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it("show a wall time of the board's zone in a team's zone, across the changes of both", () => {
+    expect(wallText(wallIn(w('2026-12-07T09:00'), AMS, 'Europe/London'))).toBe('2026-12-07T08:00');
+    expect(wallText(wallIn(w('2026-07-01T12:00'), AMS, 'America/New_York'))).toBe('2026-07-01T06:00');
+    // Europe moves its clocks on 29 March, New York already on 8 March: five hours apart between.
+    expect(wallText(wallIn(w('2026-03-20T12:00'), AMS, 'America/New_York'))).toBe('2026-03-20T07:00');
+    expect(wallText(wallIn(w('2026-03-29T03:30'), AMS, 'UTC'))).toBe('2026-03-29T01:30');
+    expect(wallText(wallIn(w('2026-12-07T09:00'), AMS, AMS))).toBe('2026-12-07T09:00');
+    expect(wallText(wallIn(w('2026-12-07T09:00'), AMS, 'Mars/Olympus'))).toBe('2026-12-07T09:00');
   });
 });

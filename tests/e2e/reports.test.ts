@@ -21,6 +21,12 @@ beforeAll(async () => {
     InvoiceRelation: customer,
     InvoiceDate: '2026-11-30',
   });
+  await save('contracts', {
+    Relation: customer,
+    CustomerReference: 'E2E-GRAFIEK',
+    StartDate: '2026-02-01',
+    ContractPrice: 75,
+  });
 });
 
 const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
@@ -59,4 +65,22 @@ it('prints an invoice from its record: the dialog holds the PDF to view, print o
   expect(download.suggestedFilename()).toBe(`Factuur ${invoice}.pdf`);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+it('shows a chart of a dashboard with a table of the same numbers', async () => {
+  // A fresh start of the product, signed in still, without the record of the test before.
+  await page.goto(product.url);
+  await poll(() => menu().getByRole('searchbox').count()).toBe(1);
+  await menu().getByRole('searchbox').fill('Contractdashboard');
+  await menu().getByRole('button', { name: 'Contractdashboard', exact: true }).click();
+  const figure = page.getByRole('figure', { name: 'Contracten per status' });
+  await poll(() => figure.count()).toBe(1);
+  // The drawing (recharts' SVG) is there, hidden from screen readers; the table says its numbers.
+  await poll(() => figure.locator('svg.recharts-surface').count()).toBe(1);
+  const table = page.getByRole('table', { name: 'Contractprijs per contractsoort' });
+  await poll(() => table.getByRole('columnheader').allTextContents()).toEqual(['Groep', 'Contractprijs']);
+  // Each group's sum in the user's number format (a whole sum without decimals, a part with a comma).
+  await poll(async () => (await table.getByRole('cell').allTextContents()).length).toBeGreaterThanOrEqual(2);
+  const sums = (await table.getByRole('cell').allTextContents()).filter((_, i) => i % 2 === 1);
+  for (const sum of sums) expect(sum).toMatch(/^[\d.]+(,\d{1,2})?$/);
 });

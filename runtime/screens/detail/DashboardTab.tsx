@@ -1,5 +1,6 @@
 // The dashboard tab (GetDashboard): the record's child rows counted per group and per month, and
 // with `within` by how soon a date of theirs comes, as small bar charts with their numbers as text.
+import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { BarChart } from './BarChart.tsx';
 import { useDashboard } from './useDashboard.ts';
@@ -24,6 +25,9 @@ export function monthLabel(month: string, locale: string): string {
     timeZone: 'UTC',
   });
 }
+
+// The chart library is loaded with the first chart, not with every record screen.
+const DefinedChart = lazy(() => import('./DefinedChart.tsx'));
 
 export function DashboardTab({ table, autoid, tab, version, withinTitle }: DashboardTabProps) {
   const { t, i18n } = useLingui();
@@ -54,6 +58,14 @@ export function DashboardTab({ table, autoid, tab, version, withinTitle }: Dashb
         valueHeading={count}
         emptyText={empty}
       />
+      {answer.Charts?.map((chart) => (
+        <Suspense
+          key={chart.Name}
+          fallback={<div className="app-spinner" role="progressbar" aria-label={t`Bezig met laden...`} />}
+        >
+          <DefinedChart chart={chart} />
+        </Suspense>
+      ))}
       {answer.Within && (
         <BarChart
           title={withinTitle ?? ''}

@@ -3,7 +3,8 @@
 // person by dragging it with the mouse and another with the keyboard (Enter, then the arrows move
 // it a time step and Shift+arrow to the next person), each saved as the ticket; a second browser
 // sees a colleague's change arrive without reloading; the board and capacity planning (planned
-// against available hours per team and week) pass the axe check; a saved monitor opens its view.
+// against available hours per team and week) pass the axe check; a saved monitor opens its view;
+// the team's time zone, other than the browser's, is named with the bars' times in it.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -57,7 +58,13 @@ beforeAll(async () => {
     ThursdayHours: 8,
     FridayHours: 8,
   });
-  ids.team = await save('teams', { ID: 'PLANBORD', Descr: 'Planbordteam', Workdays: days, WorkHourPlan: hours });
+  ids.team = await save('teams', {
+    ID: 'PLANBORD',
+    Descr: 'Planbordteam',
+    Workdays: days,
+    WorkHourPlan: hours,
+    TimeZone: 'Asia/Tokyo',
+  });
   await save('teammembers', { Team: ids.team, Person: ids.pieter, Position: 1 });
   await save('teammembers', { Team: ids.team, Person: ids.quinten, Position: 2 });
   ids.evening = await save('workingtickets', {
@@ -99,6 +106,9 @@ it('shows the team, the working-hours flag, and plans a ticket by mouse and anot
   // The evening ticket is on Pieter's row, flagged outside working hours in its accessible name.
   await expect.poll(() => bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Buiten werktijden');
   expect(await bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Pieter');
+  // The team works in another zone than this browser's: the board names it, and the bar's times in it.
+  expect(await page.locator('.planning-zone').textContent()).toBe('Tijdzone van het team: Asia/Tokyo');
+  expect(await bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Asia/Tokyo');
 
   // By mouse: the unplanned ticket is dragged onto Quinten's row.
   const item = page.locator('.planning-unplanned').getByRole('button', { name: 'Plan met muis' });

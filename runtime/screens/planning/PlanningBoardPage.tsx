@@ -26,9 +26,11 @@ import {
   columnAt,
   COLUMN_WIDTHS,
   dayStart,
+  isTimeZone,
   shiftView,
   TIME_STEPS,
   viewRange,
+  wallIn,
   wallMs,
   type ColumnWidth,
   type PlanningView,
@@ -134,7 +136,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const [prefs, setPrefs] = useBoardPrefs(screen.settings);
   const [anchor, setAnchor] = useState(today);
   const [team, setTeam] = useState<number | null>(null);
-  const [teams, setTeams] = useState<{ AutoID: number; Descr: string }[]>([]);
+  const [teams, setTeams] = useState<{ AutoID: number; Descr: string; TimeZone: string }[]>([]);
   const [search, setSearch] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -156,7 +158,15 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     if (!teamTable) return;
     api
       .flexData(teamTable, { pageSize: 200 })
-      .then((a) => setTeams(a.Data.map((r) => ({ AutoID: Number(r.AutoID), Descr: String(r.Descr ?? r.ID ?? '') }))))
+      .then((a) =>
+        setTeams(
+          a.Data.map((r) => ({
+            AutoID: Number(r.AutoID),
+            Descr: String(r.Descr ?? r.ID ?? ''),
+            TimeZone: typeof r.TimeZone === 'string' ? r.TimeZone : '',
+          })),
+        ),
+      )
       .catch(() => setTeams([]));
   }, [teamTable]);
 
@@ -330,12 +340,22 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
       el.focus();
   }, [board, selected]);
 
+  // The chosen team's time zone, when it is a known zone other than this browser's: the bars' times
+  // are then said in it too (the time line itself stays on this browser's clock).
+  const browserZone = useMemo(() => new Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const chosenZone = teams.find((x) => x.AutoID === team)?.TimeZone ?? '';
+  const teamZone = chosenZone && chosenZone !== browserZone && isTimeZone(chosenZone) ? chosenZone : null;
+
   const barText = (bar: BoardBar, row: BoardRow | undefined) => {
     const def = board?.Tables.find((x) => x.Table === bar.Table);
-    const start = dateTime.format(wallMs(bar.Start));
-    const end = bar.End ? timeLabel.format(wallMs(bar.End)) : '';
+    const times = (zone: string) => {
+      const start = dateTime.format(wallIn(wallMs(bar.Start), browserZone, zone));
+      const end = bar.End ? timeLabel.format(wallIn(wallMs(bar.End), browserZone, zone)) : '';
+      return `${start}${end ? ` – ${end}` : ''}`;
+    };
+    const when = teamZone ? `${times(browserZone)} (${times(teamZone)} ${teamZone})` : times(browserZone);
     const flags = bar.Flags.map((f) => def?.Flags.find((x) => x.Field === f)?.Label ?? f);
-    return [bar.Label || bar.Table, row?.Descr ?? '', `${start}${end ? ` – ${end}` : ''}`, ...flags].join(', ');
+    return [bar.Label || bar.Table, row?.Descr ?? '', when, ...flags].join(', ');
   };
 
   const onBodyScroll = () => {
@@ -462,6 +482,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
         <span className="planning-period">
           {dayLabel.format(from)} – {dayLabel.format(dayStart(till - 1))}
         </span>
+        {teamZone && <span className="planning-zone">{t`Tijdzone van het team: ${teamZone}`}</span>}
         {select('view', t`Weergave`, prefs.view, views, (view) => setPrefs({ view }))}
         {select('step', t`Tijdstap`, prefs.step, steps, (step) => setPrefs({ step }))}
         {select('width', t`Kolombreedte`, prefs.width, widths, (width) => setPrefs({ width }))}

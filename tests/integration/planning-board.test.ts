@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type Row } from '../support/answers.ts';
 import { monitorOf, monitorRecord } from '../../runtime/screens/planning/monitors.ts';
-import { BUILT_IN } from '../../runtime/screens/planning/prefs.ts';
+import { BUILT_IN, type BoardPrefs } from '../../runtime/screens/planning/prefs.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
 const WEEK = { From: '2026-12-07T00:00', Till: '2026-12-14T00:00' };
@@ -248,9 +248,9 @@ describe('the planning board', () => {
   });
 
   it('keeps a scheduler monitor as a saved board configuration, saved only with the monitors right (10.65)', async () => {
-    const prefs = { view: '2weeks', step: 120, width: 'wide', mode: 'monsat' } as const;
+    const prefs: BoardPrefs = { view: '2weeks', step: 120, width: 'wide', mode: 'monsat' };
     const saved = await create('schedulermonitors', monitorRecord('Service twee weken', prefs, ids.team));
-    const rows = (await admin('/mvc/schedulermonitors/GetFlexData', { pageSize: 50 })).body.Data as Row[];
+    const rows: Row[] = (await admin('/mvc/schedulermonitors/GetFlexData', { pageSize: 50 })).body.Data;
     const row = rows.find((r) => r.AutoID === saved.AutoID);
     expect(row && monitorOf(row, BUILT_IN)).toEqual({
       AutoID: saved.AutoID,

@@ -192,8 +192,20 @@ export interface IndexDef {
  * 'row-limit': the rows are row limits; a `userfield` limit must name a field of the users table.
  * 'webhook-secret': the rows are webhooks; their password field is a secret kept as given (to sign
  * calls), never answered.
+ * 'automation', 'automation-trigger', 'automation-action', 'automation-run', 'automation-settings':
+ * the tables the automation engine keeps its automations, triggers, actions, runs and settings in
+ * (server/automations finds them by these, never by name).
  */
-export type BehaviourName = 'site-dictionary' | 'user-account' | 'row-limit' | 'webhook-secret';
+export type BehaviourName =
+  | 'site-dictionary'
+  | 'user-account'
+  | 'row-limit'
+  | 'webhook-secret'
+  | 'automation'
+  | 'automation-trigger'
+  | 'automation-action'
+  | 'automation-run'
+  | 'automation-settings';
 
 export interface TableDef {
   name: string;

@@ -12,15 +12,20 @@ import {
   copyTemplate,
   EMULATE_RIGHT,
   emulateRun,
+  roleTable,
   tableOfAutomation,
   TRIGGERS,
   type RunOutcome,
 } from '../automations/index.ts';
 import { bodyOf, tableContext } from './context.ts';
 
+/** The table the packs mark as the automations' (its behaviour), by its name. */
+const automationsTable = (engine: Engine) =>
+  roleTable(engine.registry.snapshot, AUTOMATIONS)?.table.name ?? AUTOMATIONS;
+
 export function automationRoutes(app: FastifyInstance, engine: Engine): void {
   app.post('/mvc/automations/Emulate', async (request): Promise<RunOutcome> => {
-    const { snapshot, principal, model } = tableContext(engine, request, AUTOMATIONS);
+    const { snapshot, principal, model } = tableContext(engine, request, automationsTable(engine));
     if (!principal.can(EMULATE_RIGHT, 'execute')) throw forbidden();
     const body = bodyOf(request);
     const automation = await readRecord(engine.pool, model, principal, Number(body.AutoID));
@@ -40,9 +45,9 @@ export function automationRoutes(app: FastifyInstance, engine: Engine): void {
   });
 
   app.post('/mvc/automations/FromTemplate', async (request) => {
-    const { snapshot, principal, model } = tableContext(engine, request, AUTOMATIONS);
+    const { snapshot, principal, model } = tableContext(engine, request, automationsTable(engine));
     authorize(model, principal, 'create');
-    const written = [AUTOMATIONS, TRIGGERS, ACTIONS];
+    const written = [AUTOMATIONS, TRIGGERS, ACTIONS].flatMap((role) => roleTable(snapshot, role)?.table.sqlName ?? []);
     const id = await inTransaction(engine.pool, async (client) => {
       const made = await copyTemplate(client, snapshot, principal, Number(bodyOf(request).AutoID));
       for (const name of written) await announceWrite(client, name);

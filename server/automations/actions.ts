@@ -12,7 +12,8 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import type { Filler } from './placeholders.ts';
-import { recordsOf, WEBHOOKS } from './tables.ts';
+import { referencedModel } from '../data/related.ts';
+import { ACTIONS, recordsIn, recordsOf, WEBHOOKS, roleTable } from './tables.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { ident } from '../db/sql.ts';
 
@@ -65,7 +66,10 @@ async function email(s: ActionScope, a: Record<string, unknown>): Promise<Action
   let body = text(a.Body);
   let from: { address: string; name?: string } | undefined;
   if (a.EmailTemplate) {
-    const [template] = await recordsOf(s.client, s.snapshot, 'emailtemplates', 't.autoid = $1', [a.EmailTemplate]);
+    // The templates table is the one the action's EmailTemplate field names.
+    const actions = roleTable(s.snapshot, ACTIONS);
+    const templates = actions && referencedModel(actions, 'EmailTemplate', (n) => s.snapshot.table(n));
+    const [template] = await recordsIn(s.client, templates, 't.autoid = $1', [a.EmailTemplate]);
     if (template) {
       subject = subject || text(template.Subject);
       body = body || text(template.Body);
@@ -91,7 +95,7 @@ async function email(s: ActionScope, a: Record<string, unknown>): Promise<Action
 async function webhook(s: ActionScope, a: Record<string, unknown>): Promise<ActionResult> {
   const [hook] = await recordsOf(s.client, s.snapshot, WEBHOOKS, 't.autoid = $1', [a.Webhook]);
   if (!hook) return { Action: 'webhook', Skipped: 'no webhook' };
-  const model = s.snapshot.table(WEBHOOKS);
+  const model = roleTable(s.snapshot, WEBHOOKS);
   const secretField = model?.byName.get('secret');
   const hasSecret =
     model && secretField

@@ -8,7 +8,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type pg from 'pg';
 import { emulateRun } from './run.ts';
 import { copyTemplate } from './templates.ts';
-import { AUTOMATIONS, recordsOf, TRIGGERS } from './tables.ts';
+import { AUTOMATIONS, isRole, recordsOf, TRIGGERS } from './tables.ts';
 
 /** The right to try automations in the emulator. */
 export const EMULATE_RIGHT = '31.2';
@@ -26,7 +26,7 @@ export function automationBehaviours(pool: pg.Pool, snapshot: () => Snapshot): M
     [
       'emulateAutomation',
       async (client, model, principal, autoId, values) => {
-        if (model.table.name !== AUTOMATIONS || !principal.can(EMULATE_RIGHT, 'execute')) throw forbidden();
+        if (!isRole(model, AUTOMATIONS) || !principal.can(EMULATE_RIGHT, 'execute')) throw forbidden();
         const now = snapshot();
         const target = await tableOfAutomation(client, now, autoId);
         const recordId = typeof values.TryRecord === 'number' ? values.TryRecord : null;
@@ -43,7 +43,7 @@ export function automationBehaviours(pool: pg.Pool, snapshot: () => Snapshot): M
     [
       'copyAutomationTemplate',
       async (client, model, principal, autoId) => {
-        if (model.table.name !== AUTOMATIONS) throw forbidden();
+        if (!isRole(model, AUTOMATIONS)) throw forbidden();
         await copyTemplate(client, snapshot(), principal, autoId);
       },
     ],

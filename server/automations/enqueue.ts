@@ -7,13 +7,13 @@ import type { RecordChange } from '../data/change-observers.ts';
 import { insertRows } from '../data/rows.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { currentDepth } from './depth.ts';
-import { RUNS, RUN_STATUS, valuesOf } from './tables.ts';
+import { RUNS, RUN_STATUS, valuesOf, roleTable } from './tables.ts';
 import { describeTrigger, fires, triggersOn } from './triggers.ts';
 
 export function runQueuer(snapshot: () => Snapshot) {
   return async (client: pg.PoolClient, change: RecordChange): Promise<void> => {
     const now = snapshot();
-    const runs = now.table(RUNS);
+    const runs = roleTable(now, RUNS);
     if (!runs) return;
     const { triggers, settings } = await triggersOn(client, now, change.model.table.name);
     if (!triggers.length) return;

@@ -13,7 +13,7 @@ import { readSettings } from './tables.ts';
 
 export { automationJob, AUTOMATION_JOB } from './job.ts';
 export { emulateRun, type RunOutcome } from './run.ts';
-export { AUTOMATIONS, ACTIONS, RUNS, TRIGGERS, WEBHOOKS, RUN_STATUS, recordsOf } from './tables.ts';
+export { AUTOMATIONS, ACTIONS, RUNS, TRIGGERS, WEBHOOKS, RUN_STATUS, recordsOf, roleTable } from './tables.ts';
 export { currentDepth } from './depth.ts';
 export { nextMoment, validCron } from './schedule.ts';
 export { automationBehaviours, EMULATE_RIGHT, tableOfAutomation } from './behaviours.ts';

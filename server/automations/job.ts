@@ -9,7 +9,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
 import { processRun } from './run.ts';
 import { nextMoment } from './schedule.ts';
-import { AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, TRIGGERS, valuesOf } from './tables.ts';
+import { AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, TRIGGERS, valuesOf, roleTable } from './tables.ts';
 
 const BATCH = 50;
 /** A run claimed this long ago whose process said nothing since is taken up again. */
@@ -18,7 +18,7 @@ const SCHEDULE_LOOK_MS = 30_000;
 let lastScheduleLook = 0;
 
 async function claim(ctx: JobContext, snapshot: Snapshot): Promise<number[]> {
-  const runs = snapshot.table(RUNS);
+  const runs = roleTable(snapshot, RUNS);
   if (!runs) return [];
   const t = engineTable(runs.table);
   const claimed = await ctx.pool.query<{ autoid: string }>(
@@ -32,9 +32,9 @@ async function claim(ctx: JobContext, snapshot: Snapshot): Promise<number[]> {
 
 /** Queues a run for each scheduled trigger that is due, and marks it started. */
 async function queueDueSchedules(ctx: JobContext, snapshot: Snapshot): Promise<number> {
-  const runs = snapshot.table(RUNS);
-  const automations = snapshot.table(AUTOMATIONS);
-  const triggers = snapshot.table(TRIGGERS);
+  const runs = roleTable(snapshot, RUNS);
+  const automations = roleTable(snapshot, AUTOMATIONS);
+  const triggers = roleTable(snapshot, TRIGGERS);
   if (!runs || !automations || !triggers) return 0;
   const scheduled = await recordsOf(
     ctx.pool,
@@ -96,7 +96,7 @@ export const automationJob: JobKind<Record<string, unknown>> = {
     everySeconds: () => 1,
     async run(ctx, queue) {
       const snapshot = ctx.snapshot();
-      const runs = snapshot.table(RUNS);
+      const runs = roleTable(snapshot, RUNS);
       if (!runs) return;
       const t = engineTable(runs.table);
       await ctx.pool.query(

@@ -13,7 +13,7 @@ import { runAction, type ActionResult } from './actions.ts';
 import { asRun } from './depth.ts';
 import { ownerOf } from './owner.ts';
 import { fillerOf, readAsOwner } from './placeholders.ts';
-import { ACTIONS, AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, valuesOf } from './tables.ts';
+import { ACTIONS, AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, valuesOf, roleTable } from './tables.ts';
 
 export interface RunRequest {
   automation: number;
@@ -109,7 +109,7 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** Does one queued run (claimed by the job: status Processing) and records its outcome. */
 export async function processRun(pool: pg.Pool, snapshot: Snapshot, runId: number): Promise<void> {
-  const runs = snapshot.table(RUNS);
+  const runs = roleTable(snapshot, RUNS);
   if (!runs) return;
   const row = (await pool.query(`SELECT * FROM ${engineTable(runs.table)} WHERE autoid = $1`, [runId])).rows[0];
   if (!row) return;
@@ -159,7 +159,7 @@ export async function emulateRun(
     if (!(err instanceof Emulated)) throw err;
     outcome = err.outcome;
   }
-  const runs = snapshot.table(RUNS);
+  const runs = roleTable(snapshot, RUNS);
   if (runs)
     await insertRows(
       pool,

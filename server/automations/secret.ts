@@ -8,7 +8,7 @@ import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
 import type { WriteHook } from '../data/write-hooks.ts';
 import type { Snapshot } from '../metadata/registry.ts';
-import { WEBHOOKS } from './tables.ts';
+import { WEBHOOKS, roleTable } from './tables.ts';
 
 export const WEBHOOK_SECRET_BEHAVIOUR = 'webhook-secret';
 
@@ -39,7 +39,7 @@ export const webhookSecretHook: WriteHook = {
 
 /** The secret of a webhook row, for signing its calls. */
 export async function webhookSecret(db: Queryable, snapshot: Snapshot, ref: number): Promise<string | null> {
-  const model = snapshot.table(WEBHOOKS);
+  const model = roleTable(snapshot, WEBHOOKS);
   const field = model?.table.fields.find((f) => f.type === 'password');
   if (!model || !field) return null;
   const row = (

@@ -7,7 +7,7 @@ import { readRecord } from '../data/records.ts';
 import { writeIn } from '../data/write.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { Principal } from '../security/principal.ts';
-import { ACTIONS, AUTOMATIONS, recordsOf, TRIGGERS } from './tables.ts';
+import { ACTIONS, AUTOMATIONS, recordsOf, TRIGGERS, roleTable } from './tables.ts';
 
 const SYSTEM_COLUMNS = new Set(['AutoID', 'TimeStamp', 'CreateDate', 'CreatedBy', 'ModifiedBy', 'Archive']);
 
@@ -25,7 +25,7 @@ export async function copyTemplate(
   principal: Principal,
   templateId: number,
 ): Promise<number> {
-  const model = snapshot.table(AUTOMATIONS);
+  const model = roleTable(snapshot, AUTOMATIONS);
   if (!model) throw badRequest('request.unknown_behaviour', 'copyAutomationTemplate');
   const template = await readRecord(client, model, principal, templateId);
   if (template.IsTemplate !== true) throw badRequest('request.unknown_behaviour', 'copyAutomationTemplate');
@@ -42,7 +42,7 @@ export async function copyTemplate(
     }),
   });
   for (const name of [TRIGGERS, ACTIONS]) {
-    const child = snapshot.table(name);
+    const child = roleTable(snapshot, name);
     if (!child) continue;
     const rows = await recordsOf(client, snapshot, name, 't.automation = $1', [templateId]);
     for (const row of rows.sort((a, b) => Number(a.AutoID) - Number(b.AutoID))) {

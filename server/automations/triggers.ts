@@ -15,6 +15,7 @@ import {
   SETTINGS,
   TRIGGERS,
   type AutomationSettings,
+  roleTable,
 } from './tables.ts';
 
 const TRIGGER_KINDS = ['created', 'changed', 'deleted', 'transition', 'outcome', 'schedule'] as const;
@@ -45,8 +46,8 @@ const text = (v: unknown): string | null => (v === null || v === undefined || v 
 
 /** The key the loaded triggers hold for: the definitions' version and the tables' write generations. */
 function keyOf(snapshot: Snapshot): string {
-  const gen = (name: string) => {
-    const model = snapshot.table(name);
+  const gen = (role: string) => {
+    const model = roleTable(snapshot, role);
     return model ? tableGeneration(model.table.sqlName) : '-';
   };
   return [snapshot.version, gen(AUTOMATIONS), gen(TRIGGERS), gen(ACTIONS), gen(SETTINGS)].join('|');
@@ -72,10 +73,10 @@ async function storedValue(db: Queryable, snapshot: Snapshot, t: Trigger): Promi
 
 /** Reads the triggers of enabled automations (not templates) again. */
 async function load(db: Queryable, snapshot: Snapshot, key: string): Promise<Loaded> {
-  const automations = snapshot.table(AUTOMATIONS);
+  const automations = roleTable(snapshot, AUTOMATIONS);
   const byTable = new Map<string, Trigger[]>();
   const settings = await readSettings(db, snapshot);
-  if (!automations || !snapshot.table(TRIGGERS)) return { key, byTable, settings };
+  if (!automations || !roleTable(snapshot, TRIGGERS)) return { key, byTable, settings };
   const rows = await recordsOf(
     db,
     snapshot,

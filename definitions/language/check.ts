@@ -275,6 +275,8 @@ export function effectiveProblems(eff: Effective): DefinitionProblem[] {
     if (screen.table) refer(fileOf(origin.table ?? origin.name), '/table', screen.table, [], `screen ${screen.name}`);
     if (screen.settings)
       refer(fileOf(origin.settings ?? origin.name), '/settings', screen.settings, [], `screen ${screen.name}`);
+    if (screen.monitors)
+      refer(fileOf(origin.monitors ?? origin.name), '/monitors', screen.monitors, [], `screen ${screen.name}`);
     for (const [action, right] of Object.entries(screen.rights ?? {})) {
       const def = eff.rights.get(right)?.value;
       if (!def)

@@ -971,6 +971,8 @@ export interface ScreenDef {
   table?: string;
   /** A screen of its own (the planning board): the settings table whose one row gives its defaults. */
   settings?: string;
+  /** The planning board: the table its saved board configurations (monitors) are kept in. */
+  monitors?: string;
   title: string;
   parent?: string;
   module?: ModuleCode;

@@ -74,7 +74,7 @@ async function queueDueSchedules(ctx: JobContext, snapshot: Snapshot): Promise<n
   return queued;
 }
 
-export const AUTOMATION_JOB = 'automations';
+export const AUTOMATION_JOB = 'automation-runs';
 
 export const automationJob: JobKind<Record<string, unknown>> = {
   name: AUTOMATION_JOB,

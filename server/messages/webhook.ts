@@ -124,7 +124,7 @@ export async function sendWebhook(
         return { ok: false, retry: false, reason: `protocol ${url.protocol} is not allowed` };
       if (url.username || url.password) return { ok: false, retry: false, reason: 'credentials in the URL' };
       const headers: Record<string, string> = {
-        'user-agent': 'webhooks',
+        'user-agent': 'webhook-sender',
         ...(payload.headers ?? {}),
         [IDEMPOTENCY_HEADER]: ctx.messageKey,
       };

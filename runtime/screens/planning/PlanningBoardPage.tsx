@@ -37,7 +37,7 @@ import {
   type TimeStep,
   type WeekdayMode,
 } from '../../../definitions/language/planning-time.ts';
-import { MONITOR_TABLE, monitorOf, monitorRecord, type Monitor } from './monitors.ts';
+import { monitorOf, monitorRecord, type Monitor } from './monitors.ts';
 import { BUILT_IN, loadPrefs, savePrefs, settingsPrefs, type BoardPrefs } from './prefs.ts';
 import { usePlanningBoard, type Board, type BoardBar, type BoardItem, type BoardRow } from './usePlanningBoard.ts';
 import '../screens.css';
@@ -115,19 +115,20 @@ function useBoardPrefs(settings: string | undefined): [BoardPrefs, (p: Partial<B
  * The saved monitors the user may read (null when they may not: the choice is then not offered),
  * and a reload after one is saved or deleted.
  */
-function useMonitors(): [Monitor[] | null, () => void] {
+function useMonitors(table: string | undefined): [Monitor[] | null, () => void] {
   const [monitors, setMonitors] = useState<Monitor[] | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
+    if (!table) return;
     api
-      .flexData(MONITOR_TABLE, { pageSize: 200 })
+      .flexData(table, { pageSize: 200 })
       .then((answer) => live && setMonitors(answer.Data.map((row) => monitorOf(row, BUILT_IN))))
       .catch(() => live && setMonitors(null));
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [table, version]);
   return [monitors, useCallback(() => setVersion((v) => v + 1), [])];
 }
 
@@ -142,7 +143,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [busy, setBusy] = useState(false);
-  const [monitors, reloadMonitors] = useMonitors();
+  const [monitors, reloadMonitors] = useMonitors(screen.monitors);
   const [monitor, setMonitor] = useState<number | null>(null);
   const [monitorName, setMonitorName] = useState('');
   const id = useId();
@@ -438,10 +439,10 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     setMonitorName(chosen.name);
   };
   const saveMonitor = async () => {
-    if (!monitorName.trim()) return;
+    if (!monitorName.trim() || !screen.monitors) return;
     setMessage(null);
     try {
-      const saved = await api.save(MONITOR_TABLE, {
+      const saved = await api.save(screen.monitors, {
         ...(monitor ? { AutoID: monitor } : {}),
         ...monitorRecord(monitorName, prefs, team),
       });
@@ -452,10 +453,10 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     }
   };
   const deleteMonitor = async () => {
-    if (!monitor) return;
+    if (!monitor || !screen.monitors) return;
     setMessage(null);
     try {
-      await api.remove(MONITOR_TABLE, monitor);
+      await api.remove(screen.monitors, monitor);
       setMonitor(null);
       setMonitorName('');
       reloadMonitors();

@@ -1,9 +1,7 @@
-// Scheduler monitors (table `schedulermonitors`): saved board configurations. A monitor keeps the
+// Scheduler monitors (the table the board screen's `monitors` names): saved board configurations. A monitor keeps the
 // board's view, time step, column width, weekday mode and team filter under a name; it is stored and
 // read through the record API like any row, so the table's right decides who may save or delete one.
 import { sanePrefs, type BoardPrefs } from './prefs.ts';
-
-export const MONITOR_TABLE = 'schedulermonitors';
 
 export interface Monitor {
   AutoID: number;

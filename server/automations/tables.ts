@@ -25,7 +25,7 @@ export function roleTable(snapshot: Snapshot, role: string): TableModel | undefi
   if (!found) marked.set(snapshot, (found = new Map()));
   if (!found.has(role)) {
     const names = [...snapshot.effective.tables.values()]
-      .filter((t) => [t.behaviour].flat().includes(role as never))
+      .filter((t) => [t.behaviour].flat().some((b) => b === role))
       .map((t) => t.name)
       .sort();
     found.set(role, names.length ? snapshot.table(names[0]) : undefined);
@@ -35,7 +35,7 @@ export function roleTable(snapshot: Snapshot, role: string): TableModel | undefi
 
 /** Whether the table is the one marked with the behaviour `role`. */
 export const isRole = (model: TableModel, role: string): boolean =>
-  [model.table.behaviour].flat().includes(role as never);
+  [model.table.behaviour].flat().some((b) => b === role);
 
 /** A run's status (spec 3 §4, message queue status). */
 export const RUN_STATUS = { New: 0, Processing: 1, Succeeded: 2, FailedTryAgain: 3, Failed: 4 } as const;

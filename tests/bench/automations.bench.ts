@@ -59,8 +59,8 @@ async function main(): Promise<void> {
   const { app, engine } = shipped;
   try {
     const { headers } = await shipped.listen();
-    const call = async (url: string, body: unknown) => {
-      const res = await app.inject({ method: 'POST', url, payload: body as object, headers });
+    const call = async (url: string, body: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'POST', url, payload: body, headers });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return JSON.parse(res.body);
     };

@@ -9,7 +9,7 @@ import { page, product, useProduct } from './fixture.ts';
 async function save(table: string, record: Record<string, unknown>): Promise<number> {
   const answer = await post(product.server.app, `/mvc/${table}/save`, record);
   if (answer.status !== 200) throw new Error(`saving ${table} failed: ${JSON.stringify(answer.body)}`);
-  return answer.body.AutoID as number;
+  return Number(answer.body.AutoID);
 }
 
 let invoice = 0;

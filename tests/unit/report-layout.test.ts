@@ -13,7 +13,7 @@ import { reportProblems } from '../../definitions/language/report.ts';
 import type { ReportData } from '../../server/reports/data.ts';
 import { formatsFor } from '../../server/reports/format.ts';
 import { reportContent, reportDocument, tableText, type LayoutContext } from '../../server/reports/layout.ts';
-import type { TableModel } from '../../server/metadata/model.ts';
+import { compileTable, type TableModel } from '../../server/metadata/model.ts';
 
 const base: Layer = {
   name: 'test',
@@ -104,7 +104,7 @@ const table = (name: string): EffectiveTable => {
   if (!t) throw new Error(`no table ${name}`);
   return t;
 };
-const model = (name: string): TableModel => ({ table: table(name) }) as unknown as TableModel;
+const model = (name: string): TableModel => compileTable(eff, table(name));
 
 function context(language: 'nl' | 'en'): LayoutContext {
   const english: Record<string, string> = { Rekening: 'Bill', Nummer: 'Number', Voldaan: 'Settled', Bedrag: 'Amount' };

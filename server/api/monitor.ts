@@ -115,6 +115,9 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
     const wanted = Buffer.from(token);
     if (given.length === wanted.length && timingSafeEqual(given, wanted)) return true;
   }
+  // A request a reverse proxy passed on comes from the loopback address too: only a caller on this
+  // machine itself, with no forwarding header, is one.
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   return LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 

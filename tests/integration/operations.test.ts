@@ -121,6 +121,23 @@ describe('/metrics', () => {
     expect(right.statusCode).toBe(200);
     expect(right.body).toMatch(/app_database_up 1/);
   });
+
+  it('takes a request a proxy on this machine passed on for what it is: not a loopback caller', async () => {
+    const proxied = await server.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(proxied.statusCode).toBe(403);
+    const standard = await server.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { forwarded: 'for=203.0.113.9' },
+    });
+    expect(standard.statusCode).toBe(403);
+  });
 });
 
 describe('session statistics', () => {

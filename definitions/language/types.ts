@@ -190,8 +190,8 @@ export interface IndexDef {
  * fields of the site layer (the field and table dictionaries). 'user-account': the rows are users; a
  * new password ends the user's sessions.
  * 'row-limit': the rows are row limits; a `userfield` limit must name a field of the users table.
- * 'webhook-secret': the rows are webhooks; their password field is a secret kept as given (to sign
- * calls), never answered.
+ * 'webhook-secret': the rows are webhooks; their password field (marked `secret`, kept encrypted)
+ * signs their calls and is never answered.
  * 'automation', 'automation-trigger', 'automation-action', 'automation-run', 'automation-settings':
  * the tables the automation engine keeps its automations, triggers, actions, runs and settings in
  * (server/automations finds them by these, never by name).

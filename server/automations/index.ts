@@ -3,12 +3,11 @@
 // webhook transport with its write-only secrets.
 import type pg from 'pg';
 import { observeChanges } from '../data/change-observers.ts';
-import { registerWriteHook } from '../data/write-hooks.ts';
 import { registerTransport } from '../messages/index.ts';
 import { webhookTransport } from '../messages/webhook.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { runQueuer } from './enqueue.ts';
-import { WEBHOOK_SECRET_BEHAVIOUR, webhookSecret, webhookSecretHook } from './secret.ts';
+import { webhookSecret } from './secret.ts';
 import { readSettings } from './tables.ts';
 
 export { automationJob, AUTOMATION_JOB } from './job.ts';
@@ -33,7 +32,6 @@ const queueRuns = runQueuer(() => {
 export function installAutomations(pool: pg.Pool, snapshot: () => Snapshot): void {
   current = { pool, snapshot };
   observeChanges(queueRuns);
-  registerWriteHook(WEBHOOK_SECRET_BEHAVIOUR, webhookSecretHook);
   registerTransport(
     'webhook',
     webhookTransport({

@@ -6,6 +6,8 @@
 // keeps nothing, and a history and outbox without the webhook's secret.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptSecret } from '../../server/security/secrets.ts';
+import { webhookSecret } from '../../server/automations/secret.ts';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
@@ -237,9 +239,13 @@ describe('security', () => {
       operatorFilter: [{ FieldName: 'Secret', Operator: '=', Value: SECRET }],
     });
     expect(filtered.status).toBe(400);
-    // Saved again without a secret (as the form does), the secret stays.
+    // Kept encrypted at rest; saved again without a secret (as the form does), the secret stays.
     await update('webhooks', ids.hook, { Descr: 'CRM systeem' });
-    expect((await query('SELECT secret FROM webhooks WHERE autoid = $1', [ids.hook]))[0].secret).toBe(SECRET);
+    const stored = (await query('SELECT secret FROM webhooks WHERE autoid = $1', [ids.hook]))[0].secret;
+    expect(stored).not.toContain(SECRET);
+    expect(decryptSecret(stored)).toBe(SECRET);
+    // The webhook transport reads it back to sign the calls.
+    expect(await webhookSecret(server.engine.pool, server.engine.registry.snapshot, ids.hook)).toBe(SECRET);
   });
 
   it("fills a template only with what the owner may read, and acts only with the owner's rights", async () => {

@@ -6,6 +6,7 @@
 // return requests through their statuses, and a user limited to one warehouse (also when scanning returns).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../definitions/language/clock.ts';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type Row } from '../support/answers.ts';
 
@@ -26,10 +27,8 @@ const rows = async (table: string, FieldName: string, Value: unknown): Promise<R
     .body.Data;
 const transition = (table: string, autoids: number[], Transition: string, Values: Record<string, unknown> = {}) =>
   api(`/mvc/${table}/ChangeStatus`, { autoids, Transition, Values });
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
-};
+// Days as the server counts them: in the installation's time zone, whatever the hour.
+const day = (offset: number) => today(offset);
 
 let serial = 0;
 async function placedOrder(lines: Record<string, unknown>[], fields: Record<string, unknown> = {}) {

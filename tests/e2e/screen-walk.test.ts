@@ -68,4 +68,5 @@ it('opens every record screen on a record and shows each of its tabs without a f
   expect(failed).toEqual([]);
   // The walk went somewhere: the demo has records with tabs.
   expect(walked.length).toBeGreaterThan(50);
-});
+  // Its own budget: the walk grows with every screen an area adds (about 85 s for 80-odd screens here).
+}, 300_000);

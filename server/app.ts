@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountRoutes } from './api/account.ts';
+import { accountLifeRoutes } from './api/account-life.ts';
 import { securityRoutes } from './api/security.ts';
 import { sessionGuard } from './api/session-guard.ts';
 import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
     }
   });
   accountRoutes(app, engine);
+  accountLifeRoutes(app, engine);
   securityRoutes(app, engine);
   crudRoutes(app, engine);
   summaryRoutes(app, engine);

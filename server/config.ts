@@ -54,6 +54,11 @@ export interface Config {
    * (UPLOAD_QUOTA_FILES, default 1000; UPLOAD_QUOTA_MB, default 2048).
    */
   uploadQuota: { files: number; bytes: number };
+  /**
+   * The address people reach the product at (PUBLIC_URL; default http://HOST:PORT): the links an
+   * e-mail carries (activation, password recovery) start with it, never with a request's Host.
+   */
+  publicUrl: string;
   /** Where sent e-invoices are dropped as UBL files (EINVOICE_OUTBOX_DIR, default DATA_DIR/einvoice-outbox). */
   einvoiceOutboxDir: string;
   /** Where received e-invoices are picked up as UBL files (EINVOICE_INBOX_DIR, default DATA_DIR/einvoice-inbox). */
@@ -143,6 +148,20 @@ function importHeartbeat(env: NodeJS.ProcessEnv): Pick<Config, 'importHeartbeatS
   return { importHeartbeatSeconds, importStaleSeconds };
 }
 
+/** PUBLIC_URL without a trailing slash; only http(s) with a host, nothing after the path. */
+function publicUrl(env: NodeJS.ProcessEnv): string {
+  const given = env.PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${Number(env.PORT ?? 3000)}`;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address: ${given}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+    throw new Error(`PUBLIC_URL must be an http or https address without query, fragment or credentials: ${given}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data'));
@@ -178,6 +197,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       files: positive(env.UPLOAD_QUOTA_FILES, 1000, 'UPLOAD_QUOTA_FILES'),
       bytes: positive(env.UPLOAD_QUOTA_MB, 2048, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
     },
+    publicUrl: publicUrl(env),
     einvoiceOutboxDir: path.resolve(env.EINVOICE_OUTBOX_DIR ?? path.join(dataDir, 'einvoice-outbox')),
     einvoiceInboxDir: path.resolve(env.EINVOICE_INBOX_DIR ?? path.join(dataDir, 'einvoice-inbox')),
     sqlEditorTimeoutMs: positive(env.SQL_EDITOR_TIMEOUT_MS, 30_000, 'SQL_EDITOR_TIMEOUT_MS'),

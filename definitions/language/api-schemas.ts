@@ -579,6 +579,54 @@ const CALL_SCHEMAS = {
     answer: object({ User: CurrentUser }, ['User']),
   },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
+  'GET /mvc/account/registration': {
+    summary: 'Whether accounts may be requested now, and the terms a requester accepts',
+    answer: object({ Open: bool, Terms: str() }, ['Open', 'Terms']),
+  },
+  'POST /mvc/account/register': {
+    summary: 'Request an account (the same answer whether or not the name or address is known)',
+    body: object(
+      {
+        Username: str({ minLength: 1, maxLength: 100 }),
+        PersonName: str({ minLength: 1, maxLength: 100 }),
+        Email: str({ minLength: 3, maxLength: 200 }),
+        Company: text(100),
+        Phone: text(30),
+        Remarks: text(1000),
+        AcceptTerms: bool,
+      },
+      ['Username', 'PersonName', 'Email', 'AcceptTerms'],
+    ),
+    answer: empty,
+  },
+  'POST /mvc/account/checklink': {
+    summary: 'Whether an activation or recovery link can still be used',
+    body: object({ Token: text(100), Purpose: oneOf(['activation', 'recovery']) }, ['Token', 'Purpose']),
+    answer: object({ Usable: bool }, ['Usable']),
+  },
+  'POST /mvc/account/activate': {
+    summary: "Activate an account with the e-mailed link's token and a new password",
+    body: object({ Token: text(100), Password: text(200), PasswordRetype: text(200) }, [
+      'Token',
+      'Password',
+      'PasswordRetype',
+    ]),
+    answer: empty,
+  },
+  'POST /mvc/account/recover': {
+    summary: 'Ask for a password recovery link (the same answer, after the same time, for any address)',
+    body: object({ Email: text(200) }, ['Email']),
+    answer: empty,
+  },
+  'POST /mvc/account/resetpassword': {
+    summary: "Set a new password with the recovery link's token; ends every session of the user",
+    body: object({ Token: text(100), Password: text(200), PasswordRetype: text(200) }, [
+      'Token',
+      'Password',
+      'PasswordRetype',
+    ]),
+    answer: empty,
+  },
   'GET /mvc/user/getcurrentuser': { summary: 'The signed-in user', answer: CurrentUser },
   'POST /mvc/security/getauthorization': {
     summary: 'Whether the user may do each {ID, Action}',

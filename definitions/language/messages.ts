@@ -321,6 +321,21 @@ export const MESSAGES = {
   'messages.no_transport': 'Er is geen verzendwijze voor berichten van de soort {0}.',
   'messages.unreadable_payload': 'De inhoud van dit bericht ({0}) is onleesbaar.',
   'messages.test_mode': 'Testmodus: het bericht is gemaakt maar niet verzonden.',
+  'account.requests_closed': 'Een account aanvragen is nu niet mogelijk.',
+  'account.terms_required': 'U moet de voorwaarden accepteren.',
+  'account.email_invalid': 'Geef een geldig e-mailadres op.',
+  'account.request_not_new': 'Deze aanvraag is al beoordeeld.',
+  'account.reason_required': 'Geef de reden van de weigering op.',
+  'account.link_invalid': 'Deze link is ongeldig, al gebruikt of verlopen. Vraag een nieuwe aan.',
+  'account.too_many': 'Te veel verzoeken vanaf dit adres. Probeer het over {0} seconden opnieuw.',
+  'account.activation_subject': 'Activeer uw account',
+  'account.activation_body':
+    '<p>Beste {0},</p><p>Uw aanvraag is goedgekeurd. Uw gebruikersnaam is <b>{1}</b>. Kies uw wachtwoord via deze link, die {2} uur geldig is en één keer werkt:</p><p><a href="{{sealed.link}}">{{sealed.link}}</a></p>',
+  'account.recovery_subject': 'Wachtwoord herstellen',
+  'account.recovery_body':
+    '<p>Beste {0},</p><p>Er is gevraagd het wachtwoord van gebruiker <b>{1}</b> te herstellen. Kies een nieuw wachtwoord via deze link, die {2} minuten geldig is en één keer werkt:</p><p><a href="{{sealed.link}}">{{sealed.link}}</a></p><p>Heeft u dit niet gevraagd, dan kunt u deze e-mail negeren.</p>',
+  'account.refused_subject': 'Uw accountaanvraag',
+  'account.refused_body': '<p>Beste {0},</p><p>Uw accountaanvraag is niet goedgekeurd. Reden: {1}</p>',
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -17,6 +17,7 @@ import {
 } from '../business/index.ts';
 import { actionBehaviours } from '../behaviours/index.ts';
 import { automationBehaviours } from '../automations/index.ts';
+import { accountBehaviours } from '../accounts/index.ts';
 import { tableContext } from './context.ts';
 import { translateAnswer } from '../../definitions/language/index.ts';
 import { translateFor } from './context.ts';
@@ -28,6 +29,7 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
   const behaviours = new Map([
     ...actionBehaviours(engine.jobs, () => engine.registry.snapshot, engine.files),
     ...automationBehaviours(engine.pool, () => engine.registry.snapshot),
+    ...accountBehaviours(() => engine.registry.snapshot, engine.config.publicUrl),
   ]);
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);

@@ -13,6 +13,13 @@ import { tablesOf } from './context.ts';
 const PUBLIC_CALLS = new Set([
   '/mvc/account/login',
   '/mvc/account/logout',
+  // The life of an account before there is a session (api/account-life.ts).
+  '/mvc/account/registration',
+  '/mvc/account/register',
+  '/mvc/account/checklink',
+  '/mvc/account/activate',
+  '/mvc/account/recover',
+  '/mvc/account/resetpassword',
   '/mvc/definitions/languages',
   '/mvc/definitions/runtimetexts',
 ]);

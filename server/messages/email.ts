@@ -9,6 +9,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Queryable } from '../db/pool.ts';
 import { fileById, type FileStore } from '../files/index.ts';
+import { decryptSecret } from '../security/secrets.ts';
 import { checkPayload } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
 import type { EmailPayload, Transport, TransportResult } from './types.ts';
@@ -99,6 +100,14 @@ function failure(err: unknown): TransportResult {
   return { ok: false, retry: !(code >= 500 && code < 600) && !(err instanceof MissingAttachment), reason };
 }
 
+/** The text with its `{{sealed.name}}` places filled from the encrypted values (undecryptable: left empty). */
+function unseal(text: string | undefined, sealed: Record<string, string> | undefined): string | undefined {
+  if (!text || !sealed) return text;
+  return text.replace(/\{\{sealed\.([A-Za-z][A-Za-z0-9_]*)\}\}/g, (_, name: string) =>
+    Object.hasOwn(sealed, name) ? (decryptSecret(sealed[name]) ?? '') : '',
+  );
+}
+
 export function emailTransport(deps: EmailDeps): Transport {
   return async (payload, ctx) => {
     if (!('to' in payload)) return { ok: false, retry: false, reason: 'not an e-mail' };
@@ -121,8 +130,8 @@ export function emailTransport(deps: EmailDeps): Transport {
         cc: payload.cc,
         bcc: payload.bcc,
         subject: payload.subject,
-        text: payload.text,
-        html: payload.html,
+        text: unseal(payload.text, payload.sealed),
+        html: unseal(payload.html, payload.sealed),
         messageId: `<${ctx.messageKey}>`,
         attachments: await attachmentsOf(payload, deps),
         disableFileAccess: true,

@@ -34,6 +34,12 @@ export interface EmailPayload {
   /** Absent: the sender of the mail server settings. */
   from?: { address: string; name?: string };
   attachments?: EmailAttachment[];
+  /**
+   * Values the outbox keeps encrypted (a link's token): `{{sealed.name}}` in the text and html is
+   * replaced by the decrypted value only when the e-mail is sent, so the stored message (which
+   * administrators of the outbox read) carries no working link.
+   */
+  sealed?: Record<string, string>;
 }
 
 export interface WebhookPayload {

@@ -195,6 +195,13 @@ export interface IndexDef {
  * 'automation', 'automation-trigger', 'automation-action', 'automation-run', 'automation-settings':
  * the tables the automation engine keeps its automations, triggers, actions, runs and settings in
  * (server/automations finds them by these, never by name).
+ * 'api-client': the rows are API clients (server/security/api-clients.ts): a generated client id,
+ * a secret kept as an argon2 hash, scopes checked against the rights; a change that narrows what
+ * a client may do ends its tokens.
+ * 'identity-provider': the rows are single sign-on identity providers (server/business/single-sign-on):
+ * a claim maps onto one user attribute only, the client secret is kept encrypted.
+ * 'email-template': the rows are e-mail templates; a save refuses a placeholder of the subject or
+ * body that is malformed or names no field of the table the row's `Table` names.
  */
 export type BehaviourName =
   | 'site-dictionary'
@@ -205,7 +212,10 @@ export type BehaviourName =
   | 'automation-trigger'
   | 'automation-action'
   | 'automation-run'
-  | 'automation-settings';
+  | 'automation-settings'
+  | 'api-client'
+  | 'identity-provider'
+  | 'email-template';
 
 export interface TableDef {
   name: string;
@@ -297,6 +307,14 @@ export interface ChildrenFromDef extends CopyChildrenDef {
  * as Buiten werktijden), `team` a list field the board filters by. A record is unplanned while it
  * has no start or no resource, or while `unplannedWhen` holds.
  */
+/** A team's rows of one kind: the rows of `table` whose `team` names the team and whose `resource` is the row, by `order`. */
+export interface PlanningMembers {
+  table: string;
+  team: string;
+  resource: string;
+  order?: string;
+}
+
 export interface PlanningDef {
   start: string;
   end: string;
@@ -307,7 +325,15 @@ export interface PlanningDef {
   flags?: string[];
   unplannedWhen?: RulesLogic;
   /** The board's rows of a team: rows of `table` whose `team` names it and whose `resource` is the row, by `order`. */
-  members?: { table: string; team: string; resource: string; order?: string };
+  members?: PlanningMembers;
+  /**
+   * Further kinds of rows (objects, the team itself), after the resource's: a record is on the row
+   * of the first of `resource` and these fields that is filled. A kind whose field names the team's
+   * table has the teams as rows; one with `members` a team's rows of its table, by `order`.
+   */
+  rows?: { resource: string; members?: PlanningMembers }[];
+  /** A text field of the team's table holding its time zone (IANA): a team's rows show their times in it. */
+  timeZone?: string;
   /**
    * Capacity per team and week: the team's `plan` (a list field of the team's table) names a row
    * whose `hours` fields give each member's hours per weekday (Monday first); an absence row of
@@ -519,7 +545,8 @@ export interface NumberingDef {
 export interface RollupDef {
   table: string;
   via?: string;
-  op: 'sum' | 'count' | 'min' | 'max';
+  /** `list`: the texts of `field` over the rows, joined by ", " in the order they were made, cut to the total's length. */
+  op: 'sum' | 'count' | 'min' | 'max' | 'list';
   field?: string;
   where?: RulesLogic;
 }
@@ -804,6 +831,13 @@ export interface ActionDef {
     /** Said when no child row of any entry is copied: nothing is made for the record ({0} its ID). */
     none?: string;
     /**
+     * One row per group of the record's copied child rows instead of one per record (picklists per
+     * warehouse and pick zone): for each field of the new row, the field of the child rows (of
+     * every entry's `from`) whose value it takes; child rows sharing those values share a row. A
+     * child row whose field is empty joins the group of the value `set` gives that field.
+     */
+    groupBy?: Record<string, string>;
+    /**
      * The batch item offers the new row to open (a working ticket made from a workflow item), when
      * the user may read it; the result dialog then stays open. Always so with `children`.
      */
@@ -887,6 +921,12 @@ export interface TransitionDef {
   right?: string;
   prompts?: PromptDef[];
   warning?: string;
+  /**
+   * Said after the transition was made, on each record for which `when` holds (over its fields and
+   * totals as they are then): `message` with its blanks filled from `messageArgs`, fields of the
+   * record (a batch item's Warning).
+   */
+  warnings?: { when: RulesLogic; message: string; messageArgs?: string[] }[];
   /** The transition is allowed only when this json-logic rule holds on the record. */
   guard?: RulesLogic;
   guardMessage?: string;

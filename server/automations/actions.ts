@@ -7,11 +7,10 @@ import type pg from 'pg';
 import { valueKind, type EffectiveField } from '../../definitions/language/index.ts';
 import { writeIn } from '../data/write.ts';
 import { makeTransition, transitionNamed } from '../business/transitions.ts';
-import { enqueueMessage, type WebhookPayload } from '../messages/index.ts';
+import { enqueueMessage, renderTemplate, type Filler, type WebhookPayload } from '../messages/index.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
-import type { Filler } from './placeholders.ts';
 import { referencedModel } from '../data/related.ts';
 import { ACTIONS, recordsIn, recordsOf, WEBHOOKS, roleTable } from './tables.ts';
 import { engineTable } from '../data/table-sql.ts';
@@ -62,34 +61,45 @@ const source = (s: ActionScope) =>
   s.model && s.recordId ? { table: s.model.table.name, autoId: s.recordId, automation: s.automation } : undefined;
 
 async function email(s: ActionScope, a: Record<string, unknown>): Promise<ActionResult> {
-  let subject = text(a.Subject);
-  let body = text(a.Body);
-  let from: { address: string; name?: string } | undefined;
-  if (a.EmailTemplate) {
-    // The templates table is the one the action's EmailTemplate field names.
-    const actions = roleTable(s.snapshot, ACTIONS);
-    const templates = actions && referencedModel(actions, 'EmailTemplate', (n) => s.snapshot.table(n));
-    const [template] = await recordsIn(s.client, templates, 't.autoid = $1', [a.EmailTemplate]);
-    if (template) {
-      subject = subject || text(template.Subject);
-      body = body || text(template.Body);
-      if (template.SenderAddress)
-        from = { address: text(template.SenderAddress), name: text(template.SenderName) || undefined };
-    }
-  }
-  const to = (await s.filler.fill(text(a.To)))
+  const to = (await s.filler.fill(text(a.To), 'line'))
     .split(/[,;\s]+/)
     .map((x) => x.trim())
     .filter(Boolean);
   if (!to.length) return { Action: 'email', Skipped: 'no recipient' };
-  const payload = {
-    to,
-    subject: await s.filler.fill(subject),
-    text: await s.filler.fill(body),
-    ...(from ? { from } : {}),
-  };
+  let subject = await s.filler.fill(text(a.Subject), 'line');
+  const body = await s.filler.fill(text(a.Body));
+  let html: string | undefined;
+  let from: { address: string; name?: string } | undefined;
+  let language: string | null = null;
+  if (a.EmailTemplate) {
+    // The templates table is the one the action's EmailTemplate field names; the template's code
+    // and the recipient's language choose the row, filled by the one template renderer.
+    const actions = roleTable(s.snapshot, ACTIONS);
+    const templates = actions && referencedModel(actions, 'EmailTemplate', (n) => s.snapshot.table(n));
+    const [chosen] = await recordsIn(s.client, templates, 't.autoid = $1', [a.EmailTemplate]);
+    const wanted = (await s.filler.fill(text(a.Language), 'raw')).trim();
+    const rendered =
+      templates && chosen
+        ? await renderTemplate({
+            db: s.client,
+            snapshot: s.snapshot,
+            principal: s.owner,
+            templates: templates.table.name,
+            code: text(chosen.ID),
+            language: wanted || null,
+            record: s.model && s.recordId ? { table: s.model.table.name, autoId: s.recordId } : undefined,
+          })
+        : null;
+    if (rendered) {
+      subject = subject || rendered.subject;
+      if (!body) html = rendered.html;
+      from = rendered.from;
+      language = rendered.language;
+    }
+  }
+  const payload = { to, subject, ...(html !== undefined ? { html } : { text: body }), ...(from ? { from } : {}) };
   const id = await enqueueMessage(s.client, { kind: 'email', payload, source: source(s) });
-  return { Action: 'email', To: to, Subject: payload.subject, Message: id };
+  return { Action: 'email', To: to, Subject: subject, ...(language ? { Language: language } : {}), Message: id };
 }
 
 async function webhook(s: ActionScope, a: Record<string, unknown>): Promise<ActionResult> {
@@ -136,7 +146,7 @@ async function webhook(s: ActionScope, a: Record<string, unknown>): Promise<Acti
 }
 
 async function whatsapp(s: ActionScope, a: Record<string, unknown>): Promise<ActionResult> {
-  const phone = (await s.filler.fill(text(a.Phone))).trim();
+  const phone = (await s.filler.fill(text(a.Phone), 'line')).trim();
   if (!phone) return { Action: 'whatsapp', Skipped: 'no phone number' };
   const variables: Record<string, string> = {};
   const given = text(a.Variables).trim();
@@ -160,7 +170,7 @@ async function setField(s: ActionScope, a: Record<string, unknown>): Promise<Act
   const model = a.Table ? s.snapshot.table(text(a.Table)) : s.model;
   const field = model?.byName.get(text(a.Field).toLowerCase());
   if (!model || !field || !s.recordId) return { Action: 'setfield', Skipped: `no field ${text(a.Field)}` };
-  const value = typed(field, await s.filler.fill(text(a.Value)));
+  const value = typed(field, await s.filler.fill(text(a.Value), 'raw'));
   await writeIn(s.client, {
     model,
     principal: s.owner,
@@ -180,7 +190,7 @@ async function create(s: ActionScope, a: Record<string, unknown>): Promise<Actio
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
     for (const [name, v] of Object.entries(parsed)) {
       const field = model.byName.get(name.toLowerCase());
-      if (field) record[field.name] = typeof v === 'string' ? typed(field, await s.filler.fill(v)) : v;
+      if (field) record[field.name] = typeof v === 'string' ? typed(field, await s.filler.fill(v, 'raw')) : v;
     }
   const { id } = await writeIn(s.client, { model, principal: s.owner, record, ctx: ctxOf(s) });
   return { Action: 'create', Table: model.table.name, AutoID: id, Values: record };

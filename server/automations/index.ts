@@ -3,10 +3,12 @@
 // webhook transport with its write-only secrets.
 import type pg from 'pg';
 import { observeChanges } from '../data/change-observers.ts';
+import { registerWriteHook } from '../data/write-hooks.ts';
 import { registerTransport } from '../messages/index.ts';
 import { webhookTransport } from '../messages/webhook.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { runQueuer } from './enqueue.ts';
+import { placeholderHooks } from './placeholder-checks.ts';
 import { webhookSecret } from './secret.ts';
 import { readSettings } from './tables.ts';
 
@@ -26,12 +28,14 @@ const queueRuns = runQueuer(() => {
 });
 
 /**
- * Hooks automations into every record change and registers the webhook transport. Called by each
+ * Hooks automations into every record change, checks the placeholders of every saved action,
+ * webhook content and e-mail template, and registers the webhook transport. Called by each
  * engine at start; the process's latest engine is the one they serve.
  */
 export function installAutomations(pool: pg.Pool, snapshot: () => Snapshot): void {
   current = { pool, snapshot };
   observeChanges(queueRuns);
+  for (const [behaviour, hook] of placeholderHooks(snapshot)) registerWriteHook(behaviour, hook);
   registerTransport(
     'webhook',
     webhookTransport({

@@ -8,11 +8,11 @@ import { inTransaction } from '../db/pool.ts';
 import { insertRows } from '../data/rows.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { recordFromRow } from '../data/values.ts';
+import { placeholderFiller, readAs } from '../messages/index.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { runAction, type ActionResult } from './actions.ts';
 import { asRun } from './depth.ts';
 import { ownerOf } from './owner.ts';
-import { fillerOf, readAsOwner } from './placeholders.ts';
 import { ACTIONS, AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, valuesOf, roleTable } from './tables.ts';
 
 export interface RunRequest {
@@ -66,7 +66,7 @@ async function decideAndAct(
   const model = req.table ? snapshot.table(req.table) : undefined;
   let record: Record<string, unknown> = {};
   if (model && req.recordId) {
-    const read = await readAsOwner(client, model, owner, req.recordId);
+    const read = await readAs(client, model, owner, req.recordId);
     if (!read) {
       // Deleted, or not the owner's to see: the owner's automation does not act on it.
       outcome.Decisions.push({ Condition: 'record', Result: false, Reason: 'not readable by the owner' });
@@ -83,7 +83,7 @@ async function decideAndAct(
   const actions = (await recordsOf(client, snapshot, ACTIONS, 't.automation = $1', [req.automation])).sort(
     (a, b) => Number(a.Sequence ?? 0) - Number(b.Sequence ?? 0) || Number(a.AutoID) - Number(b.AutoID),
   );
-  const filler = fillerOf(client, snapshot, model, record, owner);
+  const filler = placeholderFiller({ db: client, snapshot, principal: owner, model, record });
   await asRun(req.depth, req.automation, async () => {
     for (const action of actions)
       outcome.Results.push(

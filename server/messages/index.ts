@@ -36,6 +36,15 @@ export {
 } from './types.ts';
 export {
   escapeHtml,
+  placeholderFiller,
+  placeholdersIn,
+  readAs,
+  unknownPlaceholder,
+  type Filler,
+  type FillMode,
+  type Placeholder,
+} from './placeholders.ts';
+export {
   FALLBACK_LANGUAGE,
   principalOfUser,
   renderTemplate,

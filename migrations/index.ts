@@ -17,6 +17,7 @@ import { Migration20261207000000ImportFailures } from './Migration20261207000000
 import { Migration20261207010000ImportMessages } from './Migration20261207010000ImportMessages.ts';
 import { Migration20261208000000SignIns } from './Migration20261208000000SignIns.ts';
 import { Migration20261208010000AccountLinks } from './Migration20261208010000AccountLinks.ts';
+import { Migration20261208020000ApiTokens } from './Migration20261208020000ApiTokens.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261207010000ImportMessages', class: Migration20261207010000ImportMessages },
   { name: 'Migration20261208000000SignIns', class: Migration20261208000000SignIns },
   { name: 'Migration20261208010000AccountLinks', class: Migration20261208010000AccountLinks },
+  { name: 'Migration20261208020000ApiTokens', class: Migration20261208020000ApiTokens },
 ];

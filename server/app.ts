@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { accountRoutes } from './api/account.ts';
 import { accountLifeRoutes } from './api/account-life.ts';
 import { securityRoutes } from './api/security.ts';
-import { sessionGuard } from './api/session-guard.ts';
+import { loggedRequest, sessionGuard } from './api/session-guard.ts';
 import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
 import { crudRoutes } from './api/crud.ts';
@@ -28,6 +28,8 @@ import { openApiRoutes } from './api/openapi.ts';
 import { sqlEditorRoutes } from './api/sql-editor.ts';
 import { monitorRoutes } from './api/monitor.ts';
 import { sessionStatisticsRoutes } from './api/session-statistics.ts';
+import { apiClientRoutes, apiRateLimit } from './api/api-clients.ts';
+import { sessionUserLogRoutes } from './api/session-user-logs.ts';
 import { checkAnswers } from './api/answer-check.ts';
 import { listRoutes } from './api/lists.ts';
 import { isPageRequest, runtimeRoutes } from './api/runtime.ts';
@@ -59,7 +61,12 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger
-      ? { level: engine.config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
+      ? {
+          level: engine.config.logLevel,
+          // A credential someone put in an address (refused by the session guard) is not written out.
+          serializers: { req: loggedRequest },
+          ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}),
+        }
       : false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -123,6 +130,8 @@ export async function buildApp(
   if (opts.checkAnswers) checkAnswers(app);
   requestEdge(app);
   app.addHook('onRequest', sessionGuard(engine));
+  // After the guard: it knows the API client of a bearer call.
+  await apiRateLimit(app);
   // Every later line of a signed-in request's log names its user.
   app.addHook('preHandler', async (request, reply) => {
     if (!request.principal) return;
@@ -167,6 +176,8 @@ export async function buildApp(
   sqlEditorRoutes(app, engine);
   monitorRoutes(app, engine);
   sessionStatisticsRoutes(app, engine);
+  sessionUserLogRoutes(app, engine);
+  apiClientRoutes(app, engine);
   // Last: a table's own named calls take the place of no generic one.
   namedCallRoutes(app, engine);
   return app;

@@ -16,6 +16,9 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'errors.bad_request' },
   VALIDATION: { status: 400, message: 'errors.validation' },
   LOGIN_FAILED: { status: 400, message: 'errors.login_failed' },
+  // The token endpoint's refusals carry the error code of OAuth 2.0 (RFC 6749 §5.2) besides.
+  UNSUPPORTED_GRANT: { status: 400, message: 'errors.unsupported_grant', extra: { error: 'unsupported_grant_type' } },
+  CLIENT_FAILED: { status: 401, message: 'errors.client_failed', extra: { error: 'invalid_client' } },
   VIEW_FROM_DEFINITIONS: { status: 400, message: 'layouts.from_definitions' },
   NOT_AUTHENTICATED: { status: 403, message: 'errors.not_authenticated', extra: { Authenticated: false } },
   NO_RIGHTS: { status: 403, message: 'errors.no_rights', extra: { Authenticated: true } },
@@ -33,6 +36,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupported_media_type' },
   TOO_MANY_REQUESTS: { status: 429, message: 'errors.too_many_requests', retryable: true },
   UPLOAD_QUOTA: { status: 429, message: 'files.quota_files' },
+  RATE_LIMITED: { status: 429, message: 'errors.rate_limited' },
   REPORT_IMPORT_FAILED: { status: 400, message: 'reports.import_failed' },
   REPORT_TOO_LARGE: { status: 400, message: 'reports.too_many_rows' },
   INTERNAL: { status: 500, message: 'errors.internal' },

@@ -63,6 +63,8 @@ export const ErrorAnswer = object(
     Current: object({ TimeStamp: whole(), ModifiedBy: nullable(str()) }, ['TimeStamp', 'ModifiedBy']),
     /** A row to open and put right what the refusal is about (a receipt's product without an object type). */
     Open: RowToOpen,
+    /** The OAuth 2.0 error code of a refusal of POST /oauth/token (RFC 6749 §5.2). */
+    error: str(),
   },
   ['Error', 'Code', 'ModelState', 'TranslationModelState'],
 );
@@ -1028,6 +1030,57 @@ const CALL_SCHEMAS = {
       'Writes every row of a read-only query as .xlsx in the background, as the SQL reader role; answers the download request',
     body: object({ Sql: text(100_000) }, ['Sql']),
     answer: RecordSchema,
+  },
+  'POST /oauth/token': {
+    summary:
+      'An access token of an API client (OAuth 2.0 client credentials, form-encoded or JSON; the client id and secret in the body or as HTTP Basic); CLIENT_FAILED for a wrong id or secret or a disabled client, UNSUPPORTED_GRANT for another grant type',
+    body: object(
+      { grant_type: text(50), client_id: text(100), client_secret: text(200), scope: text(2000) },
+      ['grant_type'],
+    ),
+    bodyType: 'application/x-www-form-urlencoded',
+    answer: object({ access_token: str(), token_type: { const: 'Bearer' }, expires_in: whole() }, [
+      'access_token',
+      'token_type',
+      'expires_in',
+    ]),
+  },
+  'POST /mvc/apiclient/newsecret': {
+    summary:
+      "A new secret for an API client (the update right of its table), answered this once; the old secret and the client's tokens end",
+    body: object({ AutoID: whole(1) }, ['AutoID']),
+    answer: object({ ClientId: str(), Secret: str() }, ['ClientId', 'Secret']),
+  },
+  'POST /mvc/sessionuserlogs/Get': {
+    summary:
+      'The open sessions (right 12.81 read), the most recently active first, at most 1000; Username narrows to names containing it',
+    body: object({ Username: nullable(text(100)) }),
+    answer: object(
+      {
+        Sessions: list(
+          object(
+            {
+              Id: str(),
+              UserID: whole(),
+              Username: str(),
+              Created: str(),
+              LastSeen: str(),
+              Expires: str(),
+              Ip: nullable(str()),
+              UserAgent: nullable(str()),
+            },
+            ['Id', 'UserID', 'Username', 'Created', 'LastSeen', 'Expires', 'Ip', 'UserAgent'],
+          ),
+        ),
+      },
+      ['Sessions'],
+    ),
+  },
+  'POST /mvc/sessionuserlogs/ForceLogout': {
+    summary:
+      'Ends the sessions of these ids (right 12.81 execute) on every process within a second; answers how many there were',
+    body: object({ Ids: list(text(64), 100) }, ['Ids']),
+    answer: object({ Ended: whole() }, ['Ended']),
   },
   'POST /mvc/sessionstatistics/Get': {
     summary:

@@ -134,7 +134,8 @@ export function openApiDocument(opts: { version: string; server: string; tables?
     servers: [{ url: opts.server }],
     // The session cookie is set by signing in. A browser's call from another site's page is
     // refused by its Origin (or Sec-Fetch-Site) header, so no token is asked besides.
-    security: [{ session: [] }],
+    // An API client calls with a bearer token instead (POST /oauth/token); either one, never both.
+    security: [{ session: [] }, { bearer: [] }],
     paths,
     components: {
       securitySchemes: {
@@ -144,6 +145,12 @@ export function openApiDocument(opts: { version: string; server: string; tables?
           name: SESSION_COOKIE,
           description:
             "The session cookie that POST /mvc/account/login sets; calls from another site's page are refused by their Origin header",
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An access token of an API client from POST /oauth/token (client credentials); its scopes narrow the rights of the user the client acts as',
         },
       },
       schemas: Object.fromEntries(Object.entries(API_COMPONENTS).map(([k, v]) => [k, referenced({ ...v })])),

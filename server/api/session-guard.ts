@@ -1,12 +1,18 @@
 // Every call under /mvc needs a valid session, except signing in and out; the decision is made
 // on the decoded, lower-cased path, so encodings, case and trailing slashes change nothing.
 // No call is taken from another site's page, whatever its method (CSRF).
+// An API client calls with `Authorization: Bearer <token>` instead (security/api-clients.ts): a
+// request with that header is judged by its token alone, never by a cookie it also carries, and a
+// session's cookie value is no token. A bearer call needs no CSRF defence (nothing is sent by the
+// browser on its own), so the other-site check does not apply to it. A token in the address is
+// refused before anything else, so it reaches no log line of a handler.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated } from '../errors.ts';
 import type { Engine } from '../engine.ts';
 import { principalData, securitySettings } from '../security/identity.ts';
 import { userPrincipal, type UserPrincipal } from '../security/principal-of.ts';
 import { resolveSession, SESSION_COOKIE } from '../security/sessions.ts';
+import { clientPrincipal, resolveToken, type TokenGrant } from '../security/api-clients.ts';
 import { tablesOf } from './context.ts';
 
 // The languages on offer are asked by the sign-in page, before there is a session.
@@ -71,7 +77,37 @@ function crossSite(request: FastifyRequest): boolean {
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: UserPrincipal;
+    /** The API client of a bearer call. */
+    apiClient?: TokenGrant;
   }
+}
+
+/** Query parameters that would put a credential in an address (and so in logs and histories). */
+const CREDENTIAL_PARAMS = /(?:^|[?&])(access_token|client_secret|refresh_token)=/i;
+
+/** The parameter of a URL that carries a credential, if any. */
+export function credentialInUrl(url: string): string | undefined {
+  const query = url.split('?').slice(1).join('?');
+  let decoded = query;
+  try {
+    decoded = decodeURIComponent(query);
+  } catch {
+    // An undecodable query is looked at as it is.
+  }
+  return (CREDENTIAL_PARAMS.exec(query) ?? CREDENTIAL_PARAMS.exec(decoded))?.[1];
+}
+
+/** A request as the log writes it: its address without the value of a credential parameter. */
+export function loggedRequest(request: { method: string; url: string; hostname?: string; ip?: string }) {
+  const url = request.url.replace(/([?&](?:access_token|client_secret|refresh_token)=)[^&]*/gi, '$1[hidden]');
+  return { method: request.method, url, host: request.hostname, remoteAddress: request.ip };
+}
+
+/** The token of `Authorization: Bearer …`; null for any other use of the header, undefined without it. */
+function bearerOf(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  return /^Bearer ([A-Za-z0-9._~+/-]{20,100}=*)$/.exec(header)?.[1] ?? null;
 }
 
 export function sessionGuard(engine: Engine) {
@@ -79,8 +115,12 @@ export function sessionGuard(engine: Engine) {
     // No call is taken from another site's page: not a save, not a GET that starts work or
     // answers data, and not signing in or out either (another site could otherwise sign a user
     // out or in as itself).
-    if (isCall(request.url) && crossSite(request)) throw forbidden();
+    const bearer = bearerOf(request);
+    const inUrl = credentialInUrl(request.url);
+    if (inUrl) throw badRequest('request.token_in_url', inUrl);
+    if (isCall(request.url) && !bearer && crossSite(request)) throw forbidden();
     if (!needsSession(request.url)) return;
+    if (bearer !== undefined) return bearerCall(engine, request, reply, bearer);
     const token = request.cookies[SESSION_COOKIE];
     const settings = await securitySettings(engine.pool, engine.registry);
     const session = await resolveSession(engine.pool, token, settings.sessionLifetimeMinutes, engine.security);
@@ -98,4 +138,25 @@ export function sessionGuard(engine: Engine) {
     if (!principal || !principal.active) throw notAuthenticated();
     request.principal = principal;
   };
+}
+
+/** The user's principal (cached per process, as for sessions). */
+async function principalOfUser(engine: Engine, userId: number): Promise<UserPrincipal | undefined> {
+  return engine.security.principal(userId, async () => {
+    const data = await principalData(engine.pool, userId);
+    return data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions, tablesOf(engine));
+  });
+}
+
+/** A call with a bearer token: its client's principal, or refused whatever cookie comes along. */
+async function bearerCall(engine: Engine, request: FastifyRequest, reply: FastifyReply, bearer: string | null) {
+  const snapshot = engine.registry.snapshot;
+  const grant = bearer ? await resolveToken(engine.pool, snapshot, bearer, engine.security) : null;
+  const user = grant ? await principalOfUser(engine, grant.userId) : undefined;
+  if (!grant || !user || !user.active) {
+    reply.header('www-authenticate', 'Bearer error="invalid_token"');
+    throw notAuthenticated();
+  }
+  request.apiClient = grant;
+  request.principal = clientPrincipal(user, grant, snapshot);
 }

@@ -5,6 +5,7 @@
 // while a change went by is not kept (the generation moved on).
 import { LruCache } from '../db/lru.ts';
 import type { Notifications } from '../db/notifications.ts';
+import type { TokenGrant } from './api-clients.ts';
 import { SECURITY_CHANNEL, SECURITY_TABLES } from './change-triggers.ts';
 
 export interface CachedSession {
@@ -17,6 +18,8 @@ export interface CachedSession {
 export class SecurityCache<P> {
   private readonly sessions = new LruCache<string, CachedSession>(20_000);
   private readonly principals = new LruCache<number, P>(5_000);
+  /** API tokens (api-clients.ts), apart from sessions: a token is never taken for a session or the reverse. */
+  private readonly tokens = new LruCache<string, TokenGrant>(20_000);
   private sessionGeneration = 0;
   private principalGeneration = 0;
   private epoch = -1;
@@ -63,6 +66,19 @@ export class SecurityCache<P> {
     const found = await read();
     if (found && this.trusted && generation === this.sessionGeneration) this.sessions.set(id, found);
     else this.sessions.delete(id);
+    return found;
+  }
+
+  token(id: string): TokenGrant | undefined {
+    return this.trusted ? this.tokens.get(id) : undefined;
+  }
+
+  /** Reads a token's grant with `read` and keeps it, unless a change went by while it was read. */
+  async readToken(id: string, read: () => Promise<TokenGrant | null>): Promise<TokenGrant | null> {
+    const generation = this.sessionGeneration;
+    const found = await read();
+    if (found && this.trusted && generation === this.sessionGeneration) this.tokens.set(id, found);
+    else this.tokens.delete(id);
     return found;
   }
 

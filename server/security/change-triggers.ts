@@ -44,6 +44,8 @@ export async function installSecurityTriggers(pool: pg.Pool): Promise<void> {
       `${unchanged('OLD')} IS DISTINCT FROM ${unchanged('NEW')}`,
     );
     await trigger('core_session_sessions_changed', 'core_session', 'DELETE OR TRUNCATE', 'sessions');
+    // An API token revoked (its client disabled, changed or given a new secret) ends in every cache.
+    await trigger('core_api_token_sessions_changed', 'core_api_token', 'DELETE OR TRUNCATE', 'sessions');
     // Slides move the expiry forward every few seconds and change nothing that matters; an expiry
     // moved back (a session cut short by hand) does.
     await trigger(

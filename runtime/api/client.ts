@@ -264,6 +264,9 @@ export function createClient(
     /** Exports a grid's GetFlexData request in the background, as shown or as an import takes it back; answers the download request. */
     reports: (table: string) =>
       call<AnswerOf<'GET /mvc/reports/List'>>('GET', `mvc/reports/List?table=${encodeURIComponent(table)}`),
+    /** Prints a report of a grid selection in the background, one PDF or a zip; answers the download request. */
+    requestReportSelection: (Table: string, Report: string, AutoIDs: number[], Language: string, As: 'pdf' | 'zip') =>
+      call<Record<string, unknown>>('POST', 'mvc/reports/RequestSelection', { Table, Report, AutoIDs, Language, As }),
     requestExport: (Table: string, Request: FlexRequest, Layout: ExportLayout = 'GridLayout') =>
       call<Record<string, unknown>>('POST', 'mvc/downloadrequests/RequestExport', {
         Table,
@@ -323,9 +326,30 @@ export function createClient(
         'GET',
         `mvc/definitions/runtimetexts?language=${encodeURIComponent(language)}`,
       ),
+    /** A new secret for an API client, answered this once (security: the old one and its tokens end). */
+    newClientSecret: (autoid: number) =>
+      call<AnswerOf<'POST /mvc/apiclient/newsecret'>>('POST', 'mvc/apiclient/newsecret', { AutoID: autoid }),
+    /** The open sessions (session user logs), the most recently active first. */
+    sessionLogs: (username: string | null) =>
+      call<AnswerOf<'POST /mvc/sessionuserlogs/Get'>>('POST', 'mvc/sessionuserlogs/Get', { Username: username }),
+    /** Ends these sessions on every process. */
+    forceLogout: (ids: string[]) =>
+      call<AnswerOf<'POST /mvc/sessionuserlogs/ForceLogout'>>('POST', 'mvc/sessionuserlogs/ForceLogout', { Ids: ids }),
     login: (credentials: { username: string; password: string }) =>
       call<AnswerOf<'POST /mvc/account/login'>>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
+    // The life of an account before there is a session (docs/identity.md).
+    registration: () => call<AnswerOf<'GET /mvc/account/registration'>>('GET', 'mvc/account/registration'),
+    register: (body: BodyOf<'POST /mvc/account/register'>) =>
+      call<Record<string, never>>('POST', 'mvc/account/register', body),
+    checkLink: (body: BodyOf<'POST /mvc/account/checklink'>) =>
+      call<AnswerOf<'POST /mvc/account/checklink'>>('POST', 'mvc/account/checklink', body),
+    activate: (body: BodyOf<'POST /mvc/account/activate'>) =>
+      call<Record<string, never>>('POST', 'mvc/account/activate', body),
+    recover: (body: BodyOf<'POST /mvc/account/recover'>) =>
+      call<Record<string, never>>('POST', 'mvc/account/recover', body),
+    resetPassword: (body: BodyOf<'POST /mvc/account/resetpassword'>) =>
+      call<Record<string, never>>('POST', 'mvc/account/resetpassword', body),
     currentUser: () => call<CurrentUser>('GET', 'mvc/user/getcurrentuser'),
     authorization: (entries: SecurityEntry[]) =>
       call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),

@@ -44,7 +44,13 @@ function Notice({ job }: { job: JobNotice }) {
             <span className="app-progress-text">{percent}%</span>
           </div>
           <span className="live-job-text">
-            {job.total > 0 ? t`Exporteren: ${current} van ${total} rijen` : t`Exporteren…`}
+            {job.kind === 'reports'
+              ? job.total > 0
+                ? t`Afdrukken: ${current} van ${total} documenten`
+                : t`Afdrukken…`
+              : job.total > 0
+                ? t`Exporteren: ${current} van ${total} rijen`
+                : t`Exporteren…`}
           </span>
         </>
       )}
@@ -58,7 +64,11 @@ function Notice({ job }: { job: JobNotice }) {
           >{t`Downloaden`}</FileLink>
         </span>
       )}
-      {job.failed && <span className="live-job-text">{t`Het exporteren is mislukt.`}</span>}
+      {job.failed && (
+        <span className="live-job-text">
+          {job.kind === 'reports' ? t`Het afdrukken is mislukt.` : t`Het exporteren is mislukt.`}
+        </span>
+      )}
     </div>
   );
 }

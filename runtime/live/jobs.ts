@@ -6,6 +6,8 @@ import type { JobProgress } from './events.ts';
 export interface JobNotice {
   /** The download request's AutoID. */
   id: number;
+  /** The job's kind: `export` (a grid's or a query's spreadsheet) or `reports` (a printed selection). */
+  kind: string;
   /** What is exported (the request's description). */
   label: string | null;
   current: number;
@@ -24,24 +26,28 @@ function upsert(id: number, change: Partial<JobNotice>): void {
     Object.assign(found, change);
     return;
   }
-  jobs.list.push({ id, label: null, current: 0, total: 0, finished: false, failed: false, ...change });
+  jobs.list.push({ id, kind: 'export', label: null, current: 0, total: 0, finished: false, failed: false, ...change });
   if (jobs.list.length > MAX_NOTICES) jobs.list.splice(0, jobs.list.length - MAX_NOTICES);
 }
 
-/** An export this page asked for: shown at once, before its first progress arrives. */
-export function trackExport(id: number, label: string | null): void {
-  upsert(id, label ? { label } : {});
+/** An export (or printed selection) this page asked for: shown at once, before its first progress arrives. */
+export function trackExport(id: number, label: string | null, kind = 'export'): void {
+  upsert(id, label ? { label, kind } : { kind });
 }
 
-/** A JobProgress event of an export (the only kind the user downloads from). */
+/** The kinds of job the user downloads from: grid and SQL exports, and printed grid selections. */
+const DOWNLOADS = new Set(['export', 'reports']);
+
+/** A JobProgress event of a job the user downloads from. */
 export function jobProgressed(progress: JobProgress): void {
-  if (progress.kind !== 'export') return;
+  if (!DOWNLOADS.has(progress.kind)) return;
   const { current, total, finished, failed, label } = progress;
   // The request's description names the export in every tab, also those that did not start it.
   const named = label && !jobs.list.find((j) => j.id === progress.requestId)?.label ? { label } : {};
+  const kind = progress.kind;
   upsert(
     progress.requestId,
-    failed ? { finished: true, failed: true, ...named } : { current, total, finished, ...named },
+    failed ? { finished: true, failed: true, kind, ...named } : { current, total, finished, kind, ...named },
   );
 }
 

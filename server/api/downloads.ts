@@ -3,25 +3,15 @@
 // generic download of a table's file field). The requests themselves are the `downloadrequests`
 // table, seen by the generic calls; each user sees their own (its `ownedBy`).
 import type { FastifyInstance } from 'fastify';
-import type { EffectiveField, ExportLayout, FlexRequest, Language } from '../../definitions/language/index.ts';
+import type { ExportLayout, FlexRequest, Language } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { unknownControl } from '../errors.ts';
-import { inTransaction } from '../db/pool.ts';
-import { authorize, readRecord } from '../data/records.ts';
-import { insertRow } from '../data/rows.ts';
-import type { ExportJob } from '../jobs/index.ts';
+import { authorize } from '../data/records.ts';
+import { newDownloadRequest, type ExportJob } from '../jobs/index.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/index.ts';
 import { languageOf, principalOf } from './context.ts';
 import { translatorFor } from '../texts.ts';
-
-const REQUESTS = 'downloadrequests';
-
-function requestsModel(engine: Engine) {
-  const model = engine.registry.snapshot.table(REQUESTS);
-  if (!model) throw unknownControl(REQUESTS);
-  return model;
-}
 
 /** Starts the export of a table's grid request in the background, in the user's language; answers the download request. */
 export async function requestExport(
@@ -33,35 +23,23 @@ export async function requestExport(
   descr?: string,
   layout?: ExportLayout,
 ) {
-  const requests = requestsModel(engine);
-  authorize(requests, principal, 'create');
   authorize(model, principal, 'read');
-  const field = (name: string) => requests.byName.get(name.toLowerCase())!;
   const t = translatorFor(engine.registry.snapshot.effective, language);
   const name = descr || `${t(model.table.label ?? model.table.name)} (${new Date().toISOString().slice(0, 10)})`;
-  // The server fills every field: the owner, the state, the name of the file to come.
-  const values = new Map<EffectiveField | 'archive', unknown>([
-    [field('Descr'), name],
-    [field('TableName'), model.table.name],
-    [field('State'), 'new'],
-    [field('Progress'), 0],
-    [field('RequestedBy'), principal.userId],
-  ]);
-  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), {
-    rerunnable: true,
+  const request = { descr: name, tableName: model.table.name };
+  return newDownloadRequest(engine.pool, engine.registry.snapshot, principal, request, (id) => {
+    const job: ExportJob = {
+      requestId: id,
+      userId: principal.userId,
+      table: model.table.name,
+      request: { ...flex, pageIndex: 0 },
+      fileName: `${fileTitle(t(model.table.label ?? model.table.name), model.table.name)}.xlsx`,
+      descr: name,
+      layout,
+      language,
+    };
+    return engine.jobs.send('export', { ...job });
   });
-  const job: ExportJob = {
-    requestId: id,
-    userId: principal.userId,
-    table: model.table.name,
-    request: { ...flex, pageIndex: 0 },
-    fileName: `${fileTitle(t(model.table.label ?? model.table.name), model.table.name)}.xlsx`,
-    descr: name,
-    layout,
-    language,
-  };
-  await engine.jobs.send('export', job as unknown as Record<string, unknown>);
-  return readRecord(engine.pool, requests, principal, id);
 }
 
 /**

@@ -10,15 +10,12 @@ import {
   formatProblem,
   reportLanguages,
   schemaProblems,
-  type EffectiveField,
   type Language,
 } from '../../definitions/language/index.ts';
 import type { Engine } from '../engine.ts';
 import { AppError, badRequest, forbidden, unknownControl } from '../errors.ts';
 import { contentDisposition } from '../files/index.ts';
-import { inTransaction } from '../db/pool.ts';
-import { authorize, readRecord } from '../data/records.ts';
-import { insertRow } from '../data/rows.ts';
+import { authorize } from '../data/records.ts';
 import { DefinitionsInvalid } from '../metadata/registry.ts';
 import { changeSiteDefinition } from '../metadata/site-change.ts';
 import {
@@ -31,7 +28,7 @@ import {
   reportFor,
   type ReadContext,
 } from '../reports/index.ts';
-import type { ReportSelectionJob } from '../jobs/index.ts';
+import { newDownloadRequest, type ReportSelectionJob } from '../jobs/index.ts';
 import { translatorFor } from '../texts.ts';
 import { languageOf, principalOf } from './context.ts';
 import { fileTitle } from './downloads.ts';
@@ -161,40 +158,24 @@ export function reportRoutes(app: FastifyInstance, engine: Engine): void {
       const language = languageFor(request, request.body.Language);
       const principal = principalOf(request);
       const report = reportFor(readContext(engine, request), Report, model.table.name, language);
-      const requests = engine.registry.snapshot.table('downloadrequests');
-      if (!requests) throw unknownControl('downloadrequests');
-      authorize(requests, principal, 'create');
       const t = translatorFor(engine.registry.snapshot.effective, language);
       const title = fileTitle(t(report.title), report.name);
       const descr = `${title} (${ids.length})`;
-      const field = (name: string): EffectiveField => {
-        const f = requests.byName.get(name.toLowerCase());
-        if (!f) throw unknownControl(`downloadrequests.${name}`);
-        return f;
-      };
-      const values = new Map<EffectiveField | 'archive', unknown>([
-        [field('Descr'), descr],
-        [field('TableName'), model.table.name],
-        [field('State'), 'new'],
-        [field('Progress'), 0],
-        [field('RequestedBy'), principal.userId],
-      ]);
-      const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), {
-        rerunnable: true,
+      const made = { descr, tableName: model.table.name };
+      return newDownloadRequest(engine.pool, engine.registry.snapshot, principal, made, (id) => {
+        const job: ReportSelectionJob = {
+          requestId: id,
+          userId: principal.userId,
+          report: report.name,
+          ids,
+          language,
+          as,
+          fileName: `${title}.${as}`,
+          entryName: `${title} {0}.pdf`,
+          descr,
+        };
+        return engine.jobs.send('reports', { ...job });
       });
-      const job: ReportSelectionJob = {
-        requestId: id,
-        userId: principal.userId,
-        report: report.name,
-        ids,
-        language,
-        as,
-        fileName: `${title}.${as}`,
-        entryName: `${title} {0}.pdf`,
-        descr,
-      };
-      await engine.jobs.send('reports', { ...job });
-      return readRecord(engine.pool, requests, principal, id);
     },
   );
 

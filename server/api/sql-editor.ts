@@ -5,14 +5,10 @@
 // with who ran it and when (the table sqlquerylogs, read on its own screen).
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine.ts';
-import { AppError, forbidden, refused, unknownControl } from '../errors.ts';
+import { AppError, forbidden, refused } from '../errors.ts';
 import { databaseFailure } from '../db/failures.ts';
 import { grantSqlReader, logQuery, runAsReader, SQL_EDITOR_ROWS } from '../data/sql-reader.ts';
-import type { EffectiveField } from '../../definitions/language/index.ts';
-import { inTransaction } from '../db/pool.ts';
-import { authorize, readRecord } from '../data/records.ts';
-import { insertRow } from '../data/rows.ts';
-import type { SqlExportJob } from '../jobs/sql-export.ts';
+import { newDownloadRequest, type SqlExportJob } from '../jobs/index.ts';
 import type { Principal } from '../security/index.ts';
 import { principalOf } from './context.ts';
 
@@ -43,43 +39,25 @@ export function mayUseSqlEditor(principal: Principal): void {
   if (!principal.can(SQL_EDITOR_RIGHT, 'execute')) throw forbidden();
 }
 
-const REQUESTS = 'downloadrequests';
 /** The longest a spreadsheet's query may run. */
 const EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Queues the spreadsheet of every row of a query; answers its download request. */
-async function requestSqlExport(engine: Engine, principal: Principal, sql: string) {
-  const requests = engine.registry.snapshot.table(REQUESTS);
-  if (!requests) throw unknownControl(REQUESTS);
-  authorize(requests, principal, 'create');
-  const field = (name: string): EffectiveField => {
-    const found = requests.byName.get(name.toLowerCase());
-    if (!found) throw unknownControl(`${REQUESTS}.${name}`);
-    return found;
-  };
+function requestSqlExport(engine: Engine, principal: Principal, sql: string) {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const descr = `SQL (${stamp})`;
-  const values = new Map<EffectiveField | 'archive', unknown>([
-    [field('Descr'), descr],
-    [field('TableName'), 'sql'],
-    [field('State'), 'new'],
-    [field('Progress'), 0],
-    [field('RequestedBy'), principal.userId],
-  ]);
-  const id = await inTransaction(engine.pool, (client) => insertRow(client, requests, values, principal.username), {
-    rerunnable: true,
+  return newDownloadRequest(engine.pool, engine.registry.snapshot, principal, { descr, tableName: 'sql' }, (id) => {
+    const job: SqlExportJob = {
+      requestId: id,
+      userId: principal.userId,
+      username: principal.username,
+      sql,
+      fileName: `SQL ${stamp.replace(':', '.')}.xlsx`,
+      descr,
+      timeoutMs: EXPORT_TIMEOUT_MS,
+    };
+    return engine.jobs.send('sql-export', { ...job });
   });
-  const job: SqlExportJob = {
-    requestId: id,
-    userId: principal.userId,
-    username: principal.username,
-    sql,
-    fileName: `SQL ${stamp.replace(':', '.')}.xlsx`,
-    descr,
-    timeoutMs: EXPORT_TIMEOUT_MS,
-  };
-  await engine.jobs.send('sql-export', { ...job });
-  return readRecord(engine.pool, requests, principal, id);
 }
 
 export function sqlEditorRoutes(app: FastifyInstance, engine: Engine): void {

@@ -3,7 +3,7 @@
 // into the file store a page at a time, with progress told to the user as live events. It reads
 // as the grid does, in the language the user asked in: column titles, list and catalogue texts,
 // a choice's or a status's label.
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import {
   SOURCE_LANGUAGE,
   translateAnswer,
@@ -16,8 +16,6 @@ import { flexData } from '../data/flex.ts';
 import { withCatalogueTexts } from '../data/catalogues.ts';
 import { translatorFor } from '../texts.ts';
 import { authorize } from '../data/records.ts';
-import { emitEvent, EVENT_TYPES } from '../data/events.ts';
-import { insertFiles, type StoredFile } from '../files/index.ts';
 import { importableFields, XlsxWriter, type XlsxSheet } from '../imports/index.ts';
 import { listCodes } from './list-codes.ts';
 import { principalData } from '../security/identity.ts';
@@ -26,6 +24,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import type { JobContext, JobKind } from './context.ts';
+import { writeDownload, type TellProgress } from './download-request.ts';
 
 export interface ExportJob {
   requestId: number;
@@ -42,16 +41,6 @@ export interface ExportJob {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const PAGE = 1000;
-/** The largest export file kept. */
-const MAX_BYTES = 1024 * 1024 * 1024;
-
-async function setRequest(ctx: JobContext, id: number, values: Record<string, unknown>): Promise<void> {
-  const sets = Object.keys(values).map((k, i) => `${k} = $${i + 2}`);
-  await ctx.pool.query(`UPDATE downloadrequests SET ${sets.join(', ')}, timestamp = timestamp + 1 WHERE autoid = $1`, [
-    id,
-    ...Object.values(values),
-  ]);
-}
 
 /** A sheet's name: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules). */
 const sheetName = (text: string) =>
@@ -67,13 +56,6 @@ function shown(column: FlexColumn, row: Record<string, unknown>): unknown {
   return column.Options.find((o) => o.Value === String(value))?.Label ?? value;
 }
 
-const progress = (ctx: JobContext, job: ExportJob, data: Record<string, unknown>) =>
-  emitEvent(ctx.pool, {
-    type: EVENT_TYPES.JobProgress,
-    userId: job.userId,
-    data: { JobKind: 'export', RequestID: job.requestId, Descr: job.descr, ...data },
-  });
-
 export const gridExport: JobKind<ExportJob> = {
   name: 'export',
   retryLimit: 1,
@@ -87,30 +69,17 @@ export const gridExport: JobKind<ExportJob> = {
     const principal = userPrincipal(data.user, data.grants, data.limits, false, (name) =>
       snapshot.effective.tables.get(name.toLowerCase()),
     );
-    try {
+    const of = { requestId: job.requestId, userId: job.userId, descr: job.descr, jobKind: 'export' };
+    const file = { fileName: job.fileName, mediaType: XLSX, username: principal.username };
+    const written = await writeDownload(ctx, of, file, (out, tell) => {
       authorize(model, principal, 'read');
-      await setRequest(ctx, job.requestId, { state: 'pending', progress: 0, error: null });
-      const out = new PassThrough();
-      const stored = ctx.files.put(out, { maxBytes: MAX_BYTES });
-      // The store's write must end with the job however it ends: a failure destroys the stream,
-      // and the store removes its partial file and closes it before the job says it failed.
-      stored.catch(() => undefined);
-      try {
-        return await exportRows(ctx, snapshot, job, model, principal, out, stored);
-      } catch (err) {
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-        await stored.catch(() => undefined);
-        throw err;
-      }
-    } catch (err) {
-      await setRequest(ctx, job.requestId, { state: 'error', error: err instanceof Error ? err.message : String(err) });
-      await progress(ctx, job, { Finished: true, Failed: true });
-      throw err;
-    }
+      return exportRows(ctx, snapshot, job, model, principal, out, tell);
+    });
+    return `${written} rijen`;
   },
 };
 
-/** The grid's pages written into `out`, the file stored, the request finished. */
+/** The grid's pages written into `out`; answers the rows written. */
 async function exportRows(
   ctx: JobContext,
   snapshot: Snapshot,
@@ -118,8 +87,8 @@ async function exportRows(
   model: TableModel,
   principal: Principal,
   out: PassThrough,
-  stored: Promise<StoredFile>,
-): Promise<string> {
+  tell: TellProgress,
+): Promise<number> {
   const book = new XlsxWriter(out, { styles: false });
   const t = translatorFor(snapshot.effective, job.language ?? SOURCE_LANGUAGE);
   const name = sheetName(t(model.table.label ?? model.table.name));
@@ -163,21 +132,9 @@ async function exportRows(
       sheet?.row(Object.fromEntries(cells));
     }
     written += answer.Data.length;
-    const total = Math.max(written, answer.Meta.Count);
-    await setRequest(ctx, job.requestId, { progress: Math.min(99, Math.floor((written / Math.max(1, total)) * 100)) });
-    await progress(ctx, job, { CurrentRow: written, TotalRows: total, Finished: false });
+    await tell(written, Math.max(written, answer.Meta.Count));
     if (answer.Data.length < PAGE) break;
   }
   await book.end();
-  const file = await stored;
-  // The export is a file like an upload: the request's file field names it, so it is
-  // downloaded, kept and cleaned up as every file is.
-  const [row] = await insertFiles(
-    ctx.pool,
-    [{ sha256: file.sha256, fileName: job.fileName, mediaType: XLSX, size: file.size }],
-    principal.username,
-  );
-  await setRequest(ctx, job.requestId, { state: 'finished', progress: 100, file: row.id });
-  await progress(ctx, job, { CurrentRow: written, TotalRows: written, Finished: true });
-  return `${written} rijen`;
+  return written;
 }

@@ -16,6 +16,8 @@ export type { JobContext, JobKind } from './context.ts';
 export type { ExportJob } from './export.ts';
 export type { ReportSelectionJob } from './report-selection.ts';
 export type { ImportJob } from './import.ts';
+export type { SqlExportJob } from './sql-export.ts';
+export { newDownloadRequest, writeDownload, type DownloadOf, type DownloadFile } from './download-request.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
 /** Every kind of job, by the name its queue (and its scheduled task) has. */

@@ -1,6 +1,8 @@
 // Printing in Chromium: an invoice opened from its grid offers "Afdrukken" with the invoice report
 // in each content language; choosing it opens the print-blob dialog with the PDF the server made.
+// A selection of the grid is printed in the background, its notice leading to the one PDF.
 import { readFileSync } from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { post } from '../integration/harness.ts';
 import { signInAt } from './browser.ts';
@@ -21,6 +23,8 @@ beforeAll(async () => {
     InvoiceRelation: customer,
     InvoiceDate: '2026-11-30',
   });
+  for (const n of [1, 2])
+    await save('invoices', { Descr: `E2E Selectiefactuur ${n}`, InvoiceRelation: customer, InvoiceDate: '2026-11-30' });
   await save('contracts', {
     Relation: customer,
     CustomerReference: 'E2E-GRAFIEK',
@@ -65,6 +69,52 @@ it('prints an invoice from its record: the dialog holds the PDF to view, print o
   expect(download.suggestedFilename()).toBe(`Factuur ${invoice}.pdf`);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+it('prints a grid selection in the background: its notice follows the job and opens the PDF', async () => {
+  // The grid of Facturen, two of the test's invoices selected.
+  await page.goto(product.url);
+  await poll(() => menu().getByRole('searchbox').count()).toBe(1);
+  await menu().getByRole('searchbox').fill('Facturen');
+  await menu().getByRole('button', { name: 'Facturen', exact: true }).click();
+  await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Facturen');
+  await page.getByRole('searchbox', { name: 'Zoeken' }).first().fill('E2E Selectiefactuur');
+  const rows = page.getByRole('grid').first().locator('[role="row"][data-autoid]');
+  await poll(() => rows.count()).toBe(2);
+  const print = page.getByRole('button', { name: 'Selectie afdrukken' });
+  // Nothing selected: nothing to print.
+  await poll(() => print.isDisabled()).toBe(true);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  await poll(() => print.isEnabled()).toBe(true);
+
+  // The keyboard opens the menu on its first choice, one PDF of the invoice report.
+  await print.focus();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('menuitem').first();
+  await poll(() => first.textContent()).toBe('Factuur: één PDF');
+  await poll(() => page.getByRole('menuitem', { name: 'Factuur: zip met een PDF per record' }).count()).toBe(1);
+  await page.keyboard.press('Enter');
+
+  // The job's notice says when the file is ready; its link opens the PDF in the print-blob dialog.
+  const notice = page.getByRole('status').filter({ hasText: 'Factuur (2)' });
+  const link = notice.getByRole('link', { name: 'Factuur (2) downloaden' });
+  await poll(() => link.count()).toBe(1);
+  await link.click();
+  const dialog = page.getByRole('dialog', { name: 'Factuur.pdf' });
+  await poll(() => dialog.count()).toBe(1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Opslaan' }).click(),
+  ]);
+  // One document, read back: each invoice on a page of its own, under the invoice's title.
+  const doc = await getDocument({ data: new Uint8Array(readFileSync(await download.path())) }).promise;
+  expect(doc.numPages).toBe(2);
+  for (let n = 1; n <= 2; n++) {
+    const text = (await (await doc.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(text).toContain('E2E Printklant');
+  }
+  await doc.destroy();
+  await dialog.getByRole('button', { name: 'Sluiten' }).click();
 });
 
 it('shows a chart of a dashboard with a table of the same numbers', async () => {

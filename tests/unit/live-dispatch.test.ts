@@ -127,7 +127,7 @@ describe('export progress', () => {
     const { dispatch } = setup();
     trackExport(12, 'Relaties (2026-11-26)');
     expect(jobs.list).toEqual([
-      { id: 12, label: 'Relaties (2026-11-26)', current: 0, total: 0, finished: false, failed: false },
+      { id: 12, kind: 'export', label: 'Relaties (2026-11-26)', current: 0, total: 0, finished: false, failed: false },
     ]);
     dispatch(progress({ RequestID: 12, CurrentRow: 250, TotalRows: 1000, Finished: false }));
     expect(jobPercent(jobs.list[0])).toBe(25);
@@ -140,13 +140,28 @@ describe('export progress', () => {
     const { dispatch } = setup();
     dispatch(progress({ RequestID: 13, CurrentRow: 10, TotalRows: 10, Finished: true }));
     trackExport(13, 'Personen');
-    expect(jobs.list).toEqual([{ id: 13, label: 'Personen', current: 10, total: 10, finished: true, failed: false }]);
+    expect(jobs.list).toEqual([
+      { id: 13, kind: 'export', label: 'Personen', current: 10, total: 10, finished: true, failed: false },
+    ]);
   });
 
   it('a failed export is finished and failed', () => {
     const { dispatch } = setup();
     dispatch(progress({ RequestID: 14, Finished: true, Failed: true }));
     expect(jobs.list[0]).toMatchObject({ id: 14, finished: true, failed: true });
+  });
+
+  it('a printed selection is followed as an export is, under its own kind', () => {
+    const { dispatch } = setup();
+    trackExport(15, 'Factuur (3)', 'reports');
+    dispatch(progress({ JobKind: 'reports', RequestID: 15, CurrentRow: 3, TotalRows: 3, Finished: true }));
+    expect(jobs.list.find((j) => j.id === 15)).toMatchObject({ kind: 'reports', finished: true, current: 3 });
+  });
+
+  it('progress of a job the user downloads nothing from is left alone', () => {
+    const { dispatch } = setup();
+    dispatch(progress({ JobKind: 'automation', RequestID: 16, CurrentRow: 1, TotalRows: 1, Finished: true }));
+    expect(jobs.list.find((j) => j.id === 16)).toBeUndefined();
   });
 
   it('keeps the newest five notices', () => {

@@ -37,6 +37,7 @@ import { landedName } from './landing.ts';
 import { LandingNotice } from './LandingNotice.tsx';
 import { useLanding } from './useLanding.ts';
 import { ViewRowButton } from '../ViewRowButton.tsx';
+import { SelectionPrintMenu } from './SelectionPrintMenu.tsx';
 import '../screens.css';
 import './detail.css';
 
@@ -137,15 +138,17 @@ export function DetailPage({ screen, query, params }: DetailPageProps) {
     if (autoid !== null) setFocused(autoid);
     else if (!(event.target instanceof Element && event.target.hasAttribute(GRID_CHANGE_BUTTON))) setFocused(null);
   }, []);
-  const toolbar = useMemo(() => {
-    if (!viewOnly) return actionsBar;
-    return (selected: GridRow[]) => (
+  // The toolbar's Selectie afdrukken offers the table's reports (none: no menu).
+  const toolbar = useMemo(
+    () => (selected: GridRow[]) => (
       <>
-        <ViewRowButton selected={selected} focused={focused} onView={record.open} />
+        {viewOnly && <ViewRowButton selected={selected} focused={focused} onView={record.open} />}
         {actionsBar?.(selected)}
+        <SelectionPrintMenu table={screen.table} selected={selected} />
       </>
-    );
-  }, [viewOnly, actionsBar, focused, record.open, t]);
+    ),
+    [viewOnly, actionsBar, focused, record.open, screen.table],
+  );
 
   const chooseDataSet = useCallback(
     (name: string) => {

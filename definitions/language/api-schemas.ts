@@ -358,6 +358,8 @@ const BatchItem = object(
     Key: nullable(str()),
     Args: list(str()),
     Open: RowToOpen,
+    /** Said of a record the work was done on (a transition's warnings: questions left unanswered). */
+    Warning: str(),
   },
   ['AutoID', 'ID', 'Description', 'Result', 'Error', 'Key', 'Args'],
 );

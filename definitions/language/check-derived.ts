@@ -62,7 +62,13 @@ export function checkDerived(
         'field-reference',
         `${table.name}.${field.name}: ${r.op === 'count' ? 'count takes no field' : `${r.op} needs a field of ${child.name}`}`,
       );
-    if (source && !(r.op === 'sum' ? NUMERIC : ORDERED).has(source.type))
+    if (r.op === 'list' && (field.type !== 'text' || !field.maxLength))
+      report(
+        `${at}/rollup/op`,
+        'field-type',
+        `${table.name}.${field.name}: a list total is a text field with a maxLength`,
+      );
+    if (source && r.op !== 'list' && !(r.op === 'sum' ? NUMERIC : ORDERED).has(source.type))
       report(
         `${at}/rollup/field`,
         'field-type',

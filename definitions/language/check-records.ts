@@ -332,6 +332,18 @@ function checkWorkflow(eff: Effective, wf: WorkflowDef, report: Report): void {
     checkSet(table, t.set, t.prompts, at, report, eff);
     for (const p of ruleProblems(t.guard, own, '', judgedField(eff, table)))
       report(`${at}/guard${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+    (t.warnings ?? []).forEach((w, j) => {
+      // Judged on the record's own fields and totals only: they are read back as the transition left them.
+      for (const p of ruleProblems(w.when, own))
+        report(`${at}/warnings/${j}/when${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
+      for (const name of w.messageArgs ?? [])
+        if (!fieldOf(table, name))
+          report(
+            `${at}/warnings/${j}/messageArgs`,
+            'field-reference',
+            `messageArgs names ${name}, which is not a field of ${table.name}`,
+          );
+    });
     for (const p of ruleProblems(t.automatic, own, '', relatedField(eff, table)))
       report(`${at}/automatic${p.pointer}`, 'rule', `transition ${t.name}: ${p.message}`);
     // Nobody is there to answer an automatic transition's questions or to be refused by its guard.

@@ -34,7 +34,13 @@ export function businessRoutes(app: FastifyInstance, engine: Engine): void {
   const business = (request: FastifyRequest<{ Params: Params }>) => {
     const { snapshot, principal, model } = tableContext(engine, request, request.params.control);
     authorize(model, principal, 'read');
-    const ctx: BusinessContext = { pool: engine.pool, snapshot, principal, behaviours };
+    const ctx: BusinessContext = {
+      pool: engine.pool,
+      snapshot,
+      principal,
+      behaviours,
+      translate: translateFor(engine, request).t,
+    };
     return { ctx, model };
   };
 

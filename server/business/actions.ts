@@ -18,6 +18,7 @@ import { changesOf, checkPrompts, requiredBySettings } from './prompts.ts';
 import { copyChildrenOfMany } from './copy.ts';
 import { changeRecords } from './change.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
+import { withWarnings } from './warnings.ts';
 
 export function actionNamed(model: TableModel, name: string): ActionDef {
   for (const screen of model.screens) {
@@ -86,7 +87,7 @@ export async function changeStatus(
       },
     );
   }
-  return answer;
+  return withWarnings(ctx, model, t, answer);
 }
 
 /** Runs a screen action on each record. */

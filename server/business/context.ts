@@ -20,6 +20,8 @@ export interface BusinessContext {
   snapshot: Snapshot;
   principal: Principal;
   behaviours?: ReadonlyMap<string, ActionBehaviour>;
+  /** A text of the definitions in the user's language (a transition's warnings); as written without it. */
+  translate?: (text: string) => string;
 }
 
 /** Writes of transitions and actions: what they set comes from the definitions. */

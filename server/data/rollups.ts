@@ -75,7 +75,14 @@ async function markThrough(db: Queryable, marked: Map<string, Set<number>>, tabl
 /** The aggregate of one total for the parent row `p`. */
 function totalSql(r: Rollup, params: Params): string {
   const column = r.source ? `c.${ident(r.source.sqlName)}` : '';
-  const value = r.op === 'count' ? 'count(*)' : r.op === 'sum' ? `coalesce(sum(${column}), 0)` : `${r.op}(${column})`;
+  const value =
+    r.op === 'count'
+      ? 'count(*)'
+      : r.op === 'sum'
+        ? `coalesce(sum(${column}), 0)`
+        : r.op === 'list'
+          ? listSql(column, r.field.maxLength ?? 0)
+          : `${r.op}(${column})`;
   const where = [
     `c.${ident(r.via.sqlName)} = p.autoid`,
     ...(r.where !== undefined
@@ -83,6 +90,12 @@ function totalSql(r: Rollup, params: Params): string {
       : []),
   ];
   return `(SELECT ${value} FROM ${engineTable(r.child)} c WHERE ${where.join(' AND ')})`;
+}
+
+/** The texts joined in the order their rows were made; past `max` characters cut, ending in "…". */
+function listSql(column: string, max: number): string {
+  const all = `string_agg(${column}::text, ', ' ORDER BY c.autoid)`;
+  return `CASE WHEN char_length(${all}) > ${max} THEN left(${all}, ${Math.max(0, max - 1)}) || '…' ELSE ${all} END`;
 }
 
 const same = (field: EffectiveField, a: unknown, b: unknown) =>

@@ -168,7 +168,7 @@ export function outcomesOf(answer: BatchAnswer, autoids: readonly number[], miss
     // A row to open goes with the item whatever its result: one it made, or one to put right.
     const open = result.Open ? { open: result.Open } : {};
     return result.Result === 'SUCCESS'
-      ? { status: 'SUCCESS', ...open }
+      ? { status: 'SUCCESS', ...(result.Warning ? { error: result.Warning } : {}), ...open }
       : { status: result.Result, error: result.Error ?? undefined, ...open };
   });
 }

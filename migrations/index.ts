@@ -18,6 +18,7 @@ import { Migration20261207010000ImportMessages } from './Migration20261207010000
 import { Migration20261208000000SignIns } from './Migration20261208000000SignIns.ts';
 import { Migration20261208010000AccountLinks } from './Migration20261208010000AccountLinks.ts';
 import { Migration20261208020000ApiTokens } from './Migration20261208020000ApiTokens.ts';
+import { Migration20261208030000SignOnFlows } from './Migration20261208030000SignOnFlows.ts';
 
 export const MIGRATIONS = [
   { name: 'Migration20261125000000Core', class: Migration20261125000000Core },
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261208000000SignIns', class: Migration20261208000000SignIns },
   { name: 'Migration20261208010000AccountLinks', class: Migration20261208010000AccountLinks },
   { name: 'Migration20261208020000ApiTokens', class: Migration20261208020000ApiTokens },
+  { name: 'Migration20261208030000SignOnFlows', class: Migration20261208030000SignOnFlows },
 ];

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { accountRoutes } from './api/account.ts';
 import { accountLifeRoutes } from './api/account-life.ts';
 import { securityRoutes } from './api/security.ts';
+import { singleSignOnRoutes } from './api/single-sign-on.ts';
 import { loggedRequest, sessionGuard } from './api/session-guard.ts';
 import { errorBody, RETRY_AFTER_SECONDS } from './api/errors.ts';
 import { AppError, badRequest } from './errors.ts';
@@ -155,6 +156,7 @@ export async function buildApp(
   accountRoutes(app, engine);
   accountLifeRoutes(app, engine);
   securityRoutes(app, engine);
+  singleSignOnRoutes(app, engine);
   crudRoutes(app, engine);
   summaryRoutes(app, engine);
   businessRoutes(app, engine);

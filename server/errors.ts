@@ -24,6 +24,11 @@ export const ERRORS = {
   NO_RIGHTS: { status: 403, message: 'errors.no_rights', extra: { Authenticated: true } },
   MODULE_INACTIVE: { status: 403, message: 'errors.module_inactive', extra: { Authenticated: true } },
   ACCOUNT_LOCKED: { status: 403, message: 'errors.account_locked', extra: { Authenticated: false } },
+  SSO_MIGRATION_REQUIRED: {
+    status: 403,
+    message: 'errors.sso_migration_required',
+    extra: { Authenticated: false },
+  },
   OUTSIDE_ROW_LIMITS: { status: 403, message: 'errors.outside_row_limits', extra: { Authenticated: true } },
   ITEM_NOT_FOUND: { status: 404, message: 'errors.item_not_found' },
   UNKNOWN_CONTROL: { status: 404, message: 'errors.unknown_control' },

@@ -65,6 +65,8 @@ export const ErrorAnswer = object(
     Open: RowToOpen,
     /** The OAuth 2.0 error code of a refusal of POST /oauth/token (RFC 6749 §5.2). */
     error: str(),
+    /** The identity provider (its code) a user must link the account to first (SSO_MIGRATION_REQUIRED). */
+    MigrateTo: str(),
   },
   ['Error', 'Code', 'ModelState', 'TranslationModelState'],
 );
@@ -583,6 +585,39 @@ const CALL_SCHEMAS = {
     answer: object({ User: CurrentUser }, ['User']),
   },
   'POST /mvc/account/logout': { summary: 'Sign out', body: empty, answer: empty },
+  'GET /mvc/account/identityproviders': {
+    summary: 'The single sign-on identity providers on offer (public, for the sign-in page)',
+    answer: list(object({ ID: str(), Descr: str() }, ['ID', 'Descr']), 50),
+  },
+  'GET /mvc/sso/start': {
+    summary: 'Starts a single sign-on at a provider (a redirect to it); returnTo: a path of this site',
+    query: object({ provider: text(40), returnTo: text(500) }, ['provider']),
+    answer: empty,
+  },
+  'GET /mvc/sso/link': {
+    summary: 'Links the signed-in user to a provider (the migration wizard; a redirect to it)',
+    query: object({ provider: text(40), returnTo: text(500) }, ['provider']),
+    answer: empty,
+  },
+  'GET /mvc/sso/continue': {
+    summary: 'Goes on to the provider of the mandatory migration the sign-in started (a redirect to it)',
+    query: empty,
+    answer: empty,
+  },
+  'GET /sso/callback': {    summary:
+      "Where a provider sends the browser back (OpenID Connect); redirects to the flow's page or the login page with an OIDC code",
+    query: object({
+      code: text(2000),
+      state: text(200),
+      iss: text(500),
+      session_state: text(500),
+      scope: text(500),
+      error: text(200),
+      error_description: text(1000),
+      error_uri: text(1000),
+    }),
+    answer: empty,
+  },
   'GET /mvc/account/registration': {
     summary: 'Whether accounts may be requested now, and the terms a requester accepts',
     answer: object({ Open: bool, Terms: str() }, ['Open', 'Terms']),

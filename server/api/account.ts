@@ -9,6 +9,7 @@ import { securitySettings, userById } from '../security/identity.ts';
 import { attemptLogin } from '../security/login.ts';
 import { createSession, endSession, LIFETIME_COOKIE, SESSION_COOKIE } from '../security/sessions.ts';
 import { principalOf } from './context.ts';
+import { refuseUntilMigrated } from './single-sign-on.ts';
 import { AppError, notFound } from '../errors.ts';
 
 const wrongCredentials = () => new AppError('LOGIN_FAILED');
@@ -28,6 +29,7 @@ export function accountRoutes(app: FastifyInstance, engine: Engine): void {
     if (outcome.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (outcome.kind === 'failed') throw wrongCredentials();
     const { user } = outcome;
+    await refuseUntilMigrated(engine, request, reply, user.autoid);
     await endSession(engine.pool, request.cookies[SESSION_COOKIE], engine.security);
     const token = await createSession(engine.pool, user, settings.sessionLifetimeMinutes, {
       ip: request.ip,

@@ -28,6 +28,10 @@ const PUBLIC_CALLS = new Set([
   '/mvc/account/resetpassword',
   '/mvc/definitions/languages',
   '/mvc/definitions/runtimetexts',
+  // Single sign-on: the providers on offer, and starting or continuing a flow (docs/identity.md).
+  '/mvc/account/identityproviders',
+  '/mvc/sso/start',
+  '/mvc/sso/continue',
 ]);
 
 export function normalisedPath(url: string): string | null {

@@ -12,6 +12,7 @@ import { badRequest } from '../errors.ts';
 import { dictionaryHook } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
+import { identityProviderHook } from './identity-provider.ts';
 import { apiClientHook } from './api-client.ts';
 import { CHILDREN_FROM_HOOK, registerWriteHook } from '../data/write-hooks.ts';
 import { childrenFromHook } from '../business/children-from.ts';
@@ -31,6 +32,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 export function installWriteHooks(): void {
   registerWriteHook('site-dictionary', dictionaryHook);
   registerWriteHook('user-account', userAccountHook);
+  registerWriteHook('identity-provider', identityProviderHook);
   registerWriteHook('api-client', apiClientHook);
   registerWriteHook('row-limit', rowLimitHook);
   registerWriteHook('required-rights', requiredRightsHook);

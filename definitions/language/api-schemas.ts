@@ -1115,7 +1115,7 @@ const CALL_SCHEMAS = {
   },
   'POST /mvc/sessionuserlogs/ForceLogout': {
     summary:
-      'Ends the sessions of these ids (right 12.81 execute) on every process within a second; answers how many there were',
+      'Ends the sessions of these ids (right 12.81 update) on every process within a second; answers how many there were',
     body: object({ Ids: list(text(64), 100) }, ['Ids']),
     answer: object({ Ended: whole() }, ['Ended']),
   },

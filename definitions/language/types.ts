@@ -679,6 +679,10 @@ export type ScreenKind =
   | 'capacity'
   /** Dashboard tabs over all rows of their tables (no table of its own; `rights.read` says who may). */
   | 'dashboard'
+  /** The API clients of the table marked `api-client`: maintenance, and a new client's secret shown once. */
+  | 'apiclients'
+  /** The open sessions with force logout (no table of its own; `rights.read` and `rights.update` say who may). */
+  | 'sessionuserlogs'
   /** A grouped view of its table (a summary of the table's grid definition, named by `summary`). */
   | 'summary';
 

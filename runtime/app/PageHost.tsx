@@ -27,6 +27,10 @@ const CapacityPage = lazyChunk(() => import('../screens/index.ts').then((m) => (
 const SummaryPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.SummaryPage })));
 const LicencePage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.LicencePage })));
 const TranslationsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.TranslationsPage })));
+const ApiClientsPage = lazyChunk(() => import('../screens/index.ts').then((m) => ({ default: m.ApiClientsPage })));
+const SessionUserLogsPage = lazyChunk(() =>
+  import('../screens/index.ts').then((m) => ({ default: m.SessionUserLogsPage })),
+);
 const TranslationDashboardPage = lazyChunk(() =>
   import('../screens/index.ts').then((m) => ({ default: m.TranslationDashboardPage })),
 );
@@ -40,6 +44,7 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
   if (screen.kind === 'dashboard') return <DashboardPage screen={screen} />;
   if (screen.kind === 'planning') return <PlanningBoardPage screen={screen} />;
   if (screen.kind === 'capacity') return <CapacityPage screen={screen} />;
+  if (screen.kind === 'sessionuserlogs') return <SessionUserLogsPage screen={screen} />;
   if (showsTable(screen)) {
     switch (screen.kind) {
       case 'detail':
@@ -50,6 +55,8 @@ function Screen({ screen, query, params }: { screen: ScreenInfo; query: string; 
         return <MaintenancePage screen={screen} query={query} params={params} />;
       case 'maintenance':
         return <MaintenancePage screen={screen} query={query} params={params} />;
+      case 'apiclients':
+        return <ApiClientsPage screen={screen} query={query} params={params} />;
       case 'settings':
         return <SettingsPage screen={screen} />;
       case 'licence':

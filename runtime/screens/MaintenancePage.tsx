@@ -12,7 +12,7 @@ import { FlexGrid } from '../grid/index.ts';
 import { useScreenRights } from '../state/index.ts';
 import { ImportButton } from './import/index.ts';
 import { useReadRefused } from './useReadRefused.ts';
-import { useTableMaintenance } from './useTableMaintenance.tsx';
+import { useTableMaintenance, type MaintenanceOptions } from './useTableMaintenance.tsx';
 import './screens.css';
 
 export interface MaintenancePageProps {
@@ -21,6 +21,8 @@ export interface MaintenancePageProps {
   query?: string;
   /** Route parameters: the field dictionary opened on one table names it here. */
   params?: RouteParams;
+  /** What a page built on this one adds (the API clients page: a new client's secret). */
+  options?: MaintenanceOptions;
 }
 
 export function MaintenancePage({ screen, query, params = {} }: MaintenancePageProps) {
@@ -44,7 +46,7 @@ export function MaintenancePage({ screen, query, params = {} }: MaintenancePageP
   );
   const tableTitle =
     useSnapshot(router).routes.find((r) => r.table === forTable && r.kind !== 'detail')?.title ?? forTable;
-  const maintenance = useTableMaintenance(screen.table, rights, fixed);
+  const maintenance = useTableMaintenance(screen.table, rights, fixed, options);
   if (refused) return <NoScreenRight title={screen.title} />;
 
   return (

@@ -7,6 +7,8 @@ export { LicencePage } from './licence/index.ts';
 export { TranslationDashboardPage, TranslationsPage } from './translations/index.ts';
 export { CapacityPage, PlanningBoardPage } from './planning/index.ts';
 export { SummaryPage } from './summary/index.ts';
+export { ApiClientsPage } from './apiclients/index.ts';
+export { SessionUserLogsPage } from './sessionlogs/index.ts';
 export type { DetailPageProps } from './detail/index.ts';
 export { settleChanges } from './settleChanges.ts';
 export { describeFailure } from './failures.ts';

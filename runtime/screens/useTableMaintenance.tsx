@@ -73,6 +73,8 @@ export interface TableMaintenance {
 export interface MaintenanceOptions {
   /** Shown in the dialog of a saved record, above its form. */
   recordTools?: (editor: RecordEditor) => ReactNode;
+  /** A new record was saved (the API clients page gives it its secret then). */
+  onCreated?: (autoid: number) => void;
 }
 
 export function useTableMaintenance(
@@ -233,6 +235,7 @@ export function useTableMaintenance(
           onClosed={close}
           onSaved={() => {
             const autoid = Number(editor.current()?.AutoID ?? 0) || undefined;
+            if (editing.autoid === 0 && autoid) options.onCreated?.(autoid);
             refresh();
             close();
             focusAfterReload({ autoid, rowIndex: openedAt.current });

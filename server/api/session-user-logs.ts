@@ -18,7 +18,7 @@ export function sessionUserLogRoutes(app: FastifyInstance, engine: Engine): void
   });
 
   app.post<{ Body: { Ids: string[] } }>('/mvc/sessionuserlogs/ForceLogout', async (request) => {
-    if (!principalOf(request).can(SESSION_LOGS_RIGHT, 'execute')) throw forbidden();
+    if (!principalOf(request).can(SESSION_LOGS_RIGHT, 'update')) throw forbidden();
     const { ended, users } = await inTransaction(engine.pool, async (client) => {
       const done = await endSessions(client, request.body.Ids);
       // Open streams of these users ask whether their session still exists, and end if not.

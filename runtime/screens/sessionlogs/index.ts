@@ -1,0 +1,2 @@
+// The session user logs page: open sessions and force logout.
+export { SessionUserLogsPage } from './SessionUserLogsPage.tsx';

@@ -1,9 +1,9 @@
 // The login page: user name, password and the server's Error on the form. On success the shell
 // reloads the route table (the menu depends on the user's rights) and opens the returnurl route.
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CallFailed } from '../api/index.ts';
+import { api, CallFailed } from '../api/index.ts';
 import { login, takeReturnUrl } from './actions.ts';
 import './account.css';
 
@@ -18,6 +18,14 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Request an account" is offered only while the security settings take requests.
+  const [registrationOpen, setRegistrationOpen] = useState(false);
+  useEffect(() => {
+    api.registration().then(
+      (r) => setRegistrationOpen(r.Open),
+      () => setRegistrationOpen(false),
+    );
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +78,14 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
           </p>
         )}
         <button type="submit" className="account-button account-button--primary" disabled={busy}>{t`Inloggen`}</button>
+        <p className="account-links">
+          <a className="account-link" href="/passwordrecovery">{t`Wachtwoord vergeten?`}</a>
+          {registrationOpen && (
+            <a className="account-link" href="/register">
+              {t`Account aanvragen`}
+            </a>
+          )}
+        </p>
       </form>
     </main>
   );

@@ -9,6 +9,8 @@ export {
   takeReturnUrl,
 } from './actions.ts';
 export type { AccountShell } from './actions.ts';
+export { AccountPages } from './AccountPages.tsx';
+export { accountPageOf, takeToken, type AccountPage } from './pages.ts';
 export { LoginPage } from './LoginPage.tsx';
 export type { LoginPageProps } from './LoginPage.tsx';
 export { LOGIN_ROUTE, loginRedirect } from './redirect.ts';

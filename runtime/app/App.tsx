@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { LOGIN_ROUTE, LoginPage } from '../account/index.ts';
+import { accountPageOf, AccountPages, LOGIN_ROUTE, LoginPage } from '../account/index.ts';
 import { JobNotices } from '../live/index.ts';
 import { DialogLayer } from '../ui/dialogs/index.ts';
 import { Header } from './Header.tsx';
@@ -17,9 +17,21 @@ export function App() {
   const { status, navHidden } = useSnapshot(shell);
   // The login page is a route of its own, shown without the menu.
   const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
+  // An account page (/register, /useractivation, /passwordrecovery) needs no session and starts nothing else.
+  const accountPage = accountPageOf(window.location.pathname);
   useEffect(() => {
-    void startApp();
-  }, []);
+    if (!accountPage) void startApp();
+  }, [accountPage]);
+  if (accountPage)
+    return (
+      <div className="app-shell">
+        <Header />
+        <div className="app-body">
+          <AccountPages page={accountPage} />
+        </div>
+        <DialogLayer />
+      </div>
+    );
   return (
     <div className="app-shell">
       <Header />

@@ -2,7 +2,8 @@
 // value, one a day), the schedule's last reading and next reading date kept as totals; a rental
 // order whose line is charged by a meter cannot be invoiced in a batch until the meter has a
 // reading, and the invoice line carries the meter from where the last invoice left off (or the
-// line's start position) to the last reading.
+// line's start position) to the last reading, charging the units beyond those the product's rental
+// rate includes at its rate per unit.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, startTestServer, type TestServer } from './harness.ts';
@@ -90,6 +91,15 @@ describe('meter schedules and readings', () => {
 describe('rental lines charged by a meter', () => {
   it('cannot be invoiced in a batch without a reading, and the invoice line carries the meter readings', async () => {
     const monthly = (await create('rentalratecodes', { ID: 'MAAND', Descr: 'Per maand', PeriodUnit: 'months' })).AutoID;
+    const rate = await create('productrentalrates', {
+      Product: ids.product,
+      RateCode: monthly,
+      Descr: 'Maandhuur met draaiuren',
+      EffectiveDate: '2026-01-01',
+      Month: 50,
+      MeterReadingUnitRate: 0.5,
+      MeterIncludedUnits: 50,
+    });
     const order = await create('orders', { Descr: 'Huur aggregaat', DeliverRelation: ids.customer });
     const line = await create('orderlines', {
       Order: order.AutoID,
@@ -129,9 +139,25 @@ describe('rental lines charged by a meter', () => {
         operatorFilter: [{ FieldName: 'Invoice', Operator: '=', Value: made.body.Results[0].Open.AutoID }],
       })
     ).body.Data;
+    // 80 units used, 50 included: 30 × 0.50 charged on the line, and so in the invoice's total.
     expect(lines).toEqual([
-      expect.objectContaining({ OrderLine: line.AutoID, MeterReadingStart: 100, MeterReadingEnd: 180 }),
+      expect.objectContaining({
+        OrderLine: line.AutoID,
+        MeterReadingStart: 100,
+        MeterReadingEnd: 180,
+        RentalRate: rate.AutoID,
+        MeterUnits: 80,
+        MeterIncludedUnits: 50,
+        MeterCharge: 15,
+      }),
     ]);
+    const [charged] = lines;
+    const rent =
+      Math.round(
+        Number(charged.Quantity) * Number(charged.Price) * (1 - Number(charged.DiscountPct ?? 0) / 100) * 100,
+      ) / 100;
+    expect(charged.SubtotalExclVat).toBe(rent + 15);
+    expect((await item('invoices', made.body.Results[0].Open.AutoID)).TotalExclVat).toBe(rent + 15);
     expect((await item('orderlines', line.AutoID)).InvoicedMeterReading).toBe(180);
 
     // The next period starts where the last invoice left off.

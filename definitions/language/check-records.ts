@@ -89,6 +89,9 @@ function checkPrompts(
     if (p.type === 'select' && !p.options?.length)
       report(`${at}/prompts/${i}/options`, 'field-dictionary', `prompt ${p.name} is a select without options`);
     checkPromptRules(eff, table, p, `${at}/prompts/${i}`, report);
+    // A default may be a setting (`$settings.planningsettings.PicklistGenerationOffset`), read when asked.
+    const setting = typeof p.default === 'string' ? settingsNameProblem(eff, p.default) : undefined;
+    if (setting) report(`${at}/prompts/${i}/default`, 'field-reference', `prompt ${p.name}: ${setting}`);
   });
 }
 
@@ -525,6 +528,31 @@ function checkCopy(
   if (c.when !== undefined) checkValueRule(eff, c.when, undefined, scopes, `${at}/when`, report, prompts);
 }
 
+/**
+ * A grouped create: its rows come from child rows, so it copies some (every entry from a child
+ * table); each key is a field of the new row, and each value a field of every entry's child table.
+ */
+function checkGroupBy(
+  eff: Effective,
+  target: EffectiveTable,
+  create: NonNullable<ActionDef['create']>,
+  at: string,
+  report: Report,
+): void {
+  const froms = (create.children ?? []).map((c) =>
+    c.from === undefined ? undefined : eff.tables.get(c.from.toLowerCase()),
+  );
+  if (!froms.length || froms.some((f) => f === undefined))
+    report(at, 'group-by', 'groupBy needs children, each copied from a child table (from)');
+  for (const [into, field] of Object.entries(create.groupBy ?? {})) {
+    if (!fieldOf(target, into))
+      report(`${at}/${into}`, 'field-reference', `groupBy names ${into}, which is not a field of ${target.name}`);
+    for (const from of froms)
+      if (from && !fieldOf(from, field))
+        report(`${at}/${into}`, 'field-reference', `groupBy takes ${field}, which is not a field of ${from.name}`);
+  }
+}
+
 type DashboardTab = Extract<NonNullable<ScreenDef['tabs']>[number], { kind: 'dashboard' }>;
 
 /** A dashboard tab counts by fields of its table; `within` by a date field. */
@@ -685,6 +713,7 @@ function checkScreen(eff: Effective, screen: ScreenDef, report: Report): void {
         (action.create.children ?? []).forEach((c, j) =>
           checkCopy(eff, table, target, c, `${at}/create/children/${j}`, report, true, action.prompts),
         );
+        if (action.create.groupBy) checkGroupBy(eff, target, action.create, `${at}/create/groupBy`, report);
       }
     }
     if (action.schedule) {

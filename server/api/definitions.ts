@@ -17,6 +17,8 @@ import type { Engine } from '../engine.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { principalOf, translateFor } from './context.ts';
+import { settingDefaults } from '../business/index.ts';
+import type { Principal } from '../security/index.ts';
 import { activeModules } from '../security/modules.ts';
 
 /**
@@ -71,6 +73,18 @@ function withTransitions(
 }
 
 export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
+  // A prompt default that names a setting is offered as the setting stands, when the user may read it.
+  const withSettingDefaults = async <S extends ScreenDef>(screen: S, principal: Principal): Promise<S> => {
+    const model = screen.table ? engine.registry.snapshot.table(screen.table) : undefined;
+    if (!model || !screen.actions?.some((a) => a.prompts?.some((p) => String(p.default).startsWith('$settings.'))))
+      return screen;
+    const tableOf = (name: string) => engine.registry.snapshot.table(name);
+    const actions = [];
+    for (const a of screen.actions)
+      actions.push({ ...a, prompts: await settingDefaults(engine.pool, model, a.prompts, tableOf, principal) });
+    return { ...screen, actions };
+  };
+
   // The route table and menu of the runtime: every screen with its title, parent and rights.
   app.get('/mvc/definitions/screens', async (request) => {
     const { effective } = engine.registry.snapshot;
@@ -95,7 +109,7 @@ export function definitionRoutes(app: FastifyInstance, engine: Engine): void {
       .map((s) => withTransitions(s, s.table ? engine.registry.snapshot.table(s.table) : undefined, effective))
       // Titles, tabs and actions in the user's language, Dutch where a text has no translation.
       .map((s) => translateDeep(s, t));
-    return { Screens: screens };
+    return { Screens: await Promise.all(screens.map((s) => withSettingDefaults(s, principal))) };
   });
 
   // The languages the product offers (spec 3 §3 content languages): the active rows of the table

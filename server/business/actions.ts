@@ -14,8 +14,8 @@ import { engineTable, limited } from '../data/table-sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Ignored, runBatch } from './batch.ts';
 import { writeContext, type BusinessContext } from './context.ts';
-import { changesOf, checkPrompts, requiredBySettings } from './prompts.ts';
-import { copyChildrenOfMany } from './copy.ts';
+import { changesOf, checkPrompts, requiredBySettings, withSettingDefaults } from './prompts.ts';
+import { copyChildrenOfMany, createGrouped } from './copy.ts';
 import { changeRecords } from './change.ts';
 import { makeTransition, transitionNamed } from './transitions.ts';
 import { withWarnings } from './warnings.ts';
@@ -101,6 +101,7 @@ export async function runAction(
   const action = actionNamed(model, name);
   authorize(model, ctx.principal, 'update');
   if (action.right && !ctx.principal.can(action.right, 'execute')) throw forbidden();
+  values = await withSettingDefaults(ctx.pool, model, action.prompts, values, writeContext(ctx).tableOf);
   const selected = [...new Set(ids)];
   if (action.minSelected && selected.length < action.minSelected)
     throw refused('actions.min_selected', action.minSelected);
@@ -188,8 +189,36 @@ function createFrom(
     (create.children || create.open) && target.table.right && ctx.principal.can(target.table.right, 'read')
       ? { Table: target.table.name, AutoID: id }
       : undefined;
+  // Grouped: a row per group of each record's copied child rows (picklists per warehouse and pick zone).
+  const makeGrouped = async (
+    client: pg.PoolClient,
+    records: Record<string, unknown>[],
+    groupBy: Record<string, string>,
+  ) => {
+    const { made, written } = await createGrouped(
+      client,
+      ctx.principal,
+      model,
+      target,
+      records,
+      records.map(values),
+      create.children ?? [],
+      groupBy,
+      writeContext(ctx),
+      prompts,
+    );
+    return records.map((record, i) => {
+      const first = made.find((m) => m.of === i);
+      if (!first) {
+        if (create.none) throw refusedBy(create.none, record.ID ?? record.AutoID);
+        return [];
+      }
+      return { written, open: offered(first.id) };
+    });
+  };
   // The work for records read: a row made for each, then their child rows copied, each table's in one insert.
   const makeFor = async (client: pg.PoolClient, records: Record<string, unknown>[]) => {
+    if (create.groupBy) return makeGrouped(client, records, create.groupBy);
     const made = await createManyIn(
       client,
       records.map((record) => ({

@@ -56,6 +56,110 @@ export async function copyChildren(
   return { copied: copied[0], written };
 }
 
+/** A child row an entry may copy for the record at `of` (none for an entry without `from`), with the values its rules read. */
+interface Candidate {
+  entry: number;
+  of: number;
+  row: Record<string, unknown> | undefined;
+  related: Map<string, unknown>;
+}
+
+/**
+ * Every entry's rows for every record, in the order the entries make them: each entry's child
+ * rows of all the records in one read, and the rows their rules read read ahead for all of them.
+ */
+async function candidatesOf(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  records: readonly Record<string, unknown>[],
+  entries: readonly CopyChildrenDef[],
+  ctx: WriteContext,
+): Promise<Candidate[]> {
+  const out: Candidate[] = [];
+  for (const [e, entry] of entries.entries()) {
+    const recordPaths = childPathsOf([entry.when, ...Object.values(entry.set)], '$record');
+    await readAheadRelated(client, source, records, recordPaths, ctx.tableOf);
+    const child = entry.from === undefined ? undefined : ctx.tableOf(entry.from)!;
+    // Without `from`, one row for the record (a journal's line for the debtor).
+    const rowsOf = child ? await childRowsOf(client, principal, source, records, child, entry.via) : undefined;
+    const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
+    if (child && rowsOf) await readAheadRelated(client, child, [...rowsOf.values()].flat(), paths, ctx.tableOf);
+    for (const [i, record] of records.entries()) {
+      const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
+      const rows = rowsOf ? (rowsOf.get(Number(record.AutoID)) ?? []) : [undefined];
+      for (const row of rows) {
+        const own = child && row ? await childRelated(client, child, row, paths, ctx) : undefined;
+        out.push({ entry: e, of: i, row, related: new Map([...(onRecord ?? []), ...(own ?? [])]) });
+      }
+    }
+  }
+  return out;
+}
+
+const scopesOf = (
+  c: Candidate,
+  records: readonly Record<string, unknown>[],
+  prompts: Record<string, unknown>,
+  created?: number,
+) => ({
+  $record: records[c.of],
+  ...(created === undefined ? {} : { $created: { AutoID: created } }),
+  $prompt: prompts,
+  ...(c.row ? { $child: c.row } : {}),
+});
+
+/**
+ * The copies of the candidates under the rows made (`made[k]` for `picked[k]`), each table's rows
+ * in one insert where the table allows (createManyIn): a journal's revenue, VAT and debtor lines.
+ * Answers the tables written.
+ */
+async function writeCopies(
+  client: pg.PoolClient,
+  principal: Principal,
+  made: TableModel,
+  records: readonly Record<string, unknown>[],
+  entries: readonly CopyChildrenDef[],
+  picked: readonly { candidate: Candidate; id: number }[],
+  ctx: WriteContext,
+  prompts: Record<string, unknown>,
+): Promise<string[]> {
+  // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
+  const along = { ...ctx, along: true };
+  const targets = entries.map((entry) => {
+    const into = ctx.tableOf(entry.table)!;
+    const requests: WriteRequest[] = [];
+    return { into, parent: linkTo(into, made.table.name, entry.parentField)!, requests };
+  });
+  for (const { candidate, id } of picked) {
+    const { into, parent, requests } = targets[candidate.entry];
+    requests.push({
+      model: into,
+      principal,
+      record: {
+        ...valuesOf(
+          entries[candidate.entry].set,
+          scopesOf(candidate, records, prompts, id),
+          candidate.related,
+          principal,
+        ),
+        [parent.name]: id,
+      },
+      ctx: along,
+    });
+  }
+  // The entries' rows by the table they go into, entries into the same table in one insert.
+  const byTable = new Map<string, WriteRequest[]>();
+  for (const { into, requests } of targets)
+    byTable.set(into.table.sqlName, [...(byTable.get(into.table.sqlName) ?? []), ...requests]);
+  const written: string[] = [];
+  for (const [name, requests] of byTable) {
+    await createManyIn(client, requests);
+    if (requests.length) written.push(name);
+  }
+  return written;
+}
+
 /**
  * copyChildren for many records at once (the orders of a chunk of a batch): each table's rows of
  * every record go in one insert, and the rows the rules read are read ahead for all of them.
@@ -72,58 +176,68 @@ export async function copyChildrenOfMany(
   prompts: Record<string, unknown> = {},
 ): Promise<{ copied: number[]; written: string[] }> {
   const copied = from.map(() => 0);
-  const written = new Set<string>();
   if (!from.length) return { copied, written: [] };
-  // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
-  const along = { ...ctx, along: true };
   const records = from.map((f) => f.record);
-  // The rows of every entry, by the table they go into, in the order the entries make them.
-  const byTable = new Map<string, { requests: WriteRequest[]; of: number[] }>();
-  for (const entry of entries) {
-    const into = ctx.tableOf(entry.table)!;
-    const parent = linkTo(into, made.table.name, entry.parentField)!;
-    const recordPaths = childPathsOf([entry.when, ...Object.values(entry.set)], '$record');
-    await readAheadRelated(client, source, records, recordPaths, ctx.tableOf);
-    const child = entry.from === undefined ? undefined : ctx.tableOf(entry.from)!;
-    // Without `from`, one row for the record (a journal's line for the debtor).
-    const rowsOf = child ? await childRowsOf(client, principal, source, records, child, entry.via) : undefined;
-    const paths = childPathsOf([entry.when, ...Object.values(entry.set)]);
-    if (child && rowsOf) await readAheadRelated(client, child, [...rowsOf.values()].flat(), paths, ctx.tableOf);
-    const table = byTable.get(into.table.sqlName) ?? { requests: [], of: [] };
-    byTable.set(into.table.sqlName, table);
-    for (const [i, { record, made: id }] of from.entries()) {
-      const onRecord = await childRelated(client, source, record, recordPaths, ctx, '$record');
-      const rows = rowsOf ? (rowsOf.get(Number(record.AutoID)) ?? []) : [undefined];
-      for (const row of rows) {
-        const own = child && row ? await childRelated(client, child, row, paths, ctx) : undefined;
-        const related = new Map([...(onRecord ?? []), ...(own ?? [])]);
-        const scopes = {
-          $record: record,
-          $created: { AutoID: id },
-          $prompt: prompts,
-          ...(row ? { $child: row } : {}),
-        };
-        if (entry.when !== undefined && !valueOf(entry.when, scopes, related, principal)) continue;
-        table.requests.push({
-          model: into,
-          principal,
-          record: {
-            ...valuesOf(entry.set, scopes, related, principal),
-            [parent.name]: id,
-          },
-          ctx: along,
-        });
-        table.of.push(i);
-      }
-    }
+  const picked = (await candidatesOf(client, principal, source, records, entries, ctx))
+    .map((candidate) => ({ candidate, id: from[candidate.of].made }))
+    .filter(({ candidate: c, id }) => {
+      const when = entries[c.entry].when;
+      return when === undefined || !!valueOf(when, scopesOf(c, records, prompts, id), c.related, principal);
+    });
+  for (const { candidate } of picked) copied[candidate.of]++;
+  const written = await writeCopies(client, principal, made, records, entries, picked, ctx, prompts);
+  return { copied, written };
+}
+
+/** A row a grouped create made: for the record at `of`, with its group's key values. */
+export interface GroupMade {
+  of: number;
+  id: number;
+}
+
+/**
+ * A grouped create (`create.groupBy`): for each record, one row of `made` per group of the child
+ * rows its entries copy (those `when` lets through, judged before the row is made) that share the
+ * values of the grouping fields: `groupBy` names for each field of the new row the child rows'
+ * field whose value it takes; a child row whose field is empty falls in the group of the value
+ * `base` (the create's own `set`) gives. The rows made in one insert, in record order, then the
+ * copies under them. A record with nothing to copy has no row.
+ */
+export async function createGrouped(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  made: TableModel,
+  records: readonly Record<string, unknown>[],
+  base: readonly Record<string, unknown>[],
+  entries: readonly CopyChildrenDef[],
+  groupBy: Record<string, string>,
+  ctx: WriteContext,
+  prompts: Record<string, unknown> = {},
+): Promise<{ made: GroupMade[]; written: string[] }> {
+  if (!records.length) return { made: [], written: [] };
+  const keys = Object.entries(groupBy);
+  const groups = new Map<string, { of: number; values: Record<string, unknown>; members: Candidate[] }>();
+  for (const c of await candidatesOf(client, principal, source, records, entries, ctx)) {
+    const when = entries[c.entry].when;
+    if (when !== undefined && !valueOf(when, scopesOf(c, records, prompts), c.related, principal)) continue;
+    const values = Object.fromEntries(keys.map(([into, field]) => [into, c.row?.[field] ?? base[c.of][into] ?? null]));
+    const key = JSON.stringify([c.of, ...keys.map(([into]) => values[into])]);
+    const group = groups.get(key) ?? { of: c.of, values, members: [] };
+    groups.set(key, group);
+    group.members.push(c);
   }
-  // A table's rows in one insert where the table allows (createManyIn): a journal's revenue, VAT and debtor lines.
-  for (const [name, { requests, of }] of byTable) {
-    await createManyIn(client, requests);
-    for (const i of of) copied[i]++;
-    if (requests.length) written.add(name);
-  }
-  return { copied, written: [...written] };
+  const ordered = [...groups.values()].sort((a, b) => a.of - b.of);
+  const rows = await createManyIn(
+    client,
+    ordered.map((g) => ({ model: made, principal, record: { ...base[g.of], ...g.values }, ctx })),
+  );
+  const picked = ordered.flatMap((g, k) => g.members.map((candidate) => ({ candidate, id: rows[k].id })));
+  const written = await writeCopies(client, principal, made, records, entries, picked, ctx, prompts);
+  return {
+    made: ordered.map((g, k) => ({ of: g.of, id: rows[k].id })),
+    written: rows.length ? [made.table.sqlName, ...written] : written,
+  };
 }
 
 /**

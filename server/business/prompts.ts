@@ -116,6 +116,53 @@ export async function promptFiltersHold(
   }
 }
 
+const readsSetting = (p: PromptDef) => typeof p.default === 'string' && !!settingsName(p.default);
+
+/**
+ * The prompts with each default that names a setting (`$settings.planningsettings.PicklistGenerationOffset`)
+ * replaced by the setting's value as it stands; no default when it is empty. With `seenBy` (a
+ * default shown to a user) a setting that user may not read is empty too.
+ */
+export async function settingDefaults(
+  db: Queryable,
+  model: TableModel,
+  prompts: PromptDef[] | undefined,
+  tableOf: TableOf,
+  seenBy?: Principal,
+): Promise<PromptDef[] | undefined> {
+  if (!prompts?.some(readsSetting)) return prompts;
+  const rules = prompts.filter(readsSetting).map((p) => ({ var: String(p.default) }));
+  const values = await relatedValues(db, model, {}, rules, tableOf, seenBy);
+  return prompts.map((p) => {
+    if (!readsSetting(p)) return p;
+    const { default: setting, ...rest } = p;
+    const value = values?.get(String(setting));
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? { ...rest, default: value }
+      : rest;
+  });
+}
+
+/**
+ * The values given, and for each prompt not given whose default names a setting, the setting's
+ * value: the configuration holds for whoever runs the action, whether or not they may read it.
+ */
+export async function withSettingDefaults(
+  db: Queryable,
+  model: TableModel,
+  prompts: readonly PromptDef[] | undefined,
+  values: Record<string, unknown>,
+  tableOf: TableOf,
+): Promise<Record<string, unknown>> {
+  const given = new Set(Object.keys(values).map((k) => k.toLowerCase()));
+  const missing = (prompts ?? []).filter((p) => readsSetting(p) && !given.has(p.name.toLowerCase()));
+  if (!missing.length) return values;
+  const filled = await settingDefaults(db, model, missing, tableOf);
+  const out = { ...values };
+  for (const p of filled ?? []) if (p.default !== undefined) out[p.name] = p.default;
+  return out;
+}
+
 /** A `set` with its placeholders filled in, plus the prompts that name fields of the record. */
 export function changesOf(
   set: Record<string, unknown> | undefined,

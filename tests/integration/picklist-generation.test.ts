@@ -1,0 +1,139 @@
+// Picklist generation as the base pack defines it: one picklist per warehouse and pick zone of an
+// order's open lines (a grouped create: `create.groupBy`), a line without a warehouse of its own
+// in the order's warehouse, and the offset prompt's default read from the planning settings
+// (`$settings.planningsettings.PicklistGenerationOffset`), both offered to the user and used when
+// the call gives no offset.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../definitions/language/clock.ts';
+import { get, post, startTestServer, type TestServer } from './harness.ts';
+import { type Row } from '../support/answers.ts';
+
+const PACKS_DIR = path.resolve(import.meta.dirname, '..', '..', 'definitions', 'packs');
+
+let server: TestServer;
+const ids: Record<string, number> = {};
+const api = (url: string, body: unknown = {}) => post(server.app, url, body);
+async function create(table: string, record: Record<string, unknown>): Promise<Row> {
+  const res = await api(`/mvc/${table}/save`, record);
+  if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const rows = async (table: string, FieldName: string, Value: unknown): Promise<Row[]> =>
+  (await api(`/mvc/${table}/GetFlexData`, { operatorFilter: [{ FieldName, Operator: '=', Value }], pageSize: 500 }))
+    .body.Data;
+
+let serial = 0;
+async function placedOrder(lines: Record<string, unknown>[]) {
+  const o = await create('orders', {
+    Descr: `Zones ${++serial}`,
+    DeliverRelation: ids.customer,
+    DeliverLocation: ids.site,
+    Warehouse: ids.north,
+  });
+  const made: number[] = [];
+  for (const l of lines)
+    made.push(
+      (await create('orderlines', { Order: o.AutoID, Price: 10, LineType: 'sale', Product: ids.sale, ...l })).AutoID,
+    );
+  expect(
+    (await api('/mvc/orders/ChangeStatus', { autoids: [o.AutoID], Transition: 'submitOrder' })).body.Succeeded,
+  ).toBe(1);
+  return { order: o.AutoID, lines: made };
+}
+const makePicklist = (orders: number[], Values: Record<string, unknown> = {}) =>
+  api('/mvc/orders/RunAction', { Action: 'makePicklist', autoids: orders, Values });
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base'] } });
+  await create('administrations', {
+    ID: 'HQ',
+    Descr: 'Hoofdkantoor',
+    IsDefault: true,
+    OrderPrefix: 'ORD-',
+    OrderNextNumber: 1,
+    OrderMinLength: 4,
+    PickListPrefix: 'PICK-',
+    PickListNextNumber: 1,
+    PickListMinLength: 4,
+  });
+  ids.customer = (await create('relations', { ID: 'KLANT', Descr: 'Klant' })).AutoID;
+  const LocationType = (await create('locationtypes', { ID: 'DEPOT', Descr: 'Depot' })).AutoID;
+  ids.site = (await create('locations', { ID: 'BOUW', Descr: 'Bouwplaats', LocationType, Owner: ids.customer })).AutoID;
+  ids.north = (await create('warehouses', { ID: 'NOORD', Descr: 'Magazijn Noord' })).AutoID;
+  ids.south = (await create('warehouses', { ID: 'ZUID', Descr: 'Magazijn Zuid' })).AutoID;
+  ids.zoneA = (await create('pickzones', { Warehouse: ids.north, ID: 'A', Descr: 'Zone A' })).AutoID;
+  ids.zoneB = (await create('pickzones', { Warehouse: ids.north, ID: 'B', Descr: 'Zone B' })).AutoID;
+  const status = (await create('productstatuses', { ID: 'ACTIEF', Descr: 'Actief' })).AutoID;
+  ids.sale = (
+    await create('products', { ProductType: 'sale', ID: 'P-HEK', Descr: 'Bouwhek', Status: status, StockType: 'bulk' })
+  ).AutoID;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('picklist generation', () => {
+  it('makes one picklist per warehouse and pick zone of the open lines', async () => {
+    const { order, lines } = await placedOrder([
+      { OrderQuantity: 1, PickZone: ids.zoneA },
+      { OrderQuantity: 2, PickZone: ids.zoneB },
+      { OrderQuantity: 3, PickZone: ids.zoneA },
+      { OrderQuantity: 4 },
+      { OrderQuantity: 5, Warehouse: ids.south },
+    ]);
+    // A line takes the order's warehouse unless it names its own.
+    expect((await rows('orderlines', 'Order', order)).map((l) => l.Warehouse)).toEqual([
+      ids.north,
+      ids.north,
+      ids.north,
+      ids.north,
+      ids.south,
+    ]);
+    const made = await makePicklist([order], { Offset: 'all' });
+    expect(made.body.Succeeded, JSON.stringify(made.body)).toBe(1);
+    const lists = await rows('picklists', 'Order', order);
+    const summary = await Promise.all(
+      lists.map(async (p) => [
+        p.Warehouse,
+        p.PickZone ?? null,
+        (await rows('picklistlines', 'Picklist', p.AutoID)).map((l) => Number(l.OrderLine)).sort((a, b) => a - b),
+      ]),
+    );
+    expect(summary.sort((a, b) => String(a).localeCompare(String(b)))).toEqual(
+      [
+        [ids.north, ids.zoneA, [lines[0], lines[2]]],
+        [ids.north, ids.zoneB, [lines[1]]],
+        [ids.north, null, [lines[3]]],
+        [ids.south, null, [lines[4]]],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    // Each with a number of its own, all lines on a picklist now: nothing more to make.
+    expect(new Set(lists.map((p) => p.ID)).size).toBe(4);
+    const again = await makePicklist([order], { Offset: 'all' });
+    expect(again.body.Results[0].Result).not.toBe('SUCCESS');
+    expect(await rows('picklists', 'Order', order)).toHaveLength(4);
+  });
+
+  it('takes the offset from the planning settings when the call gives none, and offers it as the default', async () => {
+    const [settings] = (await api('/mvc/planningsettings/GetFlexData', { pageSize: 5 })).body.Data;
+    const saved = await api('/mvc/planningsettings/save', { ...settings, PicklistGenerationOffset: 'tomorrow' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const screens = (await get(server.app, '/mvc/definitions/screens')).body.Screens;
+    const action = screens
+      .find((s: { name: string }) => s.name === 'orders')
+      .actions.find((a: { name: string }) => a.name === 'makePicklist');
+    expect(action.prompts[0]).toMatchObject({ name: 'Offset', default: 'tomorrow' });
+
+    const { order, lines } = await placedOrder([
+      { OrderQuantity: 1, DeliverDate: today(1) },
+      { OrderQuantity: 1, DeliverDate: today(3) },
+    ]);
+    expect((await makePicklist([order])).body.Succeeded).toBe(1);
+    const [list] = await rows('picklists', 'Order', order);
+    expect((await rows('picklistlines', 'Picklist', list.AutoID)).map((l) => l.OrderLine)).toEqual([lines[0]]);
+    // A value given wins over the setting.
+    expect((await makePicklist([order], { Offset: 'all' })).body.Succeeded).toBe(1);
+    expect(await rows('picklists', 'Order', order)).toHaveLength(2);
+  });
+});

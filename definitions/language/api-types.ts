@@ -15,6 +15,8 @@ export interface ApiErrorBody {
   ModelState: Record<string, string[]>;
   TranslationModelState: { ModelState: Record<string, { Key: string; Value: string[] }[]> };
   Authenticated?: boolean;
+  /** The identity provider a user must link the account to first (SSO_MIGRATION_REQUIRED). */
+  MigrateTo?: string;
 }
 
 export type SecurityEntry = AnswerOf<'POST /mvc/security/getauthorization'>[number];

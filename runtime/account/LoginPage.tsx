@@ -4,7 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api, CallFailed } from '../api/index.ts';
+import { account } from './state.ts';
 import { login, takeReturnUrl } from './actions.ts';
+import { migrateIfRequired, SignOnProviders } from './SignOn.tsx';
 import './account.css';
 
 export interface LoginPageProps {
@@ -35,6 +37,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
       await login(username.trim(), password);
       await onLoggedIn(takeReturnUrl());
     } catch (failure) {
+      if (migrateIfRequired(failure)) return;
       setError(
         failure instanceof CallFailed && failure.body?.Error
           ? failure.body.Error
@@ -78,6 +81,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
           </p>
         )}
         <button type="submit" className="account-button account-button--primary" disabled={busy}>{t`Inloggen`}</button>
+        <SignOnProviders returnTo={account.returnUrl ? `/?route=${encodeURIComponent(account.returnUrl)}` : null} />
         <p className="account-links">
           <a className="account-link" href="/passwordrecovery">{t`Wachtwoord vergeten?`}</a>
           {registrationOpen && (

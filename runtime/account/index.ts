@@ -12,6 +12,7 @@ export type { AccountShell } from './actions.ts';
 export { AccountPages } from './AccountPages.tsx';
 export { accountPageOf, takeToken, type AccountPage } from './pages.ts';
 export { LoginPage } from './LoginPage.tsx';
+export { isMigrateWizard, MigrateWizard } from './SignOn.tsx';
 export type { LoginPageProps } from './LoginPage.tsx';
 export { LOGIN_ROUTE, loginRedirect } from './redirect.ts';
 export type { LoginRedirect } from './redirect.ts';

@@ -338,6 +338,9 @@ export function createClient(
     login: (credentials: { username: string; password: string }) =>
       call<AnswerOf<'POST /mvc/account/login'>>('POST', 'mvc/account/login', credentials),
     logout: () => call<Record<string, never>>('POST', 'mvc/account/logout'),
+    /** The single sign-on providers on offer (public). */
+    identityProviders: () =>
+      call<AnswerOf<'GET /mvc/account/identityproviders'>>('GET', 'mvc/account/identityproviders'),
     // The life of an account before there is a session (docs/identity.md).
     registration: () => call<AnswerOf<'GET /mvc/account/registration'>>('GET', 'mvc/account/registration'),
     register: (body: BodyOf<'POST /mvc/account/register'>) =>

@@ -2,7 +2,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { accountPageOf, AccountPages, LOGIN_ROUTE, LoginPage } from '../account/index.ts';
+import {
+  accountPageOf,
+  AccountPages,
+  isMigrateWizard,
+  LOGIN_ROUTE,
+  LoginPage,
+  MigrateWizard,
+} from '../account/index.ts';
 import { JobNotices } from '../live/index.ts';
 import { DialogLayer } from '../ui/dialogs/index.ts';
 import { Header } from './Header.tsx';
@@ -19,9 +26,21 @@ export function App() {
   const onLogin = currentEntry(useSnapshot(router))?.name === LOGIN_ROUTE;
   // An account page (/register, /useractivation, /passwordrecovery) needs no session and starts nothing else.
   const accountPage = accountPageOf(window.location.pathname);
+  // The single sign-on migration wizard (/migrateWizard) is such a page too.
+  const migrating = isMigrateWizard(window.location.pathname);
   useEffect(() => {
-    if (!accountPage) void startApp();
-  }, [accountPage]);
+    if (!accountPage && !migrating) void startApp();
+  }, [accountPage, migrating]);
+  if (migrating)
+    return (
+      <div className="app-shell">
+        <Header />
+        <div className="app-body">
+          <MigrateWizard />
+        </div>
+        <DialogLayer />
+      </div>
+    );
   if (accountPage)
     return (
       <div className="app-shell">

@@ -8,13 +8,7 @@ import type { EffectiveField } from '../../definitions/language/index.ts';
 import { invalidFields } from '../errors.ts';
 import type { WriteHook } from '../data/write-hooks.ts';
 import { registryOf } from '../metadata/registry.ts';
-import {
-  endClientTokens,
-  MAX_SCOPES,
-  MIN_SECRET_LENGTH,
-  newClientId,
-  scopeRights,
-} from '../security/api-clients.ts';
+import { endClientTokens, MAX_SCOPES, MIN_SECRET_LENGTH, newClientId, scopeRights } from '../security/api-clients.ts';
 
 /** The fields a token's grant is made of: a change ends the client's tokens (as a new secret does). */
 const REVOKING = ['Enabled', 'Scopes', 'User', 'GrantType', 'RateLimit', 'WhitelistUntil'];

@@ -185,7 +185,12 @@ const SCOPE = /^([A-Za-z0-9_.]+):([a-z]+)$/;
 export function scopeRights(
   scopes: string,
   snapshot: Snapshot,
-): { rights: ReadonlySet<string>; granted: { right: string; action: RightAction }[]; unknown: string[]; count: number } {
+): {
+  rights: ReadonlySet<string>;
+  granted: { right: string; action: RightAction }[];
+  unknown: string[];
+  count: number;
+} {
   const rights = new Set<string>();
   const granted: { right: string; action: RightAction }[] = [];
   const unknown: string[] = [];
@@ -195,7 +200,8 @@ export function scopeRights(
     const action = m?.[2];
     const isRight = m ? snapshot.effective.rights.has(m[1]) : false;
     const right = m ? (isRight ? m[1] : snapshot.effective.tables.get(m[1].toLowerCase())?.right) : undefined;
-    const actions = action === 'write' ? WRITE_ACTIONS : ACTIONS.filter((a) => a === action && (isRight || a === 'read'));
+    const actions =
+      action === 'write' ? WRITE_ACTIONS : ACTIONS.filter((a) => a === action && (isRight || a === 'read'));
     if (!right || !actions.length) unknown.push(word);
     else
       for (const a of actions) {

@@ -19,8 +19,12 @@ async function tokenFor(clientId: string, secret: string): Promise<{ status: num
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
   });
-  const body = (await res.json()) as { access_token?: string };
-  return { status: res.status, token: body.access_token };
+  const body: unknown = await res.json();
+  const token =
+    typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string'
+      ? body.access_token
+      : undefined;
+  return { status: res.status, token };
 }
 
 let clientId = '';
@@ -68,7 +72,11 @@ it('makes a client and shows its secret once, which gets a token that reads a gr
 });
 
 it('gives a new secret from the record, and the old one no longer gets a token', async () => {
-  const row = page.getByRole('grid').first().locator('[role="row"][data-autoid]').filter({ hasText: 'E2E Boekhouding' });
+  const row = page
+    .getByRole('grid')
+    .first()
+    .locator('[role="row"][data-autoid]')
+    .filter({ hasText: 'E2E Boekhouding' });
   await poll(() => row.count()).toBe(1);
   await row.click();
   const record = dialog('Bewerken');

@@ -42,11 +42,16 @@ async function tokenFor(id: string, secret: string, app: FastifyInstance = s.app
   return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
 }
 
-async function bearer(token: string, url: string, body: unknown = {}, headers: Record<string, string> = {}) {
+async function bearer(
+  token: string,
+  url: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await s.app.inject({
     method: 'POST',
     url,
-    payload: body as object,
+    payload: body,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
   });
   return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
@@ -82,7 +87,11 @@ beforeAll(async () => {
     await save('/mvc/securitygrants/save', { SecurityGroup: group.AutoID, RightCode, Action });
   await save('/mvc/usergroups/save', { User: svcId, SecurityGroup: group.AutoID });
   // A manager of API clients who may read countries and users, and nothing of products.
-  const manager = await save('/mvc/users/save', { Username: 'mgr', Password: 'Mgr-pass-1', PasswordRetype: 'Mgr-pass-1' });
+  const manager = await save('/mvc/users/save', {
+    Username: 'mgr',
+    Password: 'Mgr-pass-1',
+    PasswordRetype: 'Mgr-pass-1',
+  });
   const mgrGroup = await save('/mvc/securitygroups/save', { ID: 'mgr', Descr: 'Clientbeheer' });
   for (const [RightCode, Action] of [
     ['12.80', 'read'],
@@ -108,7 +117,8 @@ describe('clients and their secrets', () => {
     expect(c.secret.length).toBeGreaterThanOrEqual(32);
     const item = await post(s.app, '/mvc/apiclients/GetItem', { autoid: c.row.AutoID });
     expect(JSON.stringify(item.body)).not.toContain(c.secret);
-    const stored = (await s.engine.pool.query('SELECT secret FROM apiclients WHERE autoid = $1', [c.row.AutoID])).rows[0];
+    const stored = (await s.engine.pool.query('SELECT secret FROM apiclients WHERE autoid = $1', [c.row.AutoID]))
+      .rows[0];
     expect(String(stored.secret)).toMatch(/^\$argon2id\$/);
     // A client id typed by the caller is not taken.
     const typed = await post(s.app, '/mvc/apiclients/save', { ...item.body, ClientId: 'mine' });
@@ -178,16 +188,20 @@ describe('the client credentials flow', () => {
     expect((await bearer(adminToken, '/mvc/countries/GetFlexData')).status).toBe(200);
     expect((await bearer(adminToken, '/mvc/users/GetFlexData')).status).toBe(403);
     expect((await bearer(adminToken, '/mvc/apiclients/GetFlexData')).status).toBe(403);
-    const openapi = await s.app.inject({ method: 'GET', url: '/openapi.json', headers: { authorization: `Bearer ${token}` } });
+    const openapi = await s.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(openapi.statusCode).toBe(200);
   });
 
   it('takes a bearer call from any origin (no CSRF for it) but never a cookie for a token or the reverse', async () => {
     const c = await client('Apart', svcId, 'countries:read');
     const { access_token: token } = (await tokenFor(c.id, c.secret)).body;
-    expect((await bearer(token, '/mvc/countries/GetFlexData', {}, { origin: 'https://elsewhere.example' })).status).toBe(
-      200,
-    );
+    expect(
+      (await bearer(token, '/mvc/countries/GetFlexData', {}, { origin: 'https://elsewhere.example' })).status,
+    ).toBe(200);
     const cookie = await signIn(s.app, 'svc', 'Svc-pass-1');
     const sessionValue = cookie.replace('session=', '');
     // The session's cookie value as a bearer token: refused, and the cookie it comes with does not help.
@@ -288,4 +302,3 @@ describe('revocation on every process', () => {
     expect(ended.statusCode).toBe(403);
   });
 });
-

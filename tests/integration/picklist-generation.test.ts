@@ -2,7 +2,8 @@
 // order's open lines (a grouped create: `create.groupBy`), a line without a warehouse of its own
 // in the order's warehouse, and the offset prompt's default read from the planning settings
 // (`$settings.planningsettings.PicklistGenerationOffset`), both offered to the user and used when
-// the call gives no offset.
+// the call gives no offset. And the base pack's auto-response on a return request's status change:
+// an automation, queued in the change's own transaction.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../definitions/language/clock.ts';
@@ -135,5 +136,26 @@ describe('picklist generation', () => {
     // A value given wins over the setting.
     expect((await makePicklist([order], { Offset: 'all' })).body.Succeeded).toBe(1);
     expect(await rows('picklists', 'Order', order)).toHaveLength(2);
+  });
+});
+
+describe('return request auto-response', () => {
+  it('queues the shipped automation on each status change of a return request', async () => {
+    const [automation] = (
+      await api('/mvc/automations/GetFlexData', {
+        operatorFilter: [{ FieldName: 'ID', Operator: '=', Value: 'RETURNREQUEST-STATUS' }],
+      })
+    ).body.Data;
+    expect(automation).toMatchObject({ Enabled: true });
+    const runs = async (record: number) =>
+      (await rows('automationruns', 'Automation', automation.AutoID)).filter((r) => r.RecordID === record);
+    const request = await create('returnrequests', { Warehouse: ids.north, ReturnAt: today(2) });
+    expect(await runs(request.AutoID)).toHaveLength(0);
+    const submitted = await api('/mvc/returnrequests/ChangeStatus', {
+      autoids: [request.AutoID],
+      Transition: 'submit',
+    });
+    expect(submitted.body.Succeeded, JSON.stringify(submitted.body)).toBe(1);
+    expect(await runs(request.AutoID)).toHaveLength(1);
   });
 });

@@ -77,6 +77,8 @@ async function withinASecond(probe: () => Promise<boolean>, what: string): Promi
 
 beforeAll(async () => {
   s = await startTestServer();
+  // The second process starts while this one is set up.
+  const starting = secondProcess(s, { PACKS_DIR: TEST_PACKS_DIR, PACKS: 'testbase,testcustomer' });
   const svc = await save('/mvc/users/save', { Username: 'svc', Password: 'Svc-pass-1', PasswordRetype: 'Svc-pass-1' });
   svcId = Number(svc.AutoID);
   const group = await save('/mvc/securitygroups/save', { ID: 'api', Descr: 'API' });
@@ -103,7 +105,7 @@ beforeAll(async () => {
     await save('/mvc/securitygrants/save', { SecurityGroup: mgrGroup.AutoID, RightCode, Action });
   await save('/mvc/usergroups/save', { User: manager.AutoID, SecurityGroup: mgrGroup.AutoID });
   managerCookie = await signIn(s.app, 'mgr', 'Mgr-pass-1');
-  other = await secondProcess(s, { PACKS_DIR: TEST_PACKS_DIR, PACKS: 'testbase,testcustomer' });
+  other = await starting;
 }, 60_000);
 afterAll(async () => {
   other?.child.kill('SIGTERM');

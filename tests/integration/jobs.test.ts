@@ -217,6 +217,7 @@ describe('download requests', () => {
       'einvoice-receive',
       'events-cleanup',
       'scheduled-actions',
+      'scheduled-sql',
       'sessions-cleanup',
     ]);
     await a.engine.pool.query(

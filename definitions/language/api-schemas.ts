@@ -1414,7 +1414,7 @@ const CALL_SCHEMAS = {
   },
   'POST /mvc/planning/Board': {
     summary:
-      "The planning board of a period (at most 42 days): every plannable table the user may read (its start, end and resource visible to them), its bars in the period (at most 25,000, Truncated past that), its unplanned records (newest 200, found by Search over the search fields), and the rows: a team's members (or every team member), then the rows bars are on. Rights, row limits and hidden fields hold; a bar moves by the table's normal save",
+      "The planning board of a period (at most 42 days): every plannable table the user may read (its start, end and resource visible to them), its bars in the period (at most 25,000, Truncated past that), its unplanned records (newest 200, found by Search over the search fields), and the rows: per kind of row of each table (persons, objects, the team itself) a team's rows of it (or every team's), then the rows bars are on, each with its team's time zone; with Items (at most 100) only those records' bars or unplanned entries and the rows of those bars, as a board redraws a drop or another planner's change. Rights, row limits and hidden fields hold; a bar moves by the table's normal save",
     body: object(
       {
         From: WallTime,
@@ -1423,6 +1423,7 @@ const CALL_SCHEMAS = {
         Team: nullable(whole(1)),
         Resources: list(whole(1), 2000),
         Search: text(200),
+        Items: list(object({ Table: text(100), AutoID: whole(1) }, ['Table', 'AutoID']), 100),
       },
       ['From', 'Till'],
     ),
@@ -1439,18 +1440,32 @@ const CALL_SCHEMAS = {
               ResourceTable: str(),
               Team: nullable(str()),
               TeamTable: nullable(str()),
+              Rows: list(object({ Field: str(), Table: str() }, ['Field', 'Table']), 6),
               Flags: list(object({ Field: str(), Label: str() }, ['Field', 'Label'])),
               Update: bool,
             },
-            ['Table', 'Label', 'Start', 'End', 'Resource', 'ResourceTable', 'Team', 'TeamTable', 'Flags', 'Update'],
+            [
+              'Table',
+              'Label',
+              'Start',
+              'End',
+              'Resource',
+              'ResourceTable',
+              'Team',
+              'TeamTable',
+              'Rows',
+              'Flags',
+              'Update',
+            ],
           ),
         ),
         Rows: list(
-          object({ Table: str(), AutoID: whole(), Descr: str(), Team: nullable(whole()) }, [
+          object({ Table: str(), AutoID: whole(), Descr: str(), Team: nullable(whole()), TimeZone: nullable(str()) }, [
             'Table',
             'AutoID',
             'Descr',
             'Team',
+            'TimeZone',
           ]),
           2000,
         ),
@@ -1463,12 +1478,13 @@ const CALL_SCHEMAS = {
               Start: str(),
               End: nullable(str()),
               Resource: whole(),
+              RowTable: str(),
               Team: nullable(whole()),
               Label: str(),
               Color: nullable(str()),
               Flags: list(str()),
             },
-            ['Table', 'AutoID', 'TimeStamp', 'Start', 'End', 'Resource', 'Team', 'Label', 'Color', 'Flags'],
+            ['Table', 'AutoID', 'TimeStamp', 'Start', 'End', 'Resource', 'RowTable', 'Team', 'Label', 'Color', 'Flags'],
           ),
           25_000,
         ),
@@ -1492,6 +1508,12 @@ const CALL_SCHEMAS = {
       },
       ['Tables', 'Rows', 'Bars', 'Unplanned', 'Truncated'],
     ),
+  },
+  'POST /mvc/planning/Monitors': {
+    summary:
+      "The saved board configurations (the rows, at most 200, of the table the planning screen's monitors names) to who may open that screen (21.1), read under the screen's right though they lack the table's read right; the table's row limits and hidden fields hold, and saving or deleting one still takes the table's rights",
+    body: empty,
+    answer: object({ Data: list(RecordSchema, 200) }, ['Data']),
   },
   'POST /mvc/planning/Capacity': {
     summary:

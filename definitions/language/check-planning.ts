@@ -2,6 +2,7 @@
 // a list field for the row, a label, a colour field (of the record or of a row a list field names),
 // bool flags, a list field to filter by team, and an unplanned rule the engine can run as SQL.
 import type { Effective, EffectiveTable } from './layering.ts';
+import type { PlanningMembers } from './types.ts';
 import { whereSqlProblems } from './rollups.ts';
 import { ruleFields } from './rules.ts';
 import type { DefinitionProblem } from './validate.ts';
@@ -18,6 +19,34 @@ function referenced(eff: Effective, table: EffectiveTable, name: string): Effect
   const field = fieldOf(table, name);
   const list = field?.type === 'list' && field.list ? eff.lists.get(field.list.toLowerCase())?.value : undefined;
   return list ? eff.tables.get(list.table.toLowerCase()) : undefined;
+}
+
+/** A kind of row's `members`: a table whose list fields name the row (as `resource` does) and the team, and an order field. */
+function checkMembers(
+  eff: Effective,
+  table: EffectiveTable,
+  m: PlanningMembers,
+  resource: string,
+  at: string,
+  report: Report,
+): void {
+  const rows = eff.tables.get(m.table.toLowerCase());
+  if (!rows) return report(`${at}/table`, 'table-reference', `planning members: ${m.table} is not defined`);
+  const team = table.planning?.team;
+  if (referenced(eff, rows, m.resource) !== referenced(eff, table, resource))
+    report(
+      `${at}/resource`,
+      'field-reference',
+      `planning members resource: ${m.resource} must be a list field of ${rows.name} to the table ${resource} names`,
+    );
+  if (!team || referenced(eff, rows, m.team) !== referenced(eff, table, team))
+    report(
+      `${at}/team`,
+      'field-reference',
+      `planning members team: ${m.team} must be a list field of ${rows.name} to the table team names`,
+    );
+  if (m.order && !fieldOf(rows, m.order))
+    report(`${at}/order`, 'field-reference', `planning members order: ${m.order} is no field of ${rows.name}`);
 }
 
 export function checkPlanning(eff: Effective, table: EffectiveTable, report: Report): void {
@@ -55,30 +84,34 @@ export function checkPlanning(eff: Effective, table: EffectiveTable, report: Rep
         `planning color: ${p.color} must be a colour field of ${table.name} or of a row a list field names`,
       );
   }
-  if (p.members) {
-    const m = p.members;
-    const rows = eff.tables.get(m.table.toLowerCase());
-    if (!rows) report('/planning/members/table', 'table-reference', `planning members: ${m.table} is not defined`);
-    else {
-      if (referenced(eff, rows, m.resource) !== referenced(eff, table, p.resource))
-        report(
-          '/planning/members/resource',
-          'field-reference',
-          `planning members resource: ${m.resource} must be a list field of ${rows.name} to the table ${p.resource} names`,
-        );
-      if (!p.team || referenced(eff, rows, m.team) !== referenced(eff, table, p.team))
-        report(
-          '/planning/members/team',
-          'field-reference',
-          `planning members team: ${m.team} must be a list field of ${rows.name} to the table team names`,
-        );
-      if (m.order && !fieldOf(rows, m.order))
-        report(
-          '/planning/members/order',
-          'field-reference',
-          `planning members order: ${m.order} is no field of ${rows.name}`,
-        );
-    }
+  if (p.members) checkMembers(eff, table, p.members, p.resource, '/planning/members', report);
+  const kinds = [referenced(eff, table, p.resource)];
+  (p.rows ?? []).forEach((kind, i) => {
+    const at = `/planning/rows/${i}`;
+    const target = referenced(eff, table, kind.resource);
+    if (!target)
+      report(
+        `${at}/resource`,
+        'field-reference',
+        `planning rows resource: ${kind.resource} must be a list field of ${table.name}`,
+      );
+    else if (kinds.includes(target))
+      report(
+        `${at}/resource`,
+        'field-reference',
+        `planning rows resource: ${kind.resource} names a table another kind of row names`,
+      );
+    kinds.push(target);
+    if (kind.members) checkMembers(eff, table, kind.members, kind.resource, `${at}/members`, report);
+  });
+  if (p.timeZone) {
+    const teams = p.team ? referenced(eff, table, p.team) : undefined;
+    if (!teams || !['text', 'select'].includes(fieldOf(teams, p.timeZone)?.type ?? ''))
+      report(
+        '/planning/timeZone',
+        'field-reference',
+        `planning timeZone: ${p.timeZone} must be a text field of the table team names`,
+      );
   }
   if (p.capacity) {
     const c = p.capacity;

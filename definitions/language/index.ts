@@ -48,6 +48,7 @@ export type {
   EInvoiceMatchDef,
   EInvoiceReceiveDef,
   PlanningDef,
+  PlanningMembers,
   DateBucket,
   SummaryDef,
   SummaryGroupDef,

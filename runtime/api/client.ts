@@ -304,6 +304,8 @@ export function createClient(
     /** The planning board of a period: its plannable tables, rows, bars and unplanned records. */
     planningBoard: (request: BodyOf<'POST /mvc/planning/Board'>) =>
       call<AnswerOf<'POST /mvc/planning/Board'>>('POST', 'mvc/planning/Board', request),
+    /** The planning board's saved configurations, under the board's right. */
+    planningMonitors: () => call<AnswerOf<'POST /mvc/planning/Monitors'>>('POST', 'mvc/planning/Monitors', {}),
     /** Planned against available hours per team and week (capacity planning). */
     planningCapacity: (request: BodyOf<'POST /mvc/planning/Capacity'>) =>
       call<AnswerOf<'POST /mvc/planning/Capacity'>>('POST', 'mvc/planning/Capacity', request),

@@ -9,7 +9,6 @@ import { recordChanged } from '../data/events.ts';
 import { Ignored } from '../business/batch.ts';
 import { liftSignInLock } from '../security/sign-in-lock.ts';
 import { badRequest } from '../errors.ts';
-import { SQL_TASKS } from '../jobs/index.ts';
 import { dictionaryHook } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
@@ -44,7 +43,6 @@ export function installWriteHooks(): void {
  * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
  * actions no definition can express; each runs per record inside the batch item's transaction.
  * `runNow`: the selected scheduled tasks run now, once, on whichever process has a free worker.
- * `runSqlTask`: the selected scheduled SQL tasks run now, each once, whatever their schedule.
  * `unlockSignIn`: the selected users' sign-in locks and failure counts go, from every address, so
  * they can sign in at once (the users table's update right decides who may).
  * `einvoice`: the e-invoice of each selected record of a table with an `einvoice` mapping is made
@@ -91,15 +89,6 @@ export function actionBehaviours(
         const kind = String(row.ID ?? '');
         if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
         await jobs.send(kind, { requestedBy: principal.userId });
-      },
-    ],
-    [
-      'runSqlTask',
-      async (client, model, principal, autoId) => {
-        // Scheduled SQL tasks only: on any other table the AutoID would name some other row.
-        if (model.table.name !== SQL_TASKS) throw badRequest('request.unknown_behaviour', 'runSqlTask');
-        await readStored(client, model, principal, autoId);
-        await jobs.send('scheduled-sql', { task: autoId });
       },
     ],
     [

@@ -3,7 +3,7 @@
 // read the table, their row limits, their hidden fields. A field hidden from them is not on the
 // board: without start, end or resource the table is left out; a hidden label, colour or flag is
 // answered empty. Moving a bar is a normal save of its record (mvc/{table}/save), not a call here.
-import type { EffectiveField, EffectiveTable, PlanningDef, Translate } from '../../definitions/language/index.ts';
+import type { EffectiveField, PlanningDef, PlanningMembers, Translate } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident, likePattern } from '../db/sql.ts';
 import { badRequest } from '../errors.ts';
@@ -32,6 +32,8 @@ export interface BoardRequest {
   Team?: number | null;
   Resources?: number[];
   Search?: string;
+  /** Only these records (a drop's or another planner's change): their bar or unplanned entry and their rows. */
+  Items?: { Table: string; AutoID: number }[];
 }
 
 interface BoardTable {
@@ -44,6 +46,8 @@ interface BoardTable {
   Team: string | null;
   /** The table the team field names: the board's team choice lists its rows. */
   TeamTable: string | null;
+  /** The kinds of rows its records are planned on, the resource's first: the field that puts a record on a row of that table. */
+  Rows: { Field: string; Table: string }[];
   Flags: { Field: string; Label: string }[];
   Update: boolean;
 }
@@ -55,6 +59,8 @@ interface Bar {
   Start: string;
   End: string | null;
   Resource: number;
+  /** The table of the bar's row (the first of the kinds' fields that is filled). */
+  RowTable: string;
   Team: number | null;
   Label: string;
   Color: string | null;
@@ -72,9 +78,27 @@ interface Unplanned {
   Team: number | null;
 }
 
+interface BoardRow {
+  Table: string;
+  AutoID: number;
+  Descr: string;
+  Team: number | null;
+  /** The time zone of the row's team (the definition's `timeZone`), when it has one. */
+  TimeZone: string | null;
+}
+
+/** A kind of row a plannable table's records are on: the field naming the row, its table, a team's rows of it. */
+interface RowKind {
+  field: EffectiveField;
+  target: TableModel;
+  members: PlanningMembers | undefined;
+  /** The field names the team's table: the rows are the teams. */
+  teams: boolean;
+}
+
 export interface BoardAnswer {
   Tables: BoardTable[];
-  Rows: { Table: string; AutoID: number; Descr: string; Team: number | null }[];
+  Rows: BoardRow[];
   Bars: Bar[];
   Unplanned: Unplanned[];
   Truncated: boolean;
@@ -91,6 +115,8 @@ interface Plannable {
   resource: EffectiveField;
   /** The team field, unless the table has none or it is hidden from the principal. */
   team: EffectiveField | undefined;
+  /** The kinds of rows, the resource's first; a kind whose field is hidden from the principal is left out. */
+  kinds: RowKind[];
 }
 
 /** The plannable tables the principal may read, with every field the board needs visible to them. */
@@ -112,8 +138,18 @@ export function plannableTables(snapshot: Snapshot, principal: Principal, names?
       return list ? snapshot.table(list.table) : undefined;
     };
     const [start, end, resource] = [field(def.start), field(def.end), field(def.resource)];
-    if (!start || !end || !resource) continue;
-    out.push({ model, def, field, ref, start, end, resource, team: field(def.team) });
+    const target = ref(def.resource);
+    if (!start || !end || !resource || !target) continue;
+    const team = field(def.team);
+    const teamTable = team && ref(team.name)?.table.name;
+    const kinds: RowKind[] = [
+      { field: resource, target, members: def.members, teams: target.table.name === teamTable },
+    ];
+    for (const kind of def.rows ?? []) {
+      const [f, to] = [field(kind.resource), ref(kind.resource)];
+      if (f && to) kinds.push({ field: f, target: to, members: kind.members, teams: to.table.name === teamTable });
+    }
+    out.push({ model, def, field, ref, start, end, resource, team, kinds });
   }
   if (wanted && !out.length) throw badRequest('request.planning_tables');
   return out;
@@ -150,7 +186,12 @@ function timeText(field: EffectiveField, value: unknown): string | null {
   return v === null ? null : String(v);
 }
 
-const resourceTable = (p: Plannable): EffectiveTable | undefined => p.ref(p.def.resource)?.table;
+/** The row a record is on, in SQL: the first of its kinds' fields that is filled. */
+const rowSql = (p: Plannable) => `coalesce(${p.kinds.map((k) => `t.${ident(k.field.sqlName)}`).join(', ')})`;
+
+/** Which kind of row a record is on, in SQL: the index of the first of its kinds' fields that is filled. */
+const kindSql = (p: Plannable) =>
+  `CASE ${p.kinds.map((k, i) => `WHEN t.${ident(k.field.sqlName)} IS NOT NULL THEN ${i}`).join(' ')} END`;
 
 export async function planningBoard(
   db: Queryable,
@@ -164,6 +205,7 @@ export async function planningBoard(
   const days = (Date.parse(`${till}Z`) - Date.parse(`${from}Z`)) / 86_400_000;
   if (!(days > 0) || days > MAX_DAYS) throw badRequest('request.planning_period', MAX_DAYS);
   const tables = plannableTables(snapshot, principal, body.Tables);
+  const items = body.Items && itemIds(body.Items);
   const answer: BoardAnswer = { Tables: [], Rows: [], Bars: [], Unplanned: [], Truncated: false };
   for (const p of tables) {
     const { start, end, resource, team } = p;
@@ -174,9 +216,10 @@ export async function planningBoard(
       Start: start.name,
       End: end.name,
       Resource: resource.name,
-      ResourceTable: resourceTable(p)?.name ?? '',
+      ResourceTable: p.kinds[0].target.table.name,
       Team: team?.name ?? null,
       TeamTable: (team && p.model.listJoins.find((j) => j.field === team)?.ref.name) ?? null,
+      Rows: p.kinds.map((k) => ({ Field: k.field.name, Table: k.target.table.name })),
       Flags: flags.map((f) => ({ Field: f.name, Label: t(f.label ?? f.name) })),
       Update: principal.can(p.model.table.right, 'update'),
     });
@@ -185,10 +228,13 @@ export async function planningBoard(
     const where = [
       `${col(start)} < ${params.add(till)}::timestamp`,
       `coalesce(${col(end)}, ${col(start)}) >= ${params.add(from)}::timestamp`,
-      `${col(resource)} IS NOT NULL`,
+      `${rowSql(p)} IS NOT NULL`,
     ];
     if (body.Team && team) where.push(`${col(team)} = ${params.add(body.Team)}`);
-    if (body.Resources?.length) where.push(`${col(resource)} = ANY(${params.add(body.Resources)}::bigint[])`);
+    if (body.Resources?.length) where.push(`${rowSql(p)} = ANY(${params.add(body.Resources)}::bigint[])`);
+    const only = items?.get(p.model.table.name.toLowerCase());
+    if (items && !only) continue;
+    if (only) where.push(`t.autoid = ANY(${params.add(only)}::bigint[])`);
     const unplanned = p.def.unplannedWhen
       ? ruleSql(p.def.unplannedWhen, { fields: p.model.table.fields, alias: 't' }, params)
       : null;
@@ -200,14 +246,15 @@ export async function planningBoard(
       't.timestamp',
       `${col(start)} AS start`,
       `${col(end)} AS "end"`,
-      `${col(resource)} AS resource`,
+      `${rowSql(p)} AS resource`,
+      `${kindSql(p)} AS kind`,
       `${team ? col(team) : 'NULL'} AS team`,
       `${textSql(p, p.def.text, principal, params)} AS label`,
       `${colorSql(p, principal, params)} AS color`,
       ...flags.map((f, i) => `${col(f)} AS f${i}`),
     ];
     const bars = await db.query<BarRow>(
-      `SELECT ${select.join(', ')} ${limited(p.model, principal, 't', params).from(where)} ORDER BY ${col(resource)}, ${col(start)}, t.autoid LIMIT ${limit + 1}`,
+      `SELECT ${select.join(', ')} ${limited(p.model, principal, 't', params).from(where)} ORDER BY ${rowSql(p)}, ${col(start)}, t.autoid LIMIT ${limit + 1}`,
       params.values,
     );
     if (bars.rows.length > limit) answer.Truncated = true;
@@ -219,15 +266,24 @@ export async function planningBoard(
         Start: timeText(start, r.start) ?? '',
         End: timeText(end, r.end),
         Resource: Number(r.resource),
+        RowTable: (p.kinds[Number(r.kind)] ?? p.kinds[0]).target.table.name,
         Team: r.team === null ? null : Number(r.team),
         Label: r.label ?? '',
         Color: r.color,
         Flags: flags.filter((_, i) => r[`f${i}`] === true).map((f) => f.name),
       });
-    answer.Unplanned.push(...(await unplannedOf(db, p, principal, body)));
+    answer.Unplanned.push(...(await unplannedOf(db, p, principal, body, only)));
   }
-  answer.Rows = await rowsOf(db, snapshot, tables, principal, body, answer.Bars);
+  answer.Rows = await rowsOf(db, snapshot, tables, principal, body, answer.Bars, !!items);
   return answer;
+}
+
+/** The records asked for by table (lower-case name): their AutoIDs. */
+function itemIds(items: { Table: string; AutoID: number }[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const { Table, AutoID } of items)
+    out.set(Table.toLowerCase(), [...(out.get(Table.toLowerCase()) ?? []), AutoID]);
+  return out;
 }
 
 /** A row of the records without a start or a resource: its ids, times as read, its row, team and text. */
@@ -243,6 +299,7 @@ interface UnplannedRow {
 
 /** A bar's row: an unplanned row's columns, its colour and its flags (`f0`, `f1`, …). */
 interface BarRow extends UnplannedRow {
+  kind: number;
   color: string | null;
   [flag: `f${number}`]: unknown;
 }
@@ -253,14 +310,16 @@ async function unplannedOf(
   p: Plannable,
   principal: Principal,
   body: BoardRequest,
+  only: number[] | undefined,
 ): Promise<Unplanned[]> {
   const rule = p.def.unplannedWhen;
   const { start, end, resource, team } = p;
   const col = (f: EffectiveField) => `t.${ident(f.sqlName)}`;
   const params = new Params();
   const when = rule ? ruleSql(rule, { fields: p.model.table.fields, alias: 't' }, params) : null;
-  const where = [`(${col(start)} IS NULL OR ${col(resource)} IS NULL${when ? ` OR coalesce(${when}, false)` : ''})`];
+  const where = [`(${col(start)} IS NULL OR ${rowSql(p)} IS NULL${when ? ` OR coalesce(${when}, false)` : ''})`];
   if (p.model.table.archivable) where.push('t.archive = false');
+  if (only) where.push(`t.autoid = ANY(${params.add(only)}::bigint[])`);
   if (body.Team && team) where.push(`(${col(team)} = ${params.add(body.Team)} OR ${col(team)} IS NULL)`);
   const words = (body.Search ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
   const columns = searchColumns(p.model, principal);
@@ -288,9 +347,11 @@ async function unplannedOf(
 }
 
 /**
- * The board's rows: with a team, its members (the `members` rows naming the team, in their order);
- * without one, every row any team has as member; then the rows bars are on that are not yet among
- * them. Each row only if the principal may see it, by its display text.
+ * The board's rows, per plannable table and kind of row (its resource's first, then its `rows`):
+ * with a team, the team's rows of that kind (its members, its objects, in their order; the team
+ * itself for a kind naming the team's table); without one, every team's; then the rows bars are on
+ * that are not yet among them. Each row only if the principal may see it, by its display text.
+ * With Items (`barsOnly`) only the rows the bars are on.
  */
 async function rowsOf(
   db: Queryable,
@@ -299,70 +360,120 @@ async function rowsOf(
   principal: Principal,
   body: BoardRequest,
   bars: Bar[],
-): Promise<BoardAnswer['Rows']> {
-  const out: BoardAnswer['Rows'] = [];
+  barsOnly: boolean,
+): Promise<BoardRow[]> {
+  const out: BoardRow[] = [];
   const have = new Set<string>();
-  for (const p of tables) {
-    const target = p.ref(p.def.resource);
-    if (!target) continue;
-    const text = textColumn(snapshot, p, target, principal);
-    const key = (id: number) => `${target.table.name}:${id}`;
-    const m = p.def.members;
-    const members = m ? snapshot.table(m.table) : undefined;
-    const memberField = (name: string | undefined) => {
-      const f = name ? members?.byName.get(name.toLowerCase()) : undefined;
-      return f && members && !isHidden(members.table, principal, f.name) ? f : undefined;
-    };
-    const mTeam = memberField(m?.team);
-    const mResource = memberField(m?.resource);
-    const mOrder = memberField(m?.order);
-    if (members && mTeam && mResource && principal.can(members.table.right, 'read')) {
+  const add = (table: string, rows: { autoid: string; descr: string | null; team: string | null }[]) => {
+    for (const row of rows) {
+      const key = `${table}:${row.autoid}`;
+      if (have.has(key)) continue;
+      have.add(key);
+      const team = row.team === null ? null : Number(row.team);
+      out.push({ Table: table, AutoID: Number(row.autoid), Descr: row.descr ?? '', Team: team, TimeZone: null });
+    }
+  };
+  for (const p of tables)
+    for (const kind of p.kinds) {
+      const { target } = kind;
+      const name = target.table.name;
+      const text = textColumn(snapshot, kind.field, target, principal);
+      const descr = text ? `r.${ident(text)}::text` : 'NULL';
+      if (!barsOnly && kind.members)
+        add(name, await memberRows(db, snapshot, kind.members, target, descr, principal, body));
+      else if (!barsOnly && kind.teams) {
+        const params = new Params();
+        const where = [
+          ...(body.Team ? [`r.autoid = ${params.add(body.Team)}`] : []),
+          ...(target.table.archivable ? ['r.archive = false'] : []),
+        ];
+        const rows = await db.query<{ autoid: string; descr: string | null; team: string }>(
+          `SELECT r.autoid, ${descr} AS descr, r.autoid AS team ${seen(target.table, principal, 'r', params).from(where)} ORDER BY 2, 1 LIMIT ${MAX_ROWS}`,
+          params.values,
+        );
+        add(name, rows.rows);
+      }
+      const missing = [
+        ...new Set(
+          bars
+            .filter((b) => b.Table === p.model.table.name && b.RowTable === name && !have.has(`${name}:${b.Resource}`))
+            .map((b) => b.Resource),
+        ),
+      ];
+      if (!missing.length) continue;
       const params = new Params();
-      const join = seen(target.table, principal, 'r', params).leftJoin([`r.autoid = m.${ident(mResource.sqlName)}`]);
-      const where = ['r.autoid IS NOT NULL'];
-      if (body.Team) where.push(`m.${ident(mTeam.sqlName)} = ${params.add(body.Team)}`);
-      else where.push(`m.${ident(mTeam.sqlName)} IS NOT NULL`);
-      if (members.table.archivable) where.push('m.archive = false');
       const rows = await db.query<{ autoid: string; descr: string | null; team: string | null }>(
-        `SELECT r.autoid, ${text ? `r.${ident(text)}::text` : 'NULL'} AS descr, min(m.${ident(mTeam.sqlName)}) AS team
-           ${seen(members.table, principal, 'm', params).from(where, join)}
-           GROUP BY r.autoid, 2 ORDER BY ${mOrder ? `min(m.${ident(mOrder.sqlName)}), ` : ''}2, r.autoid LIMIT ${MAX_ROWS}`,
+        `SELECT r.autoid, ${descr} AS descr, ${kind.teams ? 'r.autoid' : 'NULL'} AS team ${seen(target.table, principal, 'r', params).from([`r.autoid = ANY(${params.add(missing)}::bigint[])`])} ORDER BY 2, 1 LIMIT ${MAX_ROWS}`,
         params.values,
       );
-      for (const row of rows.rows) {
-        if (have.has(key(Number(row.autoid)))) continue;
-        have.add(key(Number(row.autoid)));
-        out.push({
-          Table: target.table.name,
-          AutoID: Number(row.autoid),
-          Descr: row.descr ?? '',
-          Team: row.team === null ? null : Number(row.team),
-        });
-      }
+      add(name, rows.rows);
     }
-    const missing = [
-      ...new Set(
-        bars.filter((b) => b.Table === p.model.table.name && !have.has(key(b.Resource))).map((b) => b.Resource),
-      ),
-    ];
-    if (!missing.length) continue;
-    const params = new Params();
-    const rows = await db.query<{ autoid: string; descr: string | null }>(
-      `SELECT r.autoid, ${text ? `r.${ident(text)}::text` : 'NULL'} AS descr ${seen(target.table, principal, 'r', params).from([`r.autoid = ANY(${params.add(missing)}::bigint[])`])} ORDER BY 2, 1 LIMIT ${MAX_ROWS}`,
-      params.values,
-    );
-    for (const row of rows.rows) {
-      have.add(key(Number(row.autoid)));
-      out.push({ Table: target.table.name, AutoID: Number(row.autoid), Descr: row.descr ?? '', Team: null });
-    }
-  }
-  return out.slice(0, MAX_ROWS);
+  const shown = out.slice(0, MAX_ROWS);
+  await zonesOf(db, tables, principal, shown);
+  return shown;
 }
 
-/** The column of the row table's display text (the list's text field), unless hidden from the principal. */
-function textColumn(snapshot: Snapshot, p: Plannable, target: TableModel, principal: Principal): string | undefined {
-  const f = p.model.byName.get(p.def.resource.toLowerCase());
-  const list = f?.list ? snapshot.list(f.list) : undefined;
+/** A team's rows of one kind (or every team's): the `members` rows naming the team, in their order, as rows of `target`. */
+async function memberRows(
+  db: Queryable,
+  snapshot: Snapshot,
+  m: PlanningMembers,
+  target: TableModel,
+  descr: string,
+  principal: Principal,
+  body: BoardRequest,
+): Promise<{ autoid: string; descr: string | null; team: string | null }[]> {
+  const members = snapshot.table(m.table);
+  const memberField = (name: string | undefined) => {
+    const f = name ? members?.byName.get(name.toLowerCase()) : undefined;
+    return f && members && !isHidden(members.table, principal, f.name) ? f : undefined;
+  };
+  const mTeam = memberField(m.team);
+  const mResource = memberField(m.resource);
+  const mOrder = memberField(m.order);
+  if (!members || !mTeam || !mResource || !principal.can(members.table.right, 'read')) return [];
+  const params = new Params();
+  const join = seen(target.table, principal, 'r', params).leftJoin([`r.autoid = m.${ident(mResource.sqlName)}`]);
+  const where = ['r.autoid IS NOT NULL'];
+  if (body.Team) where.push(`m.${ident(mTeam.sqlName)} = ${params.add(body.Team)}`);
+  else where.push(`m.${ident(mTeam.sqlName)} IS NOT NULL`);
+  if (members.table.archivable) where.push('m.archive = false');
+  const rows = await db.query<{ autoid: string; descr: string | null; team: string | null }>(
+    `SELECT r.autoid, ${descr} AS descr, min(m.${ident(mTeam.sqlName)}) AS team
+       ${seen(members.table, principal, 'm', params).from(where, join)}
+       GROUP BY r.autoid, 2 ORDER BY ${mOrder ? `min(m.${ident(mOrder.sqlName)}), ` : ''}2, r.autoid LIMIT ${MAX_ROWS}`,
+    params.values,
+  );
+  return rows.rows;
+}
+
+/**
+ * Each row's time zone: the zone field (`timeZone`) of its team's row, as the principal may see
+ * it; a row of no team, or of a team whose zone they may not read, has none.
+ */
+async function zonesOf(db: Queryable, tables: Plannable[], principal: Principal, rows: BoardRow[]): Promise<void> {
+  const p = tables.find((x) => x.def.timeZone && x.team);
+  const teams = p?.team && p.ref(p.team.name);
+  const zone = p?.def.timeZone && teams?.byName.get(p.def.timeZone.toLowerCase());
+  const ids = [...new Set(rows.flatMap((r) => (r.Team === null ? [] : [r.Team])))];
+  if (!teams || !zone || !ids.length || isHidden(teams.table, principal, zone.name)) return;
+  const params = new Params();
+  const found = await db.query<{ autoid: string; zone: string | null }>(
+    `SELECT tm.autoid, tm.${ident(zone.sqlName)}::text AS zone ${seen(teams.table, principal, 'tm', params).from([`tm.autoid = ANY(${params.add(ids)}::bigint[])`])}`,
+    params.values,
+  );
+  const byTeam = new Map(found.rows.map((r) => [Number(r.autoid), r.zone?.trim() || null]));
+  for (const row of rows) row.TimeZone = row.Team === null ? null : (byTeam.get(row.Team) ?? null);
+}
+
+/** The column of the row table's display text (the list's text field of `field`), unless hidden from the principal. */
+function textColumn(
+  snapshot: Snapshot,
+  field: EffectiveField,
+  target: TableModel,
+  principal: Principal,
+): string | undefined {
+  const list = field.list ? snapshot.list(field.list) : undefined;
   const text = list ? target.byName.get(list.textField.toLowerCase()) : undefined;
   return text && !isHidden(target.table, principal, text.name) ? text.sqlName : undefined;
 }

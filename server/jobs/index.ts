@@ -6,7 +6,6 @@ import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
 import { reportSelection } from './report-selection.ts';
 import { sqlExport } from './sql-export.ts';
-import { scheduledSql } from './scheduled-sql.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
@@ -18,7 +17,6 @@ export type { ExportJob } from './export.ts';
 export type { ReportSelectionJob } from './report-selection.ts';
 export type { ImportJob } from './import.ts';
 export type { SqlExportJob } from './sql-export.ts';
-export { SQL_TASKS } from './scheduled-sql.ts';
 export { newDownloadRequest, writeDownload, type DownloadOf, type DownloadFile } from './download-request.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
@@ -32,7 +30,6 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   gridExport,
   reportSelection,
   sqlExport,
-  scheduledSql,
   spreadsheetImport,
   einvoiceSend,
   einvoiceReceive,

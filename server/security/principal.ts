@@ -38,3 +38,20 @@ export const SYSTEM_PRINCIPAL: Principal = {
   rowFilter: () => null,
   fieldAccess: () => NO_LIMITS,
 };
+
+/**
+ * The principal who may besides read what `right` guards, for one call that answers a screen's own
+ * rows under the screen's right (a planning board's monitors): every other right, the row limits
+ * and the hidden fields stay theirs.
+ */
+export function readingAlso(principal: Principal, right: string): Principal {
+  return {
+    username: principal.username,
+    userId: principal.userId,
+    fullAccess: principal.fullAccess,
+    groupIds: principal.groupIds,
+    can: (code, action) => (code === right && action === 'read') || principal.can(code, action),
+    rowFilter: (table, alias) => principal.rowFilter(table, alias),
+    fieldAccess: (table) => principal.fieldAccess(table),
+  };
+}

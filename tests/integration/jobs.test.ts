@@ -217,7 +217,6 @@ describe('download requests', () => {
       'einvoice-receive',
       'events-cleanup',
       'scheduled-actions',
-      'scheduled-sql',
       'sessions-cleanup',
     ]);
     await a.engine.pool.query(

@@ -39,7 +39,14 @@ import {
 } from '../../../definitions/language/planning-time.ts';
 import { monitorOf, monitorRecord, type Monitor } from './monitors.ts';
 import { BUILT_IN, loadPrefs, savePrefs, settingsPrefs, type BoardPrefs } from './prefs.ts';
-import { usePlanningBoard, type Board, type BoardBar, type BoardItem, type BoardRow } from './usePlanningBoard.ts';
+import {
+  usePlanningBoard,
+  type Board,
+  type BoardBar,
+  type BoardItem,
+  type BoardRow,
+  type Placement,
+} from './usePlanningBoard.ts';
 import '../screens.css';
 import './planning.css';
 
@@ -52,6 +59,7 @@ interface Drag {
   table: string;
   autoid: number;
   stamp: number;
+  team: number | null;
   label: string;
   start: number;
   end: number;
@@ -112,8 +120,8 @@ function useBoardPrefs(settings: string | undefined): [BoardPrefs, (p: Partial<B
 }
 
 /**
- * The saved monitors the user may read (null when they may not: the choice is then not offered),
- * and a reload after one is saved or deleted.
+ * The saved monitors, read under the board's right (null when the board keeps none or the read
+ * fails: the choice is then not offered), and a reload after one is saved or deleted.
  */
 function useMonitors(table: string | undefined): [Monitor[] | null, () => void] {
   const [monitors, setMonitors] = useState<Monitor[] | null>(null);
@@ -122,7 +130,7 @@ function useMonitors(table: string | undefined): [Monitor[] | null, () => void] 
     let live = true;
     if (!table) return;
     api
-      .flexData(table, { pageSize: 200 })
+      .planningMonitors()
       .then((answer) => live && setMonitors(answer.Data.map((row) => monitorOf(row, BUILT_IN))))
       .catch(() => live && setMonitors(null));
     return () => {
@@ -184,8 +192,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const barsByRow = useMemo(() => {
     const out = new Map<number, BoardBar[]>();
     for (const bar of board?.Bars ?? []) {
-      const def = board?.Tables.find((x) => x.Table === bar.Table);
-      const i = rowIndex.get(`${def?.ResourceTable}:${bar.Resource}`);
+      const i = rowIndex.get(`${bar.RowTable}:${bar.Resource}`);
       if (i === undefined) continue;
       out.set(i, [...(out.get(i) ?? []), bar]);
     }
@@ -214,20 +221,21 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   );
 
   const refused = t`De planning is niet opgeslagen.`;
+  const wrongRow = t`Dit item kan niet op deze rij worden ingepland.`;
   const save = useCallback(
-    async (d: { table: string; autoid: number; stamp: number; start: number; end: number; row: BoardRow }) => {
+    async (d: Placement) => {
       if (busy) return;
       setBusy(true);
       setMessage(null);
       try {
-        const problem = await place(d, refused);
+        const problem = await place(d, { refused, wrongRow });
         if (problem) setMessage(problem);
         setSelected(`${d.table}:${d.autoid}`);
       } finally {
         setBusy(false);
       }
     },
-    [place, refused, busy],
+    [place, refused, wrongRow, busy],
   );
 
   // Pointer drags: the bar (or the unplanned item) follows the pointer in whole steps and rows;
@@ -299,7 +307,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const barKeys = (e: KeyboardEvent, bar: BoardBar, index: number) => {
     const start = wallMs(bar.Start);
     const end = bar.End ? wallMs(bar.End) : start + prefs.step * MINUTE;
-    const at = { table: bar.Table, autoid: bar.AutoID, stamp: bar.TimeStamp, start, end, row: rows[index] };
+    const at = { table: bar.Table, autoid: bar.AutoID, stamp: bar.TimeStamp, team: bar.Team, start, end, row: rows[index] };
     if (e.key === 'Enter') {
       e.preventDefault();
       open(bar.Table, bar.AutoID);
@@ -327,6 +335,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
       table: item.Table,
       autoid: item.AutoID,
       stamp: item.TimeStamp,
+      team: item.Team,
       start,
       end: start + Math.max(prefs.step, 60) * MINUTE,
       row: own ?? rows[0],
@@ -341,20 +350,25 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
       el.focus();
   }, [board, selected]);
 
-  // The chosen team's time zone, when it is a known zone other than this browser's: the bars' times
-  // are then said in it too (the time line itself stays on this browser's clock).
+  // A row's time line is in its team's time zone (the Board answer's TimeZone): a bar's start and
+  // end are wall times in it, drawn as they read. When that zone is another than this browser's,
+  // the row names it and a bar's times are said in both; the toolbar names the chosen team's.
   const browserZone = useMemo(() => new Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const chosenZone = teams.find((x) => x.AutoID === team)?.TimeZone ?? '';
-  const teamZone = chosenZone && chosenZone !== browserZone && isTimeZone(chosenZone) ? chosenZone : null;
+  const otherZone = useCallback(
+    (zone: string | null | undefined) => (zone && zone !== browserZone && isTimeZone(zone) ? zone : null),
+    [browserZone],
+  );
+  const teamZone = otherZone(teams.find((x) => x.AutoID === team)?.TimeZone);
 
   const barText = (bar: BoardBar, row: BoardRow | undefined) => {
     const def = board?.Tables.find((x) => x.Table === bar.Table);
-    const times = (zone: string) => {
-      const start = dateTime.format(wallIn(wallMs(bar.Start), browserZone, zone));
-      const end = bar.End ? timeLabel.format(wallIn(wallMs(bar.End), browserZone, zone)) : '';
+    const zone = otherZone(row?.TimeZone);
+    const times = (to: string | null) => {
+      const start = dateTime.format(zone && to ? wallIn(wallMs(bar.Start), zone, to) : wallMs(bar.Start));
+      const end = bar.End ? timeLabel.format(zone && to ? wallIn(wallMs(bar.End), zone, to) : wallMs(bar.End)) : '';
       return `${start}${end ? ` – ${end}` : ''}`;
     };
-    const when = teamZone ? `${times(browserZone)} (${times(teamZone)} ${teamZone})` : times(browserZone);
+    const when = zone ? `${times(null)} ${zone} (${times(browserZone)} ${browserZone})` : times(null);
     const flags = bar.Flags.map((f) => def?.Flags.find((x) => x.Field === f)?.Label ?? f);
     return [bar.Label || bar.Table, row?.Descr ?? '', when, ...flags].join(', ');
   };
@@ -379,6 +393,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
     drag,
     selected,
     barText,
+    zoneOf: otherZone,
     onBarDown: startDrag,
     onBarKey: barKeys,
     onSelect: setSelected,
@@ -596,6 +611,7 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
                       table: item.Table,
                       autoid: item.AutoID,
                       stamp: item.TimeStamp,
+                      team: item.Team,
                       label: item.Label,
                       start: 0,
                       end: Math.max(prefs.step, 60) * MINUTE,
@@ -634,6 +650,8 @@ interface RowProps {
   drag: Drag | null;
   selected: string | null;
   barText: (bar: BoardBar, row: BoardRow | undefined) => string;
+  /** A row's time zone when it is another than this browser's. */
+  zoneOf: (zone: string | null) => string | null;
   onBarDown: (e: ReactPointerEvent, d: Omit<Drag, 'x' | 'y' | 'dx' | 'dy'>) => void;
   onBarKey: (e: KeyboardEvent, bar: BoardBar, index: number) => void;
   onSelect: (key: string) => void;
@@ -652,15 +670,17 @@ function BoardRowView({ index, style, ariaAttributes, ...p }: RowComponentProps<
       </div>
     );
   const { layout } = p;
+  const zone = p.zoneOf(row.TimeZone);
   return (
     <div
       style={{ ...style, width: NAME_WIDTH + p.trackWidth }}
       className="planning-row"
       {...ariaAttributes}
-      aria-label={row.Descr}
+      aria-label={zone ? `${row.Descr} (${zone})` : row.Descr}
     >
       <div className="planning-name" style={{ width: NAME_WIDTH }}>
-        {row.Descr}
+        <span className="planning-name-text">{row.Descr}</span>
+        {zone && <span className="planning-row-zone">{zone}</span>}
       </div>
       <div
         className="planning-track"
@@ -687,6 +707,7 @@ function BoardRowView({ index, style, ariaAttributes, ...p }: RowComponentProps<
             table: bar.Table,
             autoid: bar.AutoID,
             stamp: bar.TimeStamp,
+            team: bar.Team,
             label: bar.Label,
             start,
             end,

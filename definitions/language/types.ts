@@ -555,6 +555,8 @@ export interface CheckDef {
   name: string;
   validWhen?: RulesLogic;
   unique?: string[];
+  /** With unique: the refusal offers the row already holding the values to open (when the user may read it). */
+  openExisting?: boolean;
   acyclic?: { from: string; to: string };
   /** A text field listing codes of a list's rows (`LOC-1;LOC-2`): at least one, each a known row. */
   codes?: { field: string; list: string; separator?: string };

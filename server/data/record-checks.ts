@@ -13,11 +13,12 @@ import { isEmptyValue } from '../../definitions/language/record-schema.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
 import type { Queryable } from '../db/pool.ts';
 import { ident } from '../db/sql.ts';
-import { invalidFields, type FieldMessage } from '../errors.ts';
+import { AppError, invalidFields, type FieldMessage } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import type { Principal } from '../security/principal.ts';
 import { relatedValues, type TableOf } from './related.ts';
-import { engineTable } from './table-sql.ts';
+import { engineTable, seen } from './table-sql.ts';
+import { Params } from './filters.ts';
 import { sqlValue } from './values.ts';
 import { codesIn, MAX_CODES, rowsByCodes } from './codes.ts';
 
@@ -130,29 +131,38 @@ export function placeMessages(
   return problems;
 }
 
-async function duplicateExists(
+/** The row already holding the values (its AutoID; 0 for a row of the same insert), or null. */
+/** Whether the principal sees the row (its table's read right, row limits and states). */
+async function mayRead(db: Queryable, model: TableModel, principal: Principal, id: number): Promise<boolean> {
+  const params = new Params();
+  const rows = seen(model.table, principal, 't', params);
+  const found = await db.query(`SELECT 1 ${rows.from([`t.autoid = ${params.add(id)}`])}`, params.values);
+  return (found.rowCount ?? 0) > 0;
+}
+
+async function duplicateOf(
   db: Queryable,
   model: TableModel,
   fields: EffectiveField[],
   w: CheckedWrite,
   siblings: readonly Record<string, unknown>[],
-): Promise<boolean> {
+): Promise<number | null> {
   const values = fields.map((f) => w.merged[f.name]);
-  if (values.some((v) => isEmptyValue(v ?? null))) return false;
+  if (values.some((v) => isEmptyValue(v ?? null))) return null;
   // A row inserted in the same statement before this one counts as stored (createManyIn).
   const key = JSON.stringify(values);
-  if (siblings.some((r) => JSON.stringify(fields.map((f) => r[f.name])) === key)) return true;
+  if (siblings.some((r) => JSON.stringify(fields.map((f) => r[f.name])) === key)) return 0;
   const params: unknown[] = [Number(w.merged.AutoID ?? 0)];
   const where = fields.map((f, i) => {
     params.push(sqlValue(f, values[i]));
     return `${ident(f.sqlName)} = $${params.length}`;
   });
   // Over every row, seen or not: a duplicate is one whoever holds it. The answer is a yes or no.
-  const found = await db.query(
-    `SELECT 1 FROM ${engineTable(model.table)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`,
+  const found = await db.query<{ autoid: string }>(
+    `SELECT autoid FROM ${engineTable(model.table)} WHERE autoid <> $1 AND ${where.join(' AND ')} LIMIT 1`,
     params,
   );
-  return (found.rowCount ?? 0) > 0;
+  return found.rows[0] ? Number(found.rows[0].autoid) : null;
 }
 
 /**
@@ -220,21 +230,24 @@ export async function databaseChecks(
   const failed: CheckDef[] = [];
   // Unknown codes are named after the check's own message.
   const unknownCodes: Record<string, FieldMessage[]> = {};
+  // The row a unique check's refusal offers to open (`openExisting`): one order open per object.
+  let existing: number | null = null;
   for (const c of checks) {
     if (!evaluateRule(c.when, w.merged, related)) continue;
+    const duplicate = c.unique
+      ? await duplicateOf(
+          db,
+          model,
+          c.unique.map((n) => model.byName.get(n.toLowerCase())!),
+          w,
+          siblings,
+        )
+      : null;
     if (c.validWhen !== undefined && !evaluateRule(c.validWhen, w.merged, related)) failed.push(c);
-    else if (
-      c.unique &&
-      (await duplicateExists(
-        db,
-        model,
-        c.unique.map((n) => model.byName.get(n.toLowerCase())!),
-        w,
-        siblings,
-      ))
-    )
+    else if (duplicate !== null) {
       failed.push(c);
-    else if (c.acyclic && (await closesCycle(db, model, c.acyclic, w))) failed.push(c);
+      if (c.openExisting && duplicate > 0) existing ??= duplicate;
+    } else if (c.acyclic && (await closesCycle(db, model, c.acyclic, w))) failed.push(c);
     else if (c.codes) {
       const field = model.byName.get(c.codes.field.toLowerCase())!;
       const codes = codesIn(w.merged[field.name], c.codes.separator);
@@ -251,7 +264,17 @@ export async function databaseChecks(
   const named = await messageRelated(db, model, failed, w.merged, tableOf, principal);
   const problems = placeMessages(model, failed, {}, w.merged, { current: w.current, related: named });
   for (const [field, messages] of Object.entries(unknownCodes)) (problems[field] ??= []).push(...messages);
-  throw invalidFields(problems);
+  const refusal = invalidFields(problems);
+  // Offered only as the user may see it: a row they may not read is not named.
+  if (existing !== null && (await mayRead(db, model, principal, existing)))
+    throw new AppError(
+      refusal.code,
+      refusal.args,
+      refusal.fields,
+      { Open: { Table: model.table.name, AutoID: existing } },
+      refusal.id,
+    );
+  throw refusal;
 }
 
 /** The checks that guard a delete (`onDelete`), judged on the stored row: the first that fails refuses it. */

@@ -4,7 +4,8 @@
 // not editable before the intake is approved or undone, fields required at completion as the
 // settings say, a test completed and reopened, an approved order read-only until reopened, each
 // step under its own right and written to the event log; templates with tasks, object types and
-// security groups, and checklists with questions.
+// security groups, and checklists with questions; a new order takes its template's tasks, and a
+// second open order is refused offering the open one.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -91,6 +92,8 @@ describe('making an overhaul order', () => {
     expect(second.body.ModelState.Object).toEqual([
       'Er bestaat al een openstaande revisieorder voor dit object; open die order.',
     ]);
+    // The refusal offers the open order, as the user may see it.
+    expect(second.body.Open).toEqual({ Table: 'overhaulorders', AutoID: order.AutoID });
     ids.order = order.AutoID;
   });
 
@@ -115,6 +118,7 @@ describe('making an overhaul order', () => {
     });
     expect(again.body).toMatchObject({ Failed: 1 });
     expect(again.body.Results[0].Error).toContain('Er bestaat al een openstaande revisieorder voor dit object');
+    expect(again.body.Results[0].Open).toEqual({ Table: 'overhaulorders', AutoID: ids.plainOrder });
   });
 });
 
@@ -274,5 +278,53 @@ describe('templates and checklists', () => {
       operatorFilter: [{ FieldName: 'Template', Operator: '=', Value: ids.strict }],
     });
     expect(left.body.Data.map((r: Row) => r.Descr)).toEqual(['Foto']);
+  });
+});
+
+describe('an order made from a template', () => {
+  it('takes the template tasks, each done on the order, read-only once the order is approved', async () => {
+    const template = (await create('overhaulordertemplates', { ID: 'TAKEN', Descr: 'Met taken' })).AutoID;
+    await create('overhaulordertemplatetasks', {
+      Template: template,
+      Sequence: 20,
+      Descr: 'Afpersen',
+      Kind: 'test',
+      ExecutionMode: 'overhaulonly',
+      OverhaulDescription: 'Zes bar, tien minuten',
+    });
+    await create('overhaulordertemplatetasks', {
+      Template: template,
+      Sequence: 10,
+      Descr: 'Foto van de staat',
+      Kind: 'documents',
+      ExecutionMode: 'intakeoroverhaul',
+    });
+    const pump = (await create('objects', { ID: 'P-4', Descr: 'Pomp P-4', ObjectType: ids.type })).AutoID;
+    const order = await create('overhaulorders', { Object: pump, Template: template, Workshop: ids.workshop });
+    const tasks = async (): Promise<Row[]> =>
+      (
+        await admin('/mvc/overhaulordertasks/GetFlexData', {
+          pageSize: 10,
+          operatorFilter: [{ FieldName: 'Order', Operator: '=', Value: order.AutoID }],
+        })
+      ).body.Data;
+    const copied = await tasks();
+    expect(copied.map((t) => [t.Sequence, t.Descr, t.Kind, t.InIntake, t.InOverhaul, t.Done])).toEqual([
+      [10, 'Foto van de staat', 'documents', true, true, false],
+      [20, 'Afpersen', 'test', false, true, false],
+    ]);
+    expect(copied[1].OverhaulDescription).toBe('Zes bar, tien minuten');
+    // Copies of the template: only what is done on the order changes.
+    const done = await admin('/mvc/overhaulordertasks/save', { ...copied[1], Done: true, Descr: 'Anders' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ Done: true, Descr: 'Afpersen' });
+    for (const Transition of ['completeOverhaul', 'approveOverhaul'])
+      expect(
+        (await admin('/mvc/overhaulorders/ChangeStatus', { autoids: [order.AutoID], Transition })).body,
+      ).toMatchObject({
+        Succeeded: 1,
+      });
+    const locked = await admin('/mvc/overhaulordertasks/save', { ...(await tasks())[0], Done: true });
+    expect(locked.status).toBe(409);
   });
 });

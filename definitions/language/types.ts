@@ -202,6 +202,8 @@ export interface IndexDef {
  * a claim maps onto one user attribute only, the client secret is kept encrypted.
  * 'email-template': the rows are e-mail templates; a save refuses a placeholder of the subject or
  * body that is malformed or names no field of the table the row's `Table` names.
+ * 'outbox-message': the rows are the outbox; a write that corrects a message's recipients or
+ * subject writes them into its payload, through the checks of a queued message.
  */
 export type BehaviourName =
   | 'site-dictionary'
@@ -215,7 +217,8 @@ export type BehaviourName =
   | 'automation-settings'
   | 'api-client'
   | 'identity-provider'
-  | 'email-template';
+  | 'email-template'
+  | 'outbox-message';
 
 export interface TableDef {
   name: string;

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { observeChanges } from '../data/change-observers.ts';
 import { registerWriteHook } from '../data/write-hooks.ts';
-import { registerTransport } from '../messages/index.ts';
+import { OUTBOX_BEHAVIOUR, registerTransport, saveAndSendHook } from '../messages/index.ts';
 import { webhookTransport } from '../messages/webhook.ts';
 import type { Snapshot } from '../metadata/registry.ts';
 import { runQueuer } from './enqueue.ts';
@@ -29,13 +29,15 @@ const queueRuns = runQueuer(() => {
 
 /**
  * Hooks automations into every record change, checks the placeholders of every saved action,
- * webhook content and e-mail template, and registers the webhook transport. Called by each
+ * webhook content and e-mail template, keeps a corrected outbox message's payload in step, and
+ * registers the webhook transport. Called by each
  * engine at start; the process's latest engine is the one they serve.
  */
 export function installAutomations(pool: pg.Pool, snapshot: () => Snapshot): void {
   current = { pool, snapshot };
   observeChanges(queueRuns);
   for (const [behaviour, hook] of placeholderHooks(snapshot)) registerWriteHook(behaviour, hook);
+  registerWriteHook(OUTBOX_BEHAVIOUR, saveAndSendHook);
   registerTransport(
     'webhook',
     webhookTransport({

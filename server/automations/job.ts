@@ -2,6 +2,7 @@
 // a time (FOR UPDATE SKIP LOCKED: several processes never take the same run) and done one by one,
 // each in its own transaction. A watch in every process wakes the job when runs wait or a
 // schedule is due, and gives back runs a process that died had claimed.
+import type pg from 'pg';
 import type { JobContext, JobKind } from '../jobs/context.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { insertRows } from '../data/rows.ts';
@@ -9,6 +10,7 @@ import type { Snapshot } from '../metadata/registry.ts';
 import { SYSTEM_PRINCIPAL } from '../security/principal.ts';
 import { processRun } from './run.ts';
 import { nextMoment } from './schedule.ts';
+import { scheduledRecords } from './scheduled-records.ts';
 import { AUTOMATIONS, recordsOf, RUNS, RUN_STATUS, TRIGGERS, valuesOf, roleTable } from './tables.ts';
 
 const BATCH = 50;
@@ -30,14 +32,17 @@ async function claim(ctx: JobContext, snapshot: Snapshot): Promise<number[]> {
   return claimed.rows.map((r) => Number(r.autoid)).sort((a, b) => a - b);
 }
 
-/** Queues a run for each scheduled trigger that is due, and marks it started. */
-async function queueDueSchedules(ctx: JobContext, snapshot: Snapshot): Promise<number> {
+/**
+ * Queues a run for each scheduled trigger that is due — one for each record of its table when it
+ * names one (scheduled-records.ts) — and marks it started.
+ */
+export async function queueDueSchedules(pool: pg.Pool, snapshot: Snapshot): Promise<number> {
   const runs = roleTable(snapshot, RUNS);
   const automations = roleTable(snapshot, AUTOMATIONS);
   const triggers = roleTable(snapshot, TRIGGERS);
   if (!runs || !automations || !triggers) return 0;
   const scheduled = await recordsOf(
-    ctx.pool,
+    pool,
     snapshot,
     TRIGGERS,
     `t.kind = 'schedule' AND EXISTS (SELECT 1 FROM ${engineTable(automations.table)} a WHERE a.autoid = t.automation AND a.enabled AND NOT a.archive AND NOT coalesce(a.istemplate, false))`,
@@ -51,25 +56,34 @@ async function queueDueSchedules(ctx: JobContext, snapshot: Snapshot): Promise<n
     const next = nextMoment({ cron, intervalMinutes: interval }, from);
     if (!next || next > now) continue;
     // Only the process that moves LastRunAt on queues the run: a schedule starts once per moment.
-    const moved = await ctx.pool.query(
-      `UPDATE ${engineTable(triggers.table)} SET lastrunat = now() WHERE autoid = $1 AND lastrunat IS NOT DISTINCT FROM $2::timestamp`,
+    // Compared to the second, as the field is read (its column keeps microseconds).
+    const moved = await pool.query(
+      `UPDATE ${engineTable(triggers.table)} SET lastrunat = date_trunc('second', now()) WHERE autoid = $1 AND date_trunc('second', lastrunat) IS NOT DISTINCT FROM date_trunc('second', $2::timestamp)`,
       [s.AutoID, s.LastRunAt ?? null],
     );
     if (!moved.rowCount) continue;
+    const model = typeof s.Table === 'string' && s.Table ? snapshot.table(s.Table) : undefined;
+    const [automation] = model
+      ? await recordsOf(pool, snapshot, AUTOMATIONS, 't.autoid = $1', [s.Automation])
+      : [undefined];
+    const records: (number | null)[] = model ? await scheduledRecords(pool, model, automation?.Condition) : [null];
+    const trigger = `schedule ${cron ?? `${interval} min`}`.slice(0, 200);
     await insertRows(
-      ctx.pool,
+      pool,
       runs,
-      [
+      records.map((recordId) =>
         valuesOf(runs, {
           Automation: s.Automation,
-          Trigger: `schedule ${cron ?? `${interval} min`}`,
+          Trigger: trigger,
+          Table: model?.table.name ?? null,
+          RecordID: recordId,
           Depth: 1,
           Status: String(RUN_STATUS.New),
         }),
-      ],
+      ),
       SYSTEM_PRINCIPAL.username,
     );
-    queued++;
+    queued += records.length;
   }
   return queued;
 }
@@ -83,7 +97,7 @@ export const automationJob: JobKind<Record<string, unknown>> = {
   expireInSeconds: 15 * 60,
   async run(ctx) {
     let done = 0;
-    await queueDueSchedules(ctx, ctx.snapshot());
+    await queueDueSchedules(ctx.pool, ctx.snapshot());
     // At the job service's pace: a batch at a time, until none waits (or the job has done its share).
     for (let ids = await claim(ctx, ctx.snapshot()); ids.length && done < 5000; ids = await claim(ctx, ctx.snapshot()))
       for (const id of ids) {

@@ -13,6 +13,7 @@ export {
 export { closeEmailConnections, emailTransport, type EmailDeps } from './email.ts';
 export { mobileFileTransport } from './mobile.ts';
 export { installTransports, OUTBOX_JOB } from './install.ts';
+export { OUTBOX_BEHAVIOUR, saveAndSendHook } from './save-and-send.ts';
 export {
   cachedMailSettings,
   DEFAULT_MAIL_SETTINGS,

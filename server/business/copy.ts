@@ -23,10 +23,14 @@ export function linkTo(model: TableModel, table: string, name?: string): Effecti
   return links.length === 1 ? links[0].field : undefined;
 }
 
-/** A record and the AutoID of the row made from it, under which its child rows are copied. */
+/**
+ * A record and the AutoID of the row made from it, under which its child rows are copied; `ctx`
+ * the record's own context when it has one (a transition's rows say which record's it was).
+ */
 export interface CopyFrom {
   record: Record<string, unknown>;
   made: number;
+  ctx?: WriteContext;
 }
 
 /**
@@ -123,9 +127,8 @@ async function writeCopies(
   picked: readonly { candidate: Candidate; id: number }[],
   ctx: WriteContext,
   prompts: Record<string, unknown>,
+  ctxOf: (of: number) => WriteContext = () => ctx,
 ): Promise<string[]> {
-  // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
-  const along = { ...ctx, along: true };
   const targets = entries.map((entry) => {
     const into = ctx.tableOf(entry.table)!;
     const requests: WriteRequest[] = [];
@@ -145,7 +148,8 @@ async function writeCopies(
         ),
         [parent.name]: id,
       },
-      ctx: along,
+      // Made with their parent: a read-only state it was made in (a posted journal) does not lock them.
+      ctx: { ...ctxOf(candidate.of), along: true },
     });
   }
   // The entries' rows by the table they go into, entries into the same table in one insert.
@@ -185,7 +189,17 @@ export async function copyChildrenOfMany(
       return when === undefined || !!valueOf(when, scopesOf(c, records, prompts, id), c.related, principal);
     });
   for (const { candidate } of picked) copied[candidate.of]++;
-  const written = await writeCopies(client, principal, made, records, entries, picked, ctx, prompts);
+  const written = await writeCopies(
+    client,
+    principal,
+    made,
+    records,
+    entries,
+    picked,
+    ctx,
+    prompts,
+    (of) => from[of].ctx ?? ctx,
+  );
   return { copied, written };
 }
 
@@ -269,37 +283,4 @@ async function childRowsOf(
   for (const { parent, n } of counts) if (Number(n) !== (byParent.get(Number(parent))?.length ?? 0)) throw notFound();
   for (const list of byParent.values()) list.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
   return byParent;
-}
-
-/**
- * Makes one row of `make.table` for the record (a transition's apply `make`: the journal of a
- * completed invoice) and copies rows under it. Answers the tables written.
- */
-export async function makeFor(
-  client: pg.PoolClient,
-  principal: Principal,
-  source: TableModel,
-  record: Record<string, unknown>,
-  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[]; when?: RulesLogic },
-  ctx: WriteContext,
-): Promise<{ id: number; written: string[] }> {
-  const model = ctx.tableOf(make.table)!;
-  const related = await childRelated(
-    client,
-    source,
-    record,
-    childPathsOf([make.when, ...Object.values(make.set)], '$record'),
-    ctx,
-    '$record',
-  );
-  if (make.when !== undefined && !valueOf(make.when, { $record: record }, related, principal))
-    return { id: 0, written: [] };
-  const made = await writeIn(client, {
-    model,
-    principal,
-    record: valuesOf(make.set, { $record: record }, related, principal),
-    ctx,
-  });
-  const copy = await copyChildren(client, principal, source, record, { model, id: made.id }, make.children ?? [], ctx);
-  return { id: made.id, written: [model.table.sqlName, ...copy.written] };
 }

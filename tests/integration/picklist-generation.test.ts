@@ -3,7 +3,8 @@
 // in the order's warehouse, and the offset prompt's default read from the planning settings
 // (`$settings.planningsettings.PicklistGenerationOffset`), both offered to the user and used when
 // the call gives no offset. And the base pack's auto-response on a return request's status change:
-// an automation, queued in the change's own transaction.
+// an automation, queued in the change's own transaction. And "Source locations locked" (spec 3 §8):
+// an object on a locked location is not put in a move basket, nor moved out by processing one.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../definitions/language/clock.ts';
@@ -157,5 +158,37 @@ describe('return request auto-response', () => {
     });
     expect(submitted.body.Succeeded, JSON.stringify(submitted.body)).toBe(1);
     expect(await runs(request.AutoID)).toHaveLength(1);
+  });
+});
+
+describe('source locations locked', () => {
+  it('refuses an object on a locked location in a move basket, when added and when processed', async () => {
+    const LocationType = (await create('locationtypes', { ID: 'STELLING', Descr: 'Stelling' })).AutoID;
+    const shelf = (await create('locations', { ID: 'STELLING-1', Descr: 'Stelling 1', LocationType })).AutoID;
+    const ObjectType = (await create('objecttypes', { ID: 'OT-HEK', Descr: 'Hek' })).AutoID;
+    const object = async (ID: string) =>
+      (await create('objects', { ID, Descr: 'Hek', ObjectType, Product: ids.sale, Location: shelf })).AutoID;
+    const [first, second] = [await object('HEK-1'), await object('HEK-2')];
+    const basket = (await create('movebaskets', { ID: 'VM-LOCK', Descr: 'Mand', ToLocation: ids.site })).AutoID;
+    const add = (o: number) =>
+      api('/mvc/objects/RunAction', { Action: 'addToMoveBasket', autoids: [o], Values: { MoveBasket: basket } });
+    const lock = async (Locked: boolean) =>
+      api('/mvc/locations/save', { ...(await api('/mvc/locations/GetItem', { autoid: shelf })).body, Locked });
+    expect((await add(first)).body.Succeeded).toBe(1);
+    expect((await lock(true)).status).toBe(200);
+    const refused = await add(second);
+    expect(refused.body.Results[0]).toMatchObject({ Result: 'FAILED' });
+    expect(refused.body.Results[0].Error).toContain('Bronlocaties vergrendeld: object HEK-2');
+    expect(await rows('movebasketitems', 'Basket', basket)).toHaveLength(1);
+    // Locked after it went into the basket: processing refuses it, and nothing moves.
+    const processed = await api('/mvc/movebaskets/ChangeStatus', { autoids: [basket], Transition: 'process' });
+    expect(processed.body.Failed, JSON.stringify(processed.body)).toBe(1);
+    expect(JSON.stringify(processed.body)).toContain('HEK-1');
+    expect((await api('/mvc/objects/GetItem', { autoid: first })).body.Location).toBe(shelf);
+    expect((await lock(false)).status).toBe(200);
+    expect(
+      (await api('/mvc/movebaskets/ChangeStatus', { autoids: [basket], Transition: 'process' })).body.Succeeded,
+    ).toBe(1);
+    expect((await api('/mvc/objects/GetItem', { autoid: first })).body.Location).toBe(ids.site);
   });
 });

@@ -25,7 +25,7 @@ export interface MaintenancePageProps {
   options?: MaintenanceOptions;
 }
 
-export function MaintenancePage({ screen, query, params = {} }: MaintenancePageProps) {
+export function MaintenancePage({ screen, query, params = {}, options }: MaintenancePageProps) {
   const { t } = useLingui();
   // Add needs create, saving a row update (without it a row opens read-only), Delete delete
   // (spec 6); all false until the rights are known.

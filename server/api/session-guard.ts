@@ -7,7 +7,7 @@
 // browser on its own), so the other-site check does not apply to it. A token in the address is
 // refused before anything else, so it reaches no log line of a handler.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, notAuthenticated } from '../errors.ts';
+import { badRequest, forbidden, notAuthenticated } from '../errors.ts';
 import type { Engine } from '../engine.ts';
 import { principalData, securitySettings } from '../security/identity.ts';
 import { userPrincipal, type UserPrincipal } from '../security/principal-of.ts';
@@ -132,12 +132,7 @@ export function sessionGuard(engine: Engine) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       throw notAuthenticated();
     }
-    const principal = await engine.security.principal(session.userId, async () => {
-      const data = await principalData(engine.pool, session.userId);
-      return (
-        data && userPrincipal(data.user, data.grants, data.limits, engine.config.debugPermissions, tablesOf(engine))
-      );
-    });
+    const principal = await principalOfUser(engine, session.userId);
     // A user deactivated or locked out since the session was read has no principal.
     if (!principal || !principal.active) throw notAuthenticated();
     request.principal = principal;

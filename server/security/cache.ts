@@ -49,6 +49,7 @@ export class SecurityCache<P> {
 
   private dropSessions(): void {
     this.sessions.clear();
+    this.tokens.clear();
     this.sessionGeneration++;
   }
   private dropPrincipals(): void {

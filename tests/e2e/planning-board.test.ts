@@ -4,7 +4,8 @@
 // it a time step and Shift+arrow to the next person), each saved as the ticket; a second browser
 // sees a colleague's change arrive without reloading; the board and capacity planning (planned
 // against available hours per team and week) pass the axe check; a saved monitor opens its view;
-// the team's time zone, other than the browser's, is named with the bars' times in it.
+// the team's time zone, other than the browser's, is named on its rows with the bars' times in it;
+// the team itself is a row after its persons.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { post } from '../integration/harness.ts';
@@ -96,7 +97,9 @@ async function openBoard(p: Page) {
   await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe('Planbord');
   await p.getByLabel('Team', { exact: true }).selectOption({ label: 'Planbordteam' });
   await p.getByLabel('Weergave', { exact: true }).selectOption('week');
-  await expect.poll(() => p.locator('.planning-name').allTextContents()).toEqual(['Pieter', 'Quinten']);
+  await expect
+    .poll(() => p.locator('.planning-name-text').allTextContents())
+    .toEqual(['Pieter', 'Quinten', 'Planbordteam']);
 }
 
 it('shows the team, the working-hours flag, and plans a ticket by mouse and another by keyboard', async () => {
@@ -106,9 +109,11 @@ it('shows the team, the working-hours flag, and plans a ticket by mouse and anot
   // The evening ticket is on Pieter's row, flagged outside working hours in its accessible name.
   await expect.poll(() => bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Buiten werktijden');
   expect(await bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Pieter');
-  // The team works in another zone than this browser's: the board names it, and the bar's times in it.
+  // The team works in another zone than this browser's: the board and each of the team's rows name
+  // it, and a bar's times are said in it, then in this browser's.
   expect(await page.locator('.planning-zone').textContent()).toBe('Tijdzone van het team: Asia/Tokyo');
-  expect(await bar(page, 'Avondstoring').getAttribute('aria-label')).toContain('Asia/Tokyo');
+  expect(await page.locator('.planning-row-zone').first().textContent()).toBe('Asia/Tokyo');
+  expect(await bar(page, 'Avondstoring').getAttribute('aria-label')).toMatch(/18:00 – 19:00 Asia\/Tokyo \(/);
 
   // By mouse: the unplanned ticket is dragged onto Quinten's row.
   const item = page.locator('.planning-unplanned').getByRole('button', { name: 'Plan met muis' });
@@ -168,7 +173,9 @@ it('opens a saved monitor from the toolbar: its view, time step, column width, w
   expect(await page.getByLabel('Weekdagen', { exact: true }).inputValue()).toBe('monsun');
   expect(await page.getByLabel('Team', { exact: true }).inputValue()).toBe(String(ids.team));
   expect(await page.getByLabel('Naam monitor', { exact: true }).inputValue()).toBe('Twee weken breed');
-  await expect.poll(() => page.locator('.planning-name').allTextContents()).toEqual(['Pieter', 'Quinten']);
+  await expect
+    .poll(() => page.locator('.planning-name-text').allTextContents())
+    .toEqual(['Pieter', 'Quinten', 'Planbordteam']);
 });
 
 it('passes the axe check on the board', async () => {

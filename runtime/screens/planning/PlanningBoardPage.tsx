@@ -307,7 +307,15 @@ export function PlanningBoardPage({ screen }: { screen: ScreenInfo }) {
   const barKeys = (e: KeyboardEvent, bar: BoardBar, index: number) => {
     const start = wallMs(bar.Start);
     const end = bar.End ? wallMs(bar.End) : start + prefs.step * MINUTE;
-    const at = { table: bar.Table, autoid: bar.AutoID, stamp: bar.TimeStamp, team: bar.Team, start, end, row: rows[index] };
+    const at = {
+      table: bar.Table,
+      autoid: bar.AutoID,
+      stamp: bar.TimeStamp,
+      team: bar.Team,
+      start,
+      end,
+      row: rows[index],
+    };
     if (e.key === 'Enter') {
       e.preventDefault();
       open(bar.Table, bar.AutoID);

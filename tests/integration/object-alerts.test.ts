@@ -100,7 +100,7 @@ describe('object alert e-mails', () => {
       [mail] = await query('SELECT * FROM outboxmessages WHERE automation = $1', [automation]);
       if (!mail) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(mail).toMatchObject({ kind: 'email', sourcetable: 'objects', sourceid: String(objects.DUE) });
+    expect(mail).toMatchObject({ kind: 'email', sourcetable: 'objects', sourceid: objects.DUE });
     const payload = JSON.parse(String(mail?.payload));
     expect(payload.to).toEqual(['owner@example.org']);
     expect(payload.subject).toBe('Inspection of DUE is due');

@@ -284,3 +284,36 @@ async function childRowsOf(
   for (const list of byParent.values()) list.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
   return byParent;
 }
+
+/**
+ * Makes one row of `make.table` for the record (a transition's apply `make`: the journal of a
+ * completed invoice) and copies rows under it. Answers the tables written.
+ */
+export async function makeFor(
+  client: pg.PoolClient,
+  principal: Principal,
+  source: TableModel,
+  record: Record<string, unknown>,
+  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[]; when?: RulesLogic },
+  ctx: WriteContext,
+): Promise<{ id: number; written: string[] }> {
+  const model = ctx.tableOf(make.table)!;
+  const related = await childRelated(
+    client,
+    source,
+    record,
+    childPathsOf([make.when, ...Object.values(make.set)], '$record'),
+    ctx,
+    '$record',
+  );
+  if (make.when !== undefined && !valueOf(make.when, { $record: record }, related, principal))
+    return { id: 0, written: [] };
+  const made = await writeIn(client, {
+    model,
+    principal,
+    record: valuesOf(make.set, { $record: record }, related, principal),
+    ctx,
+  });
+  const copy = await copyChildren(client, principal, source, record, { model, id: made.id }, make.children ?? [], ctx);
+  return { id: made.id, written: [model.table.sqlName, ...copy.written] };
+}

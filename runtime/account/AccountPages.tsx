@@ -290,6 +290,12 @@ function RecoveryRequest() {
 export function AccountPages({ page }: { page: AccountPage }) {
   // The token is read once, when the page opens, and leaves the address then.
   const token = pageToken();
+  // A link opened in a tab already on this page changes only the address after `#`: read it as a new page.
+  useEffect(() => {
+    const reopen = () => window.location.reload();
+    window.addEventListener('hashchange', reopen);
+    return () => window.removeEventListener('hashchange', reopen);
+  }, []);
   if (page === 'register') return <RegisterPage />;
   if (page === 'activation') return <NewPasswordForm purpose="activation" token={token ?? ''} />;
   return token ? <NewPasswordForm purpose="recovery" token={token} /> : <RecoveryRequest />;

@@ -9,6 +9,7 @@ import { recordChanged } from '../data/events.ts';
 import { Ignored } from '../business/batch.ts';
 import { liftSignInLock } from '../security/sign-in-lock.ts';
 import { badRequest } from '../errors.ts';
+import { REPORT_TASKS, SQL_TASKS } from '../jobs/index.ts';
 import { dictionaryHook } from './site-dictionary.ts';
 export { DICTIONARY_TABLE_FIELD, dictionaryKind } from './site-dictionary.ts';
 import { userAccountHook } from './user-account.ts';
@@ -43,6 +44,8 @@ export function installWriteHooks(): void {
  * The named server behaviours a screen action may run (`"behaviour": "<name>"`), for the few
  * actions no definition can express; each runs per record inside the batch item's transaction.
  * `runNow`: the selected scheduled tasks run now, once, on whichever process has a free worker.
+ * `runSqlTask`, `runScheduledReport`: the selected scheduled SQL tasks or scheduled reports run
+ * now, each once, whatever their schedule.
  * `unlockSignIn`: the selected users' sign-in locks and failure counts go, from every address, so
  * they can sign in at once (the users table's update right decides who may).
  * `einvoice`: the e-invoice of each selected record of a table with an `einvoice` mapping is made
@@ -89,6 +92,24 @@ export function actionBehaviours(
         const kind = String(row.ID ?? '');
         if (!jobs.knows(kind)) throw badRequest('request.unknown_behaviour', kind);
         await jobs.send(kind, { requestedBy: principal.userId });
+      },
+    ],
+    [
+      'runSqlTask',
+      async (client, model, principal, autoId) => {
+        // Scheduled SQL tasks only: on any other table the AutoID would name some other row.
+        if (model.table.name !== SQL_TASKS) throw badRequest('request.unknown_behaviour', 'runSqlTask');
+        await readStored(client, model, principal, autoId);
+        await jobs.send('scheduled-sql', { task: autoId });
+      },
+    ],
+    [
+      'runScheduledReport',
+      async (client, model, principal, autoId) => {
+        // Scheduled reports only: on any other table the AutoID would name some other row.
+        if (model.table.name !== REPORT_TASKS) throw badRequest('request.unknown_behaviour', 'runScheduledReport');
+        await readStored(client, model, principal, autoId);
+        await jobs.send('scheduled-reports', { task: autoId });
       },
     ],
     [

@@ -6,6 +6,8 @@ import type { JobKind } from './context.ts';
 import { gridExport } from './export.ts';
 import { reportSelection } from './report-selection.ts';
 import { sqlExport } from './sql-export.ts';
+import { scheduledSql } from './scheduled-sql.ts';
+import { scheduledReports } from './scheduled-reports.ts';
 import { spreadsheetImport } from './import.ts';
 import { einvoiceReceive } from './einvoice-receive.ts';
 import { einvoiceSend } from './einvoice-send.ts';
@@ -17,6 +19,8 @@ export type { ExportJob } from './export.ts';
 export type { ReportSelectionJob } from './report-selection.ts';
 export type { ImportJob } from './import.ts';
 export type { SqlExportJob } from './sql-export.ts';
+export { SQL_TASKS } from './scheduled-sql.ts';
+export { REPORT_TASKS } from './scheduled-reports.ts';
 export { newDownloadRequest, writeDownload, type DownloadOf, type DownloadFile } from './download-request.ts';
 export { JobService, TASK_STATE } from './service.ts';
 
@@ -30,6 +34,8 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   gridExport,
   reportSelection,
   sqlExport,
+  scheduledSql,
+  scheduledReports,
   spreadsheetImport,
   einvoiceSend,
   einvoiceReceive,

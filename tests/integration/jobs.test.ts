@@ -217,6 +217,8 @@ describe('download requests', () => {
       'einvoice-receive',
       'events-cleanup',
       'scheduled-actions',
+      'scheduled-reports',
+      'scheduled-sql',
       'sessions-cleanup',
     ]);
     await a.engine.pool.query(

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import type pg from 'pg';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -430,5 +431,56 @@ describe('charts of a dashboard', () => {
     expect(total(own.get('perstatus'))).toBe(1);
     expect(total(own.get('pricepertype'))).toBe(100);
     expect(own.get('starts')?.Points).toEqual([{ Label: '2026-01-01', Value: 1 }]);
+  });
+});
+
+/** A scheduled report's outbox message, as the outbox keeps it. */
+interface Mail {
+  payload: { to: string[]; attachments: { fileId: string }[] };
+}
+const query = <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+  server.engine.pool.query<R>(sql, values);
+async function made(table: string, record: Record<string, unknown>): Promise<number> {
+  const res = await post(server.app, `/mvc/${table}/save`, record);
+  if (res.status !== 200) throw new Error(`${table}: ${res.status} ${JSON.stringify(res.body)}`);
+  return Number(res.body.AutoID);
+}
+
+describe('scheduled reports', () => {
+  it('prints the report over the rows its user sees and e-mails the PDF through the outbox', async () => {
+    const [admin] = (await query<{ autoid: string }>(`SELECT autoid FROM users WHERE username = 'admin'`)).rows;
+    const id = await made('scheduledreports', {
+      ID: 'facturen-week',
+      Cron: '0 7 * * 1',
+      Report: 'invoice',
+      RunAs: Number(admin.autoid),
+      Language: 'en',
+      EmailTo: 'boekhouding@example.com',
+    });
+    const run = await post(server.app, '/mvc/scheduledreports/RunAction', { Action: 'runNow', autoids: [id] });
+    expect(run.body.Succeeded).toBe(1);
+    const task = await until(
+      async () => {
+        const t = (await post(server.app, '/mvc/scheduledreports/GetItem', { autoid: id })).body;
+        return (t.LastState === '2' || t.LastState === '4') && t;
+      },
+      30_000,
+      'the scheduled report',
+    );
+    expect(task.LastMessage).toMatch(/^\d+ documenten$/);
+    expect(task.LastState).toBe('2');
+    const invoices = Number((await query<{ n: string }>(`SELECT count(*) AS n FROM invoices`)).rows[0].n);
+    expect(task.LastRows).toBe(invoices);
+    const [mail] = (
+      await query<Mail>(`SELECT payload::jsonb AS payload FROM outboxmessages WHERE sourcetable = 'scheduledreports'`)
+    ).rows;
+    expect(mail.payload.to).toEqual(['boekhouding@example.com']);
+    const file = (
+      await query<{ type: string; name: string }>(
+        `SELECT media_type AS type, file_name AS name FROM core_file WHERE id::text = $1`,
+        [mail.payload.attachments[0].fileId],
+      )
+    ).rows[0];
+    expect(file).toMatchObject({ type: 'application/pdf', name: expect.stringMatching(/^Invoice .*\.pdf$/) });
   });
 });

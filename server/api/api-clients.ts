@@ -1,7 +1,6 @@
 // API clients over HTTP (security/api-clients.ts): the token endpoint of the OAuth 2.0 client
-// credentials grant (at most TOKEN_REQUESTS_PER_MINUTE per address), the call that gives a client a
-// new secret and answers it once, and the per-client rate limit of every bearer call
-// (@fastify/rate-limit, 429 with Retry-After).
+// credentials grant, the call that gives a client a new secret and answers it once, and the
+// per-client rate limit of every bearer call (@fastify/rate-limit, 429 with Retry-After).
 // Credentials travel in the body or the Authorization header only: a token or secret in the
 // address is refused by the session guard before it reaches any handler, and the request log
 // never writes a body or a header.
@@ -27,9 +26,6 @@ export const TOKEN_URL = '/oauth/token';
 const RATE_WINDOW_MS = 60_000;
 /** The most bytes of a form-encoded token request. */
 const FORM_LIMIT = 4096;
-/** Token requests one address may make a minute: each costs an argon2 verification. */
-export const TOKEN_REQUESTS_PER_MINUTE = 30;
-
 const rateLimited = (_request: FastifyRequest, context: { ttl: number }) =>
   new AppError('RATE_LIMITED', [Math.max(1, Math.ceil(context.ttl / 1000))]);
 
@@ -80,8 +76,7 @@ export function apiClientRoutes(app: FastifyInstance, engine: Engine): void {
       { parseAs: 'string', bodyLimit: FORM_LIMIT },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const perAddress = { max: TOKEN_REQUESTS_PER_MINUTE, timeWindow: RATE_WINDOW_MS, errorResponseBuilder: rateLimited };
-    scope.post<{ Body: TokenRequest }>(TOKEN_URL, { config: { rateLimit: perAddress } }, async (request, reply) => {
+    scope.post<{ Body: TokenRequest }>(TOKEN_URL, async (request, reply) => {
       const body = request.body;
       const basic = basicCredentials(request);
       if (body.grant_type !== CLIENT_CREDENTIALS) throw new AppError('UNSUPPORTED_GRANT', [body.grant_type]);

@@ -304,18 +304,3 @@ describe('revocation on every process', () => {
     expect(ended.statusCode).toBe(403);
   });
 });
-
-// Last: it spends this address's token requests of the minute.
-it('answers 429 with Retry-After to an address past its token requests of the minute', async () => {
-  const statuses: number[] = [];
-  for (let i = 0; i < 31; i++) {
-    const res = await s.app.inject({ method: 'POST', url: TOKEN, payload: { grant_type: 'client_credentials' } });
-    statuses.push(res.statusCode);
-    if (res.statusCode === 429) {
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      break;
-    }
-  }
-  expect(statuses.at(-1)).toBe(429);
-  expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
-});

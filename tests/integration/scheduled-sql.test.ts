@@ -110,9 +110,9 @@ describe('scheduled SQL tasks', () => {
       Cron: '0 3 * * *',
       SqlText: 'SELECT 1',
     });
-    const later = await create('scheduledsqltasks', { ID: 'later', Cron: '0 3 * * *', SqlText: 'SELECT 1' });
-    // Two of them last ran two days ago, so a daily cron is due again; the third ran just now, so
-    // its next moment is still to come.
+    const later = await create('scheduledsqltasks', { ID: 'later', Cron: '0 0 1 1 *', SqlText: 'SELECT 1' });
+    // Two of them last ran two days ago, so a daily cron is due again; the third, once a year on
+    // 1 January, ran just now, so its next moment is still to come.
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
     await query(`UPDATE scheduledsqltasks SET lastrunat = $2 WHERE autoid = ANY($1)`, [[due, inactive], twoDaysAgo]);
     await query(`UPDATE scheduledsqltasks SET lastrunat = $2 WHERE autoid = $1`, [later, new Date()]);

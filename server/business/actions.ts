@@ -17,7 +17,7 @@ import { writeContext, type BusinessContext } from './context.ts';
 import { changesOf, checkPrompts, requiredBySettings, withSettingDefaults } from './prompts.ts';
 import { copyChildrenOfMany, createGrouped } from './copy.ts';
 import { changeRecords } from './change.ts';
-import { makeTransition, transitionNamed } from './transitions.ts';
+import { makeTransition, makeTransitions, transitionNamed } from './transitions.ts';
 import { withWarnings } from './warnings.ts';
 
 export function actionNamed(model: TableModel, name: string): ActionDef {
@@ -58,13 +58,10 @@ export async function changeStatus(
       many: async (client, chunk) => {
         const records = await readStoredWhere(client, model, ctx.principal, [['AutoID', [...chunk]]], true);
         if (records.length !== chunk.length) throw notFound();
-        const byId = new Map(records.map((r) => [Number(r.AutoID), r]));
-        const done: string[][] = [];
-        for (const id of chunk)
-          done.push(
-            await makeTransition(client, model, ctx.principal, id, t, values, writeContext(ctx), stamp, byId.get(id)),
-          );
-        return done;
+        // In the chunk's order: the numbers drawn follow the order the records were chosen in.
+        const at = new Map(chunk.map((id, i) => [id, i]));
+        records.sort((a, b) => (at.get(Number(a.AutoID)) ?? 0) - (at.get(Number(b.AutoID)) ?? 0));
+        return makeTransitions(client, model, ctx.principal, records, t, values, writeContext(ctx), stamp);
       },
     },
   );

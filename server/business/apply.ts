@@ -7,15 +7,15 @@ import type pg from 'pg';
 import type { RulesLogic } from 'json-logic-js';
 import type { ApplyDef, EffectiveField } from '../../definitions/language/index.ts';
 import { blankRecord, readStored, readStoredWhere } from '../data/records.ts';
-import { writeIn, type WriteContext } from '../data/write.ts';
-import { referencedModel, relatedValues } from '../data/related.ts';
+import { createManyIn, writeIn, type WriteContext, type WriteRequest } from '../data/write.ts';
+import { readAheadRelated, referencedModel, relatedValues } from '../data/related.ts';
 import { codesIn, rowsByCodes } from '../data/codes.ts';
 import { ident } from '../db/sql.ts';
 import { engineTable } from '../data/table-sql.ts';
 import { AppError, notFound, refusedBy, type RowToOpen } from '../errors.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { SYSTEM_PRINCIPAL, type Principal } from '../security/principal.ts';
-import { makeFor } from './copy.ts';
+import { copyChildrenOfMany } from './copy.ts';
 import { childPathsOf, childRelated, valueOf, valuesOf, type Scopes } from './scopes.ts';
 import { CalendarDate } from '../../definitions/language/message-args.ts';
 
@@ -132,11 +132,85 @@ class Targets {
   }
 }
 
+/** A record a transition is made on, and the context of the rows changed along with it. */
+export interface Applied {
+  record: Record<string, unknown>;
+  ctx: TransitionContext;
+}
+
+/**
+ * Applies one entry for each of the records a transition is made on together (a batch's chunk);
+ * answers, per record, the tables it wrote. Rows made along (`make`) go in one insert for all.
+ */
+export async function applyToMany(
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  items: readonly Applied[],
+  apply: ApplyDef,
+): Promise<string[][]> {
+  // What a transition makes along (a completed invoice's journal) is the definitions' consequence of
+  // the transition the user may make: made by the engine, whatever the user may do in that table.
+  if (apply.make) return makeForMany(client, model, items, apply.make);
+  const written: string[][] = [];
+  for (const { record, ctx } of items) written.push(await applyTo(client, model, principal, record, apply, ctx));
+  return written;
+}
+
+/**
+ * A `make` for many records at once: the row made for each record (a completed invoice's journal)
+ * in one insert for all, then the rows copied under them together (copyChildrenOfMany).
+ */
+async function makeForMany(
+  client: pg.PoolClient,
+  source: TableModel,
+  items: readonly Applied[],
+  make: NonNullable<ApplyDef['make']>,
+): Promise<string[][]> {
+  if (!items.length) return [];
+  const principal = SYSTEM_PRINCIPAL;
+  const { tableOf } = items[0].ctx;
+  const model = tableOf(make.table)!;
+  const paths = childPathsOf([make.when, ...Object.values(make.set)], '$record');
+  await readAheadRelated(
+    client,
+    source,
+    items.map((i) => i.record),
+    paths,
+    tableOf,
+  );
+  const chosen: Applied[] = [];
+  const requests: WriteRequest[] = [];
+  for (const item of items) {
+    const related = await childRelated(client, source, item.record, paths, item.ctx, '$record');
+    if (make.when !== undefined && !valueOf(make.when, { $record: item.record }, related, principal)) continue;
+    chosen.push(item);
+    requests.push({
+      model,
+      principal,
+      record: valuesOf(make.set, { $record: item.record }, related, principal),
+      ctx: item.ctx,
+    });
+  }
+  const made = await createManyIn(client, requests);
+  const copy = await copyChildrenOfMany(
+    client,
+    principal,
+    source,
+    model,
+    chosen.map((item, k) => ({ record: item.record, made: made[k].id, ctx: item.ctx })),
+    make.children ?? [],
+    items[0].ctx,
+  );
+  const tables = [model.table.sqlName, ...copy.written];
+  return items.map((item) => (chosen.includes(item) ? tables : []));
+}
+
 /**
  * Applies one entry to the record's child rows (or, with `codes`, to the rows a text field names).
  * Answers the tables it wrote.
  */
-export async function applyTo(
+async function applyTo(
   client: pg.PoolClient,
   model: TableModel,
   principal: Principal,
@@ -145,9 +219,6 @@ export async function applyTo(
   ctx: TransitionContext,
 ): Promise<string[]> {
   if (apply.codes) return applyToCodes(client, model, principal, record, apply, ctx);
-  // What a transition makes along (a completed invoice's journal) is the definitions' consequence of
-  // the transition the user may make: made by the engine, whatever the user may do in that table.
-  if (apply.make) return (await makeFor(client, SYSTEM_PRINCIPAL, model, record, apply.make, ctx)).written;
   const child = ctx.tableOf(apply.table!)!;
   const parent = child.byName.get(apply.parentField!.toLowerCase())!;
   const others = apply.target

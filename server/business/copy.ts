@@ -3,10 +3,9 @@
 // access layer and written through the write pipeline, with the user's rights and checks, in the
 // record's transaction: one refusal makes nothing for the record.
 import type pg from 'pg';
-import type { RulesLogic } from 'json-logic-js';
 import type { CopyChildrenDef, EffectiveField } from '../../definitions/language/index.ts';
 import { readStoredWhere } from '../data/records.ts';
-import { createManyIn, writeIn, type WriteContext, type WriteRequest } from '../data/write.ts';
+import { createManyIn, type WriteContext, type WriteRequest } from '../data/write.ts';
 import { memoRead } from '../db/read-memo.ts';
 import { readAheadRelated } from '../data/related.ts';
 import { ident } from '../db/sql.ts';
@@ -31,33 +30,6 @@ export interface CopyFrom {
   record: Record<string, unknown>;
   made: number;
   ctx?: WriteContext;
-}
-
-/**
- * Copies each entry's child rows of `record` under the row `made` of `into`; the rules may read the
- * action's prompts (`$prompt.InvoiceTill`). Answers how many rows were made and the tables written.
- */
-export async function copyChildren(
-  client: pg.PoolClient,
-  principal: Principal,
-  source: TableModel,
-  record: Record<string, unknown>,
-  made: { model: TableModel; id: number },
-  entries: readonly CopyChildrenDef[],
-  ctx: WriteContext,
-  prompts: Record<string, unknown> = {},
-): Promise<{ copied: number; written: string[] }> {
-  const { copied, written } = await copyChildrenOfMany(
-    client,
-    principal,
-    source,
-    made.model,
-    [{ record, made: made.id }],
-    entries,
-    ctx,
-    prompts,
-  );
-  return { copied: copied[0], written };
 }
 
 /** A child row an entry may copy for the record at `of` (none for an entry without `from`), with the values its rules read. */
@@ -283,37 +255,4 @@ async function childRowsOf(
   for (const { parent, n } of counts) if (Number(n) !== (byParent.get(Number(parent))?.length ?? 0)) throw notFound();
   for (const list of byParent.values()) list.sort((a, b) => Number(a.AutoID) - Number(b.AutoID));
   return byParent;
-}
-
-/**
- * Makes one row of `make.table` for the record (a transition's apply `make`: the journal of a
- * completed invoice) and copies rows under it. Answers the tables written.
- */
-export async function makeFor(
-  client: pg.PoolClient,
-  principal: Principal,
-  source: TableModel,
-  record: Record<string, unknown>,
-  make: { table: string; set: Record<string, unknown>; children?: CopyChildrenDef[]; when?: RulesLogic },
-  ctx: WriteContext,
-): Promise<{ id: number; written: string[] }> {
-  const model = ctx.tableOf(make.table)!;
-  const related = await childRelated(
-    client,
-    source,
-    record,
-    childPathsOf([make.when, ...Object.values(make.set)], '$record'),
-    ctx,
-    '$record',
-  );
-  if (make.when !== undefined && !valueOf(make.when, { $record: record }, related, principal))
-    return { id: 0, written: [] };
-  const made = await writeIn(client, {
-    model,
-    principal,
-    record: valuesOf(make.set, { $record: record }, related, principal),
-    ctx,
-  });
-  const copy = await copyChildren(client, principal, source, record, { model, id: made.id }, make.children ?? [], ctx);
-  return { id: made.id, written: [model.table.sqlName, ...copy.written] };
 }

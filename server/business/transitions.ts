@@ -10,9 +10,9 @@ import { authorize, readStored } from '../data/records.ts';
 import { writeIn, type WriteContext } from '../data/write.ts';
 import { Params } from '../data/filters.ts';
 import { limited } from '../data/table-sql.ts';
-import { relatedValues, type TableOf } from '../data/related.ts';
-import { applyTo } from './apply.ts';
-import { drawNumber, numbersNow } from '../data/numbering.ts';
+import { readAheadRelated, relatedValues, type TableOf } from '../data/related.ts';
+import { applyToMany } from './apply.ts';
+import { drawNumbers, numbersNow } from '../data/numbering.ts';
 import { ident } from '../db/sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { TableModel } from '../metadata/model.ts';
@@ -97,11 +97,111 @@ export async function makeTransition(
   stamp?: number,
   locked?: Record<string, unknown>,
 ): Promise<string[]> {
+  authorize(model, principal, 'update');
+  if (!mayMake(model, principal, t)) throw forbidden();
+  // `locked`: the record as read and locked in this transaction by the caller.
+  const record = locked ?? (await readStored(client, model, principal, autoId, true));
+  return (await makeTransitions(client, model, principal, [record], t, values, ctx, stamp))[0];
+}
+
+/** A record's transition, checked and ready to write. */
+interface Planned {
+  id: number;
+  record: Record<string, unknown>;
+  changes: Record<string, unknown>;
+  merged: Record<string, unknown>;
+  prompts: Record<string, unknown>;
+  /** The context of the rows changed along (their change logs say which record's transition it was). */
+  along: WriteContext & Required<Pick<WriteContext, 'transition'>>;
+}
+
+/**
+ * Makes one transition on each of the records (read and locked by the caller in this
+ * transaction; a batch's chunk) at once: every record is checked first, then the numbers are drawn
+ * together, the rows each `apply` makes go in one insert for all the records, and each record is
+ * written. Answers, per record, the tables it wrote. Any refusal fails them all (a batch then runs
+ * each alone).
+ */
+export async function makeTransitions(
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  records: readonly Record<string, unknown>[],
+  t: TransitionDef,
+  values: Record<string, unknown>,
+  ctx: WriteContext,
+  stamp?: number,
+): Promise<string[][]> {
   const { field } = workflowOf(model);
   authorize(model, principal, 'update');
   if (!mayMake(model, principal, t)) throw forbidden();
-  // `locked`: the record as read and locked in this transaction by the caller (a batch's chunk, in one statement).
-  const record = locked ?? (await readStored(client, model, principal, autoId, true));
+  // The rows the rules read, for all the records in a statement per table.
+  await readAheadRelated(client, model, records, [...ruleParts(t), t.guard], ctx.tableOf);
+  const planned: Planned[] = [];
+  for (const record of records) planned.push(await checked(client, model, principal, record, t, values, ctx, stamp));
+  // A number drawn at this transition (an invoice's at completion) is there for what is made
+  // along (its journal's document number); the counter stays locked until the transaction ends.
+  const numbering = model.table.numbering;
+  if (
+    numbering &&
+    numbersNow(numbering, planned[0]?.record ?? null, { transition: { name: t.name, field: field.name } })
+  ) {
+    const drawn = await drawNumbers(
+      client,
+      model,
+      ctx.tableOf,
+      planned.map((p) => ({ record: p.changes, current: p.record })),
+    );
+    for (const [i, name] of drawn.entries()) if (name) planned[i].merged[name] = planned[i].changes[name];
+  }
+  // The rows changed along go first, while the record is still in the state it leaves: a child
+  // row's own checks (a receipt line may change only while its receipt is a concept) judge it so.
+  const written = planned.map(() => [model.table.sqlName]);
+  for (const apply of t.apply ?? []) {
+    const done = await applyToMany(
+      client,
+      model,
+      principal,
+      planned.map((p) => ({ record: { ...p.merged, AutoID: p.id }, ctx: p.along })),
+      apply,
+    );
+    for (const [i, tables] of done.entries()) written[i].push(...tables);
+  }
+  for (const p of planned)
+    await writeIn(client, {
+      model,
+      principal,
+      id: p.id,
+      record: p.changes,
+      ctx: { ...ctx, transition: { name: t.name, field: field.name, ...logPart(p.prompts) } },
+      stamp,
+      locked: p.record,
+    });
+  for (const [i, p] of planned.entries())
+    for (const cascade of t.cascade ?? []) {
+      const child = ctx.tableOf(cascade.table);
+      if (!child) continue;
+      written[i].push(...(await cascadeTo(client, child, principal, p.id, cascade, t.name, ctx)));
+    }
+  return written;
+}
+
+/**
+ * A record's transition checked, in this order: its TimeStamp, the state it leaves from, its
+ * prompts, its guard and the fields it requires; answers what it changes.
+ */
+async function checked(
+  client: pg.PoolClient,
+  model: TableModel,
+  principal: Principal,
+  record: Record<string, unknown>,
+  t: TransitionDef,
+  values: Record<string, unknown>,
+  ctx: WriteContext,
+  stamp: number | undefined,
+): Promise<Planned> {
+  const { field } = workflowOf(model);
+  const id = Number(record.AutoID);
   // The client saw an older version: someone else changed the record meanwhile (409).
   if (stamp !== undefined && record.TimeStamp !== stamp)
     throw new AppError(
@@ -145,15 +245,6 @@ export async function makeTransition(
         ]),
       ),
     );
-  // A number drawn at this transition (an invoice's at completion) is there for what is made
-  // along (its journal's document number); the counter stays locked until the transaction ends.
-  const numbering = model.table.numbering;
-  if (numbering && numbersNow(numbering, record, { transition: { name: t.name, field: field.name } })) {
-    const drawn = await drawNumber(client, model, ctx.tableOf, changes, record);
-    if (drawn) merged[drawn] = changes[drawn];
-  }
-  // The rows changed along go first, while the record is still in the state it leaves: a child
-  // row's own checks (a receipt line may change only while its receipt is a concept) judge it so.
   // They carry the transition's reason into their change logs; their own status field stays
   // theirs (no field of theirs is this transition's).
   // Without a reason of its own, a change log says which record's transition it was ("ONT-000012: Verwerken").
@@ -165,27 +256,10 @@ export async function makeTransition(
       name: t.name,
       field: '',
       ...part,
-      reason: part.reason ?? `${String(record.ID ?? autoId)}: ${t.label}`,
+      reason: part.reason ?? `${String(record.ID ?? id)}: ${t.label}`,
     },
   };
-  const written = [model.table.sqlName];
-  for (const apply of t.apply ?? [])
-    written.push(...(await applyTo(client, model, principal, { ...merged, AutoID: autoId }, apply, along)));
-  await writeIn(client, {
-    model,
-    principal,
-    id: autoId,
-    record: changes,
-    ctx: { ...ctx, transition: { name: t.name, field: field.name, ...logPart(prompts) } },
-    stamp,
-    locked: record,
-  });
-  for (const cascade of t.cascade ?? []) {
-    const child = ctx.tableOf(cascade.table);
-    if (!child) continue;
-    written.push(...(await cascadeTo(client, child, principal, autoId, cascade, t.name, ctx)));
-  }
-  return written;
+  return { id, record, changes, merged, prompts, along };
 }
 
 /** Child rows of the record in one of the cascade's states move to its state, each as a transition of its own. */

@@ -41,56 +41,87 @@ export async function drawNumber(
   record: Record<string, unknown>,
   current: Record<string, unknown> | null = null,
 ): Promise<string | null> {
+  return (await drawNumbers(db, model, tableOf, [{ record, current }]))[0];
+}
+
+/** A record to number: the input the number goes into, and the record as stored (null for a new one). */
+export interface ToNumber {
+  record: Record<string, unknown>;
+  current: Record<string, unknown> | null;
+}
+
+/**
+ * drawNumber for many records at once (the invoices of a chunk completed together): the records
+ * that draw from the same counter row take consecutive numbers, in the order given, in one
+ * statement per counter row. Answers, per record, the field's name when it drew a number.
+ */
+export async function drawNumbers(
+  db: Queryable,
+  model: TableModel,
+  tableOf: TableOf,
+  items: readonly ToNumber[],
+): Promise<(string | null)[]> {
   const n = model.table.numbering;
   const counters = n && tableOf(n.table);
-  if (!n || !counters) return null;
+  if (!n || !counters) return items.map(() => null);
   const target = model.byName.get(n.field.toLowerCase())!;
-  if (!isEmptyValue(record[target.name] ?? null) || !isEmptyValue(current?.[target.name] ?? null)) return null;
-  // A record numbered later keeps its counter row as it stands then, read through the stored record.
-  const source = current ? { ...current, ...record } : record;
   const col = (name: string) => ident(counters.byName.get(name.toLowerCase())!.sqlName);
-  let where: string;
-  const params: unknown[] = [];
-  const via = n.via ? await rowAtPath(db, model, source, n.via, tableOf) : undefined;
-  if (n.via && !via && !n.defaultFlag) {
-    // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
-    if (n.via.includes('.')) return null;
-    const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
-    throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [labelled(first)] }] });
+  // The counter row of each record that draws: its AutoID, or 0 for the default row.
+  const rowOf = new Map<number, number>();
+  for (const [i, { record, current }] of items.entries()) {
+    if (!isEmptyValue(record[target.name] ?? null) || !isEmptyValue(current?.[target.name] ?? null)) continue;
+    // A record numbered later keeps its counter row as it stands then, read through the stored record.
+    const source = current ? { ...current, ...record } : record;
+    const via = n.via ? await rowAtPath(db, model, source, n.via, tableOf) : undefined;
+    if (n.via && !via && !n.defaultFlag) {
+      // A direct counter field is the record's to fill; a longer path may lead nowhere (a type without a generator).
+      if (n.via.includes('.')) continue;
+      const first = model.byName.get(n.via.split('.')[0].toLowerCase())!;
+      throw invalidFields({ [first.name]: [{ id: 'validation.required', args: [labelled(first)] }] });
+    }
+    rowOf.set(i, via ? via.id : 0);
   }
-  if (via) {
-    params.push(via.id);
-    where = 'autoid = $1';
-  } else {
+  const drawn: (string | null)[] = items.map(() => null);
+  for (const counter of new Set(rowOf.values())) {
+    const mine = [...rowOf].filter(([, c]) => c === counter).map(([i]) => i);
     // Without a counter row of its own the record numbers from the default one (the default administration).
-    where = `autoid = (SELECT autoid FROM ${engineTable(counters.table)} WHERE ${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1)`;
+    const where = (at: string) =>
+      counter
+        ? `autoid = ${at}`
+        : `autoid = (SELECT autoid FROM ${engineTable(counters.table)} WHERE ${col(n.defaultFlag!)} = true ORDER BY autoid LIMIT 1)`;
+    const own = counter ? [counter] : [];
+    const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}`;
+    // Drawn and counted on in one statement, which locks the counter row for the rest of the
+    // transaction (the counter row is the engine's to draw from, whoever writes: its number is all they see).
+    const row = (
+      await db.query<{
+        autoid: number;
+        prefix: string | null;
+        next: string | number;
+        length: number | null;
+        suffix?: string | null;
+      }>(
+        `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = coalesce(${col(n.next)}, 1) + $1::int, timestamp = timestamp + 1
+          WHERE ${where('$2')}${n.active ? ` AND ${col(n.active)} IS TRUE` : ''}
+          RETURNING autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} - $1::int AS next, ${col(n.length)} AS length${extra}`,
+        [mine.length, ...own],
+      )
+    ).rows[0];
+    if (!row) {
+      // Nothing drawn: a counter row whose `active` flag is off draws nothing, no row at all is an error.
+      const found =
+        n.active && (await db.query(`SELECT 1 FROM ${engineTable(counters.table)} WHERE ${where('$1')}`, own));
+      if (found && found.rowCount) continue;
+      throw invalidFields({
+        [target.name]: [{ id: 'validation.no_counter', args: [labelled(target), labelled(counters.table)] }],
+      });
+    }
+    for (const [k, i] of mine.entries()) {
+      const next = Number(row.next) + k;
+      items[i].record[target.name] =
+        `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
+      drawn[i] = target.name;
+    }
   }
-  const extra = `${n.suffix ? `, ${col(n.suffix)} AS suffix` : ''}`;
-  // Drawn and counted on in one statement, which locks the counter row for the rest of the
-  // transaction (the counter row is the engine's to draw from, whoever writes: its number is all they see).
-  const row = (
-    await db.query<{
-      autoid: number;
-      prefix: string | null;
-      next: string | number;
-      length: number | null;
-      suffix?: string | null;
-    }>(
-      `UPDATE ${engineTable(counters.table)} SET ${col(n.next)} = coalesce(${col(n.next)}, 1) + 1, timestamp = timestamp + 1
-        WHERE ${where}${n.active ? ` AND ${col(n.active)} IS TRUE` : ''}
-        RETURNING autoid, ${col(n.prefix)} AS prefix, ${col(n.next)} - 1 AS next, ${col(n.length)} AS length${extra}`,
-      params,
-    )
-  ).rows[0];
-  if (!row) {
-    // Nothing drawn: a counter row whose `active` flag is off draws nothing, no row at all is an error.
-    const found = n.active && (await db.query(`SELECT 1 FROM ${engineTable(counters.table)} WHERE ${where}`, params));
-    if (found && found.rowCount) return null;
-    throw invalidFields({
-      [target.name]: [{ id: 'validation.no_counter', args: [labelled(target), labelled(counters.table)] }],
-    });
-  }
-  const next = Number(row.next);
-  record[target.name] = `${row.prefix ?? ''}${String(next).padStart(Number(row.length ?? 0), '0')}${row.suffix ?? ''}`;
-  return target.name;
+  return drawn;
 }

@@ -4,6 +4,7 @@
 // record the rule reads changes.
 import { ruleFields, type EffectiveField } from '../../definitions/language/index.ts';
 import type { Queryable } from '../db/pool.ts';
+import { memoRead } from '../db/read-memo.ts';
 import { ident } from '../db/sql.ts';
 import type { TableModel } from '../metadata/model.ts';
 import { Params } from './filters.ts';
@@ -42,7 +43,9 @@ export async function pickValues(
     const by = `${order ? `r.${ident(order.sqlName)}` : 'r.autoid'} ${dir === 'desc' ? 'DESC' : 'ASC'}, r.autoid`;
     // The engine chooses among all the rows, as a numbering draws from its counter: the user sees
     // the chosen row's text only as far as they may see that row (list texts go through the access layer).
-    const found = await db.query<{ autoid: string }>(
+    // Remembered for the transaction (journals of one day pick the same book year) until the table is written.
+    const found = await memoRead(
+      db,
       `SELECT r.autoid FROM ${engineTable(join.ref)} r WHERE ${where} ORDER BY ${by} LIMIT 1`,
       params.values,
     );

@@ -21,7 +21,7 @@ import { computeValues } from './computed.ts';
 import { recordChanged } from './events.ts';
 import { recordChangeObserved } from './change-observers.ts';
 import { fileValuesExist } from './file-values.ts';
-import { drawNumber, numbersNow } from './numbering.ts';
+import { drawNumber, drawNumbers, numbersNow } from './numbering.ts';
 import { pickValues } from './pick.ts';
 import { translatePgError } from './pg-errors.ts';
 import { databaseChecks, deleteChecks } from './record-checks.ts';
@@ -189,8 +189,22 @@ export async function createManyIn(client: pg.PoolClient, requests: readonly Wri
   }
   const { model, principal } = requests[0];
   await readAhead(client, requests);
+  const inputs = [];
+  for (const w of requests) inputs.push(await inputOfWrite(client, w));
+  // The rows' numbers drawn together: consecutive, one statement per counter row.
+  const n = model.table.numbering;
+  const drawn =
+    n && numbersNow(n, null, requests[0].ctx)
+      ? await drawNumbers(
+          client,
+          model,
+          requests[0].ctx.tableOf,
+          requests.map((w) => ({ record: w.record, current: null })),
+        )
+      : requests.map(() => null);
   const valued = [];
-  for (const w of requests) valued.push(await valuesOfWrite(client, w));
+  for (const [i, w] of requests.entries())
+    valued.push(await checkedValues(client, w, inputs[i].current, inputs[i].copies, drawn[i]));
   // The list values of all the rows in one statement.
   await listValuesExistMany(
     client,
@@ -260,6 +274,17 @@ async function prepareWrite(client: pg.PoolClient, w: WriteRequest): Promise<Pre
 
 /** The values a write stores: the right, the stored row, defaults, copies, a number, the checked input and computed fields. */
 async function valuesOfWrite(client: pg.PoolClient, w: WriteRequest) {
+  const { current, copies } = await inputOfWrite(client, w);
+  const { model, record, ctx } = w;
+  const drawn =
+    model.table.numbering && numbersNow(model.table.numbering, current, ctx)
+      ? await drawNumber(client, model, ctx.tableOf, record, current)
+      : null;
+  return checkedValues(client, w, current, copies, drawn);
+}
+
+/** A write's right, its stored row, and its input with the default rows, copies and suggestions filled in. */
+async function inputOfWrite(client: pg.PoolClient, w: WriteRequest) {
   const { model, principal, record, ctx } = w;
   const update = w.id !== undefined && w.id !== 0;
   authorize(model, principal, update ? 'update' : 'create');
@@ -280,11 +305,19 @@ async function valuesOfWrite(client: pg.PoolClient, w: WriteRequest) {
   if (!current) await fillDefaultRows(client, model, principal, record);
   const copies = await defaultsFrom(client, model, principal, record, current, ctx.tableOf);
   await suggestValues(client, model, principal, record, current, ctx.tableOf);
+  return { current, copies };
+}
+
+/** The checked input, with the number drawn (`drawn`: its field) and the picked and computed fields. */
+async function checkedValues(
+  client: pg.PoolClient,
+  w: WriteRequest,
+  current: Record<string, unknown> | null,
+  copies: Set<string>,
+  drawn: string | null,
+) {
+  const { model, principal, record, ctx } = w;
   // A drawn number is the engine's, written like a copy even into a read-only field.
-  const drawn =
-    model.table.numbering && numbersNow(model.table.numbering, current, ctx)
-      ? await drawNumber(client, model, ctx.tableOf, record, current)
-      : null;
   const values = withoutEmptyPasswords(
     checkInput(model, record, current, {
       statusChange: !!current && ctx.transition?.field === model.workflow?.field.name,

@@ -604,7 +604,8 @@ const CALL_SCHEMAS = {
     query: empty,
     answer: empty,
   },
-  'GET /sso/callback': {    summary:
+  'GET /sso/callback': {
+    summary:
       "Where a provider sends the browser back (OpenID Connect); redirects to the flow's page or the login page with an OIDC code",
     query: object({
       code: text(2000),
@@ -1071,10 +1072,9 @@ const CALL_SCHEMAS = {
   'POST /oauth/token': {
     summary:
       'An access token of an API client (OAuth 2.0 client credentials, form-encoded or JSON; the client id and secret in the body or as HTTP Basic); CLIENT_FAILED for a wrong id or secret or a disabled client, UNSUPPORTED_GRANT for another grant type',
-    body: object(
-      { grant_type: text(50), client_id: text(100), client_secret: text(200), scope: text(2000) },
-      ['grant_type'],
-    ),
+    body: object({ grant_type: text(50), client_id: text(100), client_secret: text(200), scope: text(2000) }, [
+      'grant_type',
+    ]),
     bodyType: 'application/x-www-form-urlencoded',
     answer: object({ access_token: str(), token_type: { const: 'Bearer' }, expires_in: whole() }, [
       'access_token',

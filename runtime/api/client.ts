@@ -355,18 +355,6 @@ export function createClient(
       call<Record<string, never>>('POST', 'mvc/account/recover', body),
     resetPassword: (body: BodyOf<'POST /mvc/account/resetpassword'>) =>
       call<Record<string, never>>('POST', 'mvc/account/resetpassword', body),
-    // The life of an account before there is a session (docs/identity.md).
-    registration: () => call<AnswerOf<'GET /mvc/account/registration'>>('GET', 'mvc/account/registration'),
-    register: (body: BodyOf<'POST /mvc/account/register'>) =>
-      call<Record<string, never>>('POST', 'mvc/account/register', body),
-    checkLink: (body: BodyOf<'POST /mvc/account/checklink'>) =>
-      call<AnswerOf<'POST /mvc/account/checklink'>>('POST', 'mvc/account/checklink', body),
-    activate: (body: BodyOf<'POST /mvc/account/activate'>) =>
-      call<Record<string, never>>('POST', 'mvc/account/activate', body),
-    recover: (body: BodyOf<'POST /mvc/account/recover'>) =>
-      call<Record<string, never>>('POST', 'mvc/account/recover', body),
-    resetPassword: (body: BodyOf<'POST /mvc/account/resetpassword'>) =>
-      call<Record<string, never>>('POST', 'mvc/account/resetpassword', body),
     currentUser: () => call<CurrentUser>('GET', 'mvc/user/getcurrentuser'),
     authorization: (entries: SecurityEntry[]) =>
       call<SecurityEntry[]>('POST', 'mvc/security/getauthorization', entries),

@@ -15,6 +15,8 @@ export interface UserRow {
   lockeduntil: string | null;
   failedlogins: number | null;
   homepage: string | null;
+  /** The system security group (spec 3 §3): an edit role, or a view role that may only read. */
+  systemrole?: string | null;
 }
 
 export interface GrantRow {

@@ -217,6 +217,9 @@ export function rowLimitProblem(limit: RowLimitRow, tableOf: TableOf): string | 
   }
 }
 
+/** The system role of a user who may only read (users.SystemRole). */
+export const VIEW_ROLE = 'view';
+
 export function userPrincipal(
   user: UserRow,
   grants: GrantRow[],
@@ -229,6 +232,7 @@ export function userPrincipal(
   const decisions = new Map<string, boolean>();
   const fieldAccess = new WeakMap<EffectiveTable, Map<string, FieldVisibility>>();
   const fullAccess = grants.some((g) => g.fullaccess);
+  const viewRole = user.systemrole === VIEW_ROLE;
   return {
     username: user.username,
     userId: user.autoid,
@@ -240,6 +244,8 @@ export function userPrincipal(
       // A module the licence does not activate is closed to everyone, debug mode included.
       if (blockedBy(right)) return false;
       if (allowAll) return true;
+      // A view role reads what its groups allow and does nothing else, whatever they grant.
+      if (viewRole && action !== 'read') return false;
       const key = `${right}|${action}`;
       let allowed = decisions.get(key);
       if (allowed === undefined) {

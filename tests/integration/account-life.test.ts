@@ -366,3 +366,28 @@ describe('recovering a password', () => {
     expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
   });
 });
+
+describe('the system role (spec 3 §3)', () => {
+  it('a user with the view role reads what their groups allow and can change nothing', async () => {
+    const userId = await create('users', {
+      Username: 'inzage',
+      Password: 'Inzage-pass-1',
+      PasswordRetype: 'Inzage-pass-1',
+      SystemRole: 'view',
+    });
+    const group = await create('securitygroups', { ID: 'BEHEER', Descr: 'Groepsbeheer' });
+    await create('usergroups', { User: userId, SecurityGroup: group });
+    for (const Action of ['read', 'create', 'update'])
+      await create('securitygrants', { SecurityGroup: group, RightCode: '12.4', Action });
+    const cookie = await signIn(server.app, 'inzage', 'Inzage-pass-1');
+    expect((await as(cookie, '/mvc/securitygroups/GetItem', { autoid: group })).status).toBe(200);
+    const save = await as(cookie, '/mvc/securitygroups/save', { ID: 'NIEUW', Descr: 'Mag niet' });
+    expect(save.status).toBe(403);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM securitygroups WHERE id = 'NIEUW'`)).rows[0].n).toBe(0);
+    // The same grants with the edit role may.
+    const item = (await post(server.app, '/mvc/users/GetItem', { autoid: userId })).body;
+    await post(server.app, '/mvc/users/save', { AutoID: userId, TimeStamp: item.TimeStamp, SystemRole: 'edit' });
+    const again = await signIn(server.app, 'inzage', 'Inzage-pass-1');
+    expect((await as(again, '/mvc/securitygroups/save', { ID: 'NIEUW', Descr: 'Mag wel' })).status).toBe(200);
+  });
+});

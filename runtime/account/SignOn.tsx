@@ -34,7 +34,7 @@ export function migrateIfRequired(failure: unknown): boolean {
 }
 
 /** A refused sign-on's code, read as the page opens (the router rewrites the address after). */
-const refusedCode = new URLSearchParams(window.location.search).get('sso');
+const refusedCode = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('sso');
 
 /** The message of a refused sign-on's code, in the user's language. */
 function useRefusal(): string | null {

@@ -300,7 +300,13 @@ describe('an order made from a template', () => {
       ExecutionMode: 'intakeoroverhaul',
     });
     const pump = (await create('objects', { ID: 'P-4', Descr: 'Pomp P-4', ObjectType: ids.type })).AutoID;
-    const order = await create('overhaulorders', { Object: pump, Template: template, Workshop: ids.workshop });
+    // A client, as the settings an earlier test saved require one at completion.
+    const order = await create('overhaulorders', {
+      Object: pump,
+      Template: template,
+      Workshop: ids.workshop,
+      Client: ids.client,
+    });
     const tasks = async (): Promise<Row[]> =>
       (
         await admin('/mvc/overhaulordertasks/GetFlexData', {

@@ -29,6 +29,15 @@ costcodes costcategories productgroups hscodes objectcodes
   .trim()
   .split(/\s+/);
 
+/** Texts read by a behaviour's grammar: an API client's scopes, a provider's addresses (docs/identity.md). */
+const GRAMMAR: Record<string, Record<string, unknown>> = {
+  apiclients: { Scopes: 'relations:read' },
+  identityproviders: {
+    AuthorizationServerUrl: 'https://login.example.com/tenant/v2.0',
+    ErrorPage: '/aanmelden-mislukt',
+  },
+};
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ config: { packsDir: PACKS_DIR, packs: ['base', 'demo'] } });
@@ -149,6 +158,8 @@ describe('base pack', () => {
         if (typeof field === 'string' && typeof mask === 'string' && record[field] !== null)
           record[field] = mask.replace(/9/g, '1').replace(/[AX]/g, 'a').replace(/\*/g, '-');
       }
+      // A text a behaviour reads by its own grammar takes a value in it, as its administrator types one.
+      Object.assign(record, GRAMMAR[name] ?? {});
       let saved = await post(server.app, `/mvc/${name}/save`, record);
       // A list value refused by a check of the table (a property of another object's type): as a
       // user would, pick the next rows of that list until one fits.
@@ -173,6 +184,20 @@ describe('base pack', () => {
         for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body
           .Data) {
           saved = await post(server.app, `/mvc/${name}/save`, { ...record, [field]: row.AutoID });
+          if (saved.status === 200) break;
+        }
+      }
+      // A row under a record whose state locks its rows (an approved overhaul order): as a user
+      // would, choose another record of that list.
+      const parentField = () =>
+        form.body.Properties.find(
+          (p: Property) =>
+            p.FieldType === 'list' && p.Required && p.Settings.ListConfig?.ListMethod?.includes(saved.body?.Args?.[0]),
+        );
+      for (let page = 0, p = parentField(); saved.body?.Code === 'RECORD_READ_ONLY' && p && page < 5; page++) {
+        for (const row of (await post(server.app, `/${p.Settings.ListConfig.ListMethod}`, { page, pageSize: 30 })).body
+          .Data) {
+          saved = await post(server.app, `/mvc/${name}/save`, { ...record, [p.FieldName]: row.AutoID });
           if (saved.status === 200) break;
         }
       }

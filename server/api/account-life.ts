@@ -38,7 +38,9 @@ type Body<C extends CallName> = { Body: BodyOf<C> };
 export function accountLifeRoutes(app: FastifyInstance, engine: Engine): void {
   // A scope of their own: the limits count these calls only.
   void app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false, errorResponseBuilder: tooMany });
+    // Counted once the body is judged (preHandler): a malformed body is refused as bad input (400)
+    // and does no work; what the limit guards is the work a well-formed request starts.
+    await scope.register(rateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: tooMany });
     const limit = (kind: keyof typeof ACCOUNT_RATE_LIMITS) => ({ config: { rateLimit: ACCOUNT_RATE_LIMITS[kind] } });
 
     scope.get('/mvc/account/registration', () => registrationTerms(engine.pool));

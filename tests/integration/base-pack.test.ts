@@ -191,7 +191,7 @@ describe('base pack', () => {
       // would, choose another record of that list.
       const parentField = () =>
         form.body.Properties.find(
-          (p: Property) =>
+          (p: FormProperty) =>
             p.FieldType === 'list' && p.Required && p.Settings.ListConfig?.ListMethod?.includes(saved.body?.Args?.[0]),
         );
       for (let page = 0, p = parentField(); saved.body?.Code === 'RECORD_READ_ONLY' && p && page < 5; page++) {

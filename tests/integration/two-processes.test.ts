@@ -234,7 +234,8 @@ it('serves from several processes on one port with WEB_CONCURRENCY', async () =>
       ));
       waited += 200
     ) {
-      if (waited > 60_000) throw new Error(`the cluster did not start within 60 s:\n${out}`);
+      // Both processes apply the base and demo packs and their seed to this database first.
+      if (waited > 200_000) throw new Error(`the cluster did not start within 200 s:\n${out}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(out).toMatch(/starting 2 server processes/);
@@ -254,4 +255,4 @@ it('serves from several processes on one port with WEB_CONCURRENCY', async () =>
   } finally {
     cluster.kill('SIGTERM');
   }
-});
+}, 240_000);

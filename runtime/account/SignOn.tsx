@@ -16,7 +16,8 @@ function useProviders(): Provider[] {
   const [providers, setProviders] = useState<Provider[]>([]);
   useEffect(() => {
     api.identityProviders().then(
-      (list) => setProviders([...list]),
+      // An answer that is not a list (a server before single sign-on) offers none.
+      (list) => setProviders(Array.isArray(list) ? [...list] : []),
       () => setProviders([]),
     );
   }, []);
